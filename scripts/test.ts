@@ -1,0 +1,158 @@
+/**
+ * `npm test`: the type check, Node tests, browser tests and end-to-end tests, in that order. Every stage
+ * runs even when an earlier one failed; the last line is `N passed, N failed[, N skipped]` over all of them.
+ *
+ *   npm test                              everything
+ *   npm test -- --only node               one stage (or a comma list: --only typecheck,node)
+ *   npm test -- --skip e2e                all but some
+ *   npm test -- --only node src/fields/validate.test.ts    extra arguments go to that one stage's runner
+ *
+ * ESIGN_TEST_ONLY / ESIGN_TEST_SKIP do the same as --only / --skip.
+ */
+import { availableParallelism } from 'node:os';
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  parseNodeTest, parsePlaywright, parseTypecheck, parseWebTestRunner, runStage, wasInterrupted,
+  type StageResult, type StageSpec,
+} from './lib/stage.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+process.chdir(root);
+
+const STAGES = ['typecheck', 'node', 'browser', 'e2e'] as const;
+type StageName = (typeof STAGES)[number];
+
+function usage(message: string): never {
+  console.error(`${message}\nusage: npm test -- [--only ${STAGES.join(',')}] [--skip <stages>] [runner args...]`);
+  process.exit(2);
+}
+
+function parseStageList(value: string | undefined): StageName[] {
+  if (!value) return [];
+  const names = value.split(',').map((name) => name.trim()).filter(Boolean);
+  for (const name of names) if (!(STAGES as readonly string[]).includes(name)) usage(`unknown stage "${name}"`);
+  return names as StageName[];
+}
+
+function parseArgs(argv: string[]): { stages: StageName[]; extra: string[] } {
+  let only = parseStageList(process.env.ESIGN_TEST_ONLY);
+  let skip = parseStageList(process.env.ESIGN_TEST_SKIP);
+  const extra: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--only' || arg === '--skip') {
+      const list = parseStageList(argv[++i] ?? usage(`${arg} needs a stage name`));
+      if (arg === '--only') only = list;
+      else skip = list;
+    } else if (arg.startsWith('--only=')) only = parseStageList(arg.slice(7));
+    else if (arg.startsWith('--skip=')) skip = parseStageList(arg.slice(7));
+    else if (arg === '--help' || arg === '-h') usage('');
+    else extra.push(arg);
+  }
+  const stages = STAGES.filter((name) => (only.length === 0 || only.includes(name)) && !skip.includes(name));
+  if (extra.length > 0 && stages.length !== 1) usage('runner arguments need exactly one stage (--only <stage>)');
+  return { stages, extra };
+}
+
+/** Every Node test file: `*.test.ts` under src/, demo/ and test/node/, but not browser tests. */
+function nodeTestFiles(): string[] {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    let entries: string[];
+    try {
+      entries = readdirSync(dir);
+    } catch {
+      return; // a folder that does not exist yet
+    }
+    for (const entry of entries) {
+      if (entry === 'node_modules' || entry.startsWith('.')) continue;
+      const path = join(dir, entry);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (entry.endsWith('.test.ts') && !entry.endsWith('.browser.test.ts')) files.push(relative(root, path));
+    }
+  };
+  for (const dir of ['src', 'demo', 'test/node']) walk(join(root, dir));
+  return files.sort();
+}
+
+const bin = (name: string) => join(root, 'node_modules', '.bin', name);
+const minutes = (n: number) => n * 60_000;
+
+function stageSpec(name: StageName, extra: string[]): StageSpec | string {
+  switch (name) {
+    case 'typecheck':
+      return { name, command: bin('tsc'), args: ['--noEmit', '-p', 'tsconfig.json', ...extra], parse: parseTypecheck, timeoutMs: minutes(5) };
+    case 'node': {
+      const files = extra.length > 0 ? extra : nodeTestFiles();
+      if (files.length === 0) return 'no *.test.ts files under src/, demo/ or test/node/';
+      // Each file runs in its own process; two per core keeps I/O-bound server tests busy without thrashing.
+      const concurrency = String(Math.max(2, Math.min(8, availableParallelism() * 2)));
+      return {
+        name, command: process.execPath,
+        args: ['--test', `--test-concurrency=${concurrency}`, '--test-timeout=120000', '--test-reporter=spec', ...files],
+        parse: parseNodeTest, timeoutMs: minutes(8),
+      };
+    }
+    case 'browser':
+      return {
+        name, command: bin('web-test-runner'), args: ['--config', 'web-test-runner.config.ts', ...extra],
+        parse: parseWebTestRunner, timeoutMs: minutes(8), env: { CI: 'true' },
+      };
+    case 'e2e':
+      return { name, command: process.execPath, args: ['test/e2e/run.ts', ...extra], parse: parsePlaywright, timeoutMs: minutes(8) };
+  }
+}
+
+/** A stage that failed without a count to show for it (a crash, a load error, a timeout) counts as one failure. */
+function judge(result: StageResult): { ok: boolean; note: string } {
+  if (result.name === 'typecheck') {
+    const ok = result.exitCode === 0;
+    result.passed = ok ? 1 : 0;
+    result.failed = ok ? 0 : 1;
+    return { ok, note: ok ? 'no type errors' : 'type errors' };
+  }
+  if (result.exitCode === 124) {
+    result.failed = Math.max(result.failed, 1);
+    return { ok: false, note: 'timed out' };
+  }
+  if (!result.summarised) {
+    result.failed = Math.max(result.failed, 1);
+    return { ok: false, note: `no test summary in the output (exit code ${result.exitCode})` };
+  }
+  if (result.passed + result.failed === 0) {
+    result.failed = 1;
+    return { ok: false, note: 'ran zero tests' };
+  }
+  if (result.exitCode !== 0 && result.failed === 0) {
+    result.failed = 1;
+    return { ok: false, note: `runner exited with ${result.exitCode} although no test failed` };
+  }
+  return { ok: result.exitCode === 0 && result.failed === 0, note: '' };
+}
+
+const { stages, extra } = parseArgs(process.argv.slice(2));
+const rows: { result: StageResult; ok: boolean; note: string }[] = [];
+for (const name of stages) {
+  if (wasInterrupted()) break;
+  const spec = stageSpec(name, extra);
+  if (typeof spec === 'string') {
+    console.log(`\n━━━ ${name}: ${spec}`);
+    const result: StageResult = { name, exitCode: 1, seconds: 0, summarised: false, passed: 0, failed: 1, skipped: 0 };
+    rows.push({ result, ok: false, note: spec });
+    continue;
+  }
+  const result = await runStage(spec);
+  rows.push({ result, ...judge(result) });
+}
+
+console.log('\n━━━ summary');
+for (const { result, ok, note } of rows) {
+  const counts = `${result.passed} passed, ${result.failed} failed${result.skipped ? `, ${result.skipped} skipped` : ''}`;
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${result.name.padEnd(10)} ${counts.padEnd(34)} ${result.seconds.toFixed(1).padStart(6)}s${note ? `  (${note})` : ''}`);
+}
+const total = (key: 'passed' | 'failed' | 'skipped') => rows.reduce((sum, row) => sum + row.result[key], 0);
+const skipped = total('skipped');
+console.log(`${total('passed')} passed, ${total('failed')} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exitCode = rows.every((row) => row.ok) && !wasInterrupted() && rows.length > 0 ? 0 : 1;
