@@ -1,0 +1,95 @@
+/**
+ * Loading PDF bytes with pdf-lib the way the whole pipeline does: tolerant of the small breakages
+ * readers accept, never updating metadata (the template is the sender's document), and turning
+ * every failure into a typed problem instead of an exception.
+ */
+import { PDFDocument } from 'pdf-lib';
+
+export type PdfProblemCode = 'not_pdf' | 'malformed' | 'encrypted' | 'empty' | 'xfa_only';
+
+export class PdfProblem extends Error {
+  readonly code: PdfProblemCode;
+  constructor(code: PdfProblemCode, message: string) {
+    super(message);
+    this.name = 'PdfProblem';
+    this.code = code;
+  }
+}
+
+const HEADER = [0x25, 0x50, 0x44, 0x46, 0x2d]; // "%PDF-"
+
+/** True when "%PDF-" appears in the first KiB (readers accept leading junk up to there). */
+export function hasPdfHeader(bytes: Uint8Array): boolean {
+  const end = Math.min(bytes.length, 1024) - HEADER.length;
+  outer: for (let i = 0; i <= end; i++) {
+    for (let j = 0; j < HEADER.length; j++) if (bytes[i + j] !== HEADER[j]) continue outer;
+    return true;
+  }
+  return false;
+}
+
+/** Checks the cheap things (empty, not a PDF) before any parser sees the bytes. */
+export function checkPdfBytes(bytes: Uint8Array): void {
+  if (!(bytes instanceof Uint8Array) || bytes.length === 0) {
+    throw new PdfProblem('empty', 'The file is empty (0 bytes). Choose the PDF again and re-upload it.');
+  }
+  if (!hasPdfHeader(bytes)) {
+    throw new PdfProblem('not_pdf', 'The file is not a PDF: it does not start with "%PDF-". Upload a PDF, or export the document to PDF first.');
+  }
+}
+
+/**
+ * pdf-lib prints lines (console.log/warn) per invalid object it skips; tolerated files would flood the server log.
+ * Muted only while a load runs (it yields to the event loop, so other logs in that window are lost too;
+ * the server logs through its own logger, not the console).
+ */
+let muted = 0;
+let realLog: typeof console.log = console.log;
+let realWarn: typeof console.warn = console.warn;
+async function quietly<T>(run: () => Promise<T>): Promise<T> {
+  // A counter, so overlapping loads restore the real console.log only when the last one ends.
+  if (muted++ === 0) {
+    realLog = console.log;
+    realWarn = console.warn;
+    console.log = console.warn = () => {};
+  }
+  try {
+    return await run();
+  } finally {
+    if (--muted === 0) {
+      console.log = realLog;
+      console.warn = realWarn;
+    }
+  }
+}
+
+/**
+ * Loads PDF bytes with pdf-lib, throwing PdfProblem (never anything else) when it cannot be used.
+ * Encrypted files are refused: pdf-lib cannot decrypt, and stamping them would corrupt the output.
+ */
+export async function loadPdf(bytes: Uint8Array): Promise<PDFDocument> {
+  checkPdfBytes(bytes);
+  let doc: PDFDocument;
+  try {
+    doc = await quietly(() => PDFDocument.load(bytes, { ignoreEncryption: true, throwOnInvalidObject: false, updateMetadata: false }));
+  } catch (err) {
+    throw new PdfProblem('malformed', `The PDF is damaged and cannot be read (${shortReason(err)}). Open it in a PDF reader, save or print it as a new PDF, and upload that.`);
+  }
+  if (doc.isEncrypted) {
+    throw new PdfProblem('encrypted', 'The PDF is encrypted (password-protected). Remove the password in your PDF software (or with `qpdf --decrypt`) and upload the unprotected PDF.');
+  }
+  let pageCount: number;
+  try {
+    pageCount = doc.getPageCount();
+  } catch (err) {
+    throw new PdfProblem('malformed', `The PDF's page list is damaged (${shortReason(err)}). Save or print it as a new PDF and upload that.`);
+  }
+  if (pageCount === 0) throw new PdfProblem('empty', 'The PDF has no pages. Upload a PDF with at least one page.');
+  return doc;
+}
+
+export function shortReason(err: unknown): string {
+  const text = err instanceof Error ? err.message : String(err);
+  const first = text.split('\n')[0].trim();
+  return first.length > 160 ? first.slice(0, 157) + '...' : first || 'unknown error';
+}
