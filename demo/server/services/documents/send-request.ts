@@ -1,0 +1,284 @@
+/**
+ * Parses and normalises the body of `POST /api/v1/document/` ("Document (send request)" and
+ * "Signer" in the specification). Pure: no store access. The result is resolved against the group
+ * and the template(s) by `planSend` (send-plan.ts).
+ *
+ * Decisions where the specification is silent are in docs/decisions/documents.md.
+ */
+import { Problems, isPlainObject, readBoolean, readEmail, readNonNegativeInt, readString, readUrl, isEmail } from './input.ts';
+import type { InputProblem } from './input.ts';
+import { readResourceRef } from './resource-ref.ts';
+
+export type SendRole = 'signer' | 'approver' | 'witness';
+
+export interface Reviewer {
+  email: string;
+  firstname: string;
+  lastname: string;
+  includeLink: boolean;
+}
+
+export interface SendSigner {
+  /** Position in the request's `signers` array (for error paths). */
+  index: number;
+  firstname: string;
+  lastname: string;
+  email: string;
+  /** `order` as given, or the list position; recipients are sorted by it. */
+  order: number;
+  /** null: derive from the template's fields. */
+  role: SendRole | null;
+  skip: boolean;
+  tel: string;
+  honorific: string;
+  message: string;
+  subject: string;
+  redirect: string;
+  reviewers: Reviewer[];
+}
+
+export interface SendRequest {
+  groupId: string;
+  name: string;
+  /** One template id, or several concatenated into one document (a bundle). */
+  templateIds: string[];
+  /** Sorted by `order`. */
+  signers: SendSigner[];
+  doEmail: boolean;
+  signersInOrder: boolean;
+  tag: string;
+  tag1: string;
+  tag2: string;
+  tag3: string;
+  /** `default` takes the group's default CC list at send. */
+  cc: 'default' | string[];
+  message: string;
+  messageTemplate: string;
+  pdftext: Record<string, string>;
+  signertext: Record<string, string>;
+  reviewers: Reviewer[];
+  honorifics: boolean;
+  convertSenderToSigner: boolean;
+  strictFields: boolean;
+  appendHistory: boolean;
+  appendPdf: boolean;
+  redirect: string;
+  returnSignerLinks: boolean;
+  pdfPassword: string;
+  pdfPasswordType: 1 | 2 | null;
+}
+
+export type SendParseResult = { ok: true; request: SendRequest } | { ok: false; problems: InputProblem[] };
+
+const ROLES = new Set<SendRole>(['signer', 'approver', 'witness']);
+const NAME = { max: 60, pattern: /^[\p{L}\p{M}\p{N}'’ .,-]+$/u, patternHint: "may hold only letters, digits, spaces and - ' . ," };
+const TAG = { max: 250 };
+// Accepted for compatibility with the hosted service and ignored (deprecated or without effect here).
+const IGNORED_FIELDS = new Set(['sign_mouse', 'sign_type', 'sign_upload', 'signature_type', 'auto_archive', 'reminders', 'user', 'footer', 'footer_height', 'header', 'header_height']);
+const KNOWN_FIELDS = new Set([
+  'group', 'name', 'templatepdf', 'bundle', 'signers', 'do_email', 'signers_in_order', 'tag', 'tag1', 'tag2', 'tag3',
+  'cc', 'cc_emails', 'message', 'message_template', 'pdftext', 'signertext', 'reviewers', 'honorifics',
+  'convert_sender_to_signer', 'strict_fields', 'append_history', 'append_pdf', 'redirect', 'return_signer_links',
+  'pdf_password', 'pdf_password_type', ...IGNORED_FIELDS,
+]);
+const SIGNER_FIELDS = new Set([
+  'firstname', 'lastname', 'email', 'order', 'role', 'skip', 'tel', 'sms', 'honorific', 'message', 'subject', 'redirect',
+  'reviewers', 'timezone', 'expires', 'attachments', 'behalfof', 'decide_later',
+]);
+/** At most this many recipients on one document. */
+export const MAX_SIGNERS = 99;
+
+export function parseSendRequest(body: unknown): SendParseResult {
+  const p = new Problems();
+  if (!isPlainObject(body)) return { ok: false, problems: [{ field: '(body)', message: 'The body must be a JSON object with the document send fields.' }] };
+
+  for (const key of Object.keys(body)) {
+    if (key === 'template' || key === 'text') p.add(key, `${key}: text templates are not supported by this server; send a templatepdf.`);
+    else if (!KNOWN_FIELDS.has(key)) p.add(key, `${key} is not a document send field.`);
+  }
+
+  const group = readResourceRef(body.group, 'group');
+  if (body.group === undefined) p.add('group', 'group is required: the group resource URI, like /api/v1/group/{id}/.');
+  else if (!group.ok) p.add('group', `group ${group.message}.`);
+
+  const name = readString(body.name, 'name', p, { required: true, max: 250 });
+  const templateIds = readTemplates(body, p);
+  const signers = readSigners(body.signers, p);
+
+  const cc = readCc(body, p);
+  const pdftext = readTextMap(body.pdftext, 'pdftext', p);
+  const signertext = readTextMap(body.signertext, 'signertext', p);
+  const reviewers = readReviewers(body.reviewers, 'reviewers', p);
+
+  const pdfPassword = readString(body.pdf_password, 'pdf_password', p, { max: 150, pattern: /^[-\w ]*$/, patternHint: 'may hold only letters, digits, spaces, - and _' });
+  let pdfPasswordType: 1 | 2 | null = null;
+  if (body.pdf_password_type !== undefined && body.pdf_password_type !== null) {
+    const t = Number(body.pdf_password_type);
+    if (t === 1 || t === 2) pdfPasswordType = t;
+    else p.add('pdf_password_type', 'pdf_password_type must be 1 (keep the password) or 2 (forget it once the document is signed).');
+  }
+  if (pdfPassword && pdfPasswordType === null && !p.list.some((x) => x.field === 'pdf_password_type')) p.add('pdf_password_type', 'pdf_password_type is required with pdf_password: 1 (keep) or 2 (forget once signed).');
+  if (!pdfPassword && pdfPasswordType !== null) p.add('pdf_password', 'pdf_password_type was given without a pdf_password.');
+
+  const request: SendRequest = {
+    groupId: group.ok ? group.id : '',
+    name,
+    templateIds,
+    signers,
+    doEmail: readBoolean(body.do_email, 'do_email', p, false),
+    signersInOrder: readBoolean(body.signers_in_order, 'signers_in_order', p, true),
+    tag: readString(body.tag, 'tag', p, TAG),
+    tag1: readString(body.tag1, 'tag1', p, TAG),
+    tag2: readString(body.tag2, 'tag2', p, TAG),
+    tag3: readString(body.tag3, 'tag3', p, TAG),
+    cc,
+    message: readString(body.message, 'message', p, { max: 10000 }),
+    messageTemplate: readString(body.message_template, 'message_template', p, { max: 120 }),
+    pdftext,
+    signertext,
+    reviewers,
+    honorifics: readBoolean(body.honorifics, 'honorifics', p, false),
+    convertSenderToSigner: readBoolean(body.convert_sender_to_signer, 'convert_sender_to_signer', p, false),
+    strictFields: readBoolean(body.strict_fields, 'strict_fields', p, false),
+    appendHistory: readBoolean(body.append_history, 'append_history', p, false),
+    appendPdf: readBoolean(body.append_pdf, 'append_pdf', p, false),
+    redirect: readUrl(body.redirect, 'redirect', p, 250),
+    returnSignerLinks: readBoolean(body.return_signer_links, 'return_signer_links', p, false),
+    pdfPassword,
+    pdfPasswordType,
+  };
+  return p.empty ? { ok: true, request } : { ok: false, problems: p.list };
+}
+
+function readTemplates(body: Record<string, unknown>, p: Problems): string[] {
+  if (body.templatepdf !== undefined && body.bundle !== undefined) {
+    p.add('bundle', 'Give either templatepdf or bundle, not both.');
+    return [];
+  }
+  const field = body.bundle !== undefined ? 'bundle' : 'templatepdf';
+  const value = body[field];
+  if (value === undefined || value === null) {
+    p.add('templatepdf', 'templatepdf is required: the template PDF resource URI, like /api/v1/templatepdf/{id}/.');
+    return [];
+  }
+  const list = Array.isArray(value) ? value : [value];
+  if (list.length === 0) p.add(field, `${field} must name at least one template PDF.`);
+  if (list.length > 20) p.add(field, `${field} may bundle at most 20 template PDFs (got ${list.length}).`);
+  const ids: string[] = [];
+  list.slice(0, 20).forEach((item, i) => {
+    const path = Array.isArray(value) ? `${field}[${i}]` : field;
+    const ref = readResourceRef(item, 'templatepdf', { webAppPrefix: 'tpl', uuidOnly: true });
+    if (ref.ok) ids.push(ref.id);
+    else p.add(path, `${path} ${ref.message}.`);
+  });
+  return ids;
+}
+
+function readSigners(value: unknown, p: Problems): SendSigner[] {
+  if (!Array.isArray(value) || value.length === 0) {
+    p.add('signers', 'signers must be a non-empty list of signer objects (firstname, lastname, email).');
+    return [];
+  }
+  if (value.length > MAX_SIGNERS) {
+    p.add('signers', `signers may hold at most ${MAX_SIGNERS} recipients (got ${value.length}).`);
+    return [];
+  }
+  const signers: SendSigner[] = [];
+  value.forEach((raw, index) => {
+    const at = `signers[${index}]`;
+    if (!isPlainObject(raw)) {
+      p.add(at, `${at} must be an object with firstname, lastname and email.`);
+      return;
+    }
+    for (const key of Object.keys(raw)) if (!SIGNER_FIELDS.has(key)) p.add(`${at}.${key}`, `${at}.${key} is not a signer field.`);
+    let role: SendRole | null = null;
+    if (raw.role !== undefined && raw.role !== null && raw.role !== '') {
+      if (typeof raw.role === 'string' && ROLES.has(raw.role as SendRole)) role = raw.role as SendRole;
+      else p.add(`${at}.role`, `${at}.role must be signer, approver or witness (or left out to take it from the template).`);
+    }
+    signers.push({
+      index,
+      firstname: readString(raw.firstname, `${at}.firstname`, p, { required: true, ...NAME }),
+      lastname: readString(raw.lastname, `${at}.lastname`, p, { required: true, ...NAME }),
+      email: readEmail(raw.email, `${at}.email`, p, true),
+      order: readNonNegativeInt(raw.order, `${at}.order`, p) ?? index,
+      role,
+      skip: readBoolean(raw.skip, `${at}.skip`, p, false),
+      tel: readString(raw.tel ?? raw.sms, `${at}.tel`, p, { max: 30, pattern: /^\+?[\d ()-]+$/, patternHint: 'must be a phone number in international format' }),
+      honorific: readString(raw.honorific, `${at}.honorific`, p, { max: 30, pattern: /^[\p{L} .]+$/u, patternHint: 'may hold only letters, spaces and dots' }),
+      message: readString(raw.message, `${at}.message`, p, { max: 10000 }),
+      subject: readString(raw.subject, `${at}.subject`, p, { max: 150 }),
+      redirect: readUrl(raw.redirect, `${at}.redirect`, p, 250),
+      reviewers: readReviewers(raw.reviewers, `${at}.reviewers`, p),
+    });
+  });
+  const byOrder = new Map<number, number>();
+  for (const s of signers) {
+    const other = byOrder.get(s.order);
+    if (other !== undefined) p.add(`signers[${s.index}].order`, `signers[${s.index}].order ${s.order} is also the order of signers[${other}]; each signer needs its own position.`);
+    else byOrder.set(s.order, s.index);
+  }
+  return signers.sort((a, b) => a.order - b.order);
+}
+
+function readCc(body: Record<string, unknown>, p: Problems): 'default' | string[] {
+  if (body.cc !== undefined && body.cc_emails !== undefined) {
+    p.add('cc', 'Give either cc or cc_emails, not both.');
+    return [];
+  }
+  const field = body.cc !== undefined ? 'cc' : 'cc_emails';
+  const value = body[field];
+  if (value === undefined || value === null || value === '') return [];
+  if (value === 'default') return 'default';
+  const items = typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value : null;
+  if (!items) {
+    p.add(field, `${field} must be 'default', a comma-separated string of emails or a list of emails.`);
+    return [];
+  }
+  const emails: string[] = [];
+  items.forEach((item, i) => {
+    const text = typeof item === 'string' ? item.trim() : '';
+    if (text === '' && typeof value === 'string') return;
+    if (!isEmail(text)) p.add(`${field}[${i}]`, `${field}[${i}] is not a valid email address: ${JSON.stringify(item)}.`);
+    else emails.push(text);
+  });
+  if (emails.length > 50) p.add(field, `${field} may hold at most 50 addresses.`);
+  return emails;
+}
+
+function readTextMap(value: unknown, field: string, p: Problems): Record<string, string> {
+  if (value === undefined || value === null) return {};
+  if (!isPlainObject(value)) {
+    p.add(field, `${field} must be an object mapping a field label or UUID to its text.`);
+    return {};
+  }
+  const out: Record<string, string> = {};
+  for (const [key, v] of Object.entries(value)) {
+    if (typeof v === 'number' || typeof v === 'boolean') out[key] = String(v);
+    else if (typeof v === 'string') out[key] = v;
+    else p.add(`${field}.${key}`, `${field}.${key} must be a string.`);
+    if (typeof out[key] === 'string' && out[key].length > 10000) p.add(`${field}.${key}`, `${field}.${key} is longer than 10000 characters.`);
+  }
+  return out;
+}
+
+function readReviewers(value: unknown, field: string, p: Problems): Reviewer[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) {
+    p.add(field, `${field} must be a list of reviewer objects (email, firstname, lastname, include_link).`);
+    return [];
+  }
+  return value.flatMap((raw, i) => {
+    const at = `${field}[${i}]`;
+    if (!isPlainObject(raw)) {
+      p.add(at, `${at} must be an object with at least an email.`);
+      return [];
+    }
+    return [{
+      email: readEmail(raw.email, `${at}.email`, p, true),
+      firstname: readString(raw.firstname, `${at}.firstname`, p, { max: 60 }),
+      lastname: readString(raw.lastname, `${at}.lastname`, p, { max: 60 }),
+      includeLink: readBoolean(raw.include_link, `${at}.include_link`, p, false),
+    }];
+  });
+}
