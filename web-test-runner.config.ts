@@ -2,6 +2,7 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { fileURLToPath } from 'node:url';
 import { chromiumLaunchOptions } from './test/support/chromium.ts';
+import { fixtureMiddleware } from './test/support/fixture-middleware.ts';
 
 
 export default {
@@ -11,6 +12,8 @@ export default {
   concurrency: 1,
   testFramework: { config: { timeout: 20000 } },
   testsFinishTimeout: 300000,
+  // /fixtures/<name> serves ../shared/fixtures/pdfs (with range requests) to browser tests.
+  middleware: [fixtureMiddleware],
   browsers: [playwrightLauncher({ product: 'chromium', launchOptions: chromiumLaunchOptions() })],
   plugins: [
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)) }),

@@ -1,0 +1,128 @@
+import { css } from 'lit';
+
+export const viewerStyles = css`
+  :host {
+    display: block;
+    position: relative;
+    height: 600px;
+    box-sizing: border-box;
+    overflow: hidden;
+    font-family: var(--esign-font-family, system-ui, sans-serif);
+    color: var(--esign-text-color, #1f2937);
+    background: var(--esign-viewer-background, #e5e7eb);
+    border: var(--esign-viewer-border, 1px solid #d1d5db);
+    border-radius: var(--esign-viewer-radius, 4px);
+  }
+  :host([hidden]) {
+    display: none;
+  }
+  .frame {
+    display: flex;
+    flex-direction: column;
+    height: 100%;
+  }
+  .toolbar {
+    display: flex;
+    align-items: center;
+    justify-content: center;
+    gap: 0.25rem;
+    padding: 0.25rem 0.5rem;
+    background: var(--esign-toolbar-background, #f9fafb);
+    color: var(--esign-toolbar-text-color, var(--esign-text-color, #1f2937));
+    border-bottom: var(--esign-toolbar-border, 1px solid #d1d5db);
+    font-size: 0.875rem;
+    flex: none;
+  }
+  :host([hide-toolbar]) .toolbar {
+    display: none;
+  }
+  .toolbar button {
+    font: inherit;
+    min-width: 2rem;
+    height: 2rem;
+    padding: 0 0.5rem;
+    border: 1px solid var(--esign-button-border-color, #9ca3af);
+    border-radius: 4px;
+    background: var(--esign-button-background, #fff);
+    color: inherit;
+    cursor: pointer;
+  }
+  .toolbar button:disabled {
+    opacity: 0.5;
+    cursor: default;
+  }
+  .toolbar button:focus-visible,
+  .scroller:focus-visible {
+    outline: 2px solid var(--esign-focus-color, #2563eb);
+    outline-offset: -2px;
+  }
+  .page-indicator,
+  .zoom-level {
+    min-width: 5.5rem;
+    text-align: center;
+    font-variant-numeric: tabular-nums;
+  }
+  .zoom-level {
+    min-width: 3.5rem;
+  }
+  .scroller {
+    position: relative;
+    flex: 1;
+    min-height: 0;
+    overflow: auto;
+    scrollbar-gutter: stable;
+    touch-action: pan-x pan-y;
+    outline: none;
+  }
+  .progress {
+    position: absolute;
+    left: 0;
+    right: 0;
+    top: 0;
+    height: 3px;
+    z-index: 2;
+    background: color-mix(in srgb, var(--esign-accent-color, #2563eb) 20%, transparent);
+    overflow: hidden;
+  }
+  .progress-bar {
+    height: 100%;
+    background: var(--esign-accent-color, #2563eb);
+    transition: width 0.2s;
+  }
+  .progress[data-indeterminate] .progress-bar {
+    width: 30%;
+    animation: esign-slide 1.2s ease-in-out infinite;
+  }
+  @keyframes esign-slide {
+    from { transform: translateX(-100%); }
+    to { transform: translateX(340%); }
+  }
+  .message {
+    margin: 2rem auto;
+    max-width: 32rem;
+    padding: 1rem 1.25rem;
+    border-radius: 6px;
+    background: var(--esign-message-background, #fff);
+    color: var(--esign-text-color, #1f2937);
+    line-height: 1.45;
+  }
+  .error {
+    border-left: 4px solid var(--esign-error-color, #b91c1c);
+  }
+  .error h2 {
+    margin: 0 0 0.25rem;
+    font-size: 1rem;
+    color: var(--esign-error-color, #b91c1c);
+  }
+  .error p {
+    margin: 0;
+  }
+  .visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
+  }
+`;

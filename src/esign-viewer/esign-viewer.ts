@@ -1,0 +1,379 @@
+import { html, nothing } from 'lit';
+import type { PropertyValues, TemplateResult } from 'lit';
+import { EsignElement, defineElement } from '../internal/esign-element.ts';
+import { PdfSourceController } from '../internal/pdf-source.ts';
+import type { PdfErrorCode, PdfLoadError, PdfSource } from '../internal/pdf-source.ts';
+import { PdfPagesController } from '../internal/pdf-pages.ts';
+import { renderPages, pagesStyles } from '../internal/pages-template.ts';
+import { fieldsByPage, fieldOverlayStyles, renderFieldOverlay } from '../internal/field-overlay.ts';
+import type { FieldEntry } from '../internal/field-overlay.ts';
+import { ZoomGesturesController, clampScale, parseZoom, stepZoom } from '../internal/zoom.ts';
+import { fetchFields } from '../internal/rest-client.ts';
+import { langOf, t } from '../internal/i18n.ts';
+import type { FieldElement } from '../fields/types.ts';
+import { viewerStyles } from './esign-viewer.styles.ts';
+
+/**
+ * Shows a PDF with its signing fields drawn over it, read-only.
+ *
+ * @summary A fast, accessible PDF viewer with a read-only field overlay.
+ *
+ * @attr src - URL of the PDF; fetched with range requests so the first page shows before the whole file arrives.
+ * @attr template - Template id to load through the REST API (with `endpoint` and `token`).
+ * @attr document - Document id to load through the REST API (with `endpoint` and `token`).
+ * @attr token - Component token sent as `Authorization: Bearer <token>`.
+ * @attr endpoint - Base URL of the server, without a trailing slash.
+ * @attr zoom - `fit-width` (default), `fit-page`, a factor (`1.5`) or a percentage (`150%`).
+ * @attr page - The current page (1-based); setting it scrolls there.
+ * @attr hide-toolbar - Hides the toolbar (navigation and zoom stay available by keyboard and methods).
+ *
+ * @prop {Uint8Array | ArrayBuffer | null} data - The PDF's bytes; takes precedence over `src` and REST.
+ * @prop {FieldElement[] | null} fields - Fields (element JSON) to draw. Loaded from REST when unset and `template`/`document` is given.
+ *
+ * @event esign-ready - The document is open and every page is laid out. `detail: { pages }`.
+ * @event esign-page-change - The current page changed. `detail: { page, pages }`.
+ * @event esign-page-render - A page's canvas was painted. `detail: { page }`.
+ * @event esign-error - The document could not be shown. `detail: { message, code }`; `message` says what to do.
+ *
+ * @csspart toolbar - The toolbar.
+ * @csspart button - Every toolbar button.
+ * @csspart page-indicator - The "Page n of m" text.
+ * @csspart zoom-level - The zoom percentage.
+ * @csspart scroller - The scrolling area.
+ * @csspart pages - The column of pages.
+ * @csspart page - One page (a labelled region; `data-page` is its number, `data-rendered` is set once painted).
+ * @csspart field-overlay - The layer over a page holding its fields.
+ * @csspart field - One field box (also `field-signature`, `field-initials`, `field-text`, `field-admin`, `field-filled`).
+ * @csspart field-label - A field's label, shown while it is empty.
+ * @csspart field-value - A field's filled value.
+ * @csspart field-image - A signature or initials image.
+ * @csspart progress - The loading progress bar.
+ * @csspart error - The error message box.
+ *
+ * @cssproperty --esign-font-family - Font of the toolbar and messages.
+ * @cssproperty --esign-text-color - Text colour.
+ * @cssproperty --esign-viewer-background - Background behind the pages.
+ * @cssproperty --esign-viewer-border - Border around the viewer.
+ * @cssproperty --esign-toolbar-background - Toolbar background.
+ * @cssproperty --esign-button-background - Toolbar button background.
+ * @cssproperty --esign-accent-color - Progress bar and accents.
+ * @cssproperty --esign-focus-color - Focus ring colour.
+ * @cssproperty --esign-page-background - Page placeholder colour before it is painted.
+ * @cssproperty --esign-page-shadow - Shadow around pages.
+ * @cssproperty --esign-field-text-color - Text colour inside fields.
+ * @cssproperty --esign-field-border-width - Field border width.
+ * @cssproperty --esign-error-color - Error accent colour.
+ */
+export class EsignViewer extends EsignElement {
+  static override styles = [viewerStyles, pagesStyles, fieldOverlayStyles];
+
+  static override properties = {
+    src: { type: String },
+    data: { attribute: false },
+    template: { type: String },
+    document: { type: String },
+    token: { type: String },
+    endpoint: { type: String },
+    fields: { attribute: false },
+    zoom: { type: String },
+    page: { type: Number, reflect: true },
+    hideToolbar: { type: Boolean, attribute: 'hide-toolbar', reflect: true },
+    restFields: { state: true },
+    announcement: { state: true },
+  };
+
+  declare src: string;
+  declare data: Uint8Array | ArrayBuffer | null;
+  declare template: string;
+  declare document: string;
+  declare token: string;
+  declare endpoint: string;
+  declare fields: FieldElement[] | null;
+  declare zoom: string;
+  declare page: number;
+  declare hideToolbar: boolean;
+  declare protected restFields: FieldElement[] | null;
+  declare protected announcement: string;
+
+  protected readonly source = new PdfSourceController(this, {
+    lang: () => this.lang_,
+    onReady: (doc) => void this.pages.setDocument(doc, (this.page || 1) - 1, () => this.targetScale()),
+    onError: (error) => this.reportError(error),
+  });
+
+  protected readonly pages: PdfPagesController = new PdfPagesController(this, {
+    scroller: () => this.scroller,
+    pageElement: (index) => this.renderRoot.querySelector<HTMLElement>(`.page[data-page="${index + 1}"]`),
+    onPageRendered: (index) => this.emit('esign-page-render', { page: index + 1 }),
+    onCurrentPageChange: (index) => this.currentPageChanged(index),
+    onLayoutComplete: () => this.emit('esign-ready', { pages: this.pages.pageCount }),
+  });
+
+  protected readonly gestures = new ZoomGesturesController(this, {
+    scroller: () => this.scroller,
+    scale: () => this.pages.scale,
+    zoomTo: (scale, anchor) => this.applyScale(scale, anchor),
+  });
+
+  private fieldsCache: { source: FieldElement[] | null; byPage: Map<number, FieldEntry[]> } = { source: null, byPage: new Map() };
+  private pageFromScroll = 0;
+  private restAbort: AbortController | null = null;
+  private resizeObserver: ResizeObserver | null = null;
+
+  constructor() {
+    super();
+    this.src = '';
+    this.data = null;
+    this.template = '';
+    this.document = '';
+    this.token = '';
+    this.endpoint = '';
+    this.fields = null;
+    this.zoom = 'fit-width';
+    this.page = 1;
+    this.hideToolbar = false;
+    this.restFields = null;
+    this.announcement = '';
+  }
+
+  /** Number of pages of the open document (0 while none is open). */
+  get pageCount(): number {
+    return this.pages.pageCount;
+  }
+
+  /** The zoom factor in use (1 = 100%), whatever `zoom` says. */
+  get scale(): number {
+    return this.pages.scale;
+  }
+
+  /** Scrolls to page `page` (1-based, clamped). */
+  goToPage(page: number): void {
+    const count = this.pages.pageCount;
+    if (count === 0) return;
+    const target = Math.min(count, Math.max(1, Math.round(page)));
+    this.pageFromScroll = 0;
+    this.page = target;
+    this.pages.scrollToPage(target - 1);
+  }
+
+  nextPage(): void {
+    this.goToPage(this.pages.currentPage + 2);
+  }
+
+  previousPage(): void {
+    this.goToPage(this.pages.currentPage);
+  }
+
+  zoomIn(): void {
+    this.applyScale(stepZoom(this.pages.scale, 1));
+  }
+
+  zoomOut(): void {
+    this.applyScale(stepZoom(this.pages.scale, -1));
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.resizeObserver = new ResizeObserver(() => this.onResize());
+    if (this.hasUpdated && this.scroller) this.resizeObserver.observe(this.scroller);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.resizeObserver?.disconnect();
+    this.resizeObserver = null;
+    this.restAbort?.abort();
+  }
+
+  protected get lang_(): string {
+    return langOf(this);
+  }
+
+  protected get scroller(): HTMLElement | null {
+    return this.renderRoot?.querySelector<HTMLElement>('.scroller') ?? null;
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    const sourceChanged = ['src', 'data', 'template', 'document', 'token', 'endpoint'].some((k) => changed.has(k as keyof EsignViewer));
+    if (sourceChanged) {
+      if (!changed.has('page') && this.hasUpdated) this.page = 1;
+      this.reload();
+    } else if (changed.has('page') && this.page !== this.pageFromScroll && this.pages.pageCount > 0) {
+      this.goToPage(this.page);
+    }
+    if (changed.has('zoom') && this.pages.pageCount > 0) this.applyScale(this.targetScale());
+  }
+
+  protected override firstUpdated(): void {
+    if (this.scroller) this.resizeObserver?.observe(this.scroller);
+  }
+
+  /** The zoom factor `zoom` asks for (fit modes measured now). */
+  private targetScale(): number {
+    const zoom = parseZoom(this.zoom) ?? 'fit-width';
+    return typeof zoom === 'number' ? zoom : this.pages.fitScale(zoom);
+  }
+
+  private applyScale(scale: number, anchor?: { clientX: number; clientY: number }): void {
+    const next = clampScale(scale);
+    this.pages.setScale(next, anchor);
+    const mode = parseZoom(this.zoom);
+    // A gesture or button leaves fit mode: `zoom` then says the number in use.
+    if (typeof mode !== 'string' || Math.abs(this.pages.fitScale(mode) - next) > 1e-6) {
+      if (parseZoom(this.zoom) !== next) this.zoom = String(Math.round(next * 1000) / 1000);
+    }
+  }
+
+  private onResize(): void {
+    const mode = parseZoom(this.zoom);
+    if (typeof mode === 'string' && this.pages.pageCount > 0) this.pages.setScale(this.pages.fitScale(mode));
+    this.pages.onResize();
+  }
+
+  private reload(): void {
+    this.restAbort?.abort();
+    this.restAbort = null;
+    this.restFields = null;
+    void this.pages.setDocument(null);
+    const source = this.currentSource();
+    if (source === 'incomplete') {
+      this.source.close();
+      this.source.fail({ code: 'missing-source', message: t(this.lang_, 'error.missingSource') });
+      return;
+    }
+    void this.source.load(source);
+    if (source?.kind === 'rest') this.loadRestFields(source);
+  }
+
+  private currentSource(): PdfSource | null | 'incomplete' {
+    if (this.data) return { kind: 'bytes', data: this.data };
+    if (this.src) return { kind: 'url', url: this.src };
+    const id = this.template || this.document;
+    if (!id && !this.endpoint) return null;
+    if (!id || !this.endpoint || !this.token) return 'incomplete';
+    return { kind: 'rest', endpoint: this.endpoint, token: this.token, resource: this.template ? 'template' : 'document', id };
+  }
+
+  private loadRestFields(source: Extract<PdfSource, { kind: 'rest' }>): void {
+    const abort = new AbortController();
+    this.restAbort = abort;
+    fetchFields(source.endpoint, source.token, source.resource, source.id, abort.signal).then(
+      (fields) => {
+        if (!abort.signal.aborted) this.restFields = fields;
+      },
+      (error: unknown) => {
+        // The PDF's own error (same token, same server) is the one a person sees; fields stay empty.
+        if (!abort.signal.aborted) console.warn('esign-viewer: could not load fields', error);
+      },
+    );
+  }
+
+  private reportError(error: PdfLoadError): void {
+    void this.pages.setDocument(null);
+    this.emit('esign-error', { message: error.message, code: error.code });
+  }
+
+  private currentPageChanged(index: number): void {
+    const page = index + 1;
+    this.pageFromScroll = page;
+    this.page = page;
+    const pages = this.pages.pageCount;
+    this.announcement = t(this.lang_, 'viewer.page', { page, pages });
+    this.emit('esign-page-change', { page, pages });
+  }
+
+  private fieldEntries(page: number): FieldEntry[] | undefined {
+    const fields = this.fields ?? this.restFields;
+    if (this.fieldsCache.source !== fields) this.fieldsCache = { source: fields, byPage: fieldsByPage(fields) };
+    return this.fieldsCache.byPage.get(page);
+  }
+
+  private onKeyDown(event: KeyboardEvent): void {
+    if (event.altKey || this.pages.pageCount === 0) return;
+    const zoomKey = event.ctrlKey || event.metaKey;
+    if (zoomKey && (event.key === '+' || event.key === '=')) this.zoomIn();
+    else if (zoomKey && event.key === '-') this.zoomOut();
+    else if (zoomKey && event.key === '0') this.zoom = '1';
+    else if (zoomKey) return;
+    else if (event.key === 'PageDown' || event.key === 'ArrowRight') this.nextPage();
+    else if (event.key === 'PageUp' || event.key === 'ArrowLeft') this.previousPage();
+    else if (event.key === 'Home') this.goToPage(1);
+    else if (event.key === 'End') this.goToPage(this.pages.pageCount);
+    else return;
+    event.preventDefault();
+  }
+
+  protected override render(): TemplateResult {
+    const lang = this.lang_;
+    const count = this.pages.pageCount;
+    const current = this.pages.currentPage + 1;
+    const status = this.source.status;
+    return html`<div class="frame">
+      ${this.renderToolbar(lang, count, current)}
+      <div
+        class="scroller"
+        part="scroller"
+        role="region"
+        tabindex="0"
+        aria-label=${t(lang, 'viewer.label')}
+        aria-busy=${status === 'loading' ? 'true' : 'false'}
+        @scroll=${() => this.pages.onScroll()}
+        @keydown=${this.onKeyDown}
+      >
+        ${status === 'error' && this.source.error ? this.renderError(lang, this.source.error) : nothing}
+        ${status === 'idle' ? html`<p class="message">${t(lang, 'viewer.empty')}</p>` : nothing}
+        ${count > 0 ? renderPages(this.pages, { lang, overlay: (i) => renderFieldOverlay(this.fieldEntries(i + 1), { lang }) }) : nothing}
+      </div>
+      ${status === 'loading' ? this.renderProgress(lang) : nothing}
+      <div class="visually-hidden" role="status" aria-live="polite">${this.announcement}</div>
+    </div>`;
+  }
+
+  private renderToolbar(lang: string, count: number, current: number): TemplateResult {
+    const disabled = count === 0;
+    return html`<div class="toolbar" part="toolbar" role="toolbar" aria-label=${t(lang, 'viewer.toolbar')}>
+      <button part="button" type="button" aria-label=${t(lang, 'viewer.previousPage')} ?disabled=${disabled || current <= 1} @click=${() => this.previousPage()}>‹</button>
+      <span class="page-indicator" part="page-indicator">${count ? t(lang, 'viewer.page', { page: current, pages: count }) : ''}</span>
+      <button part="button" type="button" aria-label=${t(lang, 'viewer.nextPage')} ?disabled=${disabled || current >= count} @click=${() => this.nextPage()}>›</button>
+      <button part="button" type="button" aria-label=${t(lang, 'viewer.zoomOut')} ?disabled=${disabled} @click=${() => this.zoomOut()}>−</button>
+      <span class="zoom-level" part="zoom-level" aria-label=${t(lang, 'viewer.zoomLevel', { percent: Math.round(this.pages.scale * 100) })}>${Math.round(this.pages.scale * 100)}%</span>
+      <button part="button" type="button" aria-label=${t(lang, 'viewer.zoomIn')} ?disabled=${disabled} @click=${() => this.zoomIn()}>+</button>
+    </div>`;
+  }
+
+  private renderProgress(lang: string): TemplateResult {
+    const progress = this.source.progress;
+    const percent = progress === null ? null : Math.round(progress * 100);
+    return html`<div
+      class="progress"
+      part="progress"
+      role="progressbar"
+      aria-label=${percent === null ? t(lang, 'viewer.loading') : t(lang, 'viewer.loadingProgress', { percent })}
+      aria-valuemin="0"
+      aria-valuemax="100"
+      aria-valuenow=${percent ?? nothing}
+      ?data-indeterminate=${percent === null}
+    ><div class="progress-bar" style="width:${percent ?? 30}%"></div></div>`;
+  }
+
+  private renderError(lang: string, error: PdfLoadError): TemplateResult {
+    return html`<div class="message error" part="error" role="alert" data-code=${error.code}>
+      <h2>${t(lang, 'error.title')}</h2>
+      <p>${error.message}</p>
+    </div>`;
+  }
+}
+
+declare global {
+  interface EsignEventMap {
+    'esign-ready': CustomEvent<{ pages: number }>;
+    'esign-page-change': CustomEvent<{ page: number; pages: number }>;
+    'esign-page-render': CustomEvent<{ page: number }>;
+    'esign-error': CustomEvent<{ message: string; code: PdfErrorCode }>;
+  }
+  interface HTMLElementTagNameMap {
+    'esign-viewer': EsignViewer;
+  }
+}
+
+defineElement('esign-viewer', EsignViewer);

@@ -1,0 +1,64 @@
+/**
+ * The DOM of `PdfPagesController`: one correctly sized placeholder per page, each a
+ * labelled region holding its canvas slot and an overlay layer the element fills.
+ */
+import { css, html } from 'lit';
+import type { TemplateResult } from 'lit';
+import type { PdfPagesController } from './pdf-pages.ts';
+import { t } from './i18n.ts';
+
+export interface PagesTemplateOptions {
+  lang: string;
+  /** Content over page `index` (0-based), e.g. `renderFieldOverlay(...)`. */
+  overlay?: (index: number) => unknown;
+}
+
+/** Renders the pages container (class `pages`, part `pages`); page elements are `.page[data-page=n]`. */
+export function renderPages(pages: PdfPagesController, options: PagesTemplateOptions): TemplateResult {
+  const layout = pages.layout;
+  const count = layout.count;
+  const items: TemplateResult[] = new Array(count);
+  const label = (i: number): string => t(options.lang, 'viewer.page', { page: i + 1, pages: count });
+  for (let i = 0; i < count; i++) {
+    const { width, height } = layout.pageSize(i);
+    items[i] = html`<div
+      class="page"
+      part="page"
+      role="region"
+      aria-label=${label(i)}
+      data-page=${i + 1}
+      style="width:${width}px;height:${height}px"
+    ><div class="page-canvas"></div>${options.overlay ? options.overlay(i) : ''}</div>`;
+  }
+  const minWidth = layout.maxWidth + 2 * layout.gap;
+  return html`<div class="pages" part="pages" style="--esign-scale:${layout.getScale()};min-width:${minWidth}px;padding:${layout.gap}px 0;gap:${layout.gap}px">${items}</div>`;
+}
+
+/** Layout styles for `renderPages()`; include them in the element's `static styles`. */
+export const pagesStyles = css`
+  .pages {
+    position: relative;
+    display: flex;
+    flex-direction: column;
+    align-items: center;
+    box-sizing: border-box;
+    width: max-content;
+    min-width: 100%;
+  }
+  .page {
+    position: relative;
+    flex: none;
+    box-sizing: border-box;
+    background: var(--esign-page-background, #fff);
+    box-shadow: var(--esign-page-shadow, 0 1px 3px rgb(0 0 0 / 0.25));
+    overflow: hidden;
+  }
+  .page-canvas,
+  .page-canvas canvas {
+    position: absolute;
+    inset: 0;
+    width: 100%;
+    height: 100%;
+    display: block;
+  }
+`;

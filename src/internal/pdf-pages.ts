@@ -1,0 +1,375 @@
+/**
+ * Continuous vertical pages for one PDF document, following the pdf.js viewer:
+ * a correctly sized placeholder per page, canvases only for the visible pages plus
+ * one ahead, one render at a time (cancelled on scroll-away and zoom), an LRU
+ * buffer whose evictions free canvases, and canvas pixels capped.
+ *
+ * The host renders `renderPages()` (pages-template.ts) inside its scroller and
+ * forwards `scroll` events to `onScroll()`.
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { PDFDocumentProxy, PDFPageProxy, RenderTask } from 'pdfjs-dist';
+import { CSS_PX_PER_PT, PageLayout } from './page-layout.ts';
+import type { VisibleRange } from './page-layout.ts';
+import { PageBuffer, bufferSizeFor, nextPageToRender, outputScale, wantedPages, MAX_CANVAS_PIXELS } from './render-scheduling.ts';
+
+export type FitMode = 'fit-width' | 'fit-page';
+
+export interface PdfPagesOptions {
+  /** The element that scrolls the pages. */
+  scroller: () => HTMLElement | null;
+  /** The element of page `index` (0-based) that `renderPages()` rendered. */
+  pageElement: (index: number) => HTMLElement | null;
+  /** A page's canvas was painted (0-based index). */
+  onPageRendered?: (index: number) => void;
+  /** The page most in view changed (0-based index). */
+  onCurrentPageChange?: (index: number) => void;
+  /** Every page's size is known: the layout is final. */
+  onLayoutComplete?: () => void;
+  maxCanvasPixels?: number;
+}
+
+interface RenderJob {
+  index: number;
+  task: RenderTask | null;
+  cancelled: boolean;
+}
+
+const NOT_RENDERED = 0;
+const RENDERING = 1;
+const RENDERED = 2;
+/** Page sizes are fetched in batches after the first paint, so they do not delay it. */
+const SIZE_BATCH = 32;
+
+function freeCanvas(canvas: HTMLCanvasElement): void {
+  // Zero size releases the backing store at once instead of at garbage collection.
+  canvas.width = 0;
+  canvas.height = 0;
+  canvas.remove();
+}
+
+function isCancellation(error: unknown): boolean {
+  return (error as { name?: string } | null)?.name === 'RenderingCancelledException';
+}
+
+export class PdfPagesController implements ReactiveController {
+  readonly layout = new PageLayout();
+  doc: PDFDocumentProxy | null = null;
+  /** 0-based index of the page most in view. */
+  currentPage = 0;
+  /** True once every page's size is known. */
+  layoutComplete = false;
+  visible: VisibleRange = { first: -1, last: -1, pages: [] };
+
+  private readonly host: ReactiveControllerHost;
+  private readonly options: PdfPagesOptions;
+  private state = new Uint8Array(0);
+  private readonly canvases = new Map<number, HTMLCanvasElement>();
+  private readonly buffer: PageBuffer;
+  private running: RenderJob | null = null;
+  private generation = 0;
+  private lastScrollTop = 0;
+  private scrolledDown = true;
+  private frame = 0;
+  /** Where to put the view once the DOM has the new layout: a point of a page at a point of the scroller. */
+  private pendingScroll: { index: number; fy: number; fx?: number; clientX?: number; clientY: number; makeCurrent?: boolean } | null = null;
+  private forcedCurrent: { index: number; scrollTop: number } | null = null;
+  private firstPainted = false;
+
+  constructor(host: ReactiveControllerHost, options: PdfPagesOptions) {
+    this.host = host;
+    this.options = options;
+    this.buffer = new PageBuffer(bufferSizeFor(0), (index) => this.evict(index));
+    host.addController(this);
+  }
+
+  get pageCount(): number {
+    return this.layout.count;
+  }
+
+  get scale(): number {
+    return this.layout.getScale();
+  }
+
+  /** How many canvases currently hold pixels (for tests and the benchmark). */
+  get liveCanvasCount(): number {
+    let n = 0;
+    for (const c of this.canvases.values()) if (c.width > 0 && c.height > 0) n++;
+    return n;
+  }
+
+  hostUpdated(): void {
+    for (const [index, canvas] of this.canvases) this.attach(index, canvas);
+    if (this.pendingScroll) this.applyPendingScroll();
+  }
+
+  hostDisconnected(): void {
+    this.setDocument(null);
+  }
+
+  /**
+   * Shows `doc` (null clears), starting at page `initialIndex` (0-based) at the zoom
+   * `initialScale()` returns once the first page's size is known; resolves then.
+   */
+  async setDocument(doc: PDFDocumentProxy | null, initialIndex = 0, initialScale?: () => number): Promise<void> {
+    this.generation++;
+    this.cancelRunning();
+    this.buffer.clear();
+    for (const canvas of this.canvases.values()) freeCanvas(canvas);
+    this.canvases.clear();
+    cancelAnimationFrame(this.frame);
+    this.doc = doc;
+    this.layoutComplete = false;
+    this.firstPainted = false;
+    this.currentPage = 0;
+    this.forcedCurrent = null;
+    this.pendingScroll = null;
+    this.visible = { first: -1, last: -1, pages: [] };
+    if (!doc) {
+      this.layout.reset(0, 0, 0);
+      this.state = new Uint8Array(0);
+      this.host.requestUpdate();
+      return;
+    }
+    const generation = this.generation;
+    const first = await doc.getPage(1);
+    if (generation !== this.generation) return;
+    const { width, height } = first.getViewport({ scale: 1 });
+    this.layout.reset(doc.numPages, width, height);
+    this.layout.setPageSize(0, width, height);
+    this.state = new Uint8Array(doc.numPages);
+    if (initialScale) this.layout.setScale(initialScale());
+    const start = Math.min(Math.max(0, initialIndex), doc.numPages - 1);
+    if (start > 0) this.scrollToPage(start);
+    this.currentPage = start;
+    this.host.requestUpdate();
+    this.update();
+  }
+
+  /** Changes the zoom; keeps the point at (clientX, clientY) of the scroller (default: the top of the view) fixed. */
+  setScale(scale: number, anchor?: { clientX: number; clientY: number }): void {
+    if (!(scale > 0) || scale === this.layout.getScale()) return;
+    const scroller = this.options.scroller();
+    if (scroller && this.pageCount > 0) {
+      const rect = scroller.getBoundingClientRect();
+      const x = anchor ? anchor.clientX - rect.left : 0;
+      const y = anchor ? anchor.clientY - rect.top : 0;
+      const contentY = scroller.scrollTop + y;
+      const index = this.layout.pageAt(contentY);
+      const size = this.layout.pageSize(index);
+      const fy = (contentY - this.layout.pageTop(index)) / size.height;
+      let fx: number | undefined;
+      const el = this.options.pageElement(index);
+      if (anchor && el) fx = (scroller.scrollLeft + x - el.offsetLeft) / size.width;
+      this.pendingScroll = { index, fy, fx, clientX: anchor ? x : undefined, clientY: y };
+    }
+    this.layout.setScale(scale);
+    this.cancelRunning();
+    // Old canvases stay up (stretched) until the new ones replace them.
+    for (let i = 0; i < this.state.length; i++) if (this.state[i] === RENDERED) this.state[i] = NOT_RENDERED;
+    this.host.requestUpdate();
+  }
+
+  /** The zoom at which the current page fits the scroller's width, or its width and height. */
+  fitScale(mode: FitMode): number {
+    const scroller = this.options.scroller();
+    if (!scroller || this.pageCount === 0) return 1;
+    const { width, height } = this.layout.pageSizePt(this.currentPage);
+    const gap = this.layout.gap;
+    const byWidth = (scroller.clientWidth - 2 * gap) / (width * CSS_PX_PER_PT);
+    if (mode === 'fit-width') return Math.max(0.1, byWidth);
+    const byHeight = (scroller.clientHeight - 2 * gap) / (height * CSS_PX_PER_PT);
+    return Math.max(0.1, Math.min(byWidth, byHeight));
+  }
+
+  /** Scrolls page `index` (0-based) to the top of the view and makes it current. */
+  scrollToPage(index: number): void {
+    if (index < 0 || index >= this.pageCount) return;
+    this.pendingScroll = { index, fy: 0, clientY: this.layout.gap, makeCurrent: true };
+    this.forcedCurrent = null;
+    this.host.requestUpdate();
+  }
+
+  /** Call from the scroller's `scroll` event. */
+  onScroll(): void {
+    if (this.frame) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.update();
+    });
+  }
+
+  /** Call when the scroller's size changed. */
+  onResize(): void {
+    this.update();
+  }
+
+  /** Recomputes what is visible, keeps the buffer, and starts the next render. */
+  update(): void {
+    if (!this.doc || this.pageCount === 0) return;
+    const scroller = this.options.scroller();
+    const viewHeight = scroller?.clientHeight || 0;
+    const pending = this.pendingScroll;
+    const top = pending ? Math.max(0, this.layout.pageTop(pending.index) + pending.fy * this.layout.pageSize(pending.index).height - pending.clientY) : (scroller?.scrollTop ?? 0);
+    if (top !== this.lastScrollTop) this.scrolledDown = top > this.lastScrollTop;
+    this.lastScrollTop = top;
+    this.visible = viewHeight > 0 ? this.layout.visible(top, viewHeight) : { first: this.currentPage, last: this.currentPage, pages: [{ index: this.currentPage, fraction: 1, visibleHeight: 1 }] };
+
+    this.updateCurrentPage(top);
+    const visibleIndexes = this.visible.pages.map((p) => p.index);
+    this.buffer.resize(bufferSizeFor(visibleIndexes.length), new Set(visibleIndexes));
+    this.buffer.touch(visibleIndexes);
+
+    const wanted = wantedPages(this.visible, this.pageCount, this.scrolledDown);
+    if (this.running && !wanted.has(this.running.index)) this.cancelRunning();
+    if (this.running) return;
+    const next = nextPageToRender(this.visible, this.pageCount, this.scrolledDown, (i) => this.state[i] === RENDERED);
+    if (next !== null) void this.renderPage(next);
+  }
+
+  private updateCurrentPage(top: number): void {
+    let current = this.currentPage;
+    if (this.pendingScroll?.makeCurrent) current = this.pendingScroll.index;
+    else if (this.forcedCurrent && Math.abs(this.forcedCurrent.scrollTop - top) < 1) current = this.forcedCurrent.index;
+    else {
+      this.forcedCurrent = null;
+      let best = -1;
+      for (const p of this.visible.pages) {
+        if (p.fraction > best + 1e-6) {
+          best = p.fraction;
+          current = p.index;
+        }
+      }
+    }
+    if (current !== this.currentPage) {
+      this.currentPage = current;
+      this.options.onCurrentPageChange?.(current);
+    }
+  }
+
+  private applyPendingScroll(): void {
+    const scroller = this.options.scroller();
+    const pending = this.pendingScroll;
+    const el = pending && this.options.pageElement(pending.index);
+    if (!scroller || !pending || !el) return;
+    this.pendingScroll = null;
+    const size = this.layout.pageSize(pending.index);
+    scroller.scrollTop = el.offsetTop + pending.fy * size.height - pending.clientY;
+    if (pending.fx !== undefined && pending.clientX !== undefined) scroller.scrollLeft = el.offsetLeft + pending.fx * size.width - pending.clientX;
+    if (pending.makeCurrent) this.forcedCurrent = { index: pending.index, scrollTop: scroller.scrollTop };
+    this.update();
+  }
+
+  private async renderPage(index: number): Promise<void> {
+    const doc = this.doc;
+    if (!doc) return;
+    const generation = this.generation;
+    const job: RenderJob = { index, task: null, cancelled: false };
+    this.running = job;
+    this.state[index] = RENDERING;
+    let canvas: HTMLCanvasElement | null = null;
+    let page: PDFPageProxy | null = null;
+    try {
+      page = await doc.getPage(index + 1);
+      if (job.cancelled || generation !== this.generation) return;
+      const natural = page.getViewport({ scale: 1 });
+      if (this.layout.setPageSize(index, natural.width, natural.height)) this.host.requestUpdate();
+      const viewport = page.getViewport({ scale: this.layout.getScale() * CSS_PX_PER_PT });
+      const sx = outputScale(viewport.width, viewport.height, globalThis.devicePixelRatio || 1, this.options.maxCanvasPixels ?? MAX_CANVAS_PIXELS);
+      canvas = document.createElement('canvas');
+      canvas.width = Math.max(1, Math.round(viewport.width * sx));
+      canvas.height = Math.max(1, Math.round(viewport.height * sx));
+      const task = page.render({
+        canvas,
+        viewport,
+        transform: sx !== 1 ? [canvas.width / viewport.width, 0, 0, canvas.height / viewport.height, 0, 0] : undefined,
+      });
+      job.task = task;
+      await task.promise;
+      if (job.cancelled || generation !== this.generation) return;
+      this.state[index] = RENDERED;
+      const old = this.canvases.get(index);
+      if (old && old !== canvas) freeCanvas(old);
+      this.canvases.set(index, canvas);
+      canvas = null;
+      this.attach(index, this.canvases.get(index)!);
+      this.buffer.push(index);
+      this.options.onPageRendered?.(index);
+      if (!this.firstPainted) {
+        this.firstPainted = true;
+        void this.fetchAllSizes(doc, generation);
+      }
+    } catch (error) {
+      // A page that fails to render stays a blank placeholder; it is not retried in a loop.
+      if (!isCancellation(error) && generation === this.generation) {
+        console.warn('esign: page render failed', error);
+        this.state[index] = RENDERED;
+      }
+    } finally {
+      if (canvas) freeCanvas(canvas);
+      if (this.state[index] === RENDERING) this.state[index] = NOT_RENDERED;
+      if (this.running === job) this.running = null;
+      if (generation === this.generation) this.update();
+    }
+  }
+
+  private attach(index: number, canvas: HTMLCanvasElement): void {
+    const el = this.options.pageElement(index);
+    const slot = el?.querySelector('.page-canvas');
+    if (!el || !slot) return;
+    if (canvas.parentNode !== slot) slot.replaceChildren(canvas);
+    el.dataset.rendered = '';
+  }
+
+  private evict(index: number): void {
+    const canvas = this.canvases.get(index);
+    if (canvas) freeCanvas(canvas);
+    this.canvases.delete(index);
+    if (this.state[index] === RENDERED) this.state[index] = NOT_RENDERED;
+    delete this.options.pageElement(index)?.dataset.rendered;
+    // Drops the page's operator list and images on the main thread.
+    void this.doc?.getPage(index + 1).then((page) => page.cleanup(), () => {});
+  }
+
+  private cancelRunning(): void {
+    const job = this.running;
+    if (!job) return;
+    job.cancelled = true;
+    job.task?.cancel();
+  }
+
+  /** Corrects every placeholder's size, a batch at a time, keeping the view where it is. */
+  private async fetchAllSizes(doc: PDFDocumentProxy, generation: number): Promise<void> {
+    for (let start = 0; start < doc.numPages; start += SIZE_BATCH) {
+      const indexes: number[] = [];
+      for (let i = start; i < Math.min(doc.numPages, start + SIZE_BATCH); i++) if (!this.layout.isSizeKnown(i)) indexes.push(i);
+      let pages: PDFPageProxy[];
+      try {
+        pages = await Promise.all(indexes.map((i) => doc.getPage(i + 1)));
+      } catch {
+        return; // document closed meanwhile
+      }
+      if (generation !== this.generation) return;
+      let changed = false;
+      pages.forEach((page, k) => {
+        const { width, height } = page.getViewport({ scale: 1 });
+        if (this.layout.setPageSize(indexes[k], width, height)) changed = true;
+      });
+      if (changed) this.keepViewAndUpdate();
+    }
+    this.layoutComplete = true;
+    this.host.requestUpdate();
+    this.options.onLayoutComplete?.();
+  }
+
+  private keepViewAndUpdate(): void {
+    const scroller = this.options.scroller();
+    if (scroller && !this.pendingScroll) {
+      const index = this.currentPage;
+      const el = this.options.pageElement(index);
+      const offset = el ? scroller.scrollTop - el.offsetTop : 0;
+      this.pendingScroll = { index, fy: 0, clientY: -offset };
+    }
+    this.host.requestUpdate();
+  }
+}
