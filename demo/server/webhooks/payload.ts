@@ -61,8 +61,10 @@ export interface RecipientSnapshot {
 export interface DocumentSnapshot {
   uuid: string;
   name: string;
-  /** The group's id as used in its resource URI `/api/v1/group/:groupId/`. */
+  /** The group's UUID (its resource URI is `/api/v1/group/:groupId/`). */
   groupId: string;
+  /** The group's slug: the document payload's `group` is a string, the recipient payload's a UUID. */
+  groupSlug: string;
   status: number;
   statusText: string;
   tag?: string | null;
@@ -148,7 +150,7 @@ export function buildDocumentData(doc: DocumentSnapshot): DocumentEventData {
     tag3: str(doc.tag3),
     uuid: doc.uuid,
     name: doc.name,
-    group: doc.groupId,
+    group: doc.groupSlug,
     groupResourceUri: groupResourceUri(doc.groupId),
     resourceUri: documentResourceUri(doc.uuid),
     status: doc.status,

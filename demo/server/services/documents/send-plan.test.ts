@@ -155,9 +155,10 @@ test('cc default and the group default message template', () => {
   const t = template([field({ signer: 1 })]);
   const p = plan({ signers: [person('Ann')], cc: 'default' }, [t]);
   assert.deepEqual(p.cc, ['boss@example.com']);
-  assert.equal(p.messageTemplate, 'Group welcome');
-  assert.equal(plan({ signers: [person('Ann')], message: 'Hi' }, [t]).messageTemplate, '');
-  assert.equal(plan({ signers: [person('Ann')], message_template: 'Mine' }, [t]).messageTemplate, 'Mine');
+  assert.equal(p.message, 'Group welcome');
+  assert.equal(plan({ signers: [person('Ann')], message: 'Hi' }, [t]).message, 'Hi');
+  const named = plan({ signers: [person('Ann')], message_template: 'Mine' }, [t]);
+  assert.deepEqual([named.message, named.messageTemplate], ['', 'Mine']);
   assert.deepEqual(plan({ signers: [person('Ann')], cc: 'x@example.com' }, [t]).cc, ['x@example.com']);
 });
 

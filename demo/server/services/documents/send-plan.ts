@@ -20,6 +20,7 @@ export interface SendTemplate {
 
 export interface SendGroup {
   defaultCc: string[];
+  /** The group's default message, used when a send gives neither a message nor a message_template. */
   defaultMessageTemplate: string;
 }
 
@@ -52,6 +53,8 @@ export interface SendPlan {
   skipped: SkippedRecipient[];
   fields: FieldElement[];
   cc: string[];
+  /** The message for the recipients: the send's, else the group default (unless a message_template is named). */
+  message: string;
   messageTemplate: string;
   parts: BundlePart[];
   pageCount: number;
@@ -144,7 +147,7 @@ export function planSend(request: SendRequest, group: SendGroup, templates: read
     r.status = sendNow ? recipientTransition(RECIPIENT_STATUS.unsent, 'send') : RECIPIENT_STATUS.unsent;
   }
 
-  const messageTemplate = request.messageTemplate || (request.message ? '' : group.defaultMessageTemplate);
+  const message = request.message || (request.messageTemplate ? '' : group.defaultMessageTemplate);
   return {
     ok: true,
     plan: {
@@ -152,7 +155,8 @@ export function planSend(request: SendRequest, group: SendGroup, templates: read
       skipped,
       fields,
       cc: request.cc === 'default' ? [...group.defaultCc] : request.cc,
-      messageTemplate,
+      message,
+      messageTemplate: request.messageTemplate,
       parts,
       pageCount: page - 1,
     },

@@ -1,0 +1,74 @@
+/**
+ * buildApp(config): the whole server as a Fastify instance, without listening.
+ * cli.ts starts it; tests call it with a temp data directory and use inject().
+ */
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from './config.ts';
+import { bodyLimitFor, resolveConfig } from './config.ts';
+import { openStore } from './store/index.ts';
+import type { Store } from './store/index.ts';
+import { validatorCompiler } from './http/validation.ts';
+import { installErrorHandling } from './http/error-handler.ts';
+import { installOpenApi } from './http/openapi.ts';
+import { installAuth } from './auth/hook.ts';
+import { badRequest } from './http/errors.ts';
+import { registerRoutes } from './routes/index.ts';
+import { startTemplateSweep } from './services/template-sweep.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    store: Store;
+    config: AppConfig;
+  }
+}
+
+export type BuildConfig = Partial<AppConfig> & { dataDir: string };
+
+export async function buildApp(partial: BuildConfig): Promise<FastifyInstance> {
+  const config = resolveConfig(partial);
+  const bodyLimit = bodyLimitFor(config);
+  const app = Fastify({
+    logger: config.logger,
+    bodyLimit,
+    return503OnClosing: true,
+    routerOptions: { maxParamLength: 200 },
+  });
+  const store = openStore(config.dataDir);
+  app.decorate('store', store);
+  app.decorate('config', config);
+
+  app.setValidatorCompiler(validatorCompiler);
+  installJsonParser(app);
+  installErrorHandling(app, bodyLimit);
+  installAuth(app, store, config);
+  await installOpenApi(app, config.baseUrl);
+  await registerRoutes(app);
+
+  const sweep = startTemplateSweep(store, config);
+  app.addHook('onClose', async () => {
+    sweep.stop();
+    store.close();
+  });
+  return app;
+}
+
+/** JSON only; an empty body is allowed (e.g. POST .../archive/ with the header set). */
+function installJsonParser(app: FastifyInstance): void {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = (body as string).trim();
+    if (text === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text, rejectPrototypeKeys));
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      done(badRequest(`The body is not valid JSON (${reason}). Check quotes, commas and brackets.`, undefined, 'malformed_json'), undefined);
+    }
+  });
+}
+
+function rejectPrototypeKeys(key: string, value: unknown): unknown {
+  if (key === '__proto__') throw new Error('the key "__proto__" is not allowed');
+  return value;
+}

@@ -1,0 +1,83 @@
+/**
+ * The request gate for /api/: the Bearer check, API-key or component-token
+ * authentication, the rate limit (headers on every response) and the Content-Type check.
+ * Order matters: nothing about the request body is looked at before the caller is known.
+ */
+import type { FastifyInstance, FastifyRequest, FastifyReply } from 'fastify';
+import type { Store } from '../store/index.ts';
+import type { AppConfig } from '../config.ts';
+import type { AuthContext } from './context.ts';
+import { parseApiKey } from './keys.ts';
+import { RateLimiter } from './rate-limit.ts';
+import { ApiError, forbidden, unauthorized } from '../http/errors.ts';
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export function installAuth(app: FastifyInstance, store: Store, config: AppConfig): void {
+  const limiter = new RateLimiter(config.rateLimits.windowMs);
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.is404 || !request.url.startsWith('/api/')) return;
+    if (request.routeOptions.config.auth === 'public') return;
+
+    const auth = await authenticate(request, store, config);
+    request.auth = auth;
+
+    const component = request.routeOptions.config.component;
+    if (auth.kind === 'component_token' && (!component || !auth.operations.includes(component))) {
+      throw forbidden(`This component token does not allow ${request.method} ${request.routeOptions.url}; it is limited to: ${auth.operations.join(', ') || 'nothing'}.`, 'token_scope');
+    }
+
+    const limit = auth.env === 'production' ? config.rateLimits.production : config.rateLimits.sandbox;
+    const state = limiter.hit(`key:${auth.keyId}`, limit);
+    reply.header('RateLimit-Limit', String(state.limit));
+    reply.header('RateLimit-Remaining', String(state.remaining));
+    reply.header('RateLimit-Reset', String(state.resetSeconds));
+    if (!state.allowed) {
+      throw new ApiError(429, 'rate_limited',
+        `Rate limit exceeded: ${auth.env} keys may make ${state.limit} calls per ${Math.round(config.rateLimits.windowMs / 60000)} minutes. Retry in ${state.resetSeconds} seconds.`,
+        undefined, { 'Retry-After': String(state.resetSeconds) });
+    }
+
+    if (BODY_METHODS.has(request.method) && hasBody(request) && !isJson(request.headers['content-type'])) {
+      throw new ApiError(415, 'unsupported_media_type',
+        `Request bodies must be JSON with the header "Content-Type: application/json" (got ${request.headers['content-type'] ? `"${request.headers['content-type']}"` : 'no Content-Type'}).`);
+    }
+  });
+}
+
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  if (length !== undefined) return Number(length) > 0;
+  return request.headers['transfer-encoding'] !== undefined;
+}
+
+export function isJson(contentType: string | undefined): boolean {
+  if (!contentType) return false;
+  const type = contentType.split(';')[0]!.trim().toLowerCase();
+  return type === 'application/json';
+}
+
+async function authenticate(request: FastifyRequest, store: Store, config: AppConfig): Promise<AuthContext> {
+  const header = request.headers.authorization;
+  if (!header) throw unauthorized('Missing Authorization header: send "Authorization: Bearer <API key>".', 'missing_authorization');
+  if (!header.startsWith('Bearer ')) {
+    throw unauthorized('The Authorization header must start with "Bearer " followed by your API key, e.g. "Authorization: Bearer ak_sandbox_…".', 'bearer_required');
+  }
+  const token = header.slice('Bearer '.length).trim();
+  if (!token) throw unauthorized('The Authorization header has "Bearer " but no key after it.', 'bearer_required');
+
+  const parsed = parseApiKey(token);
+  if (parsed) {
+    const record = store.apiKeys.verify(parsed);
+    const user = record ? store.users.get(record.userId) : undefined;
+    if (!record || !user) throw unauthorized('This API key is not valid (unknown, revoked or mistyped). Create a key with `esign-server api-key create`.', 'invalid_api_key');
+    return { kind: 'api_key', user, keyId: record.id, env: record.env, legacy: record.legacy, groupIds: store.users.groupIds(user.id) };
+  }
+  for (const verify of config.tokenVerifiers) {
+    const context = await verify(token, store);
+    if (context) return context;
+  }
+  throw unauthorized('The bearer value is neither an API key (ak_<env>_<key-id>.<secret>, or a 40-character legacy key) nor a valid component token.', 'invalid_api_key');
+}

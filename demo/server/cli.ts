@@ -1,0 +1,169 @@
+#!/usr/bin/env node
+/**
+ * esign-server: start the server, or manage users, groups and API keys in a data directory.
+ *   esign-server serve [--host H] [--port N] [--data DIR]
+ *   esign-server api-key create [--data DIR] [--env sandbox|production] [--legacy] [--email USER]
+ *   esign-server user create --email E [--first-name F] [--last-name L] [--password P] [--admin] [--group G]... [--data DIR]
+ *   esign-server group create --name N [--email USER] [--data DIR]
+ */
+import { parseArgs } from 'node:util';
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { openStore } from './store/index.ts';
+import type { Store } from './store/index.ts';
+import { ensureInitialSetup } from './services/bootstrap.ts';
+import { generatePassword, hashPassword } from './auth/passwords.ts';
+
+const USAGE = `Usage:
+  esign-server serve [--host H] [--port N] [--data DIR]        (env PORT, ESIGN_DATA; default 127.0.0.1:8080, .esign-data/)
+  esign-server api-key create [--data DIR] [--env sandbox|production] [--legacy] [--email USER]
+  esign-server user create --email E [--first-name F] [--last-name L] [--password P] [--admin] [--group G]... [--data DIR]
+  esign-server group create --name N [--email USER] [--data DIR]`;
+
+class UsageError extends Error {}
+
+function dataDirFrom(value: string | undefined): string {
+  return path.resolve(value ?? process.env.ESIGN_DATA ?? '.esign-data');
+}
+
+function userFor(store: Store, email: string | undefined) {
+  if (email) {
+    const user = store.users.findByEmail(email);
+    if (!user) throw new UsageError(`No user with the email ${email} in this data directory.`);
+    return user;
+  }
+  ensureInitialSetup(store);
+  const admin = store.users.firstAdmin();
+  if (!admin) throw new UsageError('This data directory has no admin user; pass --email.');
+  return admin;
+}
+
+async function serve(args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { host: { type: 'string' }, port: { type: 'string' }, data: { type: 'string' } } });
+  const host = values.host ?? process.env.HOST ?? '127.0.0.1';
+  const port = Number(values.port ?? process.env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535 (got ${values.port ?? process.env.PORT}).`);
+  const dataDir = dataDirFrom(values.data);
+  const displayHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+
+  const app = await buildApp({
+    dataDir,
+    baseUrl: process.env.ESIGN_BASE_URL ?? `http://${displayHost}:${port}`,
+    logger: process.env.ESIGN_LOG === '1',
+  });
+  const setup = ensureInitialSetup(app.store);
+  await app.listen({ host, port });
+  const address = app.server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  const base = `http://${displayHost}:${actualPort}`;
+
+  if (setup) {
+    console.log('First start: created the initial records in', dataDir);
+    console.log(`  admin user:      ${setup.adminEmail} (password: ${setup.adminPassword})`);
+    console.log(`  group:           Default (/api/v1/group/${setup.groupId}/)`);
+    console.log(`  sandbox API key: ${setup.apiKey}`);
+    console.log('  The key is shown only now; create more with `esign-server api-key create`.');
+  }
+  console.log(`esign-server listening on ${base}/`);
+  console.log(`  demo page: ${base}/`);
+  console.log(`  API:       ${base}/api/v1/`);
+  console.log(`  API docs:  ${base}/docs/  (OpenAPI: ${base}/api/v1/openapi.json)`);
+  console.log(`  data:      ${dataDir}`);
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) {
+      console.error(`Second ${signal}: exiting now.`);
+      process.exit(1);
+    }
+    closing = true;
+    console.log(`${signal} received: finishing in-flight requests and closing.`);
+    app.close().then(() => {
+      console.log('esign-server stopped.');
+      process.exit(0);
+    }, (error: unknown) => {
+      console.error('Error while closing:', error);
+      process.exit(1);
+    });
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+function apiKeyCreate(args: string[]): void {
+  const { values } = parseArgs({ args, options: { data: { type: 'string' }, env: { type: 'string', default: 'sandbox' }, legacy: { type: 'boolean', default: false }, email: { type: 'string' } } });
+  if (values.env !== 'sandbox' && values.env !== 'production') throw new UsageError(`--env must be sandbox or production (got ${values.env}).`);
+  const store = openStore(dataDirFrom(values.data));
+  try {
+    const user = userFor(store, values.email);
+    const { key } = store.apiKeys.create(user.id, values.env, values.legacy);
+    console.log(key);
+  } finally {
+    store.close();
+  }
+}
+
+function userCreate(args: string[]): void {
+  const { values } = parseArgs({ args, options: {
+    data: { type: 'string' }, email: { type: 'string' }, 'first-name': { type: 'string' }, 'last-name': { type: 'string' },
+    password: { type: 'string' }, admin: { type: 'boolean', default: false }, group: { type: 'string', multiple: true },
+  } });
+  if (!values.email || !/^[^\s@]+@[^\s@]+$/.test(values.email)) throw new UsageError('user create needs --email with an email address.');
+  const store = openStore(dataDirFrom(values.data));
+  try {
+    if (store.users.findByEmail(values.email)) throw new UsageError(`A user with the email ${values.email} already exists.`);
+    const groups = (values.group ?? []).map((ref) => {
+      const group = store.groups.find(ref);
+      if (!group) throw new UsageError(`No group '${ref}' (give its uuid or slug).`);
+      return group;
+    });
+    const password = values.password ?? generatePassword();
+    const user = store.transaction(() => {
+      const created = store.users.create({ email: values.email!, firstName: values['first-name'], lastName: values['last-name'], passwordHash: hashPassword(password), passwordPermanent: true, isAdmin: values.admin });
+      for (const group of groups) store.users.addToGroup(created.id, group.id);
+      return created;
+    });
+    console.log(`Created user ${user.email} (${user.id})${values.password ? '' : `, password: ${password}`}`);
+  } finally {
+    store.close();
+  }
+}
+
+function groupCreate(args: string[]): void {
+  const { values } = parseArgs({ args, options: { data: { type: 'string' }, name: { type: 'string' }, email: { type: 'string' } } });
+  if (!values.name?.trim()) throw new UsageError('group create needs --name.');
+  const store = openStore(dataDirFrom(values.data));
+  try {
+    const user = userFor(store, values.email);
+    const group = store.transaction(() => {
+      const created = store.groups.create(values.name!.trim(), {}, user.id);
+      store.users.addToGroup(user.id, created.id, true);
+      return created;
+    });
+    console.log(`Created group ${group.name} (/api/v1/group/${group.id}/, slug ${group.slug}); member: ${user.email}`);
+  } finally {
+    store.close();
+  }
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [command, sub, ...rest] = argv;
+  if (command === 'serve') return serve(argv.slice(1));
+  if (command === 'api-key' && sub === 'create') return apiKeyCreate(rest);
+  if (command === 'user' && sub === 'create') return userCreate(rest);
+  if (command === 'group' && sub === 'create') return groupCreate(rest);
+  if (command === undefined || command === 'help' || command === '--help') {
+    console.log(USAGE);
+    return;
+  }
+  throw new UsageError(`Unknown command: ${argv.join(' ')}`);
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    console.error(`esign-server: ${(error as Error).message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  console.error('esign-server failed:', error);
+  process.exit(1);
+});

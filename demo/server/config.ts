@@ -1,0 +1,59 @@
+/**
+ * Everything buildApp() can be told. cli.ts fills it from flags and the environment;
+ * tests pass a temp data directory and small limits.
+ */
+import path from 'node:path';
+import type { TokenVerifier } from './auth/context.ts';
+
+export interface RateLimitConfig {
+  /** Calls per window for sandbox keys (the spec's 100 per hour). */
+  sandbox: number;
+  /** Calls per window for production keys (spec silent; our default 10,000 per hour). */
+  production: number;
+  /** Window length in milliseconds (default one hour). */
+  windowMs: number;
+}
+
+export interface AppConfig {
+  /** Directory holding esign.db and the PDF files. Created when missing. */
+  dataDir: string;
+  /** Base URL the server is reachable at, used for absolute links (no trailing slash). */
+  baseUrl: string;
+  /** Largest decoded PDF accepted on upload, in bytes. The HTTP body limit follows from it. */
+  maxUploadBytes: number;
+  rateLimits: RateLimitConfig;
+  /** A template titled `[deleted]` is removed this long after it got that title. */
+  deletedTemplateDelayMs: number;
+  /** How often the background clean-up runs (0 disables it; tests call the sweep directly). */
+  sweepIntervalMs: number;
+  /** Extra bearer-token verifiers (component tokens) tried for values that are not API keys. */
+  tokenVerifiers: TokenVerifier[];
+  /** Directory served under /dist/ (the built library). */
+  distDir: string;
+  /** Directory served under /demo/ and / (the demo page). */
+  webDir: string;
+  /** Fastify logger on/off. */
+  logger: boolean;
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+
+/** HTTP body limit: base64 grows the PDF by 4/3, plus room for the other JSON fields. */
+export function bodyLimitFor(config: AppConfig): number {
+  return Math.ceil((config.maxUploadBytes * 4) / 3) + 256 * 1024;
+}
+
+export function resolveConfig(partial: Partial<AppConfig> & { dataDir: string }): AppConfig {
+  return {
+    baseUrl: 'http://127.0.0.1:8080',
+    maxUploadBytes: 25 * 1024 * 1024,
+    deletedTemplateDelayMs: 36 * 60 * 60 * 1000,
+    sweepIntervalMs: 10 * 60 * 1000,
+    tokenVerifiers: [],
+    distDir: path.join(repoRoot, 'dist'),
+    webDir: path.join(repoRoot, 'demo', 'web'),
+    logger: false,
+    ...partial,
+    rateLimits: { sandbox: 100, production: 10_000, windowMs: 60 * 60 * 1000, ...partial.rateLimits },
+  };
+}

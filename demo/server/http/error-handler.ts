@@ -1,0 +1,59 @@
+/**
+ * The central error handler and the 404 handler: whatever goes wrong, the client gets
+ * `{ "error": { status, code, message, fields? } }` with a message it can act on.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from './errors.ts';
+import { RequestValidationError } from './validation.ts';
+
+function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} bytes`;
+}
+
+export function toApiError(error: unknown, bodyLimit: number): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof RequestValidationError) {
+    return new ApiError(400, 'validation_failed', error.message, error.fields);
+  }
+  const fe = error as FastifyError & { validation?: { instancePath?: string; message?: string }[] };
+  switch (fe.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ApiError(413, 'payload_too_large',
+        `The request body is larger than this server accepts (${formatBytes(bodyLimit)}, which fits a PDF of about ${formatBytes(Math.floor(((bodyLimit - 256 * 1024) * 3) / 4))} as base64). Upload a smaller file.`);
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ApiError(415, 'unsupported_media_type', 'Request bodies must be JSON with the header "Content-Type: application/json".');
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new ApiError(400, 'bad_request', 'The Content-Length header does not match the body that was sent.');
+    case 'FST_ERR_VALIDATION':
+      return new ApiError(400, 'validation_failed', fe.message,
+        fe.validation?.map((v) => ({ field: v.instancePath || '(request)', message: v.message ?? 'is invalid' })));
+  }
+  const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    return new ApiError(status, 'bad_request', fe.message || 'The request could not be processed.');
+  }
+  return new ApiError(500, 'internal_error', 'The server failed while handling this request. It has been logged; please retry, and report it if it keeps happening.');
+}
+
+export function installErrorHandling(app: FastifyInstance, bodyLimit: number): void {
+  app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const apiError = toApiError(error, bodyLimit);
+    if (apiError.status >= 500) request.log.error({ err: error }, 'unhandled error');
+    if (apiError.headers) reply.headers(apiError.headers);
+    return reply.code(apiError.status).type('application/json; charset=utf-8').send(apiError.toBody());
+  });
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0]!;
+    let error: ApiError;
+    if (path.startsWith('/api/') && !path.endsWith('/') && !/\.[a-z]+$/i.test(path)) {
+      error = new ApiError(404, 'trailing_slash_required',
+        `Request URLs end with "/": use ${path}/${request.url.slice(path.length)} instead of ${request.url}. (The server does not redirect, so the mistake is visible.)`);
+    } else {
+      error = new ApiError(404, 'not_found', `No route ${request.method} ${path}. See /api/v1/openapi.json or /docs/ for the operations this server offers.`);
+    }
+    return reply.code(404).type('application/json; charset=utf-8').send(error.toBody());
+  });
+}

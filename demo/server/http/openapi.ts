@@ -1,0 +1,34 @@
+/** The OpenAPI 3 document (generated from route schemas) and the /docs/ page. */
+import type { FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+
+const DESCRIPTION = `REST API v1 of the esign-elements server, a self-hostable implementation of the service specification.
+
+Conventions (our decisions where the specification is silent):
+- Authenticate with \`Authorization: Bearer <API key>\`. Keys are \`ak_<env>_<key-id>.<secret>\` (env sandbox|production) or 40-hex-character legacy keys. Components use short-lived component tokens in the same header.
+- Every request URL ends with \`/\`; a URL without it gets a 404 that says so (no redirect).
+- Request bodies are JSON with \`Content-Type: application/json\` (otherwise 415).
+- Errors: \`{ "error": { "status", "code", "message", "fields"? } }\`; validation errors list every offending field. Resources of groups your key cannot see answer 404, exactly like missing ones.
+- Lists: \`{ "meta": { limit, offset, total_count, next, previous }, "objects": [...] }\`; next/previous keep every filter.
+- Rate limits: sandbox keys 100 calls per hour, production keys 10,000 per hour (configurable); every authenticated response carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; over the limit: 429 with Retry-After.
+- Uploads: the decoded PDF may be up to the configured size (default 25 MB); larger bodies get 413 naming the limit.`;
+
+export async function installOpenApi(app: FastifyInstance, baseUrl: string): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: 'esign-elements REST API v1', version: '1.0.0', description: DESCRIPTION },
+      servers: [{ url: baseUrl }],
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'An API key (`ak_<env>_<key-id>.<secret>` or a legacy key), or a component token for the operations components use.' },
+        },
+      },
+      security: [{ bearer: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
+
+  app.get('/api/v1/openapi.json', { schema: { hide: true }, config: { auth: 'public' } }, async () => app.swagger());
+}

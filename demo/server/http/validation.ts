@@ -1,0 +1,133 @@
+/**
+ * Schema validation with TypeBox's compiler. Bodies are checked strictly (a string is not
+ * a number); query strings and path params arrive as text, so their numbers and booleans
+ * are converted first, and missing values take the schema's `default`.
+ */
+import { Compile } from 'typebox/compile';
+import type { FastifySchemaCompiler } from 'fastify';
+import type { FieldError } from './errors.ts';
+
+type JsonSchema = Record<string, unknown>;
+
+interface SchemaError {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+  message: string;
+}
+
+/** A validation failure Fastify hands to the error handler; `fields` names every problem. */
+export class RequestValidationError extends Error {
+  readonly part: string;
+  readonly fields: FieldError[];
+  constructor(part: string, fields: FieldError[]) {
+    super(`Invalid ${part}: ${fields.map((f) => `${f.field} ${f.message}`).join('; ')}.`);
+    this.name = 'RequestValidationError';
+    this.part = part;
+    this.fields = fields;
+  }
+}
+
+export const validatorCompiler: FastifySchemaCompiler<JsonSchema> = ({ schema, httpPart }) => {
+  const validator = Compile(schema as never);
+  const part = httpPart === 'querystring' ? 'query string' : httpPart === 'params' ? 'URL' : httpPart ?? 'request';
+  const coerce = httpPart !== 'body';
+  return (data: unknown) => {
+    const value = coerce ? coerceText(schema, data) : data;
+    if (validator.Check(value)) return { value };
+    const fields = [...validator.Errors(value)].map((error) => toFieldError(error as SchemaError, schema));
+    return { error: new RequestValidationError(part, dedupe(fields)) };
+  };
+};
+
+function dedupe(fields: FieldError[]): FieldError[] {
+  const seen = new Set<string>();
+  return fields.filter((f) => {
+    const key = `${f.field}|${f.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** `/signers/0/email` → `signers[0].email`. */
+export function pathToField(pointer: string): string {
+  let out = '';
+  for (const raw of pointer.split('/').slice(1)) {
+    const part = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    out += /^\d+$/.test(part) ? `[${part}]` : out ? `.${part}` : part;
+  }
+  return out;
+}
+
+function toFieldError(error: SchemaError, root: JsonSchema): FieldError {
+  const base = pathToField(error.instancePath);
+  const join = (name: string) => (base ? `${base}.${name}` : name);
+  switch (error.keyword) {
+    case 'required': {
+      const names = (error.params.requiredProperties as string[] | undefined) ?? [];
+      return { field: names.map(join).join(', ') || base || '(body)', message: 'is required' };
+    }
+    case 'additionalProperties': {
+      const names = (error.params.additionalProperties as string[] | undefined) ?? [];
+      return { field: names.map(join).join(', '), message: 'is not a known field' };
+    }
+    case 'boolean':
+      return { field: base, message: 'is not a known field' };
+    case 'type': {
+      const expected = String(error.params.type ?? describeExpected(root, error.instancePath));
+      return { field: base || '(body)', message: `must be ${article(expected)}` };
+    }
+    case 'anyOf':
+      return { field: base || '(body)', message: `must be ${describeExpected(root, error.instancePath)}` };
+    default:
+      return { field: base || '(body)', message: error.message };
+  }
+}
+
+function article(type: string): string {
+  if (type === 'object') return 'a JSON object';
+  if (type === 'array') return 'a JSON array';
+  if (type === 'integer') return 'an integer';
+  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
+}
+
+/** For anyOf schemas, a human list of what is accepted (e.g. booleans taking true/'true'/1). */
+function describeExpected(root: JsonSchema, pointer: string): string {
+  let node: JsonSchema | undefined = root;
+  for (const part of pointer.split('/').slice(1)) {
+    if (!node) break;
+    const props = node.properties as Record<string, JsonSchema> | undefined;
+    node = props?.[part] ?? (node.items as JsonSchema | undefined);
+  }
+  const options = node?.anyOf as JsonSchema[] | undefined;
+  if (!options) return 'a value of the documented type';
+  return options.map((o) => ('const' in o ? JSON.stringify(o.const) : String(o.type))).join(' or ');
+}
+
+/** Converts flat text values (query strings, params) to the types their schema asks for. */
+function coerceText(schema: JsonSchema, data: unknown): unknown {
+  const props = schema.properties as Record<string, JsonSchema> | undefined;
+  if (!props || data === null || typeof data !== 'object') return data;
+  const out: Record<string, unknown> = { ...(data as Record<string, unknown>) };
+  for (const [name, prop] of Object.entries(props)) {
+    if (out[name] === undefined) {
+      if ('default' in prop) out[name] = prop.default;
+      continue;
+    }
+    if (typeof out[name] === 'string') out[name] = coerceOne(prop, out[name] as string);
+  }
+  return out;
+}
+
+function coerceOne(prop: JsonSchema, text: string): unknown {
+  const types = prop.anyOf ? (prop.anyOf as JsonSchema[]).map((o) => o.type) : [prop.type];
+  if (types.includes('string')) return text;
+  if ((types.includes('integer') || types.includes('number')) && /^-?\d+(\.\d+)?$/.test(text.trim())) return Number(text);
+  if (types.includes('boolean')) {
+    const lower = text.trim().toLowerCase();
+    if (lower === 'true' || lower === '1' || lower === '') return true;
+    if (lower === 'false' || lower === '0') return false;
+  }
+  return text;
+}

@@ -1,0 +1,145 @@
+/** Groups: list, detail, create (also at the changelog's /group/name/ path), settings update. */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { Group, GroupSettings } from '../store/groups.ts';
+import { authOf, requireApiKey, visibleGroupIds } from '../auth/context.ts';
+import { notFound, unprocessable } from '../http/errors.ts';
+import { listMeta } from '../http/pagination.ts';
+import { groupUri } from '../http/uris.ts';
+import { Booleanish, IdParams, ListOf, PaginationQuery, errorResponses, toBool } from '../schemas/common.ts';
+
+const GroupResource = Type.Object({
+  resource_uri: Type.String(),
+  uuid: Type.String(),
+  slug: Type.String({ description: 'URL-friendly name; also accepted in place of the uuid in /api/v1/group/{id}/.' }),
+  name: Type.String(),
+  xframe_allow: Type.Boolean({ description: 'Allow the signing pages of this group inside iframes of other sites.' }),
+  default_cc: Type.String({ description: 'Comma-separated emails copied when a send says `cc: "default"`.' }),
+  default_message_template: Type.Union([Type.String(), Type.Null()], { description: 'Message used when a send gives no message.' }),
+  components_enabled: Type.Boolean({ description: 'Signer component tokens may be minted for this group (spec: "a group enabled for component use").' }),
+  deletion_requires_approval: Type.Boolean({ description: 'Retention policy: deleting a template needs a second member to approve (DELETE .../delete/ by two different users).' }),
+  retention_days: Type.Union([Type.Integer(), Type.Null()], { description: 'Days documents are kept after completion; null keeps them.' }),
+  created: Type.String(),
+  modified: Type.String(),
+});
+
+const SettingsFields = {
+  xframe_allow: Type.Optional(Booleanish),
+  default_cc: Type.Optional(Type.String({ maxLength: 2000, description: 'Comma-separated email addresses.' })),
+  default_message_template: Type.Optional(Type.Union([Type.String({ maxLength: 10000 }), Type.Null()])),
+  components_enabled: Type.Optional(Booleanish),
+  deletion_requires_approval: Type.Optional(Booleanish),
+  retention_days: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 36500 }), Type.Null()])),
+};
+
+const CreateBody = Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }), ...SettingsFields });
+const UpdateBody = Type.Object({ name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })), ...SettingsFields });
+
+export function groupResource(group: Group) {
+  return {
+    resource_uri: groupUri(group.id),
+    uuid: group.id,
+    slug: group.slug,
+    name: group.name,
+    xframe_allow: group.xframeAllow,
+    default_cc: group.defaultCc,
+    default_message_template: group.defaultMessageTemplate,
+    components_enabled: group.componentsEnabled,
+    deletion_requires_approval: group.deletionRequiresApproval,
+    retention_days: group.retentionDays,
+    created: group.created,
+    modified: group.modified,
+  };
+}
+
+const EMAIL = /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/;
+
+function settingsFrom(body: Record<string, unknown>): GroupSettings {
+  const settings: GroupSettings = {};
+  if (body.xframe_allow !== undefined) settings.xframeAllow = toBool(body.xframe_allow);
+  if (body.default_cc !== undefined) {
+    const emails = String(body.default_cc).split(',').map((e) => e.trim()).filter(Boolean);
+    const bad = emails.filter((e) => !EMAIL.test(e));
+    if (bad.length) throw unprocessable(`default_cc holds something that is not an email address: ${bad.join(', ')}.`, [{ field: 'default_cc', message: 'must be comma-separated email addresses' }]);
+    settings.defaultCc = emails.join(', ');
+  }
+  if (body.default_message_template !== undefined) settings.defaultMessageTemplate = body.default_message_template as string | null;
+  if (body.components_enabled !== undefined) settings.componentsEnabled = toBool(body.components_enabled);
+  if (body.deletion_requires_approval !== undefined) settings.deletionRequiresApproval = toBool(body.deletion_requires_approval);
+  if (body.retention_days !== undefined) settings.retentionDays = body.retention_days as number | null;
+  return settings;
+}
+
+export default async function groupRoutes(app: FastifyInstance): Promise<void> {
+  const { store } = app;
+
+  app.get('/api/v1/group/', {
+    schema: {
+      summary: 'List the groups your API key can see',
+      tags: ['groups'],
+      querystring: Type.Object(PaginationQuery),
+      response: { 200: ListOf(GroupResource), ...errorResponses(400, 401, 429) },
+    },
+  }, async (request) => {
+    const { limit, offset } = request.query as { limit: number; offset: number };
+    const { total, groups } = store.groups.list({ groupIds: visibleGroupIds(request), limit, offset });
+    return { meta: listMeta(request, { limit, offset, total }, {}), objects: groups.map(groupResource) };
+  });
+
+  app.get('/api/v1/group/:id/', {
+    schema: {
+      summary: 'Group detail (by uuid or slug)',
+      tags: ['groups'],
+      params: IdParams,
+      response: { 200: GroupResource, ...errorResponses(401, 404, 429) },
+    },
+  }, async (request) => {
+    const { id } = request.params as { id: string };
+    const group = store.groups.find(id);
+    if (!group || !authOf(request).groupIds.includes(group.id)) throw notFound('Group', id);
+    return groupResource(group);
+  });
+
+  const create = async (request: FastifyRequest, reply: FastifyReply) => {
+    const auth = requireApiKey(request);
+    const body = request.body as Record<string, unknown> & { name: string };
+    const name = body.name.trim();
+    if (!name) throw unprocessable('name must not be blank.', [{ field: 'name', message: 'must not be blank' }]);
+    const settings = settingsFrom(body);
+    const group = store.transaction(() => {
+      const created = store.groups.create(name, settings, auth.user.id);
+      store.users.addToGroup(auth.user.id, created.id, true);
+      return created;
+    });
+    reply.code(201).header('Location', groupUri(group.id));
+    return groupResource(group);
+  };
+  const createSchema = {
+    tags: ['groups'],
+    description: 'Only `name` is required. The calling user becomes a member (and group admin) of the new group. Answers 201 with `Location` and the new group.',
+    body: CreateBody,
+    response: { 201: GroupResource, ...errorResponses(400, 401, 403, 415, 422, 429) },
+  };
+  app.post('/api/v1/group/', { schema: { summary: 'Create a group', ...createSchema } }, create);
+  app.post('/api/v1/group/name/', { schema: { summary: 'Create a group (changelog path)', ...createSchema } }, create);
+
+  app.patch('/api/v1/group/:id/', {
+    schema: {
+      summary: 'Change a group\'s name or settings',
+      tags: ['groups'],
+      description: 'Any member may change settings. Fields left out keep their value.',
+      params: IdParams,
+      body: UpdateBody,
+      response: { 200: GroupResource, ...errorResponses(400, 401, 403, 404, 415, 422, 429) },
+    },
+  }, async (request) => {
+    const auth = requireApiKey(request);
+    const { id } = request.params as { id: string };
+    const group = store.groups.find(id);
+    if (!group || !auth.groupIds.includes(group.id)) throw notFound('Group', id);
+    const body = request.body as Record<string, unknown>;
+    const name = typeof body.name === 'string' ? body.name.trim() : undefined;
+    if (name === '') throw unprocessable('name must not be blank.', [{ field: 'name', message: 'must not be blank' }]);
+    return groupResource(store.groups.update(group.id, { ...settingsFrom(body), name })!);
+  });
+}

@@ -1,0 +1,13 @@
+/** GET /healthz: liveness plus a trivial database round trip. */
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+
+export default async function healthRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/healthz', {
+    config: { auth: 'public' },
+    schema: { hide: true, response: { 200: Type.Object({ ok: Type.Boolean() }) } },
+  }, async () => {
+    app.store.db.prepare('SELECT 1').get();
+    return { ok: true };
+  });
+}

@@ -1,0 +1,78 @@
+/** The demo page (/), demo/web under /demo/, the built library under /dist/, and /demo/sample.pdf. */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { ApiError } from '../http/errors.ts';
+import { samplePdf } from '../services/sample-pdf.ts';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.pdf': 'application/pdf',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
+  '.wasm': 'application/wasm',
+  '.bcmap': 'application/octet-stream',
+  '.ttf': 'font/ttf',
+  '.pfb': 'application/octet-stream',
+  '.d.ts': 'text/plain; charset=utf-8',
+};
+
+/** The file for a request path inside `root`, or undefined when it escapes root or is not a file. */
+export function resolveInside(root: string, requestPath: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(requestPath);
+  } catch {
+    return undefined;
+  }
+  if (decoded.includes('\0')) return undefined;
+  const rootResolved = path.resolve(root);
+  const target = path.resolve(rootResolved, `.${path.posix.normalize(`/${decoded}`)}`);
+  if (target !== rootResolved && !target.startsWith(rootResolved + path.sep)) return undefined;
+  try {
+    return fs.statSync(target).isFile() ? target : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function sendFile(reply: FastifyReply, file: string | undefined, what: string): FastifyReply {
+  if (!file) throw new ApiError(404, 'not_found', `${what} not found.`);
+  const type = CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+  return reply.type(type).header('Cache-Control', 'no-cache').send(fs.createReadStream(file));
+}
+
+export default async function staticRoutes(app: FastifyInstance): Promise<void> {
+  const { webDir, distDir } = app.config;
+  const hidden = { config: { auth: 'public' as const }, schema: { hide: true } };
+
+  app.get('/', hidden, async (_request, reply) => sendFile(reply, resolveInside(webDir, 'index.html'), 'The demo page (demo/web/index.html)'));
+
+  app.get('/demo/sample.pdf', hidden, async (_request, reply) => {
+    const bytes = await samplePdf();
+    return reply.type('application/pdf').header('Cache-Control', 'public, max-age=3600').send(Buffer.from(bytes));
+  });
+
+  app.get('/demo/*', hidden, async (request, reply) => {
+    const rest = (request.params as { '*': string })['*'] || 'index.html';
+    return sendFile(reply, resolveInside(webDir, rest), `/demo/${rest}`);
+  });
+
+  app.get('/dist/*', hidden, async (request, reply) => {
+    const rest = (request.params as { '*': string })['*'];
+    const file = resolveInside(distDir, rest);
+    if (!file && !fs.existsSync(distDir)) {
+      throw new ApiError(404, 'not_built', 'The component library is not built yet: run `npm run build`, then reload.');
+    }
+    return sendFile(reply, file, `/dist/${rest}`);
+  });
+}

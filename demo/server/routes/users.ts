@@ -1,0 +1,93 @@
+/** Users: admin users create sub-users (POST /api/v1/user/). */
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { User } from '../store/users.ts';
+import type { Store } from '../store/index.ts';
+import { requireAdmin } from '../auth/context.ts';
+import { conflict, unprocessable } from '../http/errors.ts';
+import { groupUri, idFromUri, userUri } from '../http/uris.ts';
+import { Booleanish, errorResponses, toBool } from '../schemas/common.ts';
+import { generatePassword, hashPassword } from '../auth/passwords.ts';
+
+const UserResource = Type.Object({
+  resource_uri: Type.String(),
+  uuid: Type.String(),
+  email: Type.String(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  is_admin: Type.Boolean(),
+  groups: Type.Array(Type.String(), { description: 'Resource URIs of the groups the user belongs to.' }),
+  password_permanent: Type.Boolean({ description: 'API-created users get a permanent password (no change forced at first sign-in).' }),
+  password: Type.Optional(Type.String({ description: 'Only when the server generated the password: shown once, never again.' })),
+  created: Type.String(),
+});
+
+const CreateUserBody = Type.Object({
+  email: Type.String({ format: 'email', maxLength: 254 }),
+  first_name: Type.Optional(Type.String({ maxLength: 100 })),
+  last_name: Type.Optional(Type.String({ maxLength: 100 })),
+  password: Type.Optional(Type.String({ minLength: 10, maxLength: 200, description: 'At least 10 characters; stored hashed (scrypt). Omit it and the server generates one and returns it once.' })),
+  groups: Type.Optional(Type.Union([Type.Array(Type.String()), Type.String()], {
+    description: 'Groups to join: resource URIs, uuids or slugs, as an array or a comma-separated string. Each must be a group the admin belongs to.',
+  })),
+  is_admin: Type.Optional(Booleanish),
+});
+
+export function userResource(store: Store, user: User, generatedPassword?: string) {
+  return {
+    resource_uri: userUri(user.id),
+    uuid: user.id,
+    email: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    is_admin: user.isAdmin,
+    groups: store.users.groupIds(user.id).map(groupUri),
+    password_permanent: user.passwordPermanent,
+    ...(generatedPassword ? { password: generatedPassword } : {}),
+    created: user.created,
+  };
+}
+
+export default async function userRoutes(app: FastifyInstance): Promise<void> {
+  const { store } = app;
+
+  app.post('/api/v1/user/', {
+    schema: {
+      summary: 'Create a sub-user (admin only)',
+      tags: ['users'],
+      description: 'Only keys of admin users may call this. The new user gets a permanent password (given or generated) and joins the listed groups. 201 with `Location`.',
+      body: CreateUserBody,
+      response: { 201: UserResource, ...errorResponses(400, 401, 403, 409, 415, 422, 429) },
+    },
+  }, async (request, reply) => {
+    const auth = requireAdmin(request);
+    const body = request.body as { email: string; first_name?: string; last_name?: string; password?: string; groups?: string[] | string; is_admin?: unknown };
+    const refs = (Array.isArray(body.groups) ? body.groups : (body.groups ?? '').split(',')).map((r) => r.trim()).filter(Boolean);
+    const groupIds: string[] = [];
+    for (const [index, ref] of refs.entries()) {
+      const id = idFromUri(ref, 'group');
+      const group = id ? store.groups.find(id) : undefined;
+      if (!group || !auth.groupIds.includes(group.id)) {
+        throw unprocessable(`groups[${index}] '${ref}' is not a group you belong to.`, [{ field: `groups[${index}]`, message: 'unknown group' }]);
+      }
+      groupIds.push(group.id);
+    }
+    if (store.users.findByEmail(body.email)) throw conflict(`A user with the email ${body.email} already exists.`, 'user_exists');
+    const generated = body.password ? undefined : generatePassword();
+    const user = store.transaction(() => {
+      const created = store.users.create({
+        email: body.email,
+        firstName: body.first_name,
+        lastName: body.last_name,
+        passwordHash: hashPassword(body.password ?? generated!),
+        passwordPermanent: true,
+        isAdmin: toBool(body.is_admin),
+        createdBy: auth.user.id,
+      });
+      for (const groupId of groupIds) store.users.addToGroup(created.id, groupId);
+      return created;
+    });
+    reply.code(201).header('Location', userUri(user.id));
+    return userResource(store, user, generated);
+  });
+}

@@ -1,0 +1,49 @@
+/** Schemas every area shares: errors, list envelopes, pagination, spec-style booleans. */
+import { Type } from 'typebox';
+import type { TSchema } from 'typebox';
+
+/** The spec's booleans: true, the string 'true', or 1 (and their false forms). */
+export const Booleanish = Type.Union(
+  [Type.Boolean(), Type.Literal('true'), Type.Literal('false'), Type.Literal(1), Type.Literal(0)],
+  { description: "A boolean; also accepts the string 'true'/'false' and 1/0." },
+);
+
+export function toBool(value: unknown, fallback = false): boolean {
+  if (value === undefined || value === null) return fallback;
+  return value === true || value === 'true' || value === 1;
+}
+
+export const ErrorBody = Type.Object({
+  error: Type.Object({
+    status: Type.Integer(),
+    code: Type.String({ description: 'Stable machine-readable code, e.g. `not_found`, `invalid`, `rate_limited`.' }),
+    message: Type.String({ description: 'What went wrong and what to do about it.' }),
+    fields: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }), {
+      description: 'For validation errors: every offending field by name or path.',
+    })),
+  }),
+}, { description: 'Every error has this shape.' });
+
+/** Standard error responses to spread into a route's `response` schema. */
+export function errorResponses(...statuses: number[]): Record<number, typeof ErrorBody> {
+  return Object.fromEntries(statuses.map((status) => [status, ErrorBody]));
+}
+
+export const ListMeta = Type.Object({
+  limit: Type.Integer(),
+  offset: Type.Integer(),
+  total_count: Type.Integer(),
+  next: Type.Union([Type.String(), Type.Null()], { description: 'URL of the next page, carrying every active filter; null on the last page.' }),
+  previous: Type.Union([Type.String(), Type.Null()], { description: 'URL of the previous page, carrying every active filter; null on the first page.' }),
+});
+
+export function ListOf<T extends TSchema>(item: T) {
+  return Type.Object({ meta: ListMeta, objects: Type.Array(item) });
+}
+
+export const PaginationQuery = {
+  limit: Type.Integer({ minimum: 1, maximum: 1000, default: 20, description: 'Page size (1..1000, default 20).' }),
+  offset: Type.Integer({ minimum: 0, default: 0, description: 'Number of objects to skip.' }),
+};
+
+export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) });

@@ -1,0 +1,31 @@
+/**
+ * The `[deleted]` clean-up: templates titled `[deleted]` are removed once they have had
+ * that title for the configured delay (default 36 hours, the spec's "a day or two").
+ */
+import type { Store } from '../store/index.ts';
+import type { AppConfig } from '../config.ts';
+import { deleteTemplateNow } from './template-deletion.ts';
+
+export function sweepDeletedTemplates(store: Store, delayMs: number, now = Date.now()): string[] {
+  const before = new Date(now - delayMs).toISOString();
+  const removed: string[] = [];
+  for (const template of store.templates.deletedTitledBefore(before)) {
+    deleteTemplateNow(store, template);
+    removed.push(template.id);
+  }
+  return removed;
+}
+
+export function startTemplateSweep(store: Store, config: AppConfig): { stop(): void } {
+  if (config.sweepIntervalMs <= 0) return { stop() {} };
+  const timer = setInterval(() => {
+    try {
+      sweepDeletedTemplates(store, config.deletedTemplateDelayMs);
+    } catch (error) {
+      // A failed sweep retries at the next interval; it must never take the server down.
+      console.error('template sweep failed:', error);
+    }
+  }, config.sweepIntervalMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}

@@ -1,0 +1,117 @@
+/**
+ * A document's history (audit events: who did what, when, from which IP and user agent) and the
+ * email outbox. Emails are queued here in the same transaction as the change that causes them;
+ * a sender (SMTP when configured, otherwise the local outbox the demo shows) delivers them.
+ */
+import crypto from 'node:crypto';
+import type { Db } from './db.ts';
+import { nowIso } from './db.ts';
+
+export type ActorType = 'user' | 'recipient' | 'system';
+
+export interface AuditActor {
+  type: ActorType;
+  id: string;
+  /** A readable name: the user's or recipient's name and email. */
+  label: string;
+  ip: string;
+  userAgent: string;
+}
+
+export interface AuditEvent {
+  id: number;
+  documentId: string;
+  recipientId: string | null;
+  event: string;
+  actor: AuditActor;
+  details: Record<string, unknown>;
+  created: string;
+}
+
+export interface QueuedEmail {
+  id: string;
+  documentId: string | null;
+  recipientId: string | null;
+  /** e.g. `document_removed`, `invitation`, `completed`. */
+  kind: string;
+  to: string;
+  cc: string[];
+  subject: string;
+  text: string;
+  html: string;
+  created: string;
+  sentAt: string | null;
+  attempts: number;
+  lastError: string;
+}
+
+type Row = Record<string, string | number | null>;
+
+export class SqliteDocumentHistory {
+  private readonly db: Db;
+
+  constructor(db: Db) {
+    this.db = db;
+  }
+
+  record(documentId: string, event: string, actor: AuditActor, details: Record<string, unknown> = {}, recipientId: string | null = null): void {
+    this.db.prepare(
+      `INSERT INTO document_events (document_id, recipient_id, event, actor_type, actor_id, actor_label, ip, user_agent, details_json, created)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(documentId, recipientId, event, actor.type, actor.id, actor.label, actor.ip.slice(0, 100), actor.userAgent.slice(0, 500),
+      JSON.stringify(details), nowIso());
+  }
+
+  events(documentId: string): AuditEvent[] {
+    const rows = this.db.prepare('SELECT * FROM document_events WHERE document_id = ? ORDER BY id').all(documentId) as Row[];
+    return rows.map((r) => ({
+      id: Number(r.id),
+      documentId: String(r.document_id),
+      recipientId: r.recipient_id === null ? null : String(r.recipient_id),
+      event: String(r.event),
+      actor: { type: String(r.actor_type) as ActorType, id: String(r.actor_id), label: String(r.actor_label), ip: String(r.ip), userAgent: String(r.user_agent) },
+      details: JSON.parse(String(r.details_json)) as Record<string, unknown>,
+      created: String(r.created),
+    }));
+  }
+
+  queueEmail(email: Omit<QueuedEmail, 'id' | 'created' | 'sentAt' | 'attempts' | 'lastError'>): string {
+    const id = crypto.randomUUID();
+    this.db.prepare(
+      `INSERT INTO email_outbox (id, document_id, recipient_id, kind, to_address, cc_json, subject, text_body, html_body, created)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(id, email.documentId, email.recipientId, email.kind, email.to, JSON.stringify(email.cc), email.subject, email.text, email.html, nowIso());
+    return id;
+  }
+
+  emails(filter: { documentId?: string; unsentOnly?: boolean } = {}): QueuedEmail[] {
+    const where: string[] = [];
+    const params: string[] = [];
+    if (filter.documentId !== undefined) { where.push('document_id = ?'); params.push(filter.documentId); }
+    if (filter.unsentOnly) where.push('sent_at IS NULL');
+    const sql = `SELECT * FROM email_outbox ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created, rowid`;
+    return (this.db.prepare(sql).all(...params) as Row[]).map((r) => ({
+      id: String(r.id),
+      documentId: r.document_id === null ? null : String(r.document_id),
+      recipientId: r.recipient_id === null ? null : String(r.recipient_id),
+      kind: String(r.kind),
+      to: String(r.to_address),
+      cc: JSON.parse(String(r.cc_json)) as string[],
+      subject: String(r.subject),
+      text: String(r.text_body),
+      html: String(r.html_body),
+      created: String(r.created),
+      sentAt: r.sent_at === null ? null : String(r.sent_at),
+      attempts: Number(r.attempts),
+      lastError: String(r.last_error),
+    }));
+  }
+
+  markEmailSent(id: string): void {
+    this.db.prepare('UPDATE email_outbox SET sent_at = ?, attempts = attempts + 1 WHERE id = ?').run(nowIso(), id);
+  }
+
+  markEmailFailed(id: string, error: string): void {
+    this.db.prepare('UPDATE email_outbox SET attempts = attempts + 1, last_error = ? WHERE id = ?').run(error.slice(0, 1000), id);
+  }
+}

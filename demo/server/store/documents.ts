@@ -1,0 +1,253 @@
+/**
+ * Sent documents, their recipients and their fields. The PDF bytes live in the file store
+ * (`source_file`, `final_file` name files there). Hot statements are prepared once: the status
+ * lookup is a single primary-key read.
+ */
+import type { StatementSync } from 'node:sqlite';
+import type { Db } from './db.ts';
+import { nowIso } from './db.ts';
+import type { FieldElement } from '../../../src/fields/types.ts';
+import type { StoredPageGeometry } from './templates.ts';
+import type { DocumentStatus, RecipientStatus } from '../domain/statuses.ts';
+
+export interface StoredReviewer { email: string; firstname: string; lastname: string; includeLink: boolean }
+
+export interface DocumentRecord {
+  id: string;
+  groupId: string;
+  userId: string;
+  name: string;
+  status: DocumentStatus;
+  templateIds: string[];
+  tag: string; tag1: string; tag2: string; tag3: string;
+  doEmail: boolean;
+  signersInOrder: boolean;
+  cc: string[];
+  message: string;
+  messageTemplate: string;
+  redirect: string;
+  honorifics: boolean;
+  convertSenderToSigner: boolean;
+  strictFields: boolean;
+  appendHistory: boolean;
+  appendPdf: boolean;
+  returnSignerLinks: boolean;
+  pdfPassword: string;
+  pdfPasswordType: 1 | 2 | null;
+  pageCount: number;
+  pages: StoredPageGeometry[];
+  reviewers: StoredReviewer[];
+  /** Recipients left out by `skip` (and the witnesses after them), kept for the record. */
+  skipped: { firstname: string; lastname: string; email: string; role: string; signerNumber: number; reason: string }[];
+  sourceFile: string;
+  finalFile: string | null;
+  finalHash: string | null;
+  archived: boolean;
+  completedAt: string | null;
+  created: string;
+  modified: string;
+}
+
+export interface RecipientRecord {
+  id: string;
+  documentId: string;
+  position: number;
+  order: number;
+  role: 'signer' | 'approver' | 'witness';
+  signerNumber: number;
+  witnessOf: number | null;
+  firstname: string; lastname: string; email: string; tel: string;
+  honorific: string; message: string; subject: string; redirect: string;
+  reviewers: StoredReviewer[];
+  status: RecipientStatus;
+  rejectionReason: string;
+  hasFields: boolean;
+  created: string;
+  modified: string;
+}
+
+export type NewDocument = Omit<DocumentRecord, 'created' | 'modified' | 'finalFile' | 'finalHash' | 'archived' | 'completedAt'>;
+export type NewRecipient = Omit<RecipientRecord, 'created' | 'modified' | 'documentId'>;
+
+/** The few columns `GET /api/v1/status/{id}/` answers with. */
+export interface DocumentStatusRow {
+  id: string; group_id: string; status: number; archived: number; final_file: string | null;
+  tag: string; tag1: string; tag2: string; tag3: string; modified: string;
+}
+
+export interface DocumentListQuery {
+  groupIds: string[];
+  limit: number;
+  offset: number;
+  status?: number;
+  createdGt?: string;
+  modifiedGt?: string;
+  userId?: string;
+  archived?: boolean;
+  email?: string;
+}
+
+type Row = Record<string, string | number | null>;
+const bool = (v: unknown): boolean => v === 1;
+const json = <T>(v: unknown): T => JSON.parse(String(v)) as T;
+
+function toDocument(r: Row): DocumentRecord {
+  return {
+    id: String(r.id), groupId: String(r.group_id), userId: String(r.user_id), name: String(r.name),
+    status: Number(r.status) as DocumentStatus, templateIds: json(r.template_ids_json),
+    tag: String(r.tag), tag1: String(r.tag1), tag2: String(r.tag2), tag3: String(r.tag3),
+    doEmail: bool(r.do_email), signersInOrder: bool(r.signers_in_order), cc: json(r.cc_json),
+    message: String(r.message), messageTemplate: String(r.message_template), redirect: String(r.redirect),
+    honorifics: bool(r.honorifics), convertSenderToSigner: bool(r.convert_sender_to_signer), strictFields: bool(r.strict_fields),
+    appendHistory: bool(r.append_history), appendPdf: bool(r.append_pdf), returnSignerLinks: bool(r.return_signer_links),
+    pdfPassword: String(r.pdf_password), pdfPasswordType: r.pdf_password_type === null ? null : (Number(r.pdf_password_type) as 1 | 2),
+    pageCount: Number(r.page_count), pages: json(r.pages_json), reviewers: json(r.reviewers_json), skipped: json(r.skipped_json),
+    sourceFile: String(r.source_file), finalFile: r.final_file === null ? null : String(r.final_file),
+    finalHash: r.final_hash === null ? null : String(r.final_hash), archived: bool(r.archived),
+    completedAt: r.completed_at === null ? null : String(r.completed_at), created: String(r.created), modified: String(r.modified),
+  };
+}
+
+function toRecipient(r: Row): RecipientRecord {
+  return {
+    id: String(r.id), documentId: String(r.document_id), position: Number(r.position), order: Number(r.order_no),
+    role: String(r.role) as RecipientRecord['role'], signerNumber: Number(r.signer_number),
+    witnessOf: r.witness_of === null ? null : Number(r.witness_of),
+    firstname: String(r.firstname), lastname: String(r.lastname), email: String(r.email), tel: String(r.tel),
+    honorific: String(r.honorific), message: String(r.message), subject: String(r.subject), redirect: String(r.redirect),
+    reviewers: json(r.reviewers_json), status: Number(r.status) as RecipientStatus, rejectionReason: String(r.rejection_reason),
+    hasFields: bool(r.has_fields), created: String(r.created), modified: String(r.modified),
+  };
+}
+
+export class SqliteDocumentRepository {
+  private readonly db: Db;
+  private readonly statusStatement: StatementSync;
+  private readonly getStatement: StatementSync;
+  private readonly recipientsStatement: StatementSync;
+
+  constructor(db: Db) {
+    this.db = db;
+    this.statusStatement = db.prepare('SELECT id, group_id, status, archived, final_file, tag, tag1, tag2, tag3, modified FROM documents WHERE id = ?');
+    this.getStatement = db.prepare('SELECT * FROM documents WHERE id = ?');
+    this.recipientsStatement = db.prepare('SELECT * FROM document_recipients WHERE document_id = ? ORDER BY position');
+  }
+
+  /** Inserts a document with its recipients and fields; call inside a transaction. */
+  insert(doc: NewDocument, recipients: NewRecipient[], fields: FieldElement[]): DocumentRecord {
+    const now = nowIso();
+    this.db.prepare(
+      `INSERT INTO documents (id, group_id, user_id, name, status, template_ids_json, tag, tag1, tag2, tag3, do_email, signers_in_order,
+         cc_json, message, message_template, redirect, honorifics, convert_sender_to_signer, strict_fields, append_history, append_pdf,
+         return_signer_links, pdf_password, pdf_password_type, page_count, pages_json, reviewers_json, skipped_json, source_file,
+         created, modified)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(doc.id, doc.groupId, doc.userId, doc.name, doc.status, JSON.stringify(doc.templateIds), doc.tag, doc.tag1, doc.tag2, doc.tag3,
+      +doc.doEmail, +doc.signersInOrder, JSON.stringify(doc.cc), doc.message, doc.messageTemplate, doc.redirect, +doc.honorifics,
+      +doc.convertSenderToSigner, +doc.strictFields, +doc.appendHistory, +doc.appendPdf, +doc.returnSignerLinks, doc.pdfPassword,
+      doc.pdfPasswordType, doc.pageCount, JSON.stringify(doc.pages), JSON.stringify(doc.reviewers), JSON.stringify(doc.skipped),
+      doc.sourceFile, now, now);
+    const insertRecipient = this.db.prepare(
+      `INSERT INTO document_recipients (id, document_id, position, order_no, role, signer_number, witness_of, firstname, lastname, email,
+         tel, honorific, message, subject, redirect, reviewers_json, status, rejection_reason, has_fields, created, modified)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    for (const r of recipients) {
+      insertRecipient.run(r.id, doc.id, r.position, r.order, r.role, r.signerNumber, r.witnessOf, r.firstname, r.lastname, r.email,
+        r.tel, r.honorific, r.message, r.subject, r.redirect, JSON.stringify(r.reviewers), r.status, r.rejectionReason, +r.hasFields, now, now);
+    }
+    const insertField = this.db.prepare(
+      'INSERT INTO document_fields (uuid, document_id, position, signer, element_type, element_json) VALUES (?, ?, ?, ?, ?, ?)',
+    );
+    fields.forEach((f, i) => insertField.run(f.uuid!, doc.id, i, f.signer, f.element_type, JSON.stringify(f)));
+    return this.get(doc.id)!;
+  }
+
+  get(id: string): DocumentRecord | undefined {
+    const row = this.getStatement.get(id) as Row | undefined;
+    return row ? toDocument(row) : undefined;
+  }
+
+  statusRow(id: string): DocumentStatusRow | undefined {
+    return this.statusStatement.get(id) as DocumentStatusRow | undefined;
+  }
+
+  recipients(documentId: string): RecipientRecord[] {
+    return (this.recipientsStatement.all(documentId) as Row[]).map(toRecipient);
+  }
+
+  /** Recipients of many documents at once (for lists), keyed by document id. */
+  recipientsOf(documentIds: string[]): Map<string, RecipientRecord[]> {
+    const map = new Map<string, RecipientRecord[]>(documentIds.map((id) => [id, []]));
+    if (documentIds.length === 0) return map;
+    const rows = this.db.prepare(`SELECT * FROM document_recipients WHERE document_id IN (${documentIds.map(() => '?').join(',')}) ORDER BY position`)
+      .all(...documentIds) as Row[];
+    for (const row of rows) map.get(String(row.document_id))!.push(toRecipient(row));
+    return map;
+  }
+
+  recipient(id: string): RecipientRecord | undefined {
+    const row = this.db.prepare('SELECT * FROM document_recipients WHERE id = ?').get(id) as Row | undefined;
+    return row ? toRecipient(row) : undefined;
+  }
+
+  fields(documentId: string, elementType?: string): FieldElement[] {
+    const rows = (elementType === undefined
+      ? this.db.prepare('SELECT element_json FROM document_fields WHERE document_id = ? ORDER BY position').all(documentId)
+      : this.db.prepare('SELECT element_json FROM document_fields WHERE document_id = ? AND element_type = ? ORDER BY position').all(documentId, elementType)) as Row[];
+    return rows.map((r) => json<FieldElement>(r.element_json));
+  }
+
+  list(q: DocumentListQuery): { total: number; documents: DocumentRecord[] } {
+    if (q.groupIds.length === 0) return { total: 0, documents: [] };
+    const where = [`group_id IN (${q.groupIds.map(() => '?').join(',')})`];
+    const params: (string | number)[] = [...q.groupIds];
+    if (q.status !== undefined) { where.push('status = ?'); params.push(q.status); }
+    if (q.createdGt !== undefined) { where.push('created > ?'); params.push(q.createdGt); }
+    if (q.modifiedGt !== undefined) { where.push('modified > ?'); params.push(q.modifiedGt); }
+    if (q.userId !== undefined) { where.push('user_id = ?'); params.push(q.userId); }
+    if (q.archived !== undefined) { where.push('archived = ?'); params.push(+q.archived); }
+    if (q.email !== undefined) {
+      where.push('EXISTS (SELECT 1 FROM document_recipients r WHERE r.document_id = documents.id AND lower(r.email) = lower(?))');
+      params.push(q.email);
+    }
+    const clause = where.join(' AND ');
+    const total = (this.db.prepare(`SELECT COUNT(*) AS n FROM documents WHERE ${clause}`).get(...params) as { n: number }).n;
+    const rows = this.db.prepare(`SELECT * FROM documents WHERE ${clause} ORDER BY created DESC, rowid DESC LIMIT ? OFFSET ?`)
+      .all(...params, q.limit, q.offset) as Row[];
+    return { total, documents: rows.map(toDocument) };
+  }
+
+  /** Moves the document's status (already checked against the transition table); call inside a transaction. */
+  setStatus(id: string, status: DocumentStatus, extra: { archived?: boolean; completedAt?: string } = {}): void {
+    const sets = ['status = ?', 'modified = ?'];
+    const params: (string | number)[] = [status, nowIso()];
+    if (extra.archived !== undefined) { sets.push('archived = ?'); params.push(+extra.archived); }
+    if (extra.completedAt !== undefined) { sets.push('completed_at = ?'); params.push(extra.completedAt); }
+    this.db.prepare(`UPDATE documents SET ${sets.join(', ')} WHERE id = ?`).run(...params, id);
+  }
+
+  /** Records the final PDF (written to the file store by the caller). */
+  setFinal(id: string, finalFile: string, finalHash: string): void {
+    this.db.prepare('UPDATE documents SET final_file = ?, final_hash = ?, modified = ? WHERE id = ?').run(finalFile, finalHash, nowIso(), id);
+  }
+
+  setRecipientStatus(id: string, status: RecipientStatus, rejectionReason?: string): void {
+    const now = nowIso();
+    if (rejectionReason === undefined) this.db.prepare('UPDATE document_recipients SET status = ?, modified = ? WHERE id = ?').run(status, now, id);
+    else this.db.prepare('UPDATE document_recipients SET status = ?, rejection_reason = ?, modified = ? WHERE id = ?').run(status, rejectionReason, now, id);
+    this.db.prepare('UPDATE documents SET modified = ? WHERE id = (SELECT document_id FROM document_recipients WHERE id = ?)').run(now, id);
+  }
+
+  /** Saves field values (the signing flow); `saved` marks a field a recipient has filled. */
+  saveFieldValues(documentId: string, values: Map<string, string>): void {
+    const read = this.db.prepare('SELECT element_json FROM document_fields WHERE uuid = ? AND document_id = ?');
+    const write = this.db.prepare('UPDATE document_fields SET element_json = ?, saved = 1 WHERE uuid = ?');
+    for (const [uuid, value] of values) {
+      const row = read.get(uuid, documentId) as Row | undefined;
+      if (!row) continue;
+      write.run(JSON.stringify({ ...json<FieldElement>(row.element_json), value }), uuid);
+    }
+    this.db.prepare('UPDATE documents SET modified = ? WHERE id = ?').run(nowIso(), documentId);
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * PDF files beside the database: `<dataDir>/files/<name>.pdf`. Writes are atomic
+ * (temp file + fsync + rename) so a crash never leaves half a PDF behind.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+
+const SAFE_NAME = /^[A-Za-z0-9_-]{1,100}$/;
+
+export class FileStore {
+  readonly dir: string;
+
+  constructor(dataDir: string) {
+    this.dir = path.join(dataDir, 'files');
+    fs.mkdirSync(this.dir, { recursive: true });
+  }
+
+  private pathOf(name: string): string {
+    if (!SAFE_NAME.test(name)) throw new Error(`unsafe file name: ${name}`);
+    return path.join(this.dir, `${name}.pdf`);
+  }
+
+  write(name: string, bytes: Uint8Array): void {
+    const target = this.pathOf(name);
+    const temp = `${target}.${crypto.randomBytes(6).toString('hex')}.tmp`;
+    const fd = fs.openSync(temp, 'w', 0o600);
+    try {
+      fs.writeSync(fd, bytes);
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+    fs.renameSync(temp, target);
+  }
+
+  read(name: string): Buffer {
+    return fs.readFileSync(this.pathOf(name));
+  }
+
+  exists(name: string): boolean {
+    return fs.existsSync(this.pathOf(name));
+  }
+
+  size(name: string): number {
+    return fs.statSync(this.pathOf(name)).size;
+  }
+
+  /** Removes a file; missing files are fine (deletion is idempotent). */
+  remove(name: string): void {
+    fs.rmSync(this.pathOf(name), { force: true });
+  }
+
+  /** Overwrites the content with random bytes before unlinking (secure deletion). */
+  shred(name: string): void {
+    const target = this.pathOf(name);
+    if (!fs.existsSync(target)) return;
+    const size = fs.statSync(target).size;
+    const fd = fs.openSync(target, 'r+');
+    try {
+      const chunk = 64 * 1024;
+      for (let offset = 0; offset < size; offset += chunk) {
+        fs.writeSync(fd, crypto.randomBytes(Math.min(chunk, size - offset)), 0, Math.min(chunk, size - offset), offset);
+      }
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+    fs.rmSync(target, { force: true });
+  }
+}

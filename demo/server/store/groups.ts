@@ -1,0 +1,127 @@
+/** Groups (the spec's teams) and their settings. */
+import crypto from 'node:crypto';
+import type { Db } from './db.ts';
+import { nowIso } from './db.ts';
+
+export interface Group {
+  id: string;
+  slug: string;
+  name: string;
+  xframeAllow: boolean;
+  /** Comma-separated emails used when a send says `cc: "default"`. */
+  defaultCc: string;
+  /** Message used when a send gives no message. */
+  defaultMessageTemplate: string | null;
+  /** Whether signer component tokens may be minted for this group's documents. */
+  componentsEnabled: boolean;
+  /** Retention policy: deleting a template needs a second member's approval. */
+  deletionRequiresApproval: boolean;
+  /** Days documents are kept after completion (null: forever). */
+  retentionDays: number | null;
+  createdBy: string | null;
+  created: string;
+  modified: string;
+}
+
+export type GroupSettings = Partial<Pick<Group, 'xframeAllow' | 'defaultCc' | 'defaultMessageTemplate' | 'componentsEnabled' | 'deletionRequiresApproval' | 'retentionDays'>>;
+
+export interface GroupListQuery {
+  groupIds: string[];
+  limit: number;
+  offset: number;
+}
+
+export interface GroupRepository {
+  create(name: string, settings: GroupSettings, createdBy: string | null): Group;
+  get(id: string): Group | undefined;
+  /** Looks a group up by UUID or slug. */
+  find(idOrSlug: string): Group | undefined;
+  list(query: GroupListQuery): { total: number; groups: Group[] };
+  update(id: string, settings: GroupSettings & { name?: string }): Group | undefined;
+}
+
+interface GroupRow {
+  id: string; slug: string; name: string; xframe_allow: number; default_cc: string; default_message_template: string | null;
+  components_enabled: number; deletion_requires_approval: number; retention_days: number | null; created_by: string | null;
+  created: string; modified: string;
+}
+
+function toGroup(row: GroupRow): Group {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    xframeAllow: row.xframe_allow === 1,
+    defaultCc: row.default_cc,
+    defaultMessageTemplate: row.default_message_template,
+    componentsEnabled: row.components_enabled === 1,
+    deletionRequiresApproval: row.deletion_requires_approval === 1,
+    retentionDays: row.retention_days,
+    createdBy: row.created_by,
+    created: row.created,
+    modified: row.modified,
+  };
+}
+
+export function slugify(name: string): string {
+  const slug = name.normalize('NFKD').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 50);
+  return slug || 'group';
+}
+
+export class SqliteGroupRepository implements GroupRepository {
+  private readonly db: Db;
+  constructor(db: Db) {
+    this.db = db;
+  }
+
+  private uniqueSlug(name: string): string {
+    const base = slugify(name);
+    let slug = base;
+    for (let n = 2; this.db.prepare('SELECT 1 FROM groups WHERE slug = ?').get(slug) !== undefined; n++) slug = `${base}-${n}`;
+    return slug;
+  }
+
+  create(name: string, settings: GroupSettings, createdBy: string | null): Group {
+    const now = nowIso();
+    const id = crypto.randomUUID();
+    this.db.prepare(
+      `INSERT INTO groups (id, slug, name, xframe_allow, default_cc, default_message_template, components_enabled,
+         deletion_requires_approval, retention_days, created_by, created, modified)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(id, this.uniqueSlug(name), name, settings.xframeAllow ? 1 : 0, settings.defaultCc ?? '',
+      settings.defaultMessageTemplate ?? null, settings.componentsEnabled === false ? 0 : 1,
+      settings.deletionRequiresApproval ? 1 : 0, settings.retentionDays ?? null, createdBy, now, now);
+    return this.get(id)!;
+  }
+
+  get(id: string): Group | undefined {
+    const row = this.db.prepare('SELECT * FROM groups WHERE id = ?').get(id) as GroupRow | undefined;
+    return row ? toGroup(row) : undefined;
+  }
+
+  find(idOrSlug: string): Group | undefined {
+    const row = this.db.prepare('SELECT * FROM groups WHERE id = ? OR slug = ?').get(idOrSlug, idOrSlug) as GroupRow | undefined;
+    return row ? toGroup(row) : undefined;
+  }
+
+  list(query: GroupListQuery): { total: number; groups: Group[] } {
+    if (query.groupIds.length === 0) return { total: 0, groups: [] };
+    const marks = query.groupIds.map(() => '?').join(',');
+    const total = (this.db.prepare(`SELECT COUNT(*) AS n FROM groups WHERE id IN (${marks})`).get(...query.groupIds) as { n: number }).n;
+    const rows = this.db.prepare(`SELECT * FROM groups WHERE id IN (${marks}) ORDER BY created, rowid LIMIT ? OFFSET ?`)
+      .all(...query.groupIds, query.limit, query.offset) as unknown as GroupRow[];
+    return { total, groups: rows.map(toGroup) };
+  }
+
+  update(id: string, settings: GroupSettings & { name?: string }): Group | undefined {
+    const current = this.get(id);
+    if (!current) return undefined;
+    const next = { ...current, ...Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined)) } as Group;
+    this.db.prepare(
+      `UPDATE groups SET name = ?, xframe_allow = ?, default_cc = ?, default_message_template = ?, components_enabled = ?,
+         deletion_requires_approval = ?, retention_days = ?, modified = ? WHERE id = ?`,
+    ).run(next.name, next.xframeAllow ? 1 : 0, next.defaultCc, next.defaultMessageTemplate, next.componentsEnabled ? 1 : 0,
+      next.deletionRequiresApproval ? 1 : 0, next.retentionDays, nowIso(), id);
+    return this.get(id);
+  }
+}

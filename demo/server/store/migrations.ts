@@ -1,0 +1,11 @@
+/**
+ * Every migration the server applies, in order. To add tables: write a
+ * `Migration[]` in your own store file (ids prefixed by your area, e.g. `docs-001-...`)
+ * and spread it here. Never edit a migration that has shipped; add a new one.
+ */
+import type { Migration } from './db.ts';
+import { coreMigrations } from './core-migrations.ts';
+
+export const migrations: Migration[] = [
+  ...coreMigrations,
+];

@@ -1,0 +1,66 @@
+/**
+ * Helpers for server tests: an app on a fresh temp data directory with an admin user,
+ * a group and a key, plus shortcuts for more users/groups/keys and JSON requests.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from './app.ts';
+import type { BuildConfig } from './app.ts';
+import { ensureInitialSetup } from './services/bootstrap.ts';
+import type { KeyEnv } from './auth/keys.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  dataDir: string;
+  /** Sandbox new-scheme key of the admin user. */
+  key: string;
+  groupId: string;
+  adminId: string;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(config: Partial<BuildConfig> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esign-test-'));
+  const app = await buildApp({ sweepIntervalMs: 0, ...config, dataDir });
+  const setup = ensureInitialSetup(app.store)!;
+  const admin = app.store.users.firstAdmin()!;
+  return {
+    app,
+    dataDir,
+    key: setup.apiKey,
+    groupId: setup.groupId,
+    adminId: admin.id,
+    async close() {
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A second tenant: a new user in a new group of its own, with a key. */
+export function createTenant(app: FastifyInstance, name: string, env: KeyEnv = 'sandbox', legacy = false): { userId: string; groupId: string; key: string } {
+  const { store } = app;
+  return store.transaction(() => {
+    const user = store.users.create({ email: `${name.toLowerCase().replace(/\W+/g, '-')}@example.com`, firstName: name });
+    const group = store.groups.create(`${name} group`, {}, user.id);
+    store.users.addToGroup(user.id, group.id, true);
+    const { key } = store.apiKeys.create(user.id, env, legacy);
+    return { userId: user.id, groupId: group.id, key };
+  });
+}
+
+/** A JSON request with the key; `body` is serialised with the JSON Content-Type. */
+export function call(app: FastifyInstance, key: string | undefined, method: InjectOptions['method'], url: string, body?: unknown, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+  const options: InjectOptions = { method, url, headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...headers } };
+  if (body !== undefined) {
+    options.payload = typeof body === 'string' ? body : JSON.stringify(body);
+    options.headers = { 'content-type': 'application/json', ...options.headers };
+  }
+  return app.inject(options);
+}
+
+export function errorOf(response: LightMyRequestResponse): { status: number; code: string; message: string; fields?: { field: string; message: string }[] } {
+  return (response.json() as { error: { status: number; code: string; message: string; fields?: { field: string; message: string }[] } }).error;
+}

@@ -1,0 +1,119 @@
+/**
+ * One HTTP attempt: POST the exact body with its signature headers, never follow a redirect,
+ * give up after a deadline, and keep a bounded piece of the answer for the log. The SSRF check
+ * runs inside the socket's DNS lookup, so the address checked is the address connected to.
+ */
+import http from 'node:http';
+import https from 'node:https';
+import { lookup as dnsLookup } from 'node:dns';
+import { isIP } from 'node:net';
+import type { LookupFunction } from 'node:net';
+import { bareHost, checkAddresses, classifyAddress, parseCallbackUrl } from './ssrf.ts';
+
+export interface AttemptRequest {
+  url: string;
+  body: string;
+  headers: Record<string, string>;
+  timeoutMs: number;
+  /** Development mode: loopback and private addresses allowed. */
+  allowPrivate: boolean;
+  /** How much of the response body to keep (characters). */
+  maxResponseChars: number;
+}
+
+export interface AttemptResult {
+  status: number | null;
+  responseBody: string;
+  error: string | null;
+  durationMs: number;
+}
+
+const USER_AGENT = 'esign-elements-webhooks/1.0';
+
+/** A DNS lookup that refuses hosts resolving to non-public addresses (unless allowed). */
+function guardedLookup(allowPrivate: boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    dnsLookup(hostname, { all: true, verbatim: true, family: options.family ?? 0 }, (error, addresses) => {
+      if (error) return callback(error, '', 0);
+      const problem = checkAddresses(hostname, addresses, allowPrivate);
+      if (problem) {
+        return callback(Object.assign(new Error(problem.message), { code: 'EWEBHOOKSSRF' }), '', 0);
+      }
+      if (options.all) return callback(null, addresses as never);
+      callback(null, addresses[0].address, addresses[0].family);
+    });
+  };
+}
+
+export function attemptDelivery(request: AttemptRequest): Promise<AttemptResult> {
+  const started = performance.now();
+  const done = (status: number | null, responseBody: string, error: string | null): AttemptResult => ({
+    status,
+    responseBody,
+    error,
+    durationMs: Math.round(performance.now() - started),
+  });
+  const parsed = parseCallbackUrl(request.url);
+  if (!parsed.ok) return Promise.resolve(done(null, '', parsed.message));
+  const url = parsed.url;
+  const host = bareHost(url);
+  if (isIP(host) && !request.allowPrivate) {
+    const kind = classifyAddress(host);
+    if (kind) return Promise.resolve(done(null, '', `callback address ${host} is ${kind}; only public addresses are allowed`));
+  }
+  const transport = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve) => {
+    let settled = false;
+    const finish = (result: AttemptResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(result);
+    };
+    const req = transport.request(
+      url,
+      {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'Content-Length': String(Buffer.byteLength(request.body)),
+          'User-Agent': USER_AGENT,
+          ...request.headers,
+        },
+        lookup: guardedLookup(request.allowPrivate),
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let kept = 0;
+        res.on('data', (chunk: Buffer) => {
+          // Keep what the log needs; read (and drop) the rest so the socket can be reused.
+          if (kept < request.maxResponseChars * 4) {
+            chunks.push(chunk);
+            kept += chunk.length;
+          }
+        });
+        res.on('end', () => {
+          let text = Buffer.concat(chunks).toString('utf8');
+          if (text.length > request.maxResponseChars) text = `${text.slice(0, request.maxResponseChars)}… [truncated]`;
+          const status = res.statusCode ?? null;
+          const redirect = status !== null && status >= 300 && status < 400;
+          finish(done(status, text, redirect ? `redirect to ${res.headers.location ?? '(no location)'} not followed` : null));
+        });
+        res.on('error', (error) => finish(done(res.statusCode ?? null, '', `response error: ${error.message}`)));
+      },
+    );
+    const timer = setTimeout(() => {
+      req.destroy(Object.assign(new Error(`no answer within ${request.timeoutMs} ms`), { code: 'ETIMEDOUT' }));
+    }, request.timeoutMs);
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      const code = error.code && !error.message.includes(error.code) ? ` (${error.code})` : '';
+      finish(done(null, '', `${error.message}${code}`));
+    });
+    req.end(request.body);
+  });
+}
+
+/** 2xx is success; everything else (3xx not followed, 4xx, 5xx, no answer) is a failed attempt. */
+export function isSuccess(result: AttemptResult): boolean {
+  return result.status !== null && result.status >= 200 && result.status < 300;
+}

@@ -1,0 +1,95 @@
+/**
+ * Webhook settings and the installation's signing identity. Defaults follow the design
+ * document; tests shrink the times.
+ */
+import type { Db } from '../store/db.ts';
+import { transaction } from '../store/db.ts';
+import { generateSigningIdentity, loadSigningIdentity } from './signing.ts';
+import type { SigningIdentity } from './signing.ts';
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+
+/** Delay before attempt n+1 (index n); its length is the number of attempts. */
+export const DEFAULT_RETRY_SCHEDULE_MS: readonly number[] = [
+  0,
+  5 * SECOND,
+  5 * MINUTE,
+  30 * MINUTE,
+  2 * HOUR,
+  5 * HOUR,
+  10 * HOUR,
+  14 * HOUR,
+  20 * HOUR,
+  24 * HOUR,
+];
+
+export interface WebhookSettings {
+  /** Delay before each attempt; `[0, 5000, ...]`: first attempt immediately, second 5 s after the first failed. */
+  retrySchedule: readonly number[];
+  /** A request without a complete answer after this long is a failed attempt. */
+  timeoutMs: number;
+  /** A claimed delivery not recorded by then is taken again by any worker (crash recovery). */
+  leaseMs: number;
+  /** How often the worker looks for due deliveries when nothing wakes it. */
+  pollIntervalMs: number;
+  /** Parallel requests per worker. */
+  concurrency: number;
+  /** Legacy `notify: "all"`: batch interval (the specification's 6 minutes). */
+  batchIntervalMs: number;
+  /** Response bodies are kept in the log up to this many characters. */
+  maxLoggedResponseChars: number;
+  /** Development mode: callback URLs may point at loopback and private addresses. */
+  allowPrivateAddresses: boolean;
+}
+
+export function resolveWebhookSettings(partial: Partial<WebhookSettings> = {}): WebhookSettings {
+  const settings: WebhookSettings = {
+    retrySchedule: DEFAULT_RETRY_SCHEDULE_MS,
+    timeoutMs: 10 * SECOND,
+    leaseMs: 60 * SECOND,
+    pollIntervalMs: 1 * SECOND,
+    concurrency: 8,
+    batchIntervalMs: 6 * MINUTE,
+    maxLoggedResponseChars: 2000,
+    allowPrivateAddresses: false,
+    ...partial,
+  };
+  if (settings.retrySchedule.length === 0) throw new Error('webhook retry schedule needs at least one attempt');
+  // A lease shorter than the timeout would let a second worker send while the first still waits.
+  if (settings.leaseMs <= settings.timeoutMs) settings.leaseMs = settings.timeoutMs + 5 * SECOND;
+  return settings;
+}
+
+/** Parses `ESIGN_WEBHOOK_RETRY_SCHEDULE="0,5s,5m,30m,2h"` style lists (ms, s, m, h). */
+export function parseSchedule(text: string): number[] {
+  const units: Record<string, number> = { ms: 1, s: SECOND, m: MINUTE, h: HOUR, '': 1 };
+  return text.split(',').map((part) => {
+    const match = part.trim().match(/^(\d+(?:\.\d+)?)(ms|s|m|h)?$/);
+    if (!match) throw new Error(`bad retry schedule entry "${part.trim()}" (use e.g. 0,5s,5m,2h)`);
+    return Math.round(Number(match[1]) * units[match[2] ?? '']);
+  });
+}
+
+/** The installation's signing key and certificate, created on first use and kept in the database. */
+export function ensureSigningIdentity(db: Db): SigningIdentity {
+  const read = () =>
+    db.prepare('SELECT private_key_pem, certificate_pem FROM webhook_signing_key WHERE id = 1').get() as
+      | { private_key_pem: string; certificate_pem: string }
+      | undefined;
+  let row = read();
+  if (!row) {
+    const fresh = generateSigningIdentity();
+    // Two processes starting together: the first insert wins, both load the same key.
+    transaction(db, () => {
+      db.prepare('INSERT INTO webhook_signing_key (id, private_key_pem, certificate_pem, created_ms) VALUES (1, ?, ?, ?) ON CONFLICT (id) DO NOTHING').run(
+        fresh.privateKeyPem,
+        fresh.certificatePem,
+        Date.now(),
+      );
+    });
+    row = read()!;
+  }
+  return loadSigningIdentity({ privateKeyPem: row.private_key_pem, certificatePem: row.certificate_pem });
+}

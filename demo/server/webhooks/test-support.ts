@@ -1,0 +1,146 @@
+/**
+ * Test helpers for the webhook area: a real HTTP receiver on 127.0.0.1 that checks both
+ * signatures of every request, and a seeded database (users, groups, memberships).
+ */
+import http from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { openDatabase, runMigrations } from '../store/db.ts';
+import type { Db } from '../store/db.ts';
+import { coreMigrations } from '../store/core-migrations.ts';
+import { webhookMigrations } from './migrations.ts';
+import { verifyWebhook } from '../../../src/webhooks/verify.ts';
+import type { DocumentSnapshot } from './payload.ts';
+
+export interface ReceivedRequest {
+  body: string;
+  json: { id: string; object: string; event: string; data: Record<string, unknown> } & Record<string, unknown>;
+  headers: http.IncomingHttpHeaders;
+  signatureValid: boolean | null;
+  hmacValid: boolean | null;
+  at: number;
+}
+
+export interface Receiver {
+  url: string;
+  received: ReceivedRequest[];
+  /** Decides the status of each request (default 200). */
+  respond: (request: ReceivedRequest, index: number) => number;
+  /** Resolves once `predicate(received)` holds, or rejects after `timeoutMs`. */
+  waitFor(predicate: (received: ReceivedRequest[]) => boolean, timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startReceiver(options: { certificatePem?: () => string | undefined; hmacSecret?: string; port?: number } = {}): Promise<Receiver> {
+  const received: ReceivedRequest[] = [];
+  const waiters = new Set<() => void>();
+  const receiver: Receiver = {
+    url: '',
+    received,
+    respond: () => 200,
+    waitFor(predicate, timeoutMs = 10_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          if (!predicate(received)) return;
+          clearTimeout(timer);
+          waiters.delete(check);
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`receiver: condition not met within ${timeoutMs} ms (${received.length} requests so far)`));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      });
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      const certificate = options.certificatePem?.();
+      const signatureValid = certificate ? verifyWebhook({ body, headers: req.headers, certificate }).ok : null;
+      const hmacValid = options.hmacSecret ? verifyWebhook({ body, headers: req.headers, hmacSecret: options.hmacSecret }).ok : null;
+      const entry: ReceivedRequest = { body, json: JSON.parse(body), headers: req.headers, signatureValid, hmacValid, at: Date.now() };
+      const status = receiver.respond(entry, received.length);
+      received.push(entry);
+      res.writeHead(status, { 'Content-Type': 'text/plain' }).end(status < 300 ? 'ok' : `failing on purpose (${status})`);
+      for (const waiter of [...waiters]) waiter();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+  return receiver;
+}
+
+export interface SeededDb {
+  db: Db;
+  dir: string;
+  adminId: string;
+  memberId: string;
+  groupA: string;
+  groupB: string;
+  cleanup(): void;
+}
+
+/** A fresh database with two groups: `adminId` is admin of both, `memberId` a plain member of A. */
+export function seedDatabase(): SeededDb {
+  const dir = mkdtempSync(join(tmpdir(), 'esign-webhooks-'));
+  const db = openDatabase(dir);
+  runMigrations(db, [...coreMigrations, ...webhookMigrations]);
+  const now = new Date().toISOString();
+  const user = db.prepare('INSERT INTO users (id, email, created, modified) VALUES (?, ?, ?, ?)');
+  const group = db.prepare('INSERT INTO groups (id, slug, name, created, modified) VALUES (?, ?, ?, ?, ?)');
+  const member = db.prepare('INSERT INTO memberships (user_id, group_id, is_group_admin, created) VALUES (?, ?, ?, ?)');
+  const adminId = randomUUID();
+  const memberId = randomUUID();
+  const groupA = randomUUID();
+  const groupB = randomUUID();
+  user.run(adminId, 'admin@example.com', now, now);
+  user.run(memberId, 'member@example.com', now, now);
+  group.run(groupA, 'group-a', 'Group A', now, now);
+  group.run(groupB, 'group-b', 'Group B', now, now);
+  member.run(adminId, groupA, 1, now);
+  member.run(adminId, groupB, 1, now);
+  member.run(memberId, groupA, 0, now);
+  return {
+    db,
+    dir,
+    adminId,
+    memberId,
+    groupA,
+    groupB,
+    cleanup() {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A document snapshot in `groupId` with two recipients. */
+export function sampleSnapshot(groupId: string, overrides: Partial<DocumentSnapshot> = {}): DocumentSnapshot {
+  return {
+    uuid: randomUUID(),
+    name: 'Contract',
+    groupId,
+    groupSlug: 'group',
+    status: 10,
+    statusText: 'available',
+    tag: 'tag-0',
+    recipients: [
+      { uuid: randomUUID(), email: 'one@example.com', order: 0, status: 10, statusText: 'sent', firstname: 'One', lastname: 'Signer', role: 'signer' },
+      { uuid: randomUUID(), email: 'two@example.com', order: 1, status: 10, statusText: 'sent', firstname: 'Two', lastname: 'Signer', role: 'signer' },
+    ],
+    ...overrides,
+  };
+}

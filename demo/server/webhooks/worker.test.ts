@@ -1,0 +1,185 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { enqueueEvent, insertRegistration, removeRegistration, replayEvent } from './outbox.ts';
+import { WebhookWorker } from './worker.ts';
+import { ensureSigningIdentity, resolveWebhookSettings } from './settings.ts';
+import { sampleSnapshot, seedDatabase, startReceiver } from './test-support.ts';
+import type { RegistrationInput } from './outbox.ts';
+
+const fast = { retrySchedule: [0, 30, 60, 90], pollIntervalMs: 20, timeoutMs: 1000, leaseMs: 2000, allowPrivateAddresses: true };
+
+function setup(settings: Partial<Parameters<typeof resolveWebhookSettings>[0]> = {}) {
+  const seeded = seedDatabase();
+  const identity = ensureSigningIdentity(seeded.db);
+  const worker = new WebhookWorker(seeded.db, identity, resolveWebhookSettings({ ...fast, ...settings }));
+  const register = (url: string, extra: Partial<RegistrationInput> = {}) =>
+    insertRegistration(seeded.db, { userId: seeded.adminId, callbackUrl: url, objectFilter: '', eventFilter: '', groupId: null, notify: 'realtime', hmacSecret: null, ...extra });
+  return { ...seeded, identity, worker, register };
+}
+
+function attempts(db: ReturnType<typeof seedDatabase>['db'], eventId: string) {
+  return db
+    .prepare(
+      `SELECT a.attempt, a.status, a.outcome, a.error, a.response_body FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id
+       WHERE d.event_id = ? ORDER BY a.id`,
+    )
+    .all(eventId) as Array<{ attempt: number; status: number | null; outcome: string; error: string | null; response_body: string }>;
+}
+
+test('an event is POSTed as signed JSON; 5xx answers are retried with the same id and bytes', async () => {
+  const ctx = setup();
+  const receiver = await startReceiver({ certificatePem: () => ctx.identity.certificatePem, hmacSecret: 'shh' });
+  receiver.respond = (_r, index) => (index < 2 ? 503 : 200);
+  try {
+    ctx.register(receiver.url, { hmacSecret: 'shh' });
+    const snapshot = sampleSnapshot(ctx.groupA, { tag: 'crm-1' });
+    const queued = enqueueEvent(ctx.db, { object: 'document', event: 'created', snapshot });
+    assert.ok(queued);
+    ctx.worker.start();
+    await receiver.waitFor((r) => r.length === 3);
+    await ctx.worker.stop();
+    const [first, second, third] = receiver.received;
+    assert.equal(first.headers['content-type'], 'application/json');
+    assert.ok(receiver.received.every((r) => r.signatureValid && r.hmacValid), 'both signatures verify on every attempt');
+    assert.equal(second.body, first.body);
+    assert.equal(third.body, first.body);
+    assert.equal(third.json.id, queued.eventId);
+    assert.equal(third.headers['x-esign-attempt'], '3');
+    assert.equal((third.json.data as { tag: string }).tag, 'crm-1');
+    assert.ok(second.at - first.at >= 25, 'the retry waited for the schedule');
+    const log = attempts(ctx.db, queued.eventId);
+    assert.deepEqual(log.map((a) => [a.attempt, a.status, a.outcome]), [[1, 503, 'retry'], [2, 503, 'retry'], [3, 200, 'delivered']]);
+    assert.match(log[0].response_body, /failing on purpose \(503\)/);
+  } finally {
+    await receiver.close();
+    ctx.cleanup();
+  }
+});
+
+test('when the schedule runs out the delivery is failed, with every attempt logged', async () => {
+  const ctx = setup({ retrySchedule: [0, 10, 10] });
+  const receiver = await startReceiver();
+  receiver.respond = () => 500;
+  try {
+    ctx.register(receiver.url);
+    const queued = enqueueEvent(ctx.db, { object: 'document', event: 'created', snapshot: sampleSnapshot(ctx.groupA) })!;
+    ctx.worker.start();
+    await receiver.waitFor((r) => r.length === 3);
+    await new Promise((r) => setTimeout(r, 100));
+    await ctx.worker.stop();
+    assert.equal(receiver.received.length, 3);
+    const state = ctx.db.prepare('SELECT state, attempts, last_status FROM webhook_deliveries WHERE event_id = ?').get(queued.eventId);
+    assert.deepEqual({ ...state }, { state: 'failed', attempts: 3, last_status: 500 });
+    assert.deepEqual(attempts(ctx.db, queued.eventId).map((a) => a.outcome), ['retry', 'retry', 'failed']);
+  } finally {
+    await receiver.close();
+    ctx.cleanup();
+  }
+});
+
+test('refused connections and timeouts are failed attempts that get retried', async () => {
+  const ctx = setup({ timeoutMs: 150, leaseMs: 1000 });
+  const closed = await startReceiver();
+  await closed.close(); // its port now refuses connections
+  let seen = 0;
+  // Leaves its first request unanswered: the worker must give up after timeoutMs.
+  const slow = http.createServer((req, res) => {
+    seen++;
+    if (seen > 1) req.resume().on('end', () => res.end('ok'));
+  });
+  await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+  const slowUrl = `http://127.0.0.1:${(slow.address() as AddressInfo).port}/`;
+  try {
+    ctx.register(closed.url);
+    const slowId = ctx.register(slowUrl);
+    const queued = enqueueEvent(ctx.db, { object: 'document', event: 'created', snapshot: sampleSnapshot(ctx.groupA) })!;
+    ctx.worker.start();
+    await new Promise((r) => setTimeout(r, 700));
+    await ctx.worker.stop();
+    const rows = ctx.db
+      .prepare('SELECT d.registration_id, a.outcome, a.error FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id WHERE d.event_id = ? ORDER BY a.id')
+      .all(queued.eventId) as Array<{ registration_id: string; outcome: string; error: string | null }>;
+    const refused = rows.filter((r) => r.registration_id !== slowId);
+    assert.ok(refused.length >= 2 && refused.every((r) => /ECONNREFUSED/.test(r.error ?? '')), JSON.stringify(refused));
+    const slowRows = rows.filter((r) => r.registration_id === slowId);
+    assert.match(slowRows[0].error ?? '', /no answer within 150 ms/);
+    assert.equal(slowRows[0].outcome, 'retry');
+    assert.equal(slowRows.at(-1)!.outcome, 'delivered');
+  } finally {
+    slow.closeAllConnections();
+    slow.close();
+    ctx.cleanup();
+  }
+});
+
+test('an expired lease is taken over by another worker: a crashed attempt is not lost', async () => {
+  const ctx = setup({ leaseMs: 1100, timeoutMs: 1000 });
+  const receiver = await startReceiver();
+  try {
+    ctx.register(receiver.url);
+    const queued = enqueueEvent(ctx.db, { object: 'document', event: 'created', snapshot: sampleSnapshot(ctx.groupA) })!;
+    // Worker A claims and "dies" without sending or recording anything.
+    assert.equal(ctx.worker.claim(10).length, 1);
+    const b = new WebhookWorker(ctx.db, ctx.identity, resolveWebhookSettings({ ...fast, leaseMs: 1100, timeoutMs: 1000 }));
+    assert.equal(b.claim(10).length, 0, 'a live lease is respected');
+    b.start();
+    await receiver.waitFor((r) => r.length === 1, 5000);
+    await b.stop();
+    assert.equal(receiver.received[0].json.id, queued.eventId);
+    const lateness = receiver.received[0].at - ctx.db.prepare('SELECT created_ms FROM webhook_events WHERE id = ?').get(queued.eventId)!.created_ms as number;
+    assert.ok(lateness >= 1000, `delivered after the lease expired (${lateness} ms)`);
+  } finally {
+    await receiver.close();
+    ctx.cleanup();
+  }
+});
+
+test('without development mode a loopback callback is refused at delivery time (no request is made)', async () => {
+  const ctx = setup({ allowPrivateAddresses: false, retrySchedule: [0] });
+  const receiver = await startReceiver();
+  try {
+    ctx.register(receiver.url.replace('127.0.0.1', 'localhost'));
+    ctx.register(receiver.url);
+    const queued = enqueueEvent(ctx.db, { object: 'document', event: 'created', snapshot: sampleSnapshot(ctx.groupA) })!;
+    ctx.worker.start();
+    await new Promise((r) => setTimeout(r, 300));
+    await ctx.worker.stop();
+    assert.equal(receiver.received.length, 0);
+    const errors = attempts(ctx.db, queued.eventId).map((a) => a.error ?? '');
+    assert.equal(errors.length, 2);
+    assert.ok(errors.every((e) => /loopback/.test(e)), errors.join(' | '));
+  } finally {
+    await receiver.close();
+    ctx.cleanup();
+  }
+});
+
+test('replay sends the logged event again with its original id; removed registrations get nothing more', async () => {
+  const ctx = setup();
+  const receiver = await startReceiver({ certificatePem: () => ctx.identity.certificatePem });
+  try {
+    const first = ctx.register(receiver.url);
+    ctx.register(receiver.url);
+    const snapshot = sampleSnapshot(ctx.groupA);
+    assert.throws(() => enqueueEvent(ctx.db, { object: 'recipient', event: 'visiting', snapshot }), /needs a recipient id/);
+    const queued = enqueueEvent(ctx.db, { object: 'recipient', event: 'visiting', snapshot, recipientId: snapshot.recipients[1].uuid })!;
+    ctx.worker.start();
+    await receiver.waitFor((r) => r.length === 2);
+    replayEvent(ctx.db, queued.eventId, first);
+    await receiver.waitFor((r) => r.length === 3);
+    assert.equal(receiver.received[2].body, receiver.received[0].body);
+    assert.equal(receiver.received[2].json.id, queued.eventId);
+    assert.ok(receiver.received[2].signatureValid);
+    removeRegistration(ctx.db, first);
+    enqueueEvent(ctx.db, { object: 'recipient', event: 'visiting', snapshot, recipientId: snapshot.recipients[0].uuid });
+    await receiver.waitFor((r) => r.length === 4);
+    await new Promise((r) => setTimeout(r, 150));
+    await ctx.worker.stop();
+    assert.equal(receiver.received.length, 4, 'only the remaining registration got the last event');
+  } finally {
+    await receiver.close();
+    ctx.cleanup();
+  }
+});
