@@ -1,0 +1,84 @@
+/**
+ * `npm run build`: the library in dist/ (see vite.config.ts for the two bundles).
+ *
+ *   dist/esign-elements.js, dist/esign-viewer.js, ..., dist/fields.js   ES modules for bundlers
+ *   dist/pdf.worker.min.mjs                                              pdf.js worker, beside them
+ *   dist/types/**                                                        type declarations
+ *   dist/custom-elements.json                                            from the elements' JSDoc
+ *   dist/cdn/esign-elements.min.js (+ pdf.worker.min.mjs)                one file for a script tag
+ *
+ * Ends by checking the result (scripts/lib/verify-dist.ts) and fails when something is missing or broken.
+ */
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+import { elementEntries } from '../vite.config.ts';
+import { verifyDist } from './lib/verify-dist.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+// `--out-dir <dir>` builds elsewhere (the build test uses a temporary directory); default dist/.
+const outDirArg = process.argv.indexOf('--out-dir');
+const dist = outDirArg > 0 && process.argv[outDirArg + 1] ? resolve(process.argv[outDirArg + 1]) : join(root, 'dist');
+const bin = (name: string) => join(root, 'node_modules', '.bin', name);
+
+function step(label: string): () => void {
+  const started = Date.now();
+  process.stdout.write(`${label} ... `);
+  return () => console.log(`${((Date.now() - started) / 1000).toFixed(1)}s`);
+}
+
+/**
+ * tsc keeps `./x.ts` in declaration files (rewriteRelativeImportExtensions only rewrites JavaScript), so
+ * consumers' type checks would look for .ts sources that the package does not ship: point them at `./x.js`.
+ */
+function rewriteDeclarationImports(dir: string): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) rewriteDeclarationImports(path);
+    else if (entry.name.endsWith('.d.ts')) {
+      const text = readFileSync(path, 'utf8');
+      const rewritten = text.replace(/((?:from\s+|import\s*\(\s*|import\s+)['"]\.{1,2}\/[^'"]*?)\.ts(['"])/g, '$1.js$2');
+      if (rewritten !== text) writeFileSync(path, rewritten);
+    }
+  }
+}
+
+function run(command: string, args: string[], env: Record<string, string> = {}): void {
+  execFileSync(command, args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, ...env } });
+}
+
+rmSync(dist, { recursive: true, force: true });
+mkdirSync(join(dist, 'cdn'), { recursive: true });
+
+let done = step('bundle (dist/*.js)');
+await build({ configFile: join(root, 'vite.config.ts'), mode: 'lib', build: { outDir: dist } });
+done();
+
+done = step('self-contained CDN file (dist/cdn/esign-elements.min.js)');
+await build({ configFile: join(root, 'vite.config.ts'), mode: 'cdn', build: { outDir: join(dist, 'cdn') } });
+done();
+
+done = step('pdf.js worker');
+const worker = createRequire(import.meta.url).resolve('pdfjs-dist/build/pdf.worker.min.mjs');
+copyFileSync(worker, join(dist, 'pdf.worker.min.mjs'));
+copyFileSync(worker, join(dist, 'cdn', 'pdf.worker.min.mjs'));
+done();
+
+done = step('type declarations (dist/types)');
+run(bin('tsc'), ['-p', 'tsconfig.build.json', '--outDir', join(dist, 'types')]);
+rewriteDeclarationImports(join(dist, 'types'));
+done();
+
+done = step('custom elements manifest (dist/custom-elements.json)');
+run(bin('cem'), ['analyze', '--config', 'custom-elements-manifest.config.mjs', '--quiet'], { ESIGN_CEM_OUTDIR: relative(root, dist) });
+done();
+
+const problems = await verifyDist(dist, Object.keys(elementEntries()));
+if (problems.length > 0) {
+  console.error(`\nThe build is incomplete:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  process.exit(1);
+}
+console.log('dist/ is complete');

@@ -1,0 +1,84 @@
+/**
+ * `npm run build` produces the library it promises: entries, declarations that resolve, the manifest,
+ * the worker beside the modules that load it, and a CDN file with no bare imports. Builds into a
+ * temporary directory so a developer's dist/ is left alone.
+ */
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { elementEntries } from '../../vite.config.ts';
+import { bareImports, importSpecifiers, isBareSpecifier, verifyDist } from '../../scripts/lib/verify-dist.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+describe('dist checks', () => {
+  it('tells bare specifiers from relative, absolute and URL ones', () => {
+    for (const bare of ['lit', 'lit/decorators.js', '@lit/reactive-element', 'pdfjs-dist/build/pdf.mjs']) {
+      assert.equal(isBareSpecifier(bare), true, bare);
+    }
+    for (const loadable of ['./x.js', '../x.js', '/x.js', 'https://cdn.example/x.js', 'data:text/javascript,1', 'blob:x']) {
+      assert.equal(isBareSpecifier(loadable), false, loadable);
+    }
+  });
+
+  it('finds static, re-exported and dynamic imports', async () => {
+    const code = `import{a}from"lit";export*from"./b.js";import"side";const c=await import("pdfjs-dist");import(variable);`;
+    assert.deepEqual(await importSpecifiers(code), ['lit', './b.js', 'side', 'pdfjs-dist']);
+  });
+});
+
+describe('the library entry', () => {
+  it('imports every element folder in src/', () => {
+    const entry = readFileSync(join(root, 'src/index.ts'), 'utf8');
+    const elements = Object.keys(elementEntries());
+    assert.ok(elements.includes('esign-viewer'), 'src/esign-viewer/esign-viewer.ts exists');
+    for (const name of elements) {
+      assert.match(entry, new RegExp(`from '\\./${name}/${name}\\.ts'`), `src/index.ts exports ./${name}/${name}.ts`);
+    }
+    assert.match(entry, /from '\.\/fields\/index\.ts'/, 'src/index.ts re-exports the field model');
+  });
+});
+
+describe('npm run build', { timeout: 180_000 }, () => {
+  let out = '';
+  before(async () => {
+    out = mkdtempSync(join(tmpdir(), 'esign-build-'));
+    await promisify(execFile)(process.execPath, ['scripts/build.ts', '--out-dir', out], { cwd: root, maxBuffer: 16 << 20 });
+  });
+  after(() => rmSync(out, { recursive: true, force: true }));
+
+  it('produces every promised file, and they check out', async () => {
+    assert.deepEqual(await verifyDist(out, Object.keys(elementEntries())), []);
+  });
+
+  it('leaves no bare import in the CDN file', async () => {
+    assert.deepEqual(await bareImports(join(out, 'cdn/esign-elements.min.js')), []);
+  });
+
+  it('puts the module that resolves the pdf.js worker beside the worker', () => {
+    // src/internal/pdf-worker.ts resolves ./pdf.worker.min.mjs against its own module's URL.
+    const loaders = readdirSync(out).filter((name) => name.endsWith('.js') && readFileSync(join(out, name), 'utf8').includes('pdf.worker.min.mjs'));
+    assert.ok(loaders.length > 0, 'some top-level module of dist/ names pdf.worker.min.mjs');
+    assert.ok(readFileSync(join(out, 'cdn/esign-elements.min.js'), 'utf8').includes('pdf.worker.min.mjs'));
+  });
+
+  it('keeps dependencies as imports in the npm build and bundles them in the CDN file', async () => {
+    const specifiers = new Set<string>();
+    for (const name of readdirSync(out).filter((n) => n.endsWith('.js'))) {
+      for (const s of await importSpecifiers(readFileSync(join(out, name), 'utf8'))) specifiers.add(s);
+    }
+    assert.ok(specifiers.has('lit'), 'dist/*.js imports lit rather than bundling it');
+    assert.ok([...specifiers].some((s) => s.startsWith('pdfjs-dist')), 'dist/*.js imports pdfjs-dist');
+  });
+
+  it('declares the elements in the type declarations', () => {
+    const index = readFileSync(join(out, 'types/index.d.ts'), 'utf8');
+    assert.match(index, /from '\.\/esign-viewer\/esign-viewer\.js'/);
+    assert.doesNotMatch(index, /\.ts'/, 'declaration imports name .js files');
+  });
+});
