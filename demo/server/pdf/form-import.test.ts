@@ -23,7 +23,8 @@ async function pdfjsWidgetFractions(bytes: Uint8Array) {
       const viewport = page.getViewport({ scale: 1 });
       for (const a of await page.getAnnotations()) {
         if (a.subtype !== 'Widget') continue;
-        const [x0, y0, x1, y1] = viewport.convertToViewportRectangle(a.rect);
+        const [x0, y0] = viewport.convertToViewportPoint(a.rect[0], a.rect[1]);
+        const [x1, y1] = viewport.convertToViewportPoint(a.rect[2], a.rect[3]);
         out.push({
           name: a.fieldName, page: n,
           ax: Math.min(x0, x1) / viewport.width, bx: Math.max(x0, x1) / viewport.width,
@@ -115,11 +116,11 @@ test('importFormFields places widgets exactly on rotated and cropped pages, and 
   const form = doc.getForm();
   const rotated = doc.addPage([600, 800]);
   rotated.setRotation(degrees(90)); // displayed 800 wide × 600 tall
-  form.createTextField('turned').addToPage(rotated, { x: 100, y: 200, width: 150, height: 20 });
+  form.createTextField('turned').addToPage(rotated, { x: 100, y: 200, width: 150, height: 20, borderWidth: 0 });
   const cropped = doc.addPage([600, 800]);
   cropped.setCropBox(100, 200, 400, 500); // visible x 100..500, y 200..700
   const field = form.createCheckBox('cropped');
-  field.addToPage(cropped, { x: 150, y: 600, width: 20, height: 20 });
+  field.addToPage(cropped, { x: 150, y: 600, width: 20, height: 20, borderWidth: 0 });
   field.acroField.getWidgets()[0].dict.delete(PDFName.of('P'));
   const { elements } = await importFormFields(await doc.save());
 
