@@ -2,10 +2,9 @@
  * Who is calling. The auth hook (auth/hook.ts) sets `request.auth` on every /api/ request
  * before the route runs; routes read it through the helpers below and never parse headers.
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { User } from '../store/users.ts';
 import type { KeyEnv } from './keys.ts';
-import type { Store } from '../store/index.ts';
 import { forbidden, notFound, unauthorized } from '../http/errors.ts';
 
 export interface ApiKeyAuth {
@@ -44,7 +43,7 @@ export type AuthContext = ApiKeyAuth | ComponentTokenAuth;
  * undefined when the value is not yours (the next verifier is tried); throw an ApiError
  * (e.g. 401 "token expired") when it is yours but invalid.
  */
-export type TokenVerifier = (token: string, store: Store) => ComponentTokenAuth | undefined | Promise<ComponentTokenAuth | undefined>;
+export type TokenVerifier = (token: string, app: FastifyInstance) => ComponentTokenAuth | undefined | Promise<ComponentTokenAuth | undefined>;
 
 declare module 'fastify' {
   interface FastifyRequest {

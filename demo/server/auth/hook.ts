@@ -6,6 +6,8 @@
 import type { FastifyInstance, FastifyRequest, FastifyReply } from 'fastify';
 import type { Store } from '../store/index.ts';
 import type { AppConfig } from '../config.ts';
+import type { TokenVerifier } from './context.ts';
+import { builtInVerifiers } from './verifiers.ts';
 import type { AuthContext } from './context.ts';
 import { parseApiKey } from './keys.ts';
 import { RateLimiter } from './rate-limit.ts';
@@ -15,13 +17,14 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export function installAuth(app: FastifyInstance, store: Store, config: AppConfig): void {
   const limiter = new RateLimiter(config.rateLimits.windowMs);
+  const verifiers: TokenVerifier[] = [...builtInVerifiers, ...config.tokenVerifiers];
   app.decorateRequest('auth', null);
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.is404 || !request.url.startsWith('/api/')) return;
     if (request.routeOptions.config.auth === 'public') return;
 
-    const auth = await authenticate(request, store, config);
+    const auth = await authenticate(app, request, store, verifiers);
     request.auth = auth;
 
     const component = request.routeOptions.config.component;
@@ -59,7 +62,7 @@ export function isJson(contentType: string | undefined): boolean {
   return type === 'application/json';
 }
 
-async function authenticate(request: FastifyRequest, store: Store, config: AppConfig): Promise<AuthContext> {
+async function authenticate(app: FastifyInstance, request: FastifyRequest, store: Store, verifiers: TokenVerifier[]): Promise<AuthContext> {
   const header = request.headers.authorization;
   if (!header) throw unauthorized('Missing Authorization header: send "Authorization: Bearer <API key>".', 'missing_authorization');
   if (!header.startsWith('Bearer ')) {
@@ -75,8 +78,8 @@ async function authenticate(request: FastifyRequest, store: Store, config: AppCo
     if (!record || !user) throw unauthorized('This API key is not valid (unknown, revoked or mistyped). Create a key with `esign-server api-key create`.', 'invalid_api_key');
     return { kind: 'api_key', user, keyId: record.id, env: record.env, legacy: record.legacy, groupIds: store.users.groupIds(user.id) };
   }
-  for (const verify of config.tokenVerifiers) {
-    const context = await verify(token, store);
+  for (const verify of verifiers) {
+    const context = await verify(token, app);
     if (context) return context;
   }
   throw unauthorized('The bearer value is neither an API key (ak_<env>_<key-id>.<secret>, or a 40-character legacy key) nor a valid component token.', 'invalid_api_key');
