@@ -128,7 +128,8 @@ test('an expired lease is taken over by another worker: a crashed attempt is not
     await receiver.waitFor((r) => r.length === 1, 5000);
     await b.stop();
     assert.equal(receiver.received[0].json.id, queued.eventId);
-    const lateness = receiver.received[0].at - ctx.db.prepare('SELECT created_ms FROM webhook_events WHERE id = ?').get(queued.eventId)!.created_ms as number;
+    const { created_ms: createdMs } = ctx.db.prepare('SELECT created_ms FROM webhook_events WHERE id = ?').get(queued.eventId) as { created_ms: number };
+    const lateness = receiver.received[0].at - createdMs;
     assert.ok(lateness >= 1000, `delivered after the lease expired (${lateness} ms)`);
   } finally {
     await receiver.close();

@@ -1,0 +1,20 @@
+/**
+ * Test helper run as a separate process: opens the database in argv[2] and emits the "once"
+ * events described by the JSON in argv[3], as fast as it can, to race other processes.
+ */
+import { openDatabase } from '../store/db.ts';
+import { enqueueEvent } from './outbox.ts';
+import type { DocumentSnapshot } from './payload.ts';
+
+const [dir, json] = process.argv.slice(2);
+const { snapshot, rounds } = JSON.parse(json) as { snapshot: DocumentSnapshot; rounds: number };
+const db = openDatabase(dir);
+let written = 0;
+for (let i = 0; i < rounds; i++) {
+  if (enqueueEvent(db, { object: 'document', event: 'created', snapshot })) written++;
+  for (const r of snapshot.recipients) {
+    if (enqueueEvent(db, { object: 'recipient', event: 'completed', snapshot, recipientId: r.uuid })) written++;
+  }
+}
+db.close();
+process.stdout.write(String(written));
