@@ -1,5 +1,6 @@
 /** What `options` must hold for the codes that need it: dropdown items (20), a secret code (73), a regex (93). */
 import { validationCode } from './codes.ts';
+import { safeRegexProblem } from './safe-regex.ts';
 
 /** Dropdown items: one per line, blank lines and surrounding spaces dropped. */
 export function optionLines(options: string | null | undefined): string[] {
@@ -19,8 +20,10 @@ export function optionsProblem(code: number | null | undefined, options: string 
       return optionLines(options).length === 0 ? 'A dropdown needs its items in options, one per line.' : null;
     case 73:
       return String(options ?? '').trim() === '' ? 'A secret-code field needs the code in options.' : null;
-    case 93:
-      return regexPattern(options).trim() === '' ? 'A regular-expression field needs the pattern on the first line of options.' : null;
+    case 93: {
+      if (regexPattern(options).trim() === '') return 'A regular-expression field needs the pattern on the first line of options.';
+      return safeRegexProblem(regexPattern(options));
+    }
   }
   return null;
 }
