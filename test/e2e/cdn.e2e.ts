@@ -1,0 +1,55 @@
+/**
+ * The CDN file works the way the README promises: a plain HTML page, one
+ * `<script type="module" src=".../esign-elements.min.js">`, no bundler, no import map. Served by a bare
+ * static server (not the demo), with the pdf.js worker found beside the script by default.
+ */
+import { test, expect } from '@playwright/test';
+import { fileURLToPath } from 'node:url';
+import { fixturesDir } from '../support/fixtures.ts';
+import { startStaticServer, type StaticServer } from './support/static-server.ts';
+import { recordViewerEvents, waitForPaintedPage } from './support/painted-page.ts';
+
+const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
+
+const PAGE = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>CDN script tag</title></head>
+<body>
+  <esign-viewer src="/fixtures/pdfjs-tracemonkey.pdf" style="display:block;width:800px;height:700px"></esign-viewer>
+  <script type="module" src="/cdn/esign-elements.min.js"></script>
+</body>
+</html>`;
+
+let server: StaticServer;
+
+test.beforeAll(async () => {
+  server = await startStaticServer({ mounts: { '/cdn/': `${dist}cdn`, '/fixtures/': fixturesDir() }, pages: { '/': PAGE } });
+});
+
+test.afterAll(async () => {
+  await server?.close();
+});
+
+test('a script tag loading the CDN file renders page 1 of a PDF', async ({ page }) => {
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await recordViewerEvents(page);
+  await page.goto(`${server.url}/`);
+
+  await expect.poll(() => page.evaluate(() => customElements.get('esign-viewer') !== undefined)).toBe(true);
+  const inked = await waitForPaintedPage(page);
+  expect(inked).toBeGreaterThan(0.002);
+
+  // Loaded from the script's own folder, which proves the default worker URL resolves in the built file.
+  expect(server.requests).toContain('/cdn/pdf.worker.min.mjs');
+  expect(pageErrors).toEqual([]);
+});
+
+test('the CDN file exports the field model for pages without a bundler', async ({ page }) => {
+  await page.goto(`${server.url}/`);
+  const exported = await page.evaluate(async (url) => {
+    const lib = (await import(url)) as Record<string, unknown>;
+    return ['setPdfWorkerSrc', 'getPdfWorkerSrc', 'signerColor', 'fractionRectToPdf'].filter((name) => typeof lib[name] === 'function');
+  }, `${server.url}/cdn/esign-elements.min.js`);
+  expect(exported).toEqual(['setPdfWorkerSrc', 'getPdfWorkerSrc', 'signerColor', 'fractionRectToPdf']);
+});
