@@ -15,6 +15,7 @@ import { installAuth } from './auth/hook.ts';
 import { badRequest } from './http/errors.ts';
 import { registerRoutes } from './routes/index.ts';
 import { startTemplateSweep } from './services/template-sweep.ts';
+import { startWebhooks } from './webhooks/service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,7 +47,9 @@ export async function buildApp(partial: BuildConfig): Promise<FastifyInstance> {
   await registerRoutes(app);
 
   const sweep = startTemplateSweep(store, config);
+  const webhooks = startWebhooks(app);
   app.addHook('onClose', async () => {
+    await webhooks.stop();
     sweep.stop();
     store.close();
   });

@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import type { TokenVerifier } from './auth/context.ts';
+import type { WebhookSettings } from './webhooks/settings.ts';
 
 export interface RateLimitConfig {
   /** Calls per window for sandbox keys (the spec's 100 per hour). */
@@ -34,6 +35,8 @@ export interface AppConfig {
   webDir: string;
   /** Fastify logger on/off. */
   logger: boolean;
+  /** Webhook delivery settings over the environment's (webhooks/settings.ts); tests shrink the retry schedule. */
+  webhooks?: Partial<WebhookSettings>;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');

@@ -7,12 +7,14 @@ import healthRoutes from './health.ts';
 import staticRoutes from './static.ts';
 import groupRoutes from './groups.ts';
 import userRoutes from './users.ts';
+import webhookRoutes from '../webhooks/routes.ts';
 
 const plugins: FastifyPluginAsync[] = [
   healthRoutes,
   staticRoutes,
   groupRoutes,
   userRoutes,
+  webhookRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance): Promise<void> {

@@ -5,7 +5,9 @@
  */
 import type { Migration } from './db.ts';
 import { coreMigrations } from './core-migrations.ts';
+import { webhookMigrations } from '../webhooks/migrations.ts';
 
 export const migrations: Migration[] = [
   ...coreMigrations,
+  ...webhookMigrations,
 ];
