@@ -196,7 +196,8 @@ export class EsignViewer extends EsignElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     const sourceChanged = ['src', 'data', 'template', 'document', 'token', 'endpoint'].some((k) => changed.has(k as keyof EsignViewer));
     if (sourceChanged) {
-      if (!changed.has('page') && this.hasUpdated) this.page = 1;
+      // Another document starts at its first page, unless `page` changed along with the source.
+      if (!changed.has('page') && this.source.status !== 'idle') this.page = 1;
       this.reload();
     } else if (changed.has('page') && this.page !== this.pageFromScroll && this.pages.pageCount > 0) {
       this.goToPage(this.page);
@@ -215,13 +216,12 @@ export class EsignViewer extends EsignElement {
   }
 
   private applyScale(scale: number, anchor?: { clientX: number; clientY: number }): void {
-    const next = clampScale(scale);
-    this.pages.setScale(next, anchor);
     const mode = parseZoom(this.zoom);
-    // A gesture or button leaves fit mode: `zoom` then says the number in use.
-    if (typeof mode !== 'string' || Math.abs(this.pages.fitScale(mode) - next) > 1e-6) {
-      if (parseZoom(this.zoom) !== next) this.zoom = String(Math.round(next * 1000) / 1000);
-    }
+    const fitting = typeof mode === 'string' && Math.abs(this.pages.fitScale(mode) - scale) < 1e-6;
+    // Outside fit modes the scale is what `zoom` says, to 3 decimals, so the two never disagree.
+    const next = fitting ? scale : Math.round(clampScale(scale) * 1000) / 1000;
+    this.pages.setScale(next, anchor);
+    if (!fitting && mode !== next) this.zoom = String(next);
   }
 
   private onResize(): void {

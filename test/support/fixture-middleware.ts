@@ -18,9 +18,41 @@ interface KoaLikeContext {
   body: unknown;
 }
 
+/** Fields the REST stand-in returns for template `tracemonkey`. */
+export const REST_STUB_FIELDS = [
+  { page: 1, ax: 0.1, ay: 0.1, bx: 0.4, by: 0.15, element_type: 'signature', signer: 1, value: '', label: 'Sign here' },
+  { page: 2, ax: 0.5, ay: 0.5, bx: 0.8, by: 0.55, element_type: 'text', signer: 2, value: 'Filled', label: 'Name' },
+];
+
+/**
+ * `/rest/api/v1/templatepdf/<fixture name without .pdf>/` (and `/fields/`): a stand-in for the server's two
+ * template endpoints, accepting only `Authorization: Bearer good-token` (401 otherwise), so the viewer's REST
+ * path is tested without the demo server.
+ */
+async function restStub(ctx: KoaLikeContext): Promise<boolean> {
+  const match = /^\/rest\/api\/v1\/templatepdf\/([\w-]+)\/(fields\/)?$/.exec(ctx.path);
+  if (!match) return false;
+  ctx.set('Cache-Control', 'no-store');
+  if (ctx.get('Authorization') !== 'Bearer good-token') {
+    ctx.status = 401;
+    ctx.set('Content-Type', 'application/json');
+    ctx.body = JSON.stringify({ error: 'unauthorized', message: 'The token has expired.' });
+    return true;
+  }
+  if (match[2]) {
+    ctx.status = 200;
+    ctx.set('Content-Type', 'application/json');
+    ctx.body = JSON.stringify(REST_STUB_FIELDS);
+    return true;
+  }
+  return false;
+}
+
 export async function fixtureMiddleware(ctx: KoaLikeContext, next: () => Promise<unknown>): Promise<unknown> {
-  if (!ctx.path.startsWith('/fixtures/')) return next();
-  const name = basename(decodeURIComponent(ctx.path.slice('/fixtures/'.length)));
+  if (await restStub(ctx)) return undefined;
+  const restPdf = /^\/rest\/api\/v1\/templatepdf\/([\w-]+)\/$/.exec(ctx.path);
+  if (!restPdf && !ctx.path.startsWith('/fixtures/')) return next();
+  const name = restPdf ? `${restPdf[1]}.pdf` : basename(decodeURIComponent(ctx.path.slice('/fixtures/'.length)));
   let bytes: Buffer;
   try {
     bytes = await readFile(resolve(root, name));
