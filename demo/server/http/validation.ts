@@ -35,7 +35,7 @@ export const validatorCompiler: FastifySchemaCompiler<JsonSchema> = ({ schema, h
   return (data: unknown) => {
     const value = coerce ? coerceText(schema, data) : data;
     if (validator.Check(value)) return { value };
-    const fields = [...validator.Errors(value)].map((error) => toFieldError(error as SchemaError, schema));
+    const fields = [...validator.Errors(value)].flatMap((error) => toFieldErrors(error as SchemaError, schema));
     return { error: new RequestValidationError(part, dedupe(fields)) };
   };
 };
@@ -58,6 +58,20 @@ export function pathToField(pointer: string): string {
     out += /^\d+$/.test(part) ? `[${part}]` : out ? `.${part}` : part;
   }
   return out;
+}
+
+function toFieldErrors(error: SchemaError, root: JsonSchema): FieldError[] {
+  const base = pathToField(error.instancePath);
+  const join = (name: string) => (base ? `${base}.${name}` : name);
+  if (error.keyword === 'required') {
+    const names = (error.params.requiredProperties as string[] | undefined) ?? [];
+    if (names.length > 0) return names.map((name) => ({ field: join(name), message: 'is required' }));
+  }
+  if (error.keyword === 'additionalProperties') {
+    const names = (error.params.additionalProperties as string[] | undefined) ?? [];
+    if (names.length > 0) return names.map((name) => ({ field: join(name), message: 'is not a known field' }));
+  }
+  return [toFieldError(error, root)];
 }
 
 function toFieldError(error: SchemaError, root: JsonSchema): FieldError {

@@ -8,6 +8,13 @@ import staticRoutes from './static.ts';
 import groupRoutes from './groups.ts';
 import userRoutes from './users.ts';
 import webhookRoutes from '../webhooks/routes.ts';
+import templateRoutes from './templates.ts';
+import templateManageRoutes from './templates-manage.ts';
+import documentRoutes from './documents.ts';
+import documentFileRoutes from './documents-files.ts';
+import statusRoutes from './status.ts';
+import componentTokenRoutes from './component-tokens.ts';
+import signerRoutes from './signer.ts';
 
 const plugins: FastifyPluginAsync[] = [
   healthRoutes,
@@ -15,6 +22,13 @@ const plugins: FastifyPluginAsync[] = [
   groupRoutes,
   userRoutes,
   webhookRoutes,
+  templateRoutes,
+  templateManageRoutes,
+  documentRoutes,
+  documentFileRoutes,
+  statusRoutes,
+  componentTokenRoutes,
+  signerRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance): Promise<void> {

@@ -8,6 +8,14 @@ export const Booleanish = Type.Union(
   { description: "A boolean; also accepts the string 'true'/'false' and 1/0." },
 );
 
+/** Booleanish with its own description (for the OpenAPI document). */
+export function booleanish(description: string) {
+  return Type.Union(
+    [Type.Boolean(), Type.Literal('true'), Type.Literal('false'), Type.Literal(1), Type.Literal(0)],
+    { description: `${description} Accepts true/false, 'true'/'false', 1/0.` },
+  );
+}
+
 export function toBool(value: unknown, fallback = false): boolean {
   if (value === undefined || value === null) return fallback;
   return value === true || value === 'true' || value === 1;

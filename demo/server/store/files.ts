@@ -38,6 +38,12 @@ export class FileStore {
     return fs.readFileSync(this.pathOf(name));
   }
 
+  /** The bytes as a plain Uint8Array (pdf.js refuses Buffer instances). */
+  readBytes(name: string): Uint8Array {
+    const buffer = this.read(name);
+    return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  }
+
   exists(name: string): boolean {
     return fs.existsSync(this.pathOf(name));
   }

@@ -1,17 +1,13 @@
 /** Template PDFs: metadata and fields in the database, the PDF bytes in the file store. */
 import type { Db } from './db.ts';
 import { nowIso } from './db.ts';
+import type { PageGeometry } from '../../../src/fields/geometry.ts';
 import type { FieldElement } from '../../../src/fields/types.ts';
 
 export const DELETED_TITLE = '[deleted]';
 
-/** Same shape as PageGeometry in src/fields/geometry.ts (PDF points, bottom-left origin). */
-export interface StoredPageGeometry {
-  mediaBox: [number, number, number, number];
-  cropBox: [number, number, number, number];
-  rotate: 0 | 90 | 180 | 270;
-}
-
+/** Page boxes as inspectPdf reports them (src/fields/geometry.ts). */
+export type StoredPageGeometry = PageGeometry;
 export interface Template {
   id: string;
   groupId: string;

@@ -1,0 +1,94 @@
+/** Template PDFs: archive, secure delete (with the retention-policy approval), text tags after upload. */
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { requireApiKey } from '../auth/context.ts';
+import { ApiError, unprocessable } from '../http/errors.ts';
+import { booleanish, errorResponses, toBool } from '../schemas/common.ts';
+import { deleteTemplateNow, templateFileName } from '../services/template-deletion.ts';
+import { withUuids } from '../services/template-fields.ts';
+import { extractTags } from '../pdf/tags.ts';
+import { PdfProblem } from '../pdf/load.ts';
+import { TemplateIdParams, TemplateResource, loadTemplate, templateResource } from './templates-common.ts';
+
+const TagsBody = Type.Object({
+  replace: Type.Optional(booleanish('true: the tag fields replace the template\'s fields; false (default): they are added to them.')),
+});
+
+export default async function templateManageRoutes(app: FastifyInstance): Promise<void> {
+  const { store } = app;
+
+  app.post('/api/v1/templatepdf/:id/archive/', {
+    schema: {
+      summary: 'Archive a template',
+      tags: ['templates'],
+      description: 'Archived templates leave the default list (`?archived=true` shows them) and can still be read and sent. Idempotent; answers the template.',
+      params: TemplateIdParams,
+      response: { 200: TemplateResource, ...errorResponses(401, 403, 404, 415, 429) },
+    },
+  }, async (request) => {
+    requireApiKey(request);
+    const template = loadTemplate(app, request);
+    return templateResource(store.templates.update(template.id, { archived: true })!);
+  });
+
+  app.delete('/api/v1/templatepdf/:id/delete/', {
+    schema: {
+      summary: 'Securely delete a template',
+      tags: ['templates'],
+      description: 'Removes the template and overwrites its PDF file before unlinking it. 204 on success. When the group\'s retention policy requires a second approval (`deletion_requires_approval`), the first call records the caller\'s approval and answers 409 `second_approval_required`; a call by a different member of the group then deletes it.',
+      params: TemplateIdParams,
+      response: { 204: Type.Null(), ...errorResponses(401, 403, 404, 409, 429) },
+    },
+  }, async (request, reply) => {
+    const auth = requireApiKey(request);
+    const template = loadTemplate(app, request);
+    const group = store.groups.get(template.groupId)!;
+    if (group.deletionRequiresApproval) {
+      const approvers = store.transaction(() => {
+        store.templates.addDeletionApproval(template.id, auth.user.id);
+        return store.templates.deletionApprovers(template.id);
+      });
+      if (approvers.length < 2) {
+        throw new ApiError(409, 'second_approval_required',
+          `Secure deletion failed: the retention policy of group "${group.name}" requires a second approval. Your approval is recorded; another member of the group must also call DELETE /api/v1/templatepdf/${template.id}/delete/.`);
+      }
+    }
+    deleteTemplateNow(store, template);
+    return reply.code(204).send();
+  });
+
+  app.post('/api/v1/templatepdf/:id/tags/', {
+    schema: {
+      summary: 'Parse the text tags of an uploaded template',
+      tags: ['templates'],
+      description: 'Reads `<<...>>` text tags from the stored PDF and turns them into fields (added, or replacing the existing ones with `replace`). Answers the fields found, the tag problems, and the template\'s fields now.',
+      params: TemplateIdParams,
+      body: Type.Union([TagsBody, Type.Null()]),
+      response: {
+        200: Type.Object({
+          fields_found: Type.Integer(),
+          problems: Type.Array(Type.Record(Type.String(), Type.Unknown())),
+          fields: Type.Array(Type.Record(Type.String(), Type.Unknown())),
+        }),
+        ...errorResponses(400, 401, 403, 404, 415, 422, 429),
+      },
+    },
+  }, async (request) => {
+    requireApiKey(request);
+    const template = loadTemplate(app, request);
+    const body = (request.body ?? {}) as { replace?: unknown };
+    let found;
+    try {
+      found = await extractTags(store.files.readBytes(templateFileName(template.id)));
+    } catch (error) {
+      if (error instanceof PdfProblem) throw unprocessable(error.message, undefined, `pdf_${error.code}`);
+      throw error;
+    }
+    const fields = withUuids(toBool(body.replace) ? found.elements : [...template.fields, ...found.elements]);
+    const updated = store.templates.update(template.id, {
+      fields,
+      report: { ...template.report, tags: { fields_found: found.elements.length, problems: found.report } },
+    })!;
+    return { fields_found: found.elements.length, problems: found.report as unknown as Record<string, unknown>[], fields: updated.fields as unknown as Record<string, unknown>[] };
+  });
+}
