@@ -1,0 +1,134 @@
+import { test, describe, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { call, createTenant, createTestApp, errorOf } from '../test-support.ts';
+import type { TestApp } from '../test-support.ts';
+import { verifyPassword } from '../auth/passwords.ts';
+
+describe('groups', () => {
+  let t: TestApp;
+  before(async () => { t = await createTestApp(); });
+  after(async () => { await t.close(); });
+
+  test('create with only a name; the creator becomes a member; Location points at it', async () => {
+    const res = await call(t.app, t.key, 'POST', '/api/v1/group/', { name: 'Sales Team' });
+    assert.equal(res.statusCode, 201);
+    const group = res.json() as { uuid: string; resource_uri: string; slug: string; name: string; xframe_allow: boolean; components_enabled: boolean };
+    assert.equal(res.headers.location, group.resource_uri);
+    assert.equal(group.name, 'Sales Team');
+    assert.equal(group.slug, 'sales-team');
+    assert.equal(group.xframe_allow, false);
+    assert.equal(group.components_enabled, true);
+    const detail = await call(t.app, t.key, 'GET', group.resource_uri);
+    assert.equal(detail.statusCode, 200);
+    assert.equal((await call(t.app, t.key, 'GET', '/api/v1/group/sales-team/')).statusCode, 200);
+  });
+
+  test('the changelog path /api/v1/group/name/ creates too, with xframe_allow and settings', async () => {
+    const res = await call(t.app, t.key, 'POST', '/api/v1/group/name/', {
+      name: 'Legal', xframe_allow: 'true', default_cc: 'a@example.com, b@example.com', default_message_template: 'Please sign {{name}}',
+      components_enabled: 0, deletion_requires_approval: 1, retention_days: 30,
+    });
+    assert.equal(res.statusCode, 201, res.body);
+    const group = res.json() as Record<string, unknown>;
+    assert.equal(group.xframe_allow, true);
+    assert.equal(group.default_cc, 'a@example.com, b@example.com');
+    assert.equal(group.default_message_template, 'Please sign {{name}}');
+    assert.equal(group.components_enabled, false);
+    assert.equal(group.deletion_requires_approval, true);
+    assert.equal(group.retention_days, 30);
+  });
+
+  test('bad group input: blank name, bad cc, wrong types', async () => {
+    assert.equal((await call(t.app, t.key, 'POST', '/api/v1/group/', { name: '   ' })).statusCode, 422);
+    const cc = await call(t.app, t.key, 'POST', '/api/v1/group/', { name: 'x', default_cc: 'not-an-email' });
+    assert.equal(cc.statusCode, 422);
+    assert.equal(errorOf(cc).fields![0]!.field, 'default_cc');
+    const days = await call(t.app, t.key, 'POST', '/api/v1/group/', { name: 'x', retention_days: 'ten' });
+    assert.equal(days.statusCode, 400);
+    assert.equal(errorOf(days).fields![0]!.field, 'retention_days');
+  });
+
+  test('list is paginated in the {meta, objects} shape', async () => {
+    const res = await call(t.app, t.key, 'GET', '/api/v1/group/?limit=1');
+    const body = res.json() as { meta: { limit: number; offset: number; total_count: number; next: string | null; previous: string | null }; objects: { resource_uri: string }[] };
+    assert.equal(body.meta.limit, 1);
+    assert.ok(body.meta.total_count >= 3);
+    assert.equal(body.objects.length, 1);
+    assert.equal(body.meta.next, '/api/v1/group/?limit=1&offset=1');
+    const next = (await call(t.app, t.key, 'GET', body.meta.next!)).json() as { meta: { previous: string } };
+    assert.equal(next.meta.previous, '/api/v1/group/?limit=1&offset=0');
+  });
+
+  test('a key of another group sees none of these groups', async () => {
+    const other = createTenant(t.app, 'Stranger');
+    const list = (await call(t.app, other.key, 'GET', '/api/v1/group/')).json() as { objects: { uuid: string }[] };
+    assert.deepEqual(list.objects.map((g) => g.uuid), [other.groupId]);
+    for (const ref of [t.groupId, 'sales-team', 'default']) {
+      const res = await call(t.app, other.key, 'GET', `/api/v1/group/${ref}/`);
+      assert.equal(res.statusCode, 404);
+      assert.ok(!res.body.includes('Default'));
+      assert.equal((await call(t.app, other.key, 'PATCH', `/api/v1/group/${ref}/`, { name: 'hijacked' })).statusCode, 404);
+    }
+  });
+});
+
+describe('users', () => {
+  let t: TestApp;
+  before(async () => { t = await createTestApp(); });
+  after(async () => { await t.close(); });
+
+  test('an admin creates a sub-user with a permanent, hashed password', async () => {
+    const res = await call(t.app, t.key, 'POST', '/api/v1/user/', { email: 'Sub@Example.com', first_name: 'Sub', last_name: 'User', password: 'correct horse battery', groups: `/api/v1/group/${t.groupId}/` });
+    assert.equal(res.statusCode, 201, res.body);
+    const user = res.json() as { uuid: string; resource_uri: string; groups: string[]; password_permanent: boolean; password?: string };
+    assert.equal(res.headers.location, user.resource_uri);
+    assert.deepEqual(user.groups, [`/api/v1/group/${t.groupId}/`]);
+    assert.equal(user.password_permanent, true);
+    assert.equal(user.password, undefined);
+    const stored = t.app.store.users.get(user.uuid)!;
+    assert.ok(stored.passwordHash!.startsWith('scrypt$'));
+    assert.ok(verifyPassword('correct horse battery', stored.passwordHash!));
+    assert.ok(!verifyPassword('wrong', stored.passwordHash!));
+  });
+
+  test('without a password one is generated and shown once', async () => {
+    const res = await call(t.app, t.key, 'POST', '/api/v1/user/', { email: 'gen@example.com' });
+    assert.equal(res.statusCode, 201);
+    const user = res.json() as { uuid: string; password: string };
+    assert.ok(user.password.length >= 20);
+    assert.ok(verifyPassword(user.password, t.app.store.users.get(user.uuid)!.passwordHash!));
+  });
+
+  test('duplicates 409, bad email 400, foreign group 422, non-admin 403', async () => {
+    assert.equal((await call(t.app, t.key, 'POST', '/api/v1/user/', { email: 'sub@example.com' })).statusCode, 409);
+    const bad = await call(t.app, t.key, 'POST', '/api/v1/user/', { email: 'nope' });
+    assert.equal(bad.statusCode, 400);
+    assert.equal(errorOf(bad).fields![0]!.field, 'email');
+    const other = createTenant(t.app, 'Elsewhere');
+    const foreign = await call(t.app, t.key, 'POST', '/api/v1/user/', { email: 'x@example.com', groups: [`/api/v1/group/${other.groupId}/`] });
+    assert.equal(foreign.statusCode, 422);
+    const notAdmin = await call(t.app, other.key, 'POST', '/api/v1/user/', { email: 'y@example.com' });
+    assert.equal(notAdmin.statusCode, 403);
+    assert.equal(errorOf(notAdmin).code, 'admin_required');
+  });
+
+  test('keys are stored hashed: no raw secret in the database files', async () => {
+    const legacy = t.app.store.apiKeys.create(t.adminId, 'production', true).key;
+    const fresh = t.app.store.apiKeys.create(t.adminId, 'production', false).key;
+    assert.equal((await call(t.app, legacy, 'GET', '/api/v1/group/')).statusCode, 200);
+    assert.equal((await call(t.app, fresh, 'GET', '/api/v1/group/')).statusCode, 200);
+    t.app.store.db.exec('PRAGMA wal_checkpoint(FULL)');
+    const secret = fresh.split('.')[1]!;
+    for (const file of fs.readdirSync(t.dataDir).filter((f) => f.startsWith('esign.db'))) {
+      const content = fs.readFileSync(path.join(t.dataDir, file)).toString('latin1');
+      for (const raw of [t.key.split('.')[1]!, secret, legacy]) assert.ok(!content.includes(raw), `${file} contains a raw secret`);
+    }
+  });
+
+  test('a key whose env prefix was changed does not work', async () => {
+    const forged = t.key.replace('ak_sandbox_', 'ak_production_');
+    assert.equal((await call(t.app, forged, 'GET', '/api/v1/group/')).statusCode, 401);
+  });
+});
