@@ -42,6 +42,8 @@ export interface WebhookSettings {
   maxLoggedResponseChars: number;
   /** Development mode: callback URLs may point at loopback and private addresses. */
   allowPrivateAddresses: boolean;
+  /** Run the delivery worker in this process (false: the outbox fills, another process delivers). */
+  workerEnabled: boolean;
 }
 
 export function resolveWebhookSettings(partial: Partial<WebhookSettings> = {}): WebhookSettings {
@@ -54,6 +56,7 @@ export function resolveWebhookSettings(partial: Partial<WebhookSettings> = {}): 
     batchIntervalMs: 6 * MINUTE,
     maxLoggedResponseChars: 2000,
     allowPrivateAddresses: false,
+    workerEnabled: true,
     ...partial,
   };
   if (settings.retrySchedule.length === 0) throw new Error('webhook retry schedule needs at least one attempt');
@@ -70,6 +73,34 @@ export function parseSchedule(text: string): number[] {
     if (!match) throw new Error(`bad retry schedule entry "${part.trim()}" (use e.g. 0,5s,5m,2h)`);
     return Math.round(Number(match[1]) * units[match[2] ?? '']);
   });
+}
+
+/**
+ * Settings from the environment: ESIGN_DEV=1 (development mode: private callback addresses
+ * allowed), ESIGN_WEBHOOK_RETRY_SCHEDULE (e.g. `0,5s,5m`), ESIGN_WEBHOOK_TIMEOUT_MS,
+ * ESIGN_WEBHOOK_LEASE_MS, ESIGN_WEBHOOK_POLL_MS, ESIGN_WEBHOOK_BATCH_MS, ESIGN_WEBHOOK_WORKER=0.
+ */
+export function webhookSettingsFromEnv(env: NodeJS.ProcessEnv): Partial<WebhookSettings> {
+  const settings: Partial<WebhookSettings> = {};
+  const number = (name: string): number | undefined => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return undefined;
+    const value = Number(raw);
+    if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number of milliseconds (got ${raw})`);
+    return value;
+  };
+  if (env.ESIGN_DEV === '1' || env.ESIGN_DEV === 'true') settings.allowPrivateAddresses = true;
+  if (env.ESIGN_WEBHOOK_RETRY_SCHEDULE) settings.retrySchedule = parseSchedule(env.ESIGN_WEBHOOK_RETRY_SCHEDULE);
+  const timeoutMs = number('ESIGN_WEBHOOK_TIMEOUT_MS');
+  if (timeoutMs !== undefined) settings.timeoutMs = timeoutMs;
+  const leaseMs = number('ESIGN_WEBHOOK_LEASE_MS');
+  if (leaseMs !== undefined) settings.leaseMs = leaseMs;
+  const pollIntervalMs = number('ESIGN_WEBHOOK_POLL_MS');
+  if (pollIntervalMs !== undefined) settings.pollIntervalMs = pollIntervalMs;
+  const batchIntervalMs = number('ESIGN_WEBHOOK_BATCH_MS');
+  if (batchIntervalMs !== undefined) settings.batchIntervalMs = batchIntervalMs;
+  if (env.ESIGN_WEBHOOK_WORKER === '0') settings.workerEnabled = false;
+  return settings;
 }
 
 /** The installation's signing key and certificate, created on first use and kept in the database. */

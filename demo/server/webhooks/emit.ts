@@ -1,0 +1,135 @@
+/**
+ * `emitEvent`: the one call the operations make. It reads the document and its recipients as
+ * they are now (inside the caller's transaction, so after the state change) and writes the event
+ * to the outbox. Call it inside the same `store.transaction(...)` as the change:
+ *
+ *   store.transaction(() => {
+ *     ...update the recipient to completed...
+ *     emitEvent(store.db, { object: 'recipient', event: 'completed', documentId, recipientId });
+ *   });
+ */
+import type { Db } from '../store/db.ts';
+import { documentStatusText, recipientStatusText } from '../domain/statuses.ts';
+import { enqueueEvent } from './outbox.ts';
+import type { EnqueueResult } from './outbox.ts';
+import type { DocumentSnapshot, RecipientRoleText, RecipientSnapshot, WebhookEventName, WebhookObject } from './payload.ts';
+
+export interface EmitInput {
+  object: WebhookObject;
+  event: WebhookEventName;
+  documentId: string;
+  /** Required for recipient events. */
+  recipientId?: string;
+  /** For `bounced`: 1 hard, 2 soft, 3 delayed, and the transport's words. */
+  emailBounce?: number;
+  emailBounceMessage?: string;
+}
+
+interface DocumentRow {
+  id: string;
+  name: string;
+  group_id: string;
+  slug: string;
+  status: number;
+  tag: string;
+  tag1: string;
+  tag2: string;
+  tag3: string;
+}
+
+interface RecipientRow {
+  id: string;
+  email: string;
+  order_no: number;
+  status: number;
+  firstname: string;
+  lastname: string;
+  role: string;
+  rejection_reason: string;
+}
+
+/** The document and its recipients as the payload builders need them; undefined if unknown. */
+export function loadDocumentSnapshot(db: Db, documentId: string): DocumentSnapshot | undefined {
+  const doc = db
+    .prepare(
+      `SELECT d.id, d.name, d.group_id, g.slug, d.status, d.tag, d.tag1, d.tag2, d.tag3
+       FROM documents d JOIN groups g ON g.id = d.group_id WHERE d.id = ?`,
+    )
+    .get(documentId) as DocumentRow | undefined;
+  if (!doc) return undefined;
+  const rows = db
+    .prepare(
+      `SELECT id, email, order_no, status, firstname, lastname, role, rejection_reason
+       FROM document_recipients WHERE document_id = ? ORDER BY position`,
+    )
+    .all(documentId) as unknown as RecipientRow[];
+  const recipients: RecipientSnapshot[] = rows.map((r) => ({
+    uuid: r.id,
+    email: r.email,
+    order: r.order_no,
+    status: r.status,
+    statusText: recipientStatusText(r.status),
+    firstname: r.firstname,
+    lastname: r.lastname,
+    role: r.role as RecipientRoleText,
+    rejectReason: r.rejection_reason,
+  }));
+  return {
+    uuid: doc.id,
+    name: doc.name,
+    groupId: doc.group_id,
+    groupSlug: doc.slug,
+    status: doc.status,
+    statusText: documentStatusText(doc.status),
+    tag: doc.tag,
+    tag1: doc.tag1,
+    tag2: doc.tag2,
+    tag3: doc.tag3,
+    recipients,
+  };
+}
+
+/** The document a recipient belongs to, or undefined. */
+export function documentIdOfRecipient(db: Db, recipientId: string): string | undefined {
+  const row = db.prepare('SELECT document_id FROM document_recipients WHERE id = ?').get(recipientId) as { document_id: string } | undefined;
+  return row?.document_id;
+}
+
+function snapshotFor(db: Db, input: EmitInput): DocumentSnapshot {
+  const snapshot = loadDocumentSnapshot(db, input.documentId);
+  if (!snapshot) throw new Error(`webhook ${input.object}.${input.event}: document ${input.documentId} does not exist`);
+  if (input.object === 'recipient') {
+    const recipient = snapshot.recipients.find((r) => r.uuid === input.recipientId);
+    if (!recipient) throw new Error(`webhook recipient.${input.event}: ${input.recipientId} is not a recipient of ${input.documentId}`);
+    if (input.emailBounce !== undefined) recipient.emailBounce = input.emailBounce;
+    if (input.emailBounceMessage !== undefined) recipient.emailBounceMessage = input.emailBounceMessage;
+  }
+  return snapshot;
+}
+
+/**
+ * Writes `object.event` about a document (or one of its recipients) to the outbox. Returns null
+ * when a "once" event was already emitted for that document/recipient. Throws on an unknown
+ * document or recipient, which rolls the caller's transaction back: an operation on a missing
+ * document is a bug, not something to hide.
+ */
+export function emitEvent(db: Db, input: EmitInput): EnqueueResult | null {
+  return enqueueEvent(db, {
+    object: input.object,
+    event: input.event,
+    snapshot: snapshotFor(db, input),
+    recipientId: input.recipientId,
+  });
+}
+
+/** A dashboard test event about a real document/recipient, sent only to `registrationIds`. */
+export function triggerEvent(db: Db, input: EmitInput, registrationIds: string[]): EnqueueResult | null {
+  return enqueueEvent(db, {
+    object: input.object,
+    event: input.event,
+    snapshot: snapshotFor(db, input),
+    recipientId: input.recipientId,
+    origin: 'trigger',
+    onlyRegistrations: registrationIds,
+  });
+}

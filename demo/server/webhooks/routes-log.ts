@@ -1,0 +1,217 @@
+/**
+ * The API dashboard's webhook operations: the delivery log (content and status of every
+ * attempt), replay of a logged event, and a trigger that sends an event about a real document or
+ * recipient to your registrations.
+ */
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { requireApiKey } from '../auth/context.ts';
+import { notFound, unprocessable } from '../http/errors.ts';
+import { listMeta } from '../http/pagination.ts';
+import { errorResponses, PaginationQuery } from '../schemas/common.ts';
+import { replayEvent } from './outbox.ts';
+import { documentIdOfRecipient, triggerEvent } from './emit.ts';
+import { getRegistration, listRegistrations } from './registrations.ts';
+import { isKnownEvent } from './payload.ts';
+import type { WebhookEventName, WebhookObject } from './payload.ts';
+
+interface DeliveryRow {
+  id: number;
+  registration_id: string;
+  event_id: string;
+  object: string;
+  event: string;
+  document_id: string | null;
+  recipient_id: string | null;
+  origin: string;
+  state: string;
+  reason: string;
+  attempts: number;
+  next_attempt_at: number;
+  last_status: number | null;
+  last_error: string | null;
+  created_ms: number;
+  finished_ms: number | null;
+  callback_url: string;
+}
+
+const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+
+function deliveryResource(row: DeliveryRow) {
+  return {
+    id: row.id,
+    resource_uri: `/api/v1/webhook-deliveries/${row.id}/`,
+    registration: `/api/v1/notifications/${row.registration_id}/`,
+    callback_url: row.callback_url,
+    event_id: row.event_id,
+    object: row.object,
+    event: row.event,
+    document: row.document_id,
+    recipient: row.recipient_id,
+    origin: row.origin,
+    reason: row.reason,
+    state: row.state,
+    attempts: row.attempts,
+    next_attempt: row.state === 'pending' ? iso(row.next_attempt_at) : null,
+    last_status: row.last_status,
+    last_error: row.last_error,
+    created: iso(row.created_ms),
+    finished: iso(row.finished_ms),
+  };
+}
+
+const SELECT_DELIVERY = `SELECT d.id, d.registration_id, d.event_id, e.object, e.event, e.document_id, e.recipient_id, e.origin, d.state, d.reason,
+  d.attempts, d.next_attempt_at, d.last_status, d.last_error, d.created_ms, d.finished_ms, r.callback_url
+  FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id JOIN webhook_registrations r ON r.id = d.registration_id`;
+
+const LogQuery = Type.Object({
+  ...PaginationQuery,
+  registration: Type.Optional(Type.String({ maxLength: 100, description: 'Only deliveries of this registration id.' })),
+  state: Type.Optional(Type.Union(['pending', 'delivered', 'failed', 'held', 'batched', 'cancelled'].map((s) => Type.Literal(s)))),
+  document: Type.Optional(Type.String({ maxLength: 100, description: 'Only events about this document id.' })),
+});
+
+const TriggerBody = Type.Object({
+  object: Type.String({ description: '`document` or `recipient`.' }),
+  event: Type.String({ description: 'An event of that object, e.g. `finalPdfCreated`.' }),
+  document: Type.Optional(Type.String({ maxLength: 100, description: 'Document id (for document events).' })),
+  recipient: Type.Optional(Type.String({ maxLength: 100, description: 'Recipient (signer) id (for recipient events).' })),
+  registration: Type.Optional(Type.String({ maxLength: 100, description: 'Send only to this registration of yours.' })),
+});
+
+export default async function logRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.store;
+
+  app.get('/api/v1/webhook-deliveries/', {
+    schema: {
+      summary: 'Webhook delivery log',
+      tags: ['webhooks'],
+      description: 'Deliveries to your registrations (also removed ones), newest first, with state, attempt count and last answer. Detail has every attempt.',
+      querystring: LogQuery,
+      response: { ...errorResponses(400, 401, 403, 429) },
+    },
+  }, async (request) => {
+    const auth = requireApiKey(request);
+    const q = request.query as { limit: number; offset: number; registration?: string; state?: string; document?: string };
+    const where = ['r.user_id = ?'];
+    const params: Array<string | number> = [auth.user.id];
+    if (q.registration) (where.push('d.registration_id = ?'), params.push(q.registration));
+    if (q.state) (where.push('d.state = ?'), params.push(q.state));
+    if (q.document) (where.push('e.document_id = ?'), params.push(q.document));
+    const clause = where.join(' AND ');
+    const total = (db.prepare(`SELECT COUNT(*) AS n FROM (${SELECT_DELIVERY} WHERE ${clause})`).get(...params) as { n: number }).n;
+    const rows = db.prepare(`${SELECT_DELIVERY} WHERE ${clause} ORDER BY d.id DESC LIMIT ? OFFSET ?`).all(...params, q.limit, q.offset) as unknown as DeliveryRow[];
+    return {
+      meta: listMeta(request, { limit: q.limit, offset: q.offset, total }, { registration: q.registration, state: q.state, document: q.document }),
+      objects: rows.map(deliveryResource),
+    };
+  });
+
+  const findDelivery = (userId: string, id: string): DeliveryRow => {
+    const row = /^\d+$/.test(id) ? (db.prepare(`${SELECT_DELIVERY} WHERE d.id = ? AND r.user_id = ?`).get(Number(id), userId) as DeliveryRow | undefined) : undefined;
+    if (!row) throw notFound('Webhook delivery', id);
+    return row;
+  };
+
+  app.get('/api/v1/webhook-deliveries/:id/', {
+    schema: {
+      summary: 'One delivery with the request body and every attempt',
+      tags: ['webhooks'],
+      params: Type.Object({ id: Type.String({ maxLength: 30 }) }),
+      response: { ...errorResponses(401, 403, 404, 429) },
+    },
+  }, async (request) => {
+    const auth = requireApiKey(request);
+    const row = findDelivery(auth.user.id, (request.params as { id: string }).id);
+    const body = (db.prepare('SELECT body FROM webhook_events WHERE id = ?').get(row.event_id) as { body: string }).body;
+    const attempts = db
+      .prepare('SELECT attempt, url, request_headers, status, response_body, error, outcome, started_ms, duration_ms FROM webhook_attempts WHERE delivery_id = ? ORDER BY id')
+      .all(row.id) as Array<{ attempt: number; url: string; request_headers: string; status: number | null; response_body: string | null; error: string | null; outcome: string; started_ms: number; duration_ms: number }>;
+    return {
+      ...deliveryResource(row),
+      request_body: body,
+      attempts_log: attempts.map((a) => ({
+        attempt: a.attempt,
+        url: a.url,
+        request_headers: JSON.parse(a.request_headers) as Record<string, string>,
+        status: a.status,
+        response_body: a.response_body,
+        error: a.error,
+        outcome: a.outcome,
+        started: iso(a.started_ms),
+        duration_ms: a.duration_ms,
+      })),
+    };
+  });
+
+  app.post('/api/v1/webhook-deliveries/:id/replay/', {
+    schema: {
+      summary: 'Replay a logged event',
+      tags: ['webhooks'],
+      description: 'Queues the same event (same id, same body) again for the same registration, whatever the first delivery\'s outcome. Answers 201 with the new delivery.',
+      params: Type.Object({ id: Type.String({ maxLength: 30 }) }),
+      response: { ...errorResponses(401, 403, 404, 409, 429) },
+    },
+  }, async (request, reply) => {
+    const auth = requireApiKey(request);
+    const row = findDelivery(auth.user.id, (request.params as { id: string }).id);
+    if (!getRegistration(db, auth.user.id, row.registration_id)) {
+      throw unprocessable('That registration has been removed; a replay needs a live registration.', [{ field: 'id', message: 'registration removed' }], 'registration_removed');
+    }
+    const newId = replayEvent(db, row.event_id, row.registration_id);
+    reply.code(201).header('Location', `/api/v1/webhook-deliveries/${newId}/`);
+    return deliveryResource(db.prepare(`${SELECT_DELIVERY} WHERE d.id = ?`).get(newId) as unknown as DeliveryRow);
+  });
+
+  app.post('/api/v1/webhook-events/trigger/', {
+    schema: {
+      summary: 'Send an event about a real document or recipient to your registrations',
+      tags: ['webhooks'],
+      description:
+        'Builds the payload from the document/recipient as it is now and sends it (a new event id) to your registrations ' +
+        'that receive this object/event for the document\'s group, or only to `registration`. Test events are not ' +
+        'subject to "once" and do not count as the real event. 404 for documents your key cannot see.',
+      body: TriggerBody,
+      response: { ...errorResponses(400, 401, 403, 404, 415, 422, 429) },
+    },
+  }, async (request, reply) => {
+    const auth = requireApiKey(request);
+    const body = request.body as { object: string; event: string; document?: string; recipient?: string; registration?: string };
+    if (!isKnownEvent(body.object, body.event)) {
+      throw unprocessable(`${body.object}.${body.event} is not a webhook event.`, [{ field: 'event', message: 'unknown object/event pair' }]);
+    }
+    let documentId = body.document;
+    if (body.object === 'recipient') {
+      if (!body.recipient) throw unprocessable('A recipient event needs `recipient` (the signer id).', [{ field: 'recipient', message: 'is required' }]);
+      const owner = documentIdOfRecipient(db, body.recipient);
+      if (!owner || (documentId && owner !== documentId)) throw notFound('Recipient', body.recipient);
+      documentId = owner;
+    }
+    if (!documentId) throw unprocessable('A document event needs `document` (the document id).', [{ field: 'document', message: 'is required' }]);
+    const doc = db.prepare('SELECT group_id FROM documents WHERE id = ?').get(documentId) as { group_id: string } | undefined;
+    if (!doc || !auth.groupIds.includes(doc.group_id)) throw notFound('Document', documentId);
+    let targets = listRegistrations(db, auth.user.id, 10_000, 0).registrations.map((r) => r.id);
+    if (body.registration) {
+      if (!targets.includes(body.registration)) throw notFound('Webhook registration', body.registration);
+      targets = [body.registration];
+    }
+    // One transaction: when nobody would receive it, nothing is written.
+    const result = app.store.transaction(() => {
+      const queued = triggerEvent(
+        db,
+        { object: body.object as WebhookObject, event: body.event as WebhookEventName, documentId: documentId!, recipientId: body.recipient },
+        targets,
+      )!;
+      if (queued.registrations.length === 0) {
+        throw unprocessable(
+          `None of your registrations receives ${body.object}.${body.event} for this document's group (check the filters and that you are admin of the group).`,
+          [{ field: 'registration', message: 'no matching registration' }],
+          'no_matching_registration',
+        );
+      }
+      return queued;
+    });
+    reply.code(201);
+    return { event_id: result.eventId, registrations: result.registrations.map((id) => `/api/v1/notifications/${id}/`) };
+  });
+}

@@ -1,0 +1,241 @@
+/**
+ * Webhook registration REST API (paths of the hosted service): subscribe, list, detail,
+ * unsubscribe; plus the public signing certificate. Delivery log, replay and trigger are in
+ * routes-log.ts.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { requireApiKey } from '../auth/context.ts';
+import { forbidden, notFound, unprocessable } from '../http/errors.ts';
+import { listMeta } from '../http/pagination.ts';
+import { groupUri, idFromUri } from '../http/uris.ts';
+import { ListOf, PaginationQuery, errorResponses } from '../schemas/common.ts';
+import { insertRegistration, removeRegistration } from './outbox.ts';
+import { adminGroupIds, findRegistrations, getRegistration, isGroupAdmin, listRegistrations, NOTIFY_TYPES, parseFilters, setHmacSecret } from './registrations.ts';
+import type { NotifyType, Registration } from './registrations.ts';
+import { checkCallbackUrl, MAX_CALLBACK_URL_LENGTH } from './ssrf.ts';
+import { ensureSigningIdentity } from './settings.ts';
+import { webhookSettingsFor } from './service.ts';
+import logRoutes from './routes-log.ts';
+
+export const registrationUri = (id: string): string => `/api/v1/notifications/${id}/`;
+
+const RegistrationResource = Type.Object({
+  id: Type.String(),
+  resource_uri: Type.String(),
+  callback_url: Type.String(),
+  object: Type.String({ description: '`document`, `recipient`, or empty for both.' }),
+  event: Type.String({ description: 'One event name, or empty for every event of the object(s).' }),
+  eventFilter: Type.String({ description: 'The same filter in the hosted service\'s form: `document.*`, `document.finalPdfCreated`, or empty.' }),
+  group: Type.Union([Type.String(), Type.Null()], { description: 'Group resource URI, or null: every group where you are admin.' }),
+  notify: Type.String({ description: '`realtime`, or a legacy batched type: `all` (every 6 minutes), `sent`, `signed`, `rejected` (upon that event).' }),
+  has_hmac_secret: Type.Boolean(),
+  created: Type.String(),
+});
+
+function resource(r: Registration) {
+  return {
+    id: r.id,
+    resource_uri: registrationUri(r.id),
+    callback_url: r.callbackUrl,
+    object: r.objectFilter,
+    event: r.eventFilter,
+    eventFilter: r.objectFilter ? `${r.objectFilter}.${r.eventFilter || '*'}` : '',
+    group: r.groupId ? groupUri(r.groupId) : null,
+    notify: r.notify,
+    has_hmac_secret: r.hasHmacSecret,
+    created: new Date(r.createdMs).toISOString(),
+  };
+}
+
+const FilterFields = {
+  object: Type.Optional(Type.String({ maxLength: 20, description: '`document`, `recipient`, or empty/`all` for both.' })),
+  event: Type.Optional(Type.String({ maxLength: 40, description: 'Optional event filter, e.g. `finalPdfCreated`.' })),
+  eventFilter: Type.Optional(Type.String({ maxLength: 60, description: 'Hosted-service form of object+event: `document.*`, `recipient.completed`.' })),
+  group: Type.Optional(Type.Union([Type.String({ maxLength: 300 }), Type.Null()], { description: 'Group URI, uuid or slug; omit for every group where you are admin.' })),
+};
+
+const SubscribeBody = Type.Object({
+  callback_url: Type.Optional(Type.String({ description: `http(s) URL, at most ${MAX_CALLBACK_URL_LENGTH} characters.` })),
+  url: Type.Optional(Type.String({ description: 'Alias of callback_url (hosted-service SDKs send `url`).' })),
+  ...FilterFields,
+  notify: Type.Optional(Type.String({ description: 'Delivery type: `realtime` (default), `all`, `sent`, `signed`, `rejected`.' })),
+  hmac_secret: Type.Optional(Type.String({ minLength: 16, maxLength: 256, description: 'Shared secret for X-HMAC-SHA256 (16 to 256 characters). Never returned.' })),
+});
+
+const UnsubscribeBody = Type.Object({
+  id: Type.Optional(Type.String({ maxLength: 100 })),
+  callback_url: Type.Optional(Type.String()),
+  url: Type.Optional(Type.String()),
+  ...FilterFields,
+});
+
+type FilterBody = { object?: string; event?: string; eventFilter?: string; group?: string | null };
+
+function resolveGroup(app: FastifyInstance, value: string | null | undefined, visible: string[]): string | null {
+  if (value === undefined || value === null || value.trim() === '') return null;
+  const ref = idFromUri(value, 'group');
+  const group = ref === undefined ? undefined : app.store.groups.find(ref);
+  if (!group || !visible.includes(group.id)) throw notFound('Group', value);
+  return group.id;
+}
+
+function filtersOf(body: FilterBody) {
+  const filters = parseFilters(body);
+  if (!filters.ok) throw unprocessable(`${filters.field}: ${filters.message}.`, [{ field: filters.field, message: filters.message }]);
+  return filters;
+}
+
+export default async function webhookRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.store;
+  const settings = webhookSettingsFor(app.config);
+  const identity = ensureSigningIdentity(db);
+
+  app.get('/api/v1/webhook-certificate/', {
+    config: { auth: 'public' },
+    schema: {
+      summary: 'The certificate that verifies X-Signed-SHA256',
+      tags: ['webhooks'],
+      description:
+        'PEM X.509 certificate (self-signed, RSA 2048, sha256WithRSAEncryption) whose public key verifies the base64 ' +
+        'RSA-SHA256 signature in `X-Signed-SHA256` over the raw body of every webhook request. No authentication. ' +
+        'The SHA-256 fingerprint is in the `X-Certificate-Fingerprint-SHA256` header.',
+    },
+  }, async (_request, reply) => {
+    reply.header('Content-Type', 'application/x-pem-file').header('X-Certificate-Fingerprint-SHA256', identity.fingerprint256);
+    return identity.certificatePem;
+  });
+
+  app.post('/api/v1/subscribe/', {
+    schema: {
+      summary: 'Register a webhook',
+      tags: ['webhooks'],
+      description:
+        'Registers `callback_url` for events of every group where you are an admin (team Admin permission is required), ' +
+        'narrowed by `group`, `object` and `event`. The URL must be http(s), at most 500 characters, and resolve only to ' +
+        'public addresses (loopback and private addresses are allowed when the server runs in development mode). ' +
+        'Subscribing again with the same settings returns the existing registration (200; a new `hmac_secret` replaces the old one); a new one answers 201.',
+      body: SubscribeBody,
+      response: { 200: RegistrationResource, 201: RegistrationResource, ...errorResponses(400, 401, 403, 404, 415, 422, 429) },
+    },
+  }, async (request: FastifyRequest, reply: FastifyReply) => {
+    const auth = requireApiKey(request);
+    const body = request.body as FilterBody & { callback_url?: string; url?: string; notify?: string; hmac_secret?: string };
+    const rawUrl = body.callback_url ?? body.url;
+    const notify = (body.notify ?? 'realtime').trim() as NotifyType;
+    if (!NOTIFY_TYPES.includes(notify)) {
+      throw unprocessable(`notify must be one of ${NOTIFY_TYPES.join(', ')}.`, [{ field: 'notify', message: `not "${body.notify}"` }]);
+    }
+    const filters = filtersOf(body);
+    const groupId = resolveGroup(app, body.group, auth.groupIds);
+    if (groupId ? !isGroupAdmin(db, auth.user.id, groupId) : adminGroupIds(db, auth.user.id).length === 0) {
+      throw forbidden(
+        groupId ? 'Receiving team events needs team Admin permission in that group.' : 'Receiving team events needs team Admin permission in at least one group.',
+        'group_admin_required',
+      );
+    }
+    const target = await checkCallbackUrl(rawUrl, { allowPrivate: settings.allowPrivateAddresses });
+    if (!target.ok) throw unprocessable(`callback_url: ${target.message}.`, [{ field: 'callback_url', message: target.message }]);
+    const callbackUrl = rawUrl!;
+    const existing = findRegistrations(db, auth.user.id, { callbackUrl, objectFilter: filters.objectFilter, eventFilter: filters.eventFilter, groupId, notify });
+    if (existing.length > 0) {
+      // Subscribing again is idempotent; a secret given again replaces the old one (rotation).
+      if (body.hmac_secret) setHmacSecret(db, existing[0].id, body.hmac_secret);
+      reply.code(200);
+      return resource(getRegistration(db, auth.user.id, existing[0].id)!);
+    }
+    const id = insertRegistration(db, {
+      userId: auth.user.id,
+      callbackUrl,
+      objectFilter: filters.objectFilter,
+      eventFilter: filters.eventFilter,
+      groupId,
+      notify,
+      hmacSecret: body.hmac_secret ?? null,
+    });
+    reply.code(201).header('Location', registrationUri(id));
+    return resource(getRegistration(db, auth.user.id, id)!);
+  });
+
+  app.get('/api/v1/notifications/', {
+    schema: {
+      summary: 'List your webhook registrations',
+      tags: ['webhooks'],
+      querystring: Type.Object(PaginationQuery),
+      response: { 200: ListOf(RegistrationResource), ...errorResponses(400, 401, 403, 429) },
+    },
+  }, async (request) => {
+    const auth = requireApiKey(request);
+    const { limit, offset } = request.query as { limit: number; offset: number };
+    const { total, registrations } = listRegistrations(db, auth.user.id, limit, offset);
+    return { meta: listMeta(request, { limit, offset, total }, {}), objects: registrations.map(resource) };
+  });
+
+  app.get('/api/v1/notifications/:id/', {
+    schema: {
+      summary: 'One webhook registration',
+      tags: ['webhooks'],
+      params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
+      response: { 200: RegistrationResource, ...errorResponses(401, 403, 404, 429) },
+    },
+  }, async (request) => {
+    const auth = requireApiKey(request);
+    const { id } = request.params as { id: string };
+    const registration = getRegistration(db, auth.user.id, id);
+    if (!registration) throw notFound('Webhook registration', id);
+    return resource(registration);
+  });
+
+  app.post('/api/v1/unsubscribe/', {
+    schema: {
+      summary: 'Remove webhook registrations',
+      tags: ['webhooks'],
+      description:
+        'Removes by `id`, or every registration of yours whose `callback_url` (or `url`) matches exactly and whose ' +
+        'object/event/group filters match those given (filters left out match anything). Deliveries not yet made are ' +
+        'cancelled; the delivery log is kept. 404 when nothing matches.',
+      body: UnsubscribeBody,
+      response: { 200: Type.Object({ removed: Type.Array(Type.String()) }), ...errorResponses(400, 401, 403, 404, 415, 422, 429) },
+    },
+  }, async (request) => {
+    const auth = requireApiKey(request);
+    const body = request.body as FilterBody & { id?: string; callback_url?: string; url?: string };
+    let matches: Registration[];
+    if (body.id) {
+      const one = getRegistration(db, auth.user.id, body.id);
+      matches = one ? [one] : [];
+    } else {
+      const callbackUrl = body.callback_url ?? body.url;
+      if (!callbackUrl) throw unprocessable('Give the registration id, or its callback_url.', [{ field: 'callback_url', message: 'is required without id' }]);
+      const filtered = body.object !== undefined || body.event !== undefined || body.eventFilter !== undefined;
+      const filters = filtered ? filtersOf(body) : undefined;
+      const groupId = body.group === undefined ? undefined : resolveGroup(app, body.group, auth.groupIds);
+      matches = findRegistrations(db, auth.user.id, {
+        callbackUrl,
+        objectFilter: filters?.objectFilter,
+        eventFilter: filters && (body.event !== undefined || body.eventFilter !== undefined) ? filters.eventFilter : undefined,
+        groupId,
+      });
+    }
+    if (matches.length === 0) throw notFound('Webhook registration', body.id ?? body.callback_url ?? body.url);
+    for (const registration of matches) removeRegistration(db, registration.id);
+    return { removed: matches.map((r) => r.id) };
+  });
+
+  app.delete('/api/v1/unsubscribe/:id/', {
+    schema: {
+      summary: 'Remove one webhook registration',
+      tags: ['webhooks'],
+      params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
+      response: { 204: Type.Null(), ...errorResponses(401, 403, 404, 429) },
+    },
+  }, async (request, reply) => {
+    const auth = requireApiKey(request);
+    const { id } = request.params as { id: string };
+    if (!getRegistration(db, auth.user.id, id)) throw notFound('Webhook registration', id);
+    removeRegistration(db, id);
+    reply.code(204);
+  });
+
+  await app.register(logRoutes);
+}

@@ -1,0 +1,36 @@
+/**
+ * Wiring for app.ts: the effective settings and the delivery worker's life cycle.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../config.ts';
+import { ensureSigningIdentity, resolveWebhookSettings, webhookSettingsFromEnv } from './settings.ts';
+import type { WebhookSettings } from './settings.ts';
+import { WebhookWorker } from './worker.ts';
+
+/** Environment first (ESIGN_DEV, ESIGN_WEBHOOK_*), then `config.webhooks` on top. */
+export function webhookSettingsFor(config: AppConfig): WebhookSettings {
+  return resolveWebhookSettings({ ...webhookSettingsFromEnv(process.env), ...config.webhooks });
+}
+
+export interface WebhookService {
+  settings: WebhookSettings;
+  worker: WebhookWorker | null;
+  stop(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    webhooks: WebhookService;
+  }
+}
+
+/** Starts the delivery worker (unless disabled) and exposes it as `app.webhooks`. */
+export function startWebhooks(app: FastifyInstance): WebhookService {
+  const settings = webhookSettingsFor(app.config);
+  const identity = ensureSigningIdentity(app.store.db);
+  const worker = settings.workerEnabled ? new WebhookWorker(app.store.db, identity, settings) : null;
+  worker?.start();
+  const service: WebhookService = { settings, worker, stop: async () => worker?.stop() };
+  app.decorate('webhooks', service);
+  return service;
+}
