@@ -10,8 +10,8 @@ import {
 import type { Align, FieldElement } from '../../../src/fields/types.ts';
 import { FONT_SIZE_MAX, FONT_SIZE_MIN, LABEL_MAX_LENGTH } from '../../../src/fields/limits.ts';
 
-/** The value a checkbox element holds when ticked (what the stamper draws a mark for). */
-export const CHECKED_VALUE = 'true';
+/** The value a ticked checkbox element holds (src/fields/value-kinds.ts: '' blank, 'tick', 'cross'). */
+export const CHECKED_VALUE = 'tick';
 
 /** What a widget contributes before geometry is added. */
 export interface WidgetProps {

@@ -1,0 +1,107 @@
+/**
+ * The final PDF: every field of a completed document stamped into its source PDF with pdf-lib.
+ * One module per field kind under stamp/ (text, checkbox, image), like pdfme's per-schema
+ * renderers; this file walks the elements and gives each its frame, background and border.
+ *
+ * Every drawn field gets a white background over its whole box first: that hides the text tag it
+ * was made from (and whatever else lies under the field), as the hosted service does. `no_pdf`
+ * fields are not drawn at all; borders are drawn unless `hide_border`.
+ */
+import { rgb, type PDFDocument, type PDFPage } from 'pdf-lib';
+import type { FieldElement } from '../../../src/fields/types.ts';
+import type { PageGeometry } from '../../../src/fields/geometry.ts';
+import { loadPdf } from './load.ts';
+import { pageGeometryOf } from './page-geometry.ts';
+import { fieldFrame, inFrame, type FieldFrame } from './stamp/frame.ts';
+import { FontBook } from './stamp/fonts.ts';
+import { textFieldPainter } from './stamp/text-field.ts';
+import { drawCheckboxMark } from './stamp/checkbox-field.ts';
+import { drawImageInBox, ImageBook } from './stamp/image-field.ts';
+import { fieldContent, type SignatureImages, type StampOptions } from './stamp/field-value.ts';
+
+export type { SignatureImages, StampOptions } from './stamp/field-value.ts';
+
+export interface StampInput {
+  /** The document's source PDF. */
+  source: Uint8Array;
+  /** The document's fields with their filled values. */
+  elements: readonly FieldElement[];
+  /** Signature/initials images per signer number, used by signature fields whose value is not an image. */
+  signatureImages?: SignatureImages;
+  options?: StampOptions;
+}
+
+export interface StampWarning {
+  /** Index of the element in `elements`. */
+  element: number;
+  code: 'page_out_of_range' | 'bad_image' | 'empty_box';
+  message: string;
+}
+
+const BORDER = rgb(0.35, 0.35, 0.35);
+const BORDER_WIDTH = 0.75;
+
+/** Stamps the fields and returns the final PDF's bytes. Throws PdfProblem when the source is unusable. */
+export async function stampFinalPdf(input: StampInput): Promise<Uint8Array> {
+  return (await stampFinalPdfWithWarnings(input)).pdf;
+}
+
+/** As stampFinalPdf, also saying which fields could not be drawn and why. */
+export async function stampFinalPdfWithWarnings(input: StampInput): Promise<{ pdf: Uint8Array; warnings: StampWarning[] }> {
+  const doc = await loadPdf(input.source);
+  const warnings = await stampInto(doc, input);
+  // No object streams: the final PDF is archived and read by many tools; plain xref tables are the safest.
+  const pdf = await doc.save({ useObjectStreams: false, updateFieldAppearances: false });
+  return { pdf, warnings };
+}
+
+/** Draws the fields into an already loaded document (the job and the preview reuse this). */
+export async function stampInto(doc: PDFDocument, input: Omit<StampInput, 'source'>): Promise<StampWarning[]> {
+  const pages = doc.getPages();
+  const geometries: (PageGeometry | undefined)[] = [];
+  const fonts = new FontBook(doc);
+  const images = new ImageBook(doc);
+  const warnings: StampWarning[] = [];
+  const options = input.options ?? {};
+
+  for (const [index, element] of input.elements.entries()) {
+    if (element.no_pdf) continue;
+    const pageIndex = element.page - 1;
+    const page = pages[pageIndex];
+    if (!page) {
+      warnings.push({ element: index, code: 'page_out_of_range', message: `Field ${index} is on page ${element.page}, but the PDF has ${pages.length} page(s).` });
+      continue;
+    }
+    const geometry = (geometries[pageIndex] ??= pageGeometryOf(page));
+    const frame = fieldFrame(element, geometry);
+    if (!(frame.width > 0.5 && frame.height > 0.5)) {
+      warnings.push({ element: index, code: 'empty_box', message: `Field ${index} has no area to draw in.` });
+      continue;
+    }
+    const content = fieldContent(element, input.signatureImages, options);
+    const image = content.kind === 'image' ? await images.get(content.dataUrl) : null;
+    if (content.kind === 'image' && !image) {
+      warnings.push({ element: index, code: 'bad_image', message: `Field ${index}'s image is not a PNG or JPEG data URL that decodes; the box is left empty.` });
+    }
+    const paintText = content.kind === 'text' ? await textFieldPainter(page, frame, element, content.text, fonts, content.oblique) : null;
+
+    inFrame(page, frame, () => {
+      background(page, frame);
+      if (content.kind === 'mark') drawCheckboxMark(page, frame, content.mark);
+      if (image) drawImageInBox(page, frame, image);
+      paintText?.();
+      if (!element.hide_border) border(page, frame);
+    }, true);
+  }
+  return warnings;
+}
+
+function background(page: PDFPage, frame: FieldFrame): void {
+  page.drawRectangle({ x: 0, y: 0, width: frame.width, height: frame.height, color: rgb(1, 1, 1) });
+}
+
+function border(page: PDFPage, frame: FieldFrame): void {
+  // Inset by half the line width so the clip does not cut the stroke.
+  const h = BORDER_WIDTH / 2;
+  page.drawRectangle({ x: h, y: h, width: frame.width - BORDER_WIDTH, height: frame.height - BORDER_WIDTH, borderColor: BORDER, borderWidth: BORDER_WIDTH });
+}
