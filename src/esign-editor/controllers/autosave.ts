@@ -14,6 +14,8 @@ export interface AutosaveOptions<R> {
 
 export class Autosave<R> {
   state: SaveState = 'idle';
+  /** Quiet period in milliseconds (may change between saves). */
+  delay: number;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private running: Promise<R> | null = null;
   private dirty = false;
@@ -21,6 +23,7 @@ export class Autosave<R> {
 
   constructor(options: AutosaveOptions<R>) {
     this.options = options;
+    this.delay = options.delay;
   }
 
   /** A change happened: save after the quiet period. */
@@ -31,7 +34,7 @@ export class Autosave<R> {
     this.timer = setTimeout(() => {
       this.timer = null;
       void this.flush().catch(() => {});
-    }, this.options.delay);
+    }, this.delay);
   }
 
   /** Saves now (after any save already running) and resolves with this save's result. */

@@ -69,6 +69,11 @@ export class EditorModel {
     return true;
   }
 
+  /** Replaces the present without an undo step, for changes the sender did not make (server-assigned uuids). */
+  amend(next: FieldDoc): void {
+    this.history = { ...this.history, present: next };
+  }
+
   /** Ends a coalescing run (pointer up, input blur). */
   settle(): void {
     this.history = breakCoalescing(this.history);

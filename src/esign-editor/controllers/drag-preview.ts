@@ -1,0 +1,66 @@
+/**
+ * What a drag shows while it runs, written straight to the DOM once per frame: the dragged fields'
+ * boxes, snap guides, and the marquee or drawn rectangle. Nothing goes through Lit until the drag ends,
+ * so a drag over a document with thousands of fields touches only the few nodes that move, and never
+ * causes a page to render again.
+ */
+import type { Rect } from '../editing/field-doc.ts';
+import type { Guide } from '../editing/snap.ts';
+
+const pct = (n: number): string => `${(n * 100).toFixed(4)}%`;
+
+export class DragPreview {
+  private readonly moved = new Map<HTMLElement, { left: string; top: string; width: string; height: string }>();
+  private layer: HTMLElement | null = null;
+
+  /** Shows `rect` on a field's box (remembering its style to restore on cancel). */
+  placeField(el: HTMLElement, rect: Rect): void {
+    if (!this.moved.has(el)) {
+      const s = el.style;
+      this.moved.set(el, { left: s.left, top: s.top, width: s.width, height: s.height });
+    }
+    el.style.left = pct(rect.ax);
+    el.style.top = pct(rect.ay);
+    el.style.width = pct(rect.bx - rect.ax);
+    el.style.height = pct(rect.by - rect.ay);
+  }
+
+  /** Draws guide lines (and an optional rectangle, for marquee/draw) over `page`. */
+  drawOverlay(page: HTMLElement, guides: readonly Guide[], box: { rect: Rect; kind: 'marquee' | 'draw' } | null): void {
+    const layer = this.ensureLayer(page);
+    const parts: string[] = [];
+    for (const g of guides) {
+      const style =
+        g.axis === 'x'
+          ? `left:${pct(g.pos)};top:${pct(g.from)};height:${pct(g.to - g.from)}`
+          : `top:${pct(g.pos)};left:${pct(g.from)};width:${pct(g.to - g.from)}`;
+      parts.push(`<div class="guide guide-${g.axis}" part="guide" style="${style}"></div>`);
+    }
+    if (box) {
+      const r = box.rect;
+      parts.push(`<div class="${box.kind}" part="${box.kind}" style="left:${pct(r.ax)};top:${pct(r.ay)};width:${pct(r.bx - r.ax)};height:${pct(r.by - r.ay)}"></div>`);
+    }
+    layer.innerHTML = parts.join('');
+  }
+
+  private ensureLayer(page: HTMLElement): HTMLElement {
+    if (this.layer && this.layer.parentElement === page) return this.layer;
+    this.layer?.remove();
+    const layer = document.createElement('div');
+    layer.className = 'drag-layer';
+    layer.setAttribute('aria-hidden', 'true');
+    page.append(layer);
+    this.layer = layer;
+    return layer;
+  }
+
+  /** Ends the preview; with `restore`, puts the moved boxes back (a cancelled drag). */
+  clear(restore: boolean): void {
+    if (restore) {
+      for (const [el, s] of this.moved) Object.assign(el.style, s);
+    }
+    this.moved.clear();
+    this.layer?.remove();
+    this.layer = null;
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * Keyboard editing, so every action works without a pointer: arrows nudge (Shift: 10 points) and
+ * Alt+arrows resize; Delete removes; Ctrl/Cmd + C, X, V, D, A, Z, Shift+Z and Y; Escape cancels a gesture,
+ * then disarms the tool, then clears the selection.
+ */
+import type { EditorModel } from '../editing/editor-model.ts';
+import { removeFields, type PageSize } from '../editing/field-doc.ts';
+import { nudgeFields, NUDGE_POINTS, NUDGE_POINTS_LARGE, type ArrowKey } from '../editing/transform.ts';
+
+export interface KeyboardEditingContext {
+  model: EditorModel;
+  readOnly: boolean;
+  pageSize: (page: number) => PageSize;
+  copy: (cut: boolean) => void;
+  /** Called on Ctrl/Cmd+V; the element waits for the native paste event and falls back to its own clipboard. */
+  paste: () => void;
+  duplicate: () => void;
+  undo: () => void;
+  redo: () => void;
+  /** Escape: returns true when it had something to cancel (gesture, armed tool, open panel). */
+  escape: () => boolean;
+  announce: (key: 'deleted' | 'moved' | 'resized', count: number) => void;
+}
+
+const ARROWS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown']);
+
+/** Handles a keydown inside the editor; returns true when it used the key (the caller prevents the default). */
+export function handleEditingKey(e: KeyboardEvent, ctx: KeyboardEditingContext): boolean {
+  const { model } = ctx;
+  const mod = e.ctrlKey || e.metaKey;
+  const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+  const selected = model.selection;
+
+  if (key === 'Escape') {
+    if (ctx.escape()) return true;
+    if (selected.length) {
+      model.setSelection([]);
+      return true;
+    }
+    return false;
+  }
+  if (mod && key === 'z') {
+    if (e.shiftKey) ctx.redo();
+    else ctx.undo();
+    return true;
+  }
+  if (mod && key === 'y') {
+    ctx.redo();
+    return true;
+  }
+  if (mod && key === 'a') {
+    model.setSelection(model.doc.map((f) => f.id));
+    return true;
+  }
+  if (mod && key === 'c' && selected.length) {
+    ctx.copy(false);
+    return false; // let the native copy event run too, for the system clipboard
+  }
+  if (ctx.readOnly) return false;
+  if (mod && key === 'x' && selected.length) {
+    ctx.copy(true);
+    return false;
+  }
+  if (mod && key === 'v') {
+    ctx.paste();
+    return false;
+  }
+  if (mod && key === 'd' && selected.length) {
+    ctx.duplicate();
+    return true;
+  }
+  if ((key === 'Delete' || key === 'Backspace') && selected.length && !mod) {
+    const count = selected.length;
+    model.apply(removeFields(model.doc, selected), { select: [] });
+    ctx.announce('deleted', count);
+    return true;
+  }
+  if (ARROWS.has(key) && selected.length && !mod) {
+    const points = e.shiftKey ? NUDGE_POINTS_LARGE : NUDGE_POINTS;
+    model.apply(nudgeFields(model.doc, selected, key as ArrowKey, points, ctx.pageSize, e.altKey));
+    ctx.announce(e.altKey ? 'resized' : 'moved', selected.length);
+    return true;
+  }
+  return false;
+}

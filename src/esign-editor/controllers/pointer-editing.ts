@@ -1,0 +1,274 @@
+/**
+ * Pointer editing on the pages: move and resize the selection (with snapping), marquee selection, and
+ * click-then-draw of a new field. Mouse, touch and pen alike, with pointer capture, one preview per
+ * animation frame and one undo step per gesture. Escape cancels the gesture in progress.
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { EditorModel } from '../editing/editor-model.ts';
+import type { EditorField, FieldDoc, PageSize, Rect } from '../editing/field-doc.ts';
+import { findField } from '../editing/field-doc.ts';
+import { clickSelect, marqueeHits, marqueeSelect, normalizeRect } from '../editing/selection.ts';
+import { MOVE_LINES, resizeLines, snapRect, SNAP_PIXELS, type Guide } from '../editing/snap.ts';
+import { clampGroupDelta, minSizeOn, moveFields, resizeFields, type Handle } from '../editing/transform.ts';
+import { DragPreview } from './drag-preview.ts';
+
+export interface PointerEditingOptions {
+  model: EditorModel;
+  readOnly: () => boolean;
+  /** Snapping on (Alt held during a gesture turns it off for that moment). */
+  snapping: () => boolean;
+  pageSize: (page: number) => PageSize;
+  pageElement: (page: number) => HTMLElement | null;
+  fieldElement: (id: string) => HTMLElement | null;
+  /** The armed toolbox type, if any: a drag on a page draws a field of it. */
+  armedTool: () => string | null;
+  /** Creates a field of the armed type on `page` at `rect` (null: default size at `at`). */
+  drawField: (page: number, at: { x: number; y: number }, rect: Rect | null) => void;
+  /** A gesture ended with a committed change: for the screen-reader announcement. */
+  onGestureEnd?: (kind: 'move' | 'resize', ids: readonly string[]) => void;
+}
+
+interface FieldGesture {
+  kind: 'move' | 'resize';
+  handle: Handle | null;
+  ids: string[];
+  primary: EditorField;
+  page: HTMLElement;
+  startDoc: FieldDoc;
+}
+interface AreaGesture {
+  kind: 'marquee' | 'draw';
+  pageNumber: number;
+  page: HTMLElement;
+  additive: boolean;
+}
+type Gesture = FieldGesture | AreaGesture;
+
+function isAreaGesture(g: Gesture): g is AreaGesture {
+  return g.kind === 'marquee' || g.kind === 'draw';
+}
+
+interface Pending {
+  pointerId: number;
+  startX: number;
+  startY: number;
+  rect: DOMRect;
+  started: boolean;
+  gesture: Gesture;
+  last: PointerEvent | null;
+  preview: FieldDoc | null;
+  /** What a click without movement does (select a single field, clear the selection). */
+  onClick: (() => void) | null;
+}
+
+/** Movement (CSS px) before a press becomes a drag: keeps clicks clicks, also with a shaky pen. */
+const DRAG_THRESHOLD = 3;
+
+export class PointerEditingController implements ReactiveController {
+  private readonly options: PointerEditingOptions;
+  private readonly preview = new DragPreview();
+  private pending: Pending | null = null;
+  private frame = 0;
+  private captureTarget: HTMLElement | null = null;
+
+  constructor(host: ReactiveControllerHost, options: PointerEditingOptions) {
+    this.options = options;
+    host.addController(this);
+  }
+
+  hostDisconnected(): void {
+    this.cancel();
+  }
+
+  get active(): boolean {
+    return this.pending?.started ?? false;
+  }
+
+  /** Bind to the scroller's `pointerdown`. */
+  readonly onPointerDown = (e: PointerEvent): void => {
+    if (this.pending || (e.pointerType === 'mouse' && e.button !== 0)) return;
+    const target = e.target as Element;
+    const pageEl = target.closest<HTMLElement>('.page');
+    if (!pageEl) return;
+    const pageNumber = Number(pageEl.dataset.page);
+    const model = this.options.model;
+    const fieldEl = target.closest<HTMLElement>('[data-id]');
+    const handleEl = target.closest<HTMLElement>('[data-handle]');
+    const readOnly = this.options.readOnly();
+    let gesture: Gesture | null = null;
+    let onClick: (() => void) | null = null;
+
+    if (fieldEl) {
+      const id = fieldEl.dataset.id!;
+      const field = findField(model.doc, id);
+      if (!field) return;
+      if (e.shiftKey || e.metaKey || e.ctrlKey) {
+        model.setSelection(clickSelect(model.selection, id, true));
+        return;
+      }
+      if (!model.selection.includes(id)) model.setSelection([id]);
+      else onClick = () => model.setSelection([id, ...model.selection.filter((s) => s !== id)]);
+      if (!readOnly) {
+        const handle = (handleEl?.dataset.handle as Handle | undefined) ?? null;
+        gesture = { kind: handle ? 'resize' : 'move', handle, ids: [...model.selection], primary: field, page: pageEl, startDoc: model.doc };
+      }
+      fieldEl.focus({ preventScroll: true });
+    } else {
+      const tool = readOnly ? null : this.options.armedTool();
+      // A finger on the page scrolls it unless a tool is armed; a mouse or pen draws a marquee.
+      if (!tool && e.pointerType === 'touch') return;
+      gesture = { kind: tool ? 'draw' : 'marquee', pageNumber, page: pageEl, additive: e.shiftKey };
+      if (!tool && !e.shiftKey) onClick = () => model.setSelection([]);
+    }
+    if (!gesture) return;
+    e.preventDefault();
+    const capture = e.currentTarget as HTMLElement;
+    capture.setPointerCapture?.(e.pointerId);
+    capture.addEventListener('pointermove', this.onPointerMove);
+    capture.addEventListener('pointerup', this.onPointerUp);
+    capture.addEventListener('pointercancel', this.onPointerCancel);
+    this.captureTarget = capture;
+    this.pending = { pointerId: e.pointerId, startX: e.clientX, startY: e.clientY, rect: pageEl.getBoundingClientRect(), started: false, gesture, last: null, preview: null, onClick };
+    if (gesture.kind === 'draw') this.startGesture();
+  };
+
+  private readonly onPointerMove = (e: PointerEvent): void => {
+    const p = this.pending;
+    if (!p || e.pointerId !== p.pointerId) return;
+    if (!p.started) {
+      if (Math.hypot(e.clientX - p.startX, e.clientY - p.startY) < DRAG_THRESHOLD) return;
+      this.startGesture();
+    }
+    p.last = e;
+    if (!this.frame) this.frame = requestAnimationFrame(() => this.flushFrame());
+  };
+
+  private readonly onPointerUp = (e: PointerEvent): void => {
+    const p = this.pending;
+    if (!p || e.pointerId !== p.pointerId) return;
+    if (p.started) {
+      p.last = e;
+      this.flushFrame();
+      this.finish(e);
+    } else {
+      p.onClick?.();
+      this.release();
+    }
+  };
+
+  private readonly onPointerCancel = (e: PointerEvent): void => {
+    if (this.pending && e.pointerId === this.pending.pointerId) this.cancel();
+  };
+
+  /** Abandons the gesture in progress (Escape, pointercancel): nothing is committed. */
+  cancel(): boolean {
+    const had = !!this.pending?.started;
+    this.preview.clear(true);
+    this.release();
+    return had;
+  }
+
+  private startGesture(): void {
+    const p = this.pending!;
+    p.started = true;
+    p.rect = p.gesture.page.getBoundingClientRect();
+    this.options.model.settle();
+  }
+
+  private flushFrame(): void {
+    cancelAnimationFrame(this.frame);
+    this.frame = 0;
+    const p = this.pending;
+    if (!p?.last) return;
+    const e = p.last;
+    const g = p.gesture;
+    const fx = (e.clientX - p.rect.left) / p.rect.width;
+    const fy = (e.clientY - p.rect.top) / p.rect.height;
+    const dx = (e.clientX - p.startX) / p.rect.width;
+    const dy = (e.clientY - p.startY) / p.rect.height;
+    if (isAreaGesture(g)) {
+      const fx0 = (p.startX - p.rect.left) / p.rect.width;
+      const fy0 = (p.startY - p.rect.top) / p.rect.height;
+      const rect = normalizeRect({ ax: clamp01(fx0), ay: clamp01(fy0), bx: clamp01(fx), by: clamp01(fy) });
+      this.preview.drawOverlay(g.page, [], { rect, kind: g.kind });
+      return;
+    }
+    const snap = this.options.snapping() && !e.altKey;
+    const threshold = { x: SNAP_PIXELS / p.rect.width, y: SNAP_PIXELS / p.rect.height };
+    const selected = new Set(g.ids);
+    const others = g.startDoc.filter((f) => f.el.page === g.primary.el.page && !selected.has(f.id)).map((f) => f.el);
+    let doc: FieldDoc;
+    let guides: Guide[] = [];
+    if (g.kind === 'move') {
+      const d = clampGroupDelta(g.startDoc.filter((f) => selected.has(f.id)).map((f) => f.el), dx, dy);
+      if (snap) {
+        const moved = { ax: g.primary.el.ax + d.dx, ay: g.primary.el.ay + d.dy, bx: g.primary.el.bx + d.dx, by: g.primary.el.by + d.dy };
+        const s = snapRect(moved, others, threshold, MOVE_LINES);
+        d.dx += s.dx;
+        d.dy += s.dy;
+        guides = s.guides;
+      }
+      doc = moveFields(g.startDoc, g.ids, d.dx, d.dy);
+    } else {
+      const min = minSizeOn(this.options.pageSize);
+      let ddx = dx;
+      let ddy = dy;
+      if (snap) {
+        const resized = resizeFields([g.primary], [g.primary.id], g.handle!, dx, dy, min)[0].el;
+        const s = snapRect(resized, others, threshold, resizeLines(g.handle!));
+        ddx += s.dx;
+        ddy += s.dy;
+        guides = s.guides;
+      }
+      doc = resizeFields(g.startDoc, g.ids, g.handle!, ddx, ddy, min);
+    }
+    p.preview = doc;
+    for (const id of g.ids) {
+      const el = this.options.fieldElement(id);
+      const f = findField(doc, id);
+      if (el && f) this.preview.placeField(el, f.el);
+    }
+    this.preview.drawOverlay(g.page, guides, null);
+  }
+
+  private finish(e: PointerEvent): void {
+    const p = this.pending!;
+    const g = p.gesture;
+    const model = this.options.model;
+    if (!isAreaGesture(g)) {
+      this.preview.clear(false);
+      if (p.preview && model.apply(p.preview)) this.options.onGestureEnd?.(g.kind, g.ids);
+      model.settle();
+    } else {
+      this.preview.clear(false);
+      const fx0 = (p.startX - p.rect.left) / p.rect.width;
+      const fy0 = (p.startY - p.rect.top) / p.rect.height;
+      const rect = normalizeRect({ ax: clamp01(fx0), ay: clamp01(fy0), bx: clamp01((e.clientX - p.rect.left) / p.rect.width), by: clamp01((e.clientY - p.rect.top) / p.rect.height) });
+      if (g.kind === 'marquee') {
+        model.setSelection(marqueeSelect(model.selection, marqueeHits(model.doc, g.pageNumber, rect), g.additive));
+      } else {
+        const tiny = (rect.bx - rect.ax) * p.rect.width < 6 || (rect.by - rect.ay) * p.rect.height < 6;
+        this.options.drawField(g.pageNumber, { x: fx0, y: fy0 }, tiny ? null : rect);
+      }
+    }
+    this.release();
+  }
+
+  private release(): void {
+    cancelAnimationFrame(this.frame);
+    this.frame = 0;
+    const capture = this.captureTarget;
+    if (capture) {
+      if (this.pending && capture.hasPointerCapture?.(this.pending.pointerId)) capture.releasePointerCapture(this.pending.pointerId);
+      capture.removeEventListener('pointermove', this.onPointerMove);
+      capture.removeEventListener('pointerup', this.onPointerUp);
+      capture.removeEventListener('pointercancel', this.onPointerCancel);
+    }
+    this.captureTarget = null;
+    this.pending = null;
+  }
+}
+
+function clamp01(n: number): number {
+  return n < 0 ? 0 : n > 1 ? 1 : n;
+}

@@ -1,0 +1,505 @@
+/**
+ * Everything the editor does, in one place the element's templates, keyboard and pointer handlers call:
+ * adding fields, editing the selection, clipboard, recipients, validation and saving. Each action is a pure
+ * operation on the document recorded through the EditorModel (one undo step), then announced.
+ */
+import type { FieldElement, FieldProblem } from '../fields/types.ts';
+import type { EsignEditor } from './esign-editor.ts';
+import { EditorModel, type ChangeCause } from './editing/editor-model.ts';
+import { addFields, removeFields, updateFields, type Rect } from './editing/field-doc.ts';
+import { alignFields, distributeFields, type AlignMode } from './editing/arrange.ts';
+import { copyToSharedClipboard, duplicateToPages, parseClipboardText, parsePageRange, pasteFields, readSharedClipboard } from './editing/clipboard.ts';
+import { createField, TOOLS, toolTypeOf, type ToolType } from './editing/toolbox.ts';
+import { minSizeOn, placeRect } from './editing/transform.ts';
+import { addRecipient, effectiveRecipients, moveSigner, parseRecipients, renameRecipient, renumberFields, type Recipient } from './recipients.ts';
+import { te, type EditorMessageKey } from './editor-i18n.ts';
+import { Autosave, type SaveState } from './controllers/autosave.ts';
+import { readTemplateFields, TemplateFieldsError, writeTemplateFields } from './controllers/template-fields-api.ts';
+import type { KeyboardEditingContext } from './controllers/keyboard-editing.ts';
+import type { ToolboxDrag } from './controllers/toolbox-drag.ts';
+import { normalizeIncoming, problemsByField, validateForSave } from './controllers/validation.ts';
+import type { PdfErrorCode } from '../internal/pdf-source.ts';
+
+/** Points a paste or duplicate shifts by when it would land exactly on the original. */
+const PASTE_OFFSET_POINTS = 10;
+
+export interface SaveResult {
+  ok: boolean;
+  fields: FieldElement[];
+  problems: FieldProblem[];
+  error?: string;
+}
+
+export class EditorActions {
+  readonly model: EditorModel;
+  armed: ToolType | null = null;
+  activeSigner = 1;
+  recipients: Recipient[] = [{ signer: 1, name: '' }];
+  problems = new Map<string, string[]>();
+  announcement = '';
+  panelOpen = true;
+  regexSample = '';
+  duplicateRange = '';
+  duplicateError = '';
+  saveState: SaveState = 'idle';
+
+  private readonly host: EsignEditor;
+  private givenRecipients: Recipient[] = [];
+  private lastEmitted: FieldElement[] | null = null;
+  private pendingCopy: { text: string; cut: boolean } | null = null;
+  private pasteFallback: ReturnType<typeof setTimeout> | null = null;
+  private focusAfterUpdate: string | null = null;
+  private loadAbort: AbortController | null = null;
+  private readonly autosave: Autosave<SaveResult>;
+
+  constructor(host: EsignEditor) {
+    this.host = host;
+    this.model = new EditorModel([], { change: (cause) => this.changed(cause), select: () => this.selectionChanged() });
+    this.autosave = new Autosave({ delay: 1500, save: () => this.saveNow(true), onState: (s) => { this.saveState = s; host.bump(); } });
+  }
+
+  private get lang(): string {
+    return this.host.lang_;
+  }
+
+  // ---- inputs from the page -------------------------------------------------------------------
+
+  fieldsAssigned(fields: FieldElement[] | null): void {
+    if (fields === this.lastEmitted) return; // the page handed back what we emitted
+    this.model.setElements(normalizeIncoming(fields ?? []).elements);
+  }
+
+  signersAssigned(value: unknown): void {
+    this.givenRecipients = parseRecipients(value);
+    this.refreshRecipients();
+  }
+
+  loadFromServer(): void {
+    this.loadAbort?.abort();
+    const abort = new AbortController();
+    this.loadAbort = abort;
+    const h = this.host;
+    readTemplateFields({ endpoint: h.endpoint, token: h.token, template: h.template }, abort.signal).then(
+      (raw) => {
+        if (abort.signal.aborted) return;
+        const { elements, problems } = normalizeIncoming(raw);
+        this.model.setElements(elements);
+        if (problems.length) h.emitEvent('esign-validate', { ok: false, problems });
+      },
+      (error: unknown) => {
+        if (!abort.signal.aborted) this.reportError(error);
+      },
+    );
+  }
+
+  disconnect(): void {
+    this.loadAbort?.abort();
+    if (this.autosave.hasUnsaved && this.host.serverMode && !this.host.readOnly) void this.autosave.flush().catch(() => {});
+  }
+
+  // ---- model events ---------------------------------------------------------------------------
+
+  private changed(cause: ChangeCause): void {
+    this.refreshRecipients();
+    if (this.problems.size) this.problems = problemsByField(this.model, validateForSave(this.model.elements(), this.readyOptions()).problems);
+    const fields = this.model.elements();
+    this.lastEmitted = fields;
+    if (cause !== 'set') {
+      this.host.fields = fields;
+      this.host.emitEvent('esign-change', { fields: this.model.elements(), cause });
+      const delay = this.host.autosaveDelay;
+      if (this.host.serverMode && !this.host.readOnly && delay > 0) {
+        this.autosave.delay = delay;
+        this.autosave.schedule();
+      }
+    }
+    this.host.bump();
+  }
+
+  private selectionChanged(): void {
+    const ids = this.model.selection;
+    const indexes = ids.map((id) => this.model.doc.findIndex((f) => f.id === id)).filter((i) => i >= 0);
+    this.regexSample = '';
+    this.duplicateError = '';
+    if (ids.length) this.panelOpen = true;
+    this.host.emitEvent('esign-select', { indexes, fields: indexes.map((i) => ({ ...this.model.doc[i].el })) });
+    this.host.bump();
+  }
+
+  private refreshRecipients(): void {
+    const next = effectiveRecipients([...this.givenRecipients, ...this.recipients.filter((r) => !this.givenRecipients.some((g) => g.signer === r.signer))], this.model.doc.map((f) => f.el));
+    this.recipients = next;
+    if (!next.some((r) => r.signer === this.activeSigner)) this.activeSigner = next.find((r) => r.signer > 0)?.signer ?? 1;
+  }
+
+  afterUpdate(): void {
+    if (this.focusAfterUpdate) {
+      this.host.fieldElement(this.focusAfterUpdate)?.focus({ preventScroll: false });
+      this.focusAfterUpdate = null;
+    }
+  }
+
+  announce(key: EditorMessageKey, params: Record<string, string | number> = {}): void {
+    this.announcement = te(this.lang, key, params);
+    this.host.bump();
+  }
+
+  // ---- adding fields --------------------------------------------------------------------------
+
+  private offset(page: number): { x: number; y: number } {
+    const size = this.host.pageSizePt(page);
+    return { x: PASTE_OFFSET_POINTS / size.width, y: PASTE_OFFSET_POINTS / size.height };
+  }
+
+  private addField(type: ToolType, page: number, at: { x: number; y: number }, size?: { w: number; h: number }): void {
+    if (this.host.readOnly || this.host.pageCount === 0) return;
+    const field = createField(type, { page, pageSize: this.host.pageSizePt(page), at, signer: this.activeSigner, size });
+    const { doc, ids } = pasteFields(this.model.doc, [field.el], { offset: this.offset(page), pageCount: this.host.pageCount });
+    this.model.apply(doc, { select: ids });
+    this.focusAfterUpdate = ids[0];
+    this.announce('editor.say.added', { type: te(this.lang, `editor.tool.${type}` as EditorMessageKey), page });
+  }
+
+  /** A toolbox drop: the field is centred under the pointer. */
+  dropTool(type: ToolType, page: number, at: { x: number; y: number }): void {
+    const size = this.host.pageSizePt(page);
+    const spec = TOOLS[type];
+    this.addField(type, page, { x: at.x - spec.width / size.width / 2, y: at.y - spec.height / size.height / 2 });
+  }
+
+  /** Click-then-draw finished: the drawn rectangle, or the default size at the click. */
+  drawField(page: number, at: { x: number; y: number }, rect: Rect | null): void {
+    const type = this.armed;
+    if (!type) return;
+    this.disarm();
+    this.addField(type, page, rect ? { x: rect.ax, y: rect.ay } : at, rect ? { w: rect.bx - rect.ax, h: rect.by - rect.ay } : undefined);
+  }
+
+  toolClick(type: ToolType, drag: ToolboxDrag): void {
+    if (drag.suppressClick) {
+      drag.suppressClick = false;
+      return;
+    }
+    this.armed = this.armed === type ? null : type;
+    this.host.bump();
+  }
+
+  /** Enter or Space on a toolbox button: the field goes to the middle of the current page. */
+  toolKey(e: KeyboardEvent, type: ToolType): void {
+    if (e.key !== 'Enter' && e.key !== ' ') return;
+    e.preventDefault();
+    const page = this.host.currentPage;
+    const size = this.host.pageSizePt(page);
+    this.addField(type, page, { x: 0.5 - TOOLS[type].width / size.width / 2, y: 0.5 - TOOLS[type].height / size.height / 2 });
+  }
+
+  disarm(): void {
+    if (this.armed === null) return;
+    this.armed = null;
+    this.host.bump();
+  }
+
+  // ---- editing the selection -------------------------------------------------------------------
+
+  deleteSelection(): void {
+    const count = this.model.selection.length;
+    if (!count || this.host.readOnly) return;
+    this.model.apply(removeFields(this.model.doc, this.model.selection), { select: [] });
+    this.host.scroller?.focus({ preventScroll: true });
+    this.announce('editor.say.deleted', { count });
+  }
+
+  duplicateSelection(): void {
+    if (!this.model.selection.length || this.host.readOnly) return;
+    const els = this.model.doc.filter((f) => this.model.selection.includes(f.id)).map((f) => f.el);
+    const first = els[0].page;
+    const { doc, ids } = pasteFields(this.model.doc, els, { offset: this.offset(first), pageCount: this.host.pageCount });
+    this.model.apply(doc, { select: ids });
+    this.focusAfterUpdate = ids[0];
+    this.announce('editor.say.duplicated', { count: ids.length });
+  }
+
+  align(mode: AlignMode): void {
+    if (!this.host.readOnly) this.model.apply(alignFields(this.model.doc, this.model.selection, mode));
+  }
+
+  distribute(axis: 'horizontal' | 'vertical'): void {
+    if (!this.host.readOnly) this.model.apply(distributeFields(this.model.doc, this.model.selection, axis));
+  }
+
+  patchSelection(patch: Partial<FieldElement>, key: string): void {
+    if (this.host.readOnly) return;
+    const ids = this.model.selection;
+    this.model.apply(updateFields(this.model.doc, ids, () => patch), { coalesce: `prop:${key}:${ids.join(',')}` });
+  }
+
+  changeType(type: ToolType): void {
+    const spec = TOOLS[type];
+    this.model.apply(
+      updateFields(this.model.doc, this.model.selection, (el) => ({
+        element_type: spec.element_type,
+        validation: spec.validation,
+        options: toolTypeOf(el) === type ? el.options : spec.options,
+        signer: spec.element_type === 'admin' ? 0 : el.element_type === 'admin' ? this.activeSigner : el.signer,
+      })),
+    );
+  }
+
+  setGeometry(which: 'x' | 'y' | 'width' | 'height' | 'page', value: number): void {
+    if (!Number.isFinite(value)) return;
+    const id = this.model.selection[0];
+    const pageCount = this.host.pageCount;
+    this.model.apply(
+      updateFields(this.model.doc, [id], (el) => {
+        if (which === 'page') return { page: Math.min(pageCount, Math.max(1, Math.round(value))) };
+        const size = this.host.pageSizePt(el.page);
+        const r = { ax: el.ax, ay: el.ay, bx: el.bx, by: el.by };
+        const w = r.bx - r.ax;
+        const h = r.by - r.ay;
+        if (which === 'x') Object.assign(r, { ax: value / size.width, bx: value / size.width + w });
+        if (which === 'y') Object.assign(r, { ay: value / size.height, by: value / size.height + h });
+        if (which === 'width') r.bx = r.ax + value / size.width;
+        if (which === 'height') r.by = r.ay + value / size.height;
+        return placeRect(r, minSizeOn((p) => this.host.pageSizePt(p))(el));
+      }),
+    );
+  }
+
+  setRegexSample(value: string): void {
+    this.regexSample = value;
+    this.host.bump();
+  }
+
+  setDuplicateRange(value: string): void {
+    this.duplicateRange = value;
+    this.duplicateError = '';
+    this.host.bump();
+  }
+
+  duplicateToRange(): void {
+    const parsed = parsePageRange(this.duplicateRange, this.host.pageCount);
+    if ('error' in parsed) {
+      this.duplicateError = parsed.error;
+      this.host.bump();
+      return;
+    }
+    const { doc, ids } = duplicateToPages(this.model.doc, this.model.selection, parsed.pages);
+    this.model.apply(doc);
+    this.announce('editor.say.duplicated', { count: ids.length });
+  }
+
+  closePanel(focusField: boolean): void {
+    this.panelOpen = false;
+    if (focusField && this.model.selection[0]) this.focusAfterUpdate = this.model.selection[0];
+    this.host.bump();
+  }
+
+  selectPublic(ids: readonly (number | string)[]): void {
+    const doc = this.model.doc;
+    const out: string[] = [];
+    for (const id of ids) {
+      const f = typeof id === 'number' ? doc[id] : doc.find((x) => x.el.uuid === id);
+      if (f) out.push(f.id);
+    }
+    this.model.setSelection(out);
+  }
+
+  replaceAll(fields: readonly FieldElement[]): void {
+    this.model.apply(normalizeIncoming(fields).elements.map((el, i) => ({ id: this.model.doc[i]?.id ?? `set-${i}-${Date.now()}`, el })), { select: [] });
+  }
+
+  undo(): boolean {
+    const ok = this.model.undo();
+    if (ok) this.announce('editor.say.undone');
+    return ok;
+  }
+
+  redo(): boolean {
+    const ok = this.model.redo();
+    if (ok) this.announce('editor.say.redone');
+    return ok;
+  }
+
+  /** Focus moving onto a field by keyboard selects it. */
+  readonly onFieldFocus = (e: FocusEvent): void => {
+    const el = (e.composedPath()[0] as HTMLElement).closest?.('[data-id]') as HTMLElement | null;
+    const id = el?.dataset.id;
+    if (id && !this.model.selection.includes(id) && !this.host.shadowRoot?.querySelector(':active')) this.model.setSelection([id]);
+  };
+
+  // ---- recipients -----------------------------------------------------------------------------
+
+  setActiveSigner(signer: number): void {
+    this.activeSigner = signer;
+    if (this.model.selection.length && !this.host.readOnly) this.patchSelection({ signer }, 'signer');
+    this.host.bump();
+  }
+
+  addRecipient(role: 'signer' | 'witness' | 'approver'): void {
+    this.recipients = addRecipient(this.recipients, role, this.activeSigner > 0 && this.activeSigner < 100 ? this.activeSigner : 1);
+    this.host.bump();
+  }
+
+  renameRecipient(signer: number, name: string): void {
+    this.recipients = renameRecipient(this.recipients, signer, name);
+    this.givenRecipients = renameRecipient(this.givenRecipients, signer, name);
+    this.host.bump();
+  }
+
+  moveRecipient(signer: number, direction: -1 | 1): void {
+    const { list, renumber } = moveSigner(this.recipients, signer, direction);
+    if (!renumber.size) return;
+    this.recipients = list;
+    this.givenRecipients = list.filter((r) => r.name);
+    if (renumber.has(this.activeSigner)) this.activeSigner = renumber.get(this.activeSigner)!;
+    this.model.apply(renumberFields(this.model.doc, renumber));
+    this.host.bump();
+  }
+
+  // ---- clipboard ------------------------------------------------------------------------------
+
+  copy(cut: boolean): void {
+    const els = this.model.doc.filter((f) => this.model.selection.includes(f.id)).map((f) => f.el);
+    if (!els.length) return;
+    const text = copyToSharedClipboard(els);
+    this.pendingCopy = { text, cut };
+    // The native copy event (when the browser fires one) also writes the system clipboard; this covers the rest.
+    void navigator.clipboard?.writeText?.(text).catch(() => {});
+    setTimeout(() => this.finishCopy(), 0);
+    this.announce('editor.say.copied', { count: els.length });
+  }
+
+  private finishCopy(): void {
+    const pending = this.pendingCopy;
+    this.pendingCopy = null;
+    if (pending?.cut) this.deleteSelection();
+  }
+
+  readonly onCopyEvent = (e: ClipboardEvent): void => {
+    if (!this.pendingCopy || !e.clipboardData) return;
+    e.clipboardData.setData('text/plain', this.pendingCopy.text);
+    e.preventDefault();
+  };
+
+  paste(): void {
+    if (this.pasteFallback) clearTimeout(this.pasteFallback);
+    this.pasteFallback = setTimeout(() => {
+      this.pasteFallback = null;
+      const shared = readSharedClipboard();
+      if (shared) this.pasteElements(shared);
+    }, 0);
+  }
+
+  readonly onPasteEvent = (e: ClipboardEvent): void => {
+    const text = e.clipboardData?.getData('text/plain') ?? '';
+    const raw = text ? parseClipboardText(text) : null;
+    if (!raw) return; // not fields: the fallback pastes the shared clipboard, if any
+    if (this.pasteFallback) clearTimeout(this.pasteFallback);
+    this.pasteFallback = null;
+    e.preventDefault();
+    this.pasteElements(normalizeIncoming(raw).elements);
+  };
+
+  private pasteElements(elements: FieldElement[]): void {
+    if (!elements.length || this.host.readOnly) return;
+    const page = this.host.currentPage;
+    const { doc, ids } = pasteFields(this.model.doc, elements, { page, offset: this.offset(page), pageCount: this.host.pageCount });
+    this.model.apply(doc, { select: ids });
+    this.focusAfterUpdate = ids[0];
+    this.announce('editor.say.pasted', { count: ids.length, page });
+  }
+
+  keyboardContext(): KeyboardEditingContext {
+    return {
+      model: this.model,
+      readOnly: this.host.readOnly,
+      pageSize: (p) => this.host.pageSizePt(p),
+      copy: (cut) => this.copy(cut),
+      paste: () => this.paste(),
+      duplicate: () => this.duplicateSelection(),
+      undo: () => this.undo(),
+      redo: () => this.redo(),
+      escape: () => {
+        if (this.host.cancelGestures()) return true;
+        if (this.armed) return (this.disarm(), true);
+        return false;
+      },
+      announce: (key, count) => {
+        if (key === 'deleted') this.host.scroller?.focus({ preventScroll: true });
+        this.announce(`editor.say.${key}`, { count });
+      },
+    };
+  }
+
+  // ---- validation and saving ------------------------------------------------------------------
+
+  /** Validates; marks fields with problems; emits `esign-validate`. */
+  validate(): FieldProblem[] {
+    const { problems } = validateForSave(this.model.elements(), this.readyOptions());
+    this.problems = problemsByField(this.model, problems);
+    this.host.emitEvent('esign-validate', { ok: problems.length === 0, problems });
+    if (problems.length) this.announce('editor.say.problems', { count: problems.length, first: problems[0].message });
+    this.host.bump();
+    return problems;
+  }
+
+  private readyOptions(): { pageCount?: number; signerCount?: number } {
+    const signers = this.givenRecipients.filter((r) => r.signer >= 1 && r.signer <= 99).length;
+    return { pageCount: this.host.pageCount || undefined, signerCount: signers || undefined };
+  }
+
+  async save(): Promise<SaveResult> {
+    if (this.host.serverMode && !this.host.readOnly) return this.autosave.flush();
+    return this.saveNow(false);
+  }
+
+  private async saveNow(toServer: boolean): Promise<SaveResult> {
+    const problems = this.validate();
+    const fields = this.model.elements();
+    if (problems.length) {
+      const result = { ok: false, fields, problems };
+      this.host.emitEvent('esign-save', result);
+      if (toServer) throw Object.assign(new Error(problems[0].message), { result });
+      return result;
+    }
+    if (!toServer) {
+      const result = { ok: true, fields, problems };
+      this.host.emitEvent('esign-save', result);
+      return result;
+    }
+    const h = this.host;
+    const docAtStart = this.model.doc;
+    try {
+      const answer = await writeTemplateFields({ endpoint: h.endpoint, token: h.token, template: h.template }, fields);
+      const saved = answer ? normalizeIncoming(answer).elements : fields;
+      if (this.model.doc === docAtStart && saved.length === fields.length) this.adoptUuids(saved);
+      const result = { ok: true, fields: saved, problems: [] };
+      this.announce('editor.say.saved');
+      h.emitEvent('esign-save', result);
+      return result;
+    } catch (error) {
+      const message = this.reportError(error);
+      const result = { ok: false, fields, problems: [], error: message };
+      h.emitEvent('esign-save', result);
+      throw Object.assign(new Error(message), { result });
+    }
+  }
+
+  /** Takes the uuids the server assigned, without an undo step (nothing the sender did changed). */
+  private adoptUuids(saved: readonly FieldElement[]): void {
+    const doc = this.model.doc;
+    if (saved.every((s, i) => s.uuid === doc[i].el.uuid)) return;
+    this.model.amend(doc.map((f, i) => (saved[i].uuid && saved[i].uuid !== f.el.uuid ? { id: f.id, el: { ...f.el, uuid: saved[i].uuid } } : f)));
+  }
+
+  private reportError(error: unknown): string {
+    let code: PdfErrorCode = 'unknown';
+    let message = String((error as Error)?.message ?? error);
+    if (error instanceof TemplateFieldsError) {
+      code = error.status === 0 ? 'network' : error.status === 401 || error.status === 403 ? 'unauthorized' : error.status === 404 ? 'not-found' : 'http';
+      message = error.message;
+    }
+    this.host.emitEvent('esign-error', { message, code });
+    return message;
+  }
+}

@@ -1,0 +1,75 @@
+/** Helpers for the editor's browser tests: a loaded editor on a generated PDF, and real input. */
+import { fixture, html, oneEvent } from '@open-wc/testing';
+import { sendMouse } from '@web/test-runner-commands';
+import { setPdfWorkerSrc } from '../internal/pdf-worker.ts';
+import { generatePdf } from '../../test/support/generate-pdf.ts';
+import type { FieldElement } from '../fields/types.ts';
+import { blankElement } from './editing/toolbox.ts';
+import type { EsignEditor } from './esign-editor.ts';
+import './esign-editor.ts';
+
+setPdfWorkerSrc('/node_modules/pdfjs-dist/build/pdf.worker.min.mjs');
+
+export interface EditorSetup {
+  pages?: number;
+  fields?: FieldElement[];
+  attrs?: string;
+  width?: number;
+  height?: number;
+  zoom?: string;
+}
+
+/** An editor showing a generated Letter-size PDF with `fields`, ready (every page laid out). */
+export async function loadEditor(setup: EditorSetup = {}): Promise<EsignEditor> {
+  const el = await fixture<EsignEditor>(html`<esign-editor style="width:${setup.width ?? 1000}px;height:${setup.height ?? 700}px" zoom=${setup.zoom ?? '1'}></esign-editor>`);
+  const ready = oneEvent(el, 'esign-ready');
+  el.fields = setup.fields ?? [];
+  el.data = await generatePdf({ pages: setup.pages ?? 2 });
+  await ready;
+  await el.updateComplete;
+  return el;
+}
+
+export function field(ax: number, ay: number, bx: number, by: number, extra: Partial<FieldElement> = {}): FieldElement {
+  return { ...blankElement(), ax, ay, bx, by, ...extra };
+}
+
+export function q<T extends Element = HTMLElement>(el: EsignEditor, selector: string): T {
+  const found = el.shadowRoot!.querySelector<T>(selector);
+  if (!found) throw new Error(`no ${selector}`);
+  return found;
+}
+
+export function fieldEls(el: EsignEditor): HTMLElement[] {
+  return [...el.shadowRoot!.querySelectorAll<HTMLElement>('.efield')];
+}
+
+/** Centre of an element in viewport CSS pixels (what sendMouse takes). */
+export function centre(target: Element): [number, number] {
+  const r = target.getBoundingClientRect();
+  return [Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)];
+}
+
+/** A point at fractions (fx, fy) of page `page`. */
+export function pagePoint(el: EsignEditor, page: number, fx: number, fy: number): [number, number] {
+  const r = q(el, `.page[data-page="${page}"]`).getBoundingClientRect();
+  return [Math.round(r.left + r.width * fx), Math.round(r.top + r.height * fy)];
+}
+
+export const nextFrame = (): Promise<void> => new Promise((r) => requestAnimationFrame(() => r()));
+
+/** Presses at `from`, moves in `steps` to `to`, releases: a real drag. */
+export async function drag(from: [number, number], to: [number, number], steps = 6): Promise<void> {
+  await sendMouse({ type: 'move', position: from });
+  await sendMouse({ type: 'down' });
+  for (let i = 1; i <= steps; i++) {
+    const x = Math.round(from[0] + ((to[0] - from[0]) * i) / steps);
+    const y = Math.round(from[1] + ((to[1] - from[1]) * i) / steps);
+    await sendMouse({ type: 'move', position: [x, y] });
+    await nextFrame();
+  }
+  await sendMouse({ type: 'up' });
+  await nextFrame();
+}
+
+export const round = (n: number, digits = 4): number => Math.round(n * 10 ** digits) / 10 ** digits;

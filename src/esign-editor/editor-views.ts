@@ -1,0 +1,195 @@
+/**
+ * Lit templates of the editor's chrome: the toolbar, the toolbox, the recipients list and one editable
+ * field. Pure functions of what they are given; the element owns state and handlers.
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import { styleMap } from 'lit/directives/style-map.js';
+import { fieldBoxStyle, renderFieldContent, signerName } from '../internal/field-overlay.ts';
+import { signerColor, signerRef } from '../fields/signers.ts';
+import type { EditorField } from './editing/field-doc.ts';
+import { HANDLES } from './editing/transform.ts';
+import { toolTypeOf, type ToolType } from './editing/toolbox.ts';
+import { ALIGN_MODES, type AlignMode } from './editing/arrange.ts';
+import { recipientName, type Recipient } from './recipients.ts';
+import { te, type EditorMessageKey } from './editor-i18n.ts';
+import { t } from '../internal/i18n.ts';
+import type { SaveState } from './controllers/autosave.ts';
+
+const TOOL_ICONS: Record<ToolType, string> = {
+  signature: '✍',
+  initials: 'AB',
+  text: 'T',
+  date: '📅',
+  'signing-date': '🗓',
+  checkbox: '☑',
+  dropdown: '▾',
+  number: '#',
+  email: '@',
+  regex: '.*',
+  sender: '★',
+};
+
+export function toolName(lang: string, type: ToolType): string {
+  return te(lang, `editor.tool.${type}` as EditorMessageKey);
+}
+
+export interface FieldViewState {
+  lang: string;
+  selected: boolean;
+  primary: boolean;
+  /** Show resize handles (single selection, editable). */
+  handles: boolean;
+  problems: readonly string[] | undefined;
+  readOnly: boolean;
+}
+
+/** One field box over a page: focusable, selectable, with handles and problem marker. */
+export function renderEditableField(f: EditorField, s: FieldViewState): TemplateResult {
+  const el = f.el;
+  const type = toolName(s.lang, toolTypeOf(el));
+  const label = te(s.lang, 'editor.field', { type: el.label ? `${type} “${el.label}”` : type, signer: signerName(el.signer, s.lang), page: el.page });
+  const problem = s.problems?.length ? s.problems.join(' ') : '';
+  return html`<div
+    class="field efield"
+    part="field field-${el.element_type}${s.selected ? ' field-selected' : ''}${problem ? ' field-invalid' : ''}"
+    data-id=${f.id}
+    data-type=${el.element_type}
+    data-signer=${el.signer ?? 0}
+    ?data-selected=${s.selected}
+    ?data-primary=${s.primary}
+    ?data-problem=${!!problem}
+    ?data-hide-border=${el.hide_border}
+    tabindex="0"
+    role="button"
+    aria-pressed=${s.selected ? 'true' : 'false'}
+    aria-label=${problem ? `${label}. ${te(s.lang, 'editor.fieldProblem', { message: problem })}` : label}
+    title=${problem || label}
+    style=${styleMap(fieldBoxStyle(el))}
+  >${renderFieldContent(el, s.lang)}${problem ? html`<span class="problem" part="field-problem" aria-hidden="true">!</span>` : nothing}${s.handles && !s.readOnly
+      ? HANDLES.map((h) => html`<span class="handle" part="handle" data-handle=${h} aria-hidden="true"></span>`)
+      : nothing}</div>`;
+}
+
+export interface ToolboxView {
+  lang: string;
+  tools: readonly ToolType[];
+  armed: ToolType | null;
+  disabled: boolean;
+  onPointerDown: (e: PointerEvent, type: ToolType) => void;
+  onKeyDown: (e: KeyboardEvent, type: ToolType) => void;
+  onClick: (e: MouseEvent, type: ToolType) => void;
+}
+
+export function renderToolbox(v: ToolboxView): TemplateResult {
+  return html`<div class="toolbox" part="toolbox" role="group" aria-label=${te(v.lang, 'editor.toolbox')}>
+    <p class="hint" id="toolbox-hint">${te(v.lang, 'editor.toolboxHint')}</p>
+    ${v.tools.map(
+      (type) => html`<button
+        type="button"
+        class="tool"
+        part="tool"
+        data-tool=${type}
+        aria-pressed=${v.armed === type ? 'true' : 'false'}
+        aria-describedby="toolbox-hint"
+        ?disabled=${v.disabled}
+        @pointerdown=${(e: PointerEvent) => v.onPointerDown(e, type)}
+        @keydown=${(e: KeyboardEvent) => v.onKeyDown(e, type)}
+        @click=${(e: MouseEvent) => v.onClick(e, type)}
+      ><span class="tool-icon" aria-hidden="true">${TOOL_ICONS[type]}</span>${toolName(v.lang, type)}</button>`,
+    )}
+  </div>`;
+}
+
+export interface RecipientsView {
+  lang: string;
+  recipients: readonly Recipient[];
+  active: number;
+  editable: boolean;
+  readOnly: boolean;
+  onActivate: (signer: number) => void;
+  onAdd: (role: 'signer' | 'witness' | 'approver') => void;
+  onRename: (signer: number, name: string) => void;
+  onMove: (signer: number, direction: -1 | 1) => void;
+}
+
+export function renderRecipients(v: RecipientsView): TemplateResult {
+  const signers = v.recipients.filter((r) => signerRef(r.signer).role === 'signer');
+  return html`<div class="recipients" part="recipients" role="radiogroup" aria-label=${te(v.lang, 'editor.recipientFor')}>
+    <h2 class="section-title">${te(v.lang, 'editor.recipients')}</h2>
+    ${v.recipients.map((r) => {
+      const name = recipientName(r);
+      const role = signerRef(r.signer).role;
+      const position = signers.findIndex((s) => s.signer === r.signer);
+      return html`<div class="recipient" part="recipient" data-signer=${r.signer} style="--esign-field-color:${signerColor(r.signer)}">
+        <label class="recipient-pick">
+          <input type="radio" name="recipient" .checked=${v.active === r.signer} ?disabled=${v.readOnly} @change=${() => v.onActivate(r.signer)} />
+          <span class="swatch" aria-hidden="true"></span>
+          ${v.editable
+            ? html`<input
+                class="recipient-name"
+                .value=${r.name}
+                placeholder=${signerName(r.signer, v.lang)}
+                aria-label=${te(v.lang, 'editor.renameRecipient', { who: signerName(r.signer, v.lang) })}
+                @change=${(e: Event) => v.onRename(r.signer, (e.target as HTMLInputElement).value)}
+              />`
+            : html`<span class="recipient-name">${name}</span>`}
+          ${role !== 'signer' ? html`<small class="role">${signerName(r.signer, v.lang)}</small>` : nothing}
+        </label>
+        ${v.editable && role === 'signer'
+          ? html`<button type="button" class="mini" aria-label=${te(v.lang, 'editor.moveUp', { who: name })} ?disabled=${position <= 0} @click=${() => v.onMove(r.signer, -1)}>↑</button>
+              <button type="button" class="mini" aria-label=${te(v.lang, 'editor.moveDown', { who: name })} ?disabled=${position >= signers.length - 1} @click=${() => v.onMove(r.signer, 1)}>↓</button>`
+          : nothing}
+      </div>`;
+    })}
+    ${v.editable
+      ? html`<div class="recipient-actions">
+          <button type="button" @click=${() => v.onAdd('signer')}>${te(v.lang, 'editor.addSigner')}</button>
+          <button type="button" @click=${() => v.onAdd('witness')}>${te(v.lang, 'editor.addWitness')}</button>
+          <button type="button" @click=${() => v.onAdd('approver')}>${te(v.lang, 'editor.addApprover')}</button>
+        </div>`
+      : nothing}
+  </div>`;
+}
+
+export interface ToolbarView {
+  lang: string;
+  canUndo: boolean;
+  canRedo: boolean;
+  selected: number;
+  readOnly: boolean;
+  saveState: SaveState;
+  canSave: boolean;
+  onUndo: () => void;
+  onRedo: () => void;
+  onDelete: () => void;
+  onDuplicate: () => void;
+  onAlign: (mode: AlignMode) => void;
+  onDistribute: (axis: 'horizontal' | 'vertical') => void;
+  onSave: () => void;
+  onZoom: (direction: 1 | -1) => void;
+}
+
+const ALIGN_ICONS: Record<AlignMode, string> = { left: '⇤', center: '↔', right: '⇥', top: '⤒', middle: '↕', bottom: '⤓' };
+
+export function renderToolbar(v: ToolbarView): TemplateResult {
+  const ro = v.readOnly;
+  const button = (label: string, icon: string, disabled: boolean, onClick: () => void, name: string) =>
+    html`<button type="button" part="button" data-action=${name} aria-label=${label} title=${label} ?disabled=${disabled} @click=${onClick}>${icon}</button>`;
+  return html`<div class="toolbar" part="toolbar" role="toolbar" aria-label=${te(v.lang, 'editor.toolbar')}>
+    ${button(te(v.lang, 'editor.undo'), '↶', ro || !v.canUndo, v.onUndo, 'undo')}
+    ${button(te(v.lang, 'editor.redo'), '↷', ro || !v.canRedo, v.onRedo, 'redo')}
+    <span class="sep"></span>
+    ${button(te(v.lang, 'editor.delete'), '🗑', ro || v.selected === 0, v.onDelete, 'delete')}
+    ${button(te(v.lang, 'editor.duplicate'), '⧉', ro || v.selected === 0, v.onDuplicate, 'duplicate')}
+    <span class="sep"></span>
+    ${ALIGN_MODES.map((m) => button(te(v.lang, `editor.align.${m}` as EditorMessageKey), ALIGN_ICONS[m], ro || v.selected === 0, () => v.onAlign(m), `align-${m}`))}
+    ${button(te(v.lang, 'editor.distribute.horizontal'), '⋯', ro || v.selected < 3, () => v.onDistribute('horizontal'), 'distribute-horizontal')}
+    ${button(te(v.lang, 'editor.distribute.vertical'), '⋮', ro || v.selected < 3, () => v.onDistribute('vertical'), 'distribute-vertical')}
+    <span class="sep"></span>
+    ${button(t(v.lang, 'viewer.zoomOut'), '−', false, () => v.onZoom(-1), 'zoom-out')}
+    ${button(t(v.lang, 'viewer.zoomIn'), '+', false, () => v.onZoom(1), 'zoom-in')}
+    <span class="grow"></span>
+    <span class="save-state" part="save-state" data-state=${v.saveState}>${te(v.lang, `editor.state.${v.saveState}` as EditorMessageKey)}</span>
+    ${v.canSave ? html`<button type="button" part="button save-button" data-action="save" class="save" ?disabled=${ro} @click=${v.onSave}>${te(v.lang, 'editor.save')}</button>` : nothing}
+  </div>`;
+}

@@ -1,0 +1,34 @@
+import { expect, oneEvent } from '@open-wc/testing';
+import { sendKeys, sendMouse, resetMouse } from '@web/test-runner-commands';
+import { centre, drag, field, fieldEls, loadEditor, nextFrame, pagePoint, q, round } from './editor-test-helpers.ts';
+
+afterEach(async () => {
+  await resetMouse();
+});
+
+describe('esign-editor basics', () => {
+  it('shows the given fields and never mutates the input', async () => {
+    const input = Object.freeze([Object.freeze(field(0.1, 0.1, 0.3, 0.15, { signer: 1, element_type: 'signature' }))]);
+    const el = await loadEditor({ fields: input as never });
+    expect(fieldEls(el)).to.have.length(1);
+    expect(el.getFields()[0].ax).to.equal(0.1);
+    expect(el.getFields()[0]).to.not.equal(input[0]);
+  });
+
+  it('moves a field by dragging it, as one undo step', async () => {
+    const el = await loadEditor({ fields: [field(0.1, 0.1, 0.3, 0.15, { element_type: 'signature' })] });
+    const changes: unknown[] = [];
+    el.addEventListener('esign-change', (e) => changes.push(e.detail));
+    const f = fieldEls(el)[0];
+    const from = centre(f);
+    const page = q(el, '.page[data-page="1"]').getBoundingClientRect();
+    await drag(from, [from[0] + Math.round(page.width * 0.2), from[1] + Math.round(page.height * 0.1)]);
+    await el.updateComplete;
+    const moved = el.getFields()[0];
+    expect(round(moved.ax, 2)).to.be.closeTo(0.3, 0.011);
+    expect(round(moved.ay, 2)).to.be.closeTo(0.2, 0.011);
+    expect(changes).to.have.length(1);
+    expect(el.undo()).to.equal(true);
+    expect(el.getFields()[0].ax).to.equal(0.1);
+  });
+});

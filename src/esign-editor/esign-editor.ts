@@ -1,0 +1,440 @@
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { repeat } from 'lit/directives/repeat.js';
+import { EsignElement, defineElement } from '../internal/esign-element.ts';
+import { PdfSourceController, type PdfErrorCode, type PdfLoadError, type PdfSource } from '../internal/pdf-source.ts';
+import { PdfPagesController } from '../internal/pdf-pages.ts';
+import { renderPages, pagesStyles } from '../internal/pages-template.ts';
+import { fieldOverlayStyles } from '../internal/field-overlay.ts';
+import { ZoomGesturesController, clampScale, parseZoom, stepZoom } from '../internal/zoom.ts';
+import { t } from '../internal/i18n.ts';
+import type { FieldElement, FieldProblem } from '../fields/types.ts';
+import type { ChangeCause } from './editing/editor-model.ts';
+import type { EditorField, PageSize } from './editing/field-doc.ts';
+import { parseToolbox, type ToolType } from './editing/toolbox.ts';
+import { renderEditableField, renderRecipients, renderToolbar, renderToolbox, toolName } from './editor-views.ts';
+import { renderPanel } from './editor-panel.ts';
+import { te, langOf } from './editor-i18n.ts';
+import { PointerEditingController } from './controllers/pointer-editing.ts';
+import { ToolboxDrag } from './controllers/toolbox-drag.ts';
+import { handleEditingKey } from './controllers/keyboard-editing.ts';
+import { PanelPosition } from './controllers/panel-position.ts';
+import { EditorActions } from './editor-actions.ts';
+import type { SaveState } from './controllers/autosave.ts';
+import { editorStyles } from './esign-editor.styles.ts';
+
+/**
+ * Places, moves, resizes and configures signing fields on a template, and saves them as element JSON.
+ *
+ * @summary A template field editor: drag-and-drop fields, recipients, properties, undo and autosave.
+ *
+ * @attr src - URL of a PDF to edit fields on without a server (set the `fields` property too).
+ * @attr template - Template id: loads its PDF and fields through the REST API and saves back to it.
+ * @attr token - Component token, sent as `Authorization: Bearer <token>`.
+ * @attr endpoint - Base URL of the server, without a trailing slash.
+ * @attr signers - Recipients: JSON (`[{"name":"Ann"},{"name":"Wit","role":"witness","index":1}]`) or comma-separated names.
+ * @attr toolbox - Field types to offer, space or comma separated (signature initials text date signing-date checkbox dropdown number email regex sender); all when absent.
+ * @attr readonly - Shows the fields without letting anyone change them.
+ * @attr allow-edit-recipients - Lets the sender add, rename and reorder recipients.
+ * @attr autosave-delay - Milliseconds of quiet before an automatic save (server mode); 0 turns autosave off. Default 1500.
+ * @attr no-snap - Turns snapping to other fields off (Alt also suspends it during a drag).
+ * @attr zoom - `fit-width` (default), `fit-page`, a factor or a percentage.
+ *
+ * @prop {FieldElement[]} fields - The fields (element JSON). Setting it replaces the document and starts a new undo history; the array is never mutated.
+ * @prop {Uint8Array | ArrayBuffer | null} data - PDF bytes, instead of `src`.
+ *
+ * @event esign-ready - The PDF is open and laid out. `detail: { pages }`.
+ * @event esign-change - The fields changed. `detail: { fields, cause }`; `fields` is a new array every time.
+ * @event esign-select - The selection changed. `detail: { indexes, fields }` (indexes into `getFields()`).
+ * @event esign-validate - Validation ran. `detail: { ok, problems }` (problems name fields by path, `[3].label`).
+ * @event esign-save - A save finished. `detail: { ok, fields, problems, error? }`.
+ * @event esign-error - Something failed that a person should know about. `detail: { message, code }`.
+ * @event esign-page-render - A page's canvas was painted. `detail: { page }`.
+ *
+ * @csspart toolbar - The editing toolbar. @csspart button - Toolbar buttons. @csspart save-button - The save button.
+ * @csspart save-state - The "Saved / Unsaved changes" text.
+ * @csspart toolbox - The list of field types. @csspart tool - One field type button.
+ * @csspart recipients - The recipients list. @csspart recipient - One recipient.
+ * @csspart scroller - The scrolling pages area. @csspart pages - The column of pages. @csspart page - One page.
+ * @csspart field-overlay - The fields layer of a page.
+ * @csspart field - One field (also `field-signature`…, `field-selected`, `field-invalid`). @csspart handle - A resize handle.
+ * @csspart field-problem - The marker on a field with a problem.
+ * @csspart panel - The property panel. @csspart guide - A snap guide. @csspart marquee - The selection rectangle.
+ * @csspart draw - The rectangle while drawing a field. @csspart drag-ghost - The field type following the pointer.
+ *
+ * @cssproperty --esign-font-family - Font of the editor's controls.
+ * @cssproperty --esign-text-color - Text colour.
+ * @cssproperty --esign-editor-background - Background of the editor chrome.
+ * @cssproperty --esign-viewer-background - Background behind the pages.
+ * @cssproperty --esign-border-color - Borders of panels and controls.
+ * @cssproperty --esign-accent-color - Selection and accents.
+ * @cssproperty --esign-focus-color - Focus ring colour.
+ * @cssproperty --esign-guide-color - Snap guide colour.
+ * @cssproperty --esign-error-color - Problems and errors.
+ * @cssproperty --esign-panel-background - Property panel background.
+ * @cssproperty --esign-page-background - Page colour before it is painted.
+ */
+export class EsignEditor extends EsignElement {
+  static override styles = [pagesStyles, fieldOverlayStyles, editorStyles];
+
+  static override properties = {
+    src: { type: String },
+    data: { attribute: false },
+    template: { type: String },
+    token: { type: String },
+    endpoint: { type: String },
+    fields: { attribute: false },
+    signers: {},
+    toolbox: { type: String },
+    readOnly: { type: Boolean, attribute: 'readonly', reflect: true },
+    allowEditRecipients: { type: Boolean, attribute: 'allow-edit-recipients' },
+    autosaveDelay: { type: Number, attribute: 'autosave-delay' },
+    noSnap: { type: Boolean, attribute: 'no-snap' },
+    zoom: { type: String },
+    ui: { state: true },
+  };
+
+  declare src: string;
+  declare data: Uint8Array | ArrayBuffer | null;
+  declare template: string;
+  declare token: string;
+  declare endpoint: string;
+  declare fields: FieldElement[] | null;
+  declare signers: unknown;
+  declare toolbox: string;
+  declare readOnly: boolean;
+  declare allowEditRecipients: boolean;
+  declare autosaveDelay: number;
+  declare noSnap: boolean;
+  declare zoom: string;
+  /** Bumped to re-render after the actions' state changed. */
+  declare protected ui: number;
+
+  protected readonly source = new PdfSourceController(this, {
+    lang: () => this.lang_,
+    onReady: (doc) => void this.pages.setDocument(doc, 0, () => this.targetScale()),
+    onError: (error) => this.reportLoadError(error),
+  });
+
+  protected readonly pages: PdfPagesController = new PdfPagesController(this, {
+    scroller: () => this.scroller,
+    pageElement: (index) => this.pageElement(index + 1),
+    onPageRendered: (index) => {
+      this.pageRenders++;
+      this.emit('esign-page-render', { page: index + 1 });
+    },
+    onLayoutComplete: () => this.emit('esign-ready', { pages: this.pages.pageCount }),
+  });
+
+  protected readonly gestures = new ZoomGesturesController(this, {
+    scroller: () => this.scroller,
+    scale: () => this.pages.scale,
+    zoomTo: (scale, anchor) => this.applyScale(scale, anchor),
+  });
+
+  /** Editing state and every action; shared with the panel and keyboard handlers. */
+  readonly actions: EditorActions = new EditorActions(this);
+
+  protected readonly pointer = new PointerEditingController(this, {
+    model: this.actions.model,
+    readOnly: () => this.readOnly,
+    snapping: () => !this.noSnap,
+    pageSize: (page) => this.pageSizePt(page),
+    pageElement: (page) => this.pageElement(page),
+    fieldElement: (id) => this.fieldElement(id),
+    armedTool: () => this.actions.armed,
+    drawField: (page, at, rect) => this.actions.drawField(page, at, rect),
+    onGestureEnd: (kind, ids) => this.actions.announce(kind === 'move' ? 'editor.say.moved' : 'editor.say.resized', { count: ids.length }),
+  });
+
+  protected readonly toolDrag = new ToolboxDrag({
+    root: () => this.shadowRoot,
+    ghostLabel: (type) => toolName(this.lang_, type),
+    drop: (type, page, at) => this.actions.dropTool(type, page, at),
+  });
+
+  protected readonly panelPosition = new PanelPosition(this, {
+    reference: () => (this.actions.model.selection[0] ? this.fieldElement(this.actions.model.selection[0]) : null),
+    floating: () => this.renderRoot?.querySelector<HTMLElement>('.panel') ?? null,
+    rtl: () => getComputedStyle(this).direction === 'rtl',
+  });
+
+  /** Page canvases painted since the element was created (for tests and the benchmark). */
+  pageRenders = 0;
+
+  private byPageCache: { doc: readonly EditorField[] | null; map: Map<number, EditorField[]> } = { doc: null, map: new Map() };
+  private resizeObserver: ResizeObserver | null = null;
+
+  constructor() {
+    super();
+    this.src = '';
+    this.data = null;
+    this.template = '';
+    this.token = '';
+    this.endpoint = '';
+    this.fields = null;
+    this.signers = null;
+    this.toolbox = '';
+    this.readOnly = false;
+    this.allowEditRecipients = false;
+    this.autosaveDelay = 1500;
+    this.noSnap = false;
+    this.zoom = 'fit-width';
+    this.ui = 0;
+  }
+
+  // ---- public API -------------------------------------------------------------------------------
+
+  /** Validates, then saves to the server (or, without one, just reports the fields in `esign-save`). */
+  save(): Promise<{ ok: boolean; fields: FieldElement[]; problems: FieldProblem[]; error?: string }> {
+    return this.actions.save();
+  }
+
+  undo(): boolean {
+    return this.actions.undo();
+  }
+
+  redo(): boolean {
+    return this.actions.redo();
+  }
+
+  /** The fields as element JSON (a new array of new objects). */
+  getFields(): FieldElement[] {
+    return this.actions.model.elements();
+  }
+
+  /** Replaces every field; unlike assigning `fields`, this is one undo step. */
+  setFields(fields: readonly FieldElement[]): void {
+    this.actions.replaceAll(fields);
+  }
+
+  /** Selects fields by index in `getFields()` or by `uuid`. */
+  select(ids: readonly (number | string)[]): void {
+    this.actions.selectPublic(ids);
+  }
+
+  get pageCount(): number {
+    return this.pages.pageCount;
+  }
+
+  /** The page most in view (1-based). */
+  get currentPage(): number {
+    return this.pages.currentPage + 1;
+  }
+
+  get saveState(): SaveState {
+    return this.actions.saveState;
+  }
+
+  // ---- wiring used by EditorActions and controllers ----------------------------------------------
+
+  get lang_(): string {
+    return langOf(this);
+  }
+
+  get scroller(): HTMLElement | null {
+    return this.renderRoot?.querySelector<HTMLElement>('.scroller') ?? null;
+  }
+
+  get serverMode(): boolean {
+    return !!(this.template && this.endpoint && this.token);
+  }
+
+  pageElement(page: number): HTMLElement | null {
+    return this.renderRoot?.querySelector<HTMLElement>(`.page[data-page="${page}"]`) ?? null;
+  }
+
+  fieldElement(id: string): HTMLElement | null {
+    return this.renderRoot?.querySelector<HTMLElement>(`[data-id="${id}"]`) ?? null;
+  }
+
+  /** A page's displayed size in points (the first page's until its own is known). */
+  pageSizePt(page: number): PageSize {
+    const count = this.pages.pageCount;
+    if (count === 0) return { width: 612, height: 792 };
+    return this.pages.layout.pageSizePt(Math.min(count, Math.max(1, page)) - 1);
+  }
+
+  scrollToPage(page: number): void {
+    this.pages.scrollToPage(page - 1);
+  }
+
+  emitEvent<K extends keyof EsignEventMap>(name: K, detail: EsignEventMap[K]['detail']): void {
+    this.emit(name, detail);
+  }
+
+  bump(): void {
+    this.ui++;
+  }
+
+  cancelGestures(): boolean {
+    return this.pointer.cancel() || this.toolDrag.cancel();
+  }
+
+  // ---- lifecycle ------------------------------------------------------------------------------
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.resizeObserver = new ResizeObserver(() => this.onResize());
+    if (this.hasUpdated && this.scroller) this.resizeObserver.observe(this.scroller);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.resizeObserver?.disconnect();
+    this.resizeObserver = null;
+    this.actions.disconnect();
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('fields')) this.actions.fieldsAssigned(this.fields);
+    if (changed.has('signers')) this.actions.signersAssigned(this.signers);
+    if (['src', 'data', 'template', 'token', 'endpoint'].some((k) => changed.has(k as keyof EsignEditor))) this.reload();
+    if (changed.has('zoom') && this.pages.pageCount > 0) this.applyScale(this.targetScale());
+    if (changed.has('readOnly') && this.readOnly) this.actions.disarm();
+  }
+
+  protected override firstUpdated(): void {
+    if (this.scroller) this.resizeObserver?.observe(this.scroller);
+  }
+
+  protected override updated(): void {
+    this.actions.afterUpdate();
+  }
+
+  private reload(): void {
+    void this.pages.setDocument(null);
+    const source = this.currentSource();
+    if (source === 'incomplete') {
+      this.source.close();
+      this.source.fail({ code: 'missing-source', message: t(this.lang_, 'error.missingSource') });
+      return;
+    }
+    void this.source.load(source);
+    if (source?.kind === 'rest') this.actions.loadFromServer();
+  }
+
+  private currentSource(): PdfSource | null | 'incomplete' {
+    if (this.data) return { kind: 'bytes', data: this.data };
+    if (this.src) return { kind: 'url', url: this.src };
+    if (!this.template && !this.endpoint) return null;
+    if (!this.template || !this.endpoint || !this.token) return 'incomplete';
+    return { kind: 'rest', endpoint: this.endpoint, token: this.token, resource: 'template', id: this.template };
+  }
+
+  private reportLoadError(error: PdfLoadError): void {
+    void this.pages.setDocument(null);
+    this.emit('esign-error', { message: error.message, code: error.code });
+  }
+
+  private targetScale(): number {
+    const zoom = parseZoom(this.zoom) ?? 'fit-width';
+    return typeof zoom === 'number' ? zoom : this.pages.fitScale(zoom);
+  }
+
+  private applyScale(scale: number, anchor?: { clientX: number; clientY: number }): void {
+    this.pages.setScale(clampScale(scale), anchor);
+  }
+
+  private onResize(): void {
+    const mode = parseZoom(this.zoom);
+    if (typeof mode === 'string' && this.pages.pageCount > 0) this.pages.setScale(this.pages.fitScale(mode));
+    this.pages.onResize();
+  }
+
+  private onKeyDown = (e: KeyboardEvent): void => {
+    const target = e.composedPath()[0] as HTMLElement;
+    if (target.closest?.('input, select, textarea, .panel, .recipients')) {
+      if (e.key === 'Escape' && target.closest('.panel')) {
+        this.actions.closePanel(true);
+        e.preventDefault();
+      }
+      return;
+    }
+    const used = handleEditingKey(e, this.actions.keyboardContext());
+    if (used) e.preventDefault();
+  };
+
+  private byPage(): Map<number, EditorField[]> {
+    const doc = this.actions.model.doc;
+    if (this.byPageCache.doc !== doc) {
+      const map = new Map<number, EditorField[]>();
+      for (const f of doc) {
+        const list = map.get(f.el.page);
+        if (list) list.push(f);
+        else map.set(f.el.page, [f]);
+      }
+      this.byPageCache = { doc, map };
+    }
+    return this.byPageCache.map;
+  }
+
+  private renderOverlay(index: number): TemplateResult {
+    const lang = this.lang_;
+    const a = this.actions;
+    const selection = a.model.selection;
+    const single = selection.length === 1;
+    return html`<div class="field-overlay edit-overlay" part="field-overlay">${repeat(
+      this.byPage().get(index + 1) ?? [],
+      (f) => f.id,
+      (f) => {
+        const selected = selection.includes(f.id);
+        return renderEditableField(f, { lang, selected, primary: selection[0] === f.id, handles: selected && single, problems: a.problems.get(f.id), readOnly: this.readOnly });
+      },
+    )}</div>`;
+  }
+
+  protected override render(): TemplateResult {
+    const lang = this.lang_;
+    const a = this.actions;
+    const model = a.model;
+    const count = this.pages.pageCount;
+    const selected = model.selection.map((id) => model.doc.find((f) => f.id === id)).filter((f): f is EditorField => !!f);
+    const status = this.source.status;
+    return html`<div class="editor" part="base" role="application" aria-label=${te(lang, 'editor.label')} @keydown=${this.onKeyDown} @copy=${a.onCopyEvent} @cut=${a.onCopyEvent} @paste=${a.onPasteEvent}>
+      ${renderToolbar({
+        lang, canUndo: model.canUndo, canRedo: model.canRedo, selected: selected.length, readOnly: this.readOnly, saveState: a.saveState,
+        canSave: !this.readOnly, onUndo: () => this.undo(), onRedo: () => this.redo(), onDelete: () => a.deleteSelection(), onDuplicate: () => a.duplicateSelection(),
+        onAlign: (m) => a.align(m), onDistribute: (axis) => a.distribute(axis), onSave: () => void this.save().catch(() => {}),
+        onZoom: (d) => this.applyScale(stepZoom(this.pages.scale, d)),
+      })}
+      <div class="main">
+        ${this.readOnly ? nothing : html`<aside class="side" part="side">
+          ${renderToolbox({ lang, tools: parseToolbox(this.toolbox), armed: a.armed, disabled: count === 0, onPointerDown: this.toolDrag.onPointerDown, onKeyDown: (e, type) => a.toolKey(e, type), onClick: (e, type) => a.toolClick(type, this.toolDrag) })}
+          ${renderRecipients({ lang, recipients: a.recipients, active: a.activeSigner, editable: this.allowEditRecipients, readOnly: this.readOnly, onActivate: (s) => a.setActiveSigner(s), onAdd: (r) => a.addRecipient(r), onRename: (s, n) => a.renameRecipient(s, n), onMove: (s, d) => a.moveRecipient(s, d) })}
+        </aside>`}
+        <div class="scroller" part="scroller" role="region" tabindex="0" aria-label=${te(lang, 'editor.pages')} aria-busy=${status === 'loading' ? 'true' : 'false'}
+          ?data-armed=${!!a.armed} @scroll=${() => this.pages.onScroll()} @pointerdown=${this.pointer.onPointerDown} @focusin=${a.onFieldFocus}>
+          ${status === 'error' && this.source.error ? html`<div class="message error" part="error" role="alert"><h2>${t(lang, 'error.title')}</h2><p>${this.source.error.message}</p></div>` : nothing}
+          ${status === 'idle' ? html`<p class="message">${t(lang, 'viewer.empty')}</p>` : nothing}
+          ${count > 0 ? renderPages(this.pages, { lang, overlay: (i) => this.renderOverlay(i) }) : nothing}
+        </div>
+      </div>
+      ${selected.length && a.panelOpen && !this.readOnly
+        ? html`<div class="panel" part="panel" role="dialog" aria-modal="false" aria-labelledby="panel-title">${renderPanel({
+            lang, fields: selected, recipients: a.recipients, pageSize: (p) => this.pageSizePt(p), pageCount: count,
+            problems: selected.flatMap((f) => a.problems.get(f.id) ?? []), regexSample: a.regexSample, duplicateRange: a.duplicateRange, duplicateError: a.duplicateError,
+            onPatch: (patch, key) => a.patchSelection(patch, key), onType: (type: ToolType) => a.changeType(type), onGeometry: (w, v) => a.setGeometry(w, v),
+            onSettle: () => model.settle(), onRegexSample: (s) => a.setRegexSample(s), onDuplicateRange: (s) => a.setDuplicateRange(s),
+            onDuplicate: () => a.duplicateToRange(), onClose: () => a.closePanel(true),
+          })}</div>`
+        : nothing}
+      <div class="visually-hidden" role="status" aria-live="polite">${a.announcement}</div>
+    </div>`;
+  }
+}
+
+declare global {
+  interface EsignEventMap {
+    'esign-change': CustomEvent<{ fields: FieldElement[]; cause: ChangeCause }>;
+    'esign-select': CustomEvent<{ indexes: number[]; fields: FieldElement[] }>;
+    'esign-validate': CustomEvent<{ ok: boolean; problems: FieldProblem[] }>;
+    'esign-save': CustomEvent<{ ok: boolean; fields: FieldElement[]; problems: FieldProblem[]; error?: string }>;
+  }
+  interface HTMLElementTagNameMap {
+    'esign-editor': EsignEditor;
+  }
+}
+
+export type { PdfErrorCode };
+
+defineElement('esign-editor', EsignEditor);
