@@ -10,6 +10,7 @@ import userRoutes from './users.ts';
 import webhookRoutes from '../webhooks/routes.ts';
 import templateRoutes from './templates.ts';
 import templateManageRoutes from './templates-manage.ts';
+import templateFieldRoutes from './templates-fields.ts';
 import documentRoutes from './documents.ts';
 import documentFileRoutes from './documents-files.ts';
 import statusRoutes from './status.ts';
@@ -24,6 +25,7 @@ const plugins: FastifyPluginAsync[] = [
   webhookRoutes,
   templateRoutes,
   templateManageRoutes,
+  templateFieldRoutes,
   documentRoutes,
   documentFileRoutes,
   statusRoutes,

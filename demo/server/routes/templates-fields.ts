@@ -1,0 +1,50 @@
+/** Template fields: read and replace the element JSON (src/fields is the one definition). */
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { validateElements } from '../../../src/fields/index.ts';
+import { COMPONENT_OPERATIONS } from '../auth/operations.ts';
+import { ApiError } from '../http/errors.ts';
+import { errorResponses } from '../schemas/common.ts';
+import { withUuids } from '../services/template-fields.ts';
+import { TemplateIdParams, loadTemplate } from './templates-common.ts';
+
+const ElementJson = Type.Record(Type.String(), Type.Unknown(), {
+  description: 'One field in the element JSON (ax, ay, bx, by, page, element_type, signer, validation, options, value, label, ...); see src/fields/types.ts.',
+});
+
+export default async function templateFieldRoutes(app: FastifyInstance): Promise<void> {
+  const { store } = app;
+
+  app.get('/api/v1/templatepdf/:id/fields/', {
+    config: { component: COMPONENT_OPERATIONS.templateFieldsRead },
+    schema: {
+      summary: 'Read the fields of a template',
+      tags: ['templates'],
+      description: 'A JSON array of elements, each with its server-assigned `uuid`. Posting it back unchanged to the same path leaves the template as it is.',
+      params: TemplateIdParams,
+      response: { 200: Type.Array(ElementJson), ...errorResponses(401, 403, 404, 429) },
+    },
+  }, async (request) => loadTemplate(app, request).fields);
+
+  app.post('/api/v1/templatepdf/:id/fields/', {
+    config: { component: COMPONENT_OPERATIONS.templateFieldsWrite },
+    schema: {
+      summary: 'Replace the fields of a template',
+      tags: ['templates'],
+      description: 'Body: a JSON array of elements in the shape the read returns. It replaces every field. Elements are validated and normalised (defaults filled); every problem is listed by path (`[3].ax`) in a 400 `invalid_fields` and nothing is saved. Fields keep their `uuid`; new ones (or duplicates) get one. Unknown properties are dropped. Answers the saved array. Also open to editor component tokens of this template.',
+      params: TemplateIdParams,
+      body: Type.Array(Type.Unknown()),
+      response: { 200: Type.Array(ElementJson), ...errorResponses(400, 401, 403, 404, 415, 429) },
+    },
+  }, async (request) => {
+    const template = loadTemplate(app, request);
+    const result = validateElements(request.body, { pageCount: template.pageCount });
+    if (result.problems.length > 0) {
+      const shown = result.problems.slice(0, 5).map((p) => `${p.field}: ${p.message}`).join(' ');
+      const more = result.problems.length > 5 ? ` (and ${result.problems.length - 5} more)` : '';
+      throw new ApiError(400, 'invalid_fields', `The fields were not saved. ${shown}${more}`,
+        result.problems.map((p) => ({ field: p.field, message: p.message })));
+    }
+    return store.templates.update(template.id, { fields: withUuids(result.elements) })!.fields;
+  });
+}
