@@ -1,0 +1,72 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { encryptPdf, pdfPasswordProblem, PdfPasswordError } from './encrypt.ts';
+import { openWithPdfjs, pdfjsErrorName } from './pdfjs-node.ts';
+import { inspectPdf } from './inspect.ts';
+
+async function samplePdf() {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  doc.addPage([400, 400]).drawText('Confidential contract text', { x: 40, y: 200, size: 14, font });
+  return doc.save();
+}
+
+async function textWith(bytes: Uint8Array, password?: string): Promise<string> {
+  const opened = await openWithPdfjs(bytes, { password });
+  try {
+    const content = await (await opened.doc.getPage(1)).getTextContent();
+    return content.items.map((i) => ('str' in i ? i.str : '')).join('');
+  } finally {
+    await opened.close();
+  }
+}
+
+test('type 1: the final PDF needs the password to open (pdf.js)', async () => {
+  const encrypted = await encryptPdf(await samplePdf(), 'corr3ct horse', 1);
+  await assert.rejects(textWith(encrypted), (err) => pdfjsErrorName(err) === 'PasswordException');
+  await assert.rejects(textWith(encrypted, 'wrong'), (err) => pdfjsErrorName(err) === 'PasswordException');
+  assert.equal(await textWith(encrypted, 'corr3ct horse'), 'Confidential contract text');
+  const info = await inspectPdf(encrypted);
+  assert.equal(info.ok, false, 'and uploads of it are refused as encrypted');
+  if (!info.ok) assert.equal(info.code, 'encrypted');
+});
+
+test('type 2: anyone can open; the password guards changes', async () => {
+  const encrypted = await encryptPdf(await samplePdf(), 'owner-only', 2);
+  assert.equal(await textWith(encrypted), 'Confidential contract text');
+  assert.match(new TextDecoder('latin1').decode(encrypted), /\/Encrypt/);
+});
+
+test('no password leaves the bytes alone; bad settings are refused with a reason', async () => {
+  const plain = await samplePdf();
+  assert.equal(await encryptPdf(plain, ''), plain);
+  assert.equal(await encryptPdf(plain, null), plain);
+  assert.equal(pdfPasswordProblem('x', 3), 'pdf_password_type must be 1 (password to open) or 2 (password to change; anyone may open).');
+  assert.match(pdfPasswordProblem('x'.repeat(128), 1)!, /127/);
+  assert.equal(pdfPasswordProblem('fine', 2), null);
+  await assert.rejects(encryptPdf(plain, 'x', 7 as 1), PdfPasswordError);
+});
+
+test('qpdf, when installed, decrypts the result with the password', { skip: !hasQpdf() && 'qpdf not installed' }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'esign-qpdf-'));
+  try {
+    writeFileSync(join(dir, 'e.pdf'), await encryptPdf(await samplePdf(), 'pw', 1));
+    execFileSync('qpdf', ['--password=pw', '--decrypt', join(dir, 'e.pdf'), join(dir, 'd.pdf')]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+function hasQpdf(): boolean {
+  try {
+    execFileSync('qpdf', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
