@@ -1,0 +1,70 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const CLI = path.join(import.meta.dirname, 'cli.ts');
+
+function runCli(args: string[]): string {
+  return execFileSync(process.execPath, [CLI, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+test('esign-server: first start, api-key create, user/group create, SIGTERM', { timeout: 60_000 }, async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esign-cli-'));
+  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--host', '127.0.0.1', '--data', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  try {
+    let output = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => { output += chunk; });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const deadline = Date.now() + 30_000;
+    while (!/listening on (http:\/\/\S+)\//.test(output)) {
+      if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const base = /listening on (http:\/\/\S+)\//.exec(output)![1]!;
+    const key = /sandbox API key: (\S+)/.exec(output)?.[1];
+    assert.match(key ?? '', /^ak_sandbox_[0-9a-f]{16}\.[A-Za-z0-9_-]{43}$/, output);
+    assert.match(output, /admin user: +admin@localhost/);
+    assert.match(output, /\/docs\//);
+
+    assert.deepEqual(await (await fetch(`${base}/healthz`)).json(), { ok: true });
+    const groups = await fetch(`${base}/api/v1/group/`, { headers: { authorization: `Bearer ${key}` } });
+    assert.equal(groups.status, 200);
+
+    // Keys created by the CLI while the server runs work at once.
+    const production = runCli(['api-key', 'create', '--data', dataDir, '--env', 'production']);
+    assert.match(production, /^ak_production_[0-9a-f]{16}\.[A-Za-z0-9_-]{43}\n$/);
+    const legacy = runCli(['api-key', 'create', '--data', dataDir, '--legacy']);
+    assert.match(legacy, /^[0-9a-f]{40}\n$/);
+    for (const k of [production.trim(), legacy.trim()]) {
+      assert.equal((await fetch(`${base}/api/v1/group/`, { headers: { authorization: `Bearer ${k}` } })).status, 200);
+    }
+    const userOut = runCli(['user', 'create', '--data', dataDir, '--email', 'clerk@example.com', '--group', 'default']);
+    assert.match(userOut, /Created user clerk@example.com/);
+    const clerkKey = runCli(['api-key', 'create', '--data', dataDir, '--email', 'clerk@example.com']).trim();
+    const clerkGroups = await (await fetch(`${base}/api/v1/group/`, { headers: { authorization: `Bearer ${clerkKey}` } })).json() as { objects: { slug: string }[] };
+    assert.deepEqual(clerkGroups.objects.map((g) => g.slug), ['default']);
+    assert.match(runCli(['group', 'create', '--data', dataDir, '--name', 'Board', '--email', 'clerk@example.com']), /Created group Board/);
+    assert.throws(() => runCli(['api-key', 'create', '--data', dataDir, '--env', 'staging']), /sandbox or production/);
+
+    child.kill('SIGTERM');
+    assert.equal(await exited, 0);
+    assert.match(output, /stopped/);
+  } finally {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('api-key create on an empty data directory sets it up and prints only the key', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esign-cli-'));
+  try {
+    const out = runCli(['api-key', 'create', '--data', dataDir]);
+    assert.match(out, /^ak_sandbox_[0-9a-f]{16}\.[A-Za-z0-9_-]{43}\n$/);
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
