@@ -29,6 +29,8 @@ export interface Receiver {
   received: ReceivedRequest[];
   /** Decides the status of each request (default 200). */
   respond: (request: ReceivedRequest, index: number) => number;
+  /** Milliseconds to hold each answer (a slow receiver keeps deliveries in flight). */
+  delayMs: number;
   /** Resolves once `predicate(received)` holds, or rejects after `timeoutMs`. */
   waitFor(predicate: (received: ReceivedRequest[]) => boolean, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -41,6 +43,7 @@ export async function startReceiver(options: { certificatePem?: () => string | u
     url: '',
     received,
     respond: () => 200,
+    delayMs: 0,
     waitFor(predicate, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {
         const check = () => {
@@ -73,9 +76,13 @@ export async function startReceiver(options: { certificatePem?: () => string | u
       const hmacValid = options.hmacSecret ? verifyWebhook({ body, headers: req.headers, hmacSecret: options.hmacSecret }).ok : null;
       const entry: ReceivedRequest = { body, json: JSON.parse(body), headers: req.headers, signatureValid, hmacValid, at: Date.now() };
       const status = receiver.respond(entry, received.length);
-      received.push(entry);
-      res.writeHead(status, { 'Content-Type': 'text/plain' }).end(status < 300 ? 'ok' : `failing on purpose (${status})`);
-      for (const waiter of [...waiters]) waiter();
+      const answer = () => {
+        received.push(entry);
+        res.writeHead(status, { 'Content-Type': 'text/plain' }).end(status < 300 ? 'ok' : `failing on purpose (${status})`);
+        for (const waiter of [...waiters]) waiter();
+      };
+      if (receiver.delayMs > 0) setTimeout(answer, receiver.delayMs);
+      else answer();
     });
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
