@@ -25,7 +25,8 @@ describe('safe regex: hostile patterns finish in milliseconds', () => {
       const full = regex.test(input);
       const partial = regex.search(input);
       const elapsed = performance.now() - t0;
-      assert.ok(elapsed < 50, `${pattern} took ${elapsed.toFixed(1)} ms`);
+      // Backtracking engines take seconds to forever here; a generous bound keeps a busy CI machine green.
+      assert.ok(elapsed < 250, `${pattern} took ${elapsed.toFixed(1)} ms`);
       assert.equal(full, false);
       assert.equal(typeof partial, 'boolean');
     });

@@ -174,7 +174,7 @@ describe('codes', () => {
     bad(93, 'x', 'invalid_pattern', { options: '(a)\\1' });
     const t0 = performance.now();
     bad(93, `${'a'.repeat(45)}!`, 'pattern_mismatch', { options: '(a+)+$' });
-    assert.ok(performance.now() - t0 < 100);
+    assert.ok(performance.now() - t0 < 500);
   });
 });
 
