@@ -52,7 +52,7 @@ test('signer problems name the signer and the field', () => {
   const f = fields(body({ signers: [{ firstname: '', lastname: 'Lee', email: 'not-an-email', role: 'boss', skip: 'maybe', order: -1 }, 'x'] }));
   assert.deepEqual(f.sort(), ['signers[0].email', 'signers[0].firstname', 'signers[0].order', 'signers[0].role', 'signers[0].skip', 'signers[1]']);
   assert.deepEqual(fields(body({ signers: [] })), ['signers']);
-  assert.deepEqual(fields(body({ signers: [{ firstname: 'A', lastname: 'B', email: 'a@b.co', colour: 'red' }] })), ['signers[0].colour']);
+  assert.equal(ok(body({ signers: [{ firstname: 'A', lastname: 'B', email: 'a@b.co', colour: 'red' }] })).signers.length, 1, 'unknown signer fields are ignored');
 });
 
 test('signers are sorted by order; duplicate orders are refused', () => {
@@ -132,8 +132,9 @@ test('pdf password needs its type; redirect must be a URL; deprecated fields are
   assert.deepEqual(fields(body({ signers: [{ firstname: 'A', lastname: 'B', email: 'a@b.co', redirect: 'nope' }] })), ['signers[0].redirect']);
 });
 
-test('unknown top-level fields are named', () => {
-  assert.deepEqual(fields(body({ signer: [] })), ['signer']);
+test('unknown top-level fields are ignored (forward compatibility); text templates are refused', () => {
+  assert.equal(ok(body({ signature_type: 4, auto_archive: true, future_field: 'x' })).name, 'Lease');
+  assert.deepEqual(fields(body({ text: '<p>hi</p>' })), ['text']);
 });
 
 test('reviewers on the document and on a signer; honorifics', () => {

@@ -73,18 +73,8 @@ export type SendParseResult = { ok: true; request: SendRequest } | { ok: false; 
 const ROLES = new Set<SendRole>(['signer', 'approver', 'witness']);
 const NAME = { max: 60, pattern: /^[\p{L}\p{M}\p{N}'’ .,-]+$/u, patternHint: "may hold only letters, digits, spaces and - ' . ," };
 const TAG = { max: 250 };
-// Accepted for compatibility with the hosted service and ignored (deprecated or without effect here).
-const IGNORED_FIELDS = new Set(['sign_mouse', 'sign_type', 'sign_upload', 'signature_type', 'auto_archive', 'reminders', 'user', 'footer', 'footer_height', 'header', 'header_height']);
-const KNOWN_FIELDS = new Set([
-  'group', 'name', 'templatepdf', 'bundle', 'signers', 'do_email', 'signers_in_order', 'tag', 'tag1', 'tag2', 'tag3',
-  'cc', 'cc_emails', 'message', 'message_template', 'pdftext', 'signertext', 'reviewers', 'honorifics',
-  'convert_sender_to_signer', 'strict_fields', 'append_history', 'append_pdf', 'redirect', 'return_signer_links',
-  'pdf_password', 'pdf_password_type', ...IGNORED_FIELDS,
-]);
-const SIGNER_FIELDS = new Set([
-  'firstname', 'lastname', 'email', 'order', 'role', 'skip', 'tel', 'sms', 'honorific', 'message', 'subject', 'redirect',
-  'reviewers', 'timezone', 'expires', 'attachments', 'behalfof', 'decide_later',
-]);
+// Unknown body fields are ignored, as everywhere in this API (forward compatibility, like the hosted
+// service); that covers the deprecated sign_mouse, sign_type and sign_upload.
 /** At most this many recipients on one document. */
 export const MAX_SIGNERS = 99;
 
@@ -92,9 +82,8 @@ export function parseSendRequest(body: unknown): SendParseResult {
   const p = new Problems();
   if (!isPlainObject(body)) return { ok: false, problems: [{ field: '(body)', message: 'The body must be a JSON object with the document send fields.' }] };
 
-  for (const key of Object.keys(body)) {
-    if (key === 'template' || key === 'text') p.add(key, `${key}: text templates are not supported by this server; send a templatepdf.`);
-    else if (!KNOWN_FIELDS.has(key)) p.add(key, `${key} is not a document send field.`);
+  for (const key of ['template', 'text']) {
+    if (body[key] !== undefined && body[key] !== null && body[key] !== '') p.add(key, `${key}: text templates are not supported by this server; send a templatepdf.`);
   }
 
   const group = readResourceRef(body.group, 'group');
@@ -190,7 +179,6 @@ function readSigners(value: unknown, p: Problems): SendSigner[] {
       p.add(at, `${at} must be an object with firstname, lastname and email.`);
       return;
     }
-    for (const key of Object.keys(raw)) if (!SIGNER_FIELDS.has(key)) p.add(`${at}.${key}`, `${at}.${key} is not a signer field.`);
     let role: SendRole | null = null;
     if (raw.role !== undefined && raw.role !== null && raw.role !== '') {
       if (typeof raw.role === 'string' && ROLES.has(raw.role as SendRole)) role = raw.role as SendRole;

@@ -1,0 +1,92 @@
+/** A document's PDF, fields and audit log. The PDF and fields also open to its signers' component tokens. */
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { requireApiKey } from '../auth/context.ts';
+import { badRequest, conflict } from '../http/errors.ts';
+import { listMeta } from '../http/pagination.ts';
+import { ListOf, errorResponses } from '../schemas/common.ts';
+import { ELEMENT_TYPES } from '../../../src/fields/types.ts';
+import { RECIPIENT_STATUS, recipientTransition } from '../domain/statuses.ts';
+import { actorOf, loadVisibleDocument } from '../services/documents/access.ts';
+import { documentsOf } from '../services/documents/repositories.ts';
+import { SIGNER_OPERATIONS } from '../services/documents/component-tokens.ts';
+import { auditEntry } from '../services/documents/views.ts';
+import { AuditEntry, DocumentIdParams } from './documents-schemas.ts';
+
+/** A file name that is safe in a Content-Disposition header. */
+function fileName(name: string): string {
+  const base = name.normalize('NFKD').replace(/[^\w .-]+/g, '').trim().slice(0, 100) || 'document';
+  return `${base}.pdf`;
+}
+
+export default async function documentFileRoutes(app: FastifyInstance): Promise<void> {
+  const { store } = app;
+
+  app.get('/api/v1/pdf/:id/', {
+    config: { component: SIGNER_OPERATIONS.documentPdf },
+    schema: {
+      summary: 'Download the document PDF', tags: ['documents'], params: DocumentIdParams,
+      querystring: Type.Object({ force_download: Type.Optional(Type.Boolean()) }),
+      description: 'The final signed PDF once it exists, otherwise the source PDF copied from the template at send; the header `X-Esign-Pdf` says which (`final` or `source`). `force_download=1` answers with `Content-Disposition: attachment`. A signer component token of this document may call it.',
+      response: errorResponses(401, 403, 404, 409, 429),
+    },
+  }, async (request, reply) => {
+    const { document, tokenRecipient } = loadVisibleDocument(store, request, (request.params as { id: string }).id);
+    const name = document.finalFile ?? document.sourceFile;
+    if (!store.files.exists(name)) throw conflict(`The PDF of document '${document.id}' is missing from the data directory.`, 'pdf_missing');
+    const bytes = store.files.read(name);
+    if (document.finalFile && tokenRecipient && tokenRecipient.status === RECIPIENT_STATUS.completed) {
+      // A signer fetching the final PDF: recipient status 50 (download final document).
+      const { documents, history } = documentsOf(store);
+      store.transaction(() => {
+        documents.setRecipientStatus(tokenRecipient.id, recipientTransition(tokenRecipient.status, 'download_final'));
+        history.record(document.id, 'recipient_downloaded_final', actorOf(store, request), {}, tokenRecipient.id);
+      });
+    }
+    const force = (request.query as { force_download?: boolean }).force_download === true;
+    reply
+      .type('application/pdf')
+      .header('X-Esign-Pdf', document.finalFile ? 'final' : 'source')
+      .header('Content-Disposition', `${force ? 'attachment' : 'inline'}; filename="${fileName(document.name)}"`)
+      .header('Cache-Control', 'private, no-store');
+    return reply.send(bytes);
+  });
+
+  app.get('/api/v1/document/:id/fields/', {
+    config: { component: SIGNER_OPERATIONS.documentFields },
+    schema: {
+      summary: 'Document fields', tags: ['documents'], params: DocumentIdParams,
+      querystring: Type.Object({ element_type: Type.Optional(Type.String({ description: 'Only fields of this type: signature, initials, text or admin.' })) }),
+      description: 'The document\'s fields in the element JSON of src/fields (the template\'s fields as sent: pdftext/signertext applied, bundle pages offset), with the values filled so far. A signer component token of this document may call it.',
+      response: { 200: Type.Array(Type.Record(Type.String(), Type.Unknown())), ...errorResponses(400, 401, 403, 404, 429) },
+    },
+  }, async (request) => {
+    const { document } = loadVisibleDocument(store, request, (request.params as { id: string }).id);
+    const elementType = (request.query as { element_type?: string }).element_type;
+    if (elementType !== undefined && !(ELEMENT_TYPES as readonly string[]).includes(elementType)) {
+      throw badRequest(`element_type must be one of ${ELEMENT_TYPES.join(', ')} (got ${JSON.stringify(elementType)}).`, [{ field: 'element_type', message: `must be one of ${ELEMENT_TYPES.join(', ')}` }]);
+    }
+    return documentsOf(store).documents.fields(document.id, elementType);
+  });
+
+  app.get('/api/v1/document/:id/auditlog/', {
+    schema: {
+      summary: 'Document audit log', tags: ['documents'], params: DocumentIdParams,
+      querystring: Type.Object({
+        limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
+        offset: Type.Integer({ minimum: 0, default: 0 }),
+      }),
+      description: 'Every event in the document\'s history, oldest first: time, event, actor (user or recipient), IP address, user agent and details.',
+      response: { 200: ListOf(AuditEntry), ...errorResponses(400, 401, 403, 404, 429) },
+    },
+  }, async (request) => {
+    requireApiKey(request);
+    const { document } = loadVisibleDocument(store, request, (request.params as { id: string }).id);
+    const { limit, offset } = request.query as { limit: number; offset: number };
+    const events = documentsOf(store).history.events(document.id);
+    return {
+      meta: listMeta(request, { limit, offset, total: events.length }, {}),
+      objects: events.slice(offset, offset + limit).map(auditEntry),
+    };
+  });
+}

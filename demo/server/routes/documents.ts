@@ -1,0 +1,129 @@
+/** Documents: send, list, detail, delete. PDF, fields and audit log are in documents-files.ts. */
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { requireApiKey } from '../auth/context.ts';
+import { badRequest } from '../http/errors.ts';
+import { listMeta } from '../http/pagination.ts';
+import { idFromUri } from '../http/uris.ts';
+import { ListOf, errorResponses } from '../schemas/common.ts';
+import { sendDocument } from '../services/documents/send.ts';
+import { actorOf, loadVisibleDocument } from '../services/documents/access.ts';
+import { documentsOf } from '../services/documents/repositories.ts';
+import { removeDocument } from '../services/documents/remove.ts';
+import { documentDetail, documentListEntry, statusUri } from '../services/documents/views.ts';
+import { isDocumentStatus } from '../domain/statuses.ts';
+import { DocumentDetail, DocumentIdParams, DocumentListEntry, DocumentListQuery, SendBody } from './documents-schemas.ts';
+
+const SEND_DESCRIPTION = `Sends a template PDF (or a bundle of them) for signature. Answers 201 with \`Location\` = the status URI
+\`/api/v1/status/{id}/\` and the new document in the body. The template's PDF is copied to the document; a template uploaded with
+\`archive_upon_send\` is archived. Roles left out are taken from the template's parties in order; skipped signers and the witnesses
+following them are left out with their fields. Archived or \`[deleted]\` templates answer 409. Every problem in the body answers 400
+with \`fields\` naming each one. Decisions: docs/decisions/documents.md.`;
+
+// ISO 8601 date or date-time; no offset means UTC.
+const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
+
+export function parseIsoInstant(value: string, field: string): string {
+  const m = ISO.exec(value.trim());
+  const date = m ? new Date(m[4] === undefined ? `${m[1]}-${m[2]}-${m[3]}T00:00:00Z` : `${value.trim().replace(' ', 'T')}${m[8] ? '' : 'Z'}`) : null;
+  if (!date || Number.isNaN(date.getTime())) {
+    throw badRequest(`${field} must be an ISO 8601 date or date-time, e.g. 2026-01-31 or 2026-01-31T09:30:00Z (got ${JSON.stringify(value)}).`, [{ field, message: 'must be an ISO 8601 date or date-time' }]);
+  }
+  return date.toISOString();
+}
+
+export default async function documentRoutes(app: FastifyInstance): Promise<void> {
+  const { store } = app;
+
+  app.post('/api/v1/document/', {
+    // The body schema documents the send; the send parser validates it, naming every problem in one answer.
+    validatorCompiler: () => (data: unknown) => ({ value: data }),
+    schema: {
+      summary: 'Send a document', tags: ['documents'], description: SEND_DESCRIPTION, body: SendBody,
+      response: { 201: DocumentDetail, ...errorResponses(400, 401, 403, 409, 413, 415, 429) },
+    },
+  }, async (request, reply) => {
+    const auth = requireApiKey(request);
+    const { document, recipients } = await sendDocument(store, { userId: auth.user.id, groupIds: auth.groupIds, actor: actorOf(store, request) }, request.body, {
+      log: (error) => request.log.error(error),
+    });
+    reply.code(201).header('Location', statusUri(document.id));
+    return documentDetail(document, recipients, documentsOf(store).documents.fields(document.id).length);
+  });
+
+  app.get('/api/v1/document/', {
+    schema: {
+      summary: 'List documents', tags: ['documents'], querystring: DocumentListQuery,
+      description: 'Newest first. Filters combine; `meta.next`/`previous` carry every active filter. `nosigners=1` leaves out the signer arrays for a faster answer. Removed documents are archived and listed unless `archived=false`.',
+      response: { 200: ListOf(DocumentListEntry), ...errorResponses(400, 401, 403, 429) },
+    },
+  }, async (request) => {
+    const auth = requireApiKey(request);
+    const q = request.query as {
+      limit: number; offset: number; created_gt?: string; modified_gt?: string; sentUserId?: string; status?: number;
+      group?: string; archived?: boolean; email?: string; nosigners?: boolean;
+    };
+    let groupIds = auth.groupIds;
+    if (q.group !== undefined) {
+      const ref = idFromUri(q.group, 'group');
+      const group = ref ? store.groups.find(ref) : undefined;
+      // A group the key cannot see lists nothing rather than telling it exists.
+      groupIds = group && auth.groupIds.includes(group.id) ? [group.id] : [];
+    }
+    let userId: string | undefined;
+    if (q.sentUserId !== undefined) {
+      userId = idFromUri(q.sentUserId, 'user');
+      if (!userId) throw badRequest('sentUserId must be a user UUID or user resource URI (/api/v1/user/{id}/).', [{ field: 'sentUserId', message: 'must be a user id or URI' }]);
+    }
+    if (q.status !== undefined && !isDocumentStatus(q.status)) {
+      throw badRequest(`status must be one of 10, 20, 30, 40, 50 (got ${q.status}).`, [{ field: 'status', message: 'must be 10, 20, 30, 40 or 50' }]);
+    }
+    const { documents } = documentsOf(store);
+    const { total, documents: page } = documents.list({
+      groupIds, limit: q.limit, offset: q.offset, status: q.status, userId,
+      createdGt: q.created_gt === undefined ? undefined : parseIsoInstant(q.created_gt, 'created_gt'),
+      modifiedGt: q.modified_gt === undefined ? undefined : parseIsoInstant(q.modified_gt, 'modified_gt'),
+      archived: q.archived,
+      email: q.email,
+    });
+    const withSigners = q.nosigners !== true;
+    const recipients = withSigners ? documents.recipientsOf(page.map((d) => d.id)) : null;
+    const filters = {
+      created_gt: q.created_gt, modified_gt: q.modified_gt, sentUserId: q.sentUserId, status: q.status, group: q.group,
+      archived: q.archived === undefined ? undefined : String(q.archived), email: q.email,
+      nosigners: q.nosigners === undefined ? undefined : String(q.nosigners),
+    };
+    return {
+      meta: listMeta(request, { limit: q.limit, offset: q.offset, total }, filters),
+      objects: page.map((d) => documentListEntry(d, recipients ? recipients.get(d.id)! : null)),
+    };
+  });
+
+  app.get('/api/v1/document/:id/', {
+    schema: {
+      summary: 'Document detail', tags: ['documents'], params: DocumentIdParams,
+      description: '`signers` holds the hosted service\'s legacy rows; `signer_objects` the same recipients as objects. `pdf_password`/`pdf_password_type` as sent.',
+      response: { 200: DocumentDetail, ...errorResponses(401, 403, 404, 429) },
+    },
+  }, async (request) => {
+    requireApiKey(request);
+    const { document } = loadVisibleDocument(store, request, (request.params as { id: string }).id);
+    const { documents } = documentsOf(store);
+    return documentDetail(document, documents.recipients(document.id), documents.fields(document.id).length);
+  });
+
+  app.delete('/api/v1/document/:id/', {
+    schema: {
+      summary: 'Remove a document', tags: ['documents'], params: DocumentIdParams,
+      querystring: Type.Object({ email: Type.Optional(Type.Boolean({ description: '`1` emails every recipient who had been invited that the document was removed.' })) }),
+      description: 'Sets status 40 (removed) and archives the document; recipients with work left are withdrawn (70). Removing twice answers 409. With `email=1` the notifications are queued in the email outbox. Answers 204.',
+      response: { 204: Type.Null(), ...errorResponses(401, 403, 404, 409, 429) },
+    },
+  }, async (request, reply) => {
+    requireApiKey(request);
+    const { document } = loadVisibleDocument(store, request, (request.params as { id: string }).id);
+    removeDocument(store, document, actorOf(store, request), (request.query as { email?: boolean }).email === true);
+    reply.code(204);
+    return null;
+  });
+}

@@ -1,0 +1,49 @@
+/**
+ * The signer resource (`/api/v1/signer/{id}/`, the URI document responses give each recipient).
+ * The signing operations under it (save, complete, reject) belong to the signing ceremony; their
+ * token scope names are defined in services/documents/component-tokens.ts.
+ */
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { errorResponses } from '../schemas/common.ts';
+import { documentStatusText } from '../domain/statuses.ts';
+import { SIGNER_OPERATIONS } from '../services/documents/component-tokens.ts';
+import { loadVisibleRecipient } from '../services/documents/access.ts';
+import { documentUri, pdfUri, signerObject } from '../services/documents/views.ts';
+import { SignerObject } from './documents-schemas.ts';
+
+const SignerDetail = Type.Object({
+  ...SignerObject.properties,
+  document: Type.String(),
+  document_name: Type.String(),
+  document_status: Type.Integer(),
+  document_statusText: Type.String(),
+  pdf: Type.String(),
+  fields: Type.String(),
+  redirect: Type.String({ description: 'Where the signer goes after signing: its own redirect, else the document\'s.' }),
+});
+
+export default async function signerRoutes(app: FastifyInstance): Promise<void> {
+  const { store } = app;
+
+  app.get('/api/v1/signer/:id/', {
+    config: { component: SIGNER_OPERATIONS.read },
+    schema: {
+      summary: 'Signer detail', tags: ['signers'], params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) }),
+      description: 'A recipient of a document. Open to API keys of its group and to this signer\'s component token.',
+      response: { 200: SignerDetail, ...errorResponses(401, 403, 404, 429) },
+    },
+  }, async (request) => {
+    const { recipient, document } = loadVisibleRecipient(store, request, (request.params as { id: string }).id);
+    return {
+      ...signerObject(recipient),
+      document: documentUri(document.id),
+      document_name: document.name,
+      document_status: document.status,
+      document_statusText: documentStatusText(document.status),
+      pdf: pdfUri(document.id),
+      fields: `${documentUri(document.id)}fields/`,
+      redirect: recipient.redirect || document.redirect,
+    };
+  });
+}

@@ -1,0 +1,58 @@
+/**
+ * Who may see a document, and who the history says did something. An API key sees documents of
+ * its groups; a signer component token sees only its own recipient's document; anything else is
+ * 404, so nothing about other groups leaks.
+ */
+import type { FastifyRequest } from 'fastify';
+import { authOf } from '../../auth/context.ts';
+import { notFound } from '../../http/errors.ts';
+import { isUuid } from '../../http/uris.ts';
+import type { Store } from '../../store/index.ts';
+import type { DocumentRecord, RecipientRecord } from '../../store/documents.ts';
+import type { AuditActor } from '../../store/documents-history.ts';
+import { documentsOf } from './repositories.ts';
+
+export function loadVisibleDocument(store: Store, request: FastifyRequest, id: string): { document: DocumentRecord; tokenRecipient: RecipientRecord | null } {
+  if (!isUuid(id)) throw notFound('Document', id);
+  const auth = authOf(request);
+  const { documents } = documentsOf(store);
+  const document = documents.get(id.toLowerCase());
+  if (!document || !auth.groupIds.includes(document.groupId)) throw notFound('Document', id);
+  if (auth.kind === 'api_key') return { document, tokenRecipient: null };
+  if (auth.resource.type !== 'signer') throw notFound('Document', id);
+  const recipient = documents.recipient(auth.resource.id);
+  if (!recipient || recipient.documentId !== document.id) throw notFound('Document', id);
+  return { document, tokenRecipient: recipient };
+}
+
+export function loadVisibleRecipient(store: Store, request: FastifyRequest, id: string): { recipient: RecipientRecord; document: DocumentRecord } {
+  if (!isUuid(id)) throw notFound('Signer', id);
+  const auth = authOf(request);
+  const { documents } = documentsOf(store);
+  const recipient = documents.recipient(id.toLowerCase());
+  const document = recipient ? documents.get(recipient.documentId) : undefined;
+  if (!recipient || !document || !auth.groupIds.includes(document.groupId)) throw notFound('Signer', id);
+  if (auth.kind === 'component_token' && (auth.resource.type !== 'signer' || auth.resource.id !== recipient.id)) throw notFound('Signer', id);
+  return { recipient, document };
+}
+
+function header(request: FastifyRequest, name: string): string {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value.join(', ') : (value ?? '');
+}
+
+/** The actor the history records for this request. */
+export function actorOf(store: Store, request: FastifyRequest): AuditActor {
+  const auth = authOf(request);
+  const base = { ip: request.ip ?? '', userAgent: header(request, 'user-agent') };
+  if (auth.kind === 'api_key') {
+    const u = auth.user;
+    const name = `${u.firstName} ${u.lastName}`.trim();
+    return { type: 'user', id: u.id, label: name ? `${name} <${u.email}>` : u.email, ...base };
+  }
+  if (auth.resource.type === 'signer') {
+    const r = documentsOf(store).documents.recipient(auth.resource.id);
+    return { type: 'recipient', id: auth.resource.id, label: r ? `${r.firstname} ${r.lastname} <${r.email}>` : auth.resource.id, ...base };
+  }
+  return { type: 'user', id: auth.userId, label: `component token for ${auth.resource.type} ${auth.resource.id}`, ...base };
+}

@@ -1,0 +1,153 @@
+/**
+ * Component tokens: short-lived JWTs (HS256, jose) that open exactly one resource for exactly the
+ * operations its component needs. The signing secret is generated once per data directory and
+ * kept in it (mode 0600), so tokens survive a restart and never work against another server.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import type { FastifyInstance } from 'fastify';
+import type { ComponentTokenAuth, TokenVerifier } from '../../auth/context.ts';
+import type { KeyEnv } from '../../auth/keys.ts';
+import { unauthorized } from '../../http/errors.ts';
+
+/** Operations a template token opens, on its one template: the viewer's, plus saving fields for the editor. */
+export { VIEWER_OPERATIONS, EDITOR_OPERATIONS } from '../../auth/operations.ts';
+
+/**
+ * Operations a signer token opens: its document's PDF and fields (the document routes check the
+ * document is the signer's), and the signer operations under /api/v1/signer/{id}/.
+ */
+export const SIGNER_OPERATIONS = {
+  documentPdf: 'document:pdf',
+  documentFields: 'document:fields:read',
+  read: 'signer:read',
+  save: 'signer:save',
+  complete: 'signer:complete',
+  reject: 'signer:reject',
+} as const;
+
+export const DEFAULT_TOKEN_TTL_SECONDS = 15 * 60;
+export const MAX_TOKEN_TTL_SECONDS = 60 * 60;
+
+const ISSUER = 'esign-elements';
+const AUDIENCE = 'esign-component';
+const secrets = new Map<string, Uint8Array>();
+
+/** The HS256 secret of a data directory, created on first use. */
+export function tokenSecret(dataDir: string): Uint8Array {
+  const file = path.join(dataDir, 'component-token.secret');
+  const cached = secrets.get(file);
+  if (cached) return cached;
+  let secret: Buffer;
+  try {
+    secret = fs.readFileSync(file);
+  } catch {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const temp = `${file}.${crypto.randomBytes(6).toString('hex')}.tmp`;
+    fs.writeFileSync(temp, crypto.randomBytes(32), { mode: 0o600 });
+    // Another process may have won the race: keep whichever file landed first.
+    try {
+      fs.linkSync(temp, file);
+    } catch {
+      /* exists already */
+    }
+    fs.rmSync(temp, { force: true });
+    secret = fs.readFileSync(file);
+  }
+  if (secret.length < 32) throw new Error(`component token secret ${file} is shorter than 32 bytes; delete it to generate a new one`);
+  const bytes = new Uint8Array(secret);
+  secrets.set(file, bytes);
+  return bytes;
+}
+
+export interface MintInput {
+  resource: { type: 'templatepdf' | 'signer'; id: string };
+  groupId: string;
+  userId: string;
+  keyId: string;
+  env: KeyEnv;
+  operations: readonly string[];
+  ttlSeconds: number;
+  /** Extra claims routes read back (e.g. the signer's document). */
+  claims?: Record<string, string>;
+  now?: Date;
+}
+
+export interface MintedToken {
+  token: string;
+  expiresAt: Date;
+}
+
+export async function mintComponentToken(secret: Uint8Array, input: MintInput): Promise<MintedToken> {
+  const now = Math.floor((input.now ?? new Date()).getTime() / 1000);
+  const exp = now + input.ttlSeconds;
+  const token = await new SignJWT({
+    scope: input.operations.join(' '),
+    grp: input.groupId,
+    uid: input.userId,
+    kid: input.keyId,
+    env: input.env,
+    ext: input.claims ?? {},
+  })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setSubject(`${input.resource.type}:${input.resource.id}`)
+    .setIssuedAt(now)
+    .setExpirationTime(exp)
+    .setJti(crypto.randomUUID())
+    .sign(secret);
+  return { token, expiresAt: new Date(exp * 1000) };
+}
+
+const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+
+/**
+ * Verifies a component token's signature, audience and expiry and returns its auth context.
+ * Returns undefined for values that are not shaped like our tokens; throws 401 for ours that
+ * are expired or forged.
+ */
+export async function verifyComponentToken(secret: Uint8Array, token: string, now?: Date): Promise<ComponentTokenAuth | undefined> {
+  if (!JWT_SHAPE.test(token)) return undefined;
+  let payload;
+  try {
+    ({ payload } = await jwtVerify(token, secret, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'], currentDate: now }));
+  } catch (error) {
+    if (error instanceof joseErrors.JWTExpired) {
+      const exp = typeof error.payload.exp === 'number' ? new Date(error.payload.exp * 1000).toISOString() : 'its expiry time';
+      throw unauthorized(`This component token expired at ${exp}. Mint a new one (GET .../component-token/) with your API key.`, 'token_expired');
+    }
+    throw unauthorized('The component token is not valid (bad signature, wrong audience or damaged). Mint a new one with your API key.', 'invalid_token');
+  }
+  const sub = typeof payload.sub === 'string' ? /^(templatepdf|signer):([-\w]+)$/.exec(payload.sub) : null;
+  const { scope, grp, uid, kid, env, ext } = payload as Record<string, unknown>;
+  if (!sub || typeof scope !== 'string' || typeof grp !== 'string' || typeof uid !== 'string' || typeof kid !== 'string' || (env !== 'sandbox' && env !== 'production')) {
+    throw unauthorized('The component token is missing required claims. Mint a new one with your API key.', 'invalid_token');
+  }
+  return {
+    kind: 'component_token',
+    userId: uid,
+    groupIds: [grp],
+    resource: { type: sub[1], id: sub[2] },
+    operations: scope.split(' ').filter(Boolean),
+    keyId: kid,
+    env,
+    expiresAt: payload.exp!,
+    claims: typeof ext === 'object' && ext !== null ? (ext as Record<string, unknown>) : {},
+  };
+}
+
+/**
+ * The verifier the auth hook runs: signature and expiry, then that the minting key is not revoked
+ * and its user still belongs to the group (a token never outlives the access it was minted from).
+ */
+export const componentTokenVerifier: TokenVerifier = async (token: string, app: FastifyInstance) => {
+  const auth = await verifyComponentToken(tokenSecret(app.config.dataDir), token);
+  if (!auth) return undefined;
+  const key = app.store.db.prepare('SELECT revoked FROM api_keys WHERE id = ?').get(auth.keyId) as { revoked: string | null } | undefined;
+  if (!key || key.revoked) throw unauthorized('The API key that minted this component token has been revoked.', 'invalid_token');
+  if (!app.store.users.isMember(auth.userId, auth.groupIds[0])) throw unauthorized('The user that minted this component token no longer belongs to its group.', 'invalid_token');
+  return auth;
+};

@@ -1,0 +1,62 @@
+/**
+ * Removing a document (DELETE): status 40 and archived, recipients who still had work to do are
+ * withdrawn, and with `email=1` every recipient who had been invited is told by email (queued in
+ * the email outbox in the same transaction).
+ */
+import type { Store } from '../../store/index.ts';
+import type { DocumentRecord } from '../../store/documents.ts';
+import type { AuditActor } from '../../store/documents-history.ts';
+import { RECIPIENT_STATUS, canRecipient, documentTransition, recipientTransition } from '../../domain/statuses.ts';
+import { ApiError } from '../../http/errors.ts';
+import { TransitionError } from '../../domain/statuses.ts';
+import { documentsOf } from './repositories.ts';
+
+export interface RemoveResult {
+  emailsQueued: number;
+  withdrawn: number;
+}
+
+/** Turns a TransitionError into the API's 409. */
+export function asConflict(error: unknown): never {
+  if (error instanceof TransitionError) throw new ApiError(409, 'invalid_transition', error.message);
+  throw error;
+}
+
+export function removeDocument(store: Store, document: DocumentRecord, actor: AuditActor, notify: boolean): RemoveResult {
+  const { documents, history } = documentsOf(store);
+  return store.transaction(() => {
+    // Read again inside the transaction: two DELETEs at once must not both succeed.
+    const current = documents.get(document.id)!;
+    let next;
+    try {
+      next = documentTransition(current.status, 'remove');
+    } catch (error) {
+      asConflict(error);
+    }
+    documents.setStatus(current.id, next, { archived: true });
+    let withdrawn = 0;
+    let emailsQueued = 0;
+    for (const r of documents.recipients(current.id)) {
+      const wasInvited = r.status !== RECIPIENT_STATUS.unsent && r.status !== RECIPIENT_STATUS.scheduled;
+      if (canRecipient(r.status, 'withdraw')) {
+        documents.setRecipientStatus(r.id, recipientTransition(r.status, 'withdraw'));
+        withdrawn++;
+      }
+      if (notify && wasInvited) {
+        history.queueEmail({
+          documentId: current.id,
+          recipientId: r.id,
+          kind: 'document_removed',
+          to: r.email,
+          cc: [],
+          subject: `Document removed: ${current.name}`,
+          text: `Hello ${r.firstname},\n\nThe document "${current.name}" has been removed by its sender and no longer needs your attention.\n`,
+          html: '',
+        });
+        emailsQueued++;
+      }
+    }
+    history.record(current.id, 'document_removed', actor, { previous_status: current.status, withdrawn, emails_queued: emailsQueued, email: notify });
+    return { emailsQueued, withdrawn };
+  });
+}

@@ -1,0 +1,146 @@
+/**
+ * Sending a document: parse the body, load and check the group and template(s), plan the
+ * recipients and fields, copy the source PDF, then store everything (document, recipients,
+ * fields, template archive, history) in one transaction.
+ */
+import crypto from 'node:crypto';
+import type { Store } from '../../store/index.ts';
+import type { Group } from '../../store/groups.ts';
+import type { Template } from '../../store/templates.ts';
+import { DELETED_TITLE } from '../../store/templates.ts';
+import type { FieldElement } from '../../../../src/fields/types.ts';
+import { ApiError, badRequest, conflict } from '../../http/errors.ts';
+import { templateFileName } from '../template-deletion.ts';
+import { documentTransition } from '../../domain/statuses.ts';
+import type { DocumentRecord, NewRecipient, RecipientRecord } from '../../store/documents.ts';
+import type { AuditActor } from '../../store/documents-history.ts';
+import { parseSendRequest } from './send-request.ts';
+import { planSend } from './send-plan.ts';
+import type { SendTemplate } from './send-plan.ts';
+import { buildSourcePdf } from './source-pdf.ts';
+import { documentSourceFileName, documentsOf } from './repositories.ts';
+import { emitDocumentEvent } from './events.ts';
+
+export interface SendCaller {
+  userId: string;
+  groupIds: readonly string[];
+  actor: AuditActor;
+}
+
+export interface SendOptions {
+  checkValue?: (element: FieldElement, value: string) => string | null;
+  log?: (error: unknown) => void;
+}
+
+export interface SentDocument {
+  document: DocumentRecord;
+  recipients: RecipientRecord[];
+}
+
+const invalid = (problems: { field: string; message: string }[]): ApiError =>
+  badRequest(`The document cannot be sent: ${problems.length === 1 ? problems[0].message : `${problems.length} problems, see fields.`}`, problems, 'invalid_send');
+
+export async function sendDocument(store: Store, caller: SendCaller, body: unknown, options: SendOptions = {}): Promise<SentDocument> {
+  const parsed = parseSendRequest(body);
+  if (!parsed.ok) throw invalid(parsed.problems);
+  const request = parsed.request;
+
+  const group = findVisibleGroup(store, caller, request.groupId);
+  const templates = request.templateIds.map((id, i) => loadTemplate(store, caller, group, id, request.templateIds.length > 1 ? `templatepdf[${i}]` : 'templatepdf'));
+  const repeated = request.templateIds.find((id, i) => request.templateIds.indexOf(id) !== i);
+  if (repeated) throw invalid([{ field: 'templatepdf', message: `templatepdf names template ${repeated} twice; a bundle lists each template once.` }]);
+
+  const sendTemplates: SendTemplate[] = templates.map((t) => ({ id: t.id, title: t.title, fields: t.fields, pageCount: t.pageCount }));
+  const defaultCc = group.defaultCc.split(',').map((e) => e.trim()).filter(Boolean);
+  const planned = planSend(request, { defaultCc, defaultMessageTemplate: group.defaultMessageTemplate ?? '' }, sendTemplates, {
+    newId: () => crypto.randomUUID(),
+    checkValue: options.checkValue,
+  });
+  if (!planned.ok) throw invalid(planned.problems);
+  const plan = planned.plan;
+
+  // Copy the source PDF before the transaction: a crash leaves at worst an orphan file, never a row without its PDF.
+  const id = crypto.randomUUID();
+  let source: Uint8Array;
+  try {
+    source = await buildSourcePdf(templates.map((t) => store.files.read(templateFileName(t.id))));
+  } catch (error) {
+    throw conflict(`The template PDF could not be copied to the document (${error instanceof Error ? error.message : String(error)}).`, 'template_pdf_unavailable');
+  }
+  const sourceFile = documentSourceFileName(id);
+  store.files.write(sourceFile, source);
+
+  const { documents, history } = documentsOf(store);
+  let sent: SentDocument;
+  try {
+    sent = store.transaction(() => {
+      // Re-check inside the transaction: another request may have archived the template meanwhile.
+      for (const t of templates) assertSendable(store.templates.get(t.id) ?? t, 'templatepdf');
+      const recipients: NewRecipient[] = plan.recipients.map((r, position) => ({
+        id: crypto.randomUUID(), position, order: r.order, role: r.role, signerNumber: r.signerNumber, witnessOf: r.witnessOf,
+        firstname: r.firstname, lastname: r.lastname, email: r.email, tel: r.tel, honorific: r.honorific, message: r.message,
+        subject: r.subject, redirect: r.redirect, reviewers: r.reviewers, status: r.status, rejectionReason: '', hasFields: r.hasFields,
+      }));
+      const document = documents.insert({
+        id, groupId: group.id, userId: caller.userId, name: request.name, status: documentTransition(null, 'send'),
+        templateIds: request.templateIds, tag: request.tag, tag1: request.tag1, tag2: request.tag2, tag3: request.tag3,
+        doEmail: request.doEmail, signersInOrder: request.signersInOrder, cc: plan.cc, message: plan.message,
+        messageTemplate: plan.messageTemplate, redirect: request.redirect, honorifics: request.honorifics,
+        convertSenderToSigner: request.convertSenderToSigner, strictFields: request.strictFields, appendHistory: request.appendHistory,
+        appendPdf: request.appendPdf, returnSignerLinks: request.returnSignerLinks, pdfPassword: request.pdfPassword,
+        pdfPasswordType: request.pdfPasswordType, pageCount: plan.pageCount, pages: templates.flatMap((t) => t.pages),
+        reviewers: request.reviewers,
+        skipped: plan.skipped.map((s) => ({ firstname: s.signer.firstname, lastname: s.signer.lastname, email: s.signer.email, role: s.role, signerNumber: s.signerNumber, reason: s.reason })),
+        sourceFile,
+      }, recipients, plan.fields);
+
+      history.record(id, 'document_sent', caller.actor, {
+        name: request.name,
+        templates: request.templateIds,
+        recipients: recipients.map((r) => ({ id: r.id, email: r.email, role: r.role, order: r.order })),
+        skipped: document.skipped,
+        do_email: request.doEmail,
+    });
+    for (const r of recipients) {
+      if (r.status !== 4) history.record(id, 'recipient_sent', caller.actor, { email: r.email, status: r.status }, r.id);
+    }
+    for (const t of templates) {
+      if (!t.archiveUponSend) continue;
+      store.templates.update(t.id, { archived: true });
+      history.record(id, 'template_archived', caller.actor, { templatepdf: t.id, reason: 'archive_upon_send' });
+    }
+    return { document, recipients: documents.recipients(id) };
+    });
+  } catch (error) {
+    store.files.remove(sourceFile);
+    throw error;
+  }
+  emitDocumentEvent(store, { object: 'document', event: 'created', documentId: id }, options.log);
+  return sent;
+}
+
+function findVisibleGroup(store: Store, caller: SendCaller, groupId: string): Group {
+  const group = store.groups.find(groupId);
+  if (!group || !caller.groupIds.includes(group.id)) {
+    throw invalid([{ field: 'group', message: `group '${groupId}' not found, or your API key cannot see it.` }]);
+  }
+  return group;
+}
+
+function loadTemplate(store: Store, caller: SendCaller, group: Group, id: string, field: string): Template {
+  const template = store.templates.get(id);
+  if (!template || !caller.groupIds.includes(template.groupId)) {
+    throw invalid([{ field, message: `${field}: template PDF '${id}' not found, or your API key cannot see it.` }]);
+  }
+  if (template.groupId !== group.id) {
+    throw invalid([{ field, message: `${field}: template PDF '${id}' belongs to another group than the send's group.` }]);
+  }
+  assertSendable(template, field);
+  return template;
+}
+
+/** Archived or deleted templates cannot be sent: 409, since the request itself is well formed. */
+function assertSendable(template: Template, field: string): void {
+  if (template.title === DELETED_TITLE) throw conflict(`${field}: template PDF '${template.id}' is marked ${DELETED_TITLE} and will be removed; it cannot be sent.`, 'template_deleted');
+  if (template.archived) throw conflict(`${field}: template PDF '${template.id}' is archived and cannot be sent; upload it again to send it.`, 'template_archived');
+}
