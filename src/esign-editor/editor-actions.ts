@@ -37,7 +37,8 @@ export class EditorActions {
   recipients: Recipient[] = [{ signer: 1, name: '' }];
   problems = new Map<string, string[]>();
   announcement = '';
-  panelOpen = true;
+  /** The property panel is opened by the sender (Enter, double-click, the toolbar) and stays open until closed. */
+  panelOpen = false;
   regexSample = '';
   duplicateRange = '';
   duplicateError = '';
@@ -49,6 +50,7 @@ export class EditorActions {
   private pendingCopy: { text: string; cut: boolean } | null = null;
   private pasteFallback: ReturnType<typeof setTimeout> | null = null;
   private focusAfterUpdate: string | null = null;
+  private focusPanel = false;
   private loadAbort: AbortController | null = null;
   private readonly autosave: Autosave<SaveResult>;
 
@@ -121,7 +123,6 @@ export class EditorActions {
     const indexes = ids.map((id) => this.model.doc.findIndex((f) => f.id === id)).filter((i) => i >= 0);
     this.regexSample = '';
     this.duplicateError = '';
-    if (ids.length) this.panelOpen = true;
     this.host.emitEvent('esign-select', { indexes, fields: indexes.map((i) => ({ ...this.model.doc[i].el })) });
     this.host.bump();
   }
@@ -133,6 +134,10 @@ export class EditorActions {
   }
 
   afterUpdate(): void {
+    if (this.focusPanel) {
+      this.focusPanel = false;
+      this.host.shadowRoot?.querySelector<HTMLElement>('.panel select, .panel input')?.focus();
+    }
     if (this.focusAfterUpdate) {
       this.host.fieldElement(this.focusAfterUpdate)?.focus({ preventScroll: false });
       this.focusAfterUpdate = null;
@@ -288,6 +293,19 @@ export class EditorActions {
     this.announce('editor.say.duplicated', { count: ids.length });
   }
 
+  /** Opens the property panel for the selection and moves focus into it. */
+  openPanel(): void {
+    if (!this.model.selection.length || this.host.readOnly) return;
+    this.panelOpen = true;
+    this.focusPanel = true;
+    this.host.bump();
+  }
+
+  togglePanel(): void {
+    if (this.panelOpen) this.closePanel(false);
+    else this.openPanel();
+  }
+
   closePanel(focusField: boolean): void {
     this.panelOpen = false;
     if (focusField && this.model.selection[0]) this.focusAfterUpdate = this.model.selection[0];
@@ -419,6 +437,7 @@ export class EditorActions {
       duplicate: () => this.duplicateSelection(),
       undo: () => this.undo(),
       redo: () => this.redo(),
+      openPanel: () => this.openPanel(),
       escape: () => {
         if (this.host.cancelGestures()) return true;
         if (this.armed) return (this.disarm(), true);

@@ -166,6 +166,8 @@ export interface ToolbarView {
   onAlign: (mode: AlignMode) => void;
   onDistribute: (axis: 'horizontal' | 'vertical') => void;
   onSave: () => void;
+  panelOpen: boolean;
+  onPanel: () => void;
   onZoom: (direction: 1 | -1) => void;
 }
 
@@ -181,6 +183,7 @@ export function renderToolbar(v: ToolbarView): TemplateResult {
     <span class="sep"></span>
     ${button(te(v.lang, 'editor.delete'), '🗑', ro || v.selected === 0, v.onDelete, 'delete')}
     ${button(te(v.lang, 'editor.duplicate'), '⧉', ro || v.selected === 0, v.onDuplicate, 'duplicate')}
+    <button type="button" part="button" data-action="properties" aria-pressed=${v.panelOpen ? 'true' : 'false'} ?disabled=${ro || v.selected === 0} @click=${v.onPanel}>${te(v.lang, 'editor.panel')}</button>
     <span class="sep"></span>
     ${ALIGN_MODES.map((m) => button(te(v.lang, `editor.align.${m}` as EditorMessageKey), ALIGN_ICONS[m], ro || v.selected === 0, () => v.onAlign(m), `align-${m}`))}
     ${button(te(v.lang, 'editor.distribute.horizontal'), '⋯', ro || v.selected < 3, () => v.onDistribute('horizontal'), 'distribute-horizontal')}

@@ -395,7 +395,7 @@ export class EsignEditor extends EsignElement {
         lang, canUndo: model.canUndo, canRedo: model.canRedo, selected: selected.length, readOnly: this.readOnly, saveState: a.saveState,
         canSave: !this.readOnly, onUndo: () => this.undo(), onRedo: () => this.redo(), onDelete: () => a.deleteSelection(), onDuplicate: () => a.duplicateSelection(),
         onAlign: (m) => a.align(m), onDistribute: (axis) => a.distribute(axis), onSave: () => void this.save().catch(() => {}),
-        onZoom: (d) => this.applyScale(stepZoom(this.pages.scale, d)),
+        onZoom: (d) => this.applyScale(stepZoom(this.pages.scale, d)), panelOpen: a.panelOpen, onPanel: () => a.togglePanel(),
       })}
       <div class="main">
         ${this.readOnly ? nothing : html`<aside class="side" part="side">
@@ -403,7 +403,7 @@ export class EsignEditor extends EsignElement {
           ${renderRecipients({ lang, recipients: a.recipients, active: a.activeSigner, editable: this.allowEditRecipients, readOnly: this.readOnly, onActivate: (s) => a.setActiveSigner(s), onAdd: (r) => a.addRecipient(r), onRename: (s, n) => a.renameRecipient(s, n), onMove: (s, d) => a.moveRecipient(s, d) })}
         </aside>`}
         <div class="scroller" part="scroller" role="region" tabindex="0" aria-label=${te(lang, 'editor.pages')} aria-busy=${status === 'loading' ? 'true' : 'false'}
-          ?data-armed=${!!a.armed} @scroll=${() => this.pages.onScroll()} @pointerdown=${this.pointer.onPointerDown} @focusin=${a.onFieldFocus}>
+          ?data-armed=${!!a.armed} @scroll=${() => this.pages.onScroll()} @pointerdown=${this.pointer.onPointerDown} @focusin=${a.onFieldFocus} @dblclick=${(e: MouseEvent) => { if ((e.target as Element).closest('[data-id]')) a.openPanel(); }}>
           ${status === 'error' && this.source.error ? html`<div class="message error" part="error" role="alert"><h2>${t(lang, 'error.title')}</h2><p>${this.source.error.message}</p></div>` : nothing}
           ${status === 'idle' ? html`<p class="message">${t(lang, 'viewer.empty')}</p>` : nothing}
           ${count > 0 ? renderPages(this.pages, { lang, overlay: (i) => this.renderOverlay(i) }) : nothing}

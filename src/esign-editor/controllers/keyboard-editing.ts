@@ -19,6 +19,8 @@ export interface KeyboardEditingContext {
   redo: () => void;
   /** Escape: returns true when it had something to cancel (gesture, armed tool, open panel). */
   escape: () => boolean;
+  /** Enter on a field: open its properties. */
+  openPanel: () => void;
   announce: (key: 'deleted' | 'moved' | 'resized', count: number) => void;
 }
 
@@ -38,6 +40,10 @@ export function handleEditingKey(e: KeyboardEvent, ctx: KeyboardEditingContext):
       return true;
     }
     return false;
+  }
+  if (key === 'Enter' && selected.length && !mod) {
+    ctx.openPanel();
+    return true;
   }
   if (mod && key === 'z') {
     if (e.shiftKey) ctx.redo();

@@ -103,6 +103,7 @@ export class PointerEditingController implements ReactiveController {
       const field = findField(model.doc, id);
       if (!field) return;
       if (e.shiftKey || e.metaKey || e.ctrlKey) {
+        e.preventDefault(); // no focus change: focusing a field would select it alone
         model.setSelection(clickSelect(model.selection, id, true));
         return;
       }

@@ -1,0 +1,118 @@
+import { expect } from '@open-wc/testing';
+import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
+import { centre, drag, field, fieldEls, loadEditor, nextFrame, pagePoint, q, round } from './editor-test-helpers.ts';
+
+afterEach(async () => {
+  await resetMouse();
+});
+
+describe('esign-editor pointer editing', () => {
+  it('resizes with the south-east handle and keeps the minimum size', async () => {
+    const el = await loadEditor({ fields: [field(0.2, 0.2, 0.4, 0.25, { element_type: 'signature' })] });
+    await sendMouse({ type: 'click', position: centre(fieldEls(el)[0]) });
+    await el.updateComplete;
+    const handle = q(el, '[data-handle="se"]');
+    const from = centre(handle);
+    const to = pagePoint(el, 1, 0.5, 0.3);
+    await drag(from, to);
+    await el.updateComplete;
+    const f = el.getFields()[0];
+    expect(f.ax).to.equal(0.2);
+    expect(f.ay).to.equal(0.2);
+    expect(f.bx).to.be.closeTo(0.5, 0.01);
+    expect(f.by).to.be.closeTo(0.3, 0.01);
+    // Drag the west edge far past the east edge: the field stops at 8 points wide.
+    await sendMouse({ type: 'click', position: centre(fieldEls(el)[0]) });
+    await el.updateComplete;
+    await drag(centre(q(el, '[data-handle="w"]')), pagePoint(el, 1, 0.9, 0.25));
+    const g = el.getFields()[0];
+    expect(round((g.bx - g.ax) * 612, 1)).to.be.closeTo(8, 0.2);
+  });
+
+  it('selects with a marquee, moves the selection together, and shift-click toggles', async () => {
+    const el = await loadEditor({
+      fields: [field(0.1, 0.1, 0.2, 0.13), field(0.3, 0.1, 0.4, 0.13), field(0.7, 0.4, 0.8, 0.43)],
+    });
+    await drag(pagePoint(el, 1, 0.05, 0.05), pagePoint(el, 1, 0.45, 0.2));
+    await el.updateComplete;
+    expect(fieldEls(el).map((f) => f.hasAttribute('data-selected'))).to.deep.equal([true, true, false]);
+    await drag(centre(fieldEls(el)[0]), [centre(fieldEls(el)[0])[0], centre(fieldEls(el)[0])[1] + 50]);
+    const moved = el.getFields();
+    expect(moved[0].ay).to.be.greaterThan(0.15);
+    expect(round(moved[1].ay - moved[0].ay, 6)).to.equal(0);
+    expect(moved[2].ay).to.equal(0.4);
+    // shift-click removes one from the selection
+    await sendKeys({ down: 'Shift' });
+    await sendMouse({ type: 'click', position: centre(fieldEls(el)[1]) });
+    await sendKeys({ up: 'Shift' });
+    await el.updateComplete;
+    expect(fieldEls(el).map((f) => f.hasAttribute('data-selected'))).to.deep.equal([true, false, false]);
+    // a click on the empty page clears it
+    await sendMouse({ type: 'click', position: pagePoint(el, 1, 0.6, 0.5) });
+    await el.updateComplete;
+    expect(fieldEls(el).some((f) => f.hasAttribute('data-selected'))).to.equal(false);
+  });
+
+  it('snaps a dragged field to another field edge and shows a guide meanwhile', async () => {
+    const el = await loadEditor({ fields: [field(0.2, 0.1, 0.4, 0.14), field(0.5, 0.3, 0.6, 0.34)] });
+    const page = q(el, '.page[data-page="1"]').getBoundingClientRect();
+    const from = centre(fieldEls(el)[1]);
+    // Aim 4 px right of alignment with field 0's left edge (0.2): within the 6 px threshold.
+    const targetLeftPx = page.left + page.width * 0.2 + 4;
+    const to: [number, number] = [Math.round(from[0] - (page.left + page.width * 0.5 - targetLeftPx)), from[1] + 17];
+    await sendMouse({ type: 'move', position: from });
+    await sendMouse({ type: 'down' });
+    for (let i = 1; i <= 5; i++) {
+      await sendMouse({ type: 'move', position: [Math.round(from[0] + ((to[0] - from[0]) * i) / 5), Math.round(from[1] + ((to[1] - from[1]) * i) / 5)] });
+      await nextFrame();
+    }
+    await nextFrame();
+    expect(el.shadowRoot!.querySelectorAll('.guide-x').length).to.be.greaterThan(0);
+    await sendMouse({ type: 'up' });
+    await el.updateComplete;
+    expect(round(el.getFields()[1].ax, 6)).to.equal(0.2);
+    expect(el.shadowRoot!.querySelector('.guide')).to.equal(null);
+  });
+
+  it('Escape cancels a drag in progress and restores the field', async () => {
+    const el = await loadEditor({ fields: [field(0.2, 0.2, 0.3, 0.25)] });
+    const from = centre(fieldEls(el)[0]);
+    await sendMouse({ type: 'move', position: from });
+    await sendMouse({ type: 'down' });
+    await sendMouse({ type: 'move', position: [from[0] + 60, from[1] + 60] });
+    await nextFrame();
+    await nextFrame();
+    await sendKeys({ press: 'Escape' });
+    await sendMouse({ type: 'up' });
+    await el.updateComplete;
+    expect(el.getFields()[0].ax).to.equal(0.2);
+    expect(parseFloat(fieldEls(el)[0].style.left)).to.equal(20);
+  });
+
+  it('drags a field type from the toolbox onto page 2', async () => {
+    const el = await loadEditor({ pages: 2, zoom: '0.3' });
+    const tool = q(el, '.tool[data-tool="signature"]');
+    await drag(centre(tool), pagePoint(el, 2, 0.5, 0.5), 8);
+    await el.updateComplete;
+    const fields = el.getFields();
+    expect(fields).to.have.length(1);
+    expect(fields[0].page).to.equal(2);
+    expect(fields[0].element_type).to.equal('signature');
+    expect((fields[0].ax + fields[0].bx) / 2).to.be.closeTo(0.5, 0.01);
+    expect(fieldEls(el)[0].hasAttribute('data-selected')).to.equal(true);
+  });
+
+  it('click a tool, then draw the field on the page', async () => {
+    const el = await loadEditor();
+    await sendMouse({ type: 'click', position: centre(q(el, '.tool[data-tool="text"]')) });
+    await el.updateComplete;
+    expect(q(el, '.tool[data-tool="text"]').getAttribute('aria-pressed')).to.equal('true');
+    await drag(pagePoint(el, 1, 0.1, 0.3), pagePoint(el, 1, 0.5, 0.35));
+    await el.updateComplete;
+    const f = el.getFields()[0];
+    expect(f.element_type).to.equal('text');
+    expect(f.ax).to.be.closeTo(0.1, 0.005);
+    expect(f.bx).to.be.closeTo(0.5, 0.005);
+    expect(q(el, '.tool[data-tool="text"]').getAttribute('aria-pressed')).to.equal('false');
+  });
+});
