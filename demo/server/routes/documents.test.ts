@@ -73,7 +73,7 @@ test('roles from the template, skip and the witness rule through the API', async
 });
 
 test('pdftext and signertext by label and UUID; strict_fields names unknown keys', async () => {
-  const admin = field({ element_type: 'admin', signer: 0, label: 'Client', signer: null } as never);
+  const admin = field({ element_type: 'admin', label: 'Client', signer: null });
   const text = field({ element_type: 'text', signer: 1, label: 'Address' });
   const sig = field({ signer: 1 });
   const tplOpts = { groupId: t.groupId, userId: t.adminId, fields: [admin, text, sig] };
