@@ -33,7 +33,7 @@ function fontFile(name: FileFont): Uint8Array {
   return bytes;
 }
 
-type FontKey = 'helvetica' | 'courier' | 'helvetica-oblique' | FileFont;
+type FontKey = 'helvetica' | 'courier' | 'helvetica-oblique' | 'helvetica-bold' | FileFont;
 
 const SOURCE: Record<FontName, FontKey> = {
   '': 'helvetica',
@@ -60,6 +60,7 @@ export class FontBook {
       if (key === 'helvetica') font = this.doc.embedFont(StandardFonts.Helvetica);
       else if (key === 'courier') font = this.doc.embedFont(StandardFonts.Courier);
       else if (key === 'helvetica-oblique') font = this.doc.embedFont(StandardFonts.HelveticaOblique);
+      else if (key === 'helvetica-bold') font = this.doc.embedFont(StandardFonts.HelveticaBold);
       else {
         if (!this.fontkitRegistered) {
           this.doc.registerFontkit(fontkit);
@@ -75,8 +76,8 @@ export class FontBook {
   }
 
   /** The font for a field's `font_name` that can draw `text`, and the text it can draw. */
-  async forText(name: FontName | string, text: string, oblique = false): Promise<{ font: PDFFont; text: string }> {
-    const key: FontKey = oblique ? 'helvetica-oblique' : (SOURCE[name as FontName] ?? 'helvetica');
+  async forText(name: FontName | string, text: string, style?: 'oblique' | 'bold'): Promise<{ font: PDFFont; text: string }> {
+    const key: FontKey = style ? `helvetica-${style}` : (SOURCE[name as FontName] ?? 'helvetica');
     const font = await this.load(key);
     if (canDraw(font, key, text)) return { font, text };
     const fallback = await this.load('dejavu');

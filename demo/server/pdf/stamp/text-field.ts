@@ -72,7 +72,7 @@ export function layoutText(font: PDFFont, text: string, fontSize: number, align:
  * draws synchronously, so the caller can emit it inside the field's frame.
  */
 export async function textFieldPainter(page: PDFPage, frame: FieldFrame, element: FieldElement, text: string, fonts: FontBook, oblique = false): Promise<() => void> {
-  const { font, text: drawable } = await fonts.forText(element.font_name, text, oblique);
+  const { font, text: drawable } = await fonts.forText(element.font_name, text, oblique ? 'oblique' : undefined);
   const size = element.font_size >= 1 ? element.font_size : 10;
   const layout = oblique ? fitOneLine(font, drawable, frame) : layoutText(font, drawable, size, element.align ?? 1, frame);
   return () => {
