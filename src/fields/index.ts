@@ -19,3 +19,4 @@ export * from './tags.ts';
 export { TAG_TYPES, TAG_TYPE_NAMES, lookupTagType, tagTypeAccepts, type TagType } from './tag-types.ts';
 export * from './validate.ts';
 export * from './ready.ts';
+export * from './completion.ts';
