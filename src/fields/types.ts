@@ -30,7 +30,7 @@ export interface FieldElement {
   element_type: ElementType;
   /** 1..99 signer n; 100+n witness of signer n; 200+n approver n; 0 or null the sender. */
   signer: number | null;
-  /** Validation code (see validation.ts); null for none. */
+  /** Validation code (see codes.ts); null for none. */
   validation: number | null;
   /** Dropdown items (one per line), the secret code (73), or the regex on its first line (93). */
   options: string;
