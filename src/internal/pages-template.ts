@@ -17,9 +17,10 @@ export interface PagesTemplateOptions {
 export function renderPages(pages: PdfPagesController, options: PagesTemplateOptions): TemplateResult {
   const layout = pages.layout;
   const count = layout.count;
-  const items: TemplateResult[] = new Array(count);
+  const built = Math.min(count, pages.materializedCount || count);
+  const items: TemplateResult[] = new Array(built);
   const label = (i: number): string => t(options.lang, 'viewer.page', { page: i + 1, pages: count });
-  for (let i = 0; i < count; i++) {
+  for (let i = 0; i < built; i++) {
     const { width, height } = layout.pageSize(i);
     items[i] = html`<div
       class="page"
@@ -31,7 +32,9 @@ export function renderPages(pages: PdfPagesController, options: PagesTemplateOpt
     ><div class="page-canvas"></div>${options.overlay ? options.overlay(i) : ''}</div>`;
   }
   const minWidth = layout.maxWidth + 2 * layout.gap;
-  return html`<div class="pages" part="pages" style="--esign-scale:${layout.getScale()};min-width:${minWidth}px;padding:${layout.gap}px 0;gap:${layout.gap}px">${items}</div>`;
+  // Pages not built yet keep their room, so the scrollbar is right from the start.
+  const rest = built < count ? html`<div class="pages-rest" style="height:${layout.totalHeight - layout.pageTop(built) - layout.gap}px"></div>` : '';
+  return html`<div class="pages" part="pages" style="--esign-scale:${layout.getScale()};min-width:${minWidth}px;padding:${layout.gap}px 0;gap:${layout.gap}px">${items}${rest}</div>`;
 }
 
 /** Layout styles for `renderPages()`; include them in the element's `static styles`. */

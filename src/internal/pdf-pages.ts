@@ -40,6 +40,8 @@ const RENDERING = 1;
 const RENDERED = 2;
 /** Page sizes are fetched in batches after the first paint, so they do not delay it. */
 const SIZE_BATCH = 32;
+/** Page elements built before the first paint; the others follow right after it. */
+const EARLY_PAGES = 12;
 
 function freeCanvas(canvas: HTMLCanvasElement): void {
   // Zero size releases the backing store at once instead of at garbage collection.
@@ -59,6 +61,11 @@ export class PdfPagesController implements ReactiveController {
   currentPage = 0;
   /** True once every page's size is known. */
   layoutComplete = false;
+  /**
+   * How many page elements to put in the DOM: only the first few until the first paint (the rest is one
+   * spacer of the right height), so building a thousand placeholders never delays page 1.
+   */
+  materializedCount = 0;
   visible: VisibleRange = { first: -1, last: -1, pages: [] };
 
   private readonly host: ReactiveControllerHost;
@@ -128,6 +135,7 @@ export class PdfPagesController implements ReactiveController {
     if (!doc) {
       this.layout.reset(0, 0, 0);
       this.state = new Uint8Array(0);
+      this.materializedCount = 0;
       this.host.requestUpdate();
       return;
     }
@@ -138,6 +146,7 @@ export class PdfPagesController implements ReactiveController {
     this.layout.reset(doc.numPages, width, height);
     this.layout.setPageSize(0, width, height);
     this.state = new Uint8Array(doc.numPages);
+    this.materializedCount = initialIndex + 2 < EARLY_PAGES ? Math.min(doc.numPages, EARLY_PAGES) : doc.numPages;
     if (initialScale) this.layout.setScale(initialScale());
     const start = Math.min(Math.max(0, initialIndex), doc.numPages - 1);
     if (start > 0) this.scrollToPage(start);
@@ -295,15 +304,13 @@ export class PdfPagesController implements ReactiveController {
       this.attach(index, this.canvases.get(index)!);
       this.buffer.push(index);
       this.options.onPageRendered?.(index);
-      if (!this.firstPainted) {
-        this.firstPainted = true;
-        void this.fetchAllSizes(doc, generation);
-      }
+      this.afterFirstPaint(doc, generation);
     } catch (error) {
       // A page that fails to render stays a blank placeholder; it is not retried in a loop.
       if (!isCancellation(error) && generation === this.generation) {
         console.warn('esign: page render failed', error);
         this.state[index] = RENDERED;
+        this.afterFirstPaint(doc, generation);
       }
     } finally {
       if (canvas) freeCanvas(canvas);
@@ -311,6 +318,17 @@ export class PdfPagesController implements ReactiveController {
       if (this.running === job) this.running = null;
       if (generation === this.generation) this.update();
     }
+  }
+
+  /** Once page 1 is up: build the remaining page elements and fetch every page's size. */
+  private afterFirstPaint(doc: PDFDocumentProxy, generation: number): void {
+    if (this.firstPainted) return;
+    this.firstPainted = true;
+    if (this.materializedCount < this.pageCount) {
+      this.materializedCount = this.pageCount;
+      this.host.requestUpdate();
+    }
+    void this.fetchAllSizes(doc, generation);
   }
 
   private attach(index: number, canvas: HTMLCanvasElement): void {
