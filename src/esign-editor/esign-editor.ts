@@ -342,16 +342,18 @@ export class EsignEditor extends EsignElement {
   }
 
   private onKeyDown = (e: KeyboardEvent): void => {
+    if (e.defaultPrevented) return; // the toolbox used it
     const target = e.composedPath()[0] as HTMLElement;
-    if (target.closest?.('input, select, textarea, .panel, .recipients')) {
-      if (e.key === 'Escape' && target.closest('.panel')) {
-        this.actions.closePanel(true);
-        e.preventDefault();
-      }
+    const inPanel = target.closest?.('.panel');
+    if (inPanel && e.key === 'Escape') {
+      this.actions.closePanel(true);
+      e.preventDefault();
       return;
     }
-    const used = handleEditingKey(e, this.actions.keyboardContext());
-    if (used) e.preventDefault();
+    if (inPanel || target.closest?.('input, select, textarea')) return;
+    // On toolbar and toolbox buttons only shortcuts and Escape are ours; Enter, Space and arrows are theirs.
+    if (target.closest?.('.side, .toolbar') && !(e.ctrlKey || e.metaKey) && e.key !== 'Escape') return;
+    if (handleEditingKey(e, this.actions.keyboardContext())) e.preventDefault();
   };
 
   private byPage(): Map<number, EditorField[]> {
