@@ -3,16 +3,16 @@
  * cli.ts starts it; tests call it with a temp data directory and use inject().
  */
 import Fastify from 'fastify';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from './config.ts';
 import { bodyLimitFor, resolveConfig } from './config.ts';
 import { openStore } from './store/index.ts';
 import type { Store } from './store/index.ts';
 import { validatorCompiler } from './http/validation.ts';
-import { installErrorHandling } from './http/error-handler.ts';
+import { installErrorHandling, toApiError } from './http/error-handler.ts';
 import { installOpenApi } from './http/openapi.ts';
 import { installAuth } from './auth/hook.ts';
-import { badRequest } from './http/errors.ts';
+import { ApiError, badRequest } from './http/errors.ts';
 import { registerRoutes } from './routes/index.ts';
 import { startTemplateSweep } from './services/template-sweep.ts';
 import { startWebhooks } from './webhooks/service.ts';
@@ -34,6 +34,13 @@ export async function buildApp(partial: BuildConfig): Promise<FastifyInstance> {
     bodyLimit,
     return503OnClosing: true,
     routerOptions: { maxParamLength: 200 },
+    // Errors raised before routing (a malformed URL) get the same JSON shape as all others.
+    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+      const apiError = error.code === 'FST_ERR_BAD_URL'
+        ? new ApiError(400, 'bad_url', `The URL is not valid: ${error.message}. Percent-encode special characters correctly.`)
+        : toApiError(error, bodyLimit);
+      reply.code(apiError.status).type('application/json; charset=utf-8').send(apiError.toBody());
+    },
   });
   const store = openStore(config.dataDir);
   app.decorate('store', store);
