@@ -98,6 +98,7 @@ export function parseRegex(pattern: string, flags: ParseFlags): RegexNode {
     if (c === 'b') return inClass ? { cp: 0x08 } : { assert: 'word' };
     if (c === 'B') return inClass ? fail('"\\B" is not allowed inside [...].', start) : { assert: 'notword' };
     if (c === '0' && !/[0-9]/.test(peek() ?? '')) return { cp: 0 };
+    if (/[0-9]/.test(c) && (inClass || c === '0')) return fail(`Octal escapes like "\\${c}${/[0-7]/.test(peek() ?? '') ? peek() : ''}" are not supported; write the character as \\xHH.`, start);
     if (/[1-9]/.test(c)) return fail(`Backreferences like "\\${c}" are not supported; repeat the sub-pattern instead.`, start);
     if (c === 'k' && peek() === '<') return fail('Named backreferences (\\k<name>) are not supported.', start);
     if (c === 'p' || c === 'P') return fail(`Unicode property escapes ("\\${c}{...}") are not supported; list the characters in [...] instead.`, start);

@@ -86,6 +86,8 @@ describe('safe regex: rejected patterns say why', () => {
   const rejected: [string, RegExp][] = [
     ['(a)\\1', /Backreferences/],
     ['(?<n>a)\\k<n>', /Named backreferences/],
+    ['\\01', /Octal escapes/],
+    ['[\\1]', /Octal escapes/],
     ['a(?=b)', /Lookahead/],
     ['a(?!b)', /Lookahead/],
     ['(?<=a)b', /Lookbehind/],
