@@ -3,8 +3,9 @@
  * `<esign-signer>` as they land) and gives access to the field model and the pdf.js worker setting.
  *
  * Each element file defines itself on import; a second copy of the library on the same page is harmless.
- * Keep this list in step with the src/esign-* folders (test/node/library-entry.test.ts checks it).
+ * Keep this list in step with the src/esign-* folders (test/node/build.test.ts checks it).
  */
 export * from './esign-viewer/esign-viewer.ts';
+export * from './esign-editor/esign-editor.ts';
 export * from './fields/index.ts';
 export { setPdfWorkerSrc, getPdfWorkerSrc } from './internal/pdf-worker.ts';

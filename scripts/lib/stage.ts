@@ -50,13 +50,14 @@ export const parseWebTestRunner: SummaryParser = (output) => {
   return counts;
 };
 
-/** Playwright's list/line reporters: `  N passed (3.2s)`, `  N failed`, `  N flaky`, `  N skipped`. */
+/** Playwright's list/line reporters: `  N passed (3.2s)`, `  N failed`, `  N flaky`, `  N skipped`, `  N did not run`. */
 export const parsePlaywright: SummaryParser = (output) => {
   const field = (name: string) => lastNumber(output, new RegExp(`^\\s+(\\d+) ${name}(?: \\(|\\s*$)`, 'gm'));
   const passed = field('passed');
   const failed = field('failed');
   const flaky = field('flaky');
-  const skipped = field('skipped');
+  // `did not run`: tests after a failure in a serial group.
+  const skipped = (field('skipped') ?? 0) + (field('did not run') ?? 0) || undefined;
   const interrupted = field('interrupted');
   if ([passed, failed, flaky, skipped, interrupted].every((n) => n === undefined)) return undefined;
   // Flaky tests passed on a retry; interrupted ones did not finish.
@@ -74,6 +75,8 @@ export interface StageSpec {
   env?: Record<string, string>;
   /** Kill the stage after this long; a hung stage must not hang CI. */
   timeoutMs: number;
+  /** Collect the output without echoing it (tests of this module). */
+  quiet?: boolean;
 }
 
 let interrupted = false;
@@ -85,7 +88,7 @@ export function wasInterrupted(): boolean {
 
 export function runStage(spec: StageSpec): Promise<StageResult> {
   const started = Date.now();
-  console.log(`\n━━━ ${spec.name}: ${[spec.command, ...spec.args].join(' ')}\n`);
+  if (!spec.quiet) console.log(`\n━━━ ${spec.name}: ${[spec.command, ...spec.args].join(' ')}\n`);
   return new Promise((resolve) => {
     let output = '';
     const child = spawn(spec.command, spec.args, {
@@ -96,7 +99,7 @@ export function runStage(spec: StageSpec): Promise<StageResult> {
     });
     const collect = (sink: NodeJS.WriteStream) => (chunk: Buffer) => {
       output += chunk.toString('utf8');
-      sink.write(chunk);
+      if (!spec.quiet) sink.write(chunk);
     };
     child.stdout.on('data', collect(process.stdout));
     child.stderr.on('data', collect(process.stderr));
