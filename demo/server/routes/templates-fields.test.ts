@@ -68,9 +68,20 @@ describe('template fields', () => {
     assert.equal(notArray.statusCode, 400);
   });
 
+  test('preview draws the fields onto the PDF', async () => {
+    const plain = await call(t.app, t.key, 'GET', `/api/v1/templatepdf/${id}/`);
+    const res = await call(t.app, t.key, 'GET', `/api/v1/templatepdf/${id}/preview/`);
+    assert.equal(res.statusCode, 200);
+    assert.equal(res.headers['content-type'], 'application/pdf');
+    const doc = await PDFDocument.load(res.rawPayload);
+    assert.equal(doc.getPageCount(), 2);
+    assert.notDeepEqual(res.rawPayload, plain.rawPayload);
+  });
+
   test('another group cannot read or write the fields', async () => {
     const other = createTenant(t.app, 'Nosy');
     assert.equal((await call(t.app, other.key, 'GET', `/api/v1/templatepdf/${id}/fields/`)).statusCode, 404);
+    assert.equal((await call(t.app, other.key, 'GET', `/api/v1/templatepdf/${id}/preview/`)).statusCode, 404);
     const write = await call(t.app, other.key, 'POST', `/api/v1/templatepdf/${id}/fields/`, []);
     assert.equal(write.statusCode, 404);
     assert.equal(((await call(t.app, t.key, 'GET', `/api/v1/templatepdf/${id}/fields/`)).json() as unknown[]).length, 2);
@@ -86,6 +97,7 @@ describe('template fields', () => {
     const token = 'test-token-1';
     assert.equal((await call(t.app, token, 'GET', `/api/v1/templatepdf/${id}/`)).statusCode, 200);
     assert.equal((await call(t.app, token, 'GET', `/api/v1/templatepdf/${id}/fields/`)).statusCode, 200);
+    assert.equal((await call(t.app, token, 'GET', `/api/v1/templatepdf/${id}/preview/`)).statusCode, 200);
     assert.equal((await call(t.app, token, 'GET', `/api/v1/templatepdf/${otherId}/`)).statusCode, 404);
     const write = await call(t.app, token, 'POST', `/api/v1/templatepdf/${id}/fields/`, []);
     assert.equal(write.statusCode, 403);

@@ -3,7 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { validateElements } from '../../../src/fields/index.ts';
 import { COMPONENT_OPERATIONS } from '../auth/operations.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError, unprocessable } from '../http/errors.ts';
+import { renderPreview } from '../pdf/preview.ts';
+import { PdfProblem } from '../pdf/load.ts';
+import { templateFileName } from '../services/template-deletion.ts';
+import { pdfFileName } from './templates.ts';
 import { errorResponses } from '../schemas/common.ts';
 import { withUuids } from '../services/template-fields.ts';
 import { TemplateIdParams, loadTemplate } from './templates-common.ts';
@@ -46,5 +50,30 @@ export default async function templateFieldRoutes(app: FastifyInstance): Promise
         result.problems.map((p) => ({ field: p.field, message: p.message })));
     }
     return store.templates.update(template.id, { fields: withUuids(result.elements) })!.fields;
+  });
+
+  app.get('/api/v1/templatepdf/:id/preview/', {
+    config: { component: COMPONENT_OPERATIONS.templatePreview },
+    schema: {
+      summary: 'Preview a template with its fields',
+      tags: ['templates'],
+      description: 'The template PDF with every field drawn as a box in its signer\'s colour, labelled with what it is and whose it is (`application/pdf`, inline).',
+      params: TemplateIdParams,
+      response: errorResponses(401, 403, 404, 422, 429),
+    },
+  }, async (request, reply) => {
+    const template = loadTemplate(app, request);
+    let bytes: Uint8Array;
+    try {
+      bytes = await renderPreview(store.files.readBytes(templateFileName(template.id)), template.fields);
+    } catch (error) {
+      if (error instanceof PdfProblem) throw unprocessable(error.message, undefined, `pdf_${error.code}`);
+      throw error;
+    }
+    const filename = pdfFileName(`${template.title} preview`);
+    return reply.type('application/pdf')
+      .header('Content-Disposition', `inline; filename="${filename}"`)
+      .header('Cache-Control', 'private, no-cache')
+      .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   });
 }
