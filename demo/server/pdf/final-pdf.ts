@@ -1,0 +1,30 @@
+/**
+ * The whole final PDF in one call, what the final-PDF job runs when a document completes:
+ * stamp every field, append the signing history when asked (`append_history`), then encrypt when
+ * the document has a `pdf_password`. The source is parsed once; encryption runs last, on the
+ * finished bytes, because only @cantoo/pdf-lib can do it (see encrypt.ts).
+ */
+import type { FieldElement } from '../../../src/fields/types.ts';
+import { loadPdf } from './load.ts';
+import { stampInto, type SignatureImages, type StampOptions, type StampWarning } from './stamp.ts';
+import { addHistoryPages, type SigningHistory } from './history-page.ts';
+import { encryptPdf, type PdfPasswordType } from './encrypt.ts';
+
+export interface FinalPdfInput {
+  source: Uint8Array;
+  elements: readonly FieldElement[];
+  signatureImages?: SignatureImages;
+  options?: StampOptions;
+  /** Given when the document has `append_history`. */
+  history?: SigningHistory;
+  password?: string | null;
+  passwordType?: PdfPasswordType | null;
+}
+
+export async function buildFinalPdf(input: FinalPdfInput): Promise<{ pdf: Uint8Array; warnings: StampWarning[] }> {
+  const doc = await loadPdf(input.source);
+  const warnings = await stampInto(doc, input);
+  if (input.history) await addHistoryPages(doc, { ...input.history, originalPdf: input.history.originalPdf ?? input.source });
+  const saved = await doc.save({ useObjectStreams: false, updateFieldAppearances: false });
+  return { pdf: await encryptPdf(saved, input.password, input.passwordType ?? 1), warnings };
+}
