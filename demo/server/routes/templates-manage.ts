@@ -8,6 +8,8 @@ import { deleteTemplateNow, templateFileName } from '../services/template-deleti
 import { withUuids } from '../services/template-fields.ts';
 import { extractTags } from '../pdf/tags.ts';
 import { PdfProblem } from '../pdf/load.ts';
+import { EDITOR_OPERATIONS } from '../auth/operations.ts';
+import { mintComponentToken, tokenSecret } from '../services/documents/component-tokens.ts';
 import { TemplateIdParams, TemplateResource, loadTemplate, templateResource } from './templates-common.ts';
 
 const TagsBody = Type.Object({
@@ -90,5 +92,24 @@ export default async function templateManageRoutes(app: FastifyInstance): Promis
       report: { ...template.report, tags: { fields_found: found.elements.length, problems: found.report } },
     })!;
     return { fields_found: found.elements.length, problems: found.report as unknown as Record<string, unknown>[], fields: updated.fields as unknown as Record<string, unknown>[] };
+  });
+
+  app.get('/api/v1/templatepdf/:id/edit-link/', {
+    schema: {
+      summary: 'A link that opens the field editor on this template',
+      tags: ['templates'],
+      description: 'Our version of the hosted edit link: the server\'s editor page (`/demo/editor.html`) with the template id in the query and a fresh editor component token in the fragment (never sent to servers). The link works until the token expires (`expires_at`, 1 hour).',
+      params: TemplateIdParams,
+      response: { 200: Type.Object({ url: Type.String(), expires_at: Type.String() }), ...errorResponses(401, 403, 404, 429) },
+    },
+  }, async (request) => {
+    const auth = requireApiKey(request);
+    const template = loadTemplate(app, request);
+    const minted = await mintComponentToken(tokenSecret(app.config.dataDir), {
+      resource: { type: 'templatepdf', id: template.id }, groupId: template.groupId, userId: auth.user.id, keyId: auth.keyId,
+      env: auth.env, operations: EDITOR_OPERATIONS, ttlSeconds: 60 * 60,
+    });
+    const url = `${app.config.baseUrl}/demo/editor.html?template=${template.id}#token=${encodeURIComponent(minted.token)}`;
+    return { url, expires_at: minted.expiresAt.toISOString() };
   });
 }

@@ -167,6 +167,24 @@ describe('template PDFs', () => {
     assert.equal((replaced.json() as { fields: unknown[] }).fields.length, 1);
   });
 
+  test('edit link opens the editor page with an editor token that works on this template only', async () => {
+    const id = await uploadId();
+    const res = await call(t.app, t.key, 'GET', `/api/v1/templatepdf/${id}/edit-link/`);
+    assert.equal(res.statusCode, 200, res.body);
+    const { url, expires_at } = res.json() as { url: string; expires_at: string };
+    assert.ok(Date.parse(expires_at) > Date.now());
+    const link = new URL(url);
+    assert.equal(link.pathname, '/demo/editor.html');
+    assert.equal(link.searchParams.get('template'), id);
+    const token = new URLSearchParams(link.hash.slice(1)).get('token')!;
+    assert.equal((await call(t.app, token, 'GET', `/api/v1/templatepdf/${id}/fields/`)).statusCode, 200);
+    assert.equal((await call(t.app, token, 'POST', `/api/v1/templatepdf/${id}/fields/`, [])).statusCode, 200);
+    assert.equal((await call(t.app, token, 'GET', '/api/v1/templatepdf/')).statusCode, 403);
+    const page = await t.app.inject({ method: 'GET', url: '/demo/editor.html' });
+    assert.equal(page.statusCode, 200);
+    assert.match(page.body, /esign-editor/);
+  });
+
   test('secure delete removes the template and its file', async () => {
     const id = await uploadId();
     const file = path.join(t.dataDir, 'files', `template-${id}.pdf`);
@@ -216,7 +234,7 @@ describe('template PDFs', () => {
     assert.equal(list.meta.total_count, 0);
     for (const [method, url] of [
       ['GET', `/api/v1/templatepdf/${id}/`], ['GET', `/api/v1/templatepdf/${id}/status/`], ['GET', `/api/v1/templatepdf/${templateWebAppId(id)}/`],
-      ['POST', `/api/v1/templatepdf/${id}/archive/`], ['POST', `/api/v1/templatepdf/${id}/tags/`], ['DELETE', `/api/v1/templatepdf/${id}/delete/`],
+      ['POST', `/api/v1/templatepdf/${id}/archive/`], ['POST', `/api/v1/templatepdf/${id}/tags/`], ['GET', `/api/v1/templatepdf/${id}/edit-link/`], ['DELETE', `/api/v1/templatepdf/${id}/delete/`],
     ] as const) {
       const res = await call(t.app, other.key, method, url);
       assert.equal(res.statusCode, 404, `${method} ${url}`);
