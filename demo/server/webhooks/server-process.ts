@@ -3,7 +3,7 @@
  * process on 127.0.0.1 port 0, so it can be killed with SIGKILL and restarted on the same data
  * directory. Also the few API calls the webhook tests and bench need.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -65,6 +65,11 @@ export function startServer(dataDir: string, env: NodeJS.ProcessEnv = {}): Promi
     child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.once('exit', (code, signal) => fail(new Error(`server exited (${code ?? signal}) before listening:\n${out}`)));
   });
+}
+
+/** A production key of the data directory's first admin (sandbox keys allow only 100 calls an hour). */
+export function createProductionKey(dataDir: string): string {
+  return execFileSync(process.execPath, [CLI, 'api-key', 'create', '--env', 'production', '--data', dataDir], { encoding: 'utf8' }).trim().split('\n').pop()!.trim();
 }
 
 export async function api(baseUrl: string, key: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: any; headers: Headers }> {

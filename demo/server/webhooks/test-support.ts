@@ -22,6 +22,8 @@ export interface ReceivedRequest {
   signatureValid: boolean | null;
   hmacValid: boolean | null;
   at: number;
+  /** The status the receiver answered with. */
+  status: number;
 }
 
 export interface Receiver {
@@ -74,8 +76,9 @@ export async function startReceiver(options: { certificatePem?: () => string | u
       const certificate = options.certificatePem?.();
       const signatureValid = certificate ? verifyWebhook({ body, headers: req.headers, certificate }).ok : null;
       const hmacValid = options.hmacSecret ? verifyWebhook({ body, headers: req.headers, hmacSecret: options.hmacSecret }).ok : null;
-      const entry: ReceivedRequest = { body, json: JSON.parse(body), headers: req.headers, signatureValid, hmacValid, at: Date.now() };
+      const entry: ReceivedRequest = { body, json: JSON.parse(body), headers: req.headers, signatureValid, hmacValid, at: Date.now(), status: 0 };
       const status = receiver.respond(entry, received.length);
+      entry.status = status;
       const answer = () => {
         received.push(entry);
         res.writeHead(status, { 'Content-Type': 'text/plain' }).end(status < 300 ? 'ok' : `failing on purpose (${status})`);

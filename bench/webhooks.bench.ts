@@ -1,0 +1,104 @@
+/**
+ * Webhook delivery benchmark against the real server process.
+ *
+ * webhook_lost_events: 1,000 events are emitted (dashboard trigger on a real recipient) while the
+ * receiver answers 503 to every other attempt, and the server is killed with SIGKILL and
+ * restarted twice along the way; the figure is how many event ids never reach the receiver
+ * (target 0). webhook_delivery_p50_ms: time from the emitting request to the receiver seeing the
+ * event, on a healthy receiver.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { generatePdf } from '../test/support/generate-pdf.ts';
+import { startReceiver } from '../demo/server/webhooks/test-support.ts';
+import { api, createProductionKey, fastWebhookEnv, sendDocument, startServer, uploadTemplate } from '../demo/server/webhooks/server-process.ts';
+import type { ServerProcess } from '../demo/server/webhooks/server-process.ts';
+
+const EVENTS = 1000;
+const SECRET = 'bench-webhook-hmac-secret';
+const schedule = ['0', '50', '100', '200', '400', ...new Array(25).fill('500')].join(',');
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'esign-webhook-bench-'));
+  let server: ServerProcess | undefined;
+  let certificate = '';
+  const receiver = await startReceiver({ certificatePem: () => certificate, hmacSecret: SECRET });
+  try {
+    server = await startServer(dir, fastWebhookEnv(schedule));
+    const key = createProductionKey(dir);
+    const groupId = server.groupId!;
+    certificate = (await api(server.baseUrl, key, 'GET', '/api/v1/webhook-certificate/')).json;
+    const sub = await api(server.baseUrl, key, 'POST', '/api/v1/subscribe/', { callback_url: receiver.url, object: 'recipient', hmac_secret: SECRET });
+    if (sub.status !== 201) throw new Error(`subscribe failed: ${sub.status} ${JSON.stringify(sub.json)}`);
+    const templateId = await uploadTemplate(server.baseUrl, key, groupId, await generatePdf({ pages: 1 }));
+    const { recipientId } = await sendDocument(server.baseUrl, key, groupId, templateId, 'bench');
+
+    const trigger = async (s: ServerProcess): Promise<string> => {
+      const res = await api(s.baseUrl, key, 'POST', '/api/v1/webhook-events/trigger/', { object: 'recipient', event: 'visiting', recipient: recipientId });
+      if (res.status !== 201) throw new Error(`trigger failed: ${res.status} ${JSON.stringify(res.json)}`);
+      return res.json.event_id as string;
+    };
+
+    // ---- delivery latency on a healthy receiver -----------------------------------------------
+    const latencies: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const started = performance.now();
+      const before = receiver.received.length;
+      const id = await trigger(server);
+      await receiver.waitFor((r) => r.slice(before).some((x) => x.json.id === id), 10_000);
+      latencies.push(performance.now() - started);
+    }
+    latencies.sort((a, b) => a - b);
+
+    // ---- lost events: 503 to half the attempts, two SIGKILLs ----------------------------------
+    receiver.received.length = 0;
+    let answered = 0;
+    receiver.respond = () => (answered++ % 2 === 0 ? 503 : 200);
+    const emitted: string[] = [];
+    const started = Date.now();
+    for (let round = 0; round < 3; round++) {
+      const count = round < 2 ? Math.floor(EVENTS / 3) : EVENTS - 2 * Math.floor(EVENTS / 3);
+      for (let i = 0; i < count; i++) emitted.push(await trigger(server));
+      if (round < 2) {
+        await server.kill('SIGKILL');
+        server = await startServer(dir, fastWebhookEnv(schedule));
+      }
+    }
+    // An event has arrived when the receiver accepted it (2xx) with both signatures valid.
+    const arrived = () => new Set(receiver.received.filter((r) => r.status < 300 && r.signatureValid && r.hmacValid).map((r) => r.json.id));
+    try {
+      await receiver.waitFor(() => {
+        const got = arrived();
+        return emitted.every((id) => got.has(id));
+      }, 180_000);
+    } catch {
+      // Counted below: whatever has not arrived by now is lost.
+    }
+    const got = arrived();
+    const lost = emitted.filter((id) => !got.has(id)).length;
+    const requests = receiver.received.length;
+    const badSignatures = receiver.received.filter((r) => !r.signatureValid || !r.hmacValid).length;
+
+    console.log(`webhook_lost_events: ${lost}`);
+    console.log(`webhook_delivery_p50_ms: ${percentile(latencies, 50).toFixed(1)}`);
+    console.log(`webhook_delivery_p95_ms: ${percentile(latencies, 95).toFixed(1)}`);
+    console.log(`webhook_crash_run_events: ${emitted.length}`);
+    console.log(`webhook_crash_run_requests: ${requests}`);
+    console.log(`webhook_crash_run_bad_signatures: ${badSignatures}`);
+    console.log(`webhook_crash_run_seconds: ${((Date.now() - started) / 1000).toFixed(1)}`);
+  } finally {
+    await server?.kill('SIGTERM');
+    await receiver.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
