@@ -35,7 +35,7 @@ test('every event arrives, signed, across 5xx answers, a SIGKILL, a restart and 
     assert.equal(sub.status, 201, JSON.stringify(sub.json));
 
     const templateId = await uploadTemplate(server.baseUrl, key, groupId, await generatePdf({ pages: 1 }));
-    const docs = [];
+    const docs: Array<{ documentId: string; recipientId: string }> = [];
     for (let i = 0; i < 3; i++) docs.push(await sendDocument(server.baseUrl, key, groupId, templateId, `doc-${i}`));
     const expected = new Set<string>();
     const trigger = async (s: ServerProcess, i: number) => {
