@@ -6,28 +6,24 @@
 import type { FieldElement, FieldProblem } from '../fields/types.ts';
 import type { EsignEditor } from './esign-editor.ts';
 import { EditorModel, type ChangeCause } from './editing/editor-model.ts';
-import { addFields, removeFields, updateFields, type Rect } from './editing/field-doc.ts';
+import { removeFields, updateFields, type Rect } from './editing/field-doc.ts';
 import { alignFields, distributeFields, type AlignMode } from './editing/arrange.ts';
 import { copyToSharedClipboard, duplicateToPages, parseClipboardText, parsePageRange, pasteFields, readSharedClipboard } from './editing/clipboard.ts';
 import { createField, TOOLS, toolTypeOf, type ToolType } from './editing/toolbox.ts';
 import { minSizeOn, placeRect } from './editing/transform.ts';
 import { addRecipient, effectiveRecipients, moveSigner, parseRecipients, renameRecipient, renumberFields, type Recipient } from './recipients.ts';
 import { te, type EditorMessageKey } from './editor-i18n.ts';
-import { Autosave, type SaveState } from './controllers/autosave.ts';
-import { readTemplateFields, TemplateFieldsError, writeTemplateFields } from './controllers/template-fields-api.ts';
+import type { SaveState } from './controllers/autosave.ts';
+import { SaveFlow, type SaveResult } from './controllers/save-flow.ts';
 import type { KeyboardEditingContext } from './controllers/keyboard-editing.ts';
 import type { ToolboxDrag } from './controllers/toolbox-drag.ts';
-import { normalizeIncoming, problemsByField, validateForSave } from './controllers/validation.ts';
-import type { PdfErrorCode } from '../internal/pdf-source.ts';
+import { normalizeIncoming } from './controllers/validation.ts';
 
 /** Points a paste or duplicate shifts by when it would land exactly on the original. */
 const PASTE_OFFSET_POINTS = 10;
 
-export interface SaveResult {
-  ok: boolean;
-  fields: FieldElement[];
-  problems: FieldProblem[];
-  error?: string;
+function sameElements(a: readonly FieldElement[], b: readonly FieldElement[]): boolean {
+  return a.length === b.length && a.every((x, i) => JSON.stringify(x) === JSON.stringify(b[i]));
 }
 
 export class EditorActions {
@@ -42,25 +38,24 @@ export class EditorActions {
   regexSample = '';
   duplicateRange = '';
   duplicateError = '';
-  saveState: SaveState = 'idle';
 
   private readonly host: EsignEditor;
-  private givenRecipients: Recipient[] = [];
+  /** Recipients the page gave (with names), as opposed to ones only the fields imply. */
+  givenRecipients: Recipient[] = [];
   private lastEmitted: FieldElement[] | null = null;
   private pendingCopy: { text: string; cut: boolean } | null = null;
   private pasteFallback: ReturnType<typeof setTimeout> | null = null;
   private focusAfterUpdate: string | null = null;
   private focusPanel = false;
-  private loadAbort: AbortController | null = null;
-  private readonly autosave: Autosave<SaveResult>;
+  private readonly saving: SaveFlow;
 
   constructor(host: EsignEditor) {
     this.host = host;
     this.model = new EditorModel([], { change: (cause) => this.changed(cause), select: () => this.selectionChanged() });
-    this.autosave = new Autosave({ delay: 1500, save: () => this.saveNow(true), onState: (s) => { this.saveState = s; host.bump(); } });
+    this.saving = new SaveFlow(this, host);
   }
 
-  private get lang(): string {
+  get lang(): string {
     return this.host.lang_;
   }
 
@@ -68,7 +63,10 @@ export class EditorActions {
 
   fieldsAssigned(fields: FieldElement[] | null): void {
     if (fields === this.lastEmitted) return; // the page handed back what we emitted
-    this.model.setElements(normalizeIncoming(fields ?? []).elements);
+    const elements = normalizeIncoming(fields ?? []).elements;
+    // A controlled page assigns back a copy of what we emitted: same JSON, so keep history and selection.
+    if (sameElements(elements, this.model.doc.map((f) => f.el))) return;
+    this.model.setElements(elements);
   }
 
   signersAssigned(value: unknown): void {
@@ -77,43 +75,36 @@ export class EditorActions {
   }
 
   loadFromServer(): void {
-    this.loadAbort?.abort();
-    const abort = new AbortController();
-    this.loadAbort = abort;
-    const h = this.host;
-    readTemplateFields({ endpoint: h.endpoint, token: h.token, template: h.template }, abort.signal).then(
-      (raw) => {
-        if (abort.signal.aborted) return;
-        const { elements, problems } = normalizeIncoming(raw);
-        this.model.setElements(elements);
-        if (problems.length) h.emitEvent('esign-validate', { ok: false, problems });
-      },
-      (error: unknown) => {
-        if (!abort.signal.aborted) this.reportError(error);
-      },
-    );
+    this.saving.load();
   }
 
   disconnect(): void {
-    this.loadAbort?.abort();
-    if (this.autosave.hasUnsaved && this.host.serverMode && !this.host.readOnly) void this.autosave.flush().catch(() => {});
+    this.saving.disconnect();
+  }
+
+  get saveState(): SaveState {
+    return this.saving.state;
+  }
+
+  validate(): FieldProblem[] {
+    return this.saving.validate();
+  }
+
+  save(): Promise<SaveResult> {
+    return this.saving.save();
   }
 
   // ---- model events ---------------------------------------------------------------------------
 
   private changed(cause: ChangeCause): void {
     this.refreshRecipients();
-    if (this.problems.size) this.problems = problemsByField(this.model, validateForSave(this.model.elements(), this.readyOptions()).problems);
+    if (this.problems.size) this.saving.refreshProblems();
     const fields = this.model.elements();
     this.lastEmitted = fields;
     if (cause !== 'set') {
       this.host.fields = fields;
-      this.host.emitEvent('esign-change', { fields: this.model.elements(), cause });
-      const delay = this.host.autosaveDelay;
-      if (this.host.serverMode && !this.host.readOnly && delay > 0) {
-        this.autosave.delay = delay;
-        this.autosave.schedule();
-      }
+      this.host.emitEvent('esign-change', { fields, cause });
+      this.saving.changed();
     }
     this.host.bump();
   }
@@ -448,77 +439,5 @@ export class EditorActions {
         this.announce(`editor.say.${key}`, { count });
       },
     };
-  }
-
-  // ---- validation and saving ------------------------------------------------------------------
-
-  /** Validates; marks fields with problems; emits `esign-validate`. */
-  validate(): FieldProblem[] {
-    const { problems } = validateForSave(this.model.elements(), this.readyOptions());
-    this.problems = problemsByField(this.model, problems);
-    this.host.emitEvent('esign-validate', { ok: problems.length === 0, problems });
-    if (problems.length) this.announce('editor.say.problems', { count: problems.length, first: problems[0].message });
-    this.host.bump();
-    return problems;
-  }
-
-  private readyOptions(): { pageCount?: number; signerCount?: number } {
-    const signers = this.givenRecipients.filter((r) => r.signer >= 1 && r.signer <= 99).length;
-    return { pageCount: this.host.pageCount || undefined, signerCount: signers || undefined };
-  }
-
-  async save(): Promise<SaveResult> {
-    if (this.host.serverMode && !this.host.readOnly) return this.autosave.flush();
-    return this.saveNow(false);
-  }
-
-  private async saveNow(toServer: boolean): Promise<SaveResult> {
-    const problems = this.validate();
-    const fields = this.model.elements();
-    if (problems.length) {
-      const result = { ok: false, fields, problems };
-      this.host.emitEvent('esign-save', result);
-      if (toServer) throw Object.assign(new Error(problems[0].message), { result });
-      return result;
-    }
-    if (!toServer) {
-      const result = { ok: true, fields, problems };
-      this.host.emitEvent('esign-save', result);
-      return result;
-    }
-    const h = this.host;
-    const docAtStart = this.model.doc;
-    try {
-      const answer = await writeTemplateFields({ endpoint: h.endpoint, token: h.token, template: h.template }, fields);
-      const saved = answer ? normalizeIncoming(answer).elements : fields;
-      if (this.model.doc === docAtStart && saved.length === fields.length) this.adoptUuids(saved);
-      const result = { ok: true, fields: saved, problems: [] };
-      this.announce('editor.say.saved');
-      h.emitEvent('esign-save', result);
-      return result;
-    } catch (error) {
-      const message = this.reportError(error);
-      const result = { ok: false, fields, problems: [], error: message };
-      h.emitEvent('esign-save', result);
-      throw Object.assign(new Error(message), { result });
-    }
-  }
-
-  /** Takes the uuids the server assigned, without an undo step (nothing the sender did changed). */
-  private adoptUuids(saved: readonly FieldElement[]): void {
-    const doc = this.model.doc;
-    if (saved.every((s, i) => s.uuid === doc[i].el.uuid)) return;
-    this.model.amend(doc.map((f, i) => (saved[i].uuid && saved[i].uuid !== f.el.uuid ? { id: f.id, el: { ...f.el, uuid: saved[i].uuid } } : f)));
-  }
-
-  private reportError(error: unknown): string {
-    let code: PdfErrorCode = 'unknown';
-    let message = String((error as Error)?.message ?? error);
-    if (error instanceof TemplateFieldsError) {
-      code = error.status === 0 ? 'network' : error.status === 401 || error.status === 403 ? 'unauthorized' : error.status === 404 ? 'not-found' : 'http';
-      message = error.message;
-    }
-    this.host.emitEvent('esign-error', { message, code });
-    return message;
   }
 }

@@ -4,7 +4,7 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { styleMap } from 'lit/directives/style-map.js';
-import { fieldBoxStyle, renderFieldContent, signerName } from '../internal/field-overlay.ts';
+import { displayValue, fieldBoxStyle, fieldTitle, renderFieldContent, signerName } from '../internal/field-overlay.ts';
 import { signerColor, signerRef } from '../fields/signers.ts';
 import type { EditorField } from './editing/field-doc.ts';
 import { HANDLES } from './editing/transform.ts';
@@ -47,7 +47,9 @@ export interface FieldViewState {
 export function renderEditableField(f: EditorField, s: FieldViewState): TemplateResult {
   const el = f.el;
   const type = toolName(s.lang, toolTypeOf(el));
-  const label = te(s.lang, 'editor.field', { type: el.label ? `${type} “${el.label}”` : type, signer: signerName(el.signer, s.lang), page: el.page });
+  // The accessible name starts with the text the box shows (its label, value or type), as axe expects.
+  const shown = displayValue(el) || fieldTitle(el, s.lang);
+  const label = `${shown}: ${te(s.lang, 'editor.field', { type, signer: signerName(el.signer, s.lang), page: el.page })}`;
   const problem = s.problems?.length ? s.problems.join(' ') : '';
   return html`<div
     class="field efield"

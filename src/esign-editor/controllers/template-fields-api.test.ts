@@ -63,13 +63,20 @@ test('write posts JSON and returns the stored list', async () => {
 
 test('errors carry the status, the server message and rejected field names', async () => {
   await withServer(
-    (req) => (req.url.includes('bad') ? { status: 400, body: '{"message":"[0].ax is out of range","fields":["[0].ax"]}' } : { status: 401, body: '' }),
+    (req) =>
+      req.url.includes('bad')
+        ? { status: 400, body: '{"error":{"status":400,"code":"invalid_fields","message":"[0].ax is out of range","fields":[{"field":"[0].ax","message":"out of range"}]}}' }
+        : req.url.includes('flat')
+          ? { status: 409, body: '{"message":"busy","fields":["[1].page"]}' }
+          : { status: 401, body: '' },
     async (endpoint) => {
       const bad = await writeTemplateFields({ endpoint, token: 't', template: 'bad' }, []).catch((e) => e);
       assert.ok(bad instanceof TemplateFieldsError);
       assert.equal(bad.status, 400);
       assert.equal(bad.message, '[0].ax is out of range');
       assert.deepEqual(bad.fields, ['[0].ax']);
+      const flat = await writeTemplateFields({ endpoint, token: 't', template: 'flat' }, []).catch((e) => e);
+      assert.deepEqual([flat.status, flat.message, flat.fields], [409, 'busy', ['[1].page']]);
       const denied = await readTemplateFields({ endpoint, token: 't', template: 'x' }).catch((e) => e);
       assert.equal(denied.status, 401);
       assert.match(denied.message, /token/);

@@ -61,9 +61,12 @@ async function call(ref: TemplateRef, init: RequestInit): Promise<unknown> {
 }
 
 function errorFrom(status: number, body: unknown): TemplateFieldsError {
-  const b = (body ?? {}) as { message?: unknown; error?: unknown; detail?: unknown; fields?: unknown; problems?: unknown };
+  // The server's shape is `{ error: { status, code, message, fields: [{ field, message }] } }`; flat bodies are read too.
+  const outer = (body ?? {}) as { error?: unknown };
+  const b = (outer.error && typeof outer.error === 'object' ? outer.error : outer) as { message?: unknown; error?: unknown; detail?: unknown; fields?: unknown; problems?: unknown };
   const said = [b.message, b.error, b.detail].find((v) => typeof v === 'string') as string | undefined;
-  const fields = Array.isArray(b.fields) ? b.fields.map(String) : Array.isArray(b.problems) ? b.problems.map((p) => String((p as { field?: unknown }).field ?? '')) : [];
+  const list = Array.isArray(b.fields) ? b.fields : Array.isArray(b.problems) ? b.problems : [];
+  const fields = list.map((p) => (p && typeof p === 'object' ? String((p as { field?: unknown }).field ?? '') : String(p)));
   if (status === 401 || status === 403) return new TemplateFieldsError(said ?? `Access refused (HTTP ${status}): the token has expired or does not cover this template.`, status, fields);
   if (status === 404) return new TemplateFieldsError(said ?? 'The template was not found (HTTP 404).', status, fields);
   return new TemplateFieldsError(said ?? `The server answered HTTP ${status}.`, status, fields);

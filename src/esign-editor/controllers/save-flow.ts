@@ -1,0 +1,153 @@
+/**
+ * Loading fields from the server, validating, and saving: `save()` and the debounced autosave both go
+ * through here. A save validates first (src/fields), marks the fields with problems and posts nothing
+ * until they are fixed; the server's own 400 answer is mapped onto the fields the same way.
+ */
+import type { FieldElement, FieldProblem } from '../../fields/types.ts';
+import type { PdfErrorCode } from '../../internal/pdf-source.ts';
+import type { EsignEditor } from '../esign-editor.ts';
+import type { EditorActions } from '../editor-actions.ts';
+import { Autosave, type SaveState } from './autosave.ts';
+import { readTemplateFields, TemplateFieldsError, writeTemplateFields, type TemplateRef } from './template-fields-api.ts';
+import { normalizeIncoming, problemsByField, validateForSave } from './validation.ts';
+
+export interface SaveResult {
+  ok: boolean;
+  fields: FieldElement[];
+  problems: FieldProblem[];
+  error?: string;
+}
+
+export class SaveFlow {
+  private readonly actions: EditorActions;
+  private readonly host: EsignEditor;
+  private readonly autosave: Autosave<SaveResult>;
+  private loadAbort: AbortController | null = null;
+
+  constructor(actions: EditorActions, host: EsignEditor) {
+    this.actions = actions;
+    this.host = host;
+    this.autosave = new Autosave({ delay: 1500, save: () => this.saveNow(true), onState: () => host.bump() });
+  }
+
+  get state(): SaveState {
+    return this.autosave.state;
+  }
+
+  private get ref(): TemplateRef {
+    return { endpoint: this.host.endpoint, token: this.host.token, template: this.host.template };
+  }
+
+  load(): void {
+    this.loadAbort?.abort();
+    const abort = new AbortController();
+    this.loadAbort = abort;
+    readTemplateFields(this.ref, abort.signal).then(
+      (raw) => {
+        if (abort.signal.aborted) return;
+        const { elements, problems } = normalizeIncoming(raw);
+        this.actions.model.setElements(elements);
+        if (problems.length) this.host.emitEvent('esign-validate', { ok: false, problems });
+      },
+      (error: unknown) => {
+        if (!abort.signal.aborted) this.reportError(error);
+      },
+    );
+  }
+
+  disconnect(): void {
+    this.loadAbort?.abort();
+    if (this.autosave.hasUnsaved && this.host.serverMode && !this.host.readOnly) void this.autosave.flush().catch(() => {});
+  }
+
+  /** The document changed: schedule an autosave (server mode, not read-only, delay > 0). */
+  changed(): void {
+    const delay = this.host.autosaveDelay;
+    if (this.host.serverMode && !this.host.readOnly && delay > 0) {
+      this.autosave.delay = delay;
+      this.autosave.schedule();
+    }
+  }
+
+  private readyOptions(): { pageCount?: number; signerCount?: number } {
+    const signers = this.actions.givenRecipients.filter((r) => r.signer >= 1 && r.signer <= 99).length;
+    return { pageCount: this.host.pageCount || undefined, signerCount: signers || undefined };
+  }
+
+  /** Re-checks the marked problems after an edit, so fixed fields lose their marker at once. */
+  refreshProblems(): void {
+    this.actions.problems = problemsByField(this.actions.model, validateForSave(this.actions.model.elements(), this.readyOptions()).problems);
+  }
+
+  /** Validates; marks fields with problems; emits `esign-validate`. */
+  validate(): FieldProblem[] {
+    const { problems } = validateForSave(this.actions.model.elements(), this.readyOptions());
+    this.actions.problems = problemsByField(this.actions.model, problems);
+    this.host.emitEvent('esign-validate', { ok: problems.length === 0, problems });
+    if (problems.length) this.actions.announce('editor.say.problems', { count: problems.length, first: problems[0].message });
+    this.host.bump();
+    return problems;
+  }
+
+  async save(): Promise<SaveResult> {
+    if (this.host.serverMode && !this.host.readOnly) return this.autosave.flush();
+    return this.saveNow(false);
+  }
+
+  private async saveNow(toServer: boolean): Promise<SaveResult> {
+    const model = this.actions.model;
+    const problems = this.validate();
+    const fields = model.elements();
+    if (problems.length) {
+      const result = { ok: false, fields, problems };
+      this.host.emitEvent('esign-save', result);
+      if (toServer) throw Object.assign(new Error(problems[0].message), { result });
+      return result;
+    }
+    if (!toServer) {
+      const result = { ok: true, fields, problems };
+      this.host.emitEvent('esign-save', result);
+      return result;
+    }
+    const docAtStart = model.doc;
+    try {
+      const answer = await writeTemplateFields(this.ref, fields);
+      const saved = answer ? normalizeIncoming(answer).elements : fields;
+      if (model.doc === docAtStart && saved.length === fields.length) this.adoptUuids(saved);
+      const result = { ok: true, fields: saved, problems: [] };
+      this.actions.announce('editor.say.saved');
+      this.host.emitEvent('esign-save', result);
+      return result;
+    } catch (error) {
+      const message = this.reportError(error);
+      let serverProblems: FieldProblem[] = [];
+      if (error instanceof TemplateFieldsError && error.fields.length) {
+        serverProblems = error.fields.map((field) => ({ field, code: 'server', message }));
+        this.actions.problems = problemsByField(model, serverProblems);
+        this.host.bump();
+      }
+      const result = { ok: false, fields, problems: serverProblems, error: message };
+      this.host.emitEvent('esign-save', result);
+      throw Object.assign(new Error(message), { result });
+    }
+  }
+
+  /** Takes the uuids the server assigned, without an undo step (nothing the sender did changed). */
+  private adoptUuids(saved: readonly FieldElement[]): void {
+    const model = this.actions.model;
+    const doc = model.doc;
+    if (saved.every((s, i) => s.uuid === doc[i].el.uuid)) return;
+    model.amend(doc.map((f, i) => (saved[i].uuid && saved[i].uuid !== f.el.uuid ? { id: f.id, el: { ...f.el, uuid: saved[i].uuid } } : f)));
+  }
+
+  reportError(error: unknown): string {
+    let code: PdfErrorCode = 'unknown';
+    let message = String((error as Error)?.message ?? error);
+    if (error instanceof TemplateFieldsError) {
+      code = error.status === 0 ? 'network' : error.status === 401 || error.status === 403 ? 'unauthorized' : error.status === 404 ? 'not-found' : 'http';
+      message = error.message;
+    }
+    this.host.emitEvent('esign-error', { message, code });
+    return message;
+  }
+}
