@@ -20,6 +20,7 @@ import type { SendTemplate } from './send-plan.ts';
 import { buildSourcePdf } from './source-pdf.ts';
 import { documentSourceFileName, documentsOf } from './repositories.ts';
 import { emitDocumentEvent } from './events.ts';
+import { emitEvent } from '../../webhooks/emit.ts';
 
 export interface SendCaller {
   userId: string;
@@ -109,6 +110,8 @@ export async function sendDocument(store: Store, caller: SendCaller, body: unkno
       store.templates.update(t.id, { archived: true });
       history.record(id, 'template_archived', caller.actor, { templatepdf: t.id, reason: 'archive_upon_send' });
     }
+    // Webhook document.created: written to the outbox in this transaction, so it exists exactly when the document does.
+    emitEvent(store.db, { object: 'document', event: 'created', documentId: id });
     return { document, recipients: documents.recipients(id) };
     });
   } catch (error) {
