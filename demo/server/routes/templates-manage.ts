@@ -12,6 +12,13 @@ import { EDITOR_OPERATIONS } from '../auth/operations.ts';
 import { mintComponentToken, tokenSecret } from '../services/documents/component-tokens.ts';
 import { TemplateIdParams, TemplateResource, loadTemplate, templateResource } from './templates-common.ts';
 
+const EditBody = Type.Object({
+  title: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'New title; `[deleted]` schedules the template for the background clean-up.' })),
+  hide_sender_fields: Type.Optional(booleanish('Hide sender (admin) fields from signers.')),
+  archive_upon_send: Type.Optional(booleanish('Archive the template when a document is sent from it.')),
+  archived: Type.Optional(booleanish('Archive (true) or restore (false) the template.')),
+});
+
 const TagsBody = Type.Object({
   replace: Type.Optional(booleanish('true: the tag fields replace the template\'s fields; false (default): they are added to them.')),
 });
@@ -31,6 +38,29 @@ export default async function templateManageRoutes(app: FastifyInstance): Promis
     requireApiKey(request);
     const template = loadTemplate(app, request);
     return templateResource(store.templates.update(template.id, { archived: true })!);
+  });
+
+  app.patch('/api/v1/templatepdf/:id/', {
+    schema: {
+      summary: 'Edit a template\'s properties',
+      tags: ['templates'],
+      description: 'The PDF edit operation (its path is not in the spec; this is the hosted service\'s): change the title, `hide_sender_fields`, `archive_upon_send` or `archived`. Fields left out keep their value. Answers the template.',
+      params: TemplateIdParams,
+      body: EditBody,
+      response: { 200: TemplateResource, ...errorResponses(400, 401, 403, 404, 415, 422, 429) },
+    },
+  }, async (request) => {
+    requireApiKey(request);
+    const template = loadTemplate(app, request);
+    const body = request.body as { title?: string; hide_sender_fields?: unknown; archive_upon_send?: unknown; archived?: unknown };
+    const title = body.title?.trim();
+    if (title === '') throw unprocessable('title must not be blank.', [{ field: 'title', message: 'must not be blank' }]);
+    return templateResource(store.templates.update(template.id, {
+      title,
+      hideSenderFields: body.hide_sender_fields === undefined ? undefined : toBool(body.hide_sender_fields),
+      archiveUponSend: body.archive_upon_send === undefined ? undefined : toBool(body.archive_upon_send),
+      archived: body.archived === undefined ? undefined : toBool(body.archived),
+    })!);
   });
 
   app.delete('/api/v1/templatepdf/:id/delete/', {

@@ -217,12 +217,24 @@ describe('template PDFs', () => {
     }
   });
 
+  test('PATCH edits title and flags; blank titles and wrong types are refused', async () => {
+    const id = await uploadId();
+    const res = await call(t.app, t.key, 'PATCH', `/api/v1/templatepdf/${id}/`, { title: 'Renamed', hide_sender_fields: 'true', archive_upon_send: 1 });
+    assert.equal(res.statusCode, 200, res.body);
+    const body = res.json() as { title: string; hide_sender_fields: boolean; archive_upon_send: boolean; archived: boolean };
+    assert.deepEqual([body.title, body.hide_sender_fields, body.archive_upon_send, body.archived], ['Renamed', true, true, false]);
+    assert.equal((await call(t.app, t.key, 'PATCH', `/api/v1/templatepdf/${id}/`, { title: ' ' })).statusCode, 422);
+    assert.equal((await call(t.app, t.key, 'PATCH', `/api/v1/templatepdf/${id}/`, { hide_sender_fields: 'yes' })).statusCode, 400);
+  });
+
   test('templates titled [deleted] are swept after the delay, others kept', async () => {
+    const renamed = await uploadId({ title: 'Old' });
+    await call(t.app, t.key, 'PATCH', `/api/v1/templatepdf/${renamed}/`, { title: '[deleted]' });
     const doomed = await uploadId({ title: '[deleted]' });
     const kept = await uploadId({ title: 'Keep me' });
     assert.deepEqual(sweepDeletedTemplates(t.app.store, 60_000), []);
     const removed = sweepDeletedTemplates(t.app.store, 60_000, Date.now() + 120_000);
-    assert.deepEqual(removed, [doomed]);
+    assert.deepEqual(removed.sort(), [doomed, renamed].sort());
     assert.equal((await call(t.app, t.key, 'GET', `/api/v1/templatepdf/${doomed}/`)).statusCode, 404);
     assert.equal((await call(t.app, t.key, 'GET', `/api/v1/templatepdf/${kept}/`)).statusCode, 200);
   });
