@@ -59,5 +59,8 @@ describe('static files', () => {
     assert.equal(resolveInside(distDir, '../../etc/passwd'), undefined);
     assert.equal(resolveInside(distDir, '/etc/passwd'), undefined);
     assert.equal(resolveInside(distDir, ''), undefined);
+    fs.symlinkSync('/etc/hostname', path.join(distDir, 'escape.js'));
+    assert.equal(resolveInside(distDir, 'escape.js'), undefined);
+    assert.equal((await t.app.inject({ method: 'GET', url: '/dist/escape.js' })).statusCode, 404);
   });
 });

@@ -39,7 +39,11 @@ export function resolveInside(root: string, requestPath: string): string | undef
   const target = path.resolve(rootResolved, `.${path.posix.normalize(`/${decoded}`)}`);
   if (target !== rootResolved && !target.startsWith(rootResolved + path.sep)) return undefined;
   try {
-    return fs.statSync(target).isFile() ? target : undefined;
+    if (!fs.statSync(target).isFile()) return undefined;
+    // A symlink inside root must not lead outside it.
+    const real = fs.realpathSync(target);
+    const realRoot = fs.realpathSync(rootResolved);
+    return real.startsWith(realRoot + path.sep) ? real : undefined;
   } catch {
     return undefined;
   }
