@@ -1,6 +1,6 @@
 /** API keys: only the hash of each secret is stored. */
 import type { Db } from './db.ts';
-import { nowIso } from './db.ts';
+import { nowIso, prepared } from './db.ts';
 import type { KeyEnv } from '../auth/keys.ts';
 import { generateLegacyKey, generateNewKey, hashSecret, sameHash } from '../auth/keys.ts';
 import type { ParsedKey } from '../auth/keys.ts';
@@ -46,7 +46,7 @@ export class SqliteApiKeyRepository implements ApiKeyRepository {
       const row = this.db.prepare('SELECT * FROM api_keys WHERE secret_hash = ? AND legacy = 1').get(hashSecret(parsed.key)) as KeyRow | undefined;
       return row && !row.revoked ? toRecord(row) : undefined;
     }
-    const row = this.db.prepare('SELECT * FROM api_keys WHERE id = ? AND legacy = 0').get(parsed.keyId) as KeyRow | undefined;
+    const row = prepared(this.db, 'SELECT * FROM api_keys WHERE id = ? AND legacy = 0').get(parsed.keyId) as KeyRow | undefined;
     if (!row || row.revoked || row.env !== parsed.env) return undefined;
     return sameHash(row.secret_hash, hashSecret(parsed.secret)) ? toRecord(row) : undefined;
   }

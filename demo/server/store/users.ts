@@ -1,7 +1,7 @@
 /** Users and their group memberships. */
 import crypto from 'node:crypto';
 import type { Db } from './db.ts';
-import { nowIso } from './db.ts';
+import { nowIso, prepared } from './db.ts';
 
 export interface User {
   id: string;
@@ -76,7 +76,7 @@ export class SqliteUserRepository implements UserRepository {
   }
 
   get(id: string): User | undefined {
-    const row = this.db.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
+    const row = prepared(this.db, 'SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
     return row ? toUser(row) : undefined;
   }
 
@@ -102,7 +102,7 @@ export class SqliteUserRepository implements UserRepository {
   }
 
   groupIds(userId: string): string[] {
-    return (this.db.prepare('SELECT group_id FROM memberships WHERE user_id = ? ORDER BY created, group_id').all(userId) as { group_id: string }[])
+    return (prepared(this.db, 'SELECT group_id FROM memberships WHERE user_id = ? ORDER BY created, group_id').all(userId) as { group_id: string }[])
       .map((row) => row.group_id);
   }
 
