@@ -24,6 +24,8 @@ export interface ReceivedRequest {
   at: number;
   /** The status the receiver answered with. */
   status: number;
+  /** Path and query the request was sent to. */
+  url: string;
 }
 
 export interface Receiver {
@@ -76,7 +78,7 @@ export async function startReceiver(options: { certificatePem?: () => string | u
       const certificate = options.certificatePem?.();
       const signatureValid = certificate ? verifyWebhook({ body, headers: req.headers, certificate }).ok : null;
       const hmacValid = options.hmacSecret ? verifyWebhook({ body, headers: req.headers, hmacSecret: options.hmacSecret }).ok : null;
-      const entry: ReceivedRequest = { body, json: JSON.parse(body), headers: req.headers, signatureValid, hmacValid, at: Date.now(), status: 0 };
+      const entry: ReceivedRequest = { body, json: JSON.parse(body), headers: req.headers, signatureValid, hmacValid, at: Date.now(), status: 0, url: req.url ?? '' };
       const status = receiver.respond(entry, received.length);
       entry.status = status;
       const answer = () => {

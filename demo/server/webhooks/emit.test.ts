@@ -1,0 +1,119 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createTestApp, createTenant, call } from '../test-support.ts';
+import type { TestApp } from '../test-support.ts';
+import { generatePdf } from '../../../test/support/generate-pdf.ts';
+import { startReceiver } from './test-support.ts';
+import type { Receiver } from './test-support.ts';
+import { emitEvent } from './emit.ts';
+
+const SECRET = 'emit-test-hmac-secret';
+const webhooks = { allowPrivateAddresses: true, retrySchedule: [0, 20, 40, 80], pollIntervalMs: 20, timeoutMs: 1000, leaseMs: 2000 };
+
+async function sendOne(t: TestApp, key: string, groupId: string, tag: string) {
+  const pdf = Buffer.from(await generatePdf({ pages: 1 })).toString('base64');
+  const upload = await call(t.app, key, 'POST', '/api/v1/templatepdf/', { group: `/api/v1/group/${groupId}/`, title: 'T', pdf_file: pdf });
+  assert.equal(upload.statusCode, 201, upload.body);
+  const templateId = String(upload.headers.location).match(/templatepdf\/([^/]+)\//)![1];
+  const fields = await call(t.app, key, 'POST', `/api/v1/templatepdf/${templateId}/fields/`, [{ ax: 0.1, ay: 0.8, bx: 0.4, by: 0.85, page: 1, element_type: 'signature', signer: 1 }]);
+  assert.ok(fields.statusCode < 300, fields.body);
+  const sent = await call(t.app, key, 'POST', '/api/v1/document/', {
+    group: `/api/v1/group/${groupId}/`, name: `Doc ${tag}`, templatepdf: `/api/v1/templatepdf/${templateId}/`, tag, tag1: `${tag}-1`, tag2: `${tag}-2`,
+    signers: [{ firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.com', order: 0 }],
+  });
+  assert.equal(sent.statusCode, 201, sent.body);
+  const body = sent.json();
+  return { documentId: body.uuid as string, recipientId: body.signer_objects[0].uuid as string };
+}
+
+async function withSetup(run: (t: TestApp, receiver: Receiver) => Promise<void>) {
+  const t = await createTestApp({ rateLimits: { sandbox: 10_000, production: 10_000, windowMs: 3_600_000 }, webhooks });
+  const certificate = (await call(t.app, undefined, 'GET', '/api/v1/webhook-certificate/')).body;
+  const receiver = await startReceiver({ certificatePem: () => certificate, hmacSecret: SECRET });
+  try {
+    await run(t, receiver);
+  } finally {
+    await receiver.close();
+    await t.close();
+  }
+}
+
+test('sending a document emits document.created once, with the spec payload and tags, signed', async () => {
+  await withSetup(async (t, receiver) => {
+    assert.equal((await call(t.app, t.key, 'POST', '/api/v1/subscribe/', { callback_url: receiver.url, hmac_secret: SECRET })).statusCode, 201);
+    const { documentId, recipientId } = await sendOne(t, t.key, t.groupId, 'crm-7');
+    await receiver.waitFor((r) => r.length >= 1);
+    const [hit] = receiver.received;
+    assert.equal(hit.signatureValid, true);
+    assert.equal(hit.hmacValid, true);
+    assert.deepEqual({ version: hit.json.version, object: hit.json.object, event: hit.json.event }, { version: '1.0.0', object: 'document', event: 'created' });
+    const data = hit.json.data as Record<string, any>;
+    assert.equal(data.uuid, documentId);
+    assert.deepEqual([data.tag, data.tag1, data.tag2], ['crm-7', 'crm-7-1', 'crm-7-2']);
+    assert.equal(data.groupResourceUri, `/api/v1/group/${t.groupId}/`);
+    assert.equal(data.status, 10);
+    assert.equal(data.statusText, 'available');
+    assert.equal(data.recipients[0].uuid, recipientId);
+    assert.equal(data.recipients[0].roleText, 'signer');
+    assert.equal(data.recipients[0].resourceUri, `/api/v1/signer/${recipientId}/`);
+    // "once": emitting document.created again for the same document writes nothing.
+    assert.equal(t.app.store.transaction(() => emitEvent(t.app.store.db, { object: 'document', event: 'created', documentId })), null);
+  });
+});
+
+test('group filter with real documents: a registration narrowed to one group sees only that group', async () => {
+  await withSetup(async (t, receiver) => {
+    const other = t.app.store.transaction(() => {
+      const group = t.app.store.groups.create('Second', {}, t.adminId);
+      t.app.store.users.addToGroup(t.adminId, group.id, true);
+      return group;
+    });
+    const narrowed = await call(t.app, t.key, 'POST', '/api/v1/subscribe/', { callback_url: `${receiver.url}?only=second`, group: other.id });
+    assert.equal(narrowed.statusCode, 201, narrowed.body);
+    await call(t.app, t.key, 'POST', '/api/v1/subscribe/', { callback_url: `${receiver.url}?only=all` });
+    const outsider = createTenant(t.app, 'Outsider');
+    await call(t.app, outsider.key, 'POST', '/api/v1/subscribe/', { callback_url: `${receiver.url}?only=outsider` });
+    const first = await sendOne(t, t.key, t.groupId, 'a');
+    const second = await sendOne(t, t.key, other.id, 'b');
+    await receiver.waitFor((r) => r.length >= 3);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const seen = (only: string) => receiver.received.filter((r) => r.url.endsWith(`only=${only}`)).map((r) => (r.json.data as { uuid: string }).uuid).sort();
+    assert.deepEqual(seen('second'), [second.documentId]);
+    assert.deepEqual(seen('all'), [first.documentId, second.documentId].sort());
+    assert.deepEqual(seen('outsider'), [], 'a user who is not admin of the groups receives nothing');
+  });
+});
+
+test('dashboard: delivery log with attempts, replay of a logged event, trigger for a real recipient', async () => {
+  await withSetup(async (t, receiver) => {
+    receiver.respond = (_r, i) => (i === 0 ? 500 : 200);
+    const sub = (await call(t.app, t.key, 'POST', '/api/v1/subscribe/', { callback_url: receiver.url, object: 'recipient' })).json();
+    const { documentId, recipientId } = await sendOne(t, t.key, t.groupId, 'x');
+    const trigger = await call(t.app, t.key, 'POST', '/api/v1/webhook-events/trigger/', { object: 'recipient', event: 'emailOpened', recipient: recipientId });
+    assert.equal(trigger.statusCode, 201, trigger.body);
+    await receiver.waitFor((r) => r.length === 2);
+    const log = (await call(t.app, t.key, 'GET', `/api/v1/webhook-deliveries/?document=${documentId}`)).json();
+    assert.equal(log.meta.total_count, 1, 'document.created is filtered out by object=recipient');
+    // The receiver has answered; the worker records the outcome a moment later.
+    let detail = (await call(t.app, t.key, 'GET', `/api/v1/webhook-deliveries/${log.objects[0].id}/`)).json();
+    for (let i = 0; i < 100 && detail.state !== 'delivered'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      detail = (await call(t.app, t.key, 'GET', `/api/v1/webhook-deliveries/${log.objects[0].id}/`)).json();
+    }
+    assert.equal(detail.state, 'delivered');
+    assert.deepEqual(detail.attempts_log.map((a: { status: number; outcome: string }) => [a.status, a.outcome]), [[500, 'retry'], [200, 'delivered']]);
+    assert.equal(JSON.parse(detail.request_body).id, trigger.json().event_id);
+    assert.ok(detail.attempts_log[0].request_headers['X-Signed-SHA256']);
+    assert.equal(typeof detail.attempts_log[0].duration_ms, 'number');
+    const replay = await call(t.app, t.key, 'POST', `/api/v1/webhook-deliveries/${log.objects[0].id}/replay/`);
+    assert.equal(replay.statusCode, 201, replay.body);
+    await receiver.waitFor((r) => r.length === 3);
+    assert.equal(receiver.received[2].json.id, trigger.json().event_id, 'a replay keeps the event id');
+    const outsider = createTenant(t.app, 'Outsider');
+    assert.equal((await call(t.app, outsider.key, 'GET', `/api/v1/webhook-deliveries/${log.objects[0].id}/`)).statusCode, 404);
+    const foreign = await call(t.app, outsider.key, 'POST', '/api/v1/webhook-events/trigger/', { object: 'document', event: 'created', document: documentId });
+    assert.equal(foreign.statusCode, 404, 'documents of other groups cannot be triggered');
+    const filtered = await call(t.app, t.key, 'POST', '/api/v1/webhook-events/trigger/', { object: 'document', event: 'created', document: documentId, registration: sub.id });
+    assert.equal(filtered.statusCode, 422, 'the registration only takes recipient events');
+  });
+});
