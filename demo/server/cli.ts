@@ -56,6 +56,8 @@ async function serve(args: string[]): Promise<void> {
   const address = app.server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
   const base = `http://${displayHost}:${actualPort}`;
+  // With --port 0 the real port is known only now; links the server makes must use it.
+  if (!process.env.ESIGN_BASE_URL) app.config.baseUrl = base;
 
   if (setup) {
     console.log('First start: created the initial records in', dataDir);

@@ -19,7 +19,8 @@ export async function installOpenApi(app: FastifyInstance, baseUrl: string): Pro
     openapi: {
       openapi: '3.0.3',
       info: { title: 'esign-elements REST API v1', version: '1.0.0', description: DESCRIPTION },
-      servers: [{ url: baseUrl }],
+      // Relative: resolved against wherever the document was fetched from (any host or port).
+      servers: [{ url: '/', description: `This server (configured base URL ${baseUrl})` }],
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', description: 'An API key (`ak_<env>_<key-id>.<secret>` or a legacy key), or a component token for the operations components use.' },
