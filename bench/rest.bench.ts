@@ -4,8 +4,8 @@
  * body, measured in the same run. Also rest_status_p99_ms and the absolute figures.
  *
  * Each server runs in its own child process (this file with `--serve esign|bare`), so the load
- * generator here does not share an event loop with it. Rounds alternate bare/esign and the best
- * round of each counts, which damps the noise of a shared machine.
+ * generator here does not share an event loop with it. Rounds alternate bare/esign back to back;
+ * the figures are the medians over the rounds' pairs, which damps the noise of a shared machine.
  */
 import http from 'node:http';
 import fs from 'node:fs';
@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 
 const CONNECTIONS = 50;
 const ROUND_MS = Number(process.env.REST_BENCH_MS ?? 2500);
-const ROUNDS = Number(process.env.REST_BENCH_ROUNDS ?? 2);
+const ROUNDS = Number(process.env.REST_BENCH_ROUNDS ?? 3);
 const WARMUP_MS = 500;
 
 interface Ready { port: number; key?: string; groupId?: string; templateId?: string }
@@ -158,20 +158,19 @@ async function main(): Promise<void> {
     const check = await request(agent, port, 'GET', statusPath, auth);
     if (check.status !== 200 || JSON.parse(check.text).status !== 10) throw new Error(`status check failed: ${check.status} ${check.text}`);
 
-    let bestBare: Round = { rps: 0, p99: 0, errors: 0 };
-    let bestEsign: Round = { rps: 0, p99: 0, errors: 0 };
+    const pairs: { bare: Round; esign: Round }[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const b = await load(bare.ready.port, statusPath, {}, ROUND_MS);
       const e = await load(port, statusPath, auth, ROUND_MS);
       if (b.errors || e.errors) throw new Error(`non-200 answers during the load: bare ${b.errors}, esign ${e.errors}`);
-      if (b.rps > bestBare.rps) bestBare = b;
-      if (e.rps > bestEsign.rps) bestEsign = e;
+      pairs.push({ bare: b, esign: e });
     }
-    console.log(`rest_status_rps_ratio: ${(bestEsign.rps / bestBare.rps).toFixed(3)}`);
-    console.log(`rest_status_p99_ms: ${bestEsign.p99.toFixed(2)}`);
-    console.log(`rest_status_rps: ${bestEsign.rps.toFixed(0)}`);
-    console.log(`rest_bare_rps: ${bestBare.rps.toFixed(0)}`);
-    console.log(`rest_bare_p99_ms: ${bestBare.p99.toFixed(2)}`);
+    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+    console.log(`rest_status_rps_ratio: ${median(pairs.map((p) => p.esign.rps / p.bare.rps)).toFixed(3)}`);
+    console.log(`rest_status_p99_ms: ${median(pairs.map((p) => p.esign.p99)).toFixed(2)}`);
+    console.log(`rest_status_rps: ${median(pairs.map((p) => p.esign.rps)).toFixed(0)}`);
+    console.log(`rest_bare_rps: ${median(pairs.map((p) => p.bare.rps)).toFixed(0)}`);
+    console.log(`rest_bare_p99_ms: ${median(pairs.map((p) => p.bare.p99)).toFixed(2)}`);
   } finally {
     bare.child.kill('SIGTERM');
     esign.child.kill('SIGTERM');
