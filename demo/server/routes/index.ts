@@ -16,6 +16,8 @@ import documentFileRoutes from './documents-files.ts';
 import statusRoutes from './status.ts';
 import componentTokenRoutes from './component-tokens.ts';
 import signerRoutes from './signer.ts';
+import signingRoutes from './signing.ts';
+import signingDemoRoutes from './signing-demo.ts';
 
 const plugins: FastifyPluginAsync[] = [
   healthRoutes,
@@ -31,6 +33,8 @@ const plugins: FastifyPluginAsync[] = [
   statusRoutes,
   componentTokenRoutes,
   signerRoutes,
+  signingRoutes,
+  signingDemoRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance): Promise<void> {

@@ -1,0 +1,85 @@
+/**
+ * Delivers the email outbox: through SMTP (nodemailer) when `ESIGN_SMTP_URL` is set
+ * (e.g. smtp://user:pass@mail.example.com:587), otherwise into the local outbox: each email is
+ * written as an .eml file under <data>/outbox/ and stays readable through GET /api/v1/outbox/,
+ * which the demo shows. Failed SMTP attempts are retried on the next pass (at most 10 attempts).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import type { Store } from '../store/index.ts';
+import type { QueuedEmail } from '../store/documents-history.ts';
+import { documentsOf } from '../services/documents/repositories.ts';
+
+export const MAX_ATTEMPTS = 10;
+
+export interface EmailSettings {
+  smtpUrl: string;
+  from: string;
+}
+
+export function emailSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): EmailSettings {
+  return { smtpUrl: env.ESIGN_SMTP_URL ?? '', from: env.ESIGN_EMAIL_FROM || 'esign-elements <no-reply@localhost>' };
+}
+
+function eml(email: QueuedEmail, from: string): string {
+  const header = (s: string) => s.replace(/[\r\n]+/g, ' ');
+  return [
+    `From: ${header(from)}`, `To: ${header(email.to)}`, ...(email.cc.length ? [`Cc: ${header(email.cc.join(', '))}`] : []),
+    `Subject: ${header(email.subject)}`, `Date: ${new Date(email.created).toUTCString()}`, 'MIME-Version: 1.0',
+    'Content-Type: text/plain; charset=utf-8', '', email.text,
+  ].join('\r\n');
+}
+
+export class EmailDelivery {
+  private readonly store: Store;
+  private readonly outboxDir: string;
+  private readonly settings: EmailSettings;
+  private readonly transport: Transporter | null;
+  private running: Promise<number> | null = null;
+
+  constructor(store: Store, dataDir: string, settings: EmailSettings) {
+    this.store = store;
+    this.outboxDir = path.join(dataDir, 'outbox');
+    this.settings = settings;
+    this.transport = settings.smtpUrl ? nodemailer.createTransport(settings.smtpUrl) : null;
+  }
+
+  get mode(): 'smtp' | 'local' {
+    return this.transport ? 'smtp' : 'local';
+  }
+
+  /** Delivers every unsent email once; concurrent calls share one pass. Resolves to the number delivered. */
+  flush(): Promise<number> {
+    this.running ??= this.pass().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async pass(): Promise<number> {
+    const { history } = documentsOf(this.store);
+    let delivered = 0;
+    for (const email of history.emails({ unsentOnly: true })) {
+      if (email.attempts >= MAX_ATTEMPTS) continue;
+      try {
+        if (this.transport) {
+          await this.transport.sendMail({ from: this.settings.from, to: email.to, cc: email.cc, subject: email.subject, text: email.text, html: email.html || undefined });
+        } else {
+          fs.mkdirSync(this.outboxDir, { recursive: true });
+          fs.writeFileSync(path.join(this.outboxDir, `${email.created.replace(/[:.]/g, '-')}-${email.id}.eml`), eml(email, this.settings.from));
+        }
+        history.markEmailSent(email.id);
+        delivered++;
+      } catch (error) {
+        history.markEmailFailed(email.id, error instanceof Error ? error.message : String(error));
+      }
+    }
+    return delivered;
+  }
+
+  close(): void {
+    this.transport?.close();
+  }
+}

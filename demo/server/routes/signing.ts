@@ -1,0 +1,166 @@
+/**
+ * The signer operations the signing component calls with its signer component token, under
+ * /api/v1/signer/{id}/: read (document, state and fields), visit, save progress, complete, reject.
+ * Plus the signing link: minted with an API key, exchanged at a public route for a component token.
+ * The logic is in services/signing/; these routes authorise and translate.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { authOf, requireApiKey } from '../auth/context.ts';
+import { conflict, forbidden, notFound } from '../http/errors.ts';
+import { isUuid } from '../http/uris.ts';
+import { errorResponses } from '../schemas/common.ts';
+import { DOCUMENT_STATUS, recipientStatusText as statusText } from '../domain/statuses.ts';
+import { SIGNER_OPERATIONS, DEFAULT_TOKEN_TTL_SECONDS, mintComponentToken, tokenSecret } from '../services/documents/component-tokens.ts';
+import { actorOf, loadVisibleRecipient } from '../services/documents/access.ts';
+import { documentsOf } from '../services/documents/repositories.ts';
+import { signerUri } from '../services/documents/views.ts';
+import { complete, reject, saveProgress, visit, MAX_REASON_LENGTH } from '../services/signing/ceremony.ts';
+import { signerView } from '../services/signing/view.ts';
+import { SigningService, registerSigningService } from '../services/signing/service.ts';
+import { mintLinkToken, linkTtlSeconds, signingUrl, verifyLinkToken } from '../services/signing/link-tokens.ts';
+import { MAX_IMAGE_BYTES } from '../services/signing/submission.ts';
+
+const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) });
+const Values = Type.Record(Type.String(), Type.Unknown(), {
+  description: `Field uuid → value, only this signer's own fields. Signature, initials and drawn fields take a PNG or JPEG data URL (at most ${MAX_IMAGE_BYTES / 1024} KiB decoded). Signing dates (30–48) are filled by the server.`,
+});
+const StateAnswer = Type.Object({
+  status: Type.Integer(), statusText: Type.Optional(Type.String()), document_status: Type.Optional(Type.Integer()),
+  saved: Type.Optional(Type.Integer()), invited: Type.Optional(Type.Array(Type.String())),
+  problems: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
+  redirect: Type.Optional(Type.String()),
+});
+const TAGS = ['signing'];
+
+/** The recipient of the calling signer token (API keys are refused: signing is the recipient's act). */
+function tokenRecipient(app: FastifyInstance, request: FastifyRequest) {
+  const auth = authOf(request);
+  if (auth.kind !== 'component_token') throw forbidden('Signing operations need the signer\'s component token; an API key cannot sign for a recipient.', 'signer_token_required');
+  return loadVisibleRecipient(app.store, request, (request.params as { id: string }).id);
+}
+
+export default async function signingRoutes(app: FastifyInstance): Promise<void> {
+  const signing = new SigningService(app);
+  registerSigningService(app.store, signing);
+  app.addHook('onReady', async () => {
+    void signing.resumePending();
+  });
+  app.addHook('onClose', async () => signing.close());
+
+  app.get('/api/v1/signer/:id/signing/', {
+    config: { component: SIGNER_OPERATIONS.read },
+    schema: {
+      summary: 'What the signing component shows', tags: TAGS, params: IdParams,
+      description: 'The document (name, status, PDF URI, redirect), this signer and its status, whether it can sign now (`can_sign`, else `blocked_reason`: waiting | finished | rejected | withdrawn | removed), and the fields: its own with `editable: true`, the others read-only with values only once their recipient has finished. Secret codes (73) are never sent.',
+      response: { 200: Type.Object({}, { additionalProperties: true }), ...errorResponses(401, 403, 404, 429) },
+    },
+  }, async (request) => {
+    const { recipient, document } = loadVisibleRecipient(app.store, request, (request.params as { id: string }).id);
+    const { documents } = documentsOf(app.store);
+    return signerView(document, recipient, documents.recipients(document.id), documents.fields(document.id));
+  });
+
+  app.post('/api/v1/signer/:id/visit/', {
+    config: { component: SIGNER_OPERATIONS.read },
+    schema: {
+      summary: 'Record a visit', tags: TAGS, params: IdParams,
+      description: 'Moves the signer to 20 (visited) the first time and emits `recipient.visiting` each time. 409 when the document is removed/rejected/complete or it is not the signer\'s turn yet.',
+      response: { 200: StateAnswer, ...errorResponses(401, 403, 404, 409, 429) },
+    },
+  }, async (request) => {
+    const { recipient } = tokenRecipient(app, request);
+    const status = visit(signing.ctx, recipient.id, actorOf(app.store, request));
+    return { status, statusText: statusText(status) };
+  });
+
+  app.post('/api/v1/signer/:id/save/', {
+    config: { component: SIGNER_OPERATIONS.save },
+    schema: {
+      summary: 'Save progress', tags: TAGS, params: IdParams, body: Type.Object({ values: Values }),
+      description: 'Stores values without completing (they may still be half-typed); answers what still stops completion. Status 30 when everything is filled, 35 when only signatures are missing. Another signer\'s field ids or a bad image: 422, nothing saved.',
+      response: { 200: StateAnswer, ...errorResponses(400, 401, 403, 404, 409, 415, 422, 429) },
+    },
+  }, async (request) => {
+    const { recipient } = tokenRecipient(app, request);
+    const result = saveProgress(signing.ctx, recipient.id, request.body, actorOf(app.store, request));
+    return { ...result, statusText: statusText(result.status) };
+  });
+
+  app.post('/api/v1/signer/:id/complete/', {
+    config: { component: SIGNER_OPERATIONS.complete },
+    schema: {
+      summary: 'Complete (sign, witness or approve)', tags: TAGS, params: IdParams, body: Type.Object({ values: Type.Optional(Values) }),
+      description: 'Checks every value with src/fields (the server is the authority) and completes the recipient: 40, or 39 (witnessing required) for a signer whose witness has yet to sign. Invites the next recipient in order. When everyone is done the document completes exactly once and its final PDF is made before this answers (`document_status` 30). 422 lists each problem at `values.<uuid>`; 409 when the document is removed, rejected or complete, or it is not this recipient\'s turn.',
+      response: { 200: StateAnswer, ...errorResponses(400, 401, 403, 404, 409, 415, 422, 429) },
+    },
+  }, async (request) => {
+    const { recipient, document } = tokenRecipient(app, request);
+    const result = complete(signing.ctx, recipient.id, request.body, actorOf(app.store, request));
+    signing.deliverEmail();
+    let documentStatus = result.documentStatus;
+    if (result.finalPdfDue) {
+      await signing.finalPdf(document.id);
+      documentStatus = documentsOf(app.store).documents.get(document.id)!.status;
+    }
+    return { status: result.status, statusText: statusText(result.status), document_status: documentStatus, invited: result.invited, redirect: recipient.redirect || document.redirect };
+  });
+
+  app.post('/api/v1/signer/:id/reject/', {
+    config: { component: SIGNER_OPERATIONS.reject },
+    schema: {
+      summary: 'Reject with a reason', tags: TAGS, params: IdParams,
+      body: Type.Object({ reason: Type.String({ maxLength: MAX_REASON_LENGTH * 2 }) }),
+      description: `The signer rejects (60) with a reason (1–${MAX_REASON_LENGTH} characters); the document is rejected (50) and every recipient still pending is withdrawn (70). Emits \`recipient.rejected\` and \`document.rejected\`.`,
+      response: { 200: StateAnswer, ...errorResponses(400, 401, 403, 404, 409, 415, 429) },
+    },
+  }, async (request) => {
+    const { recipient, document } = tokenRecipient(app, request);
+    const result = reject(signing.ctx, recipient.id, request.body, actorOf(app.store, request));
+    signing.deliverEmail();
+    return { status: result.status, statusText: statusText(result.status), document_status: result.documentStatus, redirect: recipient.redirect || document.redirect };
+  });
+
+  app.get('/api/v1/signer/:id/sign-link/', {
+    schema: {
+      summary: 'A signing link for a recipient', tags: TAGS, params: IdParams,
+      description: 'For senders who deliver links themselves (do_email false) and for the demo: the URL of the signing page with a link token in its fragment, valid for ESIGN_SIGN_LINK_TTL_DAYS (default 30) days. API key only.',
+      response: { 200: Type.Object({ url: Type.String(), link: Type.String(), expires_at: Type.String(), signer: Type.String() }), ...errorResponses(401, 403, 404, 409, 429) },
+    },
+  }, async (request) => {
+    requireApiKey(request);
+    const { recipient, document } = loadVisibleRecipient(app.store, request, (request.params as { id: string }).id);
+    if (document.status === DOCUMENT_STATUS.removed) throw conflict('The document has been removed; it can no longer be signed.', 'document_removed');
+    const link = mintLinkToken(app.config.dataDir, recipient.id, document.id);
+    return { url: signingUrl(app.config.baseUrl, recipient.id, link), link, expires_at: new Date(Date.now() + linkTtlSeconds() * 1000).toISOString(), signer: signerUri(recipient.id) };
+  });
+
+  app.post('/api/v1/signer/:id/link-session/', {
+    config: { auth: 'public' },
+    schema: {
+      summary: 'Exchange a signing link for a signer component token', tags: TAGS, params: IdParams,
+      body: Type.Object({ link: Type.String({ minLength: 1, maxLength: 1000 }) }),
+      description: `Public: the link token is the credential. Answers a signer component token (${DEFAULT_TOKEN_TTL_SECONDS / 60} minutes) minted on behalf of the sender's newest active API key, so its calls count against the sender's rate limit and stop when the sender loses access. 401 for a bad or expired link; 409 when the document was removed.`,
+      response: { 200: Type.Object({ token: Type.String(), expires_at: Type.String(), expires_in: Type.Integer(), signer: Type.String(), document: Type.String() }), ...errorResponses(400, 401, 404, 409, 415) },
+    },
+  }, async (request) => {
+    const { id } = request.params as { id: string };
+    if (!isUuid(id)) throw notFound('Signer', id);
+    const link = verifyLinkToken(app.config.dataDir, (request.body as { link: string }).link, id.toLowerCase());
+    const { documents } = documentsOf(app.store);
+    const recipient = documents.recipient(link.recipientId);
+    const document = recipient ? documents.get(recipient.documentId) : undefined;
+    if (!recipient || !document || document.id !== link.documentId) throw notFound('Signer', id);
+    if (document.status === DOCUMENT_STATUS.removed) throw conflict('The document has been removed by its sender; it can no longer be signed.', 'document_removed');
+    const key = app.store.db.prepare('SELECT id, env FROM api_keys WHERE user_id = ? AND revoked IS NULL AND legacy = 0 ORDER BY created DESC LIMIT 1')
+      .get(document.userId) as { id: string; env: 'sandbox' | 'production' } | undefined;
+    if (!key || !app.store.users.isMember(document.userId, document.groupId)) {
+      throw conflict('The sender of this document no longer has access to it; ask them to send it again.', 'sender_inactive');
+    }
+    const minted = await mintComponentToken(tokenSecret(app.config.dataDir), {
+      resource: { type: 'signer', id: recipient.id }, groupId: document.groupId, userId: document.userId, keyId: key.id, env: key.env,
+      operations: Object.values(SIGNER_OPERATIONS), ttlSeconds: DEFAULT_TOKEN_TTL_SECONDS, claims: { document: document.id },
+    });
+    return { token: minted.token, expires_at: minted.expiresAt.toISOString(), expires_in: DEFAULT_TOKEN_TTL_SECONDS, signer: recipient.id, document: document.id };
+  });
+}

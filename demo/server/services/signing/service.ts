@@ -1,0 +1,94 @@
+/**
+ * The signing flow for one app: the ceremony operations with their context, the final-PDF job
+ * (one run per document at a time, resumed at start-up), invitations when a document is sent
+ * with `do_email`, and email delivery after every change that queues mail.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Store } from '../../store/index.ts';
+import { onDocumentEvent } from '../documents/events.ts';
+import { documentsOf } from '../documents/repositories.ts';
+import { RECIPIENT_STATUS } from '../../domain/statuses.ts';
+import { EmailDelivery, emailSettingsFromEnv } from '../../email/delivery.ts';
+import { queueInvitation } from '../../email/messages.ts';
+import type { CeremonyContext } from './ceremony.ts';
+import { pendingFinalPdfs, runFinalPdfJob } from './final-pdf-job.ts';
+
+const services = new WeakMap<Store, SigningService>();
+
+/** The signing service of an app's store (route plugins are encapsulated; tests and other areas reach it here). */
+export function signingServiceOf(store: Store): SigningService | undefined {
+  return services.get(store);
+}
+
+export function registerSigningService(store: Store, service: SigningService): void {
+  services.set(store, service);
+}
+
+const SYSTEM = { type: 'system' as const, id: '', label: 'esign-elements', ip: '', userAgent: '' };
+
+export class SigningService {
+  readonly ctx: CeremonyContext;
+  readonly email: EmailDelivery;
+  private readonly app: FastifyInstance;
+  private readonly jobs = new Map<string, Promise<boolean>>();
+  /** How many final PDFs this process has built (tests read it to prove "once"). */
+  finalPdfRuns = 0;
+  private readonly unsubscribe: () => void;
+
+  constructor(app: FastifyInstance) {
+    this.app = app;
+    this.ctx = { store: app.store, dataDir: app.config.dataDir, baseUrl: app.config.baseUrl };
+    this.email = new EmailDelivery(app.store, app.config.dataDir, emailSettingsFromEnv());
+    this.unsubscribe = onDocumentEvent(app.store, (notice) => {
+      if (notice.object === 'document' && notice.event === 'created') this.inviteFirst(notice.documentId);
+    });
+  }
+
+  /** Runs the final-PDF job for a document unless a run is already under way; resolves when done. */
+  finalPdf(documentId: string): Promise<boolean> {
+    let job = this.jobs.get(documentId);
+    if (!job) {
+      this.finalPdfRuns++;
+      job = runFinalPdfJob(this.app.store, documentId)
+        .catch((error: unknown) => {
+          this.app.log.error({ err: error, documentId }, 'final PDF job failed; it is retried at the next start');
+          return false;
+        })
+        .finally(() => this.jobs.delete(documentId));
+      this.jobs.set(documentId, job);
+    }
+    return job;
+  }
+
+  resumePending(): Promise<boolean[]> {
+    return Promise.all(pendingFinalPdfs(this.app.store).map((id) => this.finalPdf(id)));
+  }
+
+  /** Delivers queued email in the background; failures stay in the outbox for the next pass. */
+  deliverEmail(): void {
+    this.email.flush().catch((error: unknown) => this.app.log.error({ err: error }, 'email delivery failed'));
+  }
+
+  /** After a send with do_email: the invitations of the recipients the send already moved to "sent". */
+  private inviteFirst(documentId: string): void {
+    const { store } = this.app;
+    const { documents, history } = documentsOf(store);
+    const doc = documents.get(documentId);
+    if (!doc?.doEmail) return;
+    store.transaction(() => {
+      for (const r of documents.recipients(doc.id)) {
+        if (r.status !== RECIPIENT_STATUS.sent) continue;
+        queueInvitation(store, this.ctx.dataDir, this.ctx.baseUrl, doc, r);
+        history.record(doc.id, 'invitation_queued', SYSTEM, {}, r.id);
+      }
+    });
+    this.deliverEmail();
+  }
+
+  async close(): Promise<void> {
+    this.unsubscribe();
+    await Promise.allSettled([...this.jobs.values()]);
+    await this.email.flush().catch(() => 0);
+    this.email.close();
+  }
+}
