@@ -206,3 +206,16 @@ test('status is short; unknown ids are 404', async () => {
     assert.equal(errorOf(r).code, 'not_found');
   }
 });
+
+test('pdftext values follow the field model: strict_fields refuses bad ones, values are normalised', async () => {
+  const count = field({ element_type: 'admin', signer: null, label: 'Count', validation: 50 });
+  const upper = field({ element_type: 'admin', signer: null, label: 'Code', validation: 78 });
+  const tplOpts = { groupId: t.groupId, userId: t.adminId, fields: [count, upper, field({ signer: 1 })] };
+  const strict = await send({ signers: [person('Ann')], strict_fields: 'true', pdftext: { Count: 'ten' } }, tplOpts);
+  assert.equal(strict.res.statusCode, 400, strict.res.body);
+  assert.deepEqual(errorOf(strict.res).fields?.map((f) => f.field), ['pdftext.Count']);
+  const lenient = await send({ signers: [person('Ann')], pdftext: { Count: 'ten', Code: ' abc ' } }, tplOpts);
+  assert.equal(lenient.res.statusCode, 201, lenient.res.body);
+  const values = (await call(t.app, t.key, 'GET', `/api/v1/document/${lenient.res.json().uuid}/fields/?element_type=admin`)).json();
+  assert.deepEqual(values.map((f: { label: string; value: string }) => [f.label, f.value]), [['Count', ''], ['Code', 'ABC']]);
+});

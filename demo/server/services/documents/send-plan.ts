@@ -65,6 +65,8 @@ export interface PlanOptions {
   newId: () => string;
   /** The field model's value rule: a message when `value` is not acceptable for `element`. */
   checkValue?: (element: FieldElement, value: string) => string | null;
+  /** The field model's stored form of an accepted value (trimmed, case codes applied, ...). */
+  normalizeValue?: (element: FieldElement, value: string) => string;
 }
 
 export type PlanResult = { ok: true; plan: SendPlan } | { ok: false; problems: InputProblem[] };
@@ -224,12 +226,14 @@ function buildFields(
         continue;
       }
       for (const f of targets) {
-        const problem = options.checkValue?.(f, value) ?? null;
+        // The sender's text is normalised first (trimmed, case codes applied), then checked.
+        const normalised = options.normalizeValue ? options.normalizeValue(f, value) : value;
+        const problem = options.checkValue?.(f, normalised) ?? null;
         if (problem) {
           if (request.strictFields) p.add(`${name}.${key}`, `${name}.${key}: ${problem}`);
           continue; // without strict_fields an invalid value is left out
         }
-        values.set(f, value);
+        values.set(f, normalised);
       }
     }
   };

@@ -9,6 +9,7 @@ import type { Group } from '../../store/groups.ts';
 import type { Template } from '../../store/templates.ts';
 import { DELETED_TITLE } from '../../store/templates.ts';
 import type { FieldElement } from '../../../../src/fields/types.ts';
+import { checkFieldValue, normalizeFieldValue } from '../../../../src/fields/index.ts';
 import { ApiError, badRequest, conflict } from '../../http/errors.ts';
 import { templateFileName } from '../template-deletion.ts';
 import { documentTransition } from '../../domain/statuses.ts';
@@ -29,9 +30,12 @@ export interface SendCaller {
 }
 
 export interface SendOptions {
+  /** Defaults to the field model's value rules (src/fields checkFieldValue). */
   checkValue?: (element: FieldElement, value: string) => string | null;
   log?: (error: unknown) => void;
 }
+
+const fieldModelCheck = (element: FieldElement, value: string): string | null => checkFieldValue(element, value)?.message ?? null;
 
 export interface SentDocument {
   document: DocumentRecord;
@@ -55,7 +59,8 @@ export async function sendDocument(store: Store, caller: SendCaller, body: unkno
   const defaultCc = group.defaultCc.split(',').map((e) => e.trim()).filter(Boolean);
   const planned = planSend(request, { defaultCc, defaultMessageTemplate: group.defaultMessageTemplate ?? '' }, sendTemplates, {
     newId: () => crypto.randomUUID(),
-    checkValue: options.checkValue,
+    checkValue: options.checkValue ?? fieldModelCheck,
+    normalizeValue: (element, value) => normalizeFieldValue(element, value),
   });
   if (!planned.ok) throw invalid(planned.problems);
   const plan = planned.plan;
