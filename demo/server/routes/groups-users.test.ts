@@ -114,6 +114,18 @@ describe('users', () => {
     assert.equal(errorOf(notAdmin).code, 'admin_required');
   });
 
+  test('GET /api/v1/user/ is the caller; user detail only within shared groups', async () => {
+    const me = (await call(t.app, t.key, 'GET', '/api/v1/user/')).json() as { uuid: string; is_admin: boolean; email: string };
+    assert.equal(me.uuid, t.adminId);
+    assert.equal(me.is_admin, true);
+    const sub = t.app.store.users.findByEmail('sub@example.com')!;
+    assert.equal((await call(t.app, t.key, 'GET', `/api/v1/user/${sub.id}/`)).statusCode, 200);
+    const loner = createTenant(t.app, 'Loner');
+    assert.equal((await call(t.app, loner.key, 'GET', `/api/v1/user/${sub.id}/`)).statusCode, 404);
+    assert.equal((await call(t.app, loner.key, 'GET', `/api/v1/user/${loner.userId}/`)).statusCode, 200);
+    assert.equal((await call(t.app, t.key, 'GET', `/api/v1/user/${loner.userId}/`)).statusCode, 404);
+  });
+
   test('keys are stored hashed: no raw secret in the database files', async () => {
     const legacy = t.app.store.apiKeys.create(t.adminId, 'production', true).key;
     const fresh = t.app.store.apiKeys.create(t.adminId, 'production', false).key;

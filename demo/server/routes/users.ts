@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { User } from '../store/users.ts';
 import type { Store } from '../store/index.ts';
-import { requireAdmin } from '../auth/context.ts';
-import { conflict, unprocessable } from '../http/errors.ts';
+import { requireAdmin, requireApiKey } from '../auth/context.ts';
+import { conflict, notFound, unprocessable } from '../http/errors.ts';
 import { groupUri, idFromUri, userUri } from '../http/uris.ts';
-import { Booleanish, errorResponses, toBool } from '../schemas/common.ts';
+import { Booleanish, IdParams, errorResponses, toBool } from '../schemas/common.ts';
 import { generatePassword, hashPassword } from '../auth/passwords.ts';
 
 const UserResource = Type.Object({
@@ -89,5 +89,30 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     });
     reply.code(201).header('Location', userUri(user.id));
     return userResource(store, user, generated);
+  });
+
+  app.get('/api/v1/user/', {
+    schema: {
+      summary: 'The user of the calling API key',
+      tags: ['users'],
+      description: 'Our addition (like the GraphQL `user` query without an id): who this key acts as, and its groups.',
+      response: { 200: UserResource, ...errorResponses(401, 403, 429) },
+    },
+  }, async (request) => userResource(store, requireApiKey(request).user));
+
+  app.get('/api/v1/user/:id/', {
+    schema: {
+      summary: 'User detail',
+      tags: ['users'],
+      description: 'Visible when the user is the caller or shares a group with the caller; otherwise 404.',
+      params: IdParams,
+      response: { 200: UserResource, ...errorResponses(401, 403, 404, 429) },
+    },
+  }, async (request) => {
+    const auth = requireApiKey(request);
+    const { id } = request.params as { id: string };
+    const user = store.users.get(id);
+    if (!user || (user.id !== auth.user.id && !store.users.groupIds(user.id).some((g) => auth.groupIds.includes(g)))) throw notFound('User', id);
+    return userResource(store, user);
   });
 }
