@@ -2,29 +2,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestApp, createTenant, call } from '../test-support.ts';
 import type { TestApp } from '../test-support.ts';
-import { generatePdf } from '../../../test/support/generate-pdf.ts';
-import { startReceiver } from './test-support.ts';
+import { sendTestDocument, startReceiver } from './test-support.ts';
 import type { Receiver } from './test-support.ts';
 import { emitEvent } from './emit.ts';
 
 const SECRET = 'emit-test-hmac-secret';
 const webhooks = { allowPrivateAddresses: true, retrySchedule: [0, 20, 40, 80], pollIntervalMs: 20, timeoutMs: 1000, leaseMs: 2000 };
-
-async function sendOne(t: TestApp, key: string, groupId: string, tag: string) {
-  const pdf = Buffer.from(await generatePdf({ pages: 1 })).toString('base64');
-  const upload = await call(t.app, key, 'POST', '/api/v1/templatepdf/', { group: `/api/v1/group/${groupId}/`, title: 'T', pdf_file: pdf });
-  assert.equal(upload.statusCode, 201, upload.body);
-  const templateId = String(upload.headers.location).match(/templatepdf\/([^/]+)\//)![1];
-  const fields = await call(t.app, key, 'POST', `/api/v1/templatepdf/${templateId}/fields/`, [{ ax: 0.1, ay: 0.8, bx: 0.4, by: 0.85, page: 1, element_type: 'signature', signer: 1 }]);
-  assert.ok(fields.statusCode < 300, fields.body);
-  const sent = await call(t.app, key, 'POST', '/api/v1/document/', {
-    group: `/api/v1/group/${groupId}/`, name: `Doc ${tag}`, templatepdf: `/api/v1/templatepdf/${templateId}/`, tag, tag1: `${tag}-1`, tag2: `${tag}-2`,
-    signers: [{ firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.com', order: 0 }],
-  });
-  assert.equal(sent.statusCode, 201, sent.body);
-  const body = sent.json();
-  return { documentId: body.uuid as string, recipientId: body.signer_objects[0].uuid as string };
-}
 
 async function withSetup(run: (t: TestApp, receiver: Receiver) => Promise<void>) {
   const t = await createTestApp({ rateLimits: { sandbox: 10_000, production: 10_000, windowMs: 3_600_000 }, webhooks });
@@ -41,7 +24,7 @@ async function withSetup(run: (t: TestApp, receiver: Receiver) => Promise<void>)
 test('sending a document emits document.created once, with the spec payload and tags, signed', async () => {
   await withSetup(async (t, receiver) => {
     assert.equal((await call(t.app, t.key, 'POST', '/api/v1/subscribe/', { callback_url: receiver.url, hmac_secret: SECRET })).statusCode, 201);
-    const { documentId, recipientId } = await sendOne(t, t.key, t.groupId, 'crm-7');
+    const { documentId, recipientId } = await sendTestDocument(t, t.key, t.groupId, 'crm-7');
     await receiver.waitFor((r) => r.length >= 1);
     const [hit] = receiver.received;
     assert.equal(hit.signatureValid, true);
@@ -73,8 +56,8 @@ test('group filter with real documents: a registration narrowed to one group see
     await call(t.app, t.key, 'POST', '/api/v1/subscribe/', { callback_url: `${receiver.url}?only=all` });
     const outsider = createTenant(t.app, 'Outsider');
     await call(t.app, outsider.key, 'POST', '/api/v1/subscribe/', { callback_url: `${receiver.url}?only=outsider` });
-    const first = await sendOne(t, t.key, t.groupId, 'a');
-    const second = await sendOne(t, t.key, other.id, 'b');
+    const first = await sendTestDocument(t, t.key, t.groupId, 'a');
+    const second = await sendTestDocument(t, t.key, other.id, 'b');
     await receiver.waitFor((r) => r.length >= 3);
     await new Promise((resolve) => setTimeout(resolve, 150));
     const seen = (only: string) => receiver.received.filter((r) => r.url.endsWith(`only=${only}`)).map((r) => (r.json.data as { uuid: string }).uuid).sort();
@@ -88,7 +71,7 @@ test('dashboard: delivery log with attempts, replay of a logged event, trigger f
   await withSetup(async (t, receiver) => {
     receiver.respond = (_r, i) => (i === 0 ? 500 : 200);
     const sub = (await call(t.app, t.key, 'POST', '/api/v1/subscribe/', { callback_url: receiver.url, object: 'recipient' })).json();
-    const { documentId, recipientId } = await sendOne(t, t.key, t.groupId, 'x');
+    const { documentId, recipientId } = await sendTestDocument(t, t.key, t.groupId, 'x');
     const trigger = await call(t.app, t.key, 'POST', '/api/v1/webhook-events/trigger/', { object: 'recipient', event: 'emailOpened', recipient: recipientId });
     assert.equal(trigger.statusCode, 201, trigger.body);
     await receiver.waitFor((r) => r.length === 2);

@@ -13,6 +13,10 @@ import type { Db } from '../store/db.ts';
 import { coreMigrations } from '../store/core-migrations.ts';
 import { webhookMigrations } from './migrations.ts';
 import { verifyWebhook } from '../../../src/webhooks/verify.ts';
+import { generatePdf } from '../../../test/support/generate-pdf.ts';
+import assert from 'node:assert/strict';
+import { call } from '../test-support.ts';
+import type { TestApp } from '../test-support.ts';
 import type { DocumentSnapshot } from './payload.ts';
 
 export interface ReceivedRequest {
@@ -156,3 +160,21 @@ export function sampleSnapshot(groupId: string, overrides: Partial<DocumentSnaps
     ...overrides,
   };
 }
+
+/** Uploads a one-page template with a signature field and sends it to one signer, through the API. */
+export async function sendTestDocument(t: TestApp, key: string, groupId: string, tag: string) {
+  const pdf = Buffer.from(await generatePdf({ pages: 1 })).toString('base64');
+  const upload = await call(t.app, key, 'POST', '/api/v1/templatepdf/', { group: `/api/v1/group/${groupId}/`, title: 'T', pdf_file: pdf });
+  assert.equal(upload.statusCode, 201, upload.body);
+  const templateId = String(upload.headers.location).match(/templatepdf\/([^/]+)\//)![1];
+  const fields = await call(t.app, key, 'POST', `/api/v1/templatepdf/${templateId}/fields/`, [{ ax: 0.1, ay: 0.8, bx: 0.4, by: 0.85, page: 1, element_type: 'signature', signer: 1 }]);
+  assert.ok(fields.statusCode < 300, fields.body);
+  const sent = await call(t.app, key, 'POST', '/api/v1/document/', {
+    group: `/api/v1/group/${groupId}/`, name: `Doc ${tag}`, templatepdf: `/api/v1/templatepdf/${templateId}/`, tag, tag1: `${tag}-1`, tag2: `${tag}-2`,
+    signers: [{ firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.com', order: 0 }],
+  });
+  assert.equal(sent.statusCode, 201, sent.body);
+  const body = sent.json();
+  return { documentId: body.uuid as string, recipientId: body.signer_objects[0].uuid as string };
+}
+
