@@ -1,0 +1,55 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { call, createTestApp, errorOf } from '../test-support.ts';
+import { field } from '../routes/documents-test-support.ts';
+import { sendDocument } from '../services/signing/signing-test-support.ts';
+import { signingServiceOf } from '../services/signing/service.ts';
+
+test('do_email: invitations go to the local outbox (.eml files) and GET /api/v1/outbox/ lists them with their links', async () => {
+  const t = await createTestApp({ rateLimits: { sandbox: 10_000, production: 10_000, windowMs: 3600_000 } });
+  try {
+    const sent = await sendDocument(t, [field({ signer: 1 }), field({ signer: 2, page: 2 })], { do_email: true });
+    await signingServiceOf(t.app.store)!.email.flush();
+    const files = fs.readdirSync(path.join(t.dataDir, 'outbox'));
+    assert.equal(files.length, 1, 'only the first signer is invited');
+    const eml = fs.readFileSync(path.join(t.dataDir, 'outbox', files[0]), 'utf8');
+    assert.match(eml, /^To: ann@example\.com/m);
+    assert.match(eml, /sign\.html#signer=/);
+    const outbox = (await call(t.app, t.key, 'GET', `/api/v1/outbox/?document=${sent.documentId}`)).json();
+    assert.equal(outbox.mode, 'local');
+    assert.equal(outbox.objects.length, 1);
+    assert.ok(outbox.objects[0].sent_at);
+    const link = /#signer=([0-9a-f-]+)&link=([^\s"]+)/.exec(outbox.objects[0].text)!;
+    const session = await call(t.app, undefined, 'POST', `/api/v1/signer/${link[1]}/link-session/`, { link: decodeURIComponent(link[2]) });
+    assert.equal(session.statusCode, 200, session.body);
+  } finally {
+    await t.close();
+  }
+});
+
+test('the demo session answers only loopback requests with the demo header, and off in production', async () => {
+  const t = await createTestApp();
+  try {
+    const ok = await t.app.inject({ method: 'GET', url: '/api/v1/demo/session/', headers: { host: '127.0.0.1:8080', 'x-esign-demo': '1' } });
+    assert.equal(ok.statusCode, 200, ok.body);
+    const again = await t.app.inject({ method: 'GET', url: '/api/v1/demo/session/', headers: { host: 'localhost:8080', 'x-esign-demo': '1' } });
+    assert.equal(again.json().key, ok.json().key, 'one demo key, reused');
+    assert.equal((await call(t.app, ok.json().key, 'GET', '/api/v1/group/')).statusCode, 200);
+    const noHeader = await t.app.inject({ method: 'GET', url: '/api/v1/demo/session/', headers: { host: '127.0.0.1:8080' } });
+    assert.equal(errorOf(noHeader).code, 'demo_disabled');
+    const rebinding = await t.app.inject({ method: 'GET', url: '/api/v1/demo/session/', headers: { host: 'evil.example.com', 'x-esign-demo': '1' } });
+    assert.equal(rebinding.statusCode, 403);
+    const remote = await t.app.inject({ method: 'GET', url: '/api/v1/demo/session/', remoteAddress: '203.0.113.9', headers: { host: '127.0.0.1:8080', 'x-esign-demo': '1' } });
+    assert.equal(remote.statusCode, 403);
+    process.env.NODE_ENV = 'production';
+    try {
+      assert.equal((await t.app.inject({ method: 'GET', url: '/api/v1/demo/session/', headers: { host: '127.0.0.1:8080', 'x-esign-demo': '1' } })).statusCode, 403);
+    } finally {
+      delete process.env.NODE_ENV;
+    }
+  } finally {
+    await t.close();
+  }
+});
