@@ -1,0 +1,87 @@
+/**
+ * The signer's strings: a typed table with English as the fallback, looked up like the shared table
+ * (exact language, then its base, then English). Add a language with `registerSignerTranslation`.
+ */
+export const SIGNER_EN = {
+  'signer.label': 'Document to sign',
+  'signer.loading': 'Loading the document…',
+  'signer.fieldsBar': 'Your fields',
+  'signer.progress': '{done} of {total} required fields done',
+  'signer.progressNone': 'No required fields',
+  'signer.fieldPosition': 'Field {index} of {count}',
+  'signer.previous': 'Previous field',
+  'signer.next': 'Next field',
+  'signer.start': 'Start',
+  'signer.finish': 'Finish',
+  'signer.reject': 'Reject',
+  'signer.optional': 'optional',
+  'signer.required': 'required',
+  'signer.automatic': 'Filled in with the date you sign: {value}',
+  'signer.sign': 'Sign',
+  'signer.addInitials': 'Add initials',
+  'signer.draw': 'Draw',
+  'signer.change': 'Change',
+  'signer.useAdopted': 'Sign with your adopted signature',
+  'signer.useAdoptedInitials': 'Use your adopted initials',
+  'signer.clear': 'Clear',
+  'signer.tick': 'Tick',
+  'signer.cross': 'Cross',
+  'signer.blank': 'Leave empty',
+  'signer.choose': 'Choose…',
+  'signer.attachmentName': 'File name of the attachment',
+  'signer.confirmSubmitTitle': 'Submit your signature?',
+  'signer.confirmSubmit': 'By submitting, you sign this document electronically. You cannot change your fields afterwards.',
+  'signer.submit': 'Submit',
+  'signer.cancel': 'Cancel',
+  'signer.confirmRejectTitle': 'Reject this document?',
+  'signer.rejectReason': 'Reason for rejecting (the sender sees it)',
+  'signer.rejectReasonRequired': 'Please give a reason.',
+  'signer.confirmReject': 'Reject document',
+  'signer.done': 'Thank you. Your signature has been recorded.',
+  'signer.doneDocument': 'Everyone has signed: the document is complete.',
+  'signer.rejected': 'You rejected this document.',
+  'signer.waiting': 'It is not your turn yet: you will be invited when the recipients before you have finished.',
+  'signer.finished': 'You have already completed this document.',
+  'signer.withdrawn': 'This document no longer needs your attention.',
+  'signer.removed': 'This document has been removed by its sender.',
+  'signer.documentRejected': 'This document has been rejected.',
+  'signer.redirecting': 'Taking you on…',
+  'signer.notComplete': 'Some fields still need your attention.',
+  'signer.submitFailed': 'The document could not be submitted: {message}',
+  'signer.missingSource': 'Set `endpoint`, `token` and `signer` to sign a document.',
+  'signer.loadFailed': 'The document could not be loaded: {message}',
+  'capture.title': 'Your signature',
+  'capture.titleInitials': 'Your initials',
+  'capture.drawLabel': 'Draw your signature with a mouse, pen or finger',
+  'capture.drawLabelInitials': 'Draw your initials with a mouse, pen or finger',
+  'capture.typeLabel': 'Type your name',
+  'capture.typeLabelInitials': 'Type your initials',
+  'capture.font': 'Style',
+  'capture.upload': 'Upload',
+  'capture.type': 'Type',
+  'capture.draw': 'Draw',
+  'capture.uploadLabel': 'Choose a PNG or JPEG image',
+  'capture.uploadBad': 'That file is not a PNG or JPEG image.',
+  'capture.undo': 'Undo',
+  'capture.clear': 'Clear',
+  'capture.adopt': 'Adopt and sign',
+  'capture.cancel': 'Cancel',
+  'capture.empty': 'Draw, type or upload first.',
+  'capture.modes': 'How to sign',
+} as const;
+
+export type SignerMessageKey = keyof typeof SIGNER_EN;
+export type SignerTranslation = Partial<Record<SignerMessageKey, string>>;
+
+const tables = new Map<string, SignerTranslation>([['en', SIGNER_EN]]);
+
+export function registerSignerTranslation(lang: string, table: SignerTranslation): void {
+  const key = lang.toLowerCase();
+  tables.set(key, { ...tables.get(key), ...table });
+}
+
+export function ts(lang: string, key: SignerMessageKey, params: Record<string, string | number> = {}): string {
+  const base = lang.split('-')[0];
+  const text = tables.get(lang)?.[key] ?? tables.get(base)?.[key] ?? SIGNER_EN[key];
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
