@@ -184,3 +184,28 @@ test('replay sends the logged event again with its original id; removed registra
     ctx.cleanup();
   }
 });
+
+test('legacy "all" registrations receive signed batches on the interval', async () => {
+  const ctx = setup({ batchIntervalMs: 150 });
+  const receiver = await startReceiver({ certificatePem: () => ctx.identity.certificatePem, hmacSecret: 'batch-secret-0000' });
+  try {
+    ctx.register(receiver.url, { notify: 'all', hmacSecret: 'batch-secret-0000' });
+    ctx.register(`${receiver.url}?realtime`);
+    const snapshot = sampleSnapshot(ctx.groupA);
+    ctx.worker.start();
+    enqueueEvent(ctx.db, { object: 'document', event: 'created', snapshot });
+    enqueueEvent(ctx.db, { object: 'recipient', event: 'visiting', snapshot, recipientId: snapshot.recipients[0].uuid });
+    await receiver.waitFor((r) => r.some((x) => x.json.object === 'batch'), 5000);
+    await ctx.worker.stop();
+    const batch = receiver.received.find((x) => x.json.object === 'batch')!;
+    assert.equal(batch.signatureValid, true);
+    assert.equal(batch.hmacValid, true);
+    const data = batch.json.data as { count: number; events: Array<{ event: string }> };
+    assert.equal(data.count, 2);
+    assert.deepEqual(data.events.map((e) => e.event), ['created', 'visiting']);
+    assert.equal(receiver.received.filter((x) => x.url.endsWith('?realtime')).length, 2, 'realtime registrations are unaffected');
+  } finally {
+    await receiver.close();
+    ctx.cleanup();
+  }
+});

@@ -37,6 +37,7 @@ export class WebhookWorker {
   private wakePending = false;
   private unsubscribe: (() => void) | null = null;
   private ticking: Promise<void> | null = null;
+  private lastBatchCheck = 0;
 
   constructor(db: Db, identity: SigningIdentity, settings: WebhookSettings) {
     this.db = db;
@@ -86,7 +87,12 @@ export class WebhookWorker {
 
   private async tick(): Promise<void> {
     try {
-      flushPeriodicBatches(this.db, this.settings.batchIntervalMs);
+      // Legacy periodic batches: looked for at most once a second (ticks run after every delivery).
+      const now = Date.now();
+      if (now - this.lastBatchCheck >= Math.min(1000, this.settings.batchIntervalMs)) {
+        this.lastBatchCheck = now;
+        flushPeriodicBatches(this.db, this.settings.batchIntervalMs, now);
+      }
       const free = this.settings.concurrency - this.inFlight.size;
       if (free <= 0) return;
       for (const row of this.claim(free)) {
