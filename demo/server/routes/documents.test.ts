@@ -219,3 +219,23 @@ test('pdftext values follow the field model: strict_fields refuses bad ones, val
   const values = (await call(t.app, t.key, 'GET', `/api/v1/document/${lenient.res.json().uuid}/fields/?element_type=admin`)).json();
   assert.deepEqual(values.map((f: { label: string; value: string }) => [f.label, f.value]), [['Count', ''], ['Code', 'ABC']]);
 });
+
+test('oversized and hostile send bodies get 4xx answers and the server keeps serving', async () => {
+  const tpl = await addTemplate(t.app, { groupId: t.groupId, userId: t.adminId });
+  const many = Array.from({ length: 150 }, (_, i) => person(`P${i}`));
+  const bodies: unknown[] = [
+    sendBody(t.groupId, tpl.id, { signers: many }),
+    sendBody(t.groupId, tpl.id, { name: 'x'.repeat(100_000) }),
+    sendBody(t.groupId, tpl.id, { pdftext: Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`k${i}`, 'v'.repeat(20_000)])) }),
+    sendBody(t.groupId, tpl.id, { signers: [null, 5, 'x', []] }),
+    sendBody(t.groupId, tpl.id, { templatepdf: Array.from({ length: 50 }, () => tpl.id) }),
+    sendBody(t.groupId, tpl.id, { templatepdf: [tpl.id, tpl.id] }),
+    sendBody(t.groupId, tpl.id, { cc: { a: 1 }, reviewers: 'x', tag: ['a'] }),
+  ];
+  for (const body of bodies) {
+    const res = await call(t.app, t.key, 'POST', '/api/v1/document/', body);
+    assert.ok(res.statusCode >= 400 && res.statusCode < 500, `${res.statusCode}: ${res.body.slice(0, 200)}`);
+    assert.ok(errorOf(res).message.length > 0);
+  }
+  assert.equal((await call(t.app, t.key, 'GET', '/api/v1/document/?limit=1')).statusCode, 200);
+});
