@@ -83,28 +83,38 @@ export function attemptDelivery(request: AttemptRequest): Promise<AttemptResult>
         lookup: guardedLookup(request.allowPrivate),
       },
       (res) => {
+        // The status decides the outcome; the body is only for the log. Once enough of it is
+        // kept (or the receiver is slow to finish it), answer with what we have.
+        const status = res.statusCode ?? null;
+        const redirect = status !== null && status >= 300 && status < 400;
+        const note = redirect ? `redirect to ${res.headers.location ?? '(no location)'} not followed` : null;
         const chunks: Buffer[] = [];
         let kept = 0;
+        const text = (truncated: boolean) => {
+          let body = Buffer.concat(chunks).toString('utf8');
+          if (truncated || body.length > request.maxResponseChars) body = `${body.slice(0, request.maxResponseChars)}… [truncated]`;
+          return body;
+        };
+        onTimeout = () => {
+          finish(done(status, text(true), note));
+          res.destroy();
+        };
         res.on('data', (chunk: Buffer) => {
-          // Keep what the log needs; read (and drop) the rest so the socket can be reused.
-          if (kept < request.maxResponseChars * 4) {
-            chunks.push(chunk);
-            kept += chunk.length;
+          chunks.push(chunk);
+          kept += chunk.length;
+          if (kept > request.maxResponseChars * 4) {
+            finish(done(status, text(true), note));
+            res.destroy();
           }
         });
-        res.on('end', () => {
-          let text = Buffer.concat(chunks).toString('utf8');
-          if (text.length > request.maxResponseChars) text = `${text.slice(0, request.maxResponseChars)}… [truncated]`;
-          const status = res.statusCode ?? null;
-          const redirect = status !== null && status >= 300 && status < 400;
-          finish(done(status, text, redirect ? `redirect to ${res.headers.location ?? '(no location)'} not followed` : null));
-        });
-        res.on('error', (error) => finish(done(res.statusCode ?? null, '', `response error: ${error.message}`)));
+        res.on('end', () => finish(done(status, text(false), note)));
+        res.on('error', () => finish(done(status, text(true), note)));
       },
     );
-    const timer = setTimeout(() => {
+    let onTimeout = () => {
       req.destroy(Object.assign(new Error(`no answer within ${request.timeoutMs} ms`), { code: 'ETIMEDOUT' }));
-    }, request.timeoutMs);
+    };
+    const timer = setTimeout(() => onTimeout(), request.timeoutMs);
     req.on('error', (error: NodeJS.ErrnoException) => {
       const code = error.code && !error.message.includes(error.code) ? ` (${error.code})` : '';
       finish(done(null, '', `${error.message}${code}`));
