@@ -239,3 +239,14 @@ test('oversized and hostile send bodies get 4xx answers and the server keeps ser
   }
   assert.equal((await call(t.app, t.key, 'GET', '/api/v1/document/?limit=1')).statusCode, 200);
 });
+
+test('return_signer_links answers a signing link per recipient', async () => {
+  const { res } = await send({ return_signer_links: 1 });
+  assert.equal(res.statusCode, 201, res.body);
+  const body = res.json();
+  assert.deepEqual(Object.keys(body.signer_links), ['signer_1', 'signer_2']);
+  for (const [i, so] of body.signer_objects.entries()) {
+    assert.ok(body.signer_links[`signer_${i + 1}`].includes(`signer=${so.uuid}`), body.signer_links[`signer_${i + 1}`]);
+  }
+  assert.equal('signer_links' in (await send()).res.json(), false);
+});

@@ -12,7 +12,13 @@ import { documentsOf } from '../services/documents/repositories.ts';
 import { removeDocument } from '../services/documents/remove.ts';
 import { documentDetail, documentListEntry, statusUri } from '../services/documents/views.ts';
 import { isDocumentStatus } from '../domain/statuses.ts';
+import { mintLinkToken, signingUrl } from '../services/signing/link-tokens.ts';
 import { DocumentDetail, DocumentIdParams, DocumentListEntry, DocumentListQuery, SendBody } from './documents-schemas.ts';
+
+const SendResponse = Type.Object({
+  ...DocumentDetail.properties,
+  signer_links: Type.Optional(Type.Record(Type.String(), Type.String(), { description: 'With return_signer_links: `signer_1`, `signer_2`, ... signing links in recipient order.' })),
+});
 
 const SEND_DESCRIPTION = `Sends a template PDF (or a bundle of them) for signature. Answers 201 with \`Location\` = the status URI
 \`/api/v1/status/{id}/\` and the new document in the body. The template's PDF is copied to the document; a template uploaded with
@@ -40,7 +46,7 @@ export default async function documentRoutes(app: FastifyInstance): Promise<void
     validatorCompiler: () => (data: unknown) => ({ value: data }),
     schema: {
       summary: 'Send a document', tags: ['documents'], description: SEND_DESCRIPTION, body: SendBody,
-      response: { 201: DocumentDetail, ...errorResponses(400, 401, 403, 409, 413, 415, 429) },
+      response: { 201: SendResponse, ...errorResponses(400, 401, 403, 409, 413, 415, 429) },
     },
   }, async (request, reply) => {
     const auth = requireApiKey(request);
@@ -48,7 +54,11 @@ export default async function documentRoutes(app: FastifyInstance): Promise<void
       log: (error) => request.log.error(error),
     });
     reply.code(201).header('Location', statusUri(document.id));
-    return documentDetail(document, recipients, documentsOf(store).documents.fields(document.id).length);
+    const detail = documentDetail(document, recipients, documentsOf(store).documents.fields(document.id).length);
+    if (!document.returnSignerLinks) return detail;
+    // The hosted service's `signer_1`, `signer_2`, ... in recipient order: signing-page links (they open once it is that signer's turn).
+    const links = Object.fromEntries(recipients.map((r, i) => [`signer_${i + 1}`, signingUrl(app.config.baseUrl, r.id, mintLinkToken(app.config.dataDir, r.id, document.id))]));
+    return { ...detail, signer_links: links };
   });
 
   app.get('/api/v1/document/', {
