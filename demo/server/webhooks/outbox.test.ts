@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { enqueueEvent, insertRegistration, matchingRegistrations } from './outbox.ts';
 import { flushPeriodicBatches } from './legacy.ts';
+import { pruneWebhookLog } from './retention.ts';
 import { sampleSnapshot, seedDatabase } from './test-support.ts';
 import type { RegistrationInput } from './outbox.ts';
 
@@ -124,6 +125,32 @@ test("legacy named type: a document's events are held until the named event, the
     assert.ok(batch.data.events.every((e: { data: { uuid: string; document?: string } }) => (e.data.document ?? e.data.uuid) === s.uuid));
     const held = deliveriesOf(ctx.db, reg).filter((d) => d.state === 'held');
     assert.equal(held.length, 1, "the other document's event waits for its own trigger");
+  } finally {
+    ctx.cleanup();
+  }
+});
+
+test('retention: old finished deliveries, attempts and events go; pending ones and "once" keys stay', () => {
+  const ctx = seedDatabase();
+  try {
+    const day = 24 * 3600_000;
+    const t0 = 10 * day;
+    insertRegistration(ctx.db, { userId: ctx.adminId, callbackUrl: 'https://example.com/', objectFilter: '', eventFilter: '', groupId: null, notify: 'realtime', hmacSecret: null, now: t0 });
+    const s = sampleSnapshot(ctx.groupA);
+    const created = enqueueEvent(ctx.db, { object: 'document', event: 'created', snapshot: s, now: t0 })!;
+    const visit = enqueueEvent(ctx.db, { object: 'recipient', event: 'visiting', snapshot: s, recipientId: s.recipients[0].uuid, now: t0 })!;
+    const pending = enqueueEvent(ctx.db, { object: 'recipient', event: 'visiting', snapshot: s, recipientId: s.recipients[1].uuid, now: t0 })!;
+    for (const id of [created.eventId, visit.eventId]) {
+      const delivery = ctx.db.prepare('SELECT id FROM webhook_deliveries WHERE event_id = ?').get(id) as { id: number };
+      ctx.db.prepare(`UPDATE webhook_deliveries SET state = 'delivered', finished_ms = ? WHERE id = ?`).run(t0 + 1, delivery.id);
+      ctx.db.prepare(`INSERT INTO webhook_attempts (delivery_id, attempt, url, request_headers, outcome, started_ms, duration_ms) VALUES (?, 1, 'u', '{}', 'delivered', ?, 1)`).run(delivery.id, t0);
+    }
+    assert.deepEqual(pruneWebhookLog(ctx.db, 30 * day, t0 + 29 * day), { deliveries: 0, attempts: 0, events: 0 }, 'nothing is old enough yet');
+    assert.deepEqual(pruneWebhookLog(ctx.db, 30 * day, t0 + 31 * day), { deliveries: 2, attempts: 2, events: 1 });
+    const left = ctx.db.prepare('SELECT id, body FROM webhook_events ORDER BY created_ms, id').all() as Array<{ id: string; body: string }>;
+    assert.deepEqual(left.map((e) => e.id).sort(), [created.eventId, pending.eventId].sort());
+    assert.equal(left.find((e) => e.id === created.eventId)!.body, '', 'the once key stays, its body goes');
+    assert.equal(enqueueEvent(ctx.db, { object: 'document', event: 'created', snapshot: s }), null, 'still exactly once');
   } finally {
     ctx.cleanup();
   }

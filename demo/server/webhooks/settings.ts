@@ -42,6 +42,8 @@ export interface WebhookSettings {
   maxLoggedResponseChars: number;
   /** Development mode: callback URLs may point at loopback and private addresses. */
   allowPrivateAddresses: boolean;
+  /** Finished deliveries, their attempts and their events are deleted after this long (0 keeps them). */
+  logRetentionMs: number;
   /** Run the delivery worker in this process (false: the outbox fills, another process delivers). */
   workerEnabled: boolean;
 }
@@ -57,6 +59,7 @@ export function resolveWebhookSettings(partial: Partial<WebhookSettings> = {}): 
     maxLoggedResponseChars: 2000,
     allowPrivateAddresses: false,
     workerEnabled: true,
+    logRetentionMs: 30 * 24 * HOUR,
     ...partial,
   };
   if (settings.retrySchedule.length === 0) throw new Error('webhook retry schedule needs at least one attempt');
@@ -78,7 +81,8 @@ export function parseSchedule(text: string): number[] {
 /**
  * Settings from the environment: ESIGN_DEV=1 (development mode: private callback addresses
  * allowed), ESIGN_WEBHOOK_RETRY_SCHEDULE (e.g. `0,5s,5m`), ESIGN_WEBHOOK_TIMEOUT_MS,
- * ESIGN_WEBHOOK_LEASE_MS, ESIGN_WEBHOOK_POLL_MS, ESIGN_WEBHOOK_BATCH_MS, ESIGN_WEBHOOK_WORKER=0.
+ * ESIGN_WEBHOOK_LEASE_MS, ESIGN_WEBHOOK_POLL_MS, ESIGN_WEBHOOK_BATCH_MS, ESIGN_WEBHOOK_WORKER=0,
+ * ESIGN_WEBHOOK_LOG_RETENTION_MS.
  */
 export function webhookSettingsFromEnv(env: NodeJS.ProcessEnv): Partial<WebhookSettings> {
   const settings: Partial<WebhookSettings> = {};
@@ -100,6 +104,8 @@ export function webhookSettingsFromEnv(env: NodeJS.ProcessEnv): Partial<WebhookS
   const batchIntervalMs = number('ESIGN_WEBHOOK_BATCH_MS');
   if (batchIntervalMs !== undefined) settings.batchIntervalMs = batchIntervalMs;
   if (env.ESIGN_WEBHOOK_WORKER === '0') settings.workerEnabled = false;
+  const retention = number('ESIGN_WEBHOOK_LOG_RETENTION_MS');
+  if (retention !== undefined) settings.logRetentionMs = retention;
   return settings;
 }
 

@@ -11,6 +11,7 @@ import { attemptDelivery, isSuccess } from './delivery.ts';
 import type { AttemptResult } from './delivery.ts';
 import { flushPeriodicBatches } from './legacy.ts';
 import { onOutboxWrite } from './outbox.ts';
+import { pruneWebhookLog } from './retention.ts';
 import { signatureHeaders } from './signing.ts';
 import type { SigningIdentity } from './signing.ts';
 import type { WebhookSettings } from './settings.ts';
@@ -38,6 +39,7 @@ export class WebhookWorker {
   private unsubscribe: (() => void) | null = null;
   private ticking: Promise<void> | null = null;
   private lastBatchCheck = 0;
+  private lastPrune = 0;
 
   constructor(db: Db, identity: SigningIdentity, settings: WebhookSettings) {
     this.db = db;
@@ -92,6 +94,10 @@ export class WebhookWorker {
       if (now - this.lastBatchCheck >= Math.min(1000, this.settings.batchIntervalMs)) {
         this.lastBatchCheck = now;
         flushPeriodicBatches(this.db, this.settings.batchIntervalMs, now);
+      }
+      if (this.settings.logRetentionMs > 0 && now - this.lastPrune >= 3600_000) {
+        this.lastPrune = now;
+        pruneWebhookLog(this.db, this.settings.logRetentionMs, now);
       }
       const free = this.settings.concurrency - this.inFlight.size;
       if (free <= 0) return;
