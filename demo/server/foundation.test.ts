@@ -21,6 +21,16 @@ describe('server foundation', () => {
     assert.match(res.headers['content-type'] as string, /application\/json/);
   });
 
+  test('a known URL with the wrong method is a 405 naming the allowed methods', async () => {
+    const res = await call(t.app, t.key, 'PUT', '/api/v1/group/', { name: 'x' });
+    assert.equal(res.statusCode, 405);
+    assert.equal(errorOf(res).code, 'method_not_allowed');
+    assert.equal(res.headers.allow, 'GET, POST');
+    const detail = await call(t.app, t.key, 'DELETE', `/api/v1/group/${t.groupId}/`);
+    assert.equal(detail.statusCode, 405);
+    assert.match(detail.headers.allow as string, /GET/);
+  });
+
   test('a URL without the trailing slash is refused with a message saying so, not redirected', async () => {
     const res = await call(t.app, t.key, 'GET', '/api/v1/group?limit=5');
     assert.equal(res.statusCode, 404);

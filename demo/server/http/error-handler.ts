@@ -45,15 +45,26 @@ export function installErrorHandling(app: FastifyInstance, bodyLimit: number): v
     return reply.code(apiError.status).type('application/json; charset=utf-8').send(apiError.toBody());
   });
 
+  // Route patterns seen so far, to tell "wrong method" (405) from "no such URL" (404).
+  const patterns: { method: string; pattern: RegExp }[] = [];
+  app.addHook('onRoute', (route) => {
+    const source = route.url.split('/').map((part) => (part.startsWith(':') ? '[^/]+' : part === '*' ? '.*' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/');
+    for (const method of [route.method].flat()) patterns.push({ method, pattern: new RegExp(`^${source}$`) });
+  });
+
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0]!;
+    const allowed = [...new Set(patterns.filter((p) => p.pattern.test(path)).map((p) => p.method))].filter((m) => m !== 'HEAD');
     let error: ApiError;
-    if (path.startsWith('/api/') && !path.endsWith('/') && !/\.[a-z]+$/i.test(path)) {
+    if (allowed.length > 0) {
+      reply.header('Allow', allowed.join(', '));
+      error = new ApiError(405, 'method_not_allowed', `${request.method} is not supported on ${path}; use ${allowed.join(' or ')}.`);
+    } else if (path.startsWith('/api/') && !path.endsWith('/') && !/\.[a-z]+$/i.test(path)) {
       error = new ApiError(404, 'trailing_slash_required',
         `Request URLs end with "/": use ${path}/${request.url.slice(path.length)} instead of ${request.url}. (The server does not redirect, so the mistake is visible.)`);
     } else {
       error = new ApiError(404, 'not_found', `No route ${request.method} ${path}. See /api/v1/openapi.json or /docs/ for the operations this server offers.`);
     }
-    return reply.code(404).type('application/json; charset=utf-8').send(error.toBody());
+    return reply.code(error.status).type('application/json; charset=utf-8').send(error.toBody());
   });
 }
