@@ -16,6 +16,18 @@ describe('esign-viewer loading', () => {
     expect(el.page).to.equal(1);
   });
 
+  it('shows page 1 of a large file from range requests, before the whole file has arrived', async () => {
+    await fetch('/fixture-stats/pdfjs-tracemonkey.pdf?reset');
+    const el = await makeViewer({ zoom: '0.5' });
+    const painted = oneEvent(el, 'esign-page-render');
+    // A fresh URL: the browser would otherwise answer ranges from its cache of an earlier test's download.
+    el.src = `/fixtures/pdfjs-tracemonkey.pdf?fresh=${Date.now()}`;
+    await painted;
+    const stats = await (await fetch('/fixture-stats/pdfjs-tracemonkey.pdf')).json();
+    expect(stats.ranges).to.be.greaterThan(0);
+    expect(stats.rangeBytes).to.be.lessThan(1016315 / 2);
+  });
+
   it('renders only the visible pages plus one ahead', async () => {
     const el = await loadViewer({ src: '/fixtures/pdfjs-tracemonkey.pdf', zoom: '1', height: 600 });
     await renderingSettled(el);

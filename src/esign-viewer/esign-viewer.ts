@@ -78,8 +78,6 @@ export class EsignViewer extends EsignElement {
     zoom: { type: String },
     page: { type: Number, reflect: true },
     hideToolbar: { type: Boolean, attribute: 'hide-toolbar', reflect: true },
-    restFields: { state: true },
-    announcement: { state: true },
   };
 
   declare src: string;
@@ -92,8 +90,6 @@ export class EsignViewer extends EsignElement {
   declare zoom: string;
   declare page: number;
   declare hideToolbar: boolean;
-  declare protected restFields: FieldElement[] | null;
-  declare protected announcement: string;
 
   protected readonly source = new PdfSourceController(this, {
     lang: () => this.lang_,
@@ -115,6 +111,10 @@ export class EsignViewer extends EsignElement {
     zoomTo: (scale, anchor) => this.applyScale(scale, anchor),
   });
 
+  /** Fields read from REST when `fields` is not set. */
+  private restFields: FieldElement[] | null = null;
+  /** Text of the polite live region. */
+  private announcement = '';
   private fieldsCache: { source: FieldElement[] | null; byPage: Map<number, FieldEntry[]> } = { source: null, byPage: new Map() };
   private pageFromScroll = 0;
   private restAbort: AbortController | null = null;
@@ -132,8 +132,6 @@ export class EsignViewer extends EsignElement {
     this.zoom = 'fit-width';
     this.page = 1;
     this.hideToolbar = false;
-    this.restFields = null;
-    this.announcement = '';
   }
 
   /** Number of pages of the open document (0 while none is open). */
@@ -259,7 +257,9 @@ export class EsignViewer extends EsignElement {
     this.restAbort = abort;
     fetchFields(source.endpoint, source.token, source.resource, source.id, abort.signal).then(
       (fields) => {
-        if (!abort.signal.aborted) this.restFields = fields;
+        if (abort.signal.aborted) return;
+        this.restFields = fields;
+        this.requestUpdate();
       },
       (error: unknown) => {
         // The PDF's own error (same token, same server) is the one a person sees; fields stay empty.
@@ -279,6 +279,7 @@ export class EsignViewer extends EsignElement {
     this.page = page;
     const pages = this.pages.pageCount;
     this.announcement = t(this.lang_, 'viewer.page', { page, pages });
+    this.requestUpdate();
     this.emit('esign-page-change', { page, pages });
   }
 

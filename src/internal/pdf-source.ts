@@ -104,7 +104,8 @@ export class PdfSourceController implements ReactiveController {
     this.progress = null;
     this.host.requestUpdate();
     applyPdfWorkerSrc();
-    const params: Parameters<typeof getDocument>[0] = { rangeChunkSize: RANGE_CHUNK_SIZE, disableAutoFetch: true, verbosity: 0 };
+    // No streaming and no pre-fetching: pdf.js then asks only for the byte ranges the shown pages need.
+    const params: Parameters<typeof getDocument>[0] = { rangeChunkSize: RANGE_CHUNK_SIZE, disableAutoFetch: true, disableStream: true, verbosity: 0 };
     if (source.kind === 'bytes') {
       // pdf.js transfers the buffer to its worker: copy so the page's array stays usable.
       params.data = source.data instanceof Uint8Array ? source.data.slice() : new Uint8Array(source.data.slice(0));

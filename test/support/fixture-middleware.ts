@@ -16,6 +16,8 @@ interface KoaLikeContext {
   set(name: string, value: string): void;
   status: number;
   body: unknown;
+  /** koa-compress's switch: compressed bodies make pdf.js give up range requests. */
+  compress?: boolean;
 }
 
 /** Fields the REST stand-in returns for template `tracemonkey`. */
@@ -48,8 +50,20 @@ async function restStub(ctx: KoaLikeContext): Promise<boolean> {
   return false;
 }
 
+/** What was asked of each fixture: whole-file requests, range requests and the bytes they carried. */
+const stats = new Map<string, { full: number; ranges: number; rangeBytes: number }>();
+
 export async function fixtureMiddleware(ctx: KoaLikeContext, next: () => Promise<unknown>): Promise<unknown> {
   if (await restStub(ctx)) return undefined;
+  // `/fixture-stats/<name>` answers the counters for <name>; `?reset` zeroes them.
+  if (ctx.path.startsWith('/fixture-stats/')) {
+    const name = basename(decodeURIComponent(ctx.path.slice('/fixture-stats/'.length)));
+    if ('reset' in ctx.query) stats.delete(name);
+    ctx.set('Content-Type', 'application/json');
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = JSON.stringify(stats.get(name) ?? { full: 0, ranges: 0, rangeBytes: 0 });
+    return undefined;
+  }
   const restPdf = /^\/rest\/api\/v1\/templatepdf\/([\w-]+)\/$/.exec(ctx.path);
   if (!restPdf && !ctx.path.startsWith('/fixtures/')) return next();
   const name = restPdf ? `${restPdf[1]}.pdf` : basename(decodeURIComponent(ctx.path.slice('/fixtures/'.length)));
@@ -63,17 +77,23 @@ export async function fixtureMiddleware(ctx: KoaLikeContext, next: () => Promise
   }
   const delay = Number(ctx.query.delay ?? 0);
   if (delay > 0) await new Promise((r) => setTimeout(r, Math.min(delay, 10000)));
+  ctx.compress = false;
   ctx.set('Content-Type', 'application/pdf');
   ctx.set('Accept-Ranges', 'bytes');
   ctx.set('Cache-Control', 'no-store');
   const range = /^bytes=(\d+)-(\d*)$/.exec(ctx.get('Range') || '');
+  const counters = stats.get(name) ?? { full: 0, ranges: 0, rangeBytes: 0 };
+  stats.set(name, counters);
   if (range) {
     const start = Number(range[1]);
     const end = Math.min(bytes.length - 1, range[2] ? Number(range[2]) : bytes.length - 1);
     ctx.status = 206;
     ctx.set('Content-Range', `bytes ${start}-${end}/${bytes.length}`);
     ctx.body = bytes.subarray(start, end + 1);
+    counters.ranges++;
+    counters.rangeBytes += end + 1 - start;
   } else {
+    counters.full++;
     ctx.status = 200;
     ctx.body = bytes;
   }
