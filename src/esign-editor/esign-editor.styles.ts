@@ -205,6 +205,10 @@ export const editorStyles = css`
     user-select: none;
     overflow: visible;
   }
+  .efield.dragging {
+    will-change: transform;
+    z-index: 4;
+  }
   :host([readonly]) .efield {
     cursor: default;
   }

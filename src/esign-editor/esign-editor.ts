@@ -1,5 +1,4 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { repeat } from 'lit/directives/repeat.js';
 import { EsignElement, defineElement } from '../internal/esign-element.ts';
 import { PdfSourceController, type PdfErrorCode, type PdfLoadError, type PdfSource } from '../internal/pdf-source.ts';
 import { PdfPagesController } from '../internal/pdf-pages.ts';
@@ -11,7 +10,8 @@ import type { FieldElement, FieldProblem } from '../fields/types.ts';
 import type { ChangeCause } from './editing/editor-model.ts';
 import type { EditorField, PageSize } from './editing/field-doc.ts';
 import { parseToolbox, type ToolType } from './editing/toolbox.ts';
-import { renderEditableField, renderRecipients, renderToolbar, renderToolbox, toolName } from './editor-views.ts';
+import { EditableOverlay } from './editor-overlay.ts';
+import { renderRecipients, renderToolbar, renderToolbox, toolName } from './editor-views.ts';
 import { renderPanel } from './editor-panel.ts';
 import { te, langOf } from './editor-i18n.ts';
 import { PointerEditingController } from './controllers/pointer-editing.ts';
@@ -50,16 +50,26 @@ import { editorStyles } from './esign-editor.styles.ts';
  * @event esign-error - Something failed that a person should know about. `detail: { message, code }`.
  * @event esign-page-render - A page's canvas was painted. `detail: { page }`.
  *
- * @csspart toolbar - The editing toolbar. @csspart button - Toolbar buttons. @csspart save-button - The save button.
+ * @csspart toolbar - The editing toolbar.
+ * @csspart button - Toolbar buttons.
+ * @csspart save-button - The save button.
  * @csspart save-state - The "Saved / Unsaved changes" text.
- * @csspart toolbox - The list of field types. @csspart tool - One field type button.
- * @csspart recipients - The recipients list. @csspart recipient - One recipient.
- * @csspart scroller - The scrolling pages area. @csspart pages - The column of pages. @csspart page - One page.
+ * @csspart toolbox - The list of field types.
+ * @csspart tool - One field type button.
+ * @csspart recipients - The recipients list.
+ * @csspart recipient - One recipient.
+ * @csspart scroller - The scrolling pages area.
+ * @csspart pages - The column of pages.
+ * @csspart page - One page.
  * @csspart field-overlay - The fields layer of a page.
- * @csspart field - One field (also `field-signature`…, `field-selected`, `field-invalid`). @csspart handle - A resize handle.
+ * @csspart field - One field (also `field-signature`…, `field-selected`, `field-invalid`).
+ * @csspart handle - A resize handle.
  * @csspart field-problem - The marker on a field with a problem.
- * @csspart panel - The property panel. @csspart guide - A snap guide. @csspart marquee - The selection rectangle.
- * @csspart draw - The rectangle while drawing a field. @csspart drag-ghost - The field type following the pointer.
+ * @csspart panel - The property panel.
+ * @csspart guide - A snap guide.
+ * @csspart marquee - The selection rectangle.
+ * @csspart draw - The rectangle while drawing a field.
+ * @csspart drag-ghost - The field type following the pointer.
  *
  * @cssproperty --esign-font-family - Font of the editor's controls.
  * @cssproperty --esign-text-color - Text colour.
@@ -161,7 +171,7 @@ export class EsignEditor extends EsignElement {
   /** Page canvases painted since the element was created (for tests and the benchmark). */
   pageRenders = 0;
 
-  private byPageCache: { doc: readonly EditorField[] | null; map: Map<number, EditorField[]> } = { doc: null, map: new Map() };
+  private readonly overlay = new EditableOverlay();
   private resizeObserver: ResizeObserver | null = null;
 
   constructor() {
@@ -356,35 +366,6 @@ export class EsignEditor extends EsignElement {
     if (handleEditingKey(e, this.actions.keyboardContext())) e.preventDefault();
   };
 
-  private byPage(): Map<number, EditorField[]> {
-    const doc = this.actions.model.doc;
-    if (this.byPageCache.doc !== doc) {
-      const map = new Map<number, EditorField[]>();
-      for (const f of doc) {
-        const list = map.get(f.el.page);
-        if (list) list.push(f);
-        else map.set(f.el.page, [f]);
-      }
-      this.byPageCache = { doc, map };
-    }
-    return this.byPageCache.map;
-  }
-
-  private renderOverlay(index: number): TemplateResult {
-    const lang = this.lang_;
-    const a = this.actions;
-    const selection = a.model.selection;
-    const single = selection.length === 1;
-    return html`<div class="field-overlay edit-overlay" part="field-overlay">${repeat(
-      this.byPage().get(index + 1) ?? [],
-      (f) => f.id,
-      (f) => {
-        const selected = selection.includes(f.id);
-        return renderEditableField(f, { lang, selected, primary: selection[0] === f.id, handles: selected && single, problems: a.problems.get(f.id), readOnly: this.readOnly });
-      },
-    )}</div>`;
-  }
-
   protected override render(): TemplateResult {
     const lang = this.lang_;
     const a = this.actions;
@@ -408,7 +389,7 @@ export class EsignEditor extends EsignElement {
           ?data-armed=${!!a.armed} @scroll=${() => this.pages.onScroll()} @pointerdown=${this.pointer.onPointerDown} @focusin=${a.onFieldFocus} @dblclick=${(e: MouseEvent) => { if ((e.target as Element).closest('[data-id]')) a.openPanel(); }}>
           ${status === 'error' && this.source.error ? html`<div class="message error" part="error" role="alert"><h2>${t(lang, 'error.title')}</h2><p>${this.source.error.message}</p></div>` : nothing}
           ${status === 'idle' ? html`<p class="message">${t(lang, 'viewer.empty')}</p>` : nothing}
-          ${count > 0 ? renderPages(this.pages, { lang, overlay: (i) => this.renderOverlay(i) }) : nothing}
+          ${count > 0 ? renderPages(this.pages, { lang, overlay: (i) => this.overlay.render(i + 1, { lang, model, problems: a.problems, readOnly: this.readOnly }) }) : nothing}
         </div>
       </div>
       ${selected.length && a.panelOpen && !this.readOnly

@@ -10,15 +10,29 @@ import type { Guide } from '../editing/snap.ts';
 const pct = (n: number): string => `${(n * 100).toFixed(4)}%`;
 
 export class DragPreview {
-  private readonly moved = new Map<HTMLElement, { left: string; top: string; width: string; height: string }>();
+  private readonly moved = new Map<HTMLElement, { left: string; top: string; width: string; height: string; transform: string }>();
   private layer: HTMLElement | null = null;
+  private layerHtml = '';
+
+  private remember(el: HTMLElement): void {
+    if (this.moved.has(el)) return;
+    const s = el.style;
+    this.moved.set(el, { left: s.left, top: s.top, width: s.width, height: s.height, transform: s.transform });
+    el.classList.add('dragging');
+  }
+
+  /**
+   * Shows a field moved by (dx, dy) CSS pixels with a transform: the compositor moves it, the page under it
+   * is neither laid out nor repainted.
+   */
+  translateField(el: HTMLElement, dx: number, dy: number): void {
+    this.remember(el);
+    el.style.transform = `translate(${dx}px, ${dy}px)`;
+  }
 
   /** Shows `rect` on a field's box (remembering its style to restore on cancel). */
   placeField(el: HTMLElement, rect: Rect): void {
-    if (!this.moved.has(el)) {
-      const s = el.style;
-      this.moved.set(el, { left: s.left, top: s.top, width: s.width, height: s.height });
-    }
+    this.remember(el);
     el.style.left = pct(rect.ax);
     el.style.top = pct(rect.ay);
     el.style.width = pct(rect.bx - rect.ax);
@@ -40,7 +54,11 @@ export class DragPreview {
       const r = box.rect;
       parts.push(`<div class="${box.kind}" part="${box.kind}" style="left:${pct(r.ax)};top:${pct(r.ay)};width:${pct(r.bx - r.ax)};height:${pct(r.by - r.ay)}"></div>`);
     }
-    layer.innerHTML = parts.join('');
+    const next = parts.join('');
+    if (next !== this.layerHtml) {
+      layer.innerHTML = next;
+      this.layerHtml = next;
+    }
   }
 
   private ensureLayer(page: HTMLElement): HTMLElement {
@@ -51,13 +69,16 @@ export class DragPreview {
     layer.setAttribute('aria-hidden', 'true');
     page.append(layer);
     this.layer = layer;
+    this.layerHtml = '';
     return layer;
   }
 
   /** Ends the preview; with `restore`, puts the moved boxes back (a cancelled drag). */
   clear(restore: boolean): void {
-    if (restore) {
-      for (const [el, s] of this.moved) Object.assign(el.style, s);
+    for (const [el, s] of this.moved) {
+      el.classList.remove('dragging');
+      if (restore) Object.assign(el.style, s);
+      else el.style.transform = s.transform;
     }
     this.moved.clear();
     this.layer?.remove();

@@ -227,7 +227,13 @@ export class PointerEditingController implements ReactiveController {
     for (const id of g.ids) {
       const el = this.options.fieldElement(id);
       const f = findField(doc, id);
-      if (el && f) this.preview.placeField(el, f.el);
+      const start = findField(g.startDoc, id);
+      if (!el || !f || !start) continue;
+      if (g.kind === 'move') {
+        // Fields on other pages may differ in size: convert each one's delta with its own page box.
+        const box = f.el.page === g.primary.el.page ? p.rect : el.offsetParent?.getBoundingClientRect() ?? p.rect;
+        this.preview.translateField(el, (f.el.ax - start.el.ax) * box.width, (f.el.ay - start.el.ay) * box.height);
+      } else this.preview.placeField(el, f.el);
     }
     this.preview.drawOverlay(g.page, guides, null);
   }
