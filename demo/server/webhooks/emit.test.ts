@@ -59,7 +59,8 @@ test('group filter with real documents: a registration narrowed to one group see
     const first = await sendTestDocument(t, t.key, t.groupId, 'a');
     const second = await sendTestDocument(t, t.key, other.id, 'b');
     await receiver.waitFor((r) => r.length >= 3);
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // Fan-out happens when the event is written: the outbox holds exactly these three deliveries.
+    assert.equal((t.app.store.db.prepare('SELECT COUNT(*) AS n FROM webhook_deliveries').get() as { n: number }).n, 3);
     const seen = (only: string) => receiver.received.filter((r) => r.url.endsWith(`only=${only}`)).map((r) => (r.json.data as { uuid: string }).uuid).sort();
     assert.deepEqual(seen('second'), [second.documentId]);
     assert.deepEqual(seen('all'), [first.documentId, second.documentId].sort());

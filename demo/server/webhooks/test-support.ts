@@ -99,6 +99,15 @@ export async function startReceiver(options: { certificatePem?: () => string | u
   return receiver;
 }
 
+/** Polls `check` until it returns true (or throws its last failure after `timeoutMs`). */
+export async function eventually(check: () => boolean, timeoutMs = 10_000, what = 'condition'): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`${what} not reached within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 export interface SeededDb {
   db: Db;
   dir: string;
