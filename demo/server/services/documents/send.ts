@@ -16,8 +16,9 @@ import { documentTransition } from '../../domain/statuses.ts';
 import type { DocumentRecord, NewRecipient, RecipientRecord } from '../../store/documents.ts';
 import type { AuditActor } from '../../store/documents-history.ts';
 import { parseSendRequest } from './send-request.ts';
+import type { SendRequest } from './send-request.ts';
 import { planSend } from './send-plan.ts';
-import type { SendTemplate } from './send-plan.ts';
+import type { SendPlan, SendTemplate } from './send-plan.ts';
 import { buildSourcePdf } from './source-pdf.ts';
 import { documentSourceFileName, documentsOf } from './repositories.ts';
 import { emitDocumentEvent } from './events.ts';
@@ -76,55 +77,67 @@ export async function sendDocument(store: Store, caller: SendCaller, body: unkno
   const sourceFile = documentSourceFileName(id);
   store.files.write(sourceFile, source);
 
-  const { documents, history } = documentsOf(store);
   let sent: SentDocument;
   try {
-    sent = store.transaction(() => {
-      // Re-check inside the transaction: another request may have archived the template meanwhile.
-      for (const t of templates) assertSendable(store.templates.get(t.id) ?? t, 'templatepdf');
-      const recipients: NewRecipient[] = plan.recipients.map((r, position) => ({
-        id: crypto.randomUUID(), position, order: r.order, role: r.role, signerNumber: r.signerNumber, witnessOf: r.witnessOf,
-        firstname: r.firstname, lastname: r.lastname, email: r.email, tel: r.tel, honorific: r.honorific, message: r.message,
-        subject: r.subject, redirect: r.redirect, reviewers: r.reviewers, status: r.status, rejectionReason: '', hasFields: r.hasFields,
-      }));
-      const document = documents.insert({
-        id, groupId: group.id, userId: caller.userId, name: request.name, status: documentTransition(null, 'send'),
-        templateIds: request.templateIds, tag: request.tag, tag1: request.tag1, tag2: request.tag2, tag3: request.tag3,
-        doEmail: request.doEmail, signersInOrder: request.signersInOrder, cc: plan.cc, message: plan.message,
-        messageTemplate: plan.messageTemplate, redirect: request.redirect, honorifics: request.honorifics,
-        convertSenderToSigner: request.convertSenderToSigner, strictFields: request.strictFields, appendHistory: request.appendHistory,
-        appendPdf: request.appendPdf, returnSignerLinks: request.returnSignerLinks, pdfPassword: request.pdfPassword,
-        pdfPasswordType: request.pdfPasswordType, pageCount: plan.pageCount, pages: templates.flatMap((t) => t.pages),
-        reviewers: request.reviewers,
-        skipped: plan.skipped.map((s) => ({ firstname: s.signer.firstname, lastname: s.signer.lastname, email: s.signer.email, role: s.role, signerNumber: s.signerNumber, reason: s.reason })),
-        sourceFile,
-      }, recipients, plan.fields);
-
-      history.record(id, 'document_sent', caller.actor, {
-        name: request.name,
-        templates: request.templateIds,
-        recipients: recipients.map((r) => ({ id: r.id, email: r.email, role: r.role, order: r.order })),
-        skipped: document.skipped,
-        do_email: request.doEmail,
-    });
-    for (const r of recipients) {
-      if (r.status !== 4) history.record(id, 'recipient_sent', caller.actor, { email: r.email, status: r.status }, r.id);
-    }
-    for (const t of templates) {
-      if (!t.archiveUponSend) continue;
-      store.templates.update(t.id, { archived: true });
-      history.record(id, 'template_archived', caller.actor, { templatepdf: t.id, reason: 'archive_upon_send' });
-    }
-    // Webhook document.created: written to the outbox in this transaction, so it exists exactly when the document does.
-    emitEvent(store.db, { object: 'document', event: 'created', documentId: id });
-    return { document, recipients: documents.recipients(id) };
-    });
+    sent = store.transaction(() => persistSend(store, caller, { id, request, group, templates, plan, sourceFile }));
   } catch (error) {
     store.files.remove(sourceFile);
     throw error;
   }
   emitDocumentEvent(store, { object: 'document', event: 'created', documentId: id }, options.log);
   return sent;
+}
+
+interface SendToStore {
+  id: string;
+  request: SendRequest;
+  group: Group;
+  templates: Template[];
+  plan: SendPlan;
+  sourceFile: string;
+}
+
+/** The send's writes, in the caller's transaction: document, recipients, fields, template archive, history, webhook. */
+function persistSend(store: Store, caller: SendCaller, { id, request, group, templates, plan, sourceFile }: SendToStore): SentDocument {
+  const { documents, history } = documentsOf(store);
+  // Re-check inside the transaction: another request may have archived the template meanwhile.
+  for (const t of templates) assertSendable(store.templates.get(t.id) ?? t, 'templatepdf');
+  const recipients: NewRecipient[] = plan.recipients.map((r, position) => ({
+    id: crypto.randomUUID(), position, order: r.order, role: r.role, signerNumber: r.signerNumber, witnessOf: r.witnessOf,
+    firstname: r.firstname, lastname: r.lastname, email: r.email, tel: r.tel, honorific: r.honorific, message: r.message,
+    subject: r.subject, redirect: r.redirect, reviewers: r.reviewers, status: r.status, rejectionReason: '', hasFields: r.hasFields,
+  }));
+  const document = documents.insert({
+    id, groupId: group.id, userId: caller.userId, name: request.name, status: documentTransition(null, 'send'),
+    templateIds: request.templateIds, tag: request.tag, tag1: request.tag1, tag2: request.tag2, tag3: request.tag3,
+    doEmail: request.doEmail, signersInOrder: request.signersInOrder, cc: plan.cc, message: plan.message,
+    messageTemplate: plan.messageTemplate, redirect: request.redirect, honorifics: request.honorifics,
+    convertSenderToSigner: request.convertSenderToSigner, strictFields: request.strictFields, appendHistory: request.appendHistory,
+    appendPdf: request.appendPdf, returnSignerLinks: request.returnSignerLinks, pdfPassword: request.pdfPassword,
+    pdfPasswordType: request.pdfPasswordType, pageCount: plan.pageCount, pages: templates.flatMap((t) => t.pages),
+    reviewers: request.reviewers,
+    skipped: plan.skipped.map((s) => ({ firstname: s.signer.firstname, lastname: s.signer.lastname, email: s.signer.email, role: s.role, signerNumber: s.signerNumber, reason: s.reason })),
+    sourceFile,
+  }, recipients, plan.fields);
+
+  history.record(id, 'document_sent', caller.actor, {
+    name: request.name,
+    templates: request.templateIds,
+    recipients: recipients.map((r) => ({ id: r.id, email: r.email, role: r.role, order: r.order })),
+    skipped: document.skipped,
+    do_email: request.doEmail,
+  });
+  for (const r of recipients) {
+    if (r.status !== 4) history.record(id, 'recipient_sent', caller.actor, { email: r.email, status: r.status }, r.id);
+  }
+  for (const t of templates) {
+    if (!t.archiveUponSend) continue;
+    store.templates.update(t.id, { archived: true });
+    history.record(id, 'template_archived', caller.actor, { templatepdf: t.id, reason: 'archive_upon_send' });
+  }
+  // Webhook document.created: written to the outbox in this transaction, so it exists exactly when the document does.
+  emitEvent(store.db, { object: 'document', event: 'created', documentId: id });
+  return { document, recipients: documents.recipients(id) };
 }
 
 function findVisibleGroup(store: Store, caller: SendCaller, groupId: string): Group {
