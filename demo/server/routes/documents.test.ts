@@ -250,3 +250,14 @@ test('return_signer_links answers a signing link per recipient', async () => {
   }
   assert.equal('signer_links' in (await send()).res.json(), false);
 });
+
+test('racing requests: two deletes give one 204 and one 409; two archive_upon_send sends give one 201 and one 409', async () => {
+  const { res } = await send();
+  const id = res.json().uuid;
+  const deletes = await Promise.all([1, 2].map(() => call(t.app, t.key, 'DELETE', `/api/v1/document/${id}/`)));
+  assert.deepEqual(deletes.map((r) => r.statusCode).sort(), [204, 409]);
+
+  const tpl = await addTemplate(t.app, { groupId: t.groupId, userId: t.adminId, archiveUponSend: true });
+  const sends = await Promise.all([1, 2].map(() => call(t.app, t.key, 'POST', '/api/v1/document/', sendBody(t.groupId, tpl.id))));
+  assert.deepEqual(sends.map((r) => r.statusCode).sort(), [201, 409]);
+});
