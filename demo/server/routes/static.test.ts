@@ -26,7 +26,7 @@ describe('static files', () => {
     assert.equal(res.statusCode, 200);
     assert.match(res.headers['content-type'] as string, /^text\/html/);
     assert.match(res.body, /<esign-viewer/);
-    assert.match(res.body, /\/dist\/esign-elements\.js/);
+    assert.match(res.body, /\/dist\/cdn\/esign-elements\.min\.js/);
   });
 
   test('/demo/sample.pdf is a 2-page contract, the same bytes each time', async () => {
