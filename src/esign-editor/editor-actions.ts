@@ -6,7 +6,7 @@
 import type { FieldElement, FieldProblem } from '../fields/types.ts';
 import type { EsignEditor } from './esign-editor.ts';
 import { EditorModel, type ChangeCause } from './editing/editor-model.ts';
-import { removeFields, updateFields, type Rect } from './editing/field-doc.ts';
+import { newFieldId, removeFields, updateFields, type Rect } from './editing/field-doc.ts';
 import { alignFields, distributeFields, type AlignMode } from './editing/arrange.ts';
 import { copyToSharedClipboard, duplicateToPages, parseClipboardText, parsePageRange, pasteFields, readSharedClipboard } from './editing/clipboard.ts';
 import { createField, TOOLS, toolTypeOf, type ToolType } from './editing/toolbox.ts';
@@ -314,7 +314,7 @@ export class EditorActions {
   }
 
   replaceAll(fields: readonly FieldElement[]): void {
-    this.model.apply(normalizeIncoming(fields).elements.map((el, i) => ({ id: this.model.doc[i]?.id ?? `set-${i}-${Date.now()}`, el })), { select: [] });
+    this.model.apply(normalizeIncoming(fields).elements.map((el, i) => ({ id: this.model.doc[i]?.id ?? newFieldId(), el })), { select: [] });
   }
 
   undo(): boolean {
