@@ -159,7 +159,9 @@ export class PdfPagesController implements ReactiveController {
   setScale(scale: number, anchor?: { clientX: number; clientY: number }): void {
     if (!(scale > 0) || scale === this.layout.getScale()) return;
     const scroller = this.options.scroller();
-    if (scroller && this.pageCount > 0) {
+    // A view placement still waiting for the DOM stays valid at any scale (it is page-relative): keep it,
+    // since the scroll position has not caught up with the previous zoom yet.
+    if (scroller && this.pageCount > 0 && !this.pendingScroll) {
       const rect = scroller.getBoundingClientRect();
       const x = anchor ? anchor.clientX - rect.left : 0;
       const y = anchor ? anchor.clientY - rect.top : 0;
