@@ -9,6 +9,7 @@ import { loadPdf } from './load.ts';
 import { stampInto, type SignatureImages, type StampOptions, type StampWarning } from './stamp.ts';
 import { addHistoryPages, type SigningHistory } from './history-page.ts';
 import { encryptPdf, type PdfPasswordType } from './encrypt.ts';
+import { compressNewContentStreams } from './native-zlib.ts';
 
 export interface FinalPdfInput {
   source: Uint8Array;
@@ -25,6 +26,7 @@ export async function buildFinalPdf(input: FinalPdfInput): Promise<{ pdf: Uint8A
   const doc = await loadPdf(input.source);
   const warnings = await stampInto(doc, input);
   if (input.history) await addHistoryPages(doc, { ...input.history, originalPdf: input.history.originalPdf ?? input.source });
+  compressNewContentStreams(doc);
   const saved = await doc.save({ useObjectStreams: false, updateFieldAppearances: false });
   return { pdf: await encryptPdf(saved, input.password, input.passwordType ?? 1), warnings };
 }

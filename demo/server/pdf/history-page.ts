@@ -9,6 +9,7 @@ import { rgb, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
 import { loadPdf } from './load.ts';
 import { FontBook } from './stamp/fonts.ts';
 import { wrapText } from './stamp/text-field.ts';
+import { compressNewContentStreams } from './native-zlib.ts';
 
 export interface HistoryRecipient {
   name: string;
@@ -104,6 +105,7 @@ class PageWriter {
 export async function appendHistoryPage(bytes: Uint8Array, history: SigningHistory): Promise<Uint8Array> {
   const doc = await loadPdf(bytes);
   await addHistoryPages(doc, history);
+  compressNewContentStreams(doc);
   return doc.save({ useObjectStreams: false, updateFieldAppearances: false });
 }
 

@@ -3,18 +3,18 @@
  * drawn as a box tinted and outlined in its signer's colour, labelled with what it is and whose it
  * is ("Signature · Signer 2"). Drawn upright on rotated pages through the same frames as stamping.
  */
-import { rgb, type RGB } from 'pdf-lib';
 import type { FieldElement } from '../../../src/fields/types.ts';
 import { signerColor, signerLabel } from '../../../src/fields/signers.ts';
 import { validationCode } from '../../../src/fields/codes.ts';
 import { loadPdf } from './load.ts';
 import { pageGeometryOf } from './page-geometry.ts';
 import { fieldFrame, inFrame } from './stamp/frame.ts';
+import { Canvases, type Rgb } from './stamp/canvas.ts';
 import { FontBook } from './stamp/fonts.ts';
 
-function hexColor(hex: string): RGB {
+function hexColor(hex: string): Rgb {
   const n = Number.parseInt(hex.replace('#', ''), 16);
-  return rgb(((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255);
+  return [((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255];
 }
 
 const KIND: Record<FieldElement['element_type'], string> = { signature: 'Signature', initials: 'Initials', text: 'Text', admin: 'Sender field' };
@@ -30,6 +30,7 @@ export async function renderPreview(bytes: Uint8Array, elements: readonly FieldE
   const doc = await loadPdf(bytes);
   const pages = doc.getPages();
   const fonts = new FontBook(doc);
+  const canvases = new Canvases(doc);
   for (const e of elements) {
     const page = pages[e.page - 1];
     if (!page) continue;
@@ -38,10 +39,13 @@ export async function renderPreview(bytes: Uint8Array, elements: readonly FieldE
     const color = hexColor(signerColor(e.element_type === 'admin' ? 0 : e.signer));
     const size = Math.max(4, Math.min(8, frame.height * 0.45));
     const { font, text } = await fonts.forText('helvetica', previewCaption(e));
-    inFrame(page, frame, () => {
-      page.drawRectangle({ x: 0, y: 0, width: frame.width, height: frame.height, color, opacity: 0.15, borderColor: color, borderWidth: 1 });
-      page.drawText(text, { x: 2, y: frame.height - size - 1, size, font, color });
+    const canvas = canvases.of(page);
+    inFrame(canvas, frame, () => {
+      canvas.fillRect(0, 0, frame.width, frame.height, color, 0.15);
+      canvas.strokeRect(0.5, 0.5, frame.width - 1, frame.height - 1, color, 1);
+      canvas.text(font, size, 2, frame.height - size - 1, text, color);
     }, true);
   }
+  canvases.finish();
   return doc.save({ updateFieldAppearances: false });
 }

@@ -7,12 +7,13 @@
  * was made from (and whatever else lies under the field), as the hosted service does. `no_pdf`
  * fields are not drawn at all; borders are drawn unless `hide_border`.
  */
-import { rgb, type PDFDocument, type PDFPage } from 'pdf-lib';
+import type { PDFDocument } from 'pdf-lib';
 import type { FieldElement } from '../../../src/fields/types.ts';
 import type { PageGeometry } from '../../../src/fields/geometry.ts';
 import { loadPdf } from './load.ts';
 import { pageGeometryOf } from './page-geometry.ts';
 import { fieldFrame, inFrame, type FieldFrame } from './stamp/frame.ts';
+import { Canvases, type PageCanvas, type Rgb } from './stamp/canvas.ts';
 import { FontBook } from './stamp/fonts.ts';
 import { textFieldPainter } from './stamp/text-field.ts';
 import { drawCheckboxMark } from './stamp/checkbox-field.ts';
@@ -38,7 +39,7 @@ export interface StampWarning {
   message: string;
 }
 
-const BORDER = rgb(0.35, 0.35, 0.35);
+const BORDER: Rgb = [0.35, 0.35, 0.35];
 const BORDER_WIDTH = 0.75;
 
 /** Stamps the fields and returns the final PDF's bytes. Throws PdfProblem when the source is unusable. */
@@ -61,6 +62,7 @@ export async function stampInto(doc: PDFDocument, input: Omit<StampInput, 'sourc
   const geometries: (PageGeometry | undefined)[] = [];
   const fonts = new FontBook(doc);
   const images = new ImageBook(doc);
+  const canvases = new Canvases(doc);
   const warnings: StampWarning[] = [];
   const options = input.options ?? {};
 
@@ -83,25 +85,23 @@ export async function stampInto(doc: PDFDocument, input: Omit<StampInput, 'sourc
     if (content.kind === 'image' && !image) {
       warnings.push({ element: index, code: 'bad_image', message: `Field ${index}'s image is not a PNG or JPEG data URL that decodes; the box is left empty.` });
     }
-    const paintText = content.kind === 'text' ? await textFieldPainter(page, frame, element, content.text, fonts, content.oblique) : null;
+    const canvas = canvases.of(page);
+    const paintText = content.kind === 'text' ? await textFieldPainter(canvas, frame, element, content.text, fonts, content.oblique) : null;
 
-    inFrame(page, frame, () => {
-      background(page, frame);
-      if (content.kind === 'mark') drawCheckboxMark(page, frame, content.mark);
-      if (image) drawImageInBox(page, frame, image);
+    inFrame(canvas, frame, () => {
+      canvas.fillRect(0, 0, frame.width, frame.height, [1, 1, 1]);
+      if (content.kind === 'mark') drawCheckboxMark(canvas, frame, content.mark);
+      if (image) drawImageInBox(canvas, frame, image);
       paintText?.();
-      if (!element.hide_border) border(page, frame);
+      if (!element.hide_border) border(canvas, frame);
     }, true);
   }
+  canvases.finish();
   return warnings;
 }
 
-function background(page: PDFPage, frame: FieldFrame): void {
-  page.drawRectangle({ x: 0, y: 0, width: frame.width, height: frame.height, color: rgb(1, 1, 1) });
-}
-
-function border(page: PDFPage, frame: FieldFrame): void {
+function border(canvas: PageCanvas, frame: FieldFrame): void {
   // Inset by half the line width so the clip does not cut the stroke.
   const h = BORDER_WIDTH / 2;
-  page.drawRectangle({ x: h, y: h, width: frame.width - BORDER_WIDTH, height: frame.height - BORDER_WIDTH, borderColor: BORDER, borderWidth: BORDER_WIDTH });
+  canvas.strokeRect(h, h, frame.width - BORDER_WIDTH, frame.height - BORDER_WIDTH, BORDER, BORDER_WIDTH);
 }

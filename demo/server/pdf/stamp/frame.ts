@@ -4,9 +4,7 @@
  * about /Rotate or the CropBox: `inFrame` maps it onto PDF user space with one `cm`, so text reads
  * upright on a rotated page and lands inside the visible box on a cropped one.
  */
-import {
-  clip, concatTransformationMatrix, endPath, popGraphicsState, pushGraphicsState, rectangle, type PDFPage,
-} from 'pdf-lib';
+import type { PageCanvas } from './canvas.ts';
 import { fractionRectToPdf, type FractionRect, type PageGeometry } from '../../../../src/fields/geometry.ts';
 
 export interface FieldFrame {
@@ -33,12 +31,13 @@ export function fieldFrame(rect: FractionRect, page: PageGeometry): FieldFrame {
 }
 
 /** Runs `draw` with the frame's coordinates in effect, optionally clipped to the box. */
-export function inFrame(page: PDFPage, frame: FieldFrame, draw: () => void, clipToBox = false): void {
-  page.pushOperators(pushGraphicsState(), concatTransformationMatrix(...frame.matrix));
-  if (clipToBox) page.pushOperators(rectangle(0, 0, frame.width, frame.height), clip(), endPath());
+export function inFrame(canvas: PageCanvas, frame: FieldFrame, draw: () => void, clipToBox = false): void {
+  canvas.save();
+  canvas.transform(frame.matrix);
+  if (clipToBox) canvas.clipRect(0, 0, frame.width, frame.height);
   try {
     draw();
   } finally {
-    page.pushOperators(popGraphicsState());
+    canvas.restore();
   }
 }

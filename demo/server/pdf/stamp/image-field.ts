@@ -1,5 +1,7 @@
 /** Signature, initials and drawn-field images (PNG/JPEG data URLs) scaled into the box, aspect ratio kept, centred. */
-import type { PDFDocument, PDFImage, PDFPage } from 'pdf-lib';
+import type { PDFDocument } from 'pdf-lib';
+import type { PageCanvas } from './canvas.ts';
+import { embedPngFast, type EmbeddedImage } from '../native-zlib.ts';
 import type { FieldFrame } from './frame.ts';
 
 const DATA_URL = /^data:image\/(png|jpe?g)(?:;[^,]*)?;base64,(.*)$/s;
@@ -7,14 +9,14 @@ const DATA_URL = /^data:image\/(png|jpe?g)(?:;[^,]*)?;base64,(.*)$/s;
 /** Embeds each distinct image once per document. */
 export class ImageBook {
   private readonly doc: PDFDocument;
-  private readonly images = new Map<string, Promise<PDFImage | null>>();
+  private readonly images = new Map<string, Promise<EmbeddedImage | null>>();
 
   constructor(doc: PDFDocument) {
     this.doc = doc;
   }
 
   /** The embedded image, or null when the data URL is not a PNG/JPEG that decodes. */
-  get(dataUrl: string): Promise<PDFImage | null> {
+  get(dataUrl: string): Promise<EmbeddedImage | null> {
     let image = this.images.get(dataUrl);
     if (!image) {
       image = this.embed(dataUrl);
@@ -23,12 +25,12 @@ export class ImageBook {
     return image;
   }
 
-  private async embed(dataUrl: string): Promise<PDFImage | null> {
+  private async embed(dataUrl: string): Promise<EmbeddedImage | null> {
     const m = DATA_URL.exec(dataUrl);
     if (!m) return null;
     try {
       const bytes = Buffer.from(m[2], 'base64');
-      return m[1] === 'png' ? await this.doc.embedPng(bytes) : await this.doc.embedJpg(bytes);
+      return m[1] === 'png' ? await embedPngFast(this.doc, bytes) : await this.doc.embedJpg(bytes);
     } catch {
       return null;
     }
@@ -37,11 +39,11 @@ export class ImageBook {
 
 const PAD = 1;
 
-export function drawImageInBox(page: PDFPage, frame: FieldFrame, image: PDFImage): void {
+export function drawImageInBox(canvas: PageCanvas, frame: FieldFrame, image: EmbeddedImage): void {
   const w = Math.max(0, frame.width - 2 * PAD);
   const h = Math.max(0, frame.height - 2 * PAD);
   const scale = Math.min(w / image.width, h / image.height);
   const dw = image.width * scale;
   const dh = image.height * scale;
-  page.drawImage(image, { x: (frame.width - dw) / 2, y: (frame.height - dh) / 2, width: dw, height: dh });
+  canvas.image(image, (frame.width - dw) / 2, (frame.height - dh) / 2, dw, dh);
 }

@@ -1,5 +1,6 @@
 /** Text in a field box: the field's font, size and alignment; wrapped when the box holds several lines, shrunk when one line does not fit. */
-import { rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { PDFFont } from 'pdf-lib';
+import type { PageCanvas } from './canvas.ts';
 import type { FieldElement } from '../../../../src/fields/types.ts';
 import type { FieldFrame } from './frame.ts';
 import type { FontBook } from './fonts.ts';
@@ -71,13 +72,13 @@ export function layoutText(font: PDFFont, text: string, fontSize: number, align:
  * Resolves the font (async: it may be embedded now) and lays the text out; the returned painter
  * draws synchronously, so the caller can emit it inside the field's frame.
  */
-export async function textFieldPainter(page: PDFPage, frame: FieldFrame, element: FieldElement, text: string, fonts: FontBook, oblique = false): Promise<() => void> {
+export async function textFieldPainter(canvas: PageCanvas, frame: FieldFrame, element: FieldElement, text: string, fonts: FontBook, oblique = false): Promise<() => void> {
   const { font, text: drawable } = await fonts.forText(element.font_name, text, oblique ? 'oblique' : undefined);
   const size = element.font_size >= 1 ? element.font_size : 10;
   const layout = oblique ? fitOneLine(font, drawable, frame) : layoutText(font, drawable, size, element.align ?? 1, frame);
   return () => {
     for (const line of layout.lines) {
-      if (line.text) page.drawText(line.text, { x: line.x, y: line.y, size: layout.size, font, color: rgb(0, 0, 0) });
+      canvas.text(font, layout.size, line.x, line.y, line.text);
     }
   };
 }
