@@ -8,7 +8,7 @@ import { Type } from 'typebox';
 import { requireApiKey } from '../auth/context.ts';
 import { notFound, unprocessable } from '../http/errors.ts';
 import { listMeta } from '../http/pagination.ts';
-import { errorResponses, PaginationQuery } from '../schemas/common.ts';
+import { errorResponses, ListOf, PaginationQuery } from '../schemas/common.ts';
 import { replayEvent } from './outbox.ts';
 import { documentIdOfRecipient, triggerEvent } from './emit.ts';
 import { getRegistration, listRegistrations } from './registrations.ts';
@@ -64,6 +64,46 @@ const SELECT_DELIVERY = `SELECT d.id, d.registration_id, d.event_id, e.object, e
   d.attempts, d.next_attempt_at, d.last_status, d.last_error, d.created_ms, d.finished_ms, r.callback_url
   FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id JOIN webhook_registrations r ON r.id = d.registration_id`;
 
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+
+const DeliveryResource = Type.Object({
+  id: Type.Integer(),
+  resource_uri: Type.String(),
+  registration: Type.String({ description: 'URI of the registration the delivery goes to.' }),
+  callback_url: Type.String(),
+  event_id: Type.String({ description: 'The payload `id` (stable across retries and replays).' }),
+  object: Type.String({ description: '`document`, `recipient`, or `batch` for a legacy batched delivery.' }),
+  event: Type.String(),
+  document: Nullable(Type.String()),
+  recipient: Nullable(Type.String()),
+  origin: Type.String({ description: '`operation` (a real event), `trigger` (a dashboard test event) or `batch`.' }),
+  reason: Type.String({ description: '`event`, or `replay` for a replayed delivery.' }),
+  state: Type.String({ description: '`pending`, `delivered`, `failed`, `held` (legacy, waiting for its batch), `batched` or `cancelled`.' }),
+  attempts: Type.Integer(),
+  next_attempt: Nullable(Type.String()),
+  last_status: Nullable(Type.Integer()),
+  last_error: Nullable(Type.String()),
+  created: Nullable(Type.String()),
+  finished: Nullable(Type.String()),
+});
+
+const AttemptResource = Type.Object({
+  attempt: Type.Integer(),
+  url: Type.String(),
+  request_headers: Type.Record(Type.String(), Type.String()),
+  status: Nullable(Type.Integer()),
+  response_body: Nullable(Type.String()),
+  error: Nullable(Type.String()),
+  outcome: Type.String({ description: '`delivered`, `retry` or `failed`.' }),
+  started: Nullable(Type.String()),
+  duration_ms: Type.Integer(),
+});
+
+const DeliveryDetail = Type.Intersect([
+  DeliveryResource,
+  Type.Object({ request_body: Type.String({ description: 'The exact JSON body every attempt sends.' }), attempts_log: Type.Array(AttemptResource) }),
+]);
+
 const LogQuery = Type.Object({
   ...PaginationQuery,
   registration: Type.Optional(Type.String({ maxLength: 100, description: 'Only deliveries of this registration id.' })),
@@ -88,7 +128,7 @@ export default async function logRoutes(app: FastifyInstance): Promise<void> {
       tags: ['webhooks'],
       description: 'Deliveries to your registrations (also removed ones), newest first, with state, attempt count and last answer. Detail has every attempt.',
       querystring: LogQuery,
-      response: { ...errorResponses(400, 401, 403, 429) },
+      response: { 200: ListOf(DeliveryResource), ...errorResponses(400, 401, 403, 429) },
     },
   }, async (request) => {
     const auth = requireApiKey(request);
@@ -118,7 +158,7 @@ export default async function logRoutes(app: FastifyInstance): Promise<void> {
       summary: 'One delivery with the request body and every attempt',
       tags: ['webhooks'],
       params: Type.Object({ id: Type.String({ maxLength: 30 }) }),
-      response: { ...errorResponses(401, 403, 404, 429) },
+      response: { 200: DeliveryDetail, ...errorResponses(401, 403, 404, 429) },
     },
   }, async (request) => {
     const auth = requireApiKey(request);
@@ -150,7 +190,7 @@ export default async function logRoutes(app: FastifyInstance): Promise<void> {
       tags: ['webhooks'],
       description: 'Queues the same event (same id, same body) again for the same registration, whatever the first delivery\'s outcome. Answers 201 with the new delivery.',
       params: Type.Object({ id: Type.String({ maxLength: 30 }) }),
-      response: { ...errorResponses(401, 403, 404, 409, 429) },
+      response: { 201: DeliveryResource, ...errorResponses(401, 403, 404, 422, 429) },
     },
   }, async (request, reply) => {
     const auth = requireApiKey(request);
@@ -172,7 +212,10 @@ export default async function logRoutes(app: FastifyInstance): Promise<void> {
         'that receive this object/event for the document\'s group, or only to `registration`. Test events are not ' +
         'subject to "once" and do not count as the real event. 404 for documents your key cannot see.',
       body: TriggerBody,
-      response: { ...errorResponses(400, 401, 403, 404, 415, 422, 429) },
+      response: {
+        201: Type.Object({ event_id: Type.String(), registrations: Type.Array(Type.String({ description: 'Registration URI' })) }),
+        ...errorResponses(400, 401, 403, 404, 415, 422, 429),
+      },
     },
   }, async (request, reply) => {
     const auth = requireApiKey(request);
