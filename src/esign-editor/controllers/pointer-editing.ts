@@ -124,7 +124,7 @@ export class PointerEditingController implements ReactiveController {
     if (!gesture) return;
     e.preventDefault();
     const capture = e.currentTarget as HTMLElement;
-    capture.setPointerCapture?.(e.pointerId);
+    capturePointer(capture, e.pointerId);
     capture.addEventListener('pointermove', this.onPointerMove);
     capture.addEventListener('pointerup', this.onPointerUp);
     capture.addEventListener('pointercancel', this.onPointerCancel);
@@ -273,6 +273,15 @@ export class PointerEditingController implements ReactiveController {
     }
     this.captureTarget = null;
     this.pending = null;
+  }
+}
+
+/** Captures the pointer; a pointer the browser no longer knows (synthetic, already lifted) just is not captured. */
+export function capturePointer(el: HTMLElement, pointerId: number): void {
+  try {
+    el.setPointerCapture?.(pointerId);
+  } catch {
+    // NotFoundError: events still arrive through the listeners on the element
   }
 }
 

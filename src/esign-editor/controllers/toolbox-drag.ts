@@ -4,6 +4,7 @@
  * does not move is left to the button's click (which arms click-then-draw).
  */
 import type { ToolType } from '../editing/toolbox.ts';
+import { capturePointer } from './pointer-editing.ts';
 
 export interface ToolboxDragOptions {
   /** The shadow root (for hit testing the pages under the pointer) and where the ghost lives. */
@@ -28,7 +29,7 @@ export class ToolboxDrag {
   readonly onPointerDown = (e: PointerEvent, type: ToolType): void => {
     if (this.state || (e.pointerType === 'mouse' && e.button !== 0)) return;
     const button = e.currentTarget as HTMLElement;
-    button.setPointerCapture?.(e.pointerId);
+    capturePointer(button, e.pointerId);
     button.addEventListener('pointermove', this.onMove);
     button.addEventListener('pointerup', this.onUp);
     button.addEventListener('pointercancel', this.onCancel);
