@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, execFileSync } from 'node:child_process';
+import http from 'node:http';
+import { PDFDocument } from 'pdf-lib';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -50,7 +52,23 @@ test('esign-server: first start, api-key create, user/group create, SIGTERM', { 
     assert.match(runCli(['group', 'create', '--data', dataDir, '--name', 'Board', '--email', 'clerk@example.com']), /Created group Board/);
     assert.throws(() => runCli(['api-key', 'create', '--data', dataDir, '--env', 'staging']), /sandbox or production/);
 
-    child.kill('SIGTERM');
+    // An upload in flight when SIGTERM arrives still completes; then the process exits 0.
+    const doc = await PDFDocument.create();
+    doc.addPage();
+    const body = JSON.stringify({ group: '/api/v1/group/default/', title: 'In flight', pdf_file: Buffer.from(await doc.save()).toString('base64') });
+    const url = new URL(`${base}/api/v1/templatepdf/`);
+    const inFlight = new Promise<number>((resolve, reject) => {
+      const req = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: {
+        authorization: `Bearer ${key}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body),
+      } }, (res) => { res.resume(); resolve(res.statusCode!); });
+      req.on('error', reject);
+      req.write(body.slice(0, 20));
+      setTimeout(() => {
+        child.kill('SIGTERM');
+        setTimeout(() => req.end(body.slice(20)), 300);
+      }, 200);
+    });
+    assert.equal(await inFlight, 201);
     assert.equal(await exited, 0);
     assert.match(output, /stopped/);
   } finally {
