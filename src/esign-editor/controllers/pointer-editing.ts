@@ -116,8 +116,12 @@ export class PointerEditingController implements ReactiveController {
       fieldEl.focus({ preventScroll: true });
     } else {
       const tool = readOnly ? null : this.options.armedTool();
-      // A finger on the page scrolls it unless a tool is armed; a mouse or pen draws a marquee.
-      if (!tool && e.pointerType === 'touch') return;
+      // A finger on the page scrolls it unless a tool is armed (a tap still clears the selection);
+      // a mouse or pen draws a marquee.
+      if (!tool && e.pointerType === 'touch') {
+        this.watchTap(e);
+        return;
+      }
       gesture = { kind: tool ? 'draw' : 'marquee', pageNumber, page: pageEl, additive: e.shiftKey };
       if (!tool && !e.shiftKey) onClick = () => model.setSelection([]);
     }
@@ -132,6 +136,21 @@ export class PointerEditingController implements ReactiveController {
     this.pending = { pointerId: e.pointerId, startX: e.clientX, startY: e.clientY, rect: pageEl.getBoundingClientRect(), started: false, gesture, last: null, preview: null, onClick };
     if (gesture.kind === 'draw') this.startGesture();
   };
+
+  /** A tap (a touch that ends where it began, without the browser taking it for a scroll) clears the selection. */
+  private watchTap(down: PointerEvent): void {
+    const target = down.target as HTMLElement;
+    const end = (up: PointerEvent): void => {
+      if (up.pointerId !== down.pointerId) return;
+      target.removeEventListener('pointerup', end);
+      target.removeEventListener('pointercancel', end);
+      if (up.type === 'pointerup' && Math.hypot(up.clientX - down.clientX, up.clientY - down.clientY) < DRAG_THRESHOLD * 3) {
+        this.options.model.setSelection([]);
+      }
+    };
+    target.addEventListener('pointerup', end);
+    target.addEventListener('pointercancel', end);
+  }
 
   private readonly onPointerMove = (e: PointerEvent): void => {
     const p = this.pending;
