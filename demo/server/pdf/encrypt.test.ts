@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { encryptPdf, pdfPasswordProblem, PdfPasswordError } from './encrypt.ts';
+import { encryptPdf } from './encrypt.ts';
 import { openWithPdfjs, pdfjsErrorName } from './pdfjs-node.ts';
 import { inspectPdf } from './inspect.ts';
 
@@ -26,8 +26,8 @@ async function textWith(bytes: Uint8Array, password?: string): Promise<string> {
   }
 }
 
-test('type 1: the final PDF needs the password to open (pdf.js)', async () => {
-  const encrypted = await encryptPdf(await samplePdf(), 'corr3ct horse', 1);
+test('open protection: the final PDF needs the password to open (pdf.js)', async () => {
+  const encrypted = await encryptPdf(await samplePdf(), 'corr3ct horse');
   await assert.rejects(textWith(encrypted), (err) => pdfjsErrorName(err) === 'PasswordException');
   await assert.rejects(textWith(encrypted, 'wrong'), (err) => pdfjsErrorName(err) === 'PasswordException');
   assert.equal(await textWith(encrypted, 'corr3ct horse'), 'Confidential contract text');
@@ -36,26 +36,26 @@ test('type 1: the final PDF needs the password to open (pdf.js)', async () => {
   if (!info.ok) assert.equal(info.code, 'encrypted');
 });
 
-test('type 2: anyone can open; the password guards changes', async () => {
-  const encrypted = await encryptPdf(await samplePdf(), 'owner-only', 2);
+test('permissions protection: anyone can open; the password guards changes', async () => {
+  const encrypted = await encryptPdf(await samplePdf(), 'owner-only', 'permissions');
   assert.equal(await textWith(encrypted), 'Confidential contract text');
   assert.match(new TextDecoder('latin1').decode(encrypted), /\/Encrypt/);
 });
 
-test('no password leaves the bytes alone; bad settings are refused with a reason', async () => {
+test('no password leaves the bytes alone; passwords longer than 127 bytes work (R6 uses the first 127)', async () => {
   const plain = await samplePdf();
   assert.equal(await encryptPdf(plain, ''), plain);
   assert.equal(await encryptPdf(plain, null), plain);
-  assert.equal(pdfPasswordProblem('x', 3), 'pdf_password_type must be 1 (password to open) or 2 (password to change; anyone may open).');
-  assert.match(pdfPasswordProblem('x'.repeat(128), 1)!, /127/);
-  assert.equal(pdfPasswordProblem('fine', 2), null);
-  await assert.rejects(encryptPdf(plain, 'x', 7 as 1), PdfPasswordError);
+  const long = 'a-long pass phrase_'.repeat(8).slice(0, 150); // the server accepts up to 150 characters
+  const encrypted = await encryptPdf(plain, long);
+  assert.equal(await textWith(encrypted, long), 'Confidential contract text');
+  await assert.rejects(textWith(encrypted, 'a-long pass phrase_'), (err) => pdfjsErrorName(err) === 'PasswordException');
 });
 
 test('qpdf, when installed, decrypts the result with the password', { skip: !hasQpdf() && 'qpdf not installed' }, async () => {
   const dir = mkdtempSync(join(tmpdir(), 'esign-qpdf-'));
   try {
-    writeFileSync(join(dir, 'e.pdf'), await encryptPdf(await samplePdf(), 'pw', 1));
+    writeFileSync(join(dir, 'e.pdf'), await encryptPdf(await samplePdf(), 'pw'));
     execFileSync('qpdf', ['--password=pw', '--decrypt', join(dir, 'e.pdf'), join(dir, 'd.pdf')]);
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -1,14 +1,14 @@
 /**
  * The whole final PDF in one call, what the final-PDF job runs when a document completes:
  * stamp every field, append the signing history when asked (`append_history`), then encrypt when
- * the document has a `pdf_password`. The source is parsed once; encryption runs last, on the
+ * the document has a `pdf_password` (always an open password, whatever `pdf_password_type`). The source is parsed once; encryption runs last, on the
  * finished bytes, because only @cantoo/pdf-lib can do it (see encrypt.ts).
  */
 import type { FieldElement } from '../../../src/fields/types.ts';
 import { loadPdf } from './load.ts';
 import { stampInto, type SignatureImages, type StampOptions, type StampWarning } from './stamp.ts';
 import { addHistoryPages, type SigningHistory } from './history-page.ts';
-import { encryptPdf, type PdfPasswordType } from './encrypt.ts';
+import { encryptPdf } from './encrypt.ts';
 import { compressNewContentStreams } from './native-zlib.ts';
 
 export interface FinalPdfInput {
@@ -18,8 +18,10 @@ export interface FinalPdfInput {
   options?: StampOptions;
   /** Given when the document has `append_history`. */
   history?: SigningHistory;
+  /** The document's pdf_password: the final PDF then needs it to open. */
   password?: string | null;
-  passwordType?: PdfPasswordType | null;
+  /** The document's pdf_password_type (1 keep, 2 forget the stored password): retention only, no effect on the PDF. */
+  passwordType?: number | null;
 }
 
 export async function buildFinalPdf(input: FinalPdfInput): Promise<{ pdf: Uint8Array; warnings: StampWarning[] }> {
@@ -28,5 +30,5 @@ export async function buildFinalPdf(input: FinalPdfInput): Promise<{ pdf: Uint8A
   if (input.history) await addHistoryPages(doc, { ...input.history, originalPdf: input.history.originalPdf ?? input.source });
   compressNewContentStreams(doc);
   const saved = await doc.save({ useObjectStreams: false, updateFieldAppearances: false });
-  return { pdf: await encryptPdf(saved, input.password, input.passwordType ?? 1), warnings };
+  return { pdf: await encryptPdf(saved, input.password, 'open'), warnings };
 }
