@@ -144,12 +144,12 @@ export const fieldOverlayStyles = css`
     line-height: 1.1;
     padding: 0 0.2em;
   }
+  /* A filled value covers what is printed under it, as it will on the final PDF. */
   .field[data-filled] {
-    background: color-mix(in srgb, var(--esign-field-color) 6%, transparent);
+    background: var(--esign-field-filled-background, rgb(255 255 255 / 0.92));
   }
   .field[data-hide-border][data-filled] {
     border-color: transparent;
-    background: transparent;
   }
   .field-label {
     white-space: nowrap;

@@ -11,6 +11,7 @@ import type { Transporter } from 'nodemailer';
 import type { Store } from '../store/index.ts';
 import type { QueuedEmail } from '../store/documents-history.ts';
 import { documentsOf } from '../services/documents/repositories.ts';
+import { emitEmailSentEvent } from '../webhooks/emit.ts';
 
 export const MAX_ATTEMPTS = 10;
 
@@ -70,7 +71,11 @@ export class EmailDelivery {
           fs.mkdirSync(this.outboxDir, { recursive: true });
           fs.writeFileSync(path.join(this.outboxDir, `${email.created.replace(/[:.]/g, '-')}-${email.id}.eml`), eml(email, this.settings.from));
         }
-        history.markEmailSent(email.id);
+        // Webhook recipient.emailNotification (autoReminderEmail for reminders) in the transaction that marks it sent.
+        this.store.transaction(() => {
+          history.markEmailSent(email.id);
+          emitEmailSentEvent(this.store.db, email);
+        });
         delivered++;
       } catch (error) {
         history.markEmailFailed(email.id, error instanceof Error ? error.message : String(error));
