@@ -7,5 +7,7 @@
  */
 export * from './esign-viewer/esign-viewer.ts';
 export * from './esign-editor/esign-editor.ts';
+export * from './esign-signer/esign-signer.ts';
+export { registerSignerTranslation } from './esign-signer/signer-i18n.ts';
 export * from './fields/index.ts';
 export { setPdfWorkerSrc, getPdfWorkerSrc } from './internal/pdf-worker.ts';

@@ -1,0 +1,191 @@
+import { expect, oneEvent } from '@open-wc/testing';
+import { sendKeys, sendMouse } from '@web/test-runner-commands';
+import { capture, loadSigner, ownField, q } from './signer-test-helpers.ts';
+
+async function settle(el: HTMLElement & { updateComplete: Promise<boolean> }): Promise<void> {
+  await el.updateComplete;
+  await new Promise((r) => requestAnimationFrame(() => r(null)));
+}
+
+describe('esign-signer', () => {
+  it('loads the PDF and the fields, marks the visit and shows the first field in order', async () => {
+    const late = ownField({ label: 'Later', page: 2, ay: 0.1, by: 0.15 });
+    const first = ownField({ label: 'First', page: 1, ay: 0.5, by: 0.55 });
+    const ordered = ownField({ label: 'Ordered', page: 2, ay: 0.8, by: 0.85, fieldorder: 1 });
+    const { el, server } = await loadSigner([late, first, ordered, { ...ownField({ signer: 2, label: 'Theirs' }), editable: false }]);
+    expect(server.calls.map((c) => c.op)).to.include.members(['signing', 'pdf', 'visit']);
+    expect(q(el, '.field-name').textContent).to.contain('Ordered');
+    expect(q(el, '.bar-top').textContent).to.contain('Field 1 of 3');
+    expect(q(el, '[part~="progress-count"]').textContent).to.contain('0 of 3');
+    expect(el.shadowRoot!.querySelectorAll('.field.own').length).to.equal(3);
+    server.restore();
+  });
+
+  it('validates as the recipient types, with the message beside the field and in the bar', async () => {
+    const email = ownField({ label: 'Email', validation: 1 });
+    const { el, server } = await loadSigner([email]);
+    const input = q<HTMLInputElement>(el, '#field-input');
+    input.focus();
+    const change = oneEvent(el, 'esign-field-change');
+    await sendKeys({ type: 'ann@' });
+    const event = await change;
+    expect(event.detail.uuid).to.equal(email.uuid);
+    input.blur();
+    await settle(el);
+    expect(q(el, '#field-error').textContent).to.match(/email address/);
+    expect(q(el, '.field-error').textContent).to.match(/email address/);
+    expect(input.getAttribute('aria-invalid')).to.equal('true');
+    input.focus();
+    await sendKeys({ type: 'example.com' });
+    await settle(el);
+    expect(q(el, '#field-error').textContent).to.equal('');
+    expect(q(el, '[part~="progress-count"]').textContent).to.contain('1 of 1');
+    server.restore();
+  });
+
+  it('keyboard only: Tab through the bar, type a signature, submit and confirm', async () => {
+    const name = ownField({ label: 'Name', validation: 78 });
+    const sig = ownField({ element_type: 'signature', ay: 0.3, by: 0.4 });
+    const date = ownField({ label: 'Signed on', validation: 30, ay: 0.5, by: 0.55 });
+    const { el, server } = await loadSigner([name, sig, date]);
+    q<HTMLInputElement>(el, '#field-input').focus();
+    await sendKeys({ type: 'ann tester' });
+    await settle(el);
+    expect(q<HTMLInputElement>(el, '#field-input').value).to.equal('ANN TESTER', 'upper-case code transforms as typed');
+    await sendKeys({ press: 'Tab' }); // previous (disabled: skipped) → next
+    await sendKeys({ press: 'Enter' });
+    await settle(el);
+    expect(q(el, '.field-name').textContent).to.contain('Signature');
+    expect(el.shadowRoot!.activeElement?.id).to.equal('field-input');
+    await sendKeys({ press: 'Enter' }); // opens the capture dialog
+    const dialog = capture(el);
+    await settle(el);
+    const typeTab = dialog.shadowRoot.querySelector<HTMLElement>('[role=tab][aria-selected=true]')!;
+    expect(dialog.shadowRoot.activeElement).to.equal(typeTab);
+    await sendKeys({ press: 'ArrowRight' }); // Draw → Type
+    await settle(dialog as never);
+    const typed = dialog.shadowRoot.querySelector<HTMLInputElement>('#typed')!;
+    expect(typed.value).to.equal('Ann Tester');
+    typed.focus();
+    await sendKeys({ press: 'End' });
+    await sendKeys({ type: 'son' });
+    dialog.shadowRoot.querySelector<HTMLButtonElement>('.capture-actions .primary')!.focus();
+    await sendKeys({ press: 'Enter' });
+    await settle(el);
+    expect(q<HTMLImageElement>(el, '.signature-preview').src).to.match(/^data:image\/png;base64,/);
+    expect(q(el, '[part~="progress-count"]').textContent).to.contain('2 of 2');
+    const finish = q<HTMLButtonElement>(el, '[part~="finish"]');
+    finish.focus();
+    await sendKeys({ press: 'Enter' });
+    await settle(el);
+    expect(q<HTMLDialogElement>(el, '#confirm-submit').open).to.equal(true);
+    const complete = oneEvent(el, 'esign-complete');
+    q<HTMLButtonElement>(el, '#confirm-submit-button').focus();
+    await sendKeys({ press: 'Enter' });
+    const done = await complete;
+    expect(done.detail.documentStatus).to.equal(30);
+    const sent = server.calls.find((c) => c.op === 'complete')!.body as { values: Record<string, string> };
+    expect(sent.values[name.uuid!]).to.equal('ANN TESTER');
+    expect(sent.values[sig.uuid!]).to.match(/^data:image\/png;base64,/);
+    expect(Object.keys(sent.values)).not.to.include(date.uuid, 'signing dates are the server\'s');
+    await settle(el);
+    expect(q(el, '[part~="final"]').textContent).to.contain('Your signature has been recorded');
+    server.restore();
+  });
+
+  it('finish with fields missing goes to the first problem; a server refusal lands beside its field', async () => {
+    const a = ownField({ label: 'Alpha' });
+    const b = ownField({ label: 'Beta', ay: 0.3, by: 0.35, validation: 25 });
+    const { el, server } = await loadSigner([a, b]);
+    q<HTMLButtonElement>(el, '[part~="finish"]').click();
+    await settle(el);
+    expect(q(el, '.field-name').textContent).to.contain('Alpha');
+    expect(q(el, '#field-error').textContent).to.contain('required');
+    expect(q<HTMLDialogElement>(el, '#confirm-submit').open).to.equal(false);
+    server.restore();
+  });
+
+  it('checkboxes, radio groups (logic_action 1), dropdowns and drawn signatures with undo, then adopt-and-reuse', async () => {
+    const r1 = ownField({ label: 'Plan A', validation: 25, logic_action: 1, logic_group: 'plan' });
+    const r2 = ownField({ label: 'Plan B', validation: 25, logic_action: 1, logic_group: 'plan', ay: 0.2, by: 0.24 });
+    const pick = ownField({ label: 'Colour', validation: 20, options: 'Red\nBlue', ay: 0.3, by: 0.34 });
+    const s1 = ownField({ element_type: 'signature', ay: 0.4, by: 0.5 });
+    const s2 = ownField({ element_type: 'signature', ay: 0.6, by: 0.7 });
+    const { el, server } = await loadSigner([r1, r2, pick, s1, s2]);
+    q<HTMLInputElement>(el, '#field-input').click();
+    await settle(el);
+    (el.shadowRoot!.querySelectorAll<HTMLButtonElement>('.field.own')[1]).click();
+    await settle(el);
+    q<HTMLInputElement>(el, '#field-input').click();
+    await settle(el);
+    expect(el.fields.map((f) => f.value).slice(0, 2)).to.deep.equal(['', 'tick'], 'choosing Plan B clears Plan A');
+    q<HTMLButtonElement>(el, '.nav button.primary').click();
+    await settle(el);
+    const select = q<HTMLSelectElement>(el, '#field-input');
+    select.value = 'Blue';
+    select.dispatchEvent(new Event('change'));
+    q<HTMLButtonElement>(el, '.nav button.primary').click();
+    await settle(el);
+    q<HTMLButtonElement>(el, '#field-input').click();
+    const dialog = capture(el);
+    await settle(el);
+    const pad = dialog.shadowRoot.querySelector<HTMLCanvasElement>('canvas.pad')!;
+    const box = pad.getBoundingClientRect();
+    const stroke = async (y: number) => {
+      await sendMouse({ type: 'move', position: [Math.round(box.left + 20), Math.round(box.top + y)] });
+      await sendMouse({ type: 'down' });
+      for (let x = 35; x < 200; x += 15) await sendMouse({ type: 'move', position: [Math.round(box.left + x), Math.round(box.top + y + (x % 30))] });
+      await sendMouse({ type: 'up' });
+    };
+    await stroke(30);
+    await stroke(60);
+    await settle(dialog as never);
+    const undo = [...dialog.shadowRoot.querySelectorAll<HTMLButtonElement>('.pad-tools button')][0];
+    expect(undo.disabled).to.equal(false);
+    undo.click();
+    await settle(dialog as never);
+    dialog.shadowRoot.querySelector<HTMLButtonElement>('.capture-actions .primary')!.click();
+    await settle(el);
+    expect(el.fields[3].value).to.match(/^data:image\/png;base64,/);
+    q<HTMLButtonElement>(el, '.nav button.primary').click();
+    await settle(el);
+    q<HTMLButtonElement>(el, '#field-input').click(); // "Sign with your adopted signature"
+    await settle(el);
+    expect(el.fields[4].value).to.equal(el.fields[3].value);
+    expect(el.fields[2].value).to.equal('Blue');
+    server.restore();
+  });
+
+  it('reject asks for a reason and confirms', async () => {
+    const { el, server } = await loadSigner([ownField({ label: 'A' })]);
+    q<HTMLButtonElement>(el, '[part~="reject"]').click();
+    await settle(el);
+    q<HTMLButtonElement>(el, '#confirm-reject-button').click();
+    await settle(el);
+    expect(q(el, '#reject-problem').textContent).to.contain('reason');
+    const area = q<HTMLTextAreaElement>(el, '#reject-reason');
+    area.value = 'Wrong amount';
+    area.dispatchEvent(new Event('input'));
+    const rejected = oneEvent(el, 'esign-reject');
+    q<HTMLButtonElement>(el, '#confirm-reject-button').click();
+    expect((await rejected).detail.reason).to.equal('Wrong amount');
+    expect(server.calls.find((c) => c.op === 'reject')!.body).to.deep.equal({ reason: 'Wrong amount' });
+    server.restore();
+  });
+
+  it('a recipient whose turn has not come sees why and no field bar', async () => {
+    const { el, server } = await loadSigner([ownField({ label: 'A' })], { canSign: false });
+    expect(q(el, '[part~="final"]').textContent).to.contain('not your turn');
+    expect(el.shadowRoot!.querySelector('.bar')).to.equal(null);
+    expect(server.calls.some((c) => c.op === 'visit')).to.equal(false);
+    server.restore();
+  });
+
+  it('is axe clean while signing, in RTL too', async () => {
+    for (const dir of ['ltr', 'rtl']) {
+      const { el, server } = await loadSigner([ownField({ label: 'Name' }), ownField({ element_type: 'signature', ay: 0.3, by: 0.4 })], { dir });
+      await expect(el).to.be.accessible();
+      server.restore();
+    }
+  });
+});

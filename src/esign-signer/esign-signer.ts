@@ -1,0 +1,448 @@
+import { html, nothing } from 'lit';
+import type { PropertyValues, TemplateResult } from 'lit';
+import { EsignElement, defineElement } from '../internal/esign-element.ts';
+import { PdfSourceController } from '../internal/pdf-source.ts';
+import type { PdfErrorCode } from '../internal/pdf-source.ts';
+import { PdfPagesController } from '../internal/pdf-pages.ts';
+import { renderPages, pagesStyles } from '../internal/pages-template.ts';
+import { fieldsByPage, fieldOverlayStyles, renderFieldOverlay } from '../internal/field-overlay.ts';
+import type { FieldEntry } from '../internal/field-overlay.ts';
+import { langOf } from '../internal/i18n.ts';
+import { codeOf, documentIdOfToken, safeRedirect, signingApi, SigningError } from './signer-api.ts';
+import type { SigningView } from './signer-api.ts';
+import { ts } from './signer-i18n.ts';
+import type { SignerMessageKey } from './signer-i18n.ts';
+import {
+  allowedModes, fieldProblem, initialValues, isImageField, orderedOwnFields, requiredProgress, submission, typedValue, withValue,
+} from './signer-model.ts';
+import type { CaptureMode, SignerField } from './signer-model.ts';
+import { dialogs, emptyBar, fieldBar, finalState, ownFieldBox } from './signer-views.ts';
+import { signerStyles } from './esign-signer.styles.ts';
+import { AutosaveController, replaceInputValue } from './signer-autosave.ts';
+import './signature-capture.ts';
+import { openCapture } from './signature-capture.ts';
+import type { EsignSignatureCapture } from './signature-capture.ts';
+
+type Phase = 'idle' | 'loading' | 'signing' | 'done' | 'rejected' | 'blocked' | 'error';
+
+const BLOCKED_KEYS: Record<string, SignerMessageKey> = {
+  waiting: 'signer.waiting', finished: 'signer.finished', rejected: 'signer.documentRejected', withdrawn: 'signer.withdrawn', removed: 'signer.removed',
+};
+
+/**
+ * Lets one recipient fill in and sign its fields of a document, then submit or reject it.
+ *
+ * @summary The signing ceremony for one recipient, guided field by field.
+ *
+ * @attr signer - The recipient (signer) id.
+ * @attr token - The signer component token (`Authorization: Bearer <token>`).
+ * @attr endpoint - Base URL of the server, without a trailing slash.
+ * @attr modes - Capture modes allowed for every signature: any of `draw type upload` (default all; a field's `options` can narrow its own).
+ * @attr no-redirect - Stay on the final state even when the document sets a redirect.
+ *
+ * @prop {readonly string[]} signatureFonts - Font stacks offered for typed signatures (default: local script fonts).
+ *
+ * @event esign-ready - The document and this recipient's fields are shown and the first field is ready to fill. `detail: { pages }`.
+ * @event esign-field-change - A field's value changed. `detail: { uuid, value, valid, message }`.
+ * @event esign-complete - The recipient completed. `detail: { signer, status, documentStatus, redirect }`; cancel it to stop the redirect.
+ * @event esign-reject - The recipient rejected. `detail: { signer, reason, redirect }`; cancel it to stop the redirect.
+ * @event esign-error - Loading or submitting failed. `detail: { message, code }`.
+ *
+ * @csspart header - The document name and progress.
+ * @csspart scroller - The scrolling pages.
+ * @csspart page - One page.
+ * @csspart field - Every field box; `field-own` for this recipient's, `field-active` for the current one.
+ * @csspart field-error - A field's message beside it on the page.
+ * @csspart field-bar - The sticky bar with the current field, progress and navigation.
+ * @csspart field-control - The current field's input.
+ * @csspart field-message - The current field's message.
+ * @csspart progress-count - "n of m required fields done".
+ * @csspart button - Every button (also `primary`, `finish`, `reject`).
+ * @csspart dialog - The confirm dialogs.
+ * @csspart final - The final state message.
+ *
+ * @cssproperty --esign-signer-height - Height of the element (default 80vh).
+ * @cssproperty --esign-accent-color - Primary buttons and accents.
+ * @cssproperty --esign-focus-color - Focus rings and the active field.
+ * @cssproperty --esign-error-color - Messages and invalid fields.
+ * @cssproperty --esign-font-family - Font of the interface.
+ * @cssproperty --esign-bar-background - Background of the field bar.
+ * @cssproperty --esign-viewer-background - Background behind the pages.
+ */
+export class EsignSigner extends EsignElement {
+  static override styles = [signerStyles, pagesStyles, fieldOverlayStyles];
+
+  static override properties = {
+    signer: { type: String },
+    token: { type: String },
+    endpoint: { type: String },
+    modes: { type: String },
+    noRedirect: { type: Boolean, attribute: 'no-redirect' },
+    signatureFonts: { attribute: false },
+    ...Object.fromEntries(['phase', 'view', 'values', 'active', 'touched', 'serverProblems', 'adopted', 'busy', 'message', 'reason', 'reasonProblem']
+      .map((name) => [name, { state: true }])),
+  };
+
+  declare signer: string;
+  declare token: string;
+  declare endpoint: string;
+  declare modes: string;
+  declare noRedirect: boolean;
+  declare signatureFonts: readonly string[] | null;
+  declare protected phase: Phase;
+  declare protected view: SigningView | null;
+  declare protected values: Map<string, string>;
+  declare protected active: number;
+  declare protected touched: Set<string>;
+  declare protected serverProblems: Map<string, string>;
+  declare protected adopted: { signature: string; initials: string };
+  declare protected busy: boolean;
+  declare protected message: string;
+  declare protected reason: string;
+  declare protected reasonProblem: string;
+
+  private own: SignerField[] = [];
+  private byPage = new Map<number, FieldEntry[]>();
+  private abort: AbortController | null = null;
+  private readyEmitted = false;
+  private documentId = '';
+  private documentStatus = 0;
+
+  protected readonly source = new PdfSourceController(this, {
+    lang: () => langOf(this),
+    onReady: (doc) => void this.pages.setDocument(doc, 0, () => this.pages.fitScale('fit-width')).then(() => this.maybeReady()),
+    onError: (error) => this.fail(error.message, error.code),
+  });
+
+  protected readonly pages: PdfPagesController = new PdfPagesController(this, {
+    scroller: () => this.renderRoot?.querySelector<HTMLElement>('.scroller') ?? null,
+    pageElement: (index) => this.renderRoot.querySelector<HTMLElement>(`.page[data-page="${index + 1}"]`),
+  });
+
+  private readonly autosave = new AutosaveController(this, () =>
+    this.phase === 'signing' && this.own.length ? signingApi.save(this.endpoint, this.token, this.signer, submission(this.own, this.values)) : null);
+
+  private resizeObserver: ResizeObserver | null = null;
+
+  constructor() {
+    super();
+    this.signer = this.token = this.endpoint = this.modes = this.message = this.reason = this.reasonProblem = '';
+    this.noRedirect = this.busy = false;
+    this.signatureFonts = this.view = null;
+    this.phase = 'idle';
+    this.values = new Map();
+    this.active = 0;
+    this.touched = new Set();
+    this.serverProblems = new Map();
+    this.adopted = { signature: '', initials: '' };
+  }
+
+  /** This recipient's fields in signing order, with the values entered so far. */
+  get fields(): SignerField[] {
+    return this.own.map((f) => ({ ...f, value: this.values.get(f.uuid!) ?? '' }));
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.resizeObserver = new ResizeObserver(() => {
+      if (this.pages.pageCount > 0) this.pages.setScale(this.pages.fitScale('fit-width'));
+      this.pages.onResize();
+    });
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.resizeObserver?.disconnect();
+    this.abort?.abort();
+    this.autosave.cancel();
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('signer') || changed.has('token') || changed.has('endpoint')) this.reload();
+  }
+
+  protected override updated(): void {
+    const scroller = this.renderRoot.querySelector('.scroller');
+    if (scroller && this.resizeObserver) this.resizeObserver.observe(scroller);
+  }
+
+  private reload(): void {
+    this.abort?.abort();
+    this.autosave.cancel();
+    this.readyEmitted = false;
+    this.view = null;
+    this.own = [];
+    void this.pages.setDocument(null);
+    if (!this.signer && !this.token && !this.endpoint) {
+      this.phase = 'idle';
+      this.source.close();
+      return;
+    }
+    if (!this.signer || !this.token || !this.endpoint) {
+      this.source.close();
+      this.fail(ts(langOf(this), 'signer.missingSource'), 'missing-source');
+      return;
+    }
+    this.phase = 'loading';
+    const abort = new AbortController();
+    this.abort = abort;
+    // The PDF and the signing view load side by side: the token names the document.
+    this.documentId = documentIdOfToken(this.token);
+    if (this.documentId) void this.source.load({ kind: 'rest', endpoint: this.endpoint, token: this.token, resource: 'document', id: this.documentId });
+    signingApi.read(this.endpoint, this.token, this.signer, abort.signal).then(
+      (view) => {
+        if (abort.signal.aborted) return;
+        this.applyView(view);
+        if (view.document.uuid !== this.documentId) {
+          this.documentId = view.document.uuid;
+          void this.source.load({ kind: 'rest', endpoint: this.endpoint, token: this.token, resource: 'document', id: view.document.uuid });
+        }
+        this.maybeReady();
+      },
+      (error: unknown) => {
+        if (!abort.signal.aborted) this.fail(ts(langOf(this), 'signer.loadFailed', { message: (error as Error).message }), codeOf(error));
+      },
+    );
+  }
+
+  private applyView(view: SigningView): void {
+    this.view = view;
+    this.byPage = fieldsByPage(view.fields);
+    this.own = orderedOwnFields(view.fields);
+    this.values = initialValues(this.own);
+    this.active = 0;
+    this.touched = new Set();
+    this.serverProblems = new Map();
+    this.phase = view.can_sign ? 'signing' : 'blocked';
+  }
+
+  /** Once both the fields and the first page are there: visit, show the first field, say so. */
+  private async maybeReady(): Promise<void> {
+    if (this.readyEmitted || !this.view || this.pages.pageCount === 0) return;
+    this.readyEmitted = true;
+    await this.updateComplete;
+    if (this.phase === 'signing') {
+      this.reveal(this.own[0]);
+      signingApi.visit(this.endpoint, this.token, this.signer).catch((error: unknown) => {
+        if (error instanceof SigningError && error.status === 409) this.reload();
+      });
+    }
+    const detail = { pages: this.pages.pageCount };
+    this.emit('esign-ready', detail);
+  }
+
+  private fail(message: string, code: PdfErrorCode): void {
+    this.phase = 'error';
+    this.message = message;
+    this.emit('esign-error', { message, code });
+  }
+
+  private problemOf(f: SignerField): string {
+    return this.serverProblems.get(f.uuid!) || fieldProblem(f, this.values.get(f.uuid!) ?? '', this.values, this.own);
+  }
+
+  /** Scrolls a field into view (its page first, then the box). */
+  private reveal(f: SignerField | undefined): void {
+    if (!f) return;
+    this.pages.scrollToPage(f.page - 1);
+    void this.updateComplete.then(() => {
+      this.renderRoot.querySelector<HTMLElement>(`.field.own[data-uuid="${f.uuid}"]`)?.scrollIntoView({ block: 'center', inline: 'nearest' });
+    });
+  }
+
+  private go(index: number, focus = true): void {
+    if (!this.own.length) return;
+    const current = this.own[this.active];
+    if (current) this.touched = new Set(this.touched).add(current.uuid!);
+    this.active = Math.max(0, Math.min(this.own.length - 1, index));
+    this.reveal(this.own[this.active]);
+    if (focus) void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('#field-input')?.focus());
+  }
+
+  private setValue(f: SignerField, raw: string): void {
+    const value = typedValue(f, raw);
+    this.values = withValue(this.values, f, value, this.own);
+    if (this.serverProblems.has(f.uuid!)) {
+      const next = new Map(this.serverProblems);
+      next.delete(f.uuid!);
+      this.serverProblems = next;
+    }
+    if (value !== raw) replaceInputValue(this.renderRoot.querySelector<HTMLInputElement>('input#field-input'), value);
+    const message = fieldProblem(f, value, this.values, this.own);
+    if (isImageField(f) || value === '' || f.validation === 24 || f.validation === 25 || f.validation === 26) this.touched = new Set(this.touched).add(f.uuid!);
+    this.emit('esign-field-change', { uuid: f.uuid!, value, valid: message === '', message });
+    this.autosave.changed();
+  }
+
+  private capture(f: SignerField): void {
+    const dialog = this.renderRoot.querySelector<EsignSignatureCapture>('esign-signature-capture');
+    if (!dialog || !this.view) return;
+    const kind = f.element_type === 'initials' ? 'initials' : 'signature';
+    openCapture(dialog, {
+      kind, lang: langOf(this), modes: allowedModes(f, this.restrictModes()), fonts: this.signatureFonts,
+      name: `${this.view.signer.firstname} ${this.view.signer.lastname}`.trim(),
+      onAdopt: (image) => {
+        if (f.validation !== 90) this.adopted = { ...this.adopted, [kind]: image };
+        this.setValue(f, image);
+        void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('.nav button.primary, #field-capture')?.focus());
+      },
+      onCancel: () => this.renderRoot.querySelector<HTMLElement>('#field-input')?.focus(),
+    });
+  }
+
+  private restrictModes(): CaptureMode[] {
+    return this.modes.split(/[\s,]+/).filter((m): m is CaptureMode => m === 'draw' || m === 'type' || m === 'upload');
+  }
+
+  private finish(): void {
+    const firstProblem = this.own.findIndex((f) => this.problemOf(f) !== '');
+    if (firstProblem >= 0) {
+      this.touched = new Set(this.own.map((f) => f.uuid!));
+      this.message = ts(langOf(this), 'signer.notComplete');
+      this.go(firstProblem);
+      return;
+    }
+    this.message = '';
+    this.renderRoot.querySelector<HTMLDialogElement>('#confirm-submit')?.showModal();
+  }
+
+  /** Completes or rejects (after the confirm dialog); the final state, the event and the redirect follow. */
+  private async act(kind: 'complete' | 'reject'): Promise<void> {
+    const reason = this.reason.trim();
+    if (kind === 'reject' && !reason) {
+      this.reasonProblem = ts(langOf(this), 'signer.rejectReasonRequired');
+      this.renderRoot.querySelector<HTMLElement>('#reject-reason')?.focus();
+      return;
+    }
+    if (this.busy) return;
+    this.busy = true;
+    this.autosave.cancel();
+    try {
+      const answer = kind === 'complete'
+        ? await signingApi.complete(this.endpoint, this.token, this.signer, submission(this.own, this.values))
+        : await signingApi.reject(this.endpoint, this.token, this.signer, reason);
+      this.closeDialogs();
+      this.phase = kind === 'complete' ? 'done' : 'rejected';
+      this.documentStatus = answer.document_status ?? 0;
+      const redirect = answer.redirect || this.view?.document.redirect || '';
+      const go = kind === 'complete'
+        ? this.emit('esign-complete', { signer: this.signer, status: answer.status, documentStatus: this.documentStatus, redirect }, true)
+        : this.emit('esign-reject', { signer: this.signer, reason, redirect }, true);
+      if (go && !this.noRedirect && safeRedirect(redirect)) {
+        this.message = ts(langOf(this), 'signer.redirecting');
+        window.setTimeout(() => location.assign(redirect), 1200);
+      }
+    } catch (error) {
+      this.closeDialogs();
+      this.refused(error);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /** A refused submission: field problems go beside their fields; anything else is an error. */
+  private refused(error: unknown): void {
+    const lang = langOf(this);
+    if (error instanceof SigningError && error.fields.some((f) => f.field.startsWith('values.'))) {
+      this.serverProblems = new Map(error.fields.map((f) => [f.field.slice('values.'.length), f.message]));
+      this.touched = new Set(this.own.map((f) => f.uuid!));
+      this.message = ts(lang, 'signer.notComplete');
+      const first = this.own.findIndex((f) => this.serverProblems.has(f.uuid!));
+      this.go(first >= 0 ? first : 0);
+      return;
+    }
+    const message = ts(lang, 'signer.submitFailed', { message: (error as Error).message });
+    if (error instanceof SigningError && error.status === 409) {
+      this.reload();
+      return;
+    }
+    this.message = message;
+    this.emit('esign-error', { message, code: codeOf(error) });
+  }
+
+  private closeDialogs(): void {
+    for (const d of this.renderRoot.querySelectorAll<HTMLDialogElement>('dialog#confirm-submit, dialog#confirm-reject')) if (d.open) d.close();
+  }
+
+  private overlayField = (entry: FieldEntry): unknown => {
+    const f = entry.field as SignerField;
+    if (!f.editable || this.phase !== 'signing') return undefined;
+    const position = this.own.findIndex((o) => o.uuid === f.uuid);
+    const own = this.own[position];
+    const problem = this.touched.has(f.uuid!) ? this.problemOf(own) : '';
+    return ownFieldBox(langOf(this), f, this.values.get(f.uuid!) ?? '', {
+      active: position === this.active, problem, position, onActivate: () => this.go(position),
+    });
+  };
+
+  protected override render(): TemplateResult {
+    const lang = langOf(this);
+    const view = this.view;
+    const progress = requiredProgress(this.own, this.values);
+    return html`<div class="frame">
+      <div class="header" part="header">
+        <h2>${view?.document.name ?? ts(lang, 'signer.label')}</h2>
+        ${this.phase === 'signing' && progress.total ? html`<span class="progress-text" aria-hidden="true">${ts(lang, 'signer.progress', progress)}</span>` : nothing}
+      </div>
+      ${this.renderMain(lang)}
+      ${this.phase === 'signing' ? this.renderBar(lang, progress) : nothing}
+      ${dialogs({
+        lang, reason: this.reason, reasonProblem: this.reasonProblem, busy: this.busy,
+        onReason: (r) => { this.reason = r; this.reasonProblem = ''; },
+        onSubmit: () => void this.act('complete'), onReject: () => void this.act('reject'), onClose: () => this.closeDialogs(),
+      })}
+      <esign-signature-capture></esign-signature-capture>
+      <div class="visually-hidden" role="status" aria-live="polite">${this.phase === 'signing' ? this.message : ''}</div>
+    </div>`;
+  }
+
+  private renderMain(lang: string): TemplateResult {
+    if (this.phase === 'error') return finalState(lang, 'signer.label', this.message, 'error');
+    if (this.phase === 'done') return finalState(lang, 'signer.done', this.documentStatus === 30 ? ts(lang, 'signer.doneDocument') : this.message);
+    if (this.phase === 'rejected') return finalState(lang, 'signer.rejected', this.message);
+    const blocked = this.phase === 'blocked' && this.view ? finalState(lang, BLOCKED_KEYS[this.view.blocked_reason] ?? 'signer.finished', '', 'blocked') : nothing;
+    const count = this.pages.pageCount;
+    return html`${blocked}<div class="scroller" part="scroller" role="region" tabindex="-1" aria-label=${ts(lang, 'signer.label')}
+        aria-busy=${this.phase === 'loading' ? 'true' : 'false'} @scroll=${() => this.pages.onScroll()}>
+      ${this.phase === 'loading' && count === 0 ? html`<p class="message">${ts(lang, 'signer.loading')}</p>` : nothing}
+      ${count > 0 ? renderPages(this.pages, { lang, overlay: (i) => renderFieldOverlay(this.byPage.get(i + 1), { lang, renderField: this.overlayField }) }) : nothing}
+    </div>`;
+  }
+
+  private renderBar(lang: string, progress: { done: number; total: number }): TemplateResult {
+    const openReject = () => {
+      this.reasonProblem = '';
+      this.renderRoot.querySelector<HTMLDialogElement>('#confirm-reject')?.showModal();
+    };
+    const f = this.own[this.active];
+    if (!f) return emptyBar(lang, this.busy, () => this.finish(), openReject);
+    const value = this.values.get(f.uuid!) ?? '';
+    const problem = this.problemOf(f);
+    const kind = f.element_type === 'initials' ? 'initials' : 'signature';
+    return fieldBar({
+      lang, field: f, index: this.active, count: this.own.length, value, problem,
+      showProblem: this.touched.has(f.uuid!) && problem !== '', progress, adopted: f.validation === 90 ? '' : this.adopted[kind], busy: this.busy,
+      onValue: (v) => this.setValue(f, v),
+      onBlur: () => { this.touched = new Set(this.touched).add(f.uuid!); },
+      onCapture: () => this.capture(f),
+      onUseAdopted: () => this.setValue(f, this.adopted[kind]),
+      onPrevious: () => this.go(this.active - 1),
+      onNext: () => this.go(this.active + 1),
+      onFinish: () => this.finish(),
+      onReject: openReject,
+    });
+  }
+}
+
+declare global {
+  interface EsignEventMap {
+    'esign-field-change': CustomEvent<{ uuid: string; value: string; valid: boolean; message: string }>;
+    'esign-complete': CustomEvent<{ signer: string; status: number; documentStatus: number; redirect: string }>;
+    'esign-reject': CustomEvent<{ signer: string; reason: string; redirect: string }>;
+  }
+  interface HTMLElementTagNameMap {
+    'esign-signer': EsignSigner;
+  }
+}
+
+defineElement('esign-signer', EsignSigner);

@@ -1,0 +1,92 @@
+/**
+ * The signer operations the element calls with its signer component token
+ * (`Authorization: Bearer <token>`), under `{endpoint}/api/v1/signer/{id}/`.
+ */
+import { apiBase, RestError } from '../internal/rest-client.ts';
+import type { PdfErrorCode } from '../internal/pdf-source.ts';
+import type { SignerField } from './signer-model.ts';
+
+export interface SigningView {
+  signer: { uuid: string; firstname: string; lastname: string; email: string; role: 'signer' | 'witness' | 'approver'; status: number; statusText: string; signer_number: number; rejection_reason: string };
+  document: { uuid: string; name: string; status: number; statusText: string; pdf: string; page_count: number; redirect: string };
+  can_sign: boolean;
+  blocked_reason: '' | 'waiting' | 'finished' | 'rejected' | 'withdrawn' | 'removed';
+  fields: SignerField[];
+}
+
+export interface SigningAnswer {
+  status: number;
+  statusText?: string;
+  document_status?: number;
+  redirect?: string;
+  problems?: { field: string; message: string }[];
+}
+
+/** A refused operation: HTTP status, the server's message and its per-field problems (`values.<uuid>`). */
+export class SigningError extends RestError {
+  readonly code: string;
+  readonly fields: { field: string; message: string }[];
+  constructor(status: number, code: string, message: string, fields: { field: string; message: string }[] = []) {
+    super(status, message);
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+async function request<T>(endpoint: string, token: string, signer: string, op: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`${apiBase(endpoint)}/signer/${encodeURIComponent(signer)}/${op}/`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { Authorization: `Bearer ${token}`, Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if ((error as Error)?.name === 'AbortError') throw error;
+    throw new SigningError(0, 'network', 'The server could not be reached. Check the connection and try again.');
+  }
+  const json = await response.json().catch(() => null);
+  if (!response.ok) {
+    const e = json?.error ?? {};
+    throw new SigningError(response.status, String(e.code ?? 'http'), String(e.message ?? response.statusText), Array.isArray(e.fields) ? e.fields : []);
+  }
+  return json as T;
+}
+
+export const signingApi = {
+  read: (endpoint: string, token: string, signer: string, signal?: AbortSignal) => request<SigningView>(endpoint, token, signer, 'signing', undefined, signal),
+  visit: (endpoint: string, token: string, signer: string) => request<SigningAnswer>(endpoint, token, signer, 'visit', {}),
+  save: (endpoint: string, token: string, signer: string, values: Record<string, string>) => request<SigningAnswer>(endpoint, token, signer, 'save', { values }),
+  complete: (endpoint: string, token: string, signer: string, values: Record<string, string>) => request<SigningAnswer>(endpoint, token, signer, 'complete', { values }),
+  reject: (endpoint: string, token: string, signer: string, reason: string) => request<SigningAnswer>(endpoint, token, signer, 'reject', { reason }),
+};
+
+/** The document id a signer token opens (its `ext.document` claim), read without verifying, to start loading the PDF at once. */
+export function documentIdOfToken(token: string): string {
+  try {
+    const payload = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')));
+    return typeof payload?.ext?.document === 'string' ? payload.ext.document : '';
+  } catch {
+    return '';
+  }
+}
+
+/** The `esign-error` code for a failed call. */
+export function codeOf(error: unknown): PdfErrorCode {
+  if (!(error instanceof SigningError)) return 'unknown';
+  if (error.status === 0) return 'network';
+  if (error.status === 401 || error.status === 403) return 'unauthorized';
+  if (error.status === 404) return 'not-found';
+  return 'http';
+}
+
+/** Only http(s) redirects are followed (never javascript: or data: URLs). */
+export function safeRedirect(url: string): boolean {
+  if (!url) return false;
+  try {
+    return /^https?:$/.test(new URL(url, location.href).protocol);
+  } catch {
+    return false;
+  }
+}

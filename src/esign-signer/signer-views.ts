@@ -1,0 +1,179 @@
+/**
+ * Templates of <esign-signer>: its own fields on the page (buttons over the PDF, with their
+ * message beside them), the sticky field bar (the active field's control, progress, navigation),
+ * the final states and the confirm dialogs. Functions of a small view model; the element owns state.
+ */
+import { html, nothing } from 'lit';
+import type { TemplateResult } from 'lit';
+import { styleMap } from 'lit/directives/style-map.js';
+import { checkboxStates, codeKind, valueHint } from '../fields/index.ts';
+import type { FieldElement } from '../fields/types.ts';
+import { fieldBoxStyle, fieldTitle, renderFieldContent } from '../internal/field-overlay.ts';
+import { ts } from './signer-i18n.ts';
+import type { SignerMessageKey } from './signer-i18n.ts';
+import { isAutomatic, isImageField } from './signer-model.ts';
+
+export interface FieldBarModel {
+  lang: string;
+  field: FieldElement;
+  index: number;
+  count: number;
+  value: string;
+  problem: string;
+  showProblem: boolean;
+  progress: { done: number; total: number };
+  adopted: string;
+  busy: boolean;
+  onValue: (value: string) => void;
+  onBlur: () => void;
+  onCapture: () => void;
+  onUseAdopted: () => void;
+  onPrevious: () => void;
+  onNext: () => void;
+  onFinish: () => void;
+  onReject: () => void;
+}
+
+/** One of the recipient's own fields over the page: a button that makes it the active field. */
+export function ownFieldBox(lang: string, field: FieldElement, value: string, opts: { active: boolean; problem: string; position: number; onActivate: () => void }): TemplateResult {
+  const shown = { ...field, value };
+  const title = fieldTitle(field, lang);
+  const style = fieldBoxStyle(field);
+  const errorStyle = { left: style.left, top: `calc(${style.top} + ${style.height})` };
+  return html`<button
+      type="button"
+      class="field own"
+      part="field field-own field-${field.element_type}${opts.active ? ' field-active' : ''}"
+      tabindex="-1"
+      data-uuid=${field.uuid ?? ''}
+      data-type=${field.element_type}
+      ?data-active=${opts.active}
+      ?data-invalid=${opts.problem !== ''}
+      ?data-filled=${value !== ''}
+      aria-label=${`${title} (${ts(lang, 'signer.fieldPosition', { index: opts.position + 1, count: '' }).replace(/ *$/, '')})`}
+      style=${styleMap(style)}
+      @click=${opts.onActivate}
+    >${renderFieldContent(shown, lang)}</button>${opts.problem ? html`<div class="field-error" part="field-error" style=${styleMap(errorStyle)}>${opts.problem}</div>` : nothing}`;
+}
+
+function control(m: FieldBarModel): TemplateResult {
+  const { field: f, lang } = m;
+  const hint = valueHint(f);
+  const invalid = m.showProblem && m.problem !== '' ? 'true' : 'false';
+  const onInput = (e: Event) => m.onValue((e.target as HTMLInputElement).value);
+  if (isAutomatic(f)) return html`<p class="hint" id="field-value">${ts(lang, 'signer.automatic', { value: m.value })}</p>`;
+  if (isImageField(f)) {
+    const initials = f.element_type === 'initials';
+    return html`${m.value ? html`<img class="signature-preview" part="signature-preview" src=${m.value} alt=${fieldTitle(f, lang)} />` : nothing}
+      ${!m.value && m.adopted && codeKind(f.validation) !== 'drawn'
+        ? html`<button type="button" class="primary" id="field-input" part="button primary" @click=${m.onUseAdopted}>${ts(lang, initials ? 'signer.useAdoptedInitials' : 'signer.useAdopted')}</button>`
+        : nothing}
+      <button type="button" id=${m.value || m.adopted ? 'field-capture' : 'field-input'} class=${m.value || m.adopted ? '' : 'primary'} part="button"
+        aria-describedby="field-hint field-error" @click=${m.onCapture}>${m.value || m.adopted ? ts(lang, 'signer.change') : ts(lang, initials ? 'signer.addInitials' : codeKind(f.validation) === 'drawn' ? 'signer.draw' : 'signer.sign')}</button>
+      ${m.value ? html`<button type="button" part="button" @click=${() => m.onValue('')}>${ts(lang, 'signer.clear')}</button>` : nothing}`;
+  }
+  if (hint.control === 'checkbox') {
+    if (f.validation === 24) {
+      return html`<select id="field-input" aria-invalid=${invalid} aria-describedby="field-hint field-error" .value=${m.value} @change=${onInput}>
+        ${checkboxStates(24).map((s) => html`<option value=${s} ?selected=${m.value === s}>${ts(lang, s === 'tick' ? 'signer.tick' : s === 'cross' ? 'signer.cross' : 'signer.blank')}</option>`)}
+      </select>`;
+    }
+    const on = f.validation === 26 ? 'cross' : 'tick';
+    return html`<input type="checkbox" id="field-input" aria-invalid=${invalid} aria-describedby="field-hint field-error" .checked=${m.value === on}
+      @change=${(e: Event) => m.onValue((e.target as HTMLInputElement).checked ? on : '')} />`;
+  }
+  if (hint.control === 'select') {
+    return html`<select id="field-input" aria-invalid=${invalid} aria-describedby="field-hint field-error" @change=${onInput} @blur=${m.onBlur}>
+      <option value="" ?selected=${m.value === ''}>${ts(lang, 'signer.choose')}</option>
+      ${(hint.choices ?? []).map((c) => html`<option value=${c} ?selected=${m.value === c}>${c}</option>`)}
+    </select>`;
+  }
+  return html`<input
+    id="field-input"
+    type=${codeKind(f.validation) === 'email' ? 'email' : 'text'}
+    autocomplete=${codeKind(f.validation) === 'secret' ? 'off' : nothing}
+    inputmode=${hint.inputMode}
+    placeholder=${hint.placeholder || nothing}
+    maxlength=${hint.maxLength ?? nothing}
+    aria-invalid=${invalid}
+    aria-describedby="field-hint field-error"
+    .value=${m.value}
+    @input=${onInput}
+    @blur=${m.onBlur}
+  />`;
+}
+
+/** The sticky bar: where the recipient is, the active field's control and message, and the way on. */
+export function fieldBar(m: FieldBarModel): TemplateResult {
+  const { lang, field: f } = m;
+  const hint = valueHint(f);
+  const description = codeKind(f.validation) === 'attachment' ? ts(lang, 'signer.attachmentName') : hint.description;
+  const last = m.index >= m.count - 1;
+  return html`<div class="bar" part="field-bar" role="group" aria-label=${ts(lang, 'signer.fieldsBar')}>
+    <div class="bar-top">
+      <span part="field-position">${ts(lang, 'signer.fieldPosition', { index: m.index + 1, count: m.count })}</span>
+      <span part="progress-count" class="progress-text">${m.progress.total ? ts(lang, 'signer.progress', m.progress) : ts(lang, 'signer.progressNone')}</span>
+    </div>
+    <div class="field-control" part="field-control">
+      <label class="field-name" for="field-input">${fieldTitle(f, lang)}${f.optional ? html` <small>(${ts(lang, 'signer.optional')})</small>` : nothing}</label>
+      ${control(m)}
+    </div>
+    <p class="hint" id="field-hint">${description}</p>
+    <p class="error" id="field-error" part="field-message" role="status" aria-live="polite">${m.showProblem ? m.problem : ''}</p>
+    <div class="nav">
+      <button type="button" part="button" ?disabled=${m.index === 0} @click=${m.onPrevious}>${ts(lang, 'signer.previous')}</button>
+      <button type="button" part="button" class=${last ? '' : 'primary'} ?disabled=${last} @click=${m.onNext}>${ts(lang, 'signer.next')}</button>
+      <span class="spacer"></span>
+      <button type="button" part="button reject" class="danger" ?disabled=${m.busy} @click=${m.onReject}>${ts(lang, 'signer.reject')}</button>
+      <button type="button" part="button finish" class=${last || m.progress.done === m.progress.total ? 'primary' : ''} ?disabled=${m.busy} @click=${m.onFinish}>${ts(lang, 'signer.finish')}</button>
+    </div>
+  </div>`;
+}
+
+/** A bar without fields (approvers, or nothing left to fill): just finish or reject. */
+export function emptyBar(lang: string, busy: boolean, onFinish: () => void, onReject: () => void): TemplateResult {
+  return html`<div class="bar" part="field-bar" role="group" aria-label=${ts(lang, 'signer.fieldsBar')}>
+    <div class="nav"><span class="spacer"></span>
+      <button type="button" part="button reject" class="danger" ?disabled=${busy} @click=${onReject}>${ts(lang, 'signer.reject')}</button>
+      <button type="button" part="button finish" class="primary" ?disabled=${busy} @click=${onFinish}>${ts(lang, 'signer.finish')}</button>
+    </div>
+  </div>`;
+}
+
+export function finalState(lang: string, key: SignerMessageKey, extra = '', state = 'done'): TemplateResult {
+  return html`<div class="final" part="final" role="status" data-state=${state}><p>${ts(lang, key)}</p>${extra ? html`<p>${extra}</p>` : nothing}</div>`;
+}
+
+export interface DialogsModel {
+  lang: string;
+  reason: string;
+  reasonProblem: string;
+  busy: boolean;
+  onReason: (reason: string) => void;
+  onSubmit: () => void;
+  onReject: () => void;
+  onClose: () => void;
+}
+
+export function dialogs(m: DialogsModel): TemplateResult {
+  const { lang } = m;
+  return html`<dialog id="confirm-submit" part="dialog" aria-labelledby="confirm-submit-title" @close=${m.onClose}>
+      <h2 id="confirm-submit-title">${ts(lang, 'signer.confirmSubmitTitle')}</h2>
+      <p>${ts(lang, 'signer.confirmSubmit')}</p>
+      <div class="dialog-actions">
+        <button type="button" part="button" @click=${m.onClose}>${ts(lang, 'signer.cancel')}</button>
+        <button type="button" part="button primary" class="primary" id="confirm-submit-button" ?disabled=${m.busy} @click=${m.onSubmit}>${ts(lang, 'signer.submit')}</button>
+      </div>
+    </dialog>
+    <dialog id="confirm-reject" part="dialog" aria-labelledby="confirm-reject-title" @close=${m.onClose}>
+      <h2 id="confirm-reject-title">${ts(lang, 'signer.confirmRejectTitle')}</h2>
+      <label for="reject-reason">${ts(lang, 'signer.rejectReason')}</label>
+      <textarea id="reject-reason" maxlength="1000" aria-invalid=${m.reasonProblem ? 'true' : 'false'} aria-describedby="reject-problem" .value=${m.reason}
+        @input=${(e: Event) => m.onReason((e.target as HTMLTextAreaElement).value)}></textarea>
+      <p class="error" id="reject-problem" role="status">${m.reasonProblem}</p>
+      <div class="dialog-actions">
+        <button type="button" part="button" @click=${m.onClose}>${ts(lang, 'signer.cancel')}</button>
+        <button type="button" part="button" class="danger" id="confirm-reject-button" ?disabled=${m.busy} @click=${m.onReject}>${ts(lang, 'signer.confirmReject')}</button>
+      </div>
+    </dialog>`;
+}
