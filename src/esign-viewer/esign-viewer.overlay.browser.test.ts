@@ -120,6 +120,11 @@ describe('esign-viewer errors', () => {
     await expectError('/fixtures/no-such-file.pdf', 'not-found');
   });
 
+  it('explains a server that cannot be reached', async () => {
+    const el = await expectError('http://127.0.0.1:1/contract.pdf', 'network');
+    expect(el.shadowRoot!.querySelector('[role="alert"]')!.textContent).to.match(/network or the server is unreachable/);
+  });
+
   it('shows a progress bar while a slow download runs, then the document', async () => {
     const el = await makeViewer();
     const ready = oneEvent(el, 'esign-ready');

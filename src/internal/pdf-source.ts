@@ -49,7 +49,9 @@ export function describePdfError(error: unknown, lang = 'en'): PdfLoadError {
   }
   const name = (error as { name?: string } | null)?.name ?? '';
   const text = String((error as { message?: string } | null)?.message ?? error);
-  if (name === 'TypeError' && /fetch|network/i.test(text)) return { code: 'network', message: t(lang, 'error.network') };
+  // A failed fetch in pdf.js's worker arrives as UnknownErrorException "Failed to fetch" (Chromium),
+  // "NetworkError when attempting to fetch resource." (Firefox) or "Load failed" (Safari).
+  if (/failed to fetch|networkerror|load failed|network error/i.test(text)) return { code: 'network', message: t(lang, 'error.network') };
   // The worker reports structural failures it did not classify as UnknownErrorException/FormatError.
   if (/UnknownErrorException|FormatError|XRef|Invalid|Bad|Unexpected|Root|trailer/i.test(`${name} ${text}`)) {
     return { code: 'invalid-pdf', message: t(lang, 'error.invalid') };
