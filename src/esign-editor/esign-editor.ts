@@ -100,7 +100,6 @@ export class EsignEditor extends EsignElement {
     autosaveDelay: { type: Number, attribute: 'autosave-delay' },
     noSnap: { type: Boolean, attribute: 'no-snap' },
     zoom: { type: String },
-    ui: { state: true },
   };
 
   declare src: string;
@@ -116,8 +115,6 @@ export class EsignEditor extends EsignElement {
   declare autosaveDelay: number;
   declare noSnap: boolean;
   declare zoom: string;
-  /** Bumped to re-render after the actions' state changed. */
-  declare protected ui: number;
 
   protected readonly source = new PdfSourceController(this, {
     lang: () => this.lang_,
@@ -142,6 +139,7 @@ export class EsignEditor extends EsignElement {
   });
 
   /** Editing state and every action; shared with the panel and keyboard handlers. */
+  /** @internal */
   readonly actions: EditorActions = new EditorActions(this);
 
   protected readonly pointer = new PointerEditingController(this, {
@@ -168,7 +166,7 @@ export class EsignEditor extends EsignElement {
     rtl: () => getComputedStyle(this).direction === 'rtl',
   });
 
-  /** Page canvases painted since the element was created (for tests and the benchmark). */
+  /** @internal Page canvases painted since the element was created (for tests and the benchmark). */
   pageRenders = 0;
 
   private readonly overlay = new EditableOverlay();
@@ -189,7 +187,6 @@ export class EsignEditor extends EsignElement {
     this.autosaveDelay = 1500;
     this.noSnap = false;
     this.zoom = 'fit-width';
-    this.ui = 0;
   }
 
   // ---- public API -------------------------------------------------------------------------------
@@ -237,45 +234,54 @@ export class EsignEditor extends EsignElement {
 
   // ---- wiring used by EditorActions and controllers ----------------------------------------------
 
+  /** @internal */
   get lang_(): string {
     return langOf(this);
   }
 
+  /** @internal */
   get scroller(): HTMLElement | null {
     return this.renderRoot?.querySelector<HTMLElement>('.scroller') ?? null;
   }
 
+  /** @internal */
   get serverMode(): boolean {
     return !!(this.template && this.endpoint && this.token);
   }
 
+  /** @internal */
   pageElement(page: number): HTMLElement | null {
     return this.renderRoot?.querySelector<HTMLElement>(`.page[data-page="${page}"]`) ?? null;
   }
 
+  /** @internal */
   fieldElement(id: string): HTMLElement | null {
     return this.renderRoot?.querySelector<HTMLElement>(`[data-id="${id}"]`) ?? null;
   }
 
-  /** A page's displayed size in points (the first page's until its own is known). */
+  /** @internal A page's displayed size in points (the first page's until its own is known). */
   pageSizePt(page: number): PageSize {
     const count = this.pages.pageCount;
     if (count === 0) return { width: 612, height: 792 };
     return this.pages.layout.pageSizePt(Math.min(count, Math.max(1, page)) - 1);
   }
 
+  /** @internal */
   scrollToPage(page: number): void {
     this.pages.scrollToPage(page - 1);
   }
 
+  /** @internal */
   emitEvent<K extends keyof EsignEventMap>(name: K, detail: EsignEventMap[K]['detail']): void {
     this.emit(name, detail);
   }
 
+  /** @internal Re-render after the actions' state changed. */
   bump(): void {
-    this.ui++;
+    this.requestUpdate();
   }
 
+  /** @internal */
   cancelGestures(): boolean {
     return this.pointer.cancel() || this.toolDrag.cancel();
   }
