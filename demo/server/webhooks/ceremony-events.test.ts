@@ -101,3 +101,19 @@ test('concurrent completions: "once" events arrive exactly once', async () => {
     assert.deepEqual(completed, [ann.id, bob.id].sort());
   });
 });
+
+test('an email handed to a recipient produces recipient.emailNotification (may repeat)', async () => {
+  await withReceiver(async (t, receiver) => {
+    const sent = await sendDocument(t, [field({ signer: 1 }), field({ signer: 2, page: 2 })], { do_email: true });
+    const [ann, bob] = sent.recipients;
+    await receiver.waitFor(() => receiver.received.some((r) => r.json.event === 'emailNotification'), 10_000);
+    const first = receiver.received.filter((r) => r.json.event === 'emailNotification').map((r) => (r.json.data as { uuid: string }).uuid);
+    assert.deepEqual(first, [ann.id], 'the first signer is invited; the second waits its turn');
+    const token = await signerToken(t, ann.id);
+    assert.equal((await signerCall(t.app, token, ann.id, 'complete', { values: valuesFor(sent, 1) })).statusCode, 200);
+    await receiver.waitFor(() => receiver.received.some((r) => r.json.event === 'emailNotification' && (r.json.data as { uuid: string }).uuid === bob.id), 10_000);
+    const invitation = receiver.received.find((r) => r.json.event === 'emailNotification' && (r.json.data as { uuid: string }).uuid === bob.id)!;
+    assert.equal((invitation.json.data as { document: string }).document, sent.documentId);
+    assert.ok(invitation.signatureValid && invitation.hmacValid);
+  });
+});

@@ -133,3 +133,20 @@ export function triggerEvent(db: Db, input: EmitInput, registrationIds: string[]
     onlyRegistrations: registrationIds,
   });
 }
+
+/** Kinds of queued email that are automatic reminders (the rest are notifications). */
+const REMINDER_KINDS = new Set(['reminder', 'auto_reminder']);
+
+/**
+ * For the mail transport, when it has handed an email to a recipient over (call in the same
+ * transaction that marks the email sent): `recipient.autoReminderEmail` for reminders,
+ * `recipient.emailNotification` for every other email. Emails not addressed to a recipient of an
+ * existing document emit nothing (null); it never throws for that, so a sent email is never
+ * rolled back into "unsent".
+ */
+export function emitEmailSentEvent(db: Db, email: { documentId: string | null; recipientId: string | null; kind: string }): EnqueueResult | null {
+  if (!email.documentId || !email.recipientId) return null;
+  if (documentIdOfRecipient(db, email.recipientId) !== email.documentId) return null;
+  const event = REMINDER_KINDS.has(email.kind) ? 'autoReminderEmail' : 'emailNotification';
+  return emitEvent(db, { object: 'recipient', event, documentId: email.documentId, recipientId: email.recipientId });
+}
