@@ -86,6 +86,11 @@ describe('server foundation', () => {
     const fields = errorOf(wrong).fields!.map((f) => f.field);
     assert.ok(fields.includes('name'), JSON.stringify(errorOf(wrong)));
     assert.ok(fields.includes('xframe_allow'));
+    // One entry per field, naming every accepted form of a union.
+    assert.deepEqual(errorOf(wrong).fields, [
+      { field: 'name', message: 'must be a string' },
+      { field: 'xframe_allow', message: 'must be a boolean, "true", "false", 1 or 0' },
+    ]);
     const missing = await call(t.app, t.key, 'POST', '/api/v1/group/', {});
     assert.equal(missing.statusCode, 400);
     assert.deepEqual(errorOf(missing).fields!.map((f) => f.field), ['name']);

@@ -4,13 +4,18 @@
  * are converted first, and missing values take the schema's `default`.
  */
 import { Compile } from 'typebox/compile';
+import { Settings } from 'typebox/system';
 import type { FastifySchemaCompiler } from 'fastify';
 import type { FieldError } from './errors.ts';
 
 type JsonSchema = Record<string, unknown>;
 
+// TypeBox stops after 8 errors by default; a union alone yields one per branch. Report them all.
+Settings.Set({ maxErrors: 200 });
+
 interface SchemaError {
   keyword: string;
+  schemaPath: string;
   instancePath: string;
   params: Record<string, unknown>;
   message: string;
@@ -35,10 +40,19 @@ export const validatorCompiler: FastifySchemaCompiler<JsonSchema> = ({ schema, h
   return (data: unknown) => {
     const value = coerce ? coerceText(schema, data) : data;
     if (validator.Check(value)) return { value };
-    const fields = [...validator.Errors(value)].flatMap((error) => toFieldErrors(error as SchemaError, schema));
+    const fields = withoutUnionBranches([...validator.Errors(value)] as SchemaError[]).flatMap((error) => toFieldErrors(error, schema));
     return { error: new RequestValidationError(part, dedupe(fields)) };
   };
 };
+
+/**
+ * A value that matches no branch of an anyOf yields one error per branch plus the anyOf
+ * error; keep only the anyOf one, which names every accepted form.
+ */
+function withoutUnionBranches(errors: SchemaError[]): SchemaError[] {
+  const unions = errors.filter((e) => e.keyword === 'anyOf').map((e) => `${e.schemaPath}/anyOf/`);
+  return errors.filter((e) => !unions.some((prefix) => e.schemaPath.startsWith(prefix)));
+}
 
 function dedupe(fields: FieldError[]): FieldError[] {
   const seen = new Set<string>();
@@ -89,11 +103,13 @@ function toFieldError(error: SchemaError, root: JsonSchema): FieldError {
     case 'boolean':
       return { field: base, message: 'is not a known field' };
     case 'type': {
-      const expected = String(error.params.type ?? describeExpected(root, error.instancePath));
+      const expected = String(error.params.type ?? 'of the documented type');
       return { field: base || '(body)', message: `must be ${article(expected)}` };
     }
     case 'anyOf':
-      return { field: base || '(body)', message: `must be ${describeExpected(root, error.instancePath)}` };
+      return { field: base || '(body)', message: `must be ${describeUnion(root, error.schemaPath)}` };
+    case 'const':
+      return { field: base || '(body)', message: `must be ${JSON.stringify(error.params.allowedValue)}` };
     default:
       return { field: base || '(body)', message: error.message };
   }
@@ -107,16 +123,15 @@ function article(type: string): string {
 }
 
 /** For anyOf schemas, a human list of what is accepted (e.g. booleans taking true/'true'/1). */
-function describeExpected(root: JsonSchema, pointer: string): string {
-  let node: JsonSchema | undefined = root;
-  for (const part of pointer.split('/').slice(1)) {
-    if (!node) break;
-    const props = node.properties as Record<string, JsonSchema> | undefined;
-    node = props?.[part] ?? (node.items as JsonSchema | undefined);
+function describeUnion(root: JsonSchema, schemaPath: string): string {
+  let node: unknown = root;
+  for (const part of schemaPath.replace(/^#\/?/, '').split('/').filter(Boolean)) {
+    node = (node as Record<string, unknown> | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
   }
-  const options = node?.anyOf as JsonSchema[] | undefined;
+  const options = (node as JsonSchema | undefined)?.anyOf as JsonSchema[] | undefined;
   if (!options) return 'a value of the documented type';
-  return options.map((o) => ('const' in o ? JSON.stringify(o.const) : String(o.type))).join(' or ');
+  const names = options.map((o) => ('const' in o ? JSON.stringify(o.const) : o.type === 'integer' ? 'an integer' : o.type === 'null' ? 'null' : article(String(o.type))));
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}` : names[0]!;
 }
 
 /** Converts flat text values (query strings, params) to the types their schema asks for. */
