@@ -1,6 +1,6 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { EsignElement, defineElement } from '../internal/esign-element.ts';
-import { PdfSourceController, type PdfErrorCode, type PdfLoadError, type PdfSource } from '../internal/pdf-source.ts';
+import { PdfSourceController, type PdfLoadError, type PdfSource } from '../internal/pdf-source.ts';
 import { PdfPagesController } from '../internal/pdf-pages.ts';
 import { renderPages, pagesStyles } from '../internal/pages-template.ts';
 import { fieldOverlayStyles } from '../internal/field-overlay.ts';
@@ -424,6 +424,7 @@ declare global {
   }
 }
 
-export type { PdfErrorCode };
+export { registerEditorTranslation } from './editor-i18n.ts';
+export type { EditorTranslation } from './editor-i18n.ts';
 
 defineElement('esign-editor', EsignEditor);
