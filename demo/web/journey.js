@@ -1,0 +1,176 @@
+// The demo journey, step by step, against this server's REST API with the demo key
+// (GET /api/v1/demo/session/, loopback and development only).
+const $ = (id) => document.getElementById(id);
+const state = { key: '', group: '', template: '', document: '', recipients: [] };
+
+async function api(method, path, body) {
+  const response = await fetch(path, {
+    method,
+    headers: { Authorization: `Bearer ${state.key}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) {
+    const error = await response.json().catch(() => null);
+    throw new Error(error?.error?.message ?? `HTTP ${response.status} for ${method} ${path}`);
+  }
+  return response;
+}
+
+const enable = (section, on = true) => $(section).setAttribute('aria-disabled', on ? 'false' : 'true');
+const say = (id, text, problem = false) => {
+  $(id).textContent = text;
+  $(id).classList.toggle('problem', problem);
+};
+
+/** A ready-made field set: signer 1 signs (drawn), dates, ticks, a pattern; signer 2 signs (typed) and ticks. */
+function exampleFields() {
+  const f = (signer, element_type, ay, extra = {}) => ({
+    ax: 0.55, ay, bx: 0.9, by: ay + 0.045, page: 1, element_type, signer, validation: null, options: '', value: '', label: '',
+    label_extra: '', optional: false, font_name: '', font_size: 11, align: 1, fieldorder: null, hide_border: false, no_pdf: false,
+    logic_action: null, logic_group: '', map_to: '', substantive: false, ...extra,
+  });
+  return [
+    f(1, 'text', 0.1, { label: 'Full name' }),
+    f(1, 'text', 0.16, { label: 'Start date', validation: 4 }),
+    f(1, 'text', 0.22, { label: 'Reference', validation: 93, options: '^[A-Z]{2}-\\d{4}$' }),
+    f(1, 'text', 0.28, { label: 'I agree', validation: 25, bx: 0.6, by: 0.31 }),
+    f(1, 'signature', 0.34, { by: 0.42 }),
+    f(1, 'text', 0.44, { label: 'Signed on', validation: 48 }),
+    f(2, 'text', 0.56, { label: 'Second name' }),
+    f(2, 'text', 0.62, { label: 'Accepted', validation: 25, bx: 0.6, by: 0.65 }),
+    f(2, 'signature', 0.68, { by: 0.76 }),
+    f(2, 'text', 0.78, { label: 'Countersigned on', validation: 48 }),
+  ];
+}
+
+async function connect() {
+  const response = await fetch('/api/v1/demo/session/', { headers: { 'X-Esign-Demo': '1' } });
+  const body = await response.json().catch(() => null);
+  if (!response.ok) throw new Error(body?.error?.message ?? `The demo session was refused (HTTP ${response.status}).`);
+  state.key = body.key;
+  state.group = body.group;
+  say('session', `Connected: demo key for ${body.group} (email: ${body.email_mode === 'smtp' ? 'SMTP' : 'local outbox'}).`);
+}
+
+async function upload(bytes, title) {
+  say('document-state', 'Uploading…');
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  const response = await api('POST', '/api/v1/templatepdf/?returnAsJson=1', { group: state.group, title, pdf_file: btoa(binary), process_tags: true });
+  state.template = (await response.json()).resource.uid;
+  say('document-state', `Uploaded "${title}" (template ${state.template}).`);
+  await openEditor();
+}
+
+async function openEditor() {
+  const { token } = await (await api('GET', `/api/v1/templatepdf/${state.template}/component-token/?expires_in=3600`)).json();
+  const editor = document.createElement('esign-editor');
+  editor.setAttribute('template', state.template);
+  editor.setAttribute('token', token);
+  editor.setAttribute('endpoint', location.origin);
+  editor.setAttribute('signers', 'Signer 1,Signer 2');
+  editor.addEventListener('esign-save', (event) => say('fields-state', event.detail.ok ? `Saved ${event.detail.fields.length} fields.` : `Not saved: ${event.detail.error ?? 'see the problems in the editor'}`, !event.detail.ok));
+  $('editor-slot').replaceChildren(editor);
+  enable('step-fields');
+  enable('step-send');
+  for (const id of ['example-fields', 'save-fields', 'send']) $(id).disabled = false;
+}
+
+async function send() {
+  const editor = document.querySelector('esign-editor');
+  if (editor) {
+    const saved = await editor.save();
+    if (!saved.ok) throw new Error(`The fields could not be saved: ${saved.error ?? saved.problems.map((p) => p.message).join('; ')}`);
+  }
+  const signer = (n) => {
+    const [firstname, ...rest] = $(`s${n}-name`).value.trim().split(/\s+/);
+    return { firstname, lastname: rest.join(' '), email: $(`s${n}-email`).value.trim(), order: n - 1 };
+  };
+  const response = await api('POST', '/api/v1/document/', {
+    group: state.group, name: 'Demo agreement', templatepdf: `/api/v1/templatepdf/${state.template}/`,
+    signers: [signer(1), signer(2)], do_email: $('do-email').checked, append_history: true,
+  });
+  state.document = /\/status\/([^/]+)\//.exec(response.headers.get('Location'))[1];
+  const detail = await (await api('GET', `/api/v1/document/${state.document}/`)).json();
+  state.recipients = detail.signer_objects;
+  say('send-state', `Sent: document ${state.document}.`);
+  await showLinks();
+  enable('step-sign');
+  enable('step-final');
+  $('refresh').disabled = false;
+  await refresh();
+}
+
+async function showLinks() {
+  const items = [];
+  for (const r of state.recipients) {
+    const { url } = await (await api('GET', `/api/v1/signer/${r.uuid}/sign-link/`)).json();
+    const li = document.createElement('li');
+    const a = document.createElement('a');
+    a.href = url;
+    a.target = '_blank';
+    a.rel = 'noopener';
+    a.className = 'sign-link';
+    a.dataset.order = String(r.order);
+    a.textContent = `Open the signing page of ${r.firstname} ${r.lastname} (signer ${r.order + 1})`;
+    li.append(a);
+    items.push(li);
+  }
+  $('links').replaceChildren(...items);
+}
+
+async function refresh() {
+  const detail = await (await api('GET', `/api/v1/document/${state.document}/`)).json();
+  const who = detail.signer_objects.map((r) => `${r.firstname}: ${r.status}`).join(', ');
+  say('doc-status', `Document status ${detail.status} (${detail.statusText ?? ''}) · recipients ${who}`);
+  $('doc-status').dataset.status = String(detail.status);
+  const outbox = await (await api('GET', `/api/v1/outbox/?document=${state.document}`)).json();
+  $('outbox').replaceChildren(...outbox.objects.map((e) => {
+    const li = document.createElement('li');
+    li.innerHTML = '<strong></strong> to <span></span><pre></pre>';
+    li.querySelector('strong').textContent = e.subject;
+    li.querySelector('span').textContent = e.to;
+    li.querySelector('pre').textContent = e.text;
+    return li;
+  }));
+  if (detail.status === 30) {
+    const pdf = await api('GET', `/api/v1/pdf/${state.document}/`);
+    const a = document.createElement('a');
+    a.id = 'download';
+    a.href = URL.createObjectURL(await pdf.blob());
+    a.download = 'Demo agreement (signed).pdf';
+    a.textContent = 'Download the final PDF (with its history page)';
+    $('download-slot').replaceChildren(a);
+  }
+}
+
+function guard(fn, where) {
+  return async (...args) => {
+    try {
+      await fn(...args);
+    } catch (error) {
+      say(where, error instanceof Error ? error.message : String(error), true);
+      console.error(error);
+    }
+  };
+}
+
+$('use-sample').addEventListener('click', guard(async () => upload(new Uint8Array(await (await fetch('/demo/sample.pdf')).arrayBuffer()), 'Sample contract'), 'document-state'));
+$('upload').addEventListener('change', guard(async (event) => {
+  const file = event.target.files[0];
+  if (file) await upload(new Uint8Array(await file.arrayBuffer()), file.name.replace(/\.pdf$/i, ''));
+}, 'document-state'));
+$('example-fields').addEventListener('click', () => {
+  const editor = document.querySelector('esign-editor');
+  editor.fields = [...editor.getFields?.() ?? [], ...exampleFields()];
+  void editor.save();
+});
+$('save-fields').addEventListener('click', () => void document.querySelector('esign-editor')?.save());
+$('send').addEventListener('click', guard(send, 'send-state'));
+$('refresh').addEventListener('click', guard(refresh, 'doc-status'));
+window.addEventListener('focus', () => { if (state.document) void guard(refresh, 'doc-status')(); });
+
+guard(async () => {
+  await connect();
+  await import('/dist/cdn/esign-elements.min.js');
+}, 'session')();

@@ -1,0 +1,71 @@
+// The signing page a signing link opens: /demo/sign.html#signer=<id>&link=<link token>.
+// The link token (in the fragment, so it never reaches server logs or Referer headers) is
+// exchanged for a short-lived signer component token, which <esign-signer> uses.
+// `?signer=…&token=…` (a component token minted with an API key) works too.
+const query = new URLSearchParams(location.search);
+const fragment = new URLSearchParams(location.hash.slice(1));
+const signer = fragment.get('signer') || query.get('signer');
+const link = fragment.get('link');
+const main = document.getElementById('main');
+
+function show(text) {
+  const p = document.createElement('p');
+  p.className = 'problem';
+  p.setAttribute('role', 'alert');
+  p.textContent = text;
+  main.replaceChildren(p);
+}
+
+async function tokenFromLink() {
+  const response = await fetch(`/api/v1/signer/${encodeURIComponent(signer)}/link-session/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ link }),
+  });
+  const body = await response.json().catch(() => null);
+  if (!response.ok) throw new Error(body?.error?.message ?? `The signing link was refused (HTTP ${response.status}).`);
+  return body;
+}
+
+async function offerDownload(token, documentId, name) {
+  const response = await fetch(`/api/v1/pdf/${documentId}/`, { headers: { Authorization: `Bearer ${token}` } });
+  if (!response.ok || response.headers.get('X-Esign-Pdf') !== 'final') return;
+  const a = document.createElement('a');
+  a.className = 'download';
+  a.href = URL.createObjectURL(await response.blob());
+  a.download = `${name || 'document'} (signed).pdf`;
+  a.textContent = 'Download the signed PDF';
+  document.getElementById('after').replaceChildren(a);
+}
+
+async function start() {
+  if (!signer || (!link && !query.get('token'))) {
+    show('This page needs a signing link: open the link from your invitation email.');
+    return;
+  }
+  let token = query.get('token');
+  let documentId = '';
+  try {
+    if (link) ({ token, document: documentId } = await tokenFromLink());
+    history.replaceState(null, '', location.pathname); // the link and token leave the address bar
+    await import('/dist/cdn/esign-elements.min.js');
+    if (!customElements.get('esign-signer')) throw new Error('The built library does not define <esign-signer>: run `npm run build` and reload.');
+  } catch (error) {
+    show(error instanceof Error ? error.message : String(error));
+    return;
+  }
+  const element = document.createElement('esign-signer');
+  element.setAttribute('signer', signer);
+  element.setAttribute('token', token);
+  element.setAttribute('endpoint', location.origin);
+  element.addEventListener('esign-ready', () => {
+    document.getElementById('title').textContent = element.shadowRoot?.querySelector('.header h2')?.textContent || 'Sign a document';
+  });
+  element.addEventListener('esign-complete', (event) => {
+    if (event.detail.documentStatus === 30 && documentId) void offerDownload(token, documentId, document.getElementById('title').textContent);
+  });
+  element.addEventListener('esign-error', (event) => console.warn('esign-signer:', event.detail.message));
+  main.replaceChildren(element);
+}
+
+void start();
