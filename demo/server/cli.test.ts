@@ -15,7 +15,9 @@ function runCli(args: string[]): string {
 
 test('esign-server: first start, api-key create, user/group create, SIGTERM', { timeout: 60_000 }, async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esign-cli-'));
-  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--host', '127.0.0.1', '--data', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--host', '127.0.0.1', '--data', dataDir], {
+    stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ESIGN_SANDBOX_RATE_LIMIT: '1234' },
+  });
   try {
     let output = '';
     child.stdout.setEncoding('utf8');
@@ -35,6 +37,7 @@ test('esign-server: first start, api-key create, user/group create, SIGTERM', { 
     assert.deepEqual(await (await fetch(`${base}/healthz`)).json(), { ok: true });
     const groups = await fetch(`${base}/api/v1/group/`, { headers: { authorization: `Bearer ${key}` } });
     assert.equal(groups.status, 200);
+    assert.equal(groups.headers.get('ratelimit-limit'), '1234');
 
     // Keys created by the CLI while the server runs work at once.
     const production = runCli(['api-key', 'create', '--data', dataDir, '--env', 'production']);

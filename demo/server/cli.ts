@@ -16,11 +16,22 @@ import { generatePassword, hashPassword } from './auth/passwords.ts';
 
 const USAGE = `Usage:
   esign-server serve [--host H] [--port N] [--data DIR]        (env PORT, ESIGN_DATA; default 127.0.0.1:8080, .esign-data/)
+      env: ESIGN_BASE_URL, ESIGN_SANDBOX_RATE_LIMIT (calls/hour, 100), ESIGN_PRODUCTION_RATE_LIMIT (10000),
+           ESIGN_MAX_UPLOAD_MB (25), ESIGN_LOG=1 (request log)
   esign-server api-key create [--data DIR] [--env sandbox|production] [--legacy] [--email USER]
   esign-server user create --email E [--first-name F] [--last-name L] [--password P] [--admin] [--group G]... [--data DIR]
   esign-server group create --name N [--email USER] [--data DIR]`;
 
 class UsageError extends Error {}
+
+/** A positive number from the environment, or the default; anything else is a usage error. */
+function positiveEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new UsageError(`${name} must be a positive number (got "${raw}").`);
+  return value;
+}
 
 function dataDirFrom(value: string | undefined): string {
   return path.resolve(value ?? process.env.ESIGN_DATA ?? '.esign-data');
@@ -50,6 +61,12 @@ async function serve(args: string[]): Promise<void> {
     dataDir,
     baseUrl: process.env.ESIGN_BASE_URL ?? `http://${displayHost}:${port}`,
     logger: process.env.ESIGN_LOG === '1',
+    rateLimits: {
+      sandbox: positiveEnv('ESIGN_SANDBOX_RATE_LIMIT', 100),
+      production: positiveEnv('ESIGN_PRODUCTION_RATE_LIMIT', 10_000),
+      windowMs: 60 * 60 * 1000,
+    },
+    maxUploadBytes: positiveEnv('ESIGN_MAX_UPLOAD_MB', 25) * 1024 * 1024,
   });
   const setup = ensureInitialSetup(app.store);
   await app.listen({ host, port });
