@@ -74,49 +74,6 @@ export const viewerStyles = css`
     touch-action: pan-x pan-y;
     outline: none;
   }
-  .progress {
-    position: absolute;
-    left: 0;
-    right: 0;
-    top: 0;
-    height: 3px;
-    z-index: 2;
-    background: color-mix(in srgb, var(--esign-accent-color, #2563eb) 20%, transparent);
-    overflow: hidden;
-  }
-  .progress-bar {
-    height: 100%;
-    background: var(--esign-accent-color, #2563eb);
-    transition: width 0.2s;
-  }
-  .progress[data-indeterminate] .progress-bar {
-    width: 30%;
-    animation: esign-slide 1.2s ease-in-out infinite;
-  }
-  @keyframes esign-slide {
-    from { transform: translateX(-100%); }
-    to { transform: translateX(340%); }
-  }
-  .message {
-    margin: 2rem auto;
-    max-width: 32rem;
-    padding: 1rem 1.25rem;
-    border-radius: 6px;
-    background: var(--esign-message-background, #fff);
-    color: var(--esign-text-color, #1f2937);
-    line-height: 1.45;
-  }
-  .error {
-    border-left: 4px solid var(--esign-error-color, #b91c1c);
-  }
-  .error h2 {
-    margin: 0 0 0.25rem;
-    font-size: 1rem;
-    color: var(--esign-error-color, #b91c1c);
-  }
-  .error p {
-    margin: 0;
-  }
   .visually-hidden {
     position: absolute;
     width: 1px;

@@ -11,7 +11,9 @@ import { ZoomGesturesController, clampScale, parseZoom, stepZoom } from '../inte
 import { fetchFields } from '../internal/rest-client.ts';
 import { langOf, t } from '../internal/i18n.ts';
 import type { FieldElement } from '../fields/types.ts';
+import { renderLoadError, renderProgress, statusStyles } from '../internal/status-templates.ts';
 import { viewerStyles } from './esign-viewer.styles.ts';
+import { renderViewerToolbar } from './viewer-toolbar.ts';
 
 /**
  * Shows a PDF with its signing fields drawn over it, read-only.
@@ -65,7 +67,7 @@ import { viewerStyles } from './esign-viewer.styles.ts';
  * @cssproperty --esign-error-color - Error accent colour.
  */
 export class EsignViewer extends EsignElement {
-  static override styles = [viewerStyles, pagesStyles, fieldOverlayStyles];
+  static override styles = [viewerStyles, statusStyles, pagesStyles, fieldOverlayStyles];
 
   static override properties = {
     src: { type: String },
@@ -310,7 +312,10 @@ export class EsignViewer extends EsignElement {
     const current = this.pages.currentPage + 1;
     const status = this.source.status;
     return html`<div class="frame">
-      ${this.renderToolbar(lang, count, current)}
+      ${renderViewerToolbar({
+        lang, pages: count, page: current, scale: this.pages.scale,
+        onPrevious: () => this.previousPage(), onNext: () => this.nextPage(), onZoomOut: () => this.zoomOut(), onZoomIn: () => this.zoomIn(),
+      })}
       <div
         class="scroller"
         part="scroller"
@@ -321,46 +326,12 @@ export class EsignViewer extends EsignElement {
         @scroll=${() => this.pages.onScroll()}
         @keydown=${this.onKeyDown}
       >
-        ${status === 'error' && this.source.error ? this.renderError(lang, this.source.error) : nothing}
+        ${status === 'error' && this.source.error ? renderLoadError(this.source.error, lang) : nothing}
         ${status === 'idle' ? html`<p class="message">${t(lang, 'viewer.empty')}</p>` : nothing}
         ${count > 0 ? renderPages(this.pages, { lang, overlay: (i) => renderFieldOverlay(this.fieldEntries(i + 1), { lang }) }) : nothing}
       </div>
-      ${status === 'loading' ? this.renderProgress(lang) : nothing}
+      ${status === 'loading' ? renderProgress(this.source.progress, lang) : nothing}
       <div class="visually-hidden" role="status" aria-live="polite">${this.announcement}</div>
-    </div>`;
-  }
-
-  private renderToolbar(lang: string, count: number, current: number): TemplateResult {
-    const disabled = count === 0;
-    return html`<div class="toolbar" part="toolbar" role="toolbar" aria-label=${t(lang, 'viewer.toolbar')}>
-      <button part="button" type="button" aria-label=${t(lang, 'viewer.previousPage')} ?disabled=${disabled || current <= 1} @click=${() => this.previousPage()}>‹</button>
-      <span class="page-indicator" part="page-indicator">${count ? t(lang, 'viewer.page', { page: current, pages: count }) : ''}</span>
-      <button part="button" type="button" aria-label=${t(lang, 'viewer.nextPage')} ?disabled=${disabled || current >= count} @click=${() => this.nextPage()}>›</button>
-      <button part="button" type="button" aria-label=${t(lang, 'viewer.zoomOut')} ?disabled=${disabled} @click=${() => this.zoomOut()}>−</button>
-      <span class="zoom-level" part="zoom-level" aria-label=${t(lang, 'viewer.zoomLevel', { percent: Math.round(this.pages.scale * 100) })}>${Math.round(this.pages.scale * 100)}%</span>
-      <button part="button" type="button" aria-label=${t(lang, 'viewer.zoomIn')} ?disabled=${disabled} @click=${() => this.zoomIn()}>+</button>
-    </div>`;
-  }
-
-  private renderProgress(lang: string): TemplateResult {
-    const progress = this.source.progress;
-    const percent = progress === null ? null : Math.round(progress * 100);
-    return html`<div
-      class="progress"
-      part="progress"
-      role="progressbar"
-      aria-label=${percent === null ? t(lang, 'viewer.loading') : t(lang, 'viewer.loadingProgress', { percent })}
-      aria-valuemin="0"
-      aria-valuemax="100"
-      aria-valuenow=${percent ?? nothing}
-      ?data-indeterminate=${percent === null}
-    ><div class="progress-bar" style="width:${percent ?? 30}%"></div></div>`;
-  }
-
-  private renderError(lang: string, error: PdfLoadError): TemplateResult {
-    return html`<div class="message error" part="error" role="alert" data-code=${error.code}>
-      <h2>${t(lang, 'error.title')}</h2>
-      <p>${error.message}</p>
     </div>`;
   }
 }

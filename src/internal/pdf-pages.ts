@@ -11,7 +11,8 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { PDFDocumentProxy, PDFPageProxy, RenderTask } from 'pdfjs-dist';
 import { CSS_PX_PER_PT, PageLayout } from './page-layout.ts';
 import type { VisibleRange } from './page-layout.ts';
-import { PageBuffer, bufferSizeFor, nextPageToRender, outputScale, wantedPages, MAX_CANVAS_PIXELS } from './render-scheduling.ts';
+import { PageBuffer, bufferSizeFor, nextPageToRender, wantedPages } from './render-scheduling.ts';
+import { freeCanvas, isRenderCancellation, renderPageCanvas } from './page-canvas.ts';
 
 export type FitMode = 'fit-width' | 'fit-page';
 
@@ -42,17 +43,6 @@ const RENDERED = 2;
 const SIZE_BATCH = 32;
 /** Page elements built before the first paint; the others follow right after it. */
 const EARLY_PAGES = 12;
-
-function freeCanvas(canvas: HTMLCanvasElement): void {
-  // Zero size releases the backing store at once instead of at garbage collection.
-  canvas.width = 0;
-  canvas.height = 0;
-  canvas.remove();
-}
-
-function isCancellation(error: unknown): boolean {
-  return (error as { name?: string } | null)?.name === 'RenderingCancelledException';
-}
 
 export class PdfPagesController implements ReactiveController {
   readonly layout = new PageLayout();
@@ -285,16 +275,9 @@ export class PdfPagesController implements ReactiveController {
       if (job.cancelled || generation !== this.generation) return;
       const natural = page.getViewport({ scale: 1 });
       if (this.layout.setPageSize(index, natural.width, natural.height)) this.host.requestUpdate();
-      const viewport = page.getViewport({ scale: this.layout.getScale() * CSS_PX_PER_PT });
-      const sx = outputScale(viewport.width, viewport.height, globalThis.devicePixelRatio || 1, this.options.maxCanvasPixels ?? MAX_CANVAS_PIXELS);
-      canvas = document.createElement('canvas');
-      canvas.width = Math.max(1, Math.round(viewport.width * sx));
-      canvas.height = Math.max(1, Math.round(viewport.height * sx));
-      const task = page.render({
-        canvas,
-        viewport,
-        transform: sx !== 1 ? [canvas.width / viewport.width, 0, 0, canvas.height / viewport.height, 0, 0] : undefined,
-      });
+      const render = renderPageCanvas(page, this.layout.getScale(), this.options.maxCanvasPixels);
+      canvas = render.canvas;
+      const task = render.task;
       job.task = task;
       await task.promise;
       if (job.cancelled || generation !== this.generation) return;
@@ -309,7 +292,7 @@ export class PdfPagesController implements ReactiveController {
       this.afterFirstPaint(doc, generation);
     } catch (error) {
       // A page that fails to render stays a blank placeholder; it is not retried in a loop.
-      if (!isCancellation(error) && generation === this.generation) {
+      if (!isRenderCancellation(error) && generation === this.generation) {
         console.warn('esign: page render failed', error);
         this.state[index] = RENDERED;
         this.afterFirstPaint(doc, generation);
