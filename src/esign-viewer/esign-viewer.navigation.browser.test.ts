@@ -77,6 +77,25 @@ describe('esign-viewer zoom', () => {
     expect(after.y).to.be.closeTo(before.y, 0.01);
   });
 
+  it('zooms with a two-finger pinch', async () => {
+    const el = await loadViewer({ src: '/fixtures/pdfjs-tracemonkey.pdf', zoom: '1', width: 600, height: 500 });
+    const box = scroller(el);
+    const rect = box.getBoundingClientRect();
+    const touches = (spread: number): Touch[] => [
+      new Touch({ identifier: 1, target: box, clientX: rect.left + 300 - spread, clientY: rect.top + 200 }),
+      new Touch({ identifier: 2, target: box, clientX: rect.left + 300 + spread, clientY: rect.top + 200 }),
+    ];
+    const send = (type: string, list: Touch[]): void => {
+      box.dispatchEvent(new TouchEvent(type, { touches: list, changedTouches: list, bubbles: true, cancelable: true }));
+    };
+    send('touchstart', touches(50));
+    send('touchmove', touches(100));
+    send('touchend', []);
+    await settle(el);
+    expect(el.scale).to.be.closeTo(2, 0.01);
+    expect(pageElement(el, 1).offsetWidth).to.be.closeTo(612 * 2 * (96 / 72), 1);
+  });
+
   it('re-renders sharper after a zoom and cancels the stale render', async () => {
     const el = await loadViewer({ src: '/fixtures/pdfjs-tracemonkey.pdf', zoom: '0.5' });
     await renderingSettled(el);
