@@ -6,6 +6,7 @@ import type { Store } from '../store/index.ts';
 import type { DocumentRecord, RecipientRecord } from '../store/documents.ts';
 import { documentsOf } from '../services/documents/repositories.ts';
 import { mintLinkToken, signingUrl } from '../services/signing/link-tokens.ts';
+import { emailOpenUrl } from '../webhooks/email-open.ts';
 
 const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -23,7 +24,9 @@ export function queueInvitation(store: Store, dataDir: string, baseUrl: string, 
   const note = r.message || doc.message;
   const text = `${greeting(r)}\n\nYou are asked to ${verb} the document "${doc.name}".\n${note ? `\n${note}\n` : ''}\nOpen it here:\n${link}\n\nThe link is personal: do not forward it.\n`;
   const html = `<p>${escapeHtml(greeting(r))}</p><p>You are asked to ${verb} the document <strong>${escapeHtml(doc.name)}</strong>.</p>`
-    + `${note ? `<p>${escapeHtml(note)}</p>` : ''}<p><a href="${escapeHtml(link)}">Open the document to ${verb} it</a></p><p>The link is personal: do not forward it.</p>`;
+    + `${note ? `<p>${escapeHtml(note)}</p>` : ''}<p><a href="${escapeHtml(link)}">Open the document to ${verb} it</a></p><p>The link is personal: do not forward it.</p>`
+    // Tracking image: loading it reports recipient.emailOpened (webhooks/email-open.ts).
+    + `<img src="${escapeHtml(emailOpenUrl(store, baseUrl, r.id))}" width="1" height="1" alt="" style="display:block;border:0">`;
   return documentsOf(store).history.queueEmail({ documentId: doc.id, recipientId: r.id, kind: 'invitation', to: r.email, cc: [], subject, text, html });
 }
 

@@ -117,3 +117,33 @@ test('an email handed to a recipient produces recipient.emailNotification (may r
     assert.ok(invitation.signatureValid && invitation.hmacValid);
   });
 });
+
+test('the tracking image in the invitation reports recipient.emailOpened once; forged URLs do nothing', async () => {
+  await withReceiver(async (t, receiver) => {
+    const sent = await sendDocument(t, [field({ signer: 1 })], { do_email: true });
+    const [ann] = sent.recipients;
+    await receiver.waitFor(() => receiver.received.some((r) => r.json.event === 'emailNotification'), 10_000);
+    const email = t.app.store.db.prepare(`SELECT html_body FROM email_outbox WHERE recipient_id = ? AND kind = 'invitation'`).get(ann.id) as { html_body: string };
+    const src = email.html_body.match(/<img src="([^"]+)"/)![1].replace(/&#38;/g, '&');
+    const path = new URL(src).pathname;
+    assert.match(path, new RegExp(`^/api/v1/email-open/${ann.id}/[\\w-]+/$`));
+    const forged = await call(t.app, undefined, 'GET', `/api/v1/email-open/${ann.id}/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/`);
+    assert.equal(forged.statusCode, 200);
+    assert.equal(forged.headers['content-type'], 'image/gif');
+    assert.equal((t.app.store.db.prepare('SELECT status FROM document_recipients WHERE id = ?').get(ann.id) as { status: number }).status, 10, 'a forged URL records nothing');
+    for (let i = 0; i < 3; i++) {
+      const image = await call(t.app, undefined, 'GET', path, undefined, { 'user-agent': 'MailClient/1.0' });
+      assert.equal(image.statusCode, 200);
+      assert.equal(image.rawPayload.subarray(0, 6).toString('latin1'), 'GIF89a');
+    }
+    assert.equal((t.app.store.db.prepare('SELECT status FROM document_recipients WHERE id = ?').get(ann.id) as { status: number }).status, 15);
+    await receiver.waitFor(() => receiver.received.some((r) => r.json.event === 'emailOpened'));
+    const opened = receiver.received.filter((r) => r.json.event === 'emailOpened');
+    assert.equal(opened.length, 1, 'once per recipient');
+    assert.deepEqual([(opened[0].json.data as { status: number }).status, (opened[0].json.data as { statusText: string }).statusText], [15, 'email opened']);
+    const token = await signerToken(t, ann.id);
+    assert.equal((await signerCall(t.app, token, ann.id, 'visit')).statusCode, 200);
+    assert.equal((await call(t.app, undefined, 'GET', path)).statusCode, 200, 'opening again after visiting is fine');
+    assert.equal((t.app.store.db.prepare('SELECT status FROM document_recipients WHERE id = ?').get(ann.id) as { status: number }).status, 20, 'and does not move the status back');
+  });
+});

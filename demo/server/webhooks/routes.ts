@@ -17,6 +17,7 @@ import { checkCallbackUrl, MAX_CALLBACK_URL_LENGTH } from './ssrf.ts';
 import { ensureSigningIdentity } from './settings.ts';
 import { webhookSettingsFor } from './service.ts';
 import logRoutes from './routes-log.ts';
+import emailOpenRoutes from './email-open.ts';
 
 export const registrationUri = (id: string): string => `/api/v1/notifications/${id}/`;
 
@@ -238,4 +239,5 @@ export default async function webhookRoutes(app: FastifyInstance): Promise<void>
   });
 
   await app.register(logRoutes);
+  await app.register(emailOpenRoutes);
 }
