@@ -2,8 +2,8 @@
  * pdf-lib compresses with pako (pure JS): every new content stream and every PNG it embeds is
  * deflated in JavaScript, which made stamping a 100-page PDF several times slower than loading and
  * saving it. These helpers do the same work with Node's native zlib:
- * - `compressNewContentStreams` deflates the content streams pdf-lib created in this session
- *   (the stamped drawing) just before save, replacing them with already-encoded raw streams;
+ * - `compressNewContentStreams` encodes the content streams pdf-lib created in this session
+ *   (its drawing, and the q/Q it wraps loaded pages in) just before save, as raw streams;
  * - `embedPngFast` embeds a PNG by decoding it with zlib and splitting colour and alpha, instead of
  *   pdf-lib's UPNG + pako path (which it falls back to for PNG variants it does not handle).
  */
@@ -14,10 +14,20 @@ export function compressNewContentStreams(doc: PDFDocument): void {
   for (const [ref, object] of doc.context.enumerateIndirectObjects()) {
     if (!(object instanceof PDFContentStream)) continue;
     const dict = object.dict.clone(doc.context);
-    dict.set(PDFName.of('Filter'), PDFName.of('FlateDecode'));
-    doc.context.assign(ref, PDFRawStream.of(dict, deflateSync(object.getUnencodedContents(), { level: 6 })));
+    const contents = object.getUnencodedContents();
+    // zlib costs ~0.2 ms per call before it compresses anything; small streams stay as they are.
+    if (contents.length > SMALL_STREAM) {
+      dict.set(PDFName.of('Filter'), PDFName.of('FlateDecode'));
+      doc.context.assign(ref, PDFRawStream.of(dict, deflateSync(contents)));
+    } else {
+      dict.delete(PDFName.of('Filter'));
+      doc.context.assign(ref, PDFRawStream.of(dict, contents));
+    }
   }
 }
+
+/** Streams up to this many bytes are stored uncompressed. */
+export const SMALL_STREAM = 4096;
 
 interface DecodedPng {
   width: number;

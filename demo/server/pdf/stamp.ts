@@ -11,6 +11,7 @@ import type { PDFDocument } from 'pdf-lib';
 import type { FieldElement } from '../../../src/fields/types.ts';
 import type { PageGeometry } from '../../../src/fields/geometry.ts';
 import { loadPdf } from './load.ts';
+import { compressNewContentStreams } from './native-zlib.ts';
 import { pageGeometryOf } from './page-geometry.ts';
 import { fieldFrame, inFrame, type FieldFrame } from './stamp/frame.ts';
 import { Canvases, type PageCanvas, type Rgb } from './stamp/canvas.ts';
@@ -52,6 +53,7 @@ export async function stampFinalPdfWithWarnings(input: StampInput): Promise<{ pd
   const doc = await loadPdf(input.source);
   const warnings = await stampInto(doc, input);
   // No object streams: the final PDF is archived and read by many tools; plain xref tables are the safest.
+  compressNewContentStreams(doc);
   const pdf = await doc.save({ useObjectStreams: false, updateFieldAppearances: false });
   return { pdf, warnings };
 }

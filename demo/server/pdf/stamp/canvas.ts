@@ -9,7 +9,7 @@
  */
 import { deflateSync } from 'node:zlib';
 import { PDFRawStream, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
-import type { EmbeddedImage } from '../native-zlib.ts';
+import { SMALL_STREAM, type EmbeddedImage } from '../native-zlib.ts';
 
 export type Rgb = [number, number, number];
 export type Matrix = [number, number, number, number, number, number];
@@ -101,7 +101,7 @@ export class PageCanvas {
     this.page.node.normalize();
     // zlib costs ~0.2 ms per call before it compresses anything: a page's few stamped fields (a few
     // hundred bytes) are cheaper to store as they are.
-    const stream = bytes.length > 4096
+    const stream = bytes.length > SMALL_STREAM
       ? PDFRawStream.of(context.obj({ Filter: 'FlateDecode' }), deflateSync(bytes))
       : PDFRawStream.of(context.obj({}), bytes);
     this.page.node.addContentStream(context.register(stream));
