@@ -102,6 +102,17 @@ describe('esign-viewer errors', () => {
     expect((await error).detail.code).to.equal('invalid-pdf');
   });
 
+  it('explains a PDF whose pages cannot be read', async () => {
+    // A catalog and page tree whose only page object is missing.
+    const text = '%PDF-1.4\n1 0 obj <</Type/Catalog/Pages 2 0 R>> endobj\n2 0 obj <</Type/Pages/Kids[3 0 R]/Count 1>> endobj\ntrailer <</Root 1 0 R/Size 3>>\n%%EOF\n';
+    const el = await makeViewer();
+    const error = oneEvent(el, 'esign-error');
+    el.data = new TextEncoder().encode(text);
+    expect((await error).detail.code).to.equal('invalid-pdf');
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('[role="alert"]')).to.not.equal(null);
+  });
+
   it('shows what pdf.js can repair of a PDF with a broken /Root reference', async () => {
     // pdf.js rebuilds the cross-reference table of pdflib-invalid_root_ref.pdf and renders its one page,
     // as Firefox does; see docs/decisions/viewer.md.

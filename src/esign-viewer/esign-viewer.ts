@@ -1,7 +1,7 @@
 import { html, nothing } from 'lit';
 import type { PropertyValues, TemplateResult } from 'lit';
 import { EsignElement, defineElement } from '../internal/esign-element.ts';
-import { PdfSourceController } from '../internal/pdf-source.ts';
+import { PdfSourceController, describePdfError } from '../internal/pdf-source.ts';
 import type { PdfErrorCode, PdfLoadError, PdfSource } from '../internal/pdf-source.ts';
 import { PdfPagesController } from '../internal/pdf-pages.ts';
 import { renderPages, pagesStyles } from '../internal/pages-template.ts';
@@ -105,6 +105,7 @@ export class EsignViewer extends EsignElement {
     onPageRendered: (index) => this.emit('esign-page-render', { page: index + 1 }),
     onCurrentPageChange: (index) => this.currentPageChanged(index),
     onLayoutComplete: () => this.emit('esign-ready', { pages: this.pages.pageCount }),
+    onError: (error) => this.source.fail(describePdfError(error, this.lang_)),
   });
 
   protected readonly gestures = new ZoomGesturesController(this, {

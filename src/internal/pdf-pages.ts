@@ -27,6 +27,8 @@ export interface PdfPagesOptions {
   onCurrentPageChange?: (index: number) => void;
   /** Every page's size is known: the layout is final. */
   onLayoutComplete?: () => void;
+  /** The document opened but its first page cannot be read (a damaged page tree). */
+  onError?: (error: unknown) => void;
   maxCanvasPixels?: number;
 }
 
@@ -130,7 +132,13 @@ export class PdfPagesController implements ReactiveController {
       return;
     }
     const generation = this.generation;
-    const first = await doc.getPage(1);
+    let first: PDFPageProxy;
+    try {
+      first = await doc.getPage(1);
+    } catch (error) {
+      if (generation === this.generation) this.options.onError?.(error);
+      return;
+    }
     if (generation !== this.generation) return;
     const { width, height } = first.getViewport({ scale: 1 });
     this.layout.reset(doc.numPages, width, height);
