@@ -139,3 +139,21 @@ test('every fixture goes through import and stamping without a crash', async () 
     assert.ok((await placedText(pdf)).some((t) => t.page === 1 && t.str.includes('Stamped')), `${name}: stamped text is there`);
   }
 });
+
+test('long values wrap inside their box and cannot stall stamping', async () => {
+  const words = Array.from({ length: 400 }, (_, i) => `word${i}`).join(' ');
+  const elements = [
+    el({ ax: 0.1, ay: 0.1, bx: 0.5, by: 0.2, value: words }),
+    el({ ax: 0.1, ay: 0.3, bx: 0.5, by: 0.4, value: 'x'.repeat(200_000) }), // one enormous word
+    el({ ax: 0.6, ay: 0.1, bx: 0.9, by: 0.12, value: 'A one-line box gets its text shrunk to fit instead of wrapped' }),
+  ];
+  const started = performance.now();
+  const pdf = await stampFinalPdf({ source: await blankPdf(), elements });
+  assert.ok(performance.now() - started < 5000, 'fast');
+  const placed = await placedText(pdf);
+  const inFirst = placed.filter((t) => t.str.startsWith('word'));
+  assert.ok(inFirst.length >= 3, 'several wrapped lines');
+  assert.ok(inFirst[0].str.startsWith('word0 word1'), 'in order, from the top');
+  assert.ok(inFirst.every((t) => t.fy < 0.2 + 0.02), 'no line drawn far below the box');
+  assert.ok(placed.some((t) => t.str.startsWith('A one-line box') && t.fx > 0.6 && t.fx < 0.62));
+});

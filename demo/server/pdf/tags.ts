@@ -59,7 +59,11 @@ export async function extractTags(bytes: Uint8Array): Promise<TagExtraction> {
         report.push({ page: n, tag: '', field: 'page', code: 'unreadable_page', message: `Page ${n} could not be read (${shortReason(err)}); its tags, if any, were skipped.`, severity: 'error' });
         continue;
       }
-      await tagsOfPage(page, n, elements, report);
+      try {
+        await tagsOfPage(page, n, elements, report);
+      } catch (err) {
+        report.push({ page: n, tag: '', field: 'page', code: 'unreadable_page', message: `The text of page ${n} could not be read (${shortReason(err)}); its tags, if any, were skipped.`, severity: 'error' });
+      }
     }
   } finally {
     await opened.close();

@@ -9,27 +9,60 @@ const PAD = 2;
 const LINE = 1.2;
 const MIN_SIZE = 4;
 
-/** Greedy word wrap to `width`; words longer than a line are broken by character. */
-export function wrapText(font: PDFFont, text: string, size: number, width: number): string[] {
+/**
+ * Greedy word wrap to `width`: breaks after white space, and inside a word only when the word alone
+ * is wider than a line. Linear in the text's length (character widths are cached), and stops after
+ * `maxLines`, so a huge value cannot stall the final PDF.
+ */
+export function wrapText(font: PDFFont, text: string, size: number, width: number, maxLines = Infinity): string[] {
+  const widths = new Map<string, number>();
+  const widthOf = (ch: string) => {
+    let w = widths.get(ch);
+    if (w === undefined) {
+      w = font.widthOfTextAtSize(ch, size);
+      widths.set(ch, w);
+    }
+    return w;
+  };
   const lines: string[] = [];
   for (const paragraph of text.split(/\r\n|\r|\n/)) {
-    let line = '';
-    for (const word of paragraph.split(/(\s+)/)) {
-      const candidate = line + word;
-      if (line === '' || font.widthOfTextAtSize(candidate.trimEnd(), size) <= width) {
-        line = candidate;
-        continue;
+    const chars = Array.from(paragraph);
+    let start = 0;
+    let lineWidth = 0;
+    let breakAt = -1; // index just after the last white space on this line
+    let widthAtBreak = 0;
+    for (let i = 0; i < chars.length; i++) {
+      const isSpace = /\s/.test(chars[i]);
+      const w = widthOf(chars[i]);
+      if (lineWidth + w > width && i > start) {
+        if (isSpace) {
+          lines.push(chars.slice(start, i).join('').trimEnd());
+          start = i + 1;
+          lineWidth = 0;
+          breakAt = -1;
+          if (lines.length >= maxLines) return lines;
+          continue;
+        }
+        if (breakAt > start) {
+          lines.push(chars.slice(start, breakAt).join('').trimEnd());
+          lineWidth -= widthAtBreak;
+          start = breakAt;
+        } else {
+          lines.push(chars.slice(start, i).join(''));
+          lineWidth = 0;
+          start = i;
+        }
+        breakAt = -1;
+        if (lines.length >= maxLines) return lines;
       }
-      lines.push(line.trimEnd());
-      line = word.trimStart();
-      while (line && font.widthOfTextAtSize(line, size) > width) {
-        let cut = line.length - 1;
-        while (cut > 1 && font.widthOfTextAtSize(line.slice(0, cut), size) > width) cut--;
-        lines.push(line.slice(0, cut));
-        line = line.slice(cut);
+      lineWidth += w;
+      if (isSpace) {
+        breakAt = i + 1;
+        widthAtBreak = lineWidth;
       }
     }
-    lines.push(line.trimEnd());
+    lines.push(chars.slice(start).join('').trimEnd());
+    if (lines.length >= maxLines) return lines;
   }
   return lines;
 }
@@ -60,7 +93,8 @@ export function layoutText(font: PDFFont, text: string, fontSize: number, align:
     const y = frame.height / 2 - size * 0.35;
     return { font, size, lines: [{ text: one, x: xFor(one, size), y }] };
   }
-  const lines = wrapText(font, text, fontSize, inner);
+  // One line more than fits: it is drawn half-visible and clipped, showing the text goes on.
+  const lines = wrapText(font, text, fontSize, inner, Math.floor((frame.height - PAD) / (fontSize * LINE)) + 1);
   return {
     font,
     size: fontSize,
