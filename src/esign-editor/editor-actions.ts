@@ -8,6 +8,7 @@ import type { EsignEditor } from './esign-editor.ts';
 import { EditorModel, type ChangeCause } from './editing/editor-model.ts';
 import { newFieldId, removeFields, updateFields, type Rect } from './editing/field-doc.ts';
 import { alignFields, distributeFields, type AlignMode } from './editing/arrange.ts';
+import { clickSelect } from './editing/selection.ts';
 import { copyToSharedClipboard, duplicateToPages, parseClipboardText, parsePageRange, pasteFields, readSharedClipboard } from './editing/clipboard.ts';
 import { createField, TOOLS, toolTypeOf, type ToolType } from './editing/toolbox.ts';
 import { minSizeOn, placeRect } from './editing/transform.ts';
@@ -111,6 +112,7 @@ export class EditorActions {
 
   private selectionChanged(): void {
     const ids = this.model.selection;
+    if (ids.length <= 1) this.keepSelection = false; // a click or a single pick starts over
     const indexes = ids.map((id) => this.model.doc.findIndex((f) => f.id === id)).filter((i) => i >= 0);
     this.regexSample = '';
     this.duplicateError = '';
@@ -329,12 +331,33 @@ export class EditorActions {
     return ok;
   }
 
-  /** Focus moving onto a field by keyboard selects it. */
+  /**
+   * Focus moving onto a field by keyboard selects it, unless the sender is building a selection
+   * (several fields, or Shift+Space was used): then focus moves and the selection stays.
+   */
   readonly onFieldFocus = (e: FocusEvent): void => {
     const el = (e.composedPath()[0] as HTMLElement).closest?.('[data-id]') as HTMLElement | null;
     const id = el?.dataset.id;
-    if (id && !this.model.selection.includes(id) && !this.host.shadowRoot?.querySelector(':active')) this.model.setSelection([id]);
+    if (!id || this.model.selection.includes(id) || this.host.shadowRoot?.querySelector(':active')) return;
+    if (this.keepSelection || this.model.selection.length > 1) return;
+    this.model.setSelection([id]);
   };
+
+  /** True after Shift+Space: keyboard focus no longer replaces the selection. */
+  private keepSelection = false;
+
+  spaceOnField(id: string, toggle: boolean): void {
+    if (!toggle) {
+      this.keepSelection = false;
+      this.model.setSelection([id]);
+      return;
+    }
+    const sel = this.model.selection;
+    // The first Shift+Space on a field that focus selected keeps it and starts a multi-selection.
+    const next = !this.keepSelection && sel.length === 1 && sel[0] === id ? [id] : clickSelect(sel, id, true);
+    this.model.setSelection(next);
+    this.keepSelection = true;
+  }
 
   // ---- recipients -----------------------------------------------------------------------------
 
@@ -418,8 +441,9 @@ export class EditorActions {
     this.announce('editor.say.pasted', { count: ids.length, page });
   }
 
-  keyboardContext(): KeyboardEditingContext {
+  keyboardContext(focused: HTMLElement | null = null): KeyboardEditingContext {
     return {
+      focusedId: focused?.closest<HTMLElement>('[data-id]')?.dataset.id ?? null,
       model: this.model,
       readOnly: this.host.readOnly,
       pageSize: (p) => this.host.pageSizePt(p),
@@ -429,6 +453,7 @@ export class EditorActions {
       undo: () => this.undo(),
       redo: () => this.redo(),
       openPanel: () => this.openPanel(),
+      spaceOnField: (id, toggle) => this.spaceOnField(id, toggle),
       escape: () => {
         if (this.host.cancelGestures()) return true;
         if (this.armed) return (this.disarm(), true);

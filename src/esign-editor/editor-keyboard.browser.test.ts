@@ -98,6 +98,27 @@ describe('esign-editor keyboard', () => {
     expect(b.getFields()[0]).to.include({ element_type: 'initials', ax: 0.2, page: 1 });
   });
 
+  it('Shift+Space builds a multi-selection from the keyboard, and Ctrl+X cuts it', async () => {
+    const el = await loadEditor({ fields: [field(0.1, 0.1, 0.3, 0.15), field(0.1, 0.3, 0.3, 0.35), field(0.1, 0.5, 0.3, 0.55)] });
+    fieldEls(el)[0].focus();
+    await sendKeys({ press: 'Tab' });
+    await sendKeys({ press: 'Tab' });
+    await sendKeys({ press: 'Shift+Space' }); // keeps field 3 and starts building a selection
+    await sendKeys({ press: 'Shift+Tab' });
+    await sendKeys({ press: 'Shift+Tab' });
+    await sendKeys({ press: 'Shift+Space' }); // adds field 1
+    await el.updateComplete;
+    expect(fieldEls(el).map((f) => f.hasAttribute('data-selected'))).to.deep.equal([true, false, true]);
+    await sendKeys({ press: `${mod}+x` });
+    await new Promise((r) => setTimeout(r, 50));
+    await el.updateComplete;
+    expect(el.getFields().map((f) => f.ay)).to.deep.equal([0.3]);
+    el.scroller!.focus();
+    await sendKeys({ press: `${mod}+v` });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(el.getFields()).to.have.length(3);
+  });
+
   it('click selects and the toolbar buttons delete and undo', async () => {
     const el = await loadEditor({ fields: [field(0.1, 0.1, 0.3, 0.15)] });
     await sendMouse({ type: 'click', position: centre(fieldEls(el)[0]) });

@@ -2,7 +2,8 @@
  * Lit templates of the editor's chrome: the toolbar, the toolbox, the recipients list and one editable
  * field. Pure functions of what they are given; the element owns state and handlers.
  */
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, nothing, svg, type TemplateResult } from 'lit';
+import { unsafeSVG } from 'lit/directives/unsafe-svg.js';
 import { styleMap } from 'lit/directives/style-map.js';
 import { displayValue, fieldBoxStyle, fieldTitle, renderFieldContent, signerName } from '../internal/field-overlay.ts';
 import { signerColor, signerRef } from '../fields/signers.ts';
@@ -15,18 +16,35 @@ import { te, type EditorMessageKey } from './editor-i18n.ts';
 import { t } from '../internal/i18n.ts';
 import type { SaveState } from './controllers/autosave.ts';
 
-const TOOL_ICONS: Record<ToolType, string> = {
-  signature: '✍',
-  initials: 'AB',
-  text: 'T',
-  date: '📅',
-  'signing-date': '🗓',
-  checkbox: '☑',
-  dropdown: '▾',
-  number: '#',
-  email: '@',
-  regex: '.*',
-  sender: '★',
+// Small inline icons: emoji and rarer symbols are missing from many system fonts (they show as boxes).
+const icon = (path: string) => svg`<svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="1.5" stroke-linecap="round" stroke-linejoin="round">${unsafeSVG(path)}</svg>`;
+const ICON_PATHS = {
+  signature: '<path d="M2 12c2-1 3-7 5-7s-1 6 1 6 2-3 3-3 1 2 3 2"/><path d="M2 14h12"/>',
+  initials: '<path d="M2 12l2.5-8L7 12M3 9h3M9 4v8h2.5a2 2 0 0 0 0-4H9h2a2 2 0 0 0 0-4H9"/>',
+  text: '<path d="M3 4V3h10v1M8 3v10M6 13h4"/>',
+  date: '<rect x="2" y="3" width="12" height="11" rx="1"/><path d="M2 6h12M5 1.5v3M11 1.5v3"/>',
+  clock: '<circle cx="8" cy="8" r="6"/><path d="M8 4.5V8l2.5 1.5"/>',
+  checkbox: '<rect x="2.5" y="2.5" width="11" height="11" rx="1.5"/><path d="M5 8l2 2 4-4"/>',
+  dropdown: '<rect x="1.5" y="4" width="13" height="8" rx="1"/><path d="M9.5 7l1.5 1.5L12.5 7"/>',
+  number: '<path d="M6 2L4.5 14M11.5 2L10 14M2.5 5.5h11M2 10.5h11"/>',
+  email: '<rect x="1.5" y="3.5" width="13" height="9" rx="1"/><path d="M2 4.5l6 4.5 6-4.5"/>',
+  regex: '<path d="M11 2v6M8.5 3.5l5 3M13.5 3.5l-5 3"/><rect x="2.5" y="10" width="3.5" height="3.5"/>',
+  sender: '<path d="M8 1.8l1.9 3.9 4.3.6-3.1 3 .7 4.3L8 11.6l-3.8 2 .7-4.3-3.1-3 4.3-.6z"/>',
+  delete: '<path d="M2.5 4h11M6 4V2.5h4V4M4 4l.8 9.5h6.4L12 4M6.5 6.5v5M9.5 6.5v5"/>',
+  duplicate: '<rect x="5" y="5" width="9" height="9" rx="1"/><path d="M11 5V2.5a.5.5 0 0 0-.5-.5h-8a.5.5 0 0 0-.5.5v8a.5.5 0 0 0 .5.5H5"/>',
+};
+const TOOL_ICONS: Record<ToolType, keyof typeof ICON_PATHS> = {
+  signature: 'signature',
+  initials: 'initials',
+  text: 'text',
+  date: 'date',
+  'signing-date': 'clock',
+  checkbox: 'checkbox',
+  dropdown: 'dropdown',
+  number: 'number',
+  email: 'email',
+  regex: 'regex',
+  sender: 'sender',
 };
 
 export function toolName(lang: string, type: ToolType): string {
@@ -97,7 +115,7 @@ export function renderToolbox(v: ToolboxView): TemplateResult {
         @pointerdown=${(e: PointerEvent) => v.onPointerDown(e, type)}
         @keydown=${(e: KeyboardEvent) => v.onKeyDown(e, type)}
         @click=${(e: MouseEvent) => v.onClick(e, type)}
-      ><span class="tool-icon" aria-hidden="true">${TOOL_ICONS[type]}</span>${toolName(v.lang, type)}</button>`,
+      ><span class="tool-icon">${icon(ICON_PATHS[TOOL_ICONS[type]])}</span>${toolName(v.lang, type)}</button>`,
     )}
   </div>`;
 }
@@ -177,14 +195,14 @@ const ALIGN_ICONS: Record<AlignMode, string> = { left: '⇤', center: '↔', rig
 
 export function renderToolbar(v: ToolbarView): TemplateResult {
   const ro = v.readOnly;
-  const button = (label: string, icon: string, disabled: boolean, onClick: () => void, name: string) =>
-    html`<button type="button" part="button" data-action=${name} aria-label=${label} title=${label} ?disabled=${disabled} @click=${onClick}>${icon}</button>`;
+  const button = (label: string, glyph: unknown, disabled: boolean, onClick: () => void, name: string) =>
+    html`<button type="button" part="button" data-action=${name} aria-label=${label} title=${label} ?disabled=${disabled} @click=${onClick}>${glyph}</button>`;
   return html`<div class="toolbar" part="toolbar" role="toolbar" aria-label=${te(v.lang, 'editor.toolbar')}>
     ${button(te(v.lang, 'editor.undo'), '↶', ro || !v.canUndo, v.onUndo, 'undo')}
     ${button(te(v.lang, 'editor.redo'), '↷', ro || !v.canRedo, v.onRedo, 'redo')}
     <span class="sep"></span>
-    ${button(te(v.lang, 'editor.delete'), '🗑', ro || v.selected === 0, v.onDelete, 'delete')}
-    ${button(te(v.lang, 'editor.duplicate'), '⧉', ro || v.selected === 0, v.onDuplicate, 'duplicate')}
+    ${button(te(v.lang, 'editor.delete'), icon(ICON_PATHS.delete), ro || v.selected === 0, v.onDelete, 'delete')}
+    ${button(te(v.lang, 'editor.duplicate'), icon(ICON_PATHS.duplicate), ro || v.selected === 0, v.onDuplicate, 'duplicate')}
     <button type="button" part="button" data-action="properties" aria-pressed=${v.panelOpen ? 'true' : 'false'} ?disabled=${ro || v.selected === 0} @click=${v.onPanel}>${te(v.lang, 'editor.panel')}</button>
     <span class="sep"></span>
     ${ALIGN_MODES.map((m) => button(te(v.lang, `editor.align.${m}` as EditorMessageKey), ALIGN_ICONS[m], ro || v.selected === 0, () => v.onAlign(m), `align-${m}`))}

@@ -99,7 +99,7 @@ export const editorStyles = css`
   }
   .side {
     flex: none;
-    width: 13rem;
+    width: 15.5rem;
     overflow: auto;
     padding: 0.5rem;
     border-inline-end: 1px solid var(--_border);
@@ -131,9 +131,15 @@ export const editorStyles = css`
     box-shadow: inset 0 0 0 1px var(--_accent);
   }
   .tool-icon {
-    display: inline-block;
-    min-width: 1.2em;
-    text-align: center;
+    display: inline-flex;
+    flex: none;
+  }
+  .tool {
+    padding: 0 0.35rem;
+    font-size: 0.8rem;
+  }
+  .toolbar button svg {
+    vertical-align: middle;
   }
   .section-title {
     font-size: 0.8rem;

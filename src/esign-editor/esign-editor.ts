@@ -43,7 +43,7 @@ import { editorStyles } from './esign-editor.styles.ts';
  * @prop {Uint8Array | ArrayBuffer | null} data - PDF bytes, instead of `src`.
  *
  * @event esign-ready - The PDF is open and laid out. `detail: { pages }`.
- * @event esign-change - The fields changed. `detail: { fields, cause }`; `fields` is a new array every time.
+ * @event esign-change - The fields changed (`cause`: `edit`, `undo`, `redo`, or `set` when they were read from the server). `detail: { fields, cause }`; `fields` is a new array every time.
  * @event esign-select - The selection changed. `detail: { indexes, fields }` (indexes into `getFields()`).
  * @event esign-validate - Validation ran. `detail: { ok, problems }` (problems name fields by path, `[3].label`).
  * @event esign-save - A save finished. `detail: { ok, fields, problems, error? }`.
@@ -164,6 +164,7 @@ export class EsignEditor extends EsignElement {
     reference: () => (this.actions.model.selection[0] ? this.fieldElement(this.actions.model.selection[0]) : null),
     floating: () => this.renderRoot?.querySelector<HTMLElement>('.panel') ?? null,
     rtl: () => getComputedStyle(this).direction === 'rtl',
+    boundary: () => this.scroller,
   });
 
   /** @internal Page canvases painted since the element was created (for tests and the benchmark). */
@@ -369,7 +370,7 @@ export class EsignEditor extends EsignElement {
     if (inPanel || target.closest?.('input, select, textarea')) return;
     // On toolbar and toolbox buttons only shortcuts and Escape are ours; Enter, Space and arrows are theirs.
     if (target.closest?.('.side, .toolbar') && !(e.ctrlKey || e.metaKey) && e.key !== 'Escape') return;
-    if (handleEditingKey(e, this.actions.keyboardContext())) e.preventDefault();
+    if (handleEditingKey(e, this.actions.keyboardContext(target))) e.preventDefault();
   };
 
   protected override render(): TemplateResult {

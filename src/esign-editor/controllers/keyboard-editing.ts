@@ -1,5 +1,6 @@
 /**
- * Keyboard editing, so every action works without a pointer: arrows nudge (Shift: 10 points) and
+ * Keyboard editing, so every action works without a pointer: Space selects the focused field (Shift+Space
+ * adds or removes it), arrows nudge (Shift: 10 points) and
  * Alt+arrows resize; Delete removes; Ctrl/Cmd + C, X, V, D, A, Z, Shift+Z and Y; Escape cancels a gesture,
  * then disarms the tool, then clears the selection.
  */
@@ -19,6 +20,10 @@ export interface KeyboardEditingContext {
   redo: () => void;
   /** Escape: returns true when it had something to cancel (gesture, armed tool, open panel). */
   escape: () => boolean;
+  /** The field that has focus, if any (Shift+Space adds it to or removes it from the selection). */
+  focusedId: string | null;
+  /** Space on the focused field selects it alone; Shift+Space adds it to or removes it from the selection. */
+  spaceOnField: (id: string, toggle: boolean) => void;
   /** Enter on a field: open its properties. */
   openPanel: () => void;
   announce: (key: 'deleted' | 'moved' | 'resized', count: number) => void;
@@ -40,6 +45,10 @@ export function handleEditingKey(e: KeyboardEvent, ctx: KeyboardEditingContext):
       return true;
     }
     return false;
+  }
+  if (key === ' ' && ctx.focusedId && !mod) {
+    ctx.spaceOnField(ctx.focusedId, e.shiftKey);
+    return true;
   }
   if (key === 'Enter' && selected.length && !mod) {
     ctx.openPanel();

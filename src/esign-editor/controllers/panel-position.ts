@@ -9,6 +9,8 @@ export interface PanelPositionOptions {
   reference: () => HTMLElement | null;
   floating: () => HTMLElement | null;
   rtl: () => boolean;
+  /** The area the panel stays inside (the pages' scroller), so the toolbar stays uncovered. */
+  boundary: () => Element | null;
 }
 
 export class PanelPosition implements ReactiveController {
@@ -39,14 +41,15 @@ export class PanelPosition implements ReactiveController {
   }
 
   private async place(reference: HTMLElement, floating: HTMLElement): Promise<void> {
+    const boundary = this.options.boundary() ?? 'clippingAncestors';
     const { x, y } = await computePosition(reference, floating, {
       strategy: 'fixed',
       placement: this.options.rtl() ? 'left-start' : 'right-start',
       middleware: [
         offset(10),
-        flip({ fallbackPlacements: ['bottom-start', 'top-start', 'left-start', 'right-start'] }),
-        shift({ padding: 8 }),
-        size({ padding: 8, apply: ({ availableHeight }) => {
+        flip({ boundary, fallbackPlacements: ['bottom-start', 'top-start', 'left-start', 'right-start'] }),
+        shift({ boundary, padding: 8 }),
+        size({ boundary, padding: 8, apply: ({ availableHeight }) => {
           floating.style.maxHeight = `${Math.max(160, availableHeight)}px`;
         } }),
       ],

@@ -47,6 +47,8 @@ export class SaveFlow {
         if (abort.signal.aborted) return;
         const { elements, problems } = normalizeIncoming(raw);
         this.actions.model.setElements(elements);
+        // The page learns the template's fields the same way it learns every later change.
+        this.host.emitEvent('esign-change', { fields: this.actions.model.elements(), cause: 'set' });
         if (problems.length) this.host.emitEvent('esign-validate', { ok: false, problems });
       },
       (error: unknown) => {
