@@ -12,10 +12,11 @@ import { inspectPdf } from './inspect.ts';
 import { PdfProblem } from './load.ts';
 import { placedText, renderGray, SOLID_PNG } from './test-support.ts';
 
-async function blankPdf(pages: { rotate?: number; crop?: [number, number, number, number] }[] = [{}]) {
+async function blankPdf(pages: { rotate?: number; crop?: [number, number, number, number]; media?: [number, number, number, number] }[] = [{}]) {
   const doc = await PDFDocument.create();
   for (const p of pages) {
     const page = doc.addPage([600, 800]);
+    if (p.media) page.setMediaBox(...p.media);
     if (p.rotate) page.setRotation(degrees(p.rotate));
     if (p.crop) page.setCropBox(...p.crop);
   }
@@ -65,7 +66,12 @@ test('signing dates are formatted per their code from the signer\'s signing time
 });
 
 test('fields land where their fractions say, upright, on rotated and cropped pages', async () => {
-  const pages = [{ rotate: 0 }, { rotate: 90 }, { rotate: 180 }, { rotate: 270 }, { crop: [100, 150, 300, 400] as [number, number, number, number] }];
+  type Box = [number, number, number, number];
+  const pages = [
+    { rotate: 0 }, { rotate: 90 }, { rotate: 180 }, { rotate: 270 }, { crop: [100, 150, 300, 400] as Box },
+    { media: [-40, 25, 560, 780] as Box, rotate: 90 }, // a MediaBox not at the origin, like pdfjs-160F-2019.pdf
+    { media: [0, 0, 600, 800] as Box, crop: [50, 60, 500, 700] as Box, rotate: 270 },
+  ];
   const elements = pages.map((_, i) => el({ page: i + 1, ax: 0.2, ay: 0.3, bx: 0.7, by: 0.36, value: `Where am I ${i + 1}`, font_size: 12 }));
   const pdf = await stampFinalPdf({ source: await blankPdf(pages), elements });
   const placed = await placedText(pdf);
