@@ -177,6 +177,9 @@ export class EsignViewer extends EsignElement {
     super.connectedCallback();
     this.resizeObserver = new ResizeObserver(() => this.onResize());
     if (this.hasUpdated && this.scroller) this.resizeObserver.observe(this.scroller);
+    // Put back after a removal: the source controller reopens the PDF; fetch REST fields the removal cut short.
+    const source = this.hasUpdated ? this.currentSource() : null;
+    if (source && source !== 'incomplete' && source.kind === 'rest' && !this.restFields) this.loadRestFields(source);
   }
 
   override disconnectedCallback(): void {
