@@ -69,7 +69,7 @@ function control(m: FieldBarModel): TemplateResult {
         ? html`<button type="button" class="primary" id="field-input" part="button primary" @click=${m.onUseAdopted}>${ts(lang, initials ? 'signer.useAdoptedInitials' : 'signer.useAdopted')}</button>`
         : nothing}
       <button type="button" id=${m.value || m.adopted ? 'field-capture' : 'field-input'} class=${m.value || m.adopted ? '' : 'primary'} part="button"
-        aria-describedby="field-hint field-error" @click=${m.onCapture}>${m.value || m.adopted ? ts(lang, 'signer.change') : ts(lang, initials ? 'signer.addInitials' : codeKind(f.validation) === 'drawn' ? 'signer.draw' : 'signer.sign')}</button>
+        aria-describedby="field-name field-hint field-error" @click=${m.onCapture}>${m.value || m.adopted ? ts(lang, 'signer.change') : ts(lang, initials ? 'signer.addInitials' : codeKind(f.validation) === 'drawn' ? 'signer.draw' : 'signer.sign')}</button>
       ${m.value ? html`<button type="button" part="button" @click=${() => m.onValue('')}>${ts(lang, 'signer.clear')}</button>` : nothing}`;
   }
   if (hint.control === 'checkbox') {
@@ -115,7 +115,7 @@ export function fieldBar(m: FieldBarModel): TemplateResult {
       <span part="progress-count" class="progress-text">${m.progress.total ? ts(lang, 'signer.progress', m.progress) : ts(lang, 'signer.progressNone')}</span>
     </div>
     <div class="field-control" part="field-control">
-      <label class="field-name" for="field-input">${fieldTitle(f, lang)}${f.optional ? html` <small>(${ts(lang, 'signer.optional')})</small>` : nothing}</label>
+      <label class="field-name" id="field-name" for=${isImageField(f) || isAutomatic(f) ? nothing : 'field-input'}>${fieldTitle(f, lang)}${f.optional ? html` <small>(${ts(lang, 'signer.optional')})</small>` : nothing}</label>
       ${control(m)}
     </div>
     <p class="hint" id="field-hint">${description}</p>

@@ -1,0 +1,71 @@
+/**
+ * A stand-in for the server's signer operations at http://signer.test, for browser tests and
+ * Storybook (which have no server): fetch is intercepted for that origin only. It holds a document
+ * PDF made with pdf-lib and a recipient's fields, checks completions with src/fields as the real
+ * server does, and records every call. The real server is exercised by the demo/server tests and
+ * the e2e journey.
+ */
+import { generatePdf } from '../../test/support/generate-pdf.ts';
+import { checkCompletion, normalizeElement } from '../fields/index.ts';
+import type { FieldElement } from '../fields/types.ts';
+import type { SignerField } from './signer-model.ts';
+
+export const ENDPOINT = 'http://signer.test';
+export const SIGNER = '11111111-1111-4111-8111-111111111111';
+const DOCUMENT = '22222222-2222-4222-8222-222222222222';
+
+export interface FakeServer {
+  calls: { op: string; body: unknown }[];
+  fields: SignerField[];
+  restore(): void;
+}
+
+let uid = 0;
+export function ownField(partial: Partial<FieldElement>): SignerField {
+  return { ...normalizeElement({ ax: 0.1, ay: 0.1, bx: 0.4, by: 0.14, page: 1, element_type: 'text', signer: 1, ...partial }), uuid: `f-${++uid}`, editable: true } as SignerField;
+}
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+export async function fakeServer(fields: SignerField[], opts: { pages?: number; canSign?: boolean; redirect?: string } = {}): Promise<FakeServer> {
+  const pdf = await generatePdf({ pages: opts.pages ?? 2, text: (i) => `Agreement page ${i + 1}` });
+  const realFetch = window.fetch;
+  const server: FakeServer = { calls: [], fields, restore: () => { window.fetch = realFetch; } };
+  window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (!url.startsWith(ENDPOINT)) return realFetch(input, init);
+    const path = new URL(url).pathname;
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    const op = /\/signer\/[^/]+\/(\w+)\/$/.exec(path)?.[1] ?? (path.startsWith('/api/v1/pdf/') ? 'pdf' : path);
+    server.calls.push({ op, body });
+    if (op === 'pdf') return new Response(pdf.slice(), { headers: { 'Content-Type': 'application/pdf', 'Content-Length': String(pdf.length) } });
+    if (op === 'signing') {
+      return json({
+        signer: { uuid: SIGNER, firstname: 'Ann', lastname: 'Tester', email: 'ann@example.com', role: 'signer', status: 10, statusText: 'sent', signer_number: 1, rejection_reason: '' },
+        document: { uuid: DOCUMENT, name: 'Service agreement', status: 10, statusText: 'available', pdf: `/api/v1/pdf/${DOCUMENT}/`, page_count: opts.pages ?? 2, redirect: opts.redirect ?? '' },
+        can_sign: opts.canSign ?? true, blocked_reason: opts.canSign === false ? 'waiting' : '', fields: server.fields,
+      });
+    }
+    if (op === 'visit' || op === 'save') return json({ status: 20 });
+    if (op === 'complete') {
+      const values = (body as { values: Record<string, string> }).values;
+      const own = server.fields.filter((f) => f.editable);
+      const problems = checkCompletion(own.map((f) => ({ ...f, value: f.validation && f.validation >= 30 && f.validation <= 48 ? '' : (values[f.uuid!] ?? '') })));
+      if (problems.length) {
+        const fieldsOut = problems.map((p) => ({ field: `values.${own[Number(/\[(\d+)\]/.exec(p.field)![1])].uuid}`, message: p.message }));
+        return json({ error: { status: 422, code: 'validation_failed', message: 'Not complete', fields: fieldsOut } }, 422);
+      }
+      return json({ status: 40, document_status: 30, redirect: opts.redirect ?? '' });
+    }
+    if (op === 'reject') return json({ status: 60, document_status: 50 });
+    return json({ error: { status: 404, code: 'not_found', message: 'no' } }, 404);
+  };
+  return server;
+}
+
+/** A token whose payload names the document, shaped like the server's (not verified by the element). */
+export function fakeToken(): string {
+  const b64 = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  return `${b64({ alg: 'HS256' })}.${b64({ ext: { document: DOCUMENT } })}.sig`;
+}
+
