@@ -1,4 +1,6 @@
 import { expect, oneEvent } from '@open-wc/testing';
+import { getDocument } from 'pdfjs-dist';
+import type { PDFPageProxy, RenderTask } from 'pdfjs-dist';
 import { generatePdf } from '../../test/support/generate-pdf.ts';
 import { liveCanvases, loadViewer, nextFrame, pageElement, pageElements, renderedPages, renderingSettled, scroller } from './viewer-test-helpers.ts';
 
@@ -79,6 +81,45 @@ describe('esign-viewer rendering', () => {
     for (const page of pageElements(el)) {
       const canvas = page.querySelector('canvas');
       if (!page.hasAttribute('data-rendered')) expect(canvas, `page ${page.dataset.page}`).to.equal(null);
+    }
+  });
+
+  it('renders one page at a time and cancels renders of pages scrolled away', async () => {
+    const data = await generatePdf({ pages: 60, text: (i) => `Page ${i + 1}\n`.repeat(40) });
+    // Watch every render pdf.js starts, through the page prototype the viewer's pages share.
+    const probeTask = getDocument({ data: data.slice() });
+    const proto = Object.getPrototypeOf(await (await probeTask.promise).getPage(1)) as PDFPageProxy;
+    const original = proto.render;
+    let active = 0;
+    let most = 0;
+    let cancelled = 0;
+    proto.render = function (this: PDFPageProxy, ...args: Parameters<PDFPageProxy['render']>): RenderTask {
+      const task = original.apply(this, args);
+      active++;
+      most = Math.max(most, active);
+      task.promise.then(
+        () => active--,
+        () => {
+          active--;
+          cancelled++;
+        },
+      );
+      return task;
+    };
+    try {
+      const el = await loadViewer({ data, zoom: '0.4', height: 500 });
+      const box = scroller(el);
+      for (let i = 0; i < 30; i++) {
+        box.scrollTop += 400;
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      el.zoom = '0.6';
+      await renderingSettled(el);
+      expect(most).to.equal(1);
+      expect(cancelled).to.be.greaterThan(0);
+    } finally {
+      proto.render = original;
+      await probeTask.destroy();
     }
   });
 
