@@ -160,11 +160,12 @@ $('upload').addEventListener('change', guard(async (event) => {
   const file = event.target.files[0];
   if (file) await upload(new Uint8Array(await file.arrayBuffer()), file.name.replace(/\.pdf$/i, ''));
 }, 'document-state'));
-$('example-fields').addEventListener('click', () => {
+$('example-fields').addEventListener('click', guard(async () => {
   const editor = document.querySelector('esign-editor');
   editor.fields = [...editor.getFields?.() ?? [], ...exampleFields()];
-  void editor.save();
-});
+  await editor.updateComplete; // the editor takes the new fields in its next update
+  await editor.save();
+}, 'fields-state'));
 $('save-fields').addEventListener('click', () => void document.querySelector('esign-editor')?.save());
 $('send').addEventListener('click', guard(send, 'send-state'));
 $('refresh').addEventListener('click', guard(refresh, 'doc-status'));
