@@ -259,12 +259,17 @@ export class PdfPagesController implements ReactiveController {
   private applyPendingScroll(): void {
     const scroller = this.options.scroller();
     const pending = this.pendingScroll;
-    const el = pending && this.options.pageElement(pending.index);
-    if (!scroller || !pending || !el) return;
+    if (!scroller || !pending || pending.index >= this.pageCount) {
+      this.pendingScroll = null;
+      return;
+    }
     this.pendingScroll = null;
+    // The page's element when it is built; the layout's arithmetic (the same numbers) when it is not yet.
+    const el = this.options.pageElement(pending.index);
     const size = this.layout.pageSize(pending.index);
-    scroller.scrollTop = el.offsetTop + pending.fy * size.height - pending.clientY;
-    if (pending.fx !== undefined && pending.clientX !== undefined) scroller.scrollLeft = el.offsetLeft + pending.fx * size.width - pending.clientX;
+    const top = el ? el.offsetTop : this.layout.pageTop(pending.index);
+    scroller.scrollTop = top + pending.fy * size.height - pending.clientY;
+    if (el && pending.fx !== undefined && pending.clientX !== undefined) scroller.scrollLeft = el.offsetLeft + pending.fx * size.width - pending.clientX;
     if (pending.makeCurrent) this.forcedCurrent = { index: pending.index, scrollTop: scroller.scrollTop };
     this.update();
   }
