@@ -10,6 +10,7 @@
  * password holder to change it.
  */
 import { PDFDocument as CantooDocument } from '@cantoo/pdf-lib';
+import { OBJECTS_PER_TICK } from './load.ts';
 
 export type PdfProtection = 'open' | 'permissions';
 
@@ -27,7 +28,7 @@ export class PdfPasswordError extends Error {
 export async function encryptPdf(bytes: Uint8Array, password: string | null | undefined, protection: PdfProtection = 'open'): Promise<Uint8Array> {
   if (!password) return bytes;
   if (typeof password !== 'string') throw new PdfPasswordError('The PDF password must be a string.');
-  const doc = await CantooDocument.load(bytes, { updateMetadata: false });
+  const doc = await CantooDocument.load(bytes, { updateMetadata: false, parseSpeed: OBJECTS_PER_TICK });
   if (protection === 'permissions') {
     doc.encrypt({
       userPassword: '',
@@ -38,5 +39,5 @@ export async function encryptPdf(bytes: Uint8Array, password: string | null | un
     // Whoever knows the password may do everything: it is the owner password too.
     doc.encrypt({ userPassword: password, ownerPassword: password });
   }
-  return doc.save({ useObjectStreams: false });
+  return doc.save({ useObjectStreams: false, objectsPerTick: OBJECTS_PER_TICK });
 }

@@ -5,7 +5,7 @@
  * finished bytes, because only @cantoo/pdf-lib can do it (see encrypt.ts).
  */
 import type { FieldElement } from '../../../src/fields/types.ts';
-import { loadPdf } from './load.ts';
+import { loadPdf, savePdf } from './load.ts';
 import { stampInto, type SignatureImages, type StampOptions, type StampWarning } from './stamp.ts';
 import { addHistoryPages, type SigningHistory } from './history-page.ts';
 import { encryptPdf } from './encrypt.ts';
@@ -29,6 +29,6 @@ export async function buildFinalPdf(input: FinalPdfInput): Promise<{ pdf: Uint8A
   const warnings = await stampInto(doc, input);
   if (input.history) await addHistoryPages(doc, { ...input.history, originalPdf: input.history.originalPdf ?? input.source });
   compressNewContentStreams(doc);
-  const saved = await doc.save({ useObjectStreams: false, updateFieldAppearances: false });
+  const saved = await savePdf(doc);
   return { pdf: await encryptPdf(saved, input.password, 'open'), warnings };
 }

@@ -7,7 +7,7 @@
 import { PDFArray, PDFDict, PDFName, PDFRef, type PDFDocument, type PDFField } from 'pdf-lib';
 import type { FieldElement } from '../../../src/fields/types.ts';
 import { pdfRectToFraction } from '../../../src/fields/geometry.ts';
-import { loadPdf, PdfProblem, shortReason } from './load.ts';
+import { loadPdf, PdfProblem, savePdf, shortReason } from './load.ts';
 import { formFacts } from './inspect.ts';
 import { pageGeometryOf } from './page-geometry.ts';
 import { mapField } from './form-fields.ts';
@@ -103,7 +103,7 @@ export async function importFormFields(bytes: Uint8Array): Promise<FormImport> {
   }
 
   removeInteractiveForm(doc);
-  const pdf = await doc.save({ updateFieldAppearances: false });
+  const pdf = await savePdf(doc);
   return { elements, pdf, report };
 }
 

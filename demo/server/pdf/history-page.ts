@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { rgb, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
-import { loadPdf } from './load.ts';
+import { loadPdf, savePdf } from './load.ts';
 import { FontBook } from './stamp/fonts.ts';
 import { wrapText } from './stamp/text-field.ts';
 import { compressNewContentStreams } from './native-zlib.ts';
@@ -106,7 +106,7 @@ export async function appendHistoryPage(bytes: Uint8Array, history: SigningHisto
   const doc = await loadPdf(bytes);
   await addHistoryPages(doc, history);
   compressNewContentStreams(doc);
-  return doc.save({ useObjectStreams: false, updateFieldAppearances: false });
+  return savePdf(doc);
 }
 
 /** Adds the history page(s) to a loaded document (the final-PDF job composes steps on one load). */

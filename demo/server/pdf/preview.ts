@@ -6,7 +6,7 @@
 import type { FieldElement } from '../../../src/fields/types.ts';
 import { signerColor, signerLabel } from '../../../src/fields/signers.ts';
 import { validationCode } from '../../../src/fields/codes.ts';
-import { loadPdf } from './load.ts';
+import { loadPdf, savePdf } from './load.ts';
 import { compressNewContentStreams } from './native-zlib.ts';
 import { pageGeometryOf } from './page-geometry.ts';
 import { fieldFrame, inFrame } from './stamp/frame.ts';
@@ -49,5 +49,5 @@ export async function renderPreview(bytes: Uint8Array, elements: readonly FieldE
   }
   canvases.finish();
   compressNewContentStreams(doc);
-  return doc.save({ updateFieldAppearances: false });
+  return savePdf(doc);
 }

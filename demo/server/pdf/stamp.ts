@@ -10,7 +10,7 @@
 import type { PDFDocument } from 'pdf-lib';
 import type { FieldElement } from '../../../src/fields/types.ts';
 import type { PageGeometry } from '../../../src/fields/geometry.ts';
-import { loadPdf } from './load.ts';
+import { loadPdf, savePdf } from './load.ts';
 import { compressNewContentStreams } from './native-zlib.ts';
 import { pageGeometryOf } from './page-geometry.ts';
 import { fieldFrame, inFrame, type FieldFrame } from './stamp/frame.ts';
@@ -54,7 +54,7 @@ export async function stampFinalPdfWithWarnings(input: StampInput): Promise<{ pd
   const warnings = await stampInto(doc, input);
   // No object streams: the final PDF is archived and read by many tools; plain xref tables are the safest.
   compressNewContentStreams(doc);
-  const pdf = await doc.save({ useObjectStreams: false, updateFieldAppearances: false });
+  const pdf = await savePdf(doc);
   return { pdf, warnings };
 }
 
