@@ -44,6 +44,11 @@ test('stamped text reads back with pdf.js, in every font and with non-WinAnsi ch
     assert.ok(text.includes(want), `${want} in ${JSON.stringify(text)}`);
   }
   assert.ok(!text.includes('hidden by no_pdf'), 'no_pdf fields are not drawn');
+  // Real fonts are embedded for the names that are not standard PDF fonts.
+  const raw = new TextDecoder('latin1').decode(pdf);
+  assert.match(raw, /\/BaseFont \/Arimo/, 'arial and liberation embed Arimo');
+  assert.match(raw, /\/BaseFont \/[A-Z]{6}\+DejaVuSans|\/BaseFont \/DejaVuSans/, 'verdana (and the non-WinAnsi fallback) embed DejaVu Sans');
+  assert.match(raw, /\/BaseFont \/Courier/);
   assert.ok(!text.includes('S3CRET'), 'secret codes are not printed');
 });
 
