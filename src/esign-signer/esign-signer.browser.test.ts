@@ -181,6 +181,24 @@ describe('esign-signer', () => {
     server.restore();
   });
 
+  it('on a phone-sized element the field bar stays in view while the pages scroll', async () => {
+    const { el, server } = await loadSigner([ownField({ label: 'A' }), ownField({ label: 'B', page: 2 })], { pages: 3 });
+    el.style.width = '390px';
+    el.style.height = '700px';
+    await settle(el);
+    const scroller = q(el, '.scroller');
+    scroller.scrollTop = scroller.scrollHeight;
+    await settle(el);
+    const host = el.getBoundingClientRect();
+    const bar = q(el, '.bar').getBoundingClientRect();
+    expect(bar.bottom).to.be.at.most(host.bottom + 0.5);
+    expect(bar.top).to.be.at.least(host.top);
+    const next = q(el, '.nav button.primary').getBoundingClientRect();
+    expect(next.right).to.be.at.most(host.right + 0.5);
+    expect(next.height).to.be.at.least(40, 'touch-sized');
+    server.restore();
+  });
+
   it('is axe clean while signing, in RTL too', async () => {
     for (const dir of ['ltr', 'rtl']) {
       const { el, server } = await loadSigner([ownField({ label: 'Name' }), ownField({ element_type: 'signature', ay: 0.3, by: 0.4 })], { dir });

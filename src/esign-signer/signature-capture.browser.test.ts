@@ -1,0 +1,74 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { sendMouse } from '@web/test-runner-commands';
+import type SignaturePad from 'signature_pad';
+import { openCapture, scaleStrokes } from './signature-capture.ts';
+import type { EsignSignatureCapture } from './signature-capture.ts';
+
+const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(null))));
+
+async function openDialog(modes: ('draw' | 'type' | 'upload')[] = ['draw', 'type', 'upload']) {
+  const el = await fixture<EsignSignatureCapture>(html`<esign-signature-capture></esign-signature-capture>`);
+  const adopted: string[] = [];
+  openCapture(el, { kind: 'signature', lang: 'en', modes, name: 'Ann Tester', onAdopt: (url) => adopted.push(url), onCancel: () => {} });
+  await el.updateComplete;
+  await frame();
+  return { el, adopted, root: el.shadowRoot! };
+}
+
+describe('esign-signature-capture', () => {
+  it('keeps drawn strokes in place when the pad is resized (a phone rotating)', async () => {
+    const { el, root } = await openDialog();
+    const dialog = root.querySelector('dialog')!;
+    dialog.style.maxWidth = '600px';
+    await frame();
+    const pad = root.querySelector<HTMLCanvasElement>('canvas.pad')!;
+    const box = pad.getBoundingClientRect();
+    await sendMouse({ type: 'move', position: [Math.round(box.left + 40), Math.round(box.top + 40)] });
+    await sendMouse({ type: 'down' });
+    for (let x = 60; x <= 240; x += 20) await sendMouse({ type: 'move', position: [Math.round(box.left + x), Math.round(box.top + 50)] });
+    await sendMouse({ type: 'up' });
+    const signaturePad = (el as unknown as { pad: SignaturePad }).pad;
+    const before = signaturePad.toData()[0].points[0];
+    dialog.style.maxWidth = '300px';
+    await frame();
+    await frame();
+    const after = signaturePad.toData()[0].points[0];
+    const k = pad.getBoundingClientRect().width / box.width;
+    expect(k).to.be.below(0.9);
+    expect(after.x).to.be.closeTo(before.x * k, 0.5);
+    expect(after.y).to.be.closeTo(before.y * k, 0.5);
+    expect(pad.width).to.equal(Math.round(pad.getBoundingClientRect().width * Math.max(devicePixelRatio, 1)));
+  });
+
+  it('scaleStrokes scales every point and keeps the rest', () => {
+    const data = [{ penColor: 'x', points: [{ x: 10, y: 20, time: 1, pressure: 0.5 }] }];
+    expect(scaleStrokes(data, 2)).to.deep.equal([{ penColor: 'x', points: [{ x: 20, y: 40, time: 1, pressure: 0.5 }] }]);
+  });
+
+  it('refuses to adopt nothing, and a typed signature becomes a PNG', async () => {
+    const { root, adopted } = await openDialog(['type']);
+    expect(root.querySelector('[role=tablist]')).to.equal(null, 'one mode: no tabs');
+    const typed = root.querySelector<HTMLInputElement>('#typed')!;
+    expect(typed.value).to.equal('Ann Tester');
+    typed.value = ' ';
+    typed.dispatchEvent(new Event('input'));
+    root.querySelector<HTMLButtonElement>('.capture-actions .primary')!.click();
+    await frame();
+    expect(root.querySelector('.capture-message')!.textContent).to.contain('first');
+    typed.value = 'Ann';
+    typed.dispatchEvent(new Event('input'));
+    root.querySelector<HTMLButtonElement>('.capture-actions .primary')!.click();
+    expect(adopted[0]).to.match(/^data:image\/png;base64,/);
+  });
+
+  it('an upload that is not PNG or JPEG is refused with a message', async () => {
+    const { el, root } = await openDialog(['upload']);
+    const input = root.querySelector<HTMLInputElement>('#upload')!;
+    const transfer = new DataTransfer();
+    transfer.items.add(new File(['GIF89a'], 'x.gif', { type: 'image/gif' }));
+    input.files = transfer.files;
+    input.dispatchEvent(new Event('change'));
+    await el.updateComplete;
+    expect(root.querySelector('.capture-message')!.textContent).to.contain('not a PNG or JPEG');
+  });
+});
