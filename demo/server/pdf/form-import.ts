@@ -62,9 +62,10 @@ export async function importFormFields(bytes: Uint8Array): Promise<FormImport> {
   const elements: FieldElement[] = [];
 
   for (const field of fields) {
-    const name = field.getName();
+    let name = '';
     let mapping;
     try {
+      name = field.getName();
       mapping = mapField(field);
     } catch (err) {
       report.push({ field: name, page: null, code: 'unreadable_field', severity: 'warning', message: `The field could not be read (${shortReason(err)}) and was removed.` });

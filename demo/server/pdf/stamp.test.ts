@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
-import { PDFDocument, StandardFonts, degrees } from 'pdf-lib';
+import { PDFDocument, PDFName, StandardFonts, degrees } from 'pdf-lib';
 import type { FieldElement } from '../../../src/fields/types.ts';
 import { formatSigningDate } from '../../../src/fields/values.ts';
 import { fixturesDir, readFixture } from '../../../test/support/fixtures.ts';
@@ -167,4 +167,15 @@ test('long values wrap inside their box and cannot stall stamping', async () => 
   assert.ok(inFirst[0].str.startsWith('word0 word1'), 'in order, from the top');
   assert.ok(inFirst.every((t) => t.fy < 0.2 + 0.02), 'no line drawn far below the box');
   assert.ok(placed.some((t) => t.str.startsWith('A one-line box') && t.fx > 0.6 && t.fx < 0.62));
+});
+
+test('odd input still stamps: tabs and control characters in values, a page without a MediaBox', async () => {
+  const doc = await PDFDocument.create();
+  doc.addPage([612, 792]).node.delete(PDFName.of('MediaBox')); // readers treat it as US Letter
+  const elements = [el({ ax: 0.1, ay: 0.1, bx: 0.6, by: 0.14, value: 'Tab\there\u0007 bell' })];
+  const pdf = await stampFinalPdf({ source: await doc.save(), elements });
+  const placed = await placedText(pdf);
+  const t = placed.find((p) => p.str.startsWith('Tab'));
+  assert.equal(t?.str, 'Tab here bell');
+  assert.ok(t && Math.abs(t.fx - 0.1) < 0.02, 'placed on a Letter-sized page');
 });

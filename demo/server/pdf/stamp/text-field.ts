@@ -107,7 +107,9 @@ export function layoutText(font: PDFFont, text: string, fontSize: number, align:
  * draws synchronously, so the caller can emit it inside the field's frame.
  */
 export async function textFieldPainter(canvas: PageCanvas, frame: FieldFrame, element: FieldElement, text: string, fonts: FontBook, oblique = false): Promise<() => void> {
-  const { font, text: drawable } = await fonts.forText(element.font_name, text, oblique ? 'oblique' : undefined);
+  // Tabs and other white space become spaces, control characters go: fonts have no glyphs for them.
+  const clean = text.replace(/[^\S\r\n]/g, ' ').replace(/[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, '');
+  const { font, text: drawable } = await fonts.forText(element.font_name, clean, oblique ? 'oblique' : undefined);
   const size = element.font_size >= 1 ? element.font_size : 10;
   const layout = oblique ? fitOneLine(font, drawable, frame) : layoutText(font, drawable, size, element.align ?? 1, frame);
   return () => {
