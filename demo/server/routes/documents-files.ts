@@ -11,6 +11,7 @@ import { actorOf, loadVisibleDocument } from '../services/documents/access.ts';
 import { documentsOf } from '../services/documents/repositories.ts';
 import { SIGNER_OPERATIONS } from '../services/documents/component-tokens.ts';
 import { auditEntry } from '../services/documents/views.ts';
+import { signerFields } from '../services/signing/view.ts';
 import { AuditEntry, DocumentIdParams } from './documents-schemas.ts';
 
 /** A file name that is safe in a Content-Disposition header. */
@@ -61,12 +62,15 @@ export default async function documentFileRoutes(app: FastifyInstance): Promise<
       response: { 200: Type.Array(Type.Record(Type.String(), Type.Unknown())), ...errorResponses(400, 401, 403, 404, 429) },
     },
   }, async (request) => {
-    const { document } = loadVisibleDocument(store, request, (request.params as { id: string }).id);
+    const { document, tokenRecipient } = loadVisibleDocument(store, request, (request.params as { id: string }).id);
     const elementType = (request.query as { element_type?: string }).element_type;
     if (elementType !== undefined && !(ELEMENT_TYPES as readonly string[]).includes(elementType)) {
       throw badRequest(`element_type must be one of ${ELEMENT_TYPES.join(', ')} (got ${JSON.stringify(elementType)}).`, [{ field: 'element_type', message: `must be one of ${ELEMENT_TYPES.join(', ')}` }]);
     }
-    return documentsOf(store).documents.fields(document.id, elementType);
+    const { documents } = documentsOf(store);
+    const fields = documents.fields(document.id, elementType);
+    // A signer's token sees what the signing view shows: no secret codes, no one else's unfinished values.
+    return tokenRecipient ? signerFields(fields, tokenRecipient, documents.recipients(document.id)).map(({ editable: _editable, ...f }) => f) : fields;
   });
 
   app.get('/api/v1/document/:id/auditlog/', {

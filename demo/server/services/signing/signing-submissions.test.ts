@@ -72,6 +72,10 @@ test("another signer's field ids and unknown ids are refused; nothing is saved",
   const view = (await signerCall(t.app, annToken, ann(), 'signing')).json();
   assert.equal(view.fields.find((f: { uuid: string }) => f.uuid === byLabel('Email')).value, '');
   assert.equal(view.fields.find((f: { uuid: string }) => f.uuid === byLabel('Code')).options, '', 'the secret code is never sent');
+  const docFields = (await call(t.app, annToken, 'GET', `/api/v1/document/${sent.documentId}/fields/`)).json() as { uuid: string; options: string }[];
+  assert.equal(docFields.find((f) => f.uuid === byLabel('Code'))!.options, '', 'nor through the document fields route');
+  const asSender = (await call(t.app, t.key, 'GET', `/api/v1/document/${sent.documentId}/fields/`)).json() as { uuid: string; options: string }[];
+  assert.equal(asSender.find((f) => f.uuid === byLabel('Code'))!.options, 'open-sesame', 'the sender still sees it');
 });
 
 test('a wrong-typed body, an API key, another signer\'s token and a viewer-scoped route are refused', async () => {
