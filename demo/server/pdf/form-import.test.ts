@@ -145,3 +145,16 @@ test('importFormFields leaves form-less PDFs alone and refuses XFA-only and unre
   await assert.rejects(importFormFields(await readFixture('pdflib-encrypted_new.pdf')), (err) => err instanceof PdfProblem && err.code === 'encrypted');
   await assert.rejects(importFormFields(new TextEncoder().encode('nope')), (err) => err instanceof PdfProblem && err.code === 'not_pdf');
 });
+
+test('importFormFields reports broken widgets instead of failing', async () => {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([600, 800]);
+  const form = doc.getForm();
+  form.createTextField('fine').addToPage(page, { x: 50, y: 700, width: 100, height: 20 });
+  const broken = form.createTextField('broken');
+  broken.addToPage(page, { x: 50, y: 600, width: 100, height: 20 });
+  broken.acroField.getWidgets()[0].dict.delete(PDFName.of('Rect'));
+  const { elements, report } = await importFormFields(await doc.save());
+  assert.deepEqual(elements.map((e) => e.map_to), ['fine']);
+  assert.ok(report.some((n) => n.field === 'broken' && (n.code === 'widget_without_rect' || n.code === 'unreadable_field')), JSON.stringify(report));
+});

@@ -84,7 +84,13 @@ export async function importFormFields(bytes: Uint8Array): Promise<FormImport> {
         note('hidden_widget', 'A hidden widget of the field was skipped.');
         continue;
       }
-      const r = widget.getRectangle();
+      let r;
+      try {
+        r = widget.getRectangle();
+      } catch {
+        note('widget_without_rect', 'A widget of the field has no usable /Rect; it was skipped.');
+        continue;
+      }
       const rect = pdfRectToFraction(
         { x: Math.min(r.x, r.x + r.width), y: Math.min(r.y, r.y + r.height), width: Math.abs(r.width), height: Math.abs(r.height) },
         geometries[pageIndex],
