@@ -45,8 +45,9 @@ async function start() {
   }
   let token = query.get('token');
   let documentId = '';
+  let expiresIn = 900;
   try {
-    if (link) ({ token, document: documentId } = await tokenFromLink());
+    if (link) ({ token, document: documentId, expires_in: expiresIn } = await tokenFromLink());
     history.replaceState(null, '', location.pathname); // the link and token leave the address bar
     await import('/dist/cdn/esign-elements.min.js');
     if (!customElements.get('esign-signer')) throw new Error('The built library does not define <esign-signer>: run `npm run build` and reload.');
@@ -66,6 +67,20 @@ async function start() {
   });
   element.addEventListener('esign-error', (event) => console.warn('esign-signer:', event.detail.message));
   main.replaceChildren(element);
+  if (link) renewBeforeExpiry(element, expiresIn);
+}
+
+/** Signer tokens live minutes; the link is exchanged again a minute before expiry and the element keeps its state. */
+function renewBeforeExpiry(element, seconds) {
+  setTimeout(async () => {
+    try {
+      const fresh = await tokenFromLink();
+      element.setAttribute('token', fresh.token);
+      renewBeforeExpiry(element, fresh.expires_in);
+    } catch (error) {
+      console.warn('could not renew the signing session:', error);
+    }
+  }, Math.max(30, seconds - 60) * 1000);
 }
 
 void start();

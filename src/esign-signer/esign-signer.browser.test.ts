@@ -1,6 +1,8 @@
 import { expect, oneEvent } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import { capture, loadSigner, ownField, q } from './signer-test-helpers.ts';
+import { fakeToken } from './signer-fake-server.ts';
+import { registerSignerTranslation } from './signer-i18n.ts';
 
 async function settle(el: HTMLElement & { updateComplete: Promise<boolean> }): Promise<void> {
   await el.updateComplete;
@@ -171,6 +173,24 @@ describe('esign-signer', () => {
     expect((await rejected).detail.reason).to.equal('Wrong amount');
     expect(server.calls.find((c) => c.op === 'reject')!.body).to.deep.equal({ reason: 'Wrong amount' });
     server.restore();
+  });
+
+  it('a renewed token keeps what was entered; translations apply', async () => {
+    registerSignerTranslation('fr', { 'signer.next': 'Champ suivant' });
+    document.documentElement.lang = 'fr';
+    try {
+      const { el, server } = await loadSigner([ownField({ label: 'A' }), ownField({ label: 'B', ay: 0.3, by: 0.34 })]);
+      expect(q(el, '.nav button.primary').textContent).to.equal('Champ suivant');
+      q<HTMLInputElement>(el, '#field-input').focus();
+      await sendKeys({ type: 'kept' });
+      el.token = `${fakeToken()}x`;
+      await settle(el);
+      expect(el.fields[0].value).to.equal('kept');
+      expect(server.calls.filter((c) => c.op === 'signing').length).to.equal(1);
+      server.restore();
+    } finally {
+      document.documentElement.lang = 'en';
+    }
   });
 
   it('a recipient whose turn has not come sees why and no field bar', async () => {

@@ -73,10 +73,7 @@ export class EsignSigner extends EsignElement {
   static override styles = [signerStyles, pagesStyles, fieldOverlayStyles];
 
   static override properties = {
-    signer: { type: String },
-    token: { type: String },
-    endpoint: { type: String },
-    modes: { type: String },
+    ...Object.fromEntries(['signer', 'token', 'endpoint', 'modes'].map((name) => [name, { type: String }])),
     noRedirect: { type: Boolean, attribute: 'no-redirect' },
     signatureFonts: { attribute: false },
     ...Object.fromEntries(['phase', 'view', 'values', 'active', 'touched', 'serverProblems', 'adopted', 'busy', 'message', 'reason', 'reasonProblem']
@@ -158,7 +155,9 @@ export class EsignSigner extends EsignElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('signer') || changed.has('token') || changed.has('endpoint')) this.reload();
+    // A fresh token for the same signer (the page renews it before it expires) keeps everything entered so far.
+    const renewed = changed.has('token') && !changed.has('signer') && !changed.has('endpoint') && this.view !== null && this.token !== '';
+    if ((changed.has('signer') || changed.has('token') || changed.has('endpoint')) && !renewed) this.reload();
   }
 
   protected override updated(): void {
