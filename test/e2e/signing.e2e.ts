@@ -7,6 +7,7 @@
 import { test, expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { placedText } from '../../demo/server/pdf/test-support.ts';
+import { formatSigningDate } from '../../src/fields/index.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -113,7 +114,8 @@ test('send to two signers, sign by drawing and by typing, download the final PDF
   expect(pdf.status).toBe(30);
   const runs = await placedText(new Uint8Array(pdf.bytes));
   const text = runs.map((r) => r.str).join(' ');
-  for (const expected of ['Ann Example', '21/11/2026', 'AB-1234', 'Bob Example']) expect(text).toContain(expected);
+  // The automatic signing dates (code 48) are the server's, in UTC, on the day of signing.
+  for (const expected of ['Ann Example', '21/11/2026', 'AB-1234', 'Bob Example', formatSigningDate(48, new Date())]) expect(text).toContain(expected);
   expect(text).toMatch(/Signed/);
   expect(Math.max(...runs.map((r) => r.page))).toBeGreaterThan(1); // the history page follows the contract
   expect(errors).toEqual([]);
