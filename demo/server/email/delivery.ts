@@ -12,6 +12,7 @@ import type { Store } from '../store/index.ts';
 import type { QueuedEmail } from '../store/documents-history.ts';
 import { documentsOf } from '../services/documents/repositories.ts';
 import { emitEmailSentEvent } from '../webhooks/emit.ts';
+import { reportEmailFailure } from '../webhooks/bounces.ts';
 
 export const MAX_ATTEMPTS = 10;
 
@@ -79,6 +80,8 @@ export class EmailDelivery {
         delivered++;
       } catch (error) {
         history.markEmailFailed(email.id, error instanceof Error ? error.message : String(error));
+        // Refused (5xx hard, 4xx soft) or unreachable (delayed): webhook recipient.bounced.
+        reportEmailFailure(this.store, email, error);
       }
     }
     return delivered;

@@ -91,4 +91,16 @@ export const webhookMigrations: Migration[] = [
       );
     `,
   },
+  {
+    id: 'webhooks-002-bounce-reports',
+    sql: `
+      -- One row per (email, bounce kind) reported, so a retried email does not report the same bounce ten times.
+      CREATE TABLE webhook_bounce_reports (
+        email_id TEXT NOT NULL,
+        kind INTEGER NOT NULL,
+        created_ms INTEGER NOT NULL,
+        PRIMARY KEY (email_id, kind)
+      );
+    `,
+  },
 ];

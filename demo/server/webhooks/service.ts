@@ -18,19 +18,21 @@ export interface WebhookService {
   stop(): Promise<void>;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    webhooks: WebhookService;
-  }
+// Not a Fastify decoration: app.ts may start the worker after the app is ready, when decorating is closed.
+const services = new WeakMap<FastifyInstance, WebhookService>();
+
+/** The webhook service of an app (its worker and effective settings), once startWebhooks ran. */
+export function webhooksOf(app: FastifyInstance): WebhookService | undefined {
+  return services.get(app);
 }
 
-/** Starts the delivery worker (unless disabled) and exposes it as `app.webhooks`. */
+/** Starts the delivery worker (unless disabled); `webhooksOf(app)` returns it. */
 export function startWebhooks(app: FastifyInstance): WebhookService {
   const settings = webhookSettingsFor(app.config);
   const identity = ensureSigningIdentity(app.store.db);
   const worker = settings.workerEnabled ? new WebhookWorker(app.store.db, identity, settings) : null;
   worker?.start();
   const service: WebhookService = { settings, worker, stop: async () => worker?.stop() };
-  app.decorate('webhooks', service);
+  services.set(app, service);
   return service;
 }

@@ -85,6 +85,8 @@ export class WebhookWorker {
         this.schedule(again ? 0 : this.settings.pollIntervalMs);
       });
     }, delayMs);
+    // The worker alone never keeps a process alive (the HTTP server or in-flight requests do).
+    this.timer.unref();
   }
 
   private async tick(): Promise<void> {
