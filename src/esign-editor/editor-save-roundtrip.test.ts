@@ -51,6 +51,7 @@ before(async () => {
       el.setAttribute('zoom', '0.8');
       el.setAttribute('autosave-delay', '300');
       (window as unknown as { ready: Promise<unknown> }).ready = new Promise((r) => el.addEventListener('esign-ready', r, { once: true }));
+      el.addEventListener('esign-change', (e) => ((window as unknown as { loaded: unknown }).loaded = (e as CustomEvent).detail), { once: true });
       el.setAttribute('endpoint', origin);
       el.setAttribute('token', token);
       el.setAttribute('template', id);
@@ -60,6 +61,9 @@ before(async () => {
   );
   await page.evaluate(() => (window as unknown as { ready: Promise<unknown> }).ready);
   await page.waitForFunction(() => document.querySelector('esign-editor')!.getFields().length === 1);
+  const loaded = (await page.evaluate(() => (window as unknown as { loaded: unknown }).loaded)) as { cause: string; fields: unknown[] };
+  assert.equal(loaded.cause, 'set', 'the page hears about the fields read from the server');
+  assert.equal(loaded.fields.length, 1);
 });
 
 after(async () => {
