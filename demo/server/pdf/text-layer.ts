@@ -6,7 +6,8 @@
  * pdf.js's getTextContent gives runs ("items") with a transform in PDF user space and a width
  * along the baseline, but no per-glyph positions; inside a run each character gets a share of the
  * run's width in proportion to its Helvetica advance width (close for proportional fonts, exact
- * for the Helvetica text most generated PDFs use, and far better than equal shares).
+ * for the Helvetica text most generated PDFs use, and far better than equal shares); in runs of a
+ * monospaced font (pdf.js says so in the text styles) every character gets an equal share.
  */
 import type { PdfjsPage } from './pdfjs-node.ts';
 import type { PdfRect } from '../../../src/fields/geometry.ts';
@@ -52,13 +53,20 @@ interface RawItem {
   width: number;
   height: number;
   hasEOL?: boolean;
+  /** Set for runs in a monospaced font: every character gets an equal share of the width. */
+  monospace?: boolean;
 }
 
 /** Reads a page's text content into a PageText. */
 export async function readPageText(page: PdfjsPage): Promise<PageText> {
   const content = await page.getTextContent();
+  const styles = content.styles as Record<string, { fontFamily?: string } | undefined>;
   const items: RawItem[] = [];
-  for (const item of content.items) if ('str' in item) items.push(item as RawItem);
+  for (const item of content.items) {
+    if (!('str' in item)) continue;
+    const monospace = styles[item.fontName]?.fontFamily === 'monospace';
+    items.push(monospace ? { ...(item as RawItem), monospace } : (item as RawItem));
+  }
   return buildPageText(items);
 }
 
@@ -79,14 +87,15 @@ export function buildPageText(items: RawItem[]): PageText {
       const up = Math.hypot(c, d) || 1;
       const runIndex = runs.length;
       runs.push({ x: e, y: f, ux: a / along, uy: b / along, vx: c / up, vy: d / up, size: item.height || up });
+      const weight = item.monospace ? () => 1 : advance;
       let total = 0;
-      for (let i = 0; i < str.length; i++) total += advance(str.charCodeAt(i));
+      for (let i = 0; i < str.length; i++) total += weight(str.charCodeAt(i));
       const scale = total > 0 ? item.width / total : 0;
       let offset = 0;
       for (let i = 0; i < str.length; i++) {
         charRun[at + i] = runIndex;
         charStart[at + i] = offset;
-        offset += advance(str.charCodeAt(i)) * scale;
+        offset += weight(str.charCodeAt(i)) * scale;
         charEnd[at + i] = offset;
       }
       parts.push(str);
