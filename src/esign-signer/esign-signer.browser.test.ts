@@ -193,6 +193,20 @@ describe('esign-signer', () => {
     }
   });
 
+  it('an approver without fields approves through a confirm dialog', async () => {
+    const { el, server } = await loadSigner([{ ...ownField({ label: 'Theirs' }), editable: false }], { role: 'approver' });
+    const approve = q<HTMLButtonElement>(el, '[part~="finish"]');
+    expect(approve.textContent).to.equal('Approve');
+    approve.click();
+    await settle(el);
+    expect(q(el, '#confirm-submit-title').textContent).to.equal('Approve this document?');
+    const done = oneEvent(el, 'esign-complete');
+    q<HTMLButtonElement>(el, '#confirm-submit-button').click();
+    await done;
+    expect(server.calls.find((c) => c.op === 'complete')!.body).to.deep.equal({ values: {} });
+    server.restore();
+  });
+
   it('a recipient whose turn has not come sees why and no field bar', async () => {
     const { el, server } = await loadSigner([ownField({ label: 'A' })], { canSign: false });
     expect(q(el, '[part~="final"]').textContent).to.contain('not your turn');

@@ -386,7 +386,7 @@ export class EsignSigner extends EsignElement {
       ${this.renderMain(lang)}
       ${this.phase === 'signing' ? this.renderBar(lang, progress) : nothing}
       ${dialogs({
-        lang, reason: this.reason, reasonProblem: this.reasonProblem, busy: this.busy,
+        lang, approver: this.view?.signer.role === 'approver', reason: this.reason, reasonProblem: this.reasonProblem, busy: this.busy,
         onReason: (r) => { this.reason = r; this.reasonProblem = ''; },
         onSubmit: () => void this.act('complete'), onReject: () => void this.act('reject'), onClose: () => this.closeDialogs(),
       })}
@@ -414,7 +414,7 @@ export class EsignSigner extends EsignElement {
       this.renderRoot.querySelector<HTMLDialogElement>('#confirm-reject')?.showModal();
     };
     const f = this.own[this.active];
-    if (!f) return emptyBar(lang, this.busy, () => this.finish(), openReject);
+    if (!f) return emptyBar(lang, this.busy, this.view?.signer.role === 'approver', () => this.finish(), openReject);
     const value = this.values.get(f.uuid!) ?? '';
     const problem = this.problemOf(f);
     const kind = f.element_type === 'initials' ? 'initials' : 'signature';

@@ -27,7 +27,7 @@ export function ownField(partial: Partial<FieldElement>): SignerField {
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-export async function fakeServer(fields: SignerField[], opts: { pages?: number; canSign?: boolean; redirect?: string } = {}): Promise<FakeServer> {
+export async function fakeServer(fields: SignerField[], opts: { pages?: number; canSign?: boolean; redirect?: string; role?: 'signer' | 'witness' | 'approver' } = {}): Promise<FakeServer> {
   const pdf = await generatePdf({ pages: opts.pages ?? 2, text: (i) => `Agreement page ${i + 1}` });
   const realFetch = window.fetch;
   const server: FakeServer = { calls: [], fields, restore: () => { window.fetch = realFetch; } };
@@ -41,7 +41,7 @@ export async function fakeServer(fields: SignerField[], opts: { pages?: number; 
     if (op === 'pdf') return new Response(pdf.slice(), { headers: { 'Content-Type': 'application/pdf', 'Content-Length': String(pdf.length) } });
     if (op === 'signing') {
       return json({
-        signer: { uuid: SIGNER, firstname: 'Ann', lastname: 'Tester', email: 'ann@example.com', role: 'signer', status: 10, statusText: 'sent', signer_number: 1, rejection_reason: '' },
+        signer: { uuid: SIGNER, firstname: 'Ann', lastname: 'Tester', email: 'ann@example.com', role: opts.role ?? 'signer', status: 10, statusText: 'sent', signer_number: 1, rejection_reason: '' },
         document: { uuid: DOCUMENT, name: 'Service agreement', status: 10, statusText: 'available', pdf: `/api/v1/pdf/${DOCUMENT}/`, page_count: opts.pages ?? 2, redirect: opts.redirect ?? '' },
         can_sign: opts.canSign ?? true, blocked_reason: opts.canSign === false ? 'waiting' : '', fields: server.fields,
       });

@@ -131,11 +131,11 @@ export function fieldBar(m: FieldBarModel): TemplateResult {
 }
 
 /** A bar without fields (approvers, or nothing left to fill): just finish or reject. */
-export function emptyBar(lang: string, busy: boolean, onFinish: () => void, onReject: () => void): TemplateResult {
+export function emptyBar(lang: string, busy: boolean, approver: boolean, onFinish: () => void, onReject: () => void): TemplateResult {
   return html`<div class="bar" part="field-bar" role="group" aria-label=${ts(lang, 'signer.fieldsBar')}>
     <div class="nav"><span class="spacer"></span>
       <button type="button" part="button reject" class="danger" ?disabled=${busy} @click=${onReject}>${ts(lang, 'signer.reject')}</button>
-      <button type="button" part="button finish" class="primary" ?disabled=${busy} @click=${onFinish}>${ts(lang, 'signer.finish')}</button>
+      <button type="button" part="button finish" class="primary" ?disabled=${busy} @click=${onFinish}>${ts(lang, approver ? 'signer.approve' : 'signer.finish')}</button>
     </div>
   </div>`;
 }
@@ -146,6 +146,7 @@ export function finalState(lang: string, key: SignerMessageKey, extra = '', stat
 
 export interface DialogsModel {
   lang: string;
+  approver: boolean;
   reason: string;
   reasonProblem: string;
   busy: boolean;
@@ -158,8 +159,8 @@ export interface DialogsModel {
 export function dialogs(m: DialogsModel): TemplateResult {
   const { lang } = m;
   return html`<dialog id="confirm-submit" part="dialog" aria-labelledby="confirm-submit-title" @close=${m.onClose}>
-      <h2 id="confirm-submit-title">${ts(lang, 'signer.confirmSubmitTitle')}</h2>
-      <p>${ts(lang, 'signer.confirmSubmit')}</p>
+      <h2 id="confirm-submit-title">${ts(lang, m.approver ? 'signer.confirmApproveTitle' : 'signer.confirmSubmitTitle')}</h2>
+      <p>${ts(lang, m.approver ? 'signer.confirmApprove' : 'signer.confirmSubmit')}</p>
       <div class="dialog-actions">
         <button type="button" part="button" @click=${m.onClose}>${ts(lang, 'signer.cancel')}</button>
         <button type="button" part="button primary" class="primary" id="confirm-submit-button" ?disabled=${m.busy} @click=${m.onSubmit}>${ts(lang, 'signer.submit')}</button>
