@@ -80,3 +80,16 @@ test('characters of a monospaced run get equal shares of its width', async () =>
   assert.ok(Math.abs(box.rect.x - (50 + courier.widthOfTextAtSize('Name:', 12))) < 0.5, `left ${box.rect.x}`);
   assert.ok(Math.abs(box.rect.width - courier.widthOfTextAtSize('<<t=text>>', 12)) < 0.5, `width ${box.rect.width}`);
 });
+
+test('inside a proportional run, characters are placed by their Helvetica widths', async () => {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  doc.addPage([600, 800]).drawText('WWWWmmm:<<t=initials>>iiii', { x: 40, y: 500, size: 14, font });
+  const text = await firstPageText(await doc.save());
+  assert.equal(text.runs.length, 1, 'one run');
+  const i = text.text.indexOf('<<');
+  const box = boxOfSpan(text, i, i + '<<t=initials>>'.length)!;
+  // Equal shares would put the tag ~20 pt off here (W is 4× as wide as i).
+  assert.ok(Math.abs(box.rect.x - (40 + font.widthOfTextAtSize('WWWWmmm:', 14))) < 0.5, `left ${box.rect.x}`);
+  assert.ok(Math.abs(box.rect.width - font.widthOfTextAtSize('<<t=initials>>', 14)) < 0.5, `width ${box.rect.width}`);
+});
