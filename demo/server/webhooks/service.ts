@@ -6,6 +6,7 @@ import type { AppConfig } from '../config.ts';
 import { ensureSigningIdentity, resolveWebhookSettings, webhookSettingsFromEnv } from './settings.ts';
 import type { WebhookSettings } from './settings.ts';
 import { WebhookWorker } from './worker.ts';
+import { startReminders } from './reminders.ts';
 
 /** Environment first (ESIGN_DEV, ESIGN_WEBHOOK_*), then `config.webhooks` on top. */
 export function webhookSettingsFor(config: AppConfig): WebhookSettings {
@@ -32,7 +33,15 @@ export function startWebhooks(app: FastifyInstance): WebhookService {
   const identity = ensureSigningIdentity(app.store.db);
   const worker = settings.workerEnabled ? new WebhookWorker(app.store.db, identity, settings) : null;
   worker?.start();
-  const service: WebhookService = { settings, worker, stop: async () => worker?.stop() };
+  const stopReminders = startReminders(app, settings.reminderScheduleMs, settings.reminderCheckIntervalMs);
+  const service: WebhookService = {
+    settings,
+    worker,
+    stop: async () => {
+      stopReminders();
+      await worker?.stop();
+    },
+  };
   services.set(app, service);
   return service;
 }

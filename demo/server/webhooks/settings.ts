@@ -44,6 +44,10 @@ export interface WebhookSettings {
   allowPrivateAddresses: boolean;
   /** Finished deliveries, their attempts and their events are deleted after this long (0 keeps them). */
   logRetentionMs: number;
+  /** Automatic reminder emails, each this long after the invitation (empty: none). Kept here because they exist for `autoReminderEmail`. */
+  reminderScheduleMs: readonly number[];
+  /** How often due reminders are looked for. */
+  reminderCheckIntervalMs: number;
   /** Run the delivery worker in this process (false: the outbox fills, another process delivers). */
   workerEnabled: boolean;
 }
@@ -60,6 +64,8 @@ export function resolveWebhookSettings(partial: Partial<WebhookSettings> = {}): 
     allowPrivateAddresses: false,
     workerEnabled: true,
     logRetentionMs: 30 * 24 * HOUR,
+    reminderScheduleMs: [],
+    reminderCheckIntervalMs: MINUTE,
     ...partial,
   };
   if (settings.retrySchedule.length === 0) throw new Error('webhook retry schedule needs at least one attempt');
@@ -68,12 +74,13 @@ export function resolveWebhookSettings(partial: Partial<WebhookSettings> = {}): 
   return settings;
 }
 
-/** Parses `ESIGN_WEBHOOK_RETRY_SCHEDULE="0,5s,5m,30m,2h"` style lists (ms, s, m, h). */
+/** Parses `ESIGN_WEBHOOK_RETRY_SCHEDULE="0,5s,5m,30m,2h"` style lists (ms, s, m, h, d). */
 export function parseSchedule(text: string): number[] {
-  const units: Record<string, number> = { ms: 1, s: SECOND, m: MINUTE, h: HOUR, '': 1 };
+  const units: Record<string, number> = { ms: 1, s: SECOND, m: MINUTE, h: HOUR, d: 24 * HOUR, '': 1 };
+  if (text.trim() === '') return [];
   return text.split(',').map((part) => {
-    const match = part.trim().match(/^(\d+(?:\.\d+)?)(ms|s|m|h)?$/);
-    if (!match) throw new Error(`bad retry schedule entry "${part.trim()}" (use e.g. 0,5s,5m,2h)`);
+    const match = part.trim().match(/^(\d+(?:\.\d+)?)(ms|s|m|h|d)?$/);
+    if (!match) throw new Error(`bad schedule entry "${part.trim()}" (use e.g. 0,5s,5m,2h,3d)`);
     return Math.round(Number(match[1]) * units[match[2] ?? '']);
   });
 }
@@ -82,7 +89,7 @@ export function parseSchedule(text: string): number[] {
  * Settings from the environment: ESIGN_DEV=1 (development mode: private callback addresses
  * allowed), ESIGN_WEBHOOK_RETRY_SCHEDULE (e.g. `0,5s,5m`), ESIGN_WEBHOOK_TIMEOUT_MS,
  * ESIGN_WEBHOOK_LEASE_MS, ESIGN_WEBHOOK_POLL_MS, ESIGN_WEBHOOK_BATCH_MS, ESIGN_WEBHOOK_WORKER=0,
- * ESIGN_WEBHOOK_LOG_RETENTION_MS.
+ * ESIGN_WEBHOOK_LOG_RETENTION_MS, ESIGN_REMINDER_SCHEDULE (e.g. `3d,7d,14d` after the invitation).
  */
 export function webhookSettingsFromEnv(env: NodeJS.ProcessEnv): Partial<WebhookSettings> {
   const settings: Partial<WebhookSettings> = {};
@@ -104,6 +111,7 @@ export function webhookSettingsFromEnv(env: NodeJS.ProcessEnv): Partial<WebhookS
   const batchIntervalMs = number('ESIGN_WEBHOOK_BATCH_MS');
   if (batchIntervalMs !== undefined) settings.batchIntervalMs = batchIntervalMs;
   if (env.ESIGN_WEBHOOK_WORKER === '0') settings.workerEnabled = false;
+  if (env.ESIGN_REMINDER_SCHEDULE !== undefined) settings.reminderScheduleMs = parseSchedule(env.ESIGN_REMINDER_SCHEDULE);
   const retention = number('ESIGN_WEBHOOK_LOG_RETENTION_MS');
   if (retention !== undefined) settings.logRetentionMs = retention;
   return settings;

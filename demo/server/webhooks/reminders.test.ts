@@ -1,0 +1,78 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createTestApp, call } from '../test-support.ts';
+import type { TestApp } from '../test-support.ts';
+import { field } from '../routes/documents-test-support.ts';
+import { sendDocument, signerCall, signerToken, valuesFor } from '../services/signing/signing-test-support.ts';
+import { signingServiceOf } from '../services/signing/service.ts';
+import { queueDueReminders } from './reminders.ts';
+import { startReceiver } from './test-support.ts';
+import type { Receiver } from './test-support.ts';
+import type { WebhookSettings } from './settings.ts';
+
+async function withApp(webhooks: Partial<WebhookSettings>, run: (t: TestApp, receiver: Receiver) => Promise<void>) {
+  const t = await createTestApp({
+    rateLimits: { sandbox: 100_000, production: 100_000, windowMs: 3_600_000 },
+    webhooks: { allowPrivateAddresses: true, retrySchedule: [0, 20, 40], pollIntervalMs: 20, ...webhooks },
+  });
+  const receiver = await startReceiver();
+  try {
+    const sub = await call(t.app, t.key, 'POST', '/api/v1/subscribe/', { callback_url: receiver.url, object: 'recipient', event: 'autoReminderEmail' });
+    assert.equal(sub.statusCode, 201, sub.body);
+    await run(t, receiver);
+  } finally {
+    await receiver.close();
+    await t.close();
+  }
+}
+
+const invitedAt = (t: TestApp, recipientId: string): number =>
+  Date.parse((t.app.store.db.prepare(`SELECT created FROM email_outbox WHERE recipient_id = ? AND kind = 'invitation'`).get(recipientId) as { created: string }).created);
+
+test('reminders follow the schedule from each invitation, once per step, only while the recipient still has to act', async () => {
+  await withApp({}, async (t, receiver) => {
+    const sent = await sendDocument(t, [field({ signer: 1 }), field({ signer: 2, page: 2 })], { do_email: true });
+    const [ann, bob] = sent.recipients;
+    const ctx = { dataDir: t.dataDir, baseUrl: 'http://127.0.0.1:9' };
+    const schedule = [60_000, 300_000];
+    const invited = invitedAt(t, ann.id);
+    assert.equal(queueDueReminders(t.app.store, ctx, schedule, invited + 59_999), 0);
+    assert.equal(queueDueReminders(t.app.store, ctx, schedule, invited + 60_000), 1);
+    assert.equal(queueDueReminders(t.app.store, ctx, schedule, invited + 60_000), 0, 'a step is sent once');
+    assert.equal(queueDueReminders(t.app.store, ctx, schedule, invited + 299_999), 0);
+    assert.equal(queueDueReminders(t.app.store, ctx, schedule, invited + 300_000), 1);
+    assert.equal(queueDueReminders(t.app.store, ctx, schedule, invited + 10 ** 9), 0, 'the schedule is finished');
+    await signingServiceOf(t.app.store)!.email.flush();
+    await receiver.waitFor((r) => r.length === 2);
+    assert.deepEqual(receiver.received.map((r) => [r.json.event, (r.json.data as { uuid: string }).uuid]), [['autoReminderEmail', ann.id], ['autoReminderEmail', ann.id]]);
+    const reminder = t.app.store.db.prepare(`SELECT subject, text_body, html_body FROM email_outbox WHERE recipient_id = ? AND kind = 'reminder'`).get(ann.id) as { subject: string; text_body: string; html_body: string };
+    assert.match(reminder.subject, /^Reminder: /);
+    assert.match(reminder.text_body, /sign\.html#signer=[\w-]+&link=sl1\./, 'the reminder carries a signing link');
+    assert.match(reminder.html_body, /\/api\/v1\/email-open\//);
+
+    // Ann finishes: no more reminders for her; Bob's schedule starts at his own invitation.
+    const token = await signerToken(t, ann.id);
+    assert.equal((await signerCall(t.app, token, ann.id, 'complete', { values: valuesFor(sent, 1) })).statusCode, 200);
+    const bobInvited = invitedAt(t, bob.id);
+    assert.equal(queueDueReminders(t.app.store, ctx, schedule, bobInvited + 59_000), 0);
+    assert.equal(queueDueReminders(t.app.store, ctx, schedule, bobInvited + 60_000), 1);
+    const reminded = t.app.store.db.prepare(`SELECT recipient_id, COUNT(*) AS n FROM email_outbox WHERE kind = 'reminder' GROUP BY recipient_id ORDER BY n DESC`).all();
+    assert.deepEqual(reminded.map((r) => ({ ...r })), [{ recipient_id: ann.id, n: 2 }, { recipient_id: bob.id, n: 1 }]);
+  });
+});
+
+test('documents sent without email get no reminders', async () => {
+  await withApp({}, async (t) => {
+    await sendDocument(t, [field({ signer: 1 })], { do_email: false });
+    assert.equal(queueDueReminders(t.app.store, { dataDir: t.dataDir, baseUrl: 'http://x' }, [0], Date.now() + 10 ** 9), 0);
+  });
+});
+
+test('the running server sends due reminders by itself and reports autoReminderEmail', async () => {
+  await withApp({ reminderScheduleMs: [150], reminderCheckIntervalMs: 25 }, async (t, receiver) => {
+    const sent = await sendDocument(t, [field({ signer: 1 })], { do_email: true });
+    await receiver.waitFor((r) => r.length === 1, 10_000);
+    assert.equal((receiver.received[0].json.data as { uuid: string }).uuid, sent.recipients[0].id);
+    assert.equal(receiver.received[0].json.event, 'autoReminderEmail');
+  });
+});

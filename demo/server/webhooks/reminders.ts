@@ -1,0 +1,94 @@
+/**
+ * Automatic reminders: a recipient who was invited by email and has not finished gets a reminder
+ * email at each step of a configurable schedule, counted from its invitation (e.g. 3 days, 7 days,
+ * 14 days; `ESIGN_REMINDER_SCHEDULE=3d,7d,14d`; empty: no automatic reminders). Reminders are
+ * queued in the email outbox with kind `reminder`; when the transport hands one over, the
+ * recipient's `autoReminderEmail` webhook is emitted (emit.ts, emitEmailSentEvent).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Store } from '../store/index.ts';
+import { DOCUMENT_STATUS, RECIPIENT_STATUS } from '../domain/statuses.ts';
+import { documentsOf } from '../services/documents/repositories.ts';
+import { mintLinkToken, signingUrl } from '../services/signing/link-tokens.ts';
+import { signingServiceOf } from '../services/signing/service.ts';
+import { emailOpenUrl } from './email-open.ts';
+
+const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Statuses of a recipient who was invited and still has to act. */
+const WAITING: readonly number[] = [
+  RECIPIENT_STATUS.sent,
+  RECIPIENT_STATUS.emailOpened,
+  RECIPIENT_STATUS.visited,
+  RECIPIENT_STATUS.fieldsComplete,
+  RECIPIENT_STATUS.fieldsCompleteExcludingSignature,
+];
+
+interface Candidate {
+  recipient_id: string;
+  document_id: string;
+  invited: string;
+  reminders: number;
+}
+
+/**
+ * Queues the reminders that are due at `now`; returns how many. Each recipient's reminder is
+ * decided in its own transaction that re-counts the reminders, so two processes never send the
+ * same step twice.
+ */
+export function queueDueReminders(store: Store, context: { dataDir: string; baseUrl: string }, scheduleMs: readonly number[], now = Date.now()): number {
+  if (scheduleMs.length === 0) return 0;
+  const placeholders = WAITING.map(() => '?').join(', ');
+  const candidates = store.db
+    .prepare(
+      `SELECT r.id AS recipient_id, r.document_id,
+              (SELECT MIN(created) FROM email_outbox e WHERE e.recipient_id = r.id AND e.kind = 'invitation') AS invited,
+              (SELECT COUNT(*) FROM email_outbox e WHERE e.recipient_id = r.id AND e.kind = 'reminder') AS reminders
+       FROM document_recipients r JOIN documents d ON d.id = r.document_id
+       WHERE d.do_email = 1 AND d.status = ? AND r.status IN (${placeholders})`,
+    )
+    .all(DOCUMENT_STATUS.available, ...WAITING) as unknown as Candidate[];
+  let queued = 0;
+  for (const c of candidates) {
+    if (!c.invited || c.reminders >= scheduleMs.length) continue;
+    if (Date.parse(c.invited) + scheduleMs[c.reminders] > now) continue;
+    if (queueReminder(store, context, c, scheduleMs, now)) queued++;
+  }
+  return queued;
+}
+
+function queueReminder(store: Store, context: { dataDir: string; baseUrl: string }, c: Candidate, scheduleMs: readonly number[], now: number): boolean {
+  const { documents, history } = documentsOf(store);
+  return store.transaction(() => {
+    const count = (store.db.prepare(`SELECT COUNT(*) AS n FROM email_outbox WHERE recipient_id = ? AND kind = 'reminder'`).get(c.recipient_id) as { n: number }).n;
+    if (count !== c.reminders || Date.parse(c.invited) + scheduleMs[count] > now) return false;
+    const doc = documents.get(c.document_id);
+    const r = documents.recipient(c.recipient_id);
+    if (!doc || !r || doc.status !== DOCUMENT_STATUS.available || !WAITING.includes(r.status)) return false;
+    const link = signingUrl(context.baseUrl, r.id, mintLinkToken(context.dataDir, r.id, doc.id));
+    const hello = `Hello ${[r.honorific, r.firstname].filter(Boolean).join(' ') || r.email},`;
+    const subject = `Reminder: please complete ${doc.name}`;
+    const text = `${hello}\n\nThis is a reminder that "${doc.name}" is waiting for you.\n\nOpen it here:\n${link}\n\nThe link is personal: do not forward it.\n`;
+    const html = `<p>${escapeHtml(hello)}</p><p>This is a reminder that <strong>${escapeHtml(doc.name)}</strong> is waiting for you.</p>`
+      + `<p><a href="${escapeHtml(link)}">Open the document</a></p><p>The link is personal: do not forward it.</p>`
+      + `<img src="${escapeHtml(emailOpenUrl(store, context.baseUrl, r.id))}" width="1" height="1" alt="" style="display:block;border:0">`;
+    history.queueEmail({ documentId: doc.id, recipientId: r.id, kind: 'reminder', to: r.email, cc: [], subject, text, html });
+    history.record(doc.id, 'reminder_queued', { type: 'system', id: '', label: 'esign-elements', ip: '', userAgent: '' }, { step: count + 1 }, r.id);
+    return true;
+  });
+}
+
+/** Checks for due reminders every `intervalMs` while the app runs; returns a stop function. */
+export function startReminders(app: FastifyInstance, scheduleMs: readonly number[], intervalMs: number): () => void {
+  if (scheduleMs.length === 0) return () => {};
+  const context = { dataDir: app.config.dataDir, baseUrl: app.config.baseUrl };
+  const timer = setInterval(() => {
+    try {
+      if (queueDueReminders(app.store, context, scheduleMs) > 0) signingServiceOf(app.store)?.deliverEmail();
+    } catch (error) {
+      app.log.error({ err: error }, 'automatic reminders failed; retried at the next check');
+    }
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
