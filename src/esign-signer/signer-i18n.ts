@@ -9,6 +9,7 @@ export const SIGNER_EN = {
   'signer.progress': '{done} of {total} required fields done',
   'signer.progressNone': 'No required fields',
   'signer.fieldPosition': 'Field {index} of {count}',
+  'signer.fieldBox': '{title}, your field {index}',
   'signer.previous': 'Previous field',
   'signer.next': 'Next field',
   'signer.start': 'Start',

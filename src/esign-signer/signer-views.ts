@@ -50,7 +50,7 @@ export function ownFieldBox(lang: string, field: FieldElement, value: string, op
       ?data-active=${opts.active}
       ?data-invalid=${opts.problem !== ''}
       ?data-filled=${value !== ''}
-      aria-label=${`${title} (${ts(lang, 'signer.fieldPosition', { index: opts.position + 1, count: '' }).replace(/ *$/, '')})`}
+      aria-label=${ts(lang, 'signer.fieldBox', { title, index: opts.position + 1 })}
       style=${styleMap(style)}
       @click=${opts.onActivate}
     >${renderFieldContent(shown, lang)}</button>${opts.problem ? html`<div class="field-error" part="field-error" style=${styleMap(errorStyle)}>${opts.problem}</div>` : nothing}`;
