@@ -89,6 +89,26 @@ describe('esign-editor pointer editing', () => {
     expect(parseFloat(fieldEls(el)[0].style.left)).to.equal(20);
   });
 
+  it('autoscrolls while a dragged field rests at the bottom edge, and the field follows', async () => {
+    const el = await loadEditor({ zoom: '1', fields: [field(0.3, 0.1, 0.5, 0.14)] });
+    const scroller = el.scroller!;
+    const from = centre(fieldEls(el)[0]);
+    const bottom = Math.round(scroller.getBoundingClientRect().bottom - 4);
+    await sendMouse({ type: 'move', position: from });
+    await sendMouse({ type: 'down' });
+    await sendMouse({ type: 'move', position: [from[0], from[1] + 20] });
+    await sendMouse({ type: 'move', position: [from[0], bottom] });
+    for (let i = 0; i < 20; i++) await nextFrame();
+    const scrolled = scroller.scrollTop;
+    await sendMouse({ type: 'up' });
+    await el.updateComplete;
+    expect(scrolled).to.be.greaterThan(100);
+    const page = q(el, '.page[data-page="1"]').getBoundingClientRect();
+    const f = el.getFields()[0];
+    // The field's centre ends under the pointer: the drag distance plus what the pages scrolled.
+    expect(page.top + ((f.ay + f.by) / 2) * page.height).to.be.closeTo(bottom, 3);
+  });
+
   it('drags a field type from the toolbox onto page 2', async () => {
     const el = await loadEditor({ pages: 2, zoom: '0.3' });
     const tool = q(el, '.tool[data-tool="signature"]');

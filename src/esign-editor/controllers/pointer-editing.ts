@@ -52,6 +52,8 @@ interface Pending {
   pointerId: number;
   startX: number;
   startY: number;
+  /** The scroller's scroll position at the press: scrolling during a gesture (wheel, autoscroll) is added in. */
+  scroll0: { left: number; top: number };
   rect: DOMRect;
   started: boolean;
   gesture: Gesture;
@@ -63,6 +65,9 @@ interface Pending {
 
 /** Movement (CSS px) before a press becomes a drag: keeps clicks clicks, also with a shaky pen. */
 const DRAG_THRESHOLD = 3;
+/** Autoscroll: the band along the scroller's edges (CSS px) and the fastest scroll per frame. */
+const AUTOSCROLL_EDGE = 32;
+const AUTOSCROLL_MAX = 20;
 
 export class PointerEditingController implements ReactiveController {
   private readonly options: PointerEditingOptions;
@@ -133,7 +138,18 @@ export class PointerEditingController implements ReactiveController {
     capture.addEventListener('pointerup', this.onPointerUp);
     capture.addEventListener('pointercancel', this.onPointerCancel);
     this.captureTarget = capture;
-    this.pending = { pointerId: e.pointerId, startX: e.clientX, startY: e.clientY, rect: pageEl.getBoundingClientRect(), started: false, gesture, last: null, preview: null, onClick };
+    this.pending = {
+      pointerId: e.pointerId,
+      startX: e.clientX,
+      startY: e.clientY,
+      scroll0: { left: capture.scrollLeft, top: capture.scrollTop },
+      rect: pageEl.getBoundingClientRect(),
+      started: false,
+      gesture,
+      last: null,
+      preview: null,
+      onClick,
+    };
     if (gesture.kind === 'draw') this.startGesture();
   };
 
@@ -168,7 +184,7 @@ export class PointerEditingController implements ReactiveController {
     if (!p || e.pointerId !== p.pointerId) return;
     if (p.started) {
       p.last = e;
-      this.flushFrame();
+      this.flushFrame(true);
       this.finish(e);
     } else {
       p.onClick?.();
@@ -191,26 +207,22 @@ export class PointerEditingController implements ReactiveController {
   private startGesture(): void {
     const p = this.pending!;
     p.started = true;
-    p.rect = p.gesture.page.getBoundingClientRect();
     this.options.model.settle();
   }
 
-  private flushFrame(): void {
+  private flushFrame(final = false): void {
     cancelAnimationFrame(this.frame);
     this.frame = 0;
     const p = this.pending;
     if (!p?.last) return;
     const e = p.last;
     const g = p.gesture;
-    const fx = (e.clientX - p.rect.left) / p.rect.width;
-    const fy = (e.clientY - p.rect.top) / p.rect.height;
-    const dx = (e.clientX - p.startX) / p.rect.width;
-    const dy = (e.clientY - p.startY) / p.rect.height;
+    if (!final) this.autoScroll(e); // first, so this frame's scroll is in the delta below
+    const { sx, sy } = this.scrolled(p);
+    const dx = (e.clientX - p.startX + sx) / p.rect.width;
+    const dy = (e.clientY - p.startY + sy) / p.rect.height;
     if (isAreaGesture(g)) {
-      const fx0 = (p.startX - p.rect.left) / p.rect.width;
-      const fy0 = (p.startY - p.rect.top) / p.rect.height;
-      const rect = normalizeRect({ ax: clamp01(fx0), ay: clamp01(fy0), bx: clamp01(fx), by: clamp01(fy) });
-      this.preview.drawOverlay(g.page, [], { rect, kind: g.kind });
+      this.preview.drawOverlay(g.page, [], { rect: this.areaRect(p, e), kind: g.kind });
       return;
     }
     const snap = this.options.snapping() && !e.altKey;
@@ -257,6 +269,40 @@ export class PointerEditingController implements ReactiveController {
     this.preview.drawOverlay(g.page, guides, null);
   }
 
+  /** How far the scroller has scrolled since the press. */
+  private scrolled(p: Pending): { sx: number; sy: number } {
+    const s = this.captureTarget;
+    return s ? { sx: s.scrollLeft - p.scroll0.left, sy: s.scrollTop - p.scroll0.top } : { sx: 0, sy: 0 };
+  }
+
+  /** The marquee or drawn rectangle from the press to the pointer, in fractions of the page, clamped to it. */
+  private areaRect(p: Pending, e: PointerEvent): Rect {
+    const { sx, sy } = this.scrolled(p);
+    const fx0 = (p.startX - p.rect.left) / p.rect.width;
+    const fy0 = (p.startY - p.rect.top) / p.rect.height;
+    const fx = (e.clientX - p.rect.left + sx) / p.rect.width;
+    const fy = (e.clientY - p.rect.top + sy) / p.rect.height;
+    return normalizeRect({ ax: clamp01(fx0), ay: clamp01(fy0), bx: clamp01(fx), by: clamp01(fy) });
+  }
+
+  /**
+   * Near the scroller's edges a gesture scrolls the pages (faster closer to the edge) and keeps running
+   * every frame while the pointer rests there, so a field can be dragged to a part of the page not in view.
+   */
+  private autoScroll(e: PointerEvent): void {
+    const s = this.captureTarget;
+    if (!s) return;
+    const r = s.getBoundingClientRect();
+    const speed = (inside: number) => Math.min(AUTOSCROLL_MAX, Math.ceil(((AUTOSCROLL_EDGE - inside) / AUTOSCROLL_EDGE) * AUTOSCROLL_MAX));
+    const vy = e.clientY < r.top + AUTOSCROLL_EDGE ? -speed(e.clientY - r.top) : e.clientY > r.bottom - AUTOSCROLL_EDGE ? speed(r.bottom - e.clientY) : 0;
+    const vx = e.clientX < r.left + AUTOSCROLL_EDGE ? -speed(e.clientX - r.left) : e.clientX > r.right - AUTOSCROLL_EDGE ? speed(r.right - e.clientX) : 0;
+    if (!vx && !vy) return;
+    const before = s.scrollTop + s.scrollLeft;
+    s.scrollTop += vy;
+    s.scrollLeft += vx;
+    if (s.scrollTop + s.scrollLeft !== before && !this.frame) this.frame = requestAnimationFrame(() => this.flushFrame());
+  }
+
   private finish(e: PointerEvent): void {
     const p = this.pending!;
     const g = p.gesture;
@@ -269,7 +315,7 @@ export class PointerEditingController implements ReactiveController {
       this.preview.clear(false);
       const fx0 = (p.startX - p.rect.left) / p.rect.width;
       const fy0 = (p.startY - p.rect.top) / p.rect.height;
-      const rect = normalizeRect({ ax: clamp01(fx0), ay: clamp01(fy0), bx: clamp01((e.clientX - p.rect.left) / p.rect.width), by: clamp01((e.clientY - p.rect.top) / p.rect.height) });
+      const rect = this.areaRect(p, e);
       if (g.kind === 'marquee') {
         model.setSelection(marqueeSelect(model.selection, marqueeHits(model.doc, g.pageNumber, rect), g.additive));
       } else {
