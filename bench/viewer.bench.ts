@@ -16,8 +16,8 @@ import { generatePdf } from '../test/support/generate-pdf.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const fixtures = process.env.ESIGN_FIXTURES ?? fileURLToPath(new URL('../../shared/fixtures/pdfs/', import.meta.url));
-const RUNS = Number(process.env.BENCH_RUNS ?? 11);
-const WARMUP = 2;
+const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+const WARMUP = 3;
 const SCALE = 1;
 
 const pdfs = new Map<string, Uint8Array>([
