@@ -27,6 +27,13 @@ describe('esign-editor property panel, validation and save', () => {
     await el.updateComplete;
     expect(el.getFields()[0].label).to.equal('Full name');
     expect(fieldEls(el)[0].textContent).to.contain('Full name');
+    await sendKeys({ type: '!' });
+    await el.updateComplete;
+    expect(q(el, '#label-problem').textContent).to.contain('"!"');
+    expect(label.getAttribute('aria-invalid')).to.equal('true');
+    await sendKeys({ press: 'Backspace' });
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('#label-problem')).to.equal(null);
     label.blur();
     el.undo();
     await el.updateComplete;

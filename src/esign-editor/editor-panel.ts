@@ -8,6 +8,7 @@ import { live } from 'lit/directives/live.js';
 import { FONT_NAMES, type FieldElement } from '../fields/types.ts';
 import { VALIDATION_CODES, validationCode } from '../fields/codes.ts';
 import { compileSafeRegex } from '../fields/safe-regex.ts';
+import { labelProblem } from '../fields/limits.ts';
 import { signerName } from '../internal/field-overlay.ts';
 import type { EditorField, PageSize } from './editing/field-doc.ts';
 import { TOOL_TYPES, toolTypeOf, type ToolType } from './editing/toolbox.ts';
@@ -93,7 +94,9 @@ function renderSingle(v: PanelView, el: FieldElement): TemplateResult {
   const code = validationCode(el.validation);
   return html`
     <label>${te(lang, 'editor.panel.label')}
-      <input name="label" maxlength="60" .value=${live(el.label)} @input=${(e: Event) => v.onPatch({ label: str(e) }, 'label')} /></label>
+      <input name="label" maxlength="60" .value=${live(el.label)} aria-invalid=${labelProblem(el.label) ? 'true' : 'false'} aria-describedby=${labelProblem(el.label) ? 'label-problem' : nothing}
+        @input=${(e: Event) => v.onPatch({ label: str(e) }, 'label')} />
+      ${labelProblem(el.label) ? html`<small class="error" id="label-problem" role="status">${labelProblem(el.label)}</small>` : nothing}</label>
     ${el.element_type === 'text'
       ? html`<label>${te(lang, 'editor.panel.validation')}
           <select name="validation" @change=${(e: Event) => v.onPatch({ validation: str(e) === '' ? null : Number(str(e)) }, 'validation')}>
