@@ -320,12 +320,14 @@ export class EditorActions {
   }
 
   undo(): boolean {
+    if (this.host.readOnly) return false;
     const ok = this.model.undo();
     if (ok) this.announce('editor.say.undone');
     return ok;
   }
 
   redo(): boolean {
+    if (this.host.readOnly) return false;
     const ok = this.model.redo();
     if (ok) this.announce('editor.say.redone');
     return ok;

@@ -158,6 +158,8 @@ describe('esign-editor property panel, validation and save', () => {
     await sendKeys({ press: 'ArrowRight' });
     await sendKeys({ press: 'Delete' });
     await sendKeys({ press: `${mod}+v` });
+    await sendKeys({ press: `${mod}+z` });
+    expect(el.undo()).to.equal(false);
     expect(el.getFields()).to.deep.equal(before);
     expect(el.shadowRoot!.querySelector('[data-handle]')).to.equal(null);
   });

@@ -54,13 +54,9 @@ export function handleEditingKey(e: KeyboardEvent, ctx: KeyboardEditingContext):
     ctx.openPanel();
     return true;
   }
-  if (mod && key === 'z') {
-    if (e.shiftKey) ctx.redo();
-    else ctx.undo();
-    return true;
-  }
-  if (mod && key === 'y') {
-    ctx.redo();
+  if (mod && (key === 'z' || key === 'y') && !ctx.readOnly) {
+    if (key === 'z' && !e.shiftKey) ctx.undo();
+    else ctx.redo();
     return true;
   }
   if (mod && key === 'a') {
