@@ -150,6 +150,7 @@ describe('esign-editor property panel, validation and save', () => {
 
   it('read-only shows fields but offers no editing', async () => {
     const el = await loadEditor({ fields: [field(0.1, 0.1, 0.4, 0.15)] });
+    el.setFields([field(0.2, 0.1, 0.5, 0.15)]); // something to undo
     el.readOnly = true;
     await el.updateComplete;
     expect(el.shadowRoot!.querySelector('.toolbox')).to.equal(null);
