@@ -1,5 +1,6 @@
 import { expect, oneEvent } from '@open-wc/testing';
 import { registerTranslation } from '../internal/i18n.ts';
+import { getPdfAssetUrls } from '../internal/pdf-worker.ts';
 import { generatePdf } from '../../test/support/generate-pdf.ts';
 import type { EsignViewer } from './esign-viewer.ts';
 import { liveCanvases, loadViewer, pageElements, renderingSettled } from './viewer-test-helpers.ts';
@@ -66,6 +67,19 @@ describe('esign-viewer lifecycle', () => {
       expect(el.shadowRoot!.querySelector('button[aria-label="Page suivante"]')).to.not.equal(null);
     } finally {
       holder.remove();
+    }
+  });
+
+  it("points pdf.js at its data folders (CMaps, standard fonts, wasm decoders) where they are served", async () => {
+    const urls = getPdfAssetUrls();
+    for (const [folder, file] of [
+      [urls.cMapUrl, 'UniJIS-UTF16-H.bcmap'],
+      [urls.standardFontDataUrl, 'FoxitFixed.pfb'],
+      [urls.wasmUrl, 'openjpeg.wasm'],
+      [urls.iccUrl, 'CGATS001Compat-v2-micro.icc'],
+    ]) {
+      const response = await fetch(folder + file, { method: 'HEAD' });
+      expect(response.status, folder + file).to.equal(200);
     }
   });
 

@@ -6,7 +6,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { getDocument, PasswordException, InvalidPDFException, ResponseException } from 'pdfjs-dist';
 import type { PDFDocumentLoadingTask, PDFDocumentProxy } from 'pdfjs-dist';
-import { applyPdfWorkerSrc } from './pdf-worker.ts';
+import { applyPdfWorkerSrc, getPdfAssetUrls } from './pdf-worker.ts';
 import { t } from './i18n.ts';
 
 export type PdfSource =
@@ -107,7 +107,13 @@ export class PdfSourceController implements ReactiveController {
     this.host.requestUpdate();
     applyPdfWorkerSrc();
     // No streaming and no pre-fetching: pdf.js then asks only for the byte ranges the shown pages need.
-    const params: Parameters<typeof getDocument>[0] = { rangeChunkSize: RANGE_CHUNK_SIZE, disableAutoFetch: true, disableStream: true, verbosity: 0 };
+    const params: Parameters<typeof getDocument>[0] = {
+      rangeChunkSize: RANGE_CHUNK_SIZE,
+      disableAutoFetch: true,
+      disableStream: true,
+      verbosity: 0,
+      ...getPdfAssetUrls(document.baseURI),
+    };
     if (source.kind === 'bytes') {
       // pdf.js transfers the buffer to its worker: copy so the page's array stays usable.
       params.data = source.data instanceof Uint8Array ? source.data.slice() : new Uint8Array(source.data.slice(0));

@@ -1,6 +1,7 @@
 /**
- * Where pdf.js finds its worker script. One setting for the whole page: every
- * element that opens a PDF calls `applyPdfWorkerSrc()` before `getDocument()`.
+ * Where pdf.js finds its worker script and its data files. One setting for the
+ * whole page: every element that opens a PDF calls `applyPdfWorkerSrc()` before
+ * `getDocument()` and passes `getPdfAssetUrls()` to it.
  */
 import { GlobalWorkerOptions } from 'pdfjs-dist';
 
@@ -8,6 +9,7 @@ import { GlobalWorkerOptions } from 'pdfjs-dist';
 // worker beside the library entries, and this resolves against the module's own URL.
 const WORKER_FILE = 'pdf.worker.min.mjs';
 let workerSrc: string | null = null;
+let assetsBase: string | null = null;
 
 /** Sets the URL of pdf.js's worker (`pdf.worker.min.mjs`); call it before the first element loads a PDF. */
 export function setPdfWorkerSrc(url: string | URL): void {
@@ -25,4 +27,41 @@ export function getPdfWorkerSrc(): string {
 /** Makes pdf.js use `getPdfWorkerSrc()` unless the page configured pdf.js itself. */
 export function applyPdfWorkerSrc(): void {
   if (workerSrc || !GlobalWorkerOptions.workerSrc) GlobalWorkerOptions.workerSrc = getPdfWorkerSrc();
+}
+
+/**
+ * Sets the folder that holds pdf.js's data folders (`cmaps/`, `standard_fonts/`, `wasm/`, `iccs/`), as
+ * pdfjs-dist ships them. pdf.js fetches them only for documents that need them: CJK text without
+ * embedded fonts, missing standard fonts, JPEG 2000 and JBIG2 images, ICC colour profiles.
+ */
+export function setPdfAssetsBase(url: string | URL): void {
+  assetsBase = String(url).replace(/\/?$/, '/');
+}
+
+export interface PdfAssetUrls {
+  cMapUrl: string;
+  standardFontDataUrl: string;
+  wasmUrl: string;
+  iccUrl: string;
+}
+
+/**
+ * URLs of pdf.js's data folders: under the base set with `setPdfAssetsBase()`, else beside the
+ * worker, except that a worker inside `pdfjs-dist/build/` means the package root.
+ */
+export function getPdfAssetUrls(baseUrl: string = globalThis.location?.href ?? 'http://localhost/'): PdfAssetUrls {
+  let base = assetsBase;
+  if (!base) {
+    const worker = new URL(getPdfWorkerSrc(), baseUrl);
+    const folder = new URL('./', worker);
+    base = /\/pdfjs-dist\/(legacy\/)?build\/$/.test(folder.pathname) ? new URL('../', folder).href : folder.href;
+    if (/\/legacy\/$/.test(new URL(base).pathname)) base = new URL('../', base).href;
+  }
+  const absolute = new URL(base, baseUrl).href;
+  return {
+    cMapUrl: `${absolute}cmaps/`,
+    standardFontDataUrl: `${absolute}standard_fonts/`,
+    wasmUrl: `${absolute}wasm/`,
+    iccUrl: `${absolute}iccs/`,
+  };
 }
