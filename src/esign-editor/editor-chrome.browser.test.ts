@@ -51,6 +51,20 @@ describe('esign-editor recipients, arrange, RTL, strings, pen', () => {
     expect(f[1].ax - f[0].bx).to.be.closeTo(f[2].ax - f[1].bx, 1e-9);
   });
 
+  it('offers only the toolbox types asked for, and select() takes indexes or uuids with esign-select', async () => {
+    const uuid = '0b6f5a34-7f54-4a53-9d1e-3c3a2c4f9a10';
+    const el = await loadEditor({ fields: [field(0.1, 0.1, 0.2, 0.13), field(0.3, 0.1, 0.4, 0.13, { uuid, label: 'Mine' })] });
+    el.toolbox = 'signature, date admin';
+    await el.updateComplete;
+    expect([...el.shadowRoot!.querySelectorAll<HTMLElement>('.tool')].map((t) => t.dataset.tool)).to.deep.equal(['signature', 'date', 'sender']);
+    const selected: { indexes: number[]; fields: { label: string }[] }[] = [];
+    el.addEventListener('esign-select', (e) => selected.push(e.detail));
+    el.select([uuid]);
+    el.select([0, 1, 7]);
+    expect(selected.map((d) => d.indexes)).to.deep.equal([[1], [0, 1]]);
+    expect(selected[0].fields[0].label).to.equal('Mine');
+  });
+
   it('lays out right to left, with pages still left to right', async () => {
     const el = await loadEditor({ fields: [field(0.1, 0.1, 0.3, 0.15)] });
     el.setAttribute('dir', 'rtl');
