@@ -46,6 +46,7 @@ async function start() {
   let token = query.get('token');
   let documentId = '';
   let expiresIn = 900;
+  let documentName = '';
   try {
     if (link) ({ token, document: documentId, expires_in: expiresIn } = await tokenFromLink());
     history.replaceState(null, '', location.pathname); // the link and token leave the address bar
@@ -60,10 +61,12 @@ async function start() {
   element.setAttribute('token', token);
   element.setAttribute('endpoint', location.origin);
   element.addEventListener('esign-ready', () => {
-    document.getElementById('title').textContent = element.shadowRoot?.querySelector('.header h2')?.textContent || 'Sign a document';
+    // The element shows the document's name; the tab says it too.
+    documentName = element.shadowRoot?.querySelector('.header h2')?.textContent || '';
+    if (documentName) document.title = `${documentName} · Sign`;
   });
   element.addEventListener('esign-complete', (event) => {
-    if (event.detail.documentStatus === 30 && documentId) void offerDownload(token, documentId, document.getElementById('title').textContent);
+    if (event.detail.documentStatus === 30 && documentId) void offerDownload(token, documentId, documentName);
   });
   element.addEventListener('esign-error', (event) => console.warn('esign-signer:', event.detail.message));
   main.replaceChildren(element);

@@ -13,9 +13,9 @@ import type { SigningView } from './signer-api.ts';
 import { ts } from './signer-i18n.ts';
 import type { SignerMessageKey } from './signer-i18n.ts';
 import {
-  allowedModes, fieldProblem, initialValues, isImageField, orderedOwnFields, requiredProgress, submission, typedValue, withValue,
+  allowedModes, fieldProblem, parseModes, initialValues, isImageField, orderedOwnFields, requiredProgress, submission, typedValue, withValue,
 } from './signer-model.ts';
-import type { CaptureMode, SignerField } from './signer-model.ts';
+import type { SignerField } from './signer-model.ts';
 import { dialogs, emptyBar, fieldBar, finalState, ownFieldBox } from './signer-views.ts';
 import { signerStyles } from './esign-signer.styles.ts';
 import { AutosaveController, replaceInputValue } from './signer-autosave.ts';
@@ -76,7 +76,7 @@ export class EsignSigner extends EsignElement {
     ...Object.fromEntries(['signer', 'token', 'endpoint', 'modes'].map((name) => [name, { type: String }])),
     noRedirect: { type: Boolean, attribute: 'no-redirect' },
     signatureFonts: { attribute: false },
-    ...Object.fromEntries(['phase', 'view', 'values', 'active', 'touched', 'serverProblems', 'adopted', 'busy', 'message', 'reason', 'reasonProblem']
+    ...Object.fromEntries(['phase', 'view', 'values', 'active', 'touched', 'serverProblems', 'adopted', 'busy', 'message', 'reason', 'reasonProblem', 'attempted']
       .map((name) => [name, { state: true }])),
   };
 
@@ -97,6 +97,8 @@ export class EsignSigner extends EsignElement {
   declare protected message: string;
   declare protected reason: string;
   declare protected reasonProblem: string;
+  /** The recipient tried to finish: empty required fields now say so too. */
+  declare protected attempted: boolean;
 
   private own: SignerField[] = [];
   private byPage = new Map<number, FieldEntry[]>();
@@ -124,7 +126,7 @@ export class EsignSigner extends EsignElement {
   constructor() {
     super();
     this.signer = this.token = this.endpoint = this.modes = this.message = this.reason = this.reasonProblem = '';
-    this.noRedirect = this.busy = false;
+    this.noRedirect = this.busy = this.attempted = false;
     this.signatureFonts = this.view = null;
     this.phase = 'idle';
     this.values = new Map();
@@ -240,6 +242,12 @@ export class EsignSigner extends EsignElement {
     return this.serverProblems.get(f.uuid!) || fieldProblem(f, this.values.get(f.uuid!) ?? '', this.values, this.own);
   }
 
+  /** A wrong value is said once the field was visited; an empty required one only after trying to finish. */
+  private shownProblem(f: SignerField): string {
+    const value = this.values.get(f.uuid!) ?? '';
+    return this.touched.has(f.uuid!) && (this.attempted || value !== '' || this.serverProblems.has(f.uuid!)) ? this.problemOf(f) : '';
+  }
+
   /** Scrolls a field into view (its page first, then the box). */
   private reveal(f: SignerField | undefined): void {
     if (!f) return;
@@ -278,7 +286,7 @@ export class EsignSigner extends EsignElement {
     if (!dialog || !this.view) return;
     const kind = f.element_type === 'initials' ? 'initials' : 'signature';
     openCapture(dialog, {
-      kind, lang: langOf(this), modes: allowedModes(f, this.restrictModes()), fonts: this.signatureFonts,
+      kind, lang: langOf(this), modes: allowedModes(f, parseModes(this.modes)), fonts: this.signatureFonts,
       name: `${this.view.signer.firstname} ${this.view.signer.lastname}`.trim(),
       onAdopt: (image) => {
         if (f.validation !== 90) this.adopted = { ...this.adopted, [kind]: image };
@@ -289,13 +297,10 @@ export class EsignSigner extends EsignElement {
     });
   }
 
-  private restrictModes(): CaptureMode[] {
-    return this.modes.split(/[\s,]+/).filter((m): m is CaptureMode => m === 'draw' || m === 'type' || m === 'upload');
-  }
-
   private finish(): void {
     const firstProblem = this.own.findIndex((f) => this.problemOf(f) !== '');
     if (firstProblem >= 0) {
+      this.attempted = true;
       this.touched = new Set(this.own.map((f) => f.uuid!));
       this.message = ts(langOf(this), 'signer.notComplete');
       this.go(firstProblem);
@@ -350,13 +355,9 @@ export class EsignSigner extends EsignElement {
       this.go(first >= 0 ? first : 0);
       return;
     }
-    const message = ts(lang, 'signer.submitFailed', { message: (error as Error).message });
-    if (error instanceof SigningError && error.status === 409) {
-      this.reload();
-      return;
-    }
-    this.message = message;
-    this.emit('esign-error', { message, code: codeOf(error) });
+    if (error instanceof SigningError && error.status === 409) return this.reload(); // removed, rejected or done meanwhile: show why
+    this.message = ts(lang, 'signer.submitFailed', { message: (error as Error).message });
+    this.emit('esign-error', { message: this.message, code: codeOf(error) });
   }
 
   private closeDialogs(): void {
@@ -368,7 +369,7 @@ export class EsignSigner extends EsignElement {
     if (!f.editable || this.phase !== 'signing') return undefined;
     const position = this.own.findIndex((o) => o.uuid === f.uuid);
     const own = this.own[position];
-    const problem = this.touched.has(f.uuid!) ? this.problemOf(own) : '';
+    const problem = this.shownProblem(own);
     return ownFieldBox(langOf(this), f, this.values.get(f.uuid!) ?? '', {
       active: position === this.active, problem, position, onActivate: () => this.go(position),
     });
@@ -420,7 +421,7 @@ export class EsignSigner extends EsignElement {
     const kind = f.element_type === 'initials' ? 'initials' : 'signature';
     return fieldBar({
       lang, field: f, index: this.active, count: this.own.length, value, problem,
-      showProblem: this.touched.has(f.uuid!) && problem !== '', progress, adopted: f.validation === 90 ? '' : this.adopted[kind], busy: this.busy,
+      showProblem: this.shownProblem(f) !== '', progress, adopted: f.validation === 90 ? '' : this.adopted[kind], busy: this.busy,
       onValue: (v) => this.setValue(f, v),
       onBlur: () => { this.touched = new Set(this.touched).add(f.uuid!); },
       onCapture: () => this.capture(f),

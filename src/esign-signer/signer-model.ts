@@ -102,6 +102,11 @@ export function allowedModes(f: FieldElement, restrict?: readonly CaptureMode[])
   return modes.length ? modes : ['draw'];
 }
 
+/** The element's `modes` attribute (space or comma separated) as capture modes. */
+export function parseModes(modes: string): CaptureMode[] {
+  return modes.split(/[\s,]+/).filter((m): m is CaptureMode => (CAPTURE_MODES as readonly string[]).includes(m));
+}
+
 /** The values a completion (or save) sends: every own field except automatic dates. */
 export function submission(own: readonly FieldElement[], values: ReadonlyMap<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
