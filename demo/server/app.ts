@@ -46,12 +46,18 @@ export async function buildApp(partial: BuildConfig): Promise<FastifyInstance> {
   app.decorate('store', store);
   app.decorate('config', config);
 
-  app.setValidatorCompiler(validatorCompiler);
-  installJsonParser(app);
-  installErrorHandling(app, bodyLimit);
-  installAuth(app, store, config);
-  await installOpenApi(app, config.baseUrl);
-  await registerRoutes(app);
+  try {
+    app.setValidatorCompiler(validatorCompiler);
+    installJsonParser(app);
+    installErrorHandling(app, bodyLimit);
+    installAuth(app, store, config);
+    await installOpenApi(app, config.baseUrl);
+    await registerRoutes(app);
+  } catch (error) {
+    // A half-built app must not keep the database open.
+    store.close();
+    throw error;
+  }
 
   const sweep = startTemplateSweep(store, config);
   const webhooks = startWebhooks(app);
