@@ -46,7 +46,8 @@ export default async function signingRoutes(app: FastifyInstance): Promise<void>
   app.addHook('onReady', async () => {
     void signing.resumePending();
   });
-  app.addHook('onClose', async () => signing.close());
+  // preClose: the app's own onClose closes the store, and that runs before a plugin's onClose.
+  app.addHook('preClose', async () => signing.close());
 
   app.get('/api/v1/signer/:id/signing/', {
     config: { component: SIGNER_OPERATIONS.read },
