@@ -109,6 +109,33 @@ describe('esign-editor pointer editing', () => {
     expect(page.top + ((f.ay + f.by) / 2) * page.height).to.be.closeTo(bottom, 3);
   });
 
+  it('drags a selection onto another page, keeping the grab point and the layout', async () => {
+    const el = await loadEditor({ pages: 2, zoom: '0.3', fields: [field(0.1, 0.1, 0.3, 0.15), field(0.4, 0.1, 0.6, 0.15), field(0.1, 0.8, 0.2, 0.85)] });
+    el.select([0, 1]);
+    await el.updateComplete;
+    const from = centre(fieldEls(el)[0]);
+    const to = pagePoint(el, 2, 0.3, 0.5);
+    await sendMouse({ type: 'move', position: from });
+    await sendMouse({ type: 'down' });
+    for (let i = 1; i <= 6; i++) {
+      await sendMouse({ type: 'move', position: [Math.round(from[0] + ((to[0] - from[0]) * i) / 6), Math.round(from[1] + ((to[1] - from[1]) * i) / 6)] });
+      await nextFrame();
+    }
+    await nextFrame();
+    expect(q(el, '.page[data-page="2"] .drag-layer').querySelectorAll('.ghost-field')).to.have.length(2);
+    expect(fieldEls(el)[0].style.visibility).to.equal('hidden');
+    await sendMouse({ type: 'up' });
+    await el.updateComplete;
+    const f = el.getFields();
+    expect(f.map((x) => x.page)).to.deep.equal([2, 2, 1]);
+    expect((f[0].ax + f[0].bx) / 2).to.be.closeTo(0.3, 0.01);
+    expect((f[0].ay + f[0].by) / 2).to.be.closeTo(0.5, 0.01);
+    expect(f[1].ax - f[0].ax).to.be.closeTo(0.3, 1e-9);
+    expect(el.shadowRoot!.querySelectorAll('.page[data-page="2"] .efield')).to.have.length(2);
+    el.undo();
+    expect(el.getFields().map((x) => x.page)).to.deep.equal([1, 1, 1]);
+  });
+
   it('drags a field type from the toolbox onto page 2', async () => {
     const el = await loadEditor({ pages: 2, zoom: '0.3' });
     const tool = q(el, '.tool[data-tool="signature"]');

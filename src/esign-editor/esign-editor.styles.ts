@@ -290,6 +290,13 @@ export const editorStyles = css`
   .guide-y {
     height: 1px;
   }
+  .ghost-field {
+    position: absolute;
+    box-sizing: border-box;
+    border: 2px dashed var(--_accent);
+    background: color-mix(in srgb, var(--_accent) 15%, transparent);
+    border-radius: 2px;
+  }
   .marquee,
   .draw {
     position: absolute;

@@ -10,14 +10,14 @@ import type { Guide } from '../editing/snap.ts';
 const pct = (n: number): string => `${(n * 100).toFixed(4)}%`;
 
 export class DragPreview {
-  private readonly moved = new Map<HTMLElement, { left: string; top: string; width: string; height: string; transform: string }>();
+  private readonly moved = new Map<HTMLElement, { left: string; top: string; width: string; height: string; transform: string; visibility: string }>();
   private layer: HTMLElement | null = null;
   private layerHtml = '';
 
   private remember(el: HTMLElement): void {
     if (this.moved.has(el)) return;
     const s = el.style;
-    this.moved.set(el, { left: s.left, top: s.top, width: s.width, height: s.height, transform: s.transform });
+    this.moved.set(el, { left: s.left, top: s.top, width: s.width, height: s.height, transform: s.transform, visibility: s.visibility });
     el.classList.add('dragging');
   }
 
@@ -30,6 +30,12 @@ export class DragPreview {
     el.style.transform = `translate(${dx}px, ${dy}px)`;
   }
 
+  /** Hides a field while its ghost shows it on another page (or shows it again). */
+  hideField(el: HTMLElement, hidden: boolean): void {
+    this.remember(el);
+    el.style.visibility = hidden ? 'hidden' : this.moved.get(el)!.visibility;
+  }
+
   /** Shows `rect` on a field's box (remembering its style to restore on cancel). */
   placeField(el: HTMLElement, rect: Rect): void {
     this.remember(el);
@@ -40,7 +46,7 @@ export class DragPreview {
   }
 
   /** Draws guide lines (and an optional rectangle, for marquee/draw) over `page`. */
-  drawOverlay(page: HTMLElement, guides: readonly Guide[], box: { rect: Rect; kind: 'marquee' | 'draw' } | null): void {
+  drawOverlay(page: HTMLElement, guides: readonly Guide[], box: { rect: Rect; kind: 'marquee' | 'draw' } | null, ghosts: readonly Rect[] = []): void {
     const layer = this.ensureLayer(page);
     const parts: string[] = [];
     for (const g of guides) {
@@ -49,6 +55,9 @@ export class DragPreview {
           ? `left:${pct(g.pos)};top:${pct(g.from)};height:${pct(g.to - g.from)}`
           : `top:${pct(g.pos)};left:${pct(g.from)};width:${pct(g.to - g.from)}`;
       parts.push(`<div class="guide guide-${g.axis}" part="guide" style="${style}"></div>`);
+    }
+    for (const r of ghosts) {
+      parts.push(`<div class="ghost-field" part="ghost-field" style="left:${pct(r.ax)};top:${pct(r.ay)};width:${pct(r.bx - r.ax)};height:${pct(r.by - r.ay)}"></div>`);
     }
     if (box) {
       const r = box.rect;
@@ -78,7 +87,7 @@ export class DragPreview {
     for (const [el, s] of this.moved) {
       el.classList.remove('dragging');
       if (restore) Object.assign(el.style, s);
-      else el.style.transform = s.transform;
+      else Object.assign(el.style, { transform: s.transform, visibility: s.visibility });
     }
     this.moved.clear();
     this.layer?.remove();

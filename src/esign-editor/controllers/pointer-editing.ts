@@ -1,6 +1,6 @@
 /**
- * Pointer editing on the pages: move and resize the selection (with snapping), marquee selection, and
- * click-then-draw of a new field. Mouse, touch and pen alike, with pointer capture, one preview per
+ * Pointer editing on the pages: move and resize the selection (with snapping), move it onto another
+ * page, marquee selection, and click-then-draw of a new field. Mouse, touch and pen alike, with pointer capture, one preview per
  * animation frame and one undo step per gesture. Escape cancels the gesture in progress.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
@@ -11,6 +11,7 @@ import { clickSelect, marqueeHits, marqueeSelect, normalizeRect } from '../editi
 import { MOVE_LINES, resizeLines, snapRect, SNAP_PIXELS, type Guide } from '../editing/snap.ts';
 import { clampGroupDelta, minSizeOn, moveFields, resizeFields, type Handle } from '../editing/transform.ts';
 import { DragPreview } from './drag-preview.ts';
+import { hopFields, pageUnder } from './page-hop.ts';
 
 export interface PointerEditingOptions {
   model: EditorModel;
@@ -59,6 +60,8 @@ interface Pending {
   gesture: Gesture;
   last: PointerEvent | null;
   preview: FieldDoc | null;
+  /** The selection is over another page (shown as ghosts there). */
+  hopped?: boolean;
   /** What a click without movement does (select a single field, clear the selection). */
   onClick: (() => void) | null;
 }
@@ -231,6 +234,7 @@ export class PointerEditingController implements ReactiveController {
     const others = g.startDoc.filter((f) => f.el.page === g.primary.el.page && !selected.has(f.id)).map((f) => f.el);
     let doc: FieldDoc;
     let guides: Guide[] = [];
+    if (g.kind === 'move' && this.hop(p, g, e)) return;
     if (g.kind === 'move') {
       const d = clampGroupDelta(g.startDoc.filter((f) => selected.has(f.id)).map((f) => f.el), dx, dy);
       if (snap) {
@@ -267,6 +271,40 @@ export class PointerEditingController implements ReactiveController {
       } else this.preview.placeField(el, f.el);
     }
     this.preview.drawOverlay(g.page, guides, null);
+  }
+
+  /**
+   * A move whose pointer is over another page: the selection (if it is all on one page) shows as ghosts
+   * there and lands there on release. Returns false when the pointer is over the field's own page.
+   */
+  private hop(p: Pending, g: FieldGesture, e: PointerEvent): boolean {
+    const { sx, sy } = this.scrolled(p);
+    const home = p.rect;
+    const inside = e.clientX + sx >= home.left && e.clientX + sx <= home.right && e.clientY + sy >= home.top && e.clientY + sy <= home.bottom;
+    const target = inside ? null : pageUnder(g.page.getRootNode() as ShadowRoot, e.clientX, e.clientY);
+    const page = target ? Number(target.dataset.page) : g.primary.el.page;
+    const onePage = () => g.startDoc.every((f) => f.el.page === g.primary.el.page || !g.ids.includes(f.id));
+    if (!target || page === g.primary.el.page || !onePage()) {
+      if (p.hopped) for (const id of g.ids) this.setHidden(id, false);
+      p.hopped = false;
+      return false;
+    }
+    const r = target.getBoundingClientRect();
+    // Keep the grab point: where in the field the pointer pressed, in CSS px, on the new page.
+    const grabX = p.startX - (home.left + g.primary.el.ax * home.width);
+    const grabY = p.startY - (home.top + g.primary.el.ay * home.height);
+    const at = { x: (e.clientX - grabX - r.left) / r.width, y: (e.clientY - grabY - r.top) / r.height };
+    const doc = hopFields(g.startDoc, g.ids, g.primary, page, at);
+    p.preview = doc;
+    p.hopped = true;
+    for (const id of g.ids) this.setHidden(id, true);
+    this.preview.drawOverlay(target, [], null, doc.filter((f) => g.ids.includes(f.id)).map((f) => f.el));
+    return true;
+  }
+
+  private setHidden(id: string, hidden: boolean): void {
+    const el = this.options.fieldElement(id);
+    if (el) this.preview.hideField(el, hidden);
   }
 
   /** How far the scroller has scrolled since the press. */
