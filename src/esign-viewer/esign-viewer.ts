@@ -1,4 +1,5 @@
 import { html, nothing } from 'lit';
+import { guard } from 'lit/directives/guard.js';
 import type { PropertyValues, TemplateResult } from 'lit';
 import { EsignElement, defineElement } from '../internal/esign-element.ts';
 import { PdfSourceController, describePdfError } from '../internal/pdf-source.ts';
@@ -332,7 +333,12 @@ export class EsignViewer extends EsignElement {
       >
         ${status === 'error' && this.source.error ? renderLoadError(this.source.error, lang) : nothing}
         ${status === 'idle' ? html`<p class="message">${t(lang, 'viewer.empty')}</p>` : nothing}
-        ${count > 0 ? renderPages(this.pages, { lang, overlay: (i) => renderFieldOverlay(this.fieldEntries(i + 1), { lang }) }) : nothing}
+        ${count > 0
+          ? // Scrolling changes the current page, not the pages: skip re-rendering a thousand of them.
+            guard([this.pages.layout.version, this.pages.materializedCount, this.fields, this.restFields, lang], () =>
+              renderPages(this.pages, { lang, overlay: (i) => renderFieldOverlay(this.fieldEntries(i + 1), { lang }) }),
+            )
+          : nothing}
       </div>
       ${status === 'loading' ? renderProgress(this.source.progress, lang) : nothing}
       <div class="visually-hidden" role="status" aria-live="polite">${this.announcement}</div>

@@ -30,6 +30,8 @@ export class PageLayout {
   private known = new Uint8Array(0);
   private tops: Float64Array | null = null;
   private scale = 1;
+  /** Changes whenever a page's position or size changes: a cheap key for re-rendering. */
+  version = 0;
 
   constructor(gap = 12) {
     this.gap = gap;
@@ -45,6 +47,7 @@ export class PageLayout {
     this.heights = new Float64Array(count).fill(height);
     this.known = new Uint8Array(count);
     this.tops = null;
+    this.version++;
   }
 
   /** Records a page's displayed size in points (after /Rotate); returns true when it changed. */
@@ -55,6 +58,7 @@ export class PageLayout {
     this.widths[index] = width;
     this.heights[index] = height;
     this.tops = null;
+    this.version++;
     return true;
   }
 
@@ -70,6 +74,7 @@ export class PageLayout {
     if (scale !== this.scale) {
       this.scale = scale;
       this.tops = null;
+      this.version++;
     }
   }
 
