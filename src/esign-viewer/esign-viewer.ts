@@ -31,7 +31,7 @@ import { renderViewerToolbar } from './viewer-toolbar.ts';
  * @attr hide-toolbar - Hides the toolbar (navigation and zoom stay available by keyboard and methods).
  *
  * @prop {Uint8Array | ArrayBuffer | null} data - The PDF's bytes; takes precedence over `src` and REST.
- * @prop {FieldElement[] | null} fields - Fields (element JSON) to draw. Loaded from REST when unset and `template`/`document` is given.
+ * @prop {FieldElement[] | null} fields - Fields (element JSON) to draw; set a new array to change them (the viewer never modifies it). Loaded from REST when unset and `template`/`document` is given.
  *
  * @event esign-ready - The document is open and every page is laid out. `detail: { pages }`.
  * @event esign-page-change - The current page changed. `detail: { page, pages }`.
