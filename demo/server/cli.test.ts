@@ -47,6 +47,18 @@ test('esign-server: first start, api-key create, user/group create, SIGTERM', { 
     for (const k of [production.trim(), legacy.trim()]) {
       assert.equal((await fetch(`${base}/api/v1/group/`, { headers: { authorization: `Bearer ${k}` } })).status, 200);
     }
+    // Revoking a key (by the key itself or its id) shuts it out at once.
+    assert.match(runCli(['api-key', 'revoke', legacy.trim(), '--data', dataDir]), /^Revoked legacy-/);
+    assert.equal((await fetch(`${base}/api/v1/group/`, { headers: { authorization: `Bearer ${legacy.trim()}` } })).status, 401);
+    const productionId = /^ak_production_([0-9a-f]{16})\./.exec(production)![1]!;
+    const listed = runCli(['api-key', 'list', '--data', dataDir]);
+    assert.match(listed, new RegExp(`${productionId}  production  created \\S+  last used 20`));
+    assert.match(listed, /\(legacy\).*revoked/);
+    assert.ok(!listed.includes(production.trim().split('.')[1]!));
+    assert.match(runCli(['api-key', 'revoke', productionId, '--data', dataDir]), /Revoked/);
+    assert.equal((await fetch(`${base}/api/v1/group/`, { headers: { authorization: `Bearer ${production.trim()}` } })).status, 401);
+    assert.throws(() => runCli(['api-key', 'revoke', productionId, '--data', dataDir]), /No live API key/);
+
     const userOut = runCli(['user', 'create', '--data', dataDir, '--email', 'clerk@example.com', '--group', 'default']);
     assert.match(userOut, /Created user clerk@example.com/);
     const clerkKey = runCli(['api-key', 'create', '--data', dataDir, '--email', 'clerk@example.com']).trim();

@@ -3,7 +3,9 @@
  * esign-server: start the server, or manage users, groups and API keys in a data directory.
  *   esign-server serve [--host H] [--port N] [--data DIR]
  *   esign-server api-key create [--data DIR] [--env sandbox|production] [--legacy] [--email USER]
- *   esign-server user create --email E [--first-name F] [--last-name L] [--password P] [--admin] [--group G]... [--data DIR]
+ *   esign-server api-key list [--data DIR] [--email USER]
+  esign-server api-key revoke <key-id | key> [--data DIR]
+  esign-server user create --email E [--first-name F] [--last-name L] [--password P] [--admin] [--group G]... [--data DIR]
  *   esign-server group create --name N [--email USER] [--data DIR]
  */
 import { parseArgs } from 'node:util';
@@ -13,12 +15,15 @@ import { openStore } from './store/index.ts';
 import type { Store } from './store/index.ts';
 import { ensureInitialSetup } from './services/bootstrap.ts';
 import { generatePassword, hashPassword } from './auth/passwords.ts';
+import { parseApiKey } from './auth/keys.ts';
 
 const USAGE = `Usage:
   esign-server serve [--host H] [--port N] [--data DIR]        (env PORT, ESIGN_DATA; default 127.0.0.1:8080, .esign-data/)
       env: ESIGN_BASE_URL, ESIGN_SANDBOX_RATE_LIMIT (calls/hour, 100), ESIGN_PRODUCTION_RATE_LIMIT (10000),
            ESIGN_MAX_UPLOAD_MB (25), ESIGN_LOG=1 (request log)
   esign-server api-key create [--data DIR] [--env sandbox|production] [--legacy] [--email USER]
+  esign-server api-key list [--data DIR] [--email USER]
+  esign-server api-key revoke <key-id | key> [--data DIR]
   esign-server user create --email E [--first-name F] [--last-name L] [--password P] [--admin] [--group G]... [--data DIR]
   esign-server group create --name N [--email USER] [--data DIR]`;
 
@@ -122,6 +127,35 @@ function apiKeyCreate(args: string[]): void {
   }
 }
 
+function apiKeyList(args: string[]): void {
+  const { values } = parseArgs({ args, options: { data: { type: 'string' }, email: { type: 'string' } } });
+  const store = openStore(dataDirFrom(values.data));
+  try {
+    const user = userFor(store, values.email);
+    for (const key of store.apiKeys.listForUser(user.id)) {
+      const state = key.revoked ? `revoked ${key.revoked}` : `last used ${key.lastUsed ?? 'never'}`;
+      console.log(`${key.id}  ${key.env}${key.legacy ? ' (legacy)' : ''}  created ${key.created}  ${state}`);
+    }
+  } finally {
+    store.close();
+  }
+}
+
+function apiKeyRevoke(args: string[]): void {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { data: { type: 'string' } } });
+  const ref = positionals[0];
+  if (!ref) throw new UsageError('api-key revoke needs the key id (from `api-key list`) or the key itself.');
+  const store = openStore(dataDirFrom(values.data));
+  try {
+    const parsed = parseApiKey(ref);
+    const id = parsed ? store.apiKeys.verify(parsed)?.id : ref;
+    if (!id || !store.apiKeys.revoke(id)) throw new UsageError(`No live API key '${ref}' in this data directory.`);
+    console.log(`Revoked ${id}`);
+  } finally {
+    store.close();
+  }
+}
+
 function userCreate(args: string[]): void {
   const { values } = parseArgs({ args, options: {
     data: { type: 'string' }, email: { type: 'string' }, 'first-name': { type: 'string' }, 'last-name': { type: 'string' },
@@ -169,6 +203,8 @@ async function main(argv: string[]): Promise<void> {
   const [command, sub, ...rest] = argv;
   if (command === 'serve') return serve(argv.slice(1));
   if (command === 'api-key' && sub === 'create') return apiKeyCreate(rest);
+  if (command === 'api-key' && sub === 'list') return apiKeyList(rest);
+  if (command === 'api-key' && sub === 'revoke') return apiKeyRevoke(rest);
   if (command === 'user' && sub === 'create') return userCreate(rest);
   if (command === 'group' && sub === 'create') return groupCreate(rest);
   if (command === undefined || command === 'help' || command === '--help') {

@@ -62,6 +62,9 @@ export function isJson(contentType: string | undefined): boolean {
   return type === 'application/json';
 }
 
+/** When each key's `last_used` was last written: at most one write per key per minute. */
+const lastTouched = new Map<string, number>();
+
 async function authenticate(app: FastifyInstance, request: FastifyRequest, store: Store, verifiers: TokenVerifier[]): Promise<AuthContext> {
   const header = request.headers.authorization;
   if (!header) throw unauthorized('Missing Authorization header: send "Authorization: Bearer <API key>".', 'missing_authorization');
@@ -75,6 +78,10 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest, store
   if (parsed) {
     const record = store.apiKeys.verify(parsed);
     const user = record ? store.users.get(record.userId) : undefined;
+    if (record && Date.now() - (lastTouched.get(record.id) ?? 0) > 60_000) {
+      lastTouched.set(record.id, Date.now());
+      store.apiKeys.touch(record.id);
+    }
     if (!record || !user) throw unauthorized('This API key is not valid (unknown, revoked or mistyped). Create a key with `esign-server api-key create`.', 'invalid_api_key');
     return { kind: 'api_key', user, keyId: record.id, env: record.env, legacy: record.legacy, groupIds: store.users.groupIds(user.id) };
   }

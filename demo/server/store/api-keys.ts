@@ -18,10 +18,13 @@ export interface ApiKeyRepository {
   create(userId: string, env: KeyEnv, legacy: boolean): { key: string; record: ApiKeyRecord };
   /** The live key record matching a presented key, or undefined. */
   verify(parsed: ParsedKey): ApiKeyRecord | undefined;
-  revoke(id: string): void;
+  revoke(id: string): boolean;
+  /** Records use; callers throttle it (one write per key per minute is plenty). */
+  touch(id: string): void;
+  listForUser(userId: string): (ApiKeyRecord & { lastUsed: string | null; revoked: string | null })[];
 }
 
-interface KeyRow { id: string; user_id: string; env: KeyEnv; legacy: number; secret_hash: string; created: string; revoked: string | null }
+interface KeyRow { id: string; user_id: string; env: KeyEnv; legacy: number; secret_hash: string; created: string; last_used: string | null; revoked: string | null }
 
 function toRecord(row: KeyRow): ApiKeyRecord {
   return { id: row.id, userId: row.user_id, env: row.env, legacy: row.legacy === 1, created: row.created };
@@ -51,7 +54,16 @@ export class SqliteApiKeyRepository implements ApiKeyRepository {
     return sameHash(row.secret_hash, hashSecret(parsed.secret)) ? toRecord(row) : undefined;
   }
 
-  revoke(id: string): void {
-    this.db.prepare('UPDATE api_keys SET revoked = ? WHERE id = ?').run(nowIso(), id);
+  revoke(id: string): boolean {
+    return Number(this.db.prepare('UPDATE api_keys SET revoked = ? WHERE id = ? AND revoked IS NULL').run(nowIso(), id).changes) > 0;
+  }
+
+  touch(id: string): void {
+    this.db.prepare('UPDATE api_keys SET last_used = ? WHERE id = ?').run(nowIso(), id);
+  }
+
+  listForUser(userId: string): (ApiKeyRecord & { lastUsed: string | null; revoked: string | null })[] {
+    return (this.db.prepare('SELECT * FROM api_keys WHERE user_id = ? ORDER BY created, rowid').all(userId) as unknown as KeyRow[])
+      .map((row) => ({ ...toRecord(row), lastUsed: row.last_used, revoked: row.revoked }));
   }
 }
