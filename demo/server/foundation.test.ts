@@ -47,6 +47,8 @@ describe('server foundation', () => {
     assert.match(errorOf(res).message, /Bearer /);
     const basic = await t.app.inject({ method: 'GET', url: '/api/v1/group/', headers: { authorization: `Token ${t.key}` } });
     assert.equal(errorOf(basic).code, 'bearer_required');
+    const lower = await t.app.inject({ method: 'GET', url: '/api/v1/group/', headers: { authorization: `bearer ${t.key}` } });
+    assert.equal(lower.statusCode, 200);
   });
 
   test('missing and wrong keys are 401 with distinct messages', async () => {

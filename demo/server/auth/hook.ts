@@ -68,7 +68,8 @@ const lastTouched = new Map<string, number>();
 async function authenticate(app: FastifyInstance, request: FastifyRequest, store: Store, verifiers: TokenVerifier[]): Promise<AuthContext> {
   const header = request.headers.authorization;
   if (!header) throw unauthorized('Missing Authorization header: send "Authorization: Bearer <API key>".', 'missing_authorization');
-  if (!header.startsWith('Bearer ')) {
+  // The scheme name is case-insensitive (RFC 9110); what matters is "Bearer" and a space.
+  if (!/^bearer /i.test(header)) {
     throw unauthorized('The Authorization header must start with "Bearer " followed by your API key, e.g. "Authorization: Bearer ak_sandbox_…".', 'bearer_required');
   }
   const token = header.slice('Bearer '.length).trim();
