@@ -6,10 +6,11 @@
 import type { FieldElement, FieldProblem } from '../fields/types.ts';
 import type { EsignEditor } from './esign-editor.ts';
 import { EditorModel, type ChangeCause } from './editing/editor-model.ts';
-import { newFieldId, removeFields, updateFields, type Rect } from './editing/field-doc.ts';
+import { newFieldId, removeFields, updateFields, type FieldDoc, type Rect } from './editing/field-doc.ts';
 import { alignFields, distributeFields, type AlignMode } from './editing/arrange.ts';
 import { clickSelect } from './editing/selection.ts';
-import { copyToSharedClipboard, duplicateToPages, parseClipboardText, parsePageRange, pasteFields, readSharedClipboard } from './editing/clipboard.ts';
+import { duplicateToPages, parsePageRange, pasteFields } from './editing/clipboard.ts';
+import { ClipboardActions } from './controllers/clipboard-actions.ts';
 import { createField, TOOLS, toolTypeOf, type ToolType } from './editing/toolbox.ts';
 import { minSizeOn, placeRect } from './editing/transform.ts';
 import { addRecipient, effectiveRecipients, moveSigner, parseRecipients, renameRecipient, renumberFields, type Recipient } from './recipients.ts';
@@ -44,16 +45,17 @@ export class EditorActions {
   /** Recipients the page gave (with names), as opposed to ones only the fields imply. */
   givenRecipients: Recipient[] = [];
   private lastEmitted: FieldElement[] | null = null;
-  private pendingCopy: { text: string; cut: boolean } | null = null;
-  private pasteFallback: ReturnType<typeof setTimeout> | null = null;
   private focusAfterUpdate: string | null = null;
   private focusPanel = false;
   private readonly saving: SaveFlow;
+  /** Copy, cut and paste (keyboard and the native clipboard events). */
+  readonly clipboard: ClipboardActions;
 
   constructor(host: EsignEditor) {
     this.host = host;
     this.model = new EditorModel([], { change: (cause) => this.changed(cause), select: () => this.selectionChanged() });
     this.saving = new SaveFlow(this, host);
+    this.clipboard = new ClipboardActions(this, host);
   }
 
   get lang(): string {
@@ -144,11 +146,6 @@ export class EditorActions {
 
   // ---- adding fields --------------------------------------------------------------------------
 
-  private offset(page: number): { x: number; y: number } {
-    const size = this.host.pageSizePt(page);
-    return { x: PASTE_OFFSET_POINTS / size.width, y: PASTE_OFFSET_POINTS / size.height };
-  }
-
   private addField(type: ToolType, page: number, at: { x: number; y: number }, size?: { w: number; h: number }): void {
     if (this.host.readOnly || this.host.pageCount === 0) return;
     const field = createField(type, { page, pageSize: this.host.pageSizePt(page), at, signer: this.activeSigner, size });
@@ -212,10 +209,9 @@ export class EditorActions {
     const els = this.model.doc.filter((f) => this.model.selection.includes(f.id)).map((f) => f.el);
     const first = els[0].page;
     const { doc, ids } = pasteFields(this.model.doc, els, { offset: this.offset(first), pageCount: this.host.pageCount });
-    this.model.apply(doc, { select: ids });
-    this.focusAfterUpdate = ids[0];
-    this.announce('editor.say.duplicated', { count: ids.length });
+    this.placeNew(doc, ids, 'editor.say.duplicated', first);
   }
+
 
   align(mode: AlignMode): void {
     if (!this.host.readOnly) this.model.apply(alignFields(this.model.doc, this.model.selection, mode));
@@ -392,55 +388,17 @@ export class EditorActions {
 
   // ---- clipboard ------------------------------------------------------------------------------
 
-  copy(cut: boolean): void {
-    const els = this.model.doc.filter((f) => this.model.selection.includes(f.id)).map((f) => f.el);
-    if (!els.length) return;
-    const text = copyToSharedClipboard(els);
-    this.pendingCopy = { text, cut };
-    // The native copy event (when the browser fires one) also writes the system clipboard; this covers the rest.
-    void navigator.clipboard?.writeText?.(text).catch(() => {});
-    setTimeout(() => this.finishCopy(), 0);
-    this.announce('editor.say.copied', { count: els.length });
-  }
-
-  private finishCopy(): void {
-    const pending = this.pendingCopy;
-    this.pendingCopy = null;
-    if (pending?.cut) this.deleteSelection();
-  }
-
-  readonly onCopyEvent = (e: ClipboardEvent): void => {
-    if (!this.pendingCopy || !e.clipboardData) return;
-    e.clipboardData.setData('text/plain', this.pendingCopy.text);
-    e.preventDefault();
-  };
-
-  paste(): void {
-    if (this.pasteFallback) clearTimeout(this.pasteFallback);
-    this.pasteFallback = setTimeout(() => {
-      this.pasteFallback = null;
-      const shared = readSharedClipboard();
-      if (shared) this.pasteElements(shared);
-    }, 0);
-  }
-
-  readonly onPasteEvent = (e: ClipboardEvent): void => {
-    const text = e.clipboardData?.getData('text/plain') ?? '';
-    const raw = text ? parseClipboardText(text) : null;
-    if (!raw) return; // not fields: the fallback pastes the shared clipboard, if any
-    if (this.pasteFallback) clearTimeout(this.pasteFallback);
-    this.pasteFallback = null;
-    e.preventDefault();
-    this.pasteElements(normalizeIncoming(raw).elements);
-  };
-
-  private pasteElements(elements: FieldElement[]): void {
-    if (!elements.length || this.host.readOnly) return;
-    const page = this.host.currentPage;
-    const { doc, ids } = pasteFields(this.model.doc, elements, { page, offset: this.offset(page), pageCount: this.host.pageCount });
+  /** Puts pasted or duplicated fields in: selected, the first focused, announced. */
+  placeNew(doc: FieldDoc, ids: string[], key: 'editor.say.pasted' | 'editor.say.duplicated', page: number): void {
     this.model.apply(doc, { select: ids });
     this.focusAfterUpdate = ids[0];
-    this.announce('editor.say.pasted', { count: ids.length, page });
+    this.announce(key, { count: ids.length, page });
+  }
+
+  /** Points (as fractions of `page`) that a paste or duplicate shifts by when it would land on the original. */
+  offset(page: number): { x: number; y: number } {
+    const size = this.host.pageSizePt(page);
+    return { x: PASTE_OFFSET_POINTS / size.width, y: PASTE_OFFSET_POINTS / size.height };
   }
 
   keyboardContext(focused: HTMLElement | null = null): KeyboardEditingContext {
@@ -449,8 +407,8 @@ export class EditorActions {
       model: this.model,
       readOnly: this.host.readOnly,
       pageSize: (p) => this.host.pageSizePt(p),
-      copy: (cut) => this.copy(cut),
-      paste: () => this.paste(),
+      copy: (cut) => this.clipboard.copy(cut),
+      paste: () => this.clipboard.paste(),
       duplicate: () => this.duplicateSelection(),
       undo: () => this.undo(),
       redo: () => this.redo(),
