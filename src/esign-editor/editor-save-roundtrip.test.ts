@@ -49,7 +49,7 @@ before(async () => {
     ({ origin, id, token }) => {
       const el = document.createElement('esign-editor');
       el.setAttribute('zoom', '0.8');
-      el.setAttribute('autosave-delay', '300');
+      el.setAttribute('autosave-delay', '1200'); // long enough that five key presses on a busy machine stay one burst
       (window as unknown as { ready: Promise<unknown> }).ready = new Promise((r) => el.addEventListener('esign-ready', r, { once: true }));
       el.addEventListener('esign-change', (e) => ((window as unknown as { loaded: unknown }).loaded = (e as CustomEvent).detail), { once: true });
       el.setAttribute('endpoint', origin);
@@ -126,7 +126,7 @@ test('autosave posts after keyboard edits, debounced into one save', async () =>
   });
   await page.evaluate(() => (document.querySelector('esign-editor')!.shadowRoot!.querySelector('.efield[data-selected]') as HTMLElement).focus());
   for (let i = 0; i < 5; i++) await page.keyboard.press('Shift+ArrowDown');
-  await page.waitForFunction(() => document.querySelector('esign-editor')!.saveState === 'saved', null, { timeout: 5000 });
+  await page.waitForFunction(() => document.querySelector('esign-editor')!.saveState === 'saved', null, { timeout: 15000 });
   assert.equal(posts.length, 1);
   assert.deepEqual(await restFields(), await editorFields());
 });
