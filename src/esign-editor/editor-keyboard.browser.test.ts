@@ -119,6 +119,34 @@ describe('esign-editor keyboard', () => {
     expect(el.getFields()).to.have.length(3);
   });
 
+  it('builds and saves a template with the keyboard alone, start to finish', async () => {
+    const el = await loadEditor();
+    const saved = new Promise<{ ok: boolean; fields: { label: string; element_type: string }[] }>((r) => el.addEventListener('esign-save', (e) => r(e.detail), { once: true }));
+    // Tab from the first toolbar button until the signature tool has focus.
+    q<HTMLButtonElement>(el, '[data-action="properties"]').focus();
+    for (let i = 0; i < 30 && el.shadowRoot!.activeElement?.getAttribute('data-tool') !== 'signature'; i++) await sendKeys({ press: 'Tab' });
+    expect(el.shadowRoot!.activeElement?.getAttribute('data-tool')).to.equal('signature');
+    await sendKeys({ press: 'Enter' }); // adds a signature field to the current page and focuses it
+    await el.updateComplete;
+    await sendKeys({ press: 'Shift+ArrowDown' });
+    await sendKeys({ press: 'Enter' }); // opens the properties, focus in the panel
+    await el.updateComplete;
+    await el.updateComplete;
+    for (let i = 0; i < 5 && el.shadowRoot!.activeElement?.getAttribute('name') !== 'label'; i++) await sendKeys({ press: 'Tab' });
+    await sendKeys({ type: 'Client signature' });
+    await sendKeys({ press: 'Escape' }); // closes the panel, focus back on the field
+    await el.updateComplete;
+    expect(el.shadowRoot!.activeElement?.classList.contains('efield')).to.equal(true);
+    // Shift+Tab back through the recipients and the toolbox to the toolbar's save button.
+    for (let i = 0; i < 40 && el.shadowRoot!.activeElement?.getAttribute('data-action') !== 'save'; i++) await sendKeys({ press: 'Shift+Tab' });
+    expect(el.shadowRoot!.activeElement?.getAttribute('data-action')).to.equal('save');
+    await sendKeys({ press: 'Enter' });
+    const result = await saved;
+    expect(result.ok).to.equal(true);
+    expect(result.fields).to.have.length(1);
+    expect(result.fields[0]).to.include({ label: 'Client signature', element_type: 'signature' });
+  });
+
   it('click selects and the toolbar buttons delete and undo', async () => {
     const el = await loadEditor({ fields: [field(0.1, 0.1, 0.3, 0.15)] });
     await sendMouse({ type: 'click', position: centre(fieldEls(el)[0]) });
