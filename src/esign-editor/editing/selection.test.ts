@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { clickSelect, marqueeHits, marqueeSelect, pruneSelection, readingOrder } from './selection.ts';
+import { clickSelect, marqueeHits, marqueeSelect, pruneSelection } from './selection.ts';
 import { field } from './test-helpers.ts';
 
 const doc = [field('a', 0.1, 0.1, 0.2, 0.2), field('b', 0.5, 0.5, 0.6, 0.6), field('c', 0.1, 0.1, 0.2, 0.2, 2), field('d', 0.05, 0.5, 0.1, 0.55)];
@@ -22,7 +22,6 @@ test('shift-marquee adds to the selection without duplicates', () => {
   assert.deepEqual(marqueeSelect(['a'], ['b'], false), ['b']);
 });
 
-test('prune drops ids no longer present; reading order goes page, top, left', () => {
+test('prune drops ids no longer present', () => {
   assert.deepEqual(pruneSelection(['a', 'x', 'c'], doc), ['a', 'c']);
-  assert.deepEqual(readingOrder(doc), ['a', 'd', 'b', 'c']);
 });

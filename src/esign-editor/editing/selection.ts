@@ -33,10 +33,3 @@ export function pruneSelection(selection: Selection, doc: FieldDoc): string[] {
   const ids = new Set(doc.map((f) => f.id));
   return selection.filter((id) => ids.has(id));
 }
-
-/** Fields in reading order (page, then top, then left): the order Tab walks through them. */
-export function readingOrder(doc: FieldDoc): string[] {
-  return [...doc]
-    .sort((p, q) => p.el.page - q.el.page || p.el.ay - q.el.ay || p.el.ax - q.el.ax)
-    .map((f) => f.id);
-}
