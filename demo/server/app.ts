@@ -12,6 +12,7 @@ import { validatorCompiler } from './http/validation.ts';
 import { installErrorHandling, toApiError } from './http/error-handler.ts';
 import { installOpenApi } from './http/openapi.ts';
 import { installAuth } from './auth/hook.ts';
+import { installCors } from './http/cors.ts';
 import { ApiError, badRequest } from './http/errors.ts';
 import { registerRoutes } from './routes/index.ts';
 import { startTemplateSweep } from './services/template-sweep.ts';
@@ -50,6 +51,7 @@ export async function buildApp(partial: BuildConfig): Promise<FastifyInstance> {
     app.setValidatorCompiler(validatorCompiler);
     installJsonParser(app);
     installErrorHandling(app, bodyLimit);
+    installCors(app, config.corsOrigins);
     installAuth(app, store, config);
     await installOpenApi(app, config.baseUrl);
     await registerRoutes(app);

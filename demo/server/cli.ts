@@ -16,11 +16,13 @@ import type { Store } from './store/index.ts';
 import { ensureInitialSetup } from './services/bootstrap.ts';
 import { generatePassword, hashPassword } from './auth/passwords.ts';
 import { parseApiKey } from './auth/keys.ts';
+import { parseCorsOrigins } from './http/cors.ts';
 
 const USAGE = `Usage:
   esign-server serve [--host H] [--port N] [--data DIR]        (env PORT, ESIGN_DATA; default 127.0.0.1:8080, .esign-data/)
       env: ESIGN_BASE_URL, ESIGN_SANDBOX_RATE_LIMIT (calls/hour, 100), ESIGN_PRODUCTION_RATE_LIMIT (10000),
-           ESIGN_MAX_UPLOAD_MB (25), ESIGN_LOG=1 (request log)
+           ESIGN_MAX_UPLOAD_MB (25), ESIGN_LOG=1 (request log),
+           ESIGN_CORS_ORIGINS (comma list of page origins allowed to call /api/; default any)
   esign-server api-key create [--data DIR] [--env sandbox|production] [--legacy] [--email USER]
   esign-server api-key list [--data DIR] [--email USER]
   esign-server api-key revoke <key-id | key> [--data DIR]
@@ -66,6 +68,7 @@ async function serve(args: string[]): Promise<void> {
     dataDir,
     baseUrl: process.env.ESIGN_BASE_URL ?? `http://${displayHost}:${port}`,
     logger: process.env.ESIGN_LOG === '1',
+    corsOrigins: parseCorsOrigins(process.env.ESIGN_CORS_ORIGINS),
     rateLimits: {
       sandbox: positiveEnv('ESIGN_SANDBOX_RATE_LIMIT', 100),
       production: positiveEnv('ESIGN_PRODUCTION_RATE_LIMIT', 10_000),

@@ -2,6 +2,7 @@
  * Everything buildApp() can be told. cli.ts fills it from flags and the environment;
  * tests pass a temp data directory and small limits.
  */
+import type { CorsOrigins } from './http/cors.ts';
 import path from 'node:path';
 import type { TokenVerifier } from './auth/context.ts';
 import type { WebhookSettings } from './webhooks/settings.ts';
@@ -35,6 +36,8 @@ export interface AppConfig {
   webDir: string;
   /** Fastify logger on/off. */
   logger: boolean;
+  /** Page origins allowed to call /api/ from a browser (components on the customer's page); '*' answers any. */
+  corsOrigins: CorsOrigins;
   /** Webhook delivery settings over the environment's (webhooks/settings.ts); tests shrink the retry schedule. */
   webhooks?: Partial<WebhookSettings>;
 }
@@ -56,6 +59,7 @@ export function resolveConfig(partial: Partial<AppConfig> & { dataDir: string })
     distDir: path.join(repoRoot, 'dist'),
     webDir: path.join(repoRoot, 'demo', 'web'),
     logger: false,
+    corsOrigins: '*',
     ...partial,
     rateLimits: { sandbox: 100, production: 10_000, windowMs: 60 * 60 * 1000, ...partial.rateLimits },
   };
