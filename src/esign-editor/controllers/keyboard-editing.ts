@@ -88,8 +88,9 @@ export function handleEditingKey(e: KeyboardEvent, ctx: KeyboardEditingContext):
   }
   if (ARROWS.has(key) && selected.length && !mod) {
     const points = e.shiftKey ? NUDGE_POINTS_LARGE : NUDGE_POINTS;
-    model.apply(nudgeFields(model.doc, selected, key as ArrowKey, points, ctx.pageSize, e.altKey));
-    ctx.announce(e.altKey ? 'resized' : 'moved', selected.length);
+    if (model.apply(nudgeFields(model.doc, selected, key as ArrowKey, points, ctx.pageSize, e.altKey))) {
+      ctx.announce(e.altKey ? 'resized' : 'moved', selected.length);
+    }
     return true;
   }
   return false;

@@ -27,10 +27,6 @@ export function readSharedClipboard(): FieldElement[] | null {
   return shared ? shared.fields.map((el) => ({ ...el })) : null;
 }
 
-export function clearSharedClipboard(): void {
-  shared = null;
-}
-
 /**
  * Reads clipboard text: our payload, or a bare array of elements (what the REST fields operation returns).
  * Returns the raw entries for the field validator to check, or null when the text is not fields at all.

@@ -38,10 +38,13 @@ test('selection follows the document: deleted and undone fields drop out', () =>
   assert.equal(selects, 2);
 });
 
-test('an edit that changes nothing is not an undo step', () => {
-  const m = new EditorModel([el(0.1)]);
+test('an edit that changes nothing is not an undo step, even as a new array', () => {
+  let changes = 0;
+  const m = new EditorModel([{ ...el(0), ax: 0, bx: 0.1 }], { change: () => changes++ });
   assert.equal(m.apply(m.doc), false);
+  assert.equal(m.apply(moveFields(m.doc, [m.doc[0].id], -0.2, 0)), false, 'already at the left edge');
   assert.equal(m.canUndo, false);
+  assert.equal(changes, 0);
 });
 
 test('setElements starts over and idsAt maps indexes', () => {

@@ -61,7 +61,10 @@ export class EditorModel {
    */
   apply(next: FieldDoc, options: { coalesce?: string; select?: readonly string[] } = {}): boolean {
     const before = this.history;
-    this.history = commit(this.history, next, options.coalesce ?? null);
+    // Operations return a new array even when nothing moved (a nudge at the page edge): not an undo step.
+    const present = this.history.present;
+    const same = next.length === present.length && next.every((f, i) => f === present[i]);
+    if (!same) this.history = commit(this.history, next, options.coalesce ?? null);
     if (options.select) this.setSelection(options.select);
     else this.setSelection(pruneSelection(this.selected, this.doc));
     if (this.history === before) return false;

@@ -46,24 +46,8 @@ export function toElements(doc: FieldDoc): FieldElement[] {
   return doc.map((f) => ({ ...f.el }));
 }
 
-export function rectOf(el: Rect): Rect {
-  return { ax: el.ax, ay: el.ay, bx: el.bx, by: el.by };
-}
-
-export function rectWidth(r: Rect): number {
-  return r.bx - r.ax;
-}
-
-export function rectHeight(r: Rect): number {
-  return r.by - r.ay;
-}
-
 export function findField(doc: FieldDoc, id: string): EditorField | undefined {
   return doc.find((f) => f.id === id);
-}
-
-export function addFields(doc: FieldDoc, fields: readonly EditorField[]): EditorField[] {
-  return [...doc, ...fields];
 }
 
 export function removeFields(doc: FieldDoc, ids: Iterable<string>): EditorField[] {
@@ -99,23 +83,3 @@ function patchChanges(el: FieldElement, patch: Partial<FieldElement>): boolean {
   return false;
 }
 
-/** True when both documents hold the same fields with the same JSON, in the same order. */
-export function sameDoc(a: FieldDoc, b: FieldDoc): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) {
-    if (a[i].id !== b[i].id) return false;
-    if (a[i].el !== b[i].el && !sameElement(a[i].el, b[i].el)) return false;
-  }
-  return true;
-}
-
-function sameElement(a: FieldElement, b: FieldElement): boolean {
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)]) as Set<keyof FieldElement>;
-  for (const key of keys) if (a[key] !== b[key]) return false;
-  return true;
-}
-
-/** Converts a length in points to fractions of a page's width and height. */
-export function pointsToFractions(points: number, page: PageSize): { x: number; y: number } {
-  return { x: points / page.width, y: points / page.height };
-}

@@ -50,8 +50,3 @@ export function redo(h: History): History {
   if (!canRedo(h)) return h;
   return { past: [...h.past, h.present], present: h.future[0], future: h.future.slice(1), lastKey: null };
 }
-
-/** Replaces everything (setFields, a fresh load): nothing to undo into. */
-export function resetHistory(doc: FieldDoc): History {
-  return createHistory(doc);
-}

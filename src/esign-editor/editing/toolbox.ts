@@ -3,6 +3,7 @@
  * (element_type + validation code + options) and its default size in points.
  */
 import type { ElementType, FieldElement } from '../../fields/types.ts';
+import { normalizeElement } from '../../fields/validate.ts';
 import { newFieldId, type EditorField, type PageSize } from './field-doc.ts';
 
 export const TOOL_TYPES = [
@@ -75,33 +76,9 @@ export function toolTypeOf(el: FieldElement): ToolType {
   return 'text';
 }
 
-/** Every property of a field, with the service's defaults; `page` and the rect are filled in by the caller. */
+/** Every property of a field with the service's defaults (src/fields' normaliser); the caller sets page and box. */
 export function blankElement(): FieldElement {
-  return {
-    ax: 0,
-    ay: 0,
-    bx: 0,
-    by: 0,
-    page: 1,
-    element_type: 'text',
-    signer: 1,
-    validation: null,
-    options: '',
-    value: '',
-    label: '',
-    label_extra: '',
-    optional: false,
-    font_name: '',
-    font_size: 11,
-    align: 1,
-    fieldorder: null,
-    hide_border: false,
-    no_pdf: false,
-    logic_action: null,
-    logic_group: '',
-    map_to: '',
-    substantive: false,
-  };
+  return normalizeElement({ ax: 0, ay: 0, bx: 0, by: 0, page: 1, element_type: 'text', signer: 1 });
 }
 
 export interface NewFieldOptions {
