@@ -1,13 +1,13 @@
 /**
- * `npm run build` produces the library it promises: entries, declarations that resolve, the manifest,
- * the worker beside the modules that load it, and a CDN file with no bare imports. Builds into a
- * temporary directory so a developer's dist/ is left alone.
+ * `npm run build` produces the library it promises: entries, declarations that resolve (checked by
+ * type-checking a consumer against the package), the manifest, the worker beside the modules that load
+ * it, and a CDN file with no bare imports. Builds into a temporary package under node_modules/.cache (so
+ * a developer's dist/ is left alone, and the package's own dependencies resolve from node_modules).
  */
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -45,12 +45,18 @@ describe('the library entry', () => {
 });
 
 describe('npm run build', { timeout: 180_000 }, () => {
+  let consumer = '';
   let out = '';
   before(async () => {
-    out = mkdtempSync(join(tmpdir(), 'esign-build-'));
+    mkdirSync(join(root, 'node_modules/.cache'), { recursive: true });
+    consumer = mkdtempSync(join(root, 'node_modules/.cache/esign-build-test-'));
+    const pkgDir = join(consumer, 'node_modules/esign-elements');
+    out = join(pkgDir, 'dist');
+    mkdirSync(pkgDir, { recursive: true });
+    copyFileSync(join(root, 'package.json'), join(pkgDir, 'package.json'));
     await promisify(execFile)(process.execPath, ['scripts/build.ts', '--out-dir', out], { cwd: root, maxBuffer: 16 << 20 });
   });
-  after(() => rmSync(out, { recursive: true, force: true }));
+  after(() => rmSync(consumer, { recursive: true, force: true }));
 
   it('produces every promised file, and they check out', async () => {
     assert.deepEqual(await verifyDist(out, Object.keys(elementEntries())), []);
@@ -81,4 +87,33 @@ describe('npm run build', { timeout: 180_000 }, () => {
     assert.match(index, /from '\.\/esign-viewer\/esign-viewer\.js'/);
     assert.doesNotMatch(index, /\.ts'/, 'declaration imports name .js files');
   });
+
+  it('type-checks an application that uses the package through its exports', async () => {
+    writeFileSync(join(consumer, 'app.ts'), CONSUMER);
+    writeFileSync(join(consumer, 'tsconfig.json'), JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022', module: 'ESNext', moduleResolution: 'bundler', strict: true, noEmit: true,
+        lib: ['ES2023', 'DOM', 'DOM.Iterable'], types: [], skipLibCheck: false,
+      },
+      files: ['app.ts'],
+    }));
+    const tsc = join(root, 'node_modules/typescript/bin/tsc');
+    const result = await promisify(execFile)(process.execPath, [tsc, '-p', join(consumer, 'tsconfig.json')], { cwd: consumer }).catch((error: { stdout: string }) => error);
+    assert.equal(result.stdout.trim(), '', 'the declarations type-check in an application');
+  });
 });
+
+/** What an application writes: every export path, element types from the tag name map, typed events. */
+const CONSUMER = `
+import { EsignViewer, setPdfWorkerSrc } from 'esign-elements';
+import { validateElements, type FieldElement } from 'esign-elements/fields';
+import 'esign-elements/esign-viewer';
+
+setPdfWorkerSrc('/pdf.worker.min.mjs');
+const viewer: EsignViewer = document.createElement('esign-viewer');
+const fields: FieldElement[] = validateElements([]).elements;
+viewer.fields = fields;
+viewer.addEventListener('esign-ready', (event) => console.log(event.detail.pages.toFixed()));
+// @ts-expect-error the zoom is a string ('fit-width', '150%')
+viewer.zoom = 3;
+`;
