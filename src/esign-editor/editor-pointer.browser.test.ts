@@ -29,6 +29,21 @@ describe('esign-editor pointer editing', () => {
     expect(round((g.bx - g.ax) * 612, 1)).to.be.closeTo(8, 0.2);
   });
 
+  it('resizes a multi-selection together from the primary field handles', async () => {
+    const el = await loadEditor({ fields: [field(0.1, 0.1, 0.3, 0.14), field(0.1, 0.3, 0.2, 0.34)] });
+    el.select([0, 1]);
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelectorAll('[data-handle]')).to.have.length(8, 'handles on the primary only');
+    const handle = q(el, '[data-handle="e"]');
+    const page = q(el, '.page[data-page="1"]').getBoundingClientRect();
+    const from = centre(handle);
+    await drag(from, [from[0] + Math.round(page.width * 0.1), from[1]]);
+    const f = el.getFields();
+    expect(f[0].bx - f[0].ax).to.be.closeTo(0.3, 0.005);
+    expect(f[1].bx - f[1].ax).to.be.closeTo(0.2, 0.005);
+    expect(f[0].ax).to.equal(0.1);
+  });
+
   it('selects with a marquee, moves the selection together, and shift-click toggles', async () => {
     const el = await loadEditor({
       fields: [field(0.1, 0.1, 0.2, 0.13), field(0.3, 0.1, 0.4, 0.13), field(0.7, 0.4, 0.8, 0.43)],
