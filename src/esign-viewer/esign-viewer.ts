@@ -29,6 +29,7 @@ import { renderViewerToolbar } from './viewer-toolbar.ts';
  * @attr zoom - `fit-width` (default), `fit-page`, a factor (`1.5`) or a percentage (`150%`).
  * @attr page - The current page (1-based); setting it scrolls there.
  * @attr hide-toolbar - Hides the toolbar (navigation and zoom stay available by keyboard and methods).
+ * @attr no-text-layer - Leaves out the text layer (the transparent page text that screen readers read and people select).
  *
  * @prop {Uint8Array | ArrayBuffer | null} data - The PDF's bytes; takes precedence over `src` and REST.
  * @prop {FieldElement[] | null} fields - Fields (element JSON) to draw; set a new array to change them (the viewer never modifies it). Loaded from REST when unset and `template`/`document` is given.
@@ -81,6 +82,7 @@ export class EsignViewer extends EsignElement {
     zoom: { type: String },
     page: { type: Number, reflect: true },
     hideToolbar: { type: Boolean, attribute: 'hide-toolbar', reflect: true },
+    noTextLayer: { type: Boolean, attribute: 'no-text-layer' },
   };
 
   declare src: string;
@@ -93,6 +95,7 @@ export class EsignViewer extends EsignElement {
   declare zoom: string;
   declare page: number;
   declare hideToolbar: boolean;
+  declare noTextLayer: boolean;
 
   protected readonly source = new PdfSourceController(this, {
     lang: () => this.lang_,
@@ -107,6 +110,7 @@ export class EsignViewer extends EsignElement {
     onCurrentPageChange: (index) => this.currentPageChanged(index),
     onLayoutComplete: () => this.emit('esign-ready', { pages: this.pages.pageCount }),
     onError: (error) => this.source.fail(describePdfError(error, this.lang_)),
+    textLayer: () => !this.noTextLayer,
   });
 
   protected readonly gestures = new ZoomGesturesController(this, {
@@ -136,6 +140,7 @@ export class EsignViewer extends EsignElement {
     this.zoom = 'fit-width';
     this.page = 1;
     this.hideToolbar = false;
+    this.noTextLayer = false;
   }
 
   /** Number of pages of the open document (0 while none is open). */

@@ -13,6 +13,8 @@ import { CSS_PX_PER_PT, PageLayout } from './page-layout.ts';
 import type { VisibleRange } from './page-layout.ts';
 import { PageBuffer, bufferSizeFor, nextPageToRender, wantedPages } from './render-scheduling.ts';
 import { freeCanvas, isRenderCancellation, renderPageCanvas } from './page-canvas.ts';
+import { createPageTextLayer } from './text-layer.ts';
+import type { PageTextLayer } from './text-layer.ts';
 
 export type FitMode = 'fit-width' | 'fit-page';
 
@@ -29,6 +31,8 @@ export interface PdfPagesOptions {
   onLayoutComplete?: () => void;
   /** The document opened but its first page cannot be read (a damaged page tree). */
   onError?: (error: unknown) => void;
+  /** Whether painted pages get a text layer (selectable text that screen readers read); default no. */
+  textLayer?: () => boolean;
   maxCanvasPixels?: number;
 }
 
@@ -64,6 +68,8 @@ export class PdfPagesController implements ReactiveController {
   private readonly options: PdfPagesOptions;
   private state = new Uint8Array(0);
   private readonly canvases = new Map<number, HTMLCanvasElement>();
+  /** Text layers of pages in the buffer; built once per page, zoom rescales them through CSS. */
+  private readonly textLayers = new Map<number, PageTextLayer>();
   private readonly buffer: PageBuffer;
   private running: RenderJob | null = null;
   private generation = 0;
@@ -116,6 +122,7 @@ export class PdfPagesController implements ReactiveController {
     this.buffer.clear();
     for (const canvas of this.canvases.values()) freeCanvas(canvas);
     this.canvases.clear();
+    for (const index of [...this.textLayers.keys()]) this.dropTextLayer(index);
     cancelAnimationFrame(this.frame);
     this.doc = doc;
     this.layoutComplete = false;
@@ -300,6 +307,12 @@ export class PdfPagesController implements ReactiveController {
       this.canvases.set(index, canvas);
       canvas = null;
       this.attach(index, this.canvases.get(index)!);
+      if (this.options.textLayer?.() && !this.textLayers.has(index)) {
+        const text = createPageTextLayer(page, this.layout.getScale());
+        text.done.catch(() => {}); // cancelled on eviction
+        this.textLayers.set(index, text);
+        this.attach(index, this.canvases.get(index)!);
+      }
       this.buffer.push(index);
       this.options.onPageRendered?.(index);
       this.afterFirstPaint(doc, generation);
@@ -334,13 +347,25 @@ export class PdfPagesController implements ReactiveController {
     const slot = el?.querySelector('.page-canvas');
     if (!el || !slot) return;
     if (canvas.parentNode !== slot) slot.replaceChildren(canvas);
+    // Right after the canvas slot, outside the overlay that the host's template renders.
+    const text = this.textLayers.get(index)?.element;
+    if (text && text.previousSibling !== slot) slot.after(text);
     el.dataset.rendered = '';
+  }
+
+  private dropTextLayer(index: number): void {
+    const text = this.textLayers.get(index);
+    if (!text) return;
+    text.cancel();
+    text.element.remove();
+    this.textLayers.delete(index);
   }
 
   private evict(index: number): void {
     const canvas = this.canvases.get(index);
     if (canvas) freeCanvas(canvas);
     this.canvases.delete(index);
+    this.dropTextLayer(index);
     if (this.state[index] === RENDERED) this.state[index] = NOT_RENDERED;
     delete this.options.pageElement(index)?.dataset.rendered;
     // Drops the page's operator list and images on the main thread.
