@@ -59,18 +59,29 @@ async function main(): Promise<void> {
     receiver.received.length = 0;
     let answered = 0;
     receiver.respond = () => (answered++ % 2 === 0 ? 503 : 200);
+    // Answers take 20 ms: deliveries lag behind the emitting requests, so each SIGKILL lands with
+    // events pending and requests in flight.
+    receiver.delayMs = 20;
+    // An event has arrived when the receiver accepted it (2xx) with both signatures valid.
+    const arrived = () => new Set(receiver.received.filter((r) => r.status < 300 && r.signatureValid && r.hmacValid).map((r) => r.json.id));
     const emitted: string[] = [];
+    const pendingAtKill: number[] = [];
+    const inFlightAtKill: number[] = [];
     const started = Date.now();
     for (let round = 0; round < 3; round++) {
       const count = round < 2 ? Math.floor(EVENTS / 3) : EVENTS - 2 * Math.floor(EVENTS / 3);
       for (let i = 0; i < count; i++) emitted.push(await trigger(server));
       if (round < 2) {
+        // Kill while the receiver holds requests: their answers never reach the server.
+        const deadline = Date.now() + 5000;
+        while (receiver.inFlight === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 1));
+        inFlightAtKill.push(receiver.inFlight);
         await server.kill('SIGKILL');
+        const got = arrived();
+        pendingAtKill.push(emitted.filter((id) => !got.has(id)).length);
         server = await startServer(dir, fastWebhookEnv(schedule));
       }
     }
-    // An event has arrived when the receiver accepted it (2xx) with both signatures valid.
-    const arrived = () => new Set(receiver.received.filter((r) => r.status < 300 && r.signatureValid && r.hmacValid).map((r) => r.json.id));
     try {
       await receiver.waitFor(() => {
         const got = arrived();
@@ -89,6 +100,9 @@ async function main(): Promise<void> {
     console.log(`webhook_delivery_p95_ms: ${percentile(latencies, 95).toFixed(1)}`);
     console.log(`webhook_crash_run_events: ${emitted.length}`);
     console.log(`webhook_crash_run_requests: ${requests}`);
+    console.log(`webhook_crash_run_duplicates: ${receiver.received.filter((r) => r.status < 300).length - got.size}`);
+    console.log(`webhook_crash_run_pending_at_kills: ${pendingAtKill.join('+')}`);
+    console.log(`webhook_crash_run_in_flight_at_kills: ${inFlightAtKill.join('+')}`);
     console.log(`webhook_crash_run_bad_signatures: ${badSignatures}`);
     console.log(`webhook_crash_run_seconds: ${((Date.now() - started) / 1000).toFixed(1)}`);
   } finally {

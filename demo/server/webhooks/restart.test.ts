@@ -48,6 +48,10 @@ test('every event arrives, signed, across 5xx answers, a SIGKILL, a restart and 
 
     // Mid-stream: some events delivered, others not yet.
     await receiver.waitFor((r) => r.filter((x) => x.headers['x-esign-attempt'] !== undefined).length >= 8, 20_000);
+    // SIGKILL while the receiver holds requests: the server never sees those answers.
+    const deadline = Date.now() + 10_000;
+    while (receiver.inFlight === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 1));
+    assert.ok(receiver.inFlight > 0, 'requests are in flight at the kill');
     await server.kill('SIGKILL');
     received.push(...receiver.received);
     const beforeKill = new Set(received.filter((r) => r.status < 300).map((r) => r.json.id));

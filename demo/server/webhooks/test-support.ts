@@ -39,6 +39,8 @@ export interface Receiver {
   respond: (request: ReceivedRequest, index: number) => number;
   /** Milliseconds to hold each answer (a slow receiver keeps deliveries in flight). */
   delayMs: number;
+  /** Requests read but not answered yet. */
+  inFlight: number;
   /** Resolves once `predicate(received)` holds, or rejects after `timeoutMs`. */
   waitFor(predicate: (received: ReceivedRequest[]) => boolean, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -52,6 +54,7 @@ export async function startReceiver(options: { certificatePem?: () => string | u
     received,
     respond: () => 200,
     delayMs: 0,
+    inFlight: 0,
     waitFor(predicate, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {
         const check = () => {
@@ -85,7 +88,9 @@ export async function startReceiver(options: { certificatePem?: () => string | u
       const entry: ReceivedRequest = { body, json: JSON.parse(body), headers: req.headers, signatureValid, hmacValid, at: Date.now(), status: 0, url: req.url ?? '' };
       const status = receiver.respond(entry, received.length);
       entry.status = status;
+      receiver.inFlight++;
       const answer = () => {
+        receiver.inFlight--;
         received.push(entry);
         res.writeHead(status, { 'Content-Type': 'text/plain' }).end(status < 300 ? 'ok' : `failing on purpose (${status})`);
         for (const waiter of [...waiters]) waiter();
