@@ -51,6 +51,8 @@ describe('esign-editor keyboard', () => {
     el.scroller!.scrollTop = q(el, '.page[data-page="3"]').offsetTop;
     await new Promise((r) => setTimeout(r, 200));
     expect(el.currentPage).to.equal(3);
+    await el.updateComplete;
+    expect(q(el, '.page-indicator').textContent).to.equal('Page 3 of 3');
     await sendKeys({ press: `${mod}+v` });
     await new Promise((r) => setTimeout(r, 50));
     await el.updateComplete;

@@ -188,6 +188,8 @@ export interface ToolbarView {
   onSave: () => void;
   panelOpen: boolean;
   onPanel: () => void;
+  /** "Page 3 of 12" for the page most in view. */
+  pageText: string;
   onZoom: (direction: 1 | -1) => void;
 }
 
@@ -211,6 +213,7 @@ export function renderToolbar(v: ToolbarView): TemplateResult {
     <span class="sep"></span>
     ${button(t(v.lang, 'viewer.zoomOut'), '−', false, () => v.onZoom(-1), 'zoom-out')}
     ${button(t(v.lang, 'viewer.zoomIn'), '+', false, () => v.onZoom(1), 'zoom-in')}
+    <span class="page-indicator" part="page-indicator">${v.pageText}</span>
     <span class="grow"></span>
     <span class="save-state" part="save-state" data-state=${v.saveState}>${te(v.lang, `editor.state.${v.saveState}` as EditorMessageKey)}</span>
     ${v.canSave ? html`<button type="button" part="button save-button" data-action="save" class="save" ?disabled=${ro} @click=${v.onSave}>${te(v.lang, 'editor.save')}</button>` : nothing}

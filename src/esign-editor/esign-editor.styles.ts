@@ -84,6 +84,10 @@ export const editorStyles = css`
   .toolbar .grow {
     flex: 1;
   }
+  .page-indicator {
+    margin-inline-start: 0.3rem;
+    white-space: nowrap;
+  }
   .save-state[data-state='error'] {
     color: var(--_error);
   }

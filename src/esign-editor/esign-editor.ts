@@ -54,6 +54,7 @@ import { editorStyles } from './esign-editor.styles.ts';
  * @csspart button - Toolbar buttons.
  * @csspart save-button - The save button.
  * @csspart save-state - The "Saved / Unsaved changes" text.
+ * @csspart page-indicator - The "Page n of m" text.
  * @csspart toolbox - The list of field types.
  * @csspart tool - One field type button.
  * @csspart recipients - The recipients list.
@@ -130,6 +131,7 @@ export class EsignEditor extends EsignElement {
       this.emit('esign-page-render', { page: index + 1 });
     },
     onLayoutComplete: () => this.emit('esign-ready', { pages: this.pages.pageCount }),
+    onCurrentPageChange: () => this.requestUpdate(),
   });
 
   protected readonly gestures = new ZoomGesturesController(this, {
@@ -386,6 +388,7 @@ export class EsignEditor extends EsignElement {
         canSave: !this.readOnly, onUndo: () => this.undo(), onRedo: () => this.redo(), onDelete: () => a.deleteSelection(), onDuplicate: () => a.duplicateSelection(),
         onAlign: (m) => a.align(m), onDistribute: (axis) => a.distribute(axis), onSave: () => void this.save().catch(() => {}),
         onZoom: (d) => this.applyScale(stepZoom(this.pages.scale, d)), panelOpen: a.panelOpen, onPanel: () => a.togglePanel(),
+        pageText: count ? t(lang, 'viewer.page', { page: this.currentPage, pages: count }) : '',
       })}
       <div class="main">
         ${this.readOnly ? nothing : html`<aside class="side" part="side">
