@@ -50,11 +50,13 @@ import { editorStyles } from './esign-editor.styles.ts';
  * @event esign-error - Something failed that a person should know about. `detail: { message, code }`.
  * @event esign-page-render - A page's canvas was painted. `detail: { page }`.
  *
+ * @csspart base - The editor's outer frame.
  * @csspart toolbar - The editing toolbar.
  * @csspart button - Toolbar buttons.
  * @csspart save-button - The save button.
  * @csspart save-state - The "Saved / Unsaved changes" text.
  * @csspart page-indicator - The "Page n of m" text.
+ * @csspart side - The column holding the toolbox and the recipients.
  * @csspart toolbox - The list of field types.
  * @csspart tool - One field type button.
  * @csspart recipients - The recipients list.
@@ -71,6 +73,8 @@ import { editorStyles } from './esign-editor.styles.ts';
  * @csspart marquee - The selection rectangle.
  * @csspart draw - The rectangle while drawing a field.
  * @csspart drag-ghost - The field type following the pointer.
+ * @csspart ghost-field - Where a selection dragged onto another page will land.
+ * @csspart error - The message shown when the PDF cannot be opened.
  *
  * @cssproperty --esign-font-family - Font of the editor's controls.
  * @cssproperty --esign-text-color - Text colour.
