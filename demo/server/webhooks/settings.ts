@@ -36,6 +36,8 @@ export interface WebhookSettings {
   pollIntervalMs: number;
   /** Parallel requests per worker. */
   concurrency: number;
+  /** Parallel requests to one registration, across all workers. */
+  perRegistrationConcurrency: number;
   /** Legacy `notify: "all"`: batch interval (the specification's 6 minutes). */
   batchIntervalMs: number;
   /** Response bodies are kept in the log up to this many characters. */
@@ -59,6 +61,7 @@ export function resolveWebhookSettings(partial: Partial<WebhookSettings> = {}): 
     leaseMs: 60 * SECOND,
     pollIntervalMs: 1 * SECOND,
     concurrency: 8,
+    perRegistrationConcurrency: 4,
     batchIntervalMs: 6 * MINUTE,
     maxLoggedResponseChars: 2000,
     allowPrivateAddresses: false,

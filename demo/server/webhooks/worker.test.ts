@@ -213,3 +213,32 @@ test('legacy "all" registrations receive signed batches on the interval', async 
     ctx.cleanup();
   }
 });
+
+test('a receiver that hangs does not hold up the others: requests in flight per registration are capped', async () => {
+  const ctx = setup({ concurrency: 4, perRegistrationConcurrency: 2, timeoutMs: 1500, leaseMs: 3000 });
+  let hung = 0;
+  const stuck = http.createServer(() => {
+    hung++; // never answers
+  });
+  await new Promise<void>((resolve) => stuck.listen(0, '127.0.0.1', resolve));
+  const healthy = await startReceiver();
+  try {
+    ctx.register(`http://127.0.0.1:${(stuck.address() as AddressInfo).port}/`, { objectFilter: 'document' });
+    ctx.register(healthy.url, { objectFilter: 'recipient' });
+    const s = sampleSnapshot(ctx.groupA);
+    for (let i = 0; i < 6; i++) enqueueEvent(ctx.db, { object: 'document', event: 'created', snapshot: sampleSnapshot(ctx.groupA) });
+    ctx.worker.start();
+    await eventually(() => hung === 2, 2000, 'two requests to the stuck receiver');
+    const started = Date.now();
+    enqueueEvent(ctx.db, { object: 'recipient', event: 'visiting', snapshot: s, recipientId: s.recipients[0].uuid });
+    await healthy.waitFor((r) => r.length === 1, 1000);
+    assert.ok(Date.now() - started < 1000, 'the healthy receiver was served while the stuck one held its slots');
+    assert.equal(hung, 2, 'never more than two requests at once to one registration');
+    await ctx.worker.stop();
+  } finally {
+    stuck.closeAllConnections();
+    stuck.close();
+    await healthy.close();
+    ctx.cleanup();
+  }
+});

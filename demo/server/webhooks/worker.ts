@@ -121,14 +121,24 @@ export class WebhookWorker {
     return transaction(this.db, () => {
       const ids = this.db
         .prepare(
+          // Fairness: at most perRegistration requests in flight per registration (across every
+          // worker, counted by live leases), so one slow or dead receiver cannot take every slot.
           `UPDATE webhook_deliveries SET lease_owner = ?, lease_expires_at = ?
            WHERE id IN (
-             SELECT id FROM webhook_deliveries
-             WHERE state = 'pending' AND next_attempt_at <= ? AND (lease_expires_at IS NULL OR lease_expires_at <= ?)
-             ORDER BY next_attempt_at, id LIMIT ?)
+             WITH busy AS (
+               SELECT registration_id, COUNT(*) AS n FROM webhook_deliveries
+               WHERE state = 'pending' AND lease_expires_at > ? GROUP BY registration_id),
+             due AS (
+               SELECT id, registration_id, next_attempt_at,
+                      ROW_NUMBER() OVER (PARTITION BY registration_id ORDER BY next_attempt_at, id) AS rank
+               FROM webhook_deliveries
+               WHERE state = 'pending' AND next_attempt_at <= ? AND (lease_expires_at IS NULL OR lease_expires_at <= ?))
+             SELECT due.id FROM due LEFT JOIN busy ON busy.registration_id = due.registration_id
+             WHERE due.rank + COALESCE(busy.n, 0) <= ?
+             ORDER BY due.next_attempt_at, due.id LIMIT ?)
            RETURNING id`,
         )
-        .all(this.owner, now + this.settings.leaseMs, now, now, limit) as Array<{ id: number }>;
+        .all(this.owner, now + this.settings.leaseMs, now, now, now, this.settings.perRegistrationConcurrency, limit) as Array<{ id: number }>;
       if (ids.length === 0) return [];
       const read = this.db.prepare(
         `SELECT d.id, d.event_id, d.registration_id, d.attempts, e.body, r.callback_url, r.hmac_secret, r.removed_ms
