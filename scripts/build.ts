@@ -10,7 +10,7 @@
  * Ends by checking the result (scripts/lib/verify-dist.ts) and fails when something is missing or broken.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +21,12 @@ import { verifyDist } from './lib/verify-dist.ts';
 const root = fileURLToPath(new URL('..', import.meta.url));
 // `--out-dir <dir>` builds elsewhere (the build test uses a temporary directory); default dist/.
 const outDirArg = process.argv.indexOf('--out-dir');
-const dist = outDirArg > 0 && process.argv[outDirArg + 1] ? resolve(process.argv[outDirArg + 1]) : join(root, 'dist');
+const target = outDirArg > 0 && process.argv[outDirArg + 1] ? resolve(process.argv[outDirArg + 1]) : join(root, 'dist');
+// Built beside the target and swapped in at the end, so a running demo or a test that reads dist/
+// never sees it half-built, and a failed build leaves the previous one in place. (Same depth as the
+// target, so the relative paths in source maps stay right.)
+const dist = `${target}.building-${process.pid}`;
+process.on('exit', () => rmSync(dist, { recursive: true, force: true }));
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
 
 function step(label: string): () => void {
@@ -81,4 +86,6 @@ if (problems.length > 0) {
   console.error(`\nThe build is incomplete:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   process.exit(1);
 }
-console.log('dist/ is complete');
+rmSync(target, { recursive: true, force: true });
+renameSync(dist, target);
+console.log(`${relative(root, target) || target} is complete`);
