@@ -1,7 +1,10 @@
 /**
  * The template fields operation of the REST API, as the editor uses it with a component token:
  * `GET {endpoint}/api/v1/templatepdf/{id}/fields/` reads, `POST` to the same path replaces every field.
+ * Beside src/internal's read-only `fetchFields`, this also writes, and reads the server's error shape
+ * (`{ error: { message, fields } }`) so a refused save names the fields and says why.
  */
+import { restFieldsUrl } from '../../internal/rest-client.ts';
 
 export interface TemplateRef {
   endpoint: string;
@@ -24,7 +27,7 @@ export class TemplateFieldsError extends Error {
 }
 
 export function templateFieldsUrl(ref: TemplateRef): string {
-  return `${ref.endpoint.replace(/\/+$/, '')}/api/v1/templatepdf/${encodeURIComponent(ref.template)}/fields/`;
+  return restFieldsUrl(ref.endpoint, 'template', ref.template);
 }
 
 /** The element list in a fields answer: a bare array, or one wrapped in `objects` or `fields`. */
