@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * esign-server: start the server, or manage users, groups and API keys in a data directory.
- *   esign-server serve [--host H] [--port N] [--data DIR]
+ *   esign-server serve [--host H] [--port N] [--data DIR] [--dev]
  *   esign-server api-key create [--data DIR] [--env sandbox|production] [--legacy] [--email USER]
  *   esign-server api-key list [--data DIR] [--email USER]
   esign-server api-key revoke <key-id | key> [--data DIR]
@@ -19,7 +19,8 @@ import { parseApiKey } from './auth/keys.ts';
 import { parseCorsOrigins } from './http/cors.ts';
 
 const USAGE = `Usage:
-  esign-server serve [--host H] [--port N] [--data DIR]        (env PORT, ESIGN_DATA; default 127.0.0.1:8080, .esign-data/)
+  esign-server serve [--host H] [--port N] [--data DIR] [--dev] (env PORT, ESIGN_DATA; default 127.0.0.1:8080, .esign-data/;
+                                                               --dev or ESIGN_DEV=1: webhooks may call loopback/private addresses)
       env: ESIGN_BASE_URL, ESIGN_SANDBOX_RATE_LIMIT (calls/hour, 100), ESIGN_PRODUCTION_RATE_LIMIT (10000),
            ESIGN_MAX_UPLOAD_MB (25), ESIGN_LOG=1 (request log),
            ESIGN_CORS_ORIGINS (comma list of page origins allowed to call /api/; default any)
@@ -57,7 +58,7 @@ function userFor(store: Store, email: string | undefined) {
 }
 
 async function serve(args: string[]): Promise<void> {
-  const { values } = parseArgs({ args, options: { host: { type: 'string' }, port: { type: 'string' }, data: { type: 'string' } } });
+  const { values } = parseArgs({ args, options: { host: { type: 'string' }, port: { type: 'string' }, data: { type: 'string' }, dev: { type: 'boolean' } } });
   const host = values.host ?? process.env.HOST ?? '127.0.0.1';
   const port = Number(values.port ?? process.env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535 (got ${values.port ?? process.env.PORT}).`);
@@ -75,6 +76,8 @@ async function serve(args: string[]): Promise<void> {
       windowMs: 60 * 60 * 1000,
     },
     maxUploadBytes: positiveEnv('ESIGN_MAX_UPLOAD_MB', 25) * 1024 * 1024,
+    // Development mode: webhook callbacks may point at this machine or the private network.
+    ...(values.dev ? { webhooks: { allowPrivateAddresses: true } } : {}),
   });
   const setup = ensureInitialSetup(app.store);
   await app.listen({ host, port });

@@ -81,9 +81,10 @@ function queueReminder(store: Store, context: { dataDir: string; baseUrl: string
 /** Checks for due reminders every `intervalMs` while the app runs; returns a stop function. */
 export function startReminders(app: FastifyInstance, scheduleMs: readonly number[], intervalMs: number): () => void {
   if (scheduleMs.length === 0) return () => {};
-  const context = { dataDir: app.config.dataDir, baseUrl: app.config.baseUrl };
   const timer = setInterval(() => {
     try {
+      // Read the base URL each time: the CLI only knows it after listening (port 0).
+      const context = { dataDir: app.config.dataDir, baseUrl: app.config.baseUrl };
       if (queueDueReminders(app.store, context, scheduleMs) > 0) signingServiceOf(app.store)?.deliverEmail();
     } catch (error) {
       app.log.error({ err: error }, 'automatic reminders failed; retried at the next check');

@@ -22,7 +22,7 @@ export interface ServerProcess {
 /** Webhook settings for fast tests: tiny retry schedule, short leases, quick polling. */
 export function fastWebhookEnv(schedule = '0,50,100,200,300,400,500,500,500,500,500,500,500,500,500,500,500,500,500,500'): NodeJS.ProcessEnv {
   return {
-    ESIGN_DEV: '1',
+    ESIGN_DEV: '1', // also passed as --dev
     ESIGN_WEBHOOK_RETRY_SCHEDULE: schedule,
     ESIGN_WEBHOOK_TIMEOUT_MS: '1000',
     ESIGN_WEBHOOK_LEASE_MS: '1500',
@@ -31,7 +31,8 @@ export function fastWebhookEnv(schedule = '0,50,100,200,300,400,500,500,500,500,
 }
 
 export function startServer(dataDir: string, env: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [CLI, 'serve', '--host', '127.0.0.1', '--port', '0', '--data', dataDir], {
+  const dev = env.ESIGN_DEV === '1' ? ['--dev'] : [];
+  const child = spawn(process.execPath, [CLI, 'serve', '--host', '127.0.0.1', '--port', '0', '--data', dataDir, ...dev], {
     env: { ...process.env, ESIGN_LOG: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
