@@ -307,14 +307,15 @@ export class PdfPagesController implements ReactiveController {
       this.canvases.set(index, canvas);
       canvas = null;
       this.attach(index, this.canvases.get(index)!);
-      if (this.options.textLayer?.() && !this.textLayers.has(index)) {
+      this.buffer.push(index);
+      this.options.onPageRendered?.(index);
+      // After the paint is reported: the text layer never delays a paint.
+      if (this.options.textLayer?.() && !this.textLayers.has(index) && this.canvases.has(index)) {
         const text = createPageTextLayer(page, this.layout.getScale());
         text.done.catch(() => {}); // cancelled on eviction
         this.textLayers.set(index, text);
         this.attach(index, this.canvases.get(index)!);
       }
-      this.buffer.push(index);
-      this.options.onPageRendered?.(index);
       this.afterFirstPaint(doc, generation);
     } catch (error) {
       // A page that fails to render stays a blank placeholder; it is not retried in a loop.
