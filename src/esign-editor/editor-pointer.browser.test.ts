@@ -89,6 +89,20 @@ describe('esign-editor pointer editing', () => {
     expect(el.shadowRoot!.querySelector('.guide')).to.equal(null);
   });
 
+  it('a drag paints no page again', async () => {
+    const el = await loadEditor({ pages: 3, fields: [field(0.2, 0.2, 0.4, 0.25), field(0.5, 0.5, 0.7, 0.55)] });
+    let last = performance.now();
+    el.addEventListener('esign-page-render', () => (last = performance.now()));
+    while (performance.now() - last < 400) await new Promise((r) => setTimeout(r, 50));
+    const before = el.pageRenders;
+    expect(before).to.be.greaterThan(0);
+    const from = centre(fieldEls(el)[0]);
+    await drag(from, [from[0] + 80, from[1] + 40], 12);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(el.getFields()[0].ax).to.be.greaterThan(0.25);
+    expect(el.pageRenders).to.equal(before);
+  });
+
   it('Escape cancels a drag in progress and restores the field', async () => {
     const el = await loadEditor({ fields: [field(0.2, 0.2, 0.3, 0.25)] });
     const from = centre(fieldEls(el)[0]);
