@@ -19,10 +19,9 @@ export interface ServerProcess {
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** Webhook settings for fast tests: tiny retry schedule, short leases, quick polling. */
+/** Webhook settings for fast tests: tiny retry schedule, short leases, quick polling (development mode comes from --dev). */
 export function fastWebhookEnv(schedule = '0,50,100,200,300,400,500,500,500,500,500,500,500,500,500,500,500,500,500,500'): NodeJS.ProcessEnv {
   return {
-    ESIGN_DEV: '1', // also passed as --dev
     ESIGN_WEBHOOK_RETRY_SCHEDULE: schedule,
     ESIGN_WEBHOOK_TIMEOUT_MS: '1000',
     ESIGN_WEBHOOK_LEASE_MS: '1500',
@@ -30,9 +29,10 @@ export function fastWebhookEnv(schedule = '0,50,100,200,300,400,500,500,500,500,
   };
 }
 
-export function startServer(dataDir: string, env: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
-  const dev = env.ESIGN_DEV === '1' ? ['--dev'] : [];
-  const child = spawn(process.execPath, [CLI, 'serve', '--host', '127.0.0.1', '--port', '0', '--data', dataDir, ...dev], {
+/** Starts `esign-server serve --dev` (development mode: loopback callbacks allowed) unless `dev` is false. */
+export function startServer(dataDir: string, env: NodeJS.ProcessEnv = {}, dev = true): Promise<ServerProcess> {
+  const flags = dev ? ['--dev'] : [];
+  const child = spawn(process.execPath, [CLI, 'serve', '--host', '127.0.0.1', '--port', '0', '--data', dataDir, ...flags], {
     env: { ...process.env, ESIGN_LOG: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
