@@ -104,10 +104,13 @@ export class WebhookWorker {
       const free = this.settings.concurrency - this.inFlight.size;
       if (free <= 0) return;
       for (const row of this.claim(free)) {
-        const work = this.deliver(row).finally(() => {
-          this.inFlight.delete(work);
-          this.wake();
-        });
+        const work = this.deliver(row)
+          // Never an unhandled rejection: the lease expires and the delivery is tried again.
+          .catch((error: unknown) => console.error('webhook worker: delivery failed:', (error as Error).message))
+          .finally(() => {
+            this.inFlight.delete(work);
+            this.wake();
+          });
         this.inFlight.add(work);
       }
     } catch (error) {
