@@ -45,6 +45,28 @@ test('a script tag loading the CDN file renders page 1 of a PDF', async ({ page 
   expect(pageErrors).toEqual([]);
 });
 
+test('a page on another origin loads the CDN file and its worker from the CDN', async ({ page }) => {
+  // The README's case: the script and the worker live on a CDN, the page elsewhere. Browsers refuse a
+  // cross-origin Worker URL, so this only passes if pdf.js's cross-origin path works with the default.
+  const cdn = await startStaticServer({ mounts: { '/': `${dist}cdn` }, cors: true });
+  const site = await startStaticServer({
+    mounts: { '/fixtures/': fixturesDir() },
+    pages: { '/': PAGE.replace('/cdn/esign-elements.min.js', `${cdn.url.replace('127.0.0.1', 'localhost')}/esign-elements.min.js`) },
+  });
+  try {
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await recordViewerEvents(page);
+    await page.goto(`${site.url}/`);
+    await waitForPaintedPage(page);
+    expect(cdn.requests).toContain('/pdf.worker.min.mjs');
+    expect(pageErrors).toEqual([]);
+  } finally {
+    await site.close();
+    await cdn.close();
+  }
+});
+
 test('the CDN file exports the field model for pages without a bundler', async ({ page }) => {
   await page.goto(`${server.url}/`);
   const exported = await page.evaluate(async (url) => {

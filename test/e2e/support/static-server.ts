@@ -22,12 +22,16 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
-/** Serves `pages` (path → HTML) and `mounts` (URL prefix ending in `/` → directory). */
-export async function startStaticServer(options: { mounts: Record<string, string>; pages?: Record<string, string> }): Promise<StaticServer> {
+/**
+ * Serves `pages` (path → HTML) and `mounts` (URL prefix ending in `/` → directory). `cors` adds
+ * `Access-Control-Allow-Origin: *`, as public CDNs do (module scripts from another origin need it).
+ */
+export async function startStaticServer(options: { mounts: Record<string, string>; pages?: Record<string, string>; cors?: boolean }): Promise<StaticServer> {
   const requests: string[] = [];
   const server: Server = createServer((request, response) => {
     const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
     requests.push(path);
+    if (options.cors) response.setHeader('Access-Control-Allow-Origin', '*');
     const page = options.pages?.[path];
     if (page !== undefined) {
       response.writeHead(200, { 'Content-Type': TYPES['.html'] }).end(page);
