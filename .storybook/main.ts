@@ -4,12 +4,10 @@
  * (../shared/fixtures/pdfs, or ESIGN_FIXTURES) are served under /fixtures/ when they are present.
  */
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { StorybookConfig } from '@storybook/web-components-vite';
+import { fixturesDir } from '../test/support/fixtures.ts';
 
-const repo = fileURLToPath(new URL('..', import.meta.url));
-const fixtures = process.env.ESIGN_FIXTURES ? resolve(process.env.ESIGN_FIXTURES) : resolve(repo, '../shared/fixtures/pdfs');
+const fixtures = fixturesDir();
 
 if (!existsSync(fixtures)) {
   console.warn(`storybook: no fixture PDFs at ${fixtures}; stories that load /fixtures/*.pdf will show their error state.`);
