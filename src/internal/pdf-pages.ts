@@ -13,8 +13,7 @@ import { CSS_PX_PER_PT, PageLayout } from './page-layout.ts';
 import type { VisibleRange } from './page-layout.ts';
 import { PageBuffer, bufferSizeFor, nextPageToRender, wantedPages } from './render-scheduling.ts';
 import { freeCanvas, isRenderCancellation, renderPageCanvas } from './page-canvas.ts';
-import { createPageTextLayer } from './text-layer.ts';
-import type { PageTextLayer } from './text-layer.ts';
+import { PageSurfaces } from './page-surfaces.ts';
 
 export type FitMode = 'fit-width' | 'fit-page';
 
@@ -67,9 +66,7 @@ export class PdfPagesController implements ReactiveController {
   private readonly host: ReactiveControllerHost;
   private readonly options: PdfPagesOptions;
   private state = new Uint8Array(0);
-  private readonly canvases = new Map<number, HTMLCanvasElement>();
-  /** Text layers of pages in the buffer; built once per page, zoom rescales them through CSS. */
-  private readonly textLayers = new Map<number, PageTextLayer>();
+  private readonly surfaces: PageSurfaces;
   private readonly buffer: PageBuffer;
   private running: RenderJob | null = null;
   private generation = 0;
@@ -84,6 +81,7 @@ export class PdfPagesController implements ReactiveController {
   constructor(host: ReactiveControllerHost, options: PdfPagesOptions) {
     this.host = host;
     this.options = options;
+    this.surfaces = new PageSurfaces(options.pageElement);
     this.buffer = new PageBuffer(bufferSizeFor(0), (index) => this.evict(index));
     host.addController(this);
   }
@@ -98,13 +96,11 @@ export class PdfPagesController implements ReactiveController {
 
   /** How many canvases currently hold pixels (for tests and the benchmark). */
   get liveCanvasCount(): number {
-    let n = 0;
-    for (const c of this.canvases.values()) if (c.width > 0 && c.height > 0) n++;
-    return n;
+    return this.surfaces.liveCanvasCount;
   }
 
   hostUpdated(): void {
-    for (const [index, canvas] of this.canvases) this.attach(index, canvas);
+    this.surfaces.attachAll();
     if (this.pendingScroll) this.applyPendingScroll();
   }
 
@@ -120,9 +116,7 @@ export class PdfPagesController implements ReactiveController {
     this.generation++;
     this.cancelRunning();
     this.buffer.clear();
-    for (const canvas of this.canvases.values()) freeCanvas(canvas);
-    this.canvases.clear();
-    for (const index of [...this.textLayers.keys()]) this.dropTextLayer(index);
+    this.surfaces.clear();
     cancelAnimationFrame(this.frame);
     this.doc = doc;
     this.layoutComplete = false;
@@ -302,20 +296,12 @@ export class PdfPagesController implements ReactiveController {
       await task.promise;
       if (job.cancelled || generation !== this.generation) return;
       this.state[index] = RENDERED;
-      const old = this.canvases.get(index);
-      if (old && old !== canvas) freeCanvas(old);
-      this.canvases.set(index, canvas);
+      this.surfaces.setCanvas(index, canvas);
       canvas = null;
-      this.attach(index, this.canvases.get(index)!);
       this.buffer.push(index);
       this.options.onPageRendered?.(index);
       // After the paint is reported: the text layer never delays a paint.
-      if (this.options.textLayer?.() && !this.textLayers.has(index) && this.canvases.has(index)) {
-        const text = createPageTextLayer(page, this.layout.getScale());
-        text.done.catch(() => {}); // cancelled on eviction
-        this.textLayers.set(index, text);
-        this.attach(index, this.canvases.get(index)!);
-      }
+      if (this.options.textLayer?.() && generation === this.generation) this.surfaces.addTextLayer(index, page, this.layout.getScale());
       this.afterFirstPaint(doc, generation);
     } catch (error) {
       // A page that fails to render stays a blank placeholder; it is not retried in a loop.
@@ -343,32 +329,9 @@ export class PdfPagesController implements ReactiveController {
     void this.fetchAllSizes(doc, generation);
   }
 
-  private attach(index: number, canvas: HTMLCanvasElement): void {
-    const el = this.options.pageElement(index);
-    const slot = el?.querySelector('.page-canvas');
-    if (!el || !slot) return;
-    if (canvas.parentNode !== slot) slot.replaceChildren(canvas);
-    // Right after the canvas slot, outside the overlay that the host's template renders.
-    const text = this.textLayers.get(index)?.element;
-    if (text && text.previousSibling !== slot) slot.after(text);
-    el.dataset.rendered = '';
-  }
-
-  private dropTextLayer(index: number): void {
-    const text = this.textLayers.get(index);
-    if (!text) return;
-    text.cancel();
-    text.element.remove();
-    this.textLayers.delete(index);
-  }
-
   private evict(index: number): void {
-    const canvas = this.canvases.get(index);
-    if (canvas) freeCanvas(canvas);
-    this.canvases.delete(index);
-    this.dropTextLayer(index);
+    this.surfaces.drop(index);
     if (this.state[index] === RENDERED) this.state[index] = NOT_RENDERED;
-    delete this.options.pageElement(index)?.dataset.rendered;
     // Drops the page's operator list and images on the main thread.
     void this.doc?.getPage(index + 1).then((page) => page.cleanup(), () => {});
   }
