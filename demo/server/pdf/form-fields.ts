@@ -9,6 +9,7 @@ import {
 } from 'pdf-lib';
 import type { Align, FieldElement } from '../../../src/fields/types.ts';
 import { FONT_SIZE_MAX, FONT_SIZE_MIN, LABEL_MAX_LENGTH } from '../../../src/fields/limits.ts';
+import { COMB_MAX_CELLS, combLabel } from './comb.ts';
 
 /** The value a ticked checkbox element holds (src/fields/value-kinds.ts: '' blank, 'tick', 'cross'). */
 export const CHECKED_VALUE = 'tick';
@@ -82,8 +83,11 @@ export function mapField(field: PDFField): FieldMapping {
     const maxLength = field.getMaxLength();
     let validation: number | null = null;
     let labelExtra = '';
-    if (maxLength !== undefined && field.isCombed() && maxLength >= 1 && maxLength <= 8) {
-      validation = 64 + maxLength; // "exactly N characters": a comb's boxes are meant to be filled
+    if (maxLength !== undefined && field.isCombed() && maxLength >= 1 && maxLength <= COMB_MAX_CELLS) {
+      // The cell count travels in label_extra (comb.ts) so the final PDF puts one character per cell.
+      labelExtra = combLabel(maxLength);
+      // "Exactly N characters" (65–72) exists for 1..8; a longer comb has no "at most N" code.
+      if (maxLength <= 8) validation = 64 + maxLength;
     } else if (maxLength !== undefined && maxLength > 0) {
       labelExtra = `At most ${maxLength} characters`;
       notes.push({ code: 'max_length_kept_as_text', severity: 'info', message: `The field allows at most ${maxLength} characters; no validation code says "at most", so it is noted in label_extra.` });

@@ -106,7 +106,7 @@ test('importFormFields: comb fields of up to 8 cells become exact-length fields;
   const { elements, report } = await importFormFields(await doc.save());
   const pin = elements.find((e) => e.map_to === 'pin')!;
   const ref = elements.find((e) => e.map_to === 'reference')!;
-  assert.equal(pin.validation, 70);
+  assert.deepEqual([pin.validation, pin.label_extra], [70, 'One character per box (6 boxes)']);
   assert.deepEqual([ref.validation, ref.label_extra, ref.value], [null, 'At most 20 characters', 'AB-12']);
   assert.ok(report.some((n) => n.field === 'reference' && n.code === 'max_length_kept_as_text'));
 });

@@ -4,6 +4,7 @@ import type { PageCanvas } from './canvas.ts';
 import type { FieldElement } from '../../../../src/fields/types.ts';
 import type { FieldFrame } from './frame.ts';
 import type { FontBook } from './fonts.ts';
+import { combCells } from '../comb.ts';
 
 const PAD = 2;
 const LINE = 1.2;
@@ -111,7 +112,10 @@ export async function textFieldPainter(canvas: PageCanvas, frame: FieldFrame, el
   const clean = text.replace(/[^\S\r\n]/g, ' ').replace(/[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, '');
   const { font, text: drawable } = await fonts.forText(element.font_name, clean, oblique ? 'oblique' : undefined);
   const size = element.font_size >= 1 ? element.font_size : 10;
-  const layout = oblique ? fitOneLine(font, drawable, frame) : layoutText(font, drawable, size, element.align ?? 1, frame);
+  const cells = oblique ? null : combCells(element);
+  const layout = oblique ? fitOneLine(font, drawable, frame)
+    : cells ? layoutComb(font, drawable, size, cells, frame)
+    : layoutText(font, drawable, size, element.align ?? 1, frame);
   return () => {
     for (const line of layout.lines) {
       canvas.text(font, layout.size, line.x, line.y, line.text);
@@ -126,4 +130,20 @@ function fitOneLine(font: PDFFont, text: string, frame: FieldFrame): TextLayout 
   const byWidth = ((frame.width - 2 * PAD) * 1000) / Math.max(1, font.widthOfTextAtSize(line, 1000));
   const size = Math.max(MIN_SIZE, Math.min(byHeight, byWidth, 28));
   return { font, size, lines: [{ text: line, x: (frame.width - font.widthOfTextAtSize(line, size)) / 2, y: frame.height / 2 - size * 0.35 }] };
+}
+
+/**
+ * A comb field: the box split into `cells` equal cells, one character centred in each, left to
+ * right (as PDF viewers draw combs). The size shrinks when a character would not fit its cell;
+ * characters past the last cell are not drawn (the value was limited to the cell count anyway).
+ */
+export function layoutComb(font: PDFFont, text: string, fontSize: number, cells: number, frame: FieldFrame): TextLayout {
+  const chars = Array.from(text.replace(/[\r\n]+/g, ' ')).slice(0, cells);
+  const cell = frame.width / cells;
+  const widest = Math.max(0, ...chars.map((ch) => font.widthOfTextAtSize(ch, fontSize)));
+  const byWidth = widest > cell * 0.9 ? (fontSize * cell * 0.9) / widest : fontSize;
+  const size = Math.max(MIN_SIZE, Math.min(byWidth, frame.height / LINE));
+  const y = frame.height / 2 - size * 0.35;
+  const lines = chars.map((ch, i) => ({ text: ch, x: i * cell + (cell - font.widthOfTextAtSize(ch, size)) / 2, y }));
+  return { font, size, lines };
 }
