@@ -2,7 +2,8 @@
  * Library builds, run by scripts/build.ts (`npm run build`):
  *
  * - mode `lib`: the npm package in dist/ — `esign-elements.js` (every element and the field
- *   model), one entry per element (`esign-viewer.js`, ...), `fields.js`, shared chunks beside them.
+ *   model), one entry per element (`esign-viewer.js`, ...), `fields.js`, shared chunks beside them,
+ *   and `webhooks.js` (Node only: the webhook signature check for receivers; imports `node:crypto`).
  *   Dependencies stay bare imports (`lit`, `pdfjs-dist`, ...) so an application's bundler dedupes them.
  * - mode `cdn`: `dist/cdn/esign-elements.min.js`, one minified file with every dependency inside, for
  *   `<script type="module" src=...>` on a page without a bundler.
@@ -35,7 +36,9 @@ function dependencyNames(): string[] {
 }
 
 function isDependency(names: string[], id: string): boolean {
-  return names.some((name) => id === name || id.startsWith(`${name}/`));
+  // `node:` built-ins stay imports too (only the Node-only webhooks entry uses them), rather than
+  // being replaced by Vite's empty browser stand-ins.
+  return id.startsWith('node:') || names.some((name) => id === name || id.startsWith(`${name}/`));
 }
 
 const shared: UserConfig = {
@@ -58,7 +61,12 @@ function libConfig(): UserConfig {
       sourcemap: true,
       copyPublicDir: false,
       lib: {
-        entry: { 'esign-elements': at('./src/index.ts'), ...elementEntries(), fields: at('./src/fields/index.ts') },
+        entry: {
+          'esign-elements': at('./src/index.ts'),
+          ...elementEntries(),
+          fields: at('./src/fields/index.ts'),
+          webhooks: at('./src/webhooks/index.ts'),
+        },
         formats: ['es'],
         fileName: (_format, name) => `${name}.js`,
       },

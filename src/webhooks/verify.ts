@@ -1,3 +1,4 @@
+/// <reference types="node" />
 /**
  * Checks the signatures of a webhook request from an esign-elements server, for receivers that
  * run in Node. Pass the raw request body exactly as received (before any JSON parsing): both

@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { elementEntries } from '../../vite.config.ts';
 import { bareImports, importSpecifiers, isBareSpecifier, verifyDist } from '../../scripts/lib/verify-dist.ts';
+import { signedDeliveryForReceiver } from '../../demo/server/webhooks/test-signed-delivery.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -101,7 +102,36 @@ describe('npm run build', { timeout: 180_000 }, () => {
     const result = await promisify(execFile)(process.execPath, [tsc, '-p', join(consumer, 'tsconfig.json')], { cwd: consumer }).catch((error: { stdout: string }) => error);
     assert.equal(result.stdout.trim(), '', 'the declarations type-check in an application');
   });
+
+  it('lets a Node receiver verify a real signed delivery through `esign-elements/webhooks`', async () => {
+    // Signed and POSTed by the server's own signing and delivery code, caught by a receiver on 127.0.0.1.
+    const delivery = await signedDeliveryForReceiver('receiver-secret');
+    const tampered = { ...delivery, body: delivery.body.replace('"version"', '"versiom"') };
+    writeFileSync(join(consumer, 'receiver.mjs'), RECEIVER);
+    const { stdout } = await promisify(execFile)(process.execPath, ['receiver.mjs'], {
+      cwd: consumer,
+      env: { ...process.env, DELIVERIES: JSON.stringify([delivery, tampered]) },
+    });
+    const [genuine, forged] = JSON.parse(stdout) as { ok: boolean; signature: string; hmac: string }[];
+    assert.deepEqual(genuine, { ok: true, signature: 'valid', hmac: 'valid' });
+    assert.equal(forged.ok, false);
+    assert.deepEqual([forged.signature, forged.hmac], ['invalid', 'invalid']);
+    assert.match(readFileSync(join(out, 'types/webhooks/index.d.ts'), 'utf8'), /from '\.\/verify\.js'/);
+    // Node-only: the browser-facing entries never pull node:crypto in.
+    assert.match(readFileSync(join(out, 'webhooks.js'), 'utf8'), /from "node:crypto"/);
+    for (const name of ['esign-elements.js', 'fields.js']) {
+      assert.doesNotMatch(readFileSync(join(out, name), 'utf8'), /node:crypto/, name);
+    }
+  });
 });
+
+/** A receiver in Node, importing the helper by its package name (resolved through package.json `exports`). */
+const RECEIVER = `
+import { verifyWebhook } from 'esign-elements/webhooks';
+const results = JSON.parse(process.env.DELIVERIES).map(({ body, headers, certificatePem, secret }) =>
+  verifyWebhook({ body, headers, certificate: certificatePem, hmacSecret: secret }));
+console.log(JSON.stringify(results.map(({ ok, signature, hmac }) => ({ ok, signature, hmac }))));
+`;
 
 /** What an application writes: every export path, element types from the tag name map, typed events. */
 const CONSUMER = `
