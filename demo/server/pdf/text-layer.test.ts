@@ -93,3 +93,29 @@ test('inside a proportional run, characters are placed by their Helvetica widths
   assert.ok(Math.abs(box.rect.x - (40 + font.widthOfTextAtSize('WWWWmmm:', 14))) < 0.5, `left ${box.rect.x}`);
   assert.ok(Math.abs(box.rect.width - font.widthOfTextAtSize('<<t=initials>>', 14)) < 0.5, `width ${box.rect.width}`);
 });
+
+test('a tag inside a Times or Courier run spans the tag as drawn in that font', async () => {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([600, 800]);
+  const cases = [StandardFonts.TimesRoman, StandardFonts.TimesRomanBold, StandardFonts.Courier, StandardFonts.HelveticaBold];
+  // Wide and narrow letters before the tag: a wrong width table moves the tag by several points.
+  const line = 'WWMMiiil:<<t=initials;l=Mmm>>lliiWW';
+  const fonts = [];
+  for (const [i, name] of cases.entries()) {
+    const font = await doc.embedFont(name);
+    fonts.push(font);
+    page.drawText(line, { x: 40, y: 700 - i * 60, size: 14, font });
+  }
+  const text = await firstPageText(await doc.save());
+  const tag = '<<t=initials;l=Mmm>>';
+  let from = 0;
+  for (const [i, font] of fonts.entries()) {
+    const at = text.text.indexOf(tag, from);
+    from = at + 1;
+    const box = boxOfSpan(text, at, at + tag.length)!;
+    const left = 40 + font.widthOfTextAtSize('WWMMiiil:', 14);
+    const width = font.widthOfTextAtSize(tag, 14);
+    assert.ok(Math.abs(box.rect.x - left) < 1, `${cases[i]}: left ${box.rect.x} vs ${left}`);
+    assert.ok(Math.abs(box.rect.width - width) < 1, `${cases[i]}: width ${box.rect.width} vs ${width}`);
+  }
+});

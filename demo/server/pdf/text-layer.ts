@@ -4,11 +4,13 @@
  * its first character to its last, whatever runs they came from).
  *
  * pdf.js's getTextContent gives runs ("items") with a transform in PDF user space and a width
- * along the baseline, but no per-glyph positions; inside a run each character gets a share of the
- * run's width in proportion to its Helvetica advance width (close for proportional fonts, exact
- * for the Helvetica text most generated PDFs use, and far better than equal shares); in runs of a
- * monospaced font (pdf.js says so in the text styles) every character gets an equal share.
+ * along the baseline (measured with the run's real font), but no per-glyph positions. Inside a run
+ * each character gets a share of that width in proportion to its advance width in the standard
+ * font of the run's family as pdf.js reports it in the text styles: Helvetica widths for
+ * sans-serif, Times widths for serif, equal shares for monospace. Exact for the standard fonts,
+ * within a fraction of a character for other faces of the same family.
  */
+import { StandardFontEmbedder, StandardFonts } from 'pdf-lib';
 import type { PdfjsPage } from './pdfjs-node.ts';
 import type { PdfRect } from '../../../src/fields/geometry.ts';
 
@@ -36,16 +38,26 @@ export interface PageText {
   charEnd: Float64Array;
 }
 
-// Helvetica advance widths (AFM, 1/1000 em) for ASCII 32..126; other characters count as 556.
-const HELVETICA = [
-  278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556, 556,
-  556, 556, 278, 278, 584, 584, 584, 556, 1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778,
-  667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556, 333, 556, 556, 500, 556, 556, 278, 556,
-  556, 222, 222, 500, 222, 833, 556, 556, 556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,
-];
-function advance(code: number): number {
-  return code >= 32 && code <= 126 ? HELVETICA[code - 32] : 556;
+/**
+ * Advance widths (1/1000 em) of printable ASCII in the standard font that stands for a run's font
+ * family, read from pdf-lib's AFM metrics: Helvetica for sans-serif, Times for serif. They only
+ * split a run's measured width between its characters, so a bold or slightly different face of the
+ * same family still lands within a fraction of a character.
+ */
+function asciiWidths(font: StandardFonts): number[] {
+  const metrics = StandardFontEmbedder.for(font);
+  return Array.from({ length: 95 }, (_, i) => metrics.widthOfTextAtSize(String.fromCharCode(32 + i), 1000));
 }
+const SANS_WIDTHS = asciiWidths(StandardFonts.Helvetica);
+const SERIF_WIDTHS = asciiWidths(StandardFonts.TimesRoman);
+// Characters outside ASCII count as an "n" of the family: a typical lower-case width.
+const sansAdvance = (code: number) => (code >= 32 && code <= 126 ? SANS_WIDTHS[code - 32] : 556);
+const serifAdvance = (code: number) => (code >= 32 && code <= 126 ? SERIF_WIDTHS[code - 32] : 500);
+const equalAdvance = () => 1;
+
+/** pdf.js's text styles name a generic family per font; each gets its own width table. */
+export type RunFamily = 'sans-serif' | 'serif' | 'monospace';
+const ADVANCE: Record<RunFamily, (code: number) => number> = { 'sans-serif': sansAdvance, serif: serifAdvance, monospace: equalAdvance };
 
 interface RawItem {
   str: string;
@@ -53,8 +65,8 @@ interface RawItem {
   width: number;
   height: number;
   hasEOL?: boolean;
-  /** Set for runs in a monospaced font: every character gets an equal share of the width. */
-  monospace?: boolean;
+  /** The font's generic family (pdf.js text styles); sans-serif when unknown. */
+  family?: RunFamily;
 }
 
 /** Reads a page's text content into a PageText. */
@@ -64,8 +76,8 @@ export async function readPageText(page: PdfjsPage): Promise<PageText> {
   const items: RawItem[] = [];
   for (const item of content.items) {
     if (!('str' in item)) continue;
-    const monospace = styles[item.fontName]?.fontFamily === 'monospace';
-    items.push(monospace ? { ...(item as RawItem), monospace } : (item as RawItem));
+    const family = styles[item.fontName]?.fontFamily;
+    items.push(family === 'serif' || family === 'monospace' ? { ...(item as RawItem), family } : (item as RawItem));
   }
   return buildPageText(items);
 }
@@ -87,7 +99,7 @@ export function buildPageText(items: RawItem[]): PageText {
       const up = Math.hypot(c, d) || 1;
       const runIndex = runs.length;
       runs.push({ x: e, y: f, ux: a / along, uy: b / along, vx: c / up, vy: d / up, size: item.height || up });
-      const weight = item.monospace ? () => 1 : advance;
+      const weight = ADVANCE[item.family ?? 'sans-serif'];
       let total = 0;
       for (let i = 0; i < str.length; i++) total += weight(str.charCodeAt(i));
       const scale = total > 0 ? item.width / total : 0;
