@@ -14,6 +14,18 @@ export class FileStore {
   constructor(dataDir: string) {
     this.dir = path.join(dataDir, 'files');
     fs.mkdirSync(this.dir, { recursive: true });
+    this.removeLeftoverTempFiles();
+  }
+
+  /**
+   * A process killed during `write` leaves its `*.tmp` file behind. They are never read (only
+   * renamed files are), but they take space: the store sweeps them when it opens, before this
+   * process writes anything. One server owns a data directory, so no other writer is mid-write.
+   */
+  private removeLeftoverTempFiles(): void {
+    for (const name of fs.readdirSync(this.dir)) {
+      if (name.endsWith('.tmp')) fs.rmSync(path.join(this.dir, name), { force: true });
+    }
   }
 
   private pathOf(name: string): string {
