@@ -84,7 +84,7 @@ export const captureStyles = [controls, css`
   #typed { width: 100%; }
   .fonts { border: none; padding: 0; margin: 0.75rem 0 0; display: grid; gap: 0.25rem; }
   .font-choice { display: flex; align-items: center; gap: 0.5rem; margin: 0; }
-  .font-sample { font-size: 1.9rem; font-style: italic; color: #0b1f66; overflow: hidden; white-space: nowrap; }
+  .font-sample { font-size: 1.9rem; color: #0b1f66; overflow: hidden; white-space: nowrap; }
   .upload-preview { display: block; max-width: 100%; max-height: 8rem; margin-block-start: 0.5rem; }
   .capture-message { color: var(--esign-error-color, #b91c1c); min-height: 1.2em; margin: 0.5rem 0 0; }
 `];

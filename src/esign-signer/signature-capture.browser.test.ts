@@ -4,6 +4,11 @@ import type SignaturePad from 'signature_pad';
 import { openCapture, scaleStrokes } from './signature-capture.ts';
 import type { EsignSignatureCapture } from './signature-capture.ts';
 
+async function waitFor(ok: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !ok(); i++) await new Promise((r) => setTimeout(r, 10));
+  expect(ok()).to.equal(true);
+}
+
 const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(null))));
 
 async function openDialog(modes: ('draw' | 'type' | 'upload')[] = ['draw', 'type', 'upload']) {
@@ -58,7 +63,33 @@ describe('esign-signature-capture', () => {
     typed.value = 'Ann';
     typed.dispatchEvent(new Event('input'));
     root.querySelector<HTMLButtonElement>('.capture-actions .primary')!.click();
+    await waitFor(() => adopted.length > 0);
     expect(adopted[0]).to.match(/^data:image\/png;base64,/);
+  });
+
+  it('typed signatures use the bundled script fonts, loaded before the PNG is drawn', async () => {
+    const { root, adopted } = await openDialog(['type']);
+    const samples = [...root.querySelectorAll<HTMLElement>('.font-sample')];
+    expect(samples.map((s) => s.style.fontFamily.split(',')[0].replace(/["']/g, ''))).to.deep.equal(['Esign Dancing Script', 'Esign Great Vibes']);
+    root.querySelector<HTMLButtonElement>('.capture-actions .primary')!.click();
+    await waitFor(() => adopted.length > 0);
+    const faces = [...document.fonts].filter((f) => f.family.replace(/["']/g, '').startsWith('Esign '));
+    expect(faces.map((f) => f.status)).to.deep.equal(['loaded', 'loaded']);
+    // The face is really in use: the same text measures differently than in the fallback.
+    const ctx = document.createElement('canvas').getContext('2d')!;
+    ctx.font = "60px 'Esign Dancing Script', sans-serif";
+    const script = ctx.measureText('Ann Tester').width;
+    ctx.font = '60px sans-serif';
+    expect(Math.abs(script - ctx.measureText('Ann Tester').width)).to.be.above(5);
+    // And the PNG the server will stamp has ink in it.
+    const image = await createImageBitmap(await (await fetch(adopted[0])).blob());
+    const canvas = document.createElement('canvas');
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const c = canvas.getContext('2d')!;
+    c.drawImage(image, 0, 0);
+    const alpha = c.getImageData(0, 0, image.width, image.height).data.filter((_, i) => i % 4 === 3 && _ > 0).length;
+    expect(alpha).to.be.above(1000);
   });
 
   it('an upload that is not PNG or JPEG is refused with a message', async () => {

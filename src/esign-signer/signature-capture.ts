@@ -5,16 +5,7 @@ import { defineElement } from '../internal/esign-element.ts';
 import { ts } from './signer-i18n.ts';
 import type { CaptureMode } from './signer-model.ts';
 import { captureStyles } from './esign-signer.styles.ts';
-
-/**
- * Script font stacks for typed signatures: local and system fonts only (nothing is downloaded
- * at run time). Pages can pass their own (e.g. a bundled @font-face) through `fonts`.
- */
-export const DEFAULT_SIGNATURE_FONTS: readonly string[] = [
-  "'Segoe Script', 'Brush Script MT', 'Snell Roundhand', 'URW Chancery L', 'Z003', cursive",
-  "'Lucida Handwriting', 'Apple Chancery', 'Savoye LET', cursive",
-  "'Bradley Hand', 'Segoe Print', 'Noteworthy', 'Comic Sans MS', cursive",
-];
+import { DEFAULT_SIGNATURE_FONTS, registerSignatureFonts } from './fonts/signature-fonts.ts';
 
 const MAX_UPLOAD_SIDE = 1200;
 
@@ -77,6 +68,11 @@ export class EsignSignatureCapture extends LitElement {
     this.uploaded = '';
     this.message = '';
     this.strokes = 0;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    void registerSignatureFonts();
   }
 
   /** Opens the dialog afresh. */
@@ -163,22 +159,28 @@ export class EsignSignatureCapture extends LitElement {
     this.strokes = 0;
   }
 
-  /** The typed name drawn in the chosen style onto a transparent PNG. */
-  private typedImage(): string {
+  /**
+   * The typed name drawn in the chosen style onto a transparent PNG (the image the server stamps).
+   * Waits for the font so the first signature is never drawn in a fallback face.
+   */
+  private async typedImage(): Promise<string> {
+    const text = this.typed.trim();
     const canvas = document.createElement('canvas');
     canvas.width = this.kind === 'initials' ? 400 : 900;
     canvas.height = 240;
     const ctx = canvas.getContext('2d')!;
-    let size = 150;
     const family = this.fonts[this.font] ?? 'cursive';
+    await registerSignatureFonts();
+    await document.fonts?.load(`120px ${family}`, text).catch(() => []);
+    let size = 150;
     do {
-      ctx.font = `italic ${size}px ${family}`;
+      ctx.font = `${size}px ${family}`;
       size -= 6;
-    } while (ctx.measureText(this.typed.trim()).width > canvas.width - 40 && size > 24);
+    } while (ctx.measureText(text).width > canvas.width - 40 && size > 24);
     ctx.fillStyle = '#0b1f66';
     ctx.textBaseline = 'middle';
     ctx.textAlign = 'center';
-    ctx.fillText(this.typed.trim(), canvas.width / 2, canvas.height / 2);
+    ctx.fillText(text, canvas.width / 2, canvas.height / 2);
     return canvas.toDataURL('image/png');
   }
 
@@ -205,10 +207,10 @@ export class EsignSignatureCapture extends LitElement {
     }
   }
 
-  private adopt(): void {
+  private async adopt(): Promise<void> {
     let image = '';
     if (this.mode === 'draw' && this.pad && !this.pad.isEmpty()) image = this.pad.toDataURL('image/png');
-    else if (this.mode === 'type' && this.typed.trim()) image = this.typedImage();
+    else if (this.mode === 'type' && this.typed.trim()) image = await this.typedImage();
     else if (this.mode === 'upload') image = this.uploaded;
     if (!image) {
       this.message = ts(this.lang, 'capture.empty');
