@@ -1,4 +1,4 @@
-/** Template PDFs: archive, secure delete (with the retention-policy approval), text tags after upload. */
+/** Template PDFs: archive, secure delete (with the retention-policy approval), text tags and form-field import after upload. */
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { requireApiKey } from '../auth/context.ts';
@@ -7,6 +7,7 @@ import { booleanish, errorResponses, toBool } from '../schemas/common.ts';
 import { deleteTemplateNow, templateFileName } from '../services/template-deletion.ts';
 import { withUuids } from '../services/template-fields.ts';
 import { extractTags } from '../pdf/tags.ts';
+import { importFormFields } from '../pdf/form-import.ts';
 import { PdfProblem } from '../pdf/load.ts';
 import { EDITOR_OPERATIONS } from '../auth/operations.ts';
 import { mintComponentToken, tokenSecret } from '../services/documents/component-tokens.ts';
@@ -21,6 +22,10 @@ const EditBody = Type.Object({
 
 const TagsBody = Type.Object({
   replace: Type.Optional(booleanish('true: the tag fields replace the template\'s fields; false (default): they are added to them.')),
+});
+
+const FormImportBody = Type.Object({
+  replace: Type.Optional(booleanish('true: the imported fields replace the template\'s fields; false (default): they are added to them.')),
 });
 
 export default async function templateManageRoutes(app: FastifyInstance): Promise<void> {
@@ -122,6 +127,46 @@ export default async function templateManageRoutes(app: FastifyInstance): Promis
       report: { ...template.report, tags: { fields_found: found.elements.length, problems: found.report } },
     })!;
     return { fields_found: found.elements.length, problems: found.report as unknown as Record<string, unknown>[], fields: updated.fields as unknown as Record<string, unknown>[] };
+  });
+
+  app.post('/api/v1/templatepdf/:id/import-form-fields/', {
+    schema: {
+      summary: 'Turn the PDF form fields of an uploaded template into signing fields',
+      tags: ['templates'],
+      description: 'Our addition (the upload option `import_form_fields` as its own operation): imports the stored PDF\'s AcroForm fields as fields (added, or replacing the existing ones with `replace`) and removes the interactive form from the stored PDF so nothing renders twice. A PDF without form fields is left unchanged. Answers the fields imported, the import notes, and the template\'s fields now. An XFA-only form gets 422 `pdf_xfa_only`.',
+      params: TemplateIdParams,
+      body: Type.Union([FormImportBody, Type.Null()]),
+      response: {
+        200: Type.Object({
+          fields_imported: Type.Integer(),
+          notes: Type.Array(Type.Record(Type.String(), Type.Unknown())),
+          fields: Type.Array(Type.Record(Type.String(), Type.Unknown())),
+        }),
+        ...errorResponses(400, 401, 403, 404, 415, 422, 429),
+      },
+    },
+  }, async (request) => {
+    requireApiKey(request);
+    const template = loadTemplate(app, request);
+    const body = (request.body ?? {}) as { replace?: unknown };
+    const file = templateFileName(template.id);
+    const source = store.files.readBytes(file);
+    let imported;
+    try {
+      imported = await importFormFields(source);
+    } catch (error) {
+      if (error instanceof PdfProblem) throw unprocessable(error.message, undefined, `pdf_${error.code}`);
+      throw error;
+    }
+    // The stripped PDF is written (atomically) before the fields that replace its form are saved.
+    if (imported.pdf !== source) store.files.write(file, imported.pdf);
+    const fields = withUuids(toBool(body.replace) ? imported.elements : [...template.fields, ...imported.elements]);
+    const updated = store.templates.update(template.id, {
+      fields,
+      fileSize: imported.pdf.length,
+      report: { ...template.report, form_import: { fields_imported: imported.elements.length, notes: imported.report } },
+    })!;
+    return { fields_imported: imported.elements.length, notes: imported.report as unknown as Record<string, unknown>[], fields: updated.fields as unknown as Record<string, unknown>[] };
   });
 
   app.get('/api/v1/templatepdf/:id/edit-link/', {

@@ -2,7 +2,7 @@ import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
 import { call, createTenant, createTestApp, errorOf } from '../test-support.ts';
 import type { TestApp } from '../test-support.ts';
 import { templateWebAppId } from '../http/uris.ts';
@@ -58,6 +58,9 @@ describe('template PDFs', () => {
     assert.equal(info.field_count, 1);
     assert.equal(info.signer_count, 1);
     assert.equal(info.group, group());
+    const inBody = await upload({ returnAsJson: 'true' });
+    assert.equal(inBody.statusCode, 201);
+    assert.equal((inBody.json() as { resource: { document_uri: string } }).resource.document_uri, inBody.headers.location);
   });
 
   test('upload problems: missing fields, bad base64, not a PDF, unknown group', async () => {
@@ -167,6 +170,34 @@ describe('template PDFs', () => {
     assert.equal((replaced.json() as { fields: unknown[] }).fields.length, 1);
   });
 
+  test('import-form-fields after upload turns the stored form into fields and strips it', async () => {
+    const form = fs.readFileSync(path.join(FIXTURES, 'pdflib-fancy_fields.pdf')).toString('base64');
+    const id = await uploadId({ pdf_file: form });
+    const res = await call(t.app, t.key, 'POST', `/api/v1/templatepdf/${id}/import-form-fields/`, {});
+    assert.equal(res.statusCode, 200, res.body);
+    const body = res.json() as { fields_imported: number; fields: { uuid: string; map_to: string; validation: number | null }[] };
+    assert.ok(body.fields_imported > 3, `${body.fields_imported} fields`);
+    assert.equal(body.fields.length, body.fields_imported);
+    assert.ok(body.fields.every((f) => /^[0-9a-f-]{36}$/.test(f.uuid) && f.map_to));
+    assert.ok(body.fields.some((f) => f.validation === 25) && body.fields.some((f) => f.validation === 20), 'checkboxes and dropdowns');
+    // The stored PDF lost its form: a second import finds nothing and changes nothing.
+    const again = await call(t.app, t.key, 'POST', `/api/v1/templatepdf/${id}/import-form-fields/`, { replace: 'true' });
+    assert.equal(again.statusCode, 200, again.body);
+    assert.deepEqual([(again.json() as { fields_imported: number }).fields_imported, (again.json() as { fields: unknown[] }).fields.length], [0, 0]);
+    const pdf = await call(t.app, t.key, 'GET', `/api/v1/templatepdf/${id}/`);
+    assert.equal(pdf.statusCode, 200);
+    const served = await PDFDocument.load(pdf.rawPayload);
+    assert.equal(served.catalog.get(PDFName.of('AcroForm')), undefined, 'the served template has no form');
+  });
+
+  test('import-form-fields answers 404 for an unknown template and 400 for a bad body', async () => {
+    const missing = await call(t.app, t.key, 'POST', '/api/v1/templatepdf/nope/import-form-fields/', {});
+    assert.equal(missing.statusCode, 404);
+    const id = await uploadId();
+    const bad = await call(t.app, t.key, 'POST', `/api/v1/templatepdf/${id}/import-form-fields/`, { replace: 'perhaps' });
+    assert.equal(bad.statusCode, 400, bad.body);
+  });
+
   test('edit link opens the editor page with an editor token that works on this template only', async () => {
     const id = await uploadId();
     const res = await call(t.app, t.key, 'GET', `/api/v1/templatepdf/${id}/edit-link/`);
@@ -246,7 +277,7 @@ describe('template PDFs', () => {
     assert.equal(list.meta.total_count, 0);
     for (const [method, url] of [
       ['GET', `/api/v1/templatepdf/${id}/`], ['GET', `/api/v1/templatepdf/${id}/status/`], ['GET', `/api/v1/templatepdf/${templateWebAppId(id)}/`],
-      ['POST', `/api/v1/templatepdf/${id}/archive/`], ['POST', `/api/v1/templatepdf/${id}/tags/`], ['GET', `/api/v1/templatepdf/${id}/edit-link/`], ['DELETE', `/api/v1/templatepdf/${id}/delete/`],
+      ['POST', `/api/v1/templatepdf/${id}/archive/`], ['POST', `/api/v1/templatepdf/${id}/tags/`], ['POST', `/api/v1/templatepdf/${id}/import-form-fields/`], ['GET', `/api/v1/templatepdf/${id}/edit-link/`], ['DELETE', `/api/v1/templatepdf/${id}/delete/`],
     ] as const) {
       const res = await call(t.app, other.key, method, url);
       assert.equal(res.statusCode, 404, `${method} ${url}`);

@@ -44,7 +44,7 @@ export interface TemplateRepository {
   insert(template: NewTemplate): Template;
   get(id: string): Template | undefined;
   list(query: TemplateListQuery): { total: number; templates: Template[] };
-  update(id: string, changes: Partial<Pick<Template, 'title' | 'archived' | 'fields' | 'report' | 'hideSenderFields' | 'archiveUponSend'>>): Template | undefined;
+  update(id: string, changes: Partial<Pick<Template, 'title' | 'archived' | 'fields' | 'report' | 'hideSenderFields' | 'archiveUponSend' | 'fileSize'>>): Template | undefined;
   remove(id: string): void;
   /** Templates titled `[deleted]` whose title was last changed before `before`. */
   deletedTitledBefore(before: string): Template[];
@@ -115,7 +115,7 @@ export class SqliteTemplateRepository implements TemplateRepository {
     return { total, templates: rows.map(toTemplate) };
   }
 
-  update(id: string, changes: Partial<Pick<Template, 'title' | 'archived' | 'fields' | 'report' | 'hideSenderFields' | 'archiveUponSend'>>): Template | undefined {
+  update(id: string, changes: Partial<Pick<Template, 'title' | 'archived' | 'fields' | 'report' | 'hideSenderFields' | 'archiveUponSend' | 'fileSize'>>): Template | undefined {
     const sets: string[] = [];
     const params: (string | number)[] = [];
     if (changes.title !== undefined) { sets.push('title = ?'); params.push(changes.title); }
@@ -124,6 +124,7 @@ export class SqliteTemplateRepository implements TemplateRepository {
     if (changes.report !== undefined) { sets.push('report_json = ?'); params.push(JSON.stringify(changes.report)); }
     if (changes.hideSenderFields !== undefined) { sets.push('hide_sender_fields = ?'); params.push(changes.hideSenderFields ? 1 : 0); }
     if (changes.archiveUponSend !== undefined) { sets.push('archive_upon_send = ?'); params.push(changes.archiveUponSend ? 1 : 0); }
+    if (changes.fileSize !== undefined) { sets.push('file_size = ?'); params.push(changes.fileSize); }
     sets.push('modified = ?');
     params.push(nowIso());
     this.db.prepare(`UPDATE templates SET ${sets.join(', ')} WHERE id = ?`).run(...params, id);
