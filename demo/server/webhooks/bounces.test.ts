@@ -13,6 +13,7 @@ import { documentsOf } from '../services/documents/repositories.ts';
 import { EmailDelivery } from '../email/delivery.ts';
 import { classifySmtpFailure } from './bounces.ts';
 import { startReceiver } from './test-support.ts';
+import { assertSpecPayloads } from './test-spec-payload.ts';
 
 /** Answers RCPT TO with 550 for hard@, 452 for full@, and accepts everything else. */
 async function fakeSmtp(): Promise<{ url: string; accepted: string[]; close(): void }> {
@@ -98,6 +99,7 @@ test('SMTP refusals become recipient.bounced: hard (5xx) and soft (4xx), each re
     assert.equal(byRecipient.get(full.id)?.emailBounce, 2);
     assert.match(byRecipient.get(full.id)!.emailBounceMessage, /^soft bounce: 452 4\.2\.2 mailbox full/);
     assert.equal(byRecipient.has(fine.id), false);
+    assert.equal(assertSpecPayloads(receiver.received), 2);
   } finally {
     await receiver.close();
     smtp.close();

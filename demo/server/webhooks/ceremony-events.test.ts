@@ -9,6 +9,7 @@ import type { TestApp } from '../test-support.ts';
 import { field } from '../routes/documents-test-support.ts';
 import { sendDocument, signerCall, signerToken, valuesFor } from '../services/signing/signing-test-support.ts';
 import { eventually, startReceiver } from './test-support.ts';
+import { assertSpecPayloads } from './test-spec-payload.ts';
 import type { Receiver } from './test-support.ts';
 
 const SECRET = 'ceremony-events-secret';
@@ -24,6 +25,8 @@ async function withReceiver(run: (t: TestApp, receiver: Receiver) => Promise<voi
     const sub = await call(t.app, t.key, 'POST', '/api/v1/subscribe/', { callback_url: receiver.url, hmac_secret: SECRET });
     assert.equal(sub.statusCode, 201, sub.body);
     await run(t, receiver);
+    // Every real delivery in these tests carries exactly the fields the specification lists.
+    assert.ok(assertSpecPayloads(receiver.received) > 0);
   } finally {
     await receiver.close();
     await t.close();

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, createTenant, call } from '../test-support.ts';
+import { createTestApp, createTenant, call, errorOf } from '../test-support.ts';
 import type { TestApp } from '../test-support.ts';
 import { sendTestDocument, startReceiver } from './test-support.ts';
 import type { Receiver } from './test-support.ts';
@@ -65,6 +65,57 @@ test('group filter with real documents: a registration narrowed to one group see
     assert.deepEqual(seen('second'), [second.documentId]);
     assert.deepEqual(seen('all'), [first.documentId, second.documentId].sort());
     assert.deepEqual(seen('outsider'), [], 'a user who is not admin of the groups receives nothing');
+  });
+});
+
+test('team events need team Admin: a registration gets every group where its owner is admin (now), narrowed by its group filter', async () => {
+  await withSetup(async (t, receiver) => {
+    const db = t.app.store.db;
+    const groupB = t.app.store.transaction(() => {
+      const group = t.app.store.groups.create('Group B', {}, t.adminId);
+      t.app.store.users.addToGroup(t.adminId, group.id, true);
+      return group;
+    });
+    // Lead: admin of the main group A, plain member of B. Member: plain member of both.
+    const setMemberships = (userId: string, admin: Record<string, boolean>) => {
+      db.prepare('DELETE FROM memberships WHERE user_id = ?').run(userId);
+      for (const [groupId, isAdmin] of Object.entries(admin)) t.app.store.users.addToGroup(userId, groupId, isAdmin);
+    };
+    const lead = createTenant(t.app, 'Lead');
+    setMemberships(lead.userId, { [t.groupId]: true, [groupB.id]: false });
+    const member = createTenant(t.app, 'Member');
+    setMemberships(member.userId, { [t.groupId]: false, [groupB.id]: false });
+    const subscribe = (key: string, tag: string, extra: Record<string, unknown> = {}) =>
+      call(t.app, key, 'POST', '/api/v1/subscribe/', { callback_url: `${receiver.url}?who=${tag}`, ...extra });
+
+    assert.equal((await subscribe(t.key, 'owner')).statusCode, 201);
+    assert.equal((await subscribe(lead.key, 'lead')).statusCode, 201, 'admin of one group: may register');
+    assert.equal((await subscribe(lead.key, 'lead-a', { group: t.groupId })).statusCode, 201);
+    const leadB = await subscribe(lead.key, 'lead-b', { group: groupB.id });
+    assert.equal(leadB.statusCode, 403, 'a plain member of B cannot narrow to B');
+    assert.equal(errorOf(leadB).code, 'group_admin_required');
+    for (const group of [undefined, t.groupId, groupB.id]) {
+      const refused = await subscribe(member.key, 'member', group ? { group } : {});
+      assert.equal(refused.statusCode, 403, `a member who is admin nowhere (group ${group})`);
+    }
+
+    const whoGot = (documentId: string) =>
+      receiver.received.filter((r) => (r.json.data as { uuid: string }).uuid === documentId).map((r) => new URL(r.url, 'http://x').searchParams.get('who')).sort();
+    const inA = await sendTestDocument(t, t.key, t.groupId, 'in-a');
+    const inB = await sendTestDocument(t, t.key, groupB.id, 'in-b');
+    await receiver.waitFor((r) => r.length >= 4);
+    assert.deepEqual(whoGot(inA.documentId), ['lead', 'lead-a', 'owner']);
+    assert.deepEqual(whoGot(inB.documentId), ['owner'], 'Lead is only a member of B');
+
+    // Admin rights count when the event happens: Lead promoted in B and demoted in A.
+    setMemberships(lead.userId, { [t.groupId]: false, [groupB.id]: true });
+    const laterA = await sendTestDocument(t, t.key, t.groupId, 'later-a');
+    const laterB = await sendTestDocument(t, t.key, groupB.id, 'later-b');
+    await receiver.waitFor((r) => r.length >= 7);
+    assert.deepEqual(whoGot(laterA.documentId), ['owner'], 'no longer admin of A: nothing from A');
+    assert.deepEqual(whoGot(laterB.documentId), ['lead', 'owner'], 'the unfiltered registration now covers B; lead-a stays narrowed to A');
+    const rows = db.prepare('SELECT COUNT(*) AS n FROM webhook_deliveries').get() as { n: number };
+    assert.equal(rows.n, 7, 'exactly these deliveries were written');
   });
 });
 

@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildEventPayload, isOnceEvent, isKnownEvent, WEBHOOK_EVENTS, type DocumentSnapshot } from './payload.ts';
+import { sampleSnapshot } from './test-support.ts';
+import { ADDED_DATA_FIELDS, SPEC_DOCUMENT_DATA, SPEC_RECIPIENT_DATA, specPayloadProblems } from './test-spec-payload.ts';
 
 const doc: DocumentSnapshot = {
   uuid: '0b9f1c1e-8c43-4a43-9a0e-2f7d3f1e9a01',
@@ -86,4 +88,28 @@ test('the once/may-repeat split follows the specification table', () => {
   assert.equal(isKnownEvent('recipient', 'visiting'), true);
   assert.equal(isKnownEvent('recipient', 'created'), false);
   assert.equal(isKnownEvent('template', 'created'), false);
+});
+
+test('every object/event payload has exactly the key sets the specification lists (plus tag3), with the listed types', () => {
+  const snapshot = sampleSnapshot('a6f3b4c2-1111-4222-8333-944455556666', { tag1: null });
+  for (const [object, events] of Object.entries(WEBHOOK_EVENTS) as Array<['document' | 'recipient', readonly string[]]>) {
+    for (const event of events) {
+      const payload = JSON.parse(JSON.stringify(buildEventPayload(object, event as never, snapshot, snapshot.recipients[1].uuid)));
+      assert.deepEqual(specPayloadProblems(payload), [], `${object}.${event}`);
+      const listed = object === 'document' ? SPEC_DOCUMENT_DATA : SPEC_RECIPIENT_DATA;
+      assert.deepEqual(Object.keys(payload.data).sort(), [...listed, ...ADDED_DATA_FIELDS].sort(), `${object}.${event}`);
+    }
+  }
+  // The check can fail: a missing field, an extra one, a null where a string belongs, a status outside the list.
+  const payload = JSON.parse(JSON.stringify(buildEventPayload('document', 'created', snapshot)));
+  delete payload.data.tag2;
+  payload.data.extra = 1;
+  payload.data.recipients[0].rejectReason = null;
+  payload.data.status = 70;
+  assert.deepEqual(specPayloadProblems(payload), [
+    'data.tag2 is missing',
+    'data.extra is not in the spec',
+    'data.status has the wrong type or value: 70',
+    'data.recipients[0].rejectReason has the wrong type or value: null',
+  ]);
 });

@@ -7,6 +7,7 @@ import { sendDocument, signerCall, signerToken, valuesFor } from '../services/si
 import { signingServiceOf } from '../services/signing/service.ts';
 import { queueDueReminders } from './reminders.ts';
 import { startReceiver } from './test-support.ts';
+import { assertSpecPayloads } from './test-spec-payload.ts';
 import type { Receiver } from './test-support.ts';
 import type { WebhookSettings } from './settings.ts';
 
@@ -20,6 +21,7 @@ async function withApp(webhooks: Partial<WebhookSettings>, run: (t: TestApp, rec
     const sub = await call(t.app, t.key, 'POST', '/api/v1/subscribe/', { callback_url: receiver.url, object: 'recipient', event: 'autoReminderEmail' });
     assert.equal(sub.statusCode, 201, sub.body);
     await run(t, receiver);
+    assertSpecPayloads(receiver.received);
   } finally {
     await receiver.close();
     await t.close();
