@@ -16,7 +16,7 @@ function runCli(args: string[]): string {
 test('esign-server: first start, api-key create, user/group create, SIGTERM', { timeout: 60_000 }, async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esign-cli-'));
   const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--host', '127.0.0.1', '--data', dataDir], {
-    stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ESIGN_SANDBOX_RATE_LIMIT: '1234' },
+    stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ESIGN_SANDBOX_RATE_LIMIT: '1234', ESIGN_DELETED_TEMPLATE_HOURS: '0.0005' },
   });
   try {
     let output = '';
@@ -33,11 +33,27 @@ test('esign-server: first start, api-key create, user/group create, SIGTERM', { 
     assert.match(key ?? '', /^ak_sandbox_[0-9a-f]{16}\.[A-Za-z0-9_-]{43}$/, output);
     assert.match(output, /admin user: +admin@localhost/);
     assert.match(output, /\/docs\//);
+    assert.ok(output.includes(`demo page: ${base}/`) && output.includes(`API:       ${base}/api/v1/`), output);
 
     assert.deepEqual(await (await fetch(`${base}/healthz`)).json(), { ok: true });
     const groups = await fetch(`${base}/api/v1/group/`, { headers: { authorization: `Bearer ${key}` } });
     assert.equal(groups.status, 200);
     assert.equal(groups.headers.get('ratelimit-limit'), '1234');
+
+    // ESIGN_DELETED_TEMPLATE_HOURS (here 1.8 s): a template titled [deleted] is swept by the running server.
+    const tiny = await PDFDocument.create();
+    tiny.addPage();
+    const doomed = await fetch(`${base}/api/v1/templatepdf/?returnAsJson=1`, {
+      method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ group: '/api/v1/group/default/', title: '[deleted]', pdf_file: Buffer.from(await tiny.save()).toString('base64') }),
+    });
+    assert.equal(doomed.status, 201);
+    const doomedUri = ((await doomed.json()) as { resource: { document_uri: string } }).resource.document_uri;
+    const sweptBy = Date.now() + 15_000;
+    while ((await fetch(`${base}${doomedUri}`, { headers: { authorization: `Bearer ${key}` } })).status !== 404) {
+      if (Date.now() > sweptBy) throw new Error('the [deleted] template was not swept');
+      await new Promise((r) => setTimeout(r, 250));
+    }
 
     // Keys created by the CLI while the server runs work at once.
     const production = runCli(['api-key', 'create', '--data', dataDir, '--env', 'production']);

@@ -23,6 +23,7 @@ const USAGE = `Usage:
                                                                --dev or ESIGN_DEV=1: webhooks may call loopback/private addresses)
       env: ESIGN_BASE_URL, ESIGN_SANDBOX_RATE_LIMIT (calls/hour, 100), ESIGN_PRODUCTION_RATE_LIMIT (10000),
            ESIGN_MAX_UPLOAD_MB (25), ESIGN_LOG=1 (request log),
+           ESIGN_DELETED_TEMPLATE_HOURS (36: a template titled [deleted] is removed this long after),
            ESIGN_CORS_ORIGINS (comma list of page origins allowed to call /api/; default any)
   esign-server api-key create [--data DIR] [--env sandbox|production] [--legacy] [--email USER]
   esign-server api-key list [--data DIR] [--email USER]
@@ -39,6 +40,11 @@ function positiveEnv(name: string, fallback: number): number {
   const value = Number(raw);
   if (!Number.isFinite(value) || value <= 0) throw new UsageError(`${name} must be a positive number (got "${raw}").`);
   return value;
+}
+
+/** The `[deleted]` delay, and a sweep often enough to honour a short one (every 10 minutes at most, every second at least). */
+function deletedTemplateTiming(delayMs: number): { deletedTemplateDelayMs: number; sweepIntervalMs: number } {
+  return { deletedTemplateDelayMs: delayMs, sweepIntervalMs: Math.min(10 * 60 * 1000, Math.max(1000, Math.round(delayMs / 2))) };
 }
 
 function dataDirFrom(value: string | undefined): string {
@@ -76,6 +82,7 @@ async function serve(args: string[]): Promise<void> {
       windowMs: 60 * 60 * 1000,
     },
     maxUploadBytes: positiveEnv('ESIGN_MAX_UPLOAD_MB', 25) * 1024 * 1024,
+    ...deletedTemplateTiming(positiveEnv('ESIGN_DELETED_TEMPLATE_HOURS', 36) * 60 * 60 * 1000),
     // Development mode: webhook callbacks may point at this machine or the private network.
     ...(values.dev ? { webhooks: { allowPrivateAddresses: true } } : {}),
   });

@@ -21,6 +21,7 @@ const UploadBody = Type.Object({
   archive_upon_send: Type.Optional(booleanish('Archive the template when a document is sent from it.')),
   hide_sender_fields: Type.Optional(booleanish('Hide sender (admin) fields from signers.')),
   import_form_fields: Type.Optional(booleanish('Our addition: turn the PDF\'s own form fields (AcroForm) into signing fields and remove the interactive form. Default false.')),
+  returnAsJson: Type.Optional(booleanish('Same as the `returnAsJson` query parameter (either place works).')),
 });
 
 const UploadQuery = Type.Object({
@@ -71,7 +72,7 @@ export default async function templateRoutes(app: FastifyInstance): Promise<void
     },
   }, async (request, reply) => {
     const auth = requireApiKey(request);
-    const body = request.body as { group: string; pdf_file: string; title?: string; process_tags?: unknown; archive_upon_send?: unknown; hide_sender_fields?: unknown; import_form_fields?: unknown };
+    const body = request.body as { group: string; pdf_file: string; title?: string; process_tags?: unknown; archive_upon_send?: unknown; hide_sender_fields?: unknown; import_form_fields?: unknown; returnAsJson?: unknown };
     const groupId = idFromUri(body.group, 'group');
     const group = groupId ? store.groups.find(groupId) : undefined;
     if (!group || !auth.groupIds.includes(group.id)) {
@@ -104,7 +105,7 @@ export default async function templateRoutes(app: FastifyInstance): Promise<void
     }
     reply.code(201).header('Location', templateUri(id));
     const { returnAsJson } = request.query as { returnAsJson?: boolean };
-    if (!returnAsJson) return reply.send();
+    if (!returnAsJson && !toBool(body.returnAsJson)) return reply.send();
     return { resource: { uid: id, status_uri: `${templateUri(id)}status/`, document_uri: templateUri(id) }, report: prepared.report };
   });
 
