@@ -62,7 +62,7 @@ test('no operation answers 5xx to junk input from a valid key', { timeout: 120_0
     const templateId = (upload.json() as { resource: { uid: string } }).resource.uid;
     const paths = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
     const bodies: unknown[] = ['[]', '"text"', '123', 'null', '{"a":{"b":[1,2,{"c":null}]}}', '{"name":[],"group":{},"pdf_file":1e400,"signers":"x","limit":-1}', '{"x":"\u0000\uffff"}'];
-    const queries = ['', '?limit=-1&offset=x', '?returnAsJson=maybe&force_download=2', '?created_gt=not-a-date&archived=perhaps', '?limit=99999999999999999999'];
+    const queries = ['', '?limit=-1&offset=x', '?returnAsJson=maybe&force_download=2', '?created_gt=not-a-date&archived=perhaps', '?limit=99999999999999999999', '?offset=99999999999999999999', '?offset=1000000001&status=1e3&element_type=zzz'];
     const ids = [templateId, 'x', '%20', '0'.repeat(300), "'; DROP TABLE templates; --"];
     for (const [path, operations] of Object.entries(paths.paths)) {
       for (const method of Object.keys(operations).filter((m) => m !== 'delete')) {

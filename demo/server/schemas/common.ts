@@ -51,7 +51,8 @@ export function ListOf<T extends TSchema>(item: T) {
 
 export const PaginationQuery = {
   limit: Type.Integer({ minimum: 1, maximum: 1000, default: 20, description: 'Page size (1..1000, default 20).' }),
-  offset: Type.Integer({ minimum: 0, default: 0, description: 'Number of objects to skip.' }),
+  // The cap keeps the value a safe integer for SQLite; no list comes near it.
+  offset: Type.Integer({ minimum: 0, maximum: 1_000_000_000, default: 0, description: 'Number of objects to skip (0..1,000,000,000).' }),
 };
 
 export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) });
