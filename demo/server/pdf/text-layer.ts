@@ -45,7 +45,8 @@ export interface PageText {
  * same family still lands within a fraction of a character.
  */
 function asciiWidths(font: StandardFonts): number[] {
-  const metrics = StandardFontEmbedder.for(font);
+  // StandardFonts and the embedder's FontNames are the same strings in two enums.
+  const metrics = StandardFontEmbedder.for(font as unknown as Parameters<typeof StandardFontEmbedder.for>[0]);
   return Array.from({ length: 95 }, (_, i) => metrics.widthOfTextAtSize(String.fromCharCode(32 + i), 1000));
 }
 const SANS_WIDTHS = asciiWidths(StandardFonts.Helvetica);

@@ -28,6 +28,26 @@ const FormImportBody = Type.Object({
   replace: Type.Optional(booleanish('true: the imported fields replace the template\'s fields; false (default): they are added to them.')),
 });
 
+/** The answer of tags/ and import-form-fields/: how many fields were made, the problems or notes, the template's fields now. */
+const fieldsMadeResponse = (count: string, notes: string) => ({
+  200: Type.Object({
+    [count]: Type.Integer(),
+    [notes]: Type.Array(Type.Record(Type.String(), Type.Unknown())),
+    fields: Type.Array(Type.Record(Type.String(), Type.Unknown())),
+  }),
+  ...errorResponses(400, 401, 403, 404, 415, 422, 429),
+});
+
+/** Runs a pipeline step on a stored PDF; a PDF it cannot use is a 422 `pdf_<code>`. */
+async function pdfStep<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof PdfProblem) throw unprocessable(error.message, undefined, `pdf_${error.code}`);
+    throw error;
+  }
+}
+
 export default async function templateManageRoutes(app: FastifyInstance): Promise<void> {
   const { store } = app;
 
@@ -101,26 +121,13 @@ export default async function templateManageRoutes(app: FastifyInstance): Promis
       description: 'Reads `<<...>>` text tags from the stored PDF and turns them into fields (added, or replacing the existing ones with `replace`). Answers the fields found, the tag problems, and the template\'s fields now.',
       params: TemplateIdParams,
       body: Type.Union([TagsBody, Type.Null()]),
-      response: {
-        200: Type.Object({
-          fields_found: Type.Integer(),
-          problems: Type.Array(Type.Record(Type.String(), Type.Unknown())),
-          fields: Type.Array(Type.Record(Type.String(), Type.Unknown())),
-        }),
-        ...errorResponses(400, 401, 403, 404, 415, 422, 429),
-      },
+      response: fieldsMadeResponse('fields_found', 'problems'),
     },
   }, async (request) => {
     requireApiKey(request);
     const template = loadTemplate(app, request);
     const body = (request.body ?? {}) as { replace?: unknown };
-    let found;
-    try {
-      found = await extractTags(store.files.readBytes(templateFileName(template.id)));
-    } catch (error) {
-      if (error instanceof PdfProblem) throw unprocessable(error.message, undefined, `pdf_${error.code}`);
-      throw error;
-    }
+    const found = await pdfStep(() => extractTags(store.files.readBytes(templateFileName(template.id))));
     const fields = withUuids(toBool(body.replace) ? found.elements : [...template.fields, ...found.elements]);
     const updated = store.templates.update(template.id, {
       fields,
@@ -136,14 +143,7 @@ export default async function templateManageRoutes(app: FastifyInstance): Promis
       description: 'Our addition (the upload option `import_form_fields` as its own operation): imports the stored PDF\'s AcroForm fields as fields (added, or replacing the existing ones with `replace`) and removes the interactive form from the stored PDF so nothing renders twice. A PDF without form fields is left unchanged. Answers the fields imported, the import notes, and the template\'s fields now. An XFA-only form gets 422 `pdf_xfa_only`.',
       params: TemplateIdParams,
       body: Type.Union([FormImportBody, Type.Null()]),
-      response: {
-        200: Type.Object({
-          fields_imported: Type.Integer(),
-          notes: Type.Array(Type.Record(Type.String(), Type.Unknown())),
-          fields: Type.Array(Type.Record(Type.String(), Type.Unknown())),
-        }),
-        ...errorResponses(400, 401, 403, 404, 415, 422, 429),
-      },
+      response: fieldsMadeResponse('fields_imported', 'notes'),
     },
   }, async (request) => {
     requireApiKey(request);
@@ -151,13 +151,7 @@ export default async function templateManageRoutes(app: FastifyInstance): Promis
     const body = (request.body ?? {}) as { replace?: unknown };
     const file = templateFileName(template.id);
     const source = store.files.readBytes(file);
-    let imported;
-    try {
-      imported = await importFormFields(source);
-    } catch (error) {
-      if (error instanceof PdfProblem) throw unprocessable(error.message, undefined, `pdf_${error.code}`);
-      throw error;
-    }
+    const imported = await pdfStep(() => importFormFields(source));
     // The stripped PDF is written (atomically) before the fields that replace its form are saved.
     if (imported.pdf !== source) store.files.write(file, imported.pdf);
     const fields = withUuids(toBool(body.replace) ? imported.elements : [...template.fields, ...imported.elements]);

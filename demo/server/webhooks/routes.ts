@@ -136,7 +136,10 @@ export default async function webhookRoutes(app: FastifyInstance): Promise<void>
       );
     }
     const target = await checkCallbackUrl(rawUrl, { allowPrivate: settings.allowPrivateAddresses });
-    if (!target.ok) throw unprocessable(`callback_url: ${target.message}.`, [{ field: 'callback_url', message: target.message }]);
+    if (!target.ok) {
+      // The guard's messages already name the URL or its host ("callback_url is…", "callback host…").
+      throw unprocessable(`${target.message}.`, [{ field: 'callback_url', message: target.message }]);
+    }
     const callbackUrl = rawUrl!;
     const existing = findRegistrations(db, auth.user.id, { callbackUrl, objectFilter: filters.objectFilter, eventFilter: filters.eventFilter, groupId, notify });
     if (existing.length > 0) {
