@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { requireApiKey } from '../auth/context.ts';
 import { badRequest } from '../http/errors.ts';
+import { parseIsoInstant } from '../http/iso-instant.ts';
 import { listMeta } from '../http/pagination.ts';
 import { idFromUri } from '../http/uris.ts';
 import { ListOf, errorResponses } from '../schemas/common.ts';
@@ -25,18 +26,6 @@ const SEND_DESCRIPTION = `Sends a template PDF (or a bundle of them) for signatu
 \`archive_upon_send\` is archived. Roles left out are taken from the template's parties in order; skipped signers and the witnesses
 following them are left out with their fields. Archived or \`[deleted]\` templates answer 409. Every problem in the body answers 400
 with \`fields\` naming each one. Decisions: docs/decisions/documents.md.`;
-
-// ISO 8601 date or date-time; no offset means UTC.
-const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
-
-export function parseIsoInstant(value: string, field: string): string {
-  const m = ISO.exec(value.trim());
-  const date = m ? new Date(m[4] === undefined ? `${m[1]}-${m[2]}-${m[3]}T00:00:00Z` : `${value.trim().replace(' ', 'T')}${m[8] ? '' : 'Z'}`) : null;
-  if (!date || Number.isNaN(date.getTime())) {
-    throw badRequest(`${field} must be an ISO 8601 date or date-time, e.g. 2026-01-31 or 2026-01-31T09:30:00Z (got ${JSON.stringify(value)}).`, [{ field, message: 'must be an ISO 8601 date or date-time' }]);
-  }
-  return date.toISOString();
-}
 
 export default async function documentRoutes(app: FastifyInstance): Promise<void> {
   const { store } = app;

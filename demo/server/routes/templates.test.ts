@@ -146,6 +146,13 @@ describe('template PDFs', () => {
       assert.equal(all.meta.total_count, 5);
       const future = (await call(fresh.app, fresh.key, 'GET', '/api/v1/templatepdf/?created_gt=2999-01-01T00:00:00Z')).json() as { meta: { total_count: number } };
       assert.equal(future.meta.total_count, 0);
+      // Every filter rides along in next/previous; a bare date counts as midnight UTC, as in the document list.
+      const filters = { title: 'NDA', archived: 'all', group: fresh.groupId, created_gt: '2000-01-01', modified_gt: '2000-01-01T00:00:00Z' };
+      const filtered = (await call(fresh.app, fresh.key, 'GET', `/api/v1/templatepdf/?${new URLSearchParams({ ...filters, limit: '1', offset: '1' })}`)).json() as { meta: { total_count: number; next: string; previous: string } };
+      assert.equal(filtered.meta.total_count, 3);
+      for (const [link, offset] of [[filtered.meta.next, '2'], [filtered.meta.previous, '0']] as const) {
+        assert.deepEqual(Object.fromEntries(new URL(link, 'http://x').searchParams), { ...filters, limit: '1', offset });
+      }
       const badDate = await call(fresh.app, fresh.key, 'GET', '/api/v1/templatepdf/?created_gt=yesterday');
       assert.equal(badDate.statusCode, 400);
       assert.equal(errorOf(badDate).fields![0]!.field, 'created_gt');

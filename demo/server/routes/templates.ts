@@ -5,6 +5,7 @@ import { Type } from 'typebox';
 import { authOf, requireApiKey } from '../auth/context.ts';
 import { COMPONENT_OPERATIONS } from '../auth/operations.ts';
 import { unprocessable } from '../http/errors.ts';
+import { parseIsoInstant } from '../http/iso-instant.ts';
 import { listMeta } from '../http/pagination.ts';
 import { idFromUri, templateUri } from '../http/uris.ts';
 import { ListOf, booleanish, PaginationQuery, errorResponses, toBool } from '../schemas/common.ts';
@@ -44,8 +45,8 @@ const ListQuery = Type.Object({
   })),
   title: Type.Optional(Type.String({ maxLength: 255, description: 'Only templates whose title contains this text.' })),
   group: Type.Optional(Type.String({ description: 'Only this group (resource URI, uuid or slug).' })),
-  created_gt: Type.Optional(Type.String({ format: 'date-time', description: 'Created after this ISO 8601 datetime.' })),
-  modified_gt: Type.Optional(Type.String({ format: 'date-time', description: 'Modified after this ISO 8601 datetime.' })),
+  created_gt: Type.Optional(Type.String({ maxLength: 64, description: 'ISO 8601 date or date-time; templates created after it (UTC when no offset is given).' })),
+  modified_gt: Type.Optional(Type.String({ maxLength: 64, description: 'ISO 8601 date or date-time; templates modified after it.' })),
 });
 
 const DownloadQuery = Type.Object({
@@ -128,8 +129,8 @@ export default async function templateRoutes(app: FastifyInstance): Promise<void
     const archived = q.archived === 'all' ? undefined : q.archived === 'true' || q.archived === '1';
     const { total, templates } = store.templates.list({
       groupIds, limit: q.limit, offset: q.offset, archived, titleContains: q.title,
-      createdGt: q.created_gt && new Date(q.created_gt).toISOString(),
-      modifiedGt: q.modified_gt && new Date(q.modified_gt).toISOString(),
+      createdGt: q.created_gt === undefined ? undefined : parseIsoInstant(q.created_gt, 'created_gt'),
+      modifiedGt: q.modified_gt === undefined ? undefined : parseIsoInstant(q.modified_gt, 'modified_gt'),
     });
     const filters = { archived: q.archived, title: q.title, group: q.group, created_gt: q.created_gt, modified_gt: q.modified_gt };
     return { meta: listMeta(request, { limit: q.limit, offset: q.offset, total }, filters), objects: templates.map(templateResource) };
