@@ -13,6 +13,7 @@ import type { QueuedEmail } from '../store/documents-history.ts';
 import { documentsOf } from '../services/documents/repositories.ts';
 import { emitEmailSentEvent } from '../webhooks/emit.ts';
 import { reportEmailFailure } from '../webhooks/bounces.ts';
+import { attachmentBytes, documentAttachments } from '../services/signing/attachments.ts';
 
 export const MAX_ATTEMPTS = 10;
 
@@ -25,13 +26,37 @@ export function emailSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Emai
   return { smtpUrl: env.ESIGN_SMTP_URL ?? '', from: env.ESIGN_EMAIL_FROM || 'esign-elements <no-reply@localhost>' };
 }
 
-function eml(email: QueuedEmail, from: string): string {
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/** The email as an .eml file; with attachments, a multipart/mixed message (text first, then each file in base64). */
+export function eml(email: QueuedEmail, from: string, attachments: readonly MailAttachment[] = []): string {
   const header = (s: string) => s.replace(/[\r\n]+/g, ' ');
-  return [
+  const head = [
     `From: ${header(from)}`, `To: ${header(email.to)}`, ...(email.cc.length ? [`Cc: ${header(email.cc.join(', '))}`] : []),
     `Subject: ${header(email.subject)}`, `Date: ${new Date(email.created).toUTCString()}`, 'MIME-Version: 1.0',
-    'Content-Type: text/plain; charset=utf-8', '', email.text,
-  ].join('\r\n');
+  ];
+  if (attachments.length === 0) return [...head, 'Content-Type: text/plain; charset=utf-8', '', email.text].join('\r\n');
+  const boundary = `esign-${email.id}`;
+  const parts = attachments.map((a) => [
+    `--${boundary}`, `Content-Type: ${header(a.contentType)}`, 'Content-Transfer-Encoding: base64',
+    `Content-Disposition: attachment; filename*=UTF-8''${encodeURIComponent(a.filename)}`, '',
+    a.content.toString('base64').replace(/.{1,76}/g, '$&\r\n').trimEnd(),
+  ].join('\r\n'));
+  return [...head, `Content-Type: multipart/mixed; boundary="${boundary}"`, '',
+    `--${boundary}`, 'Content-Type: text/plain; charset=utf-8', '', email.text, ...parts, `--${boundary}--`, ''].join('\r\n');
+}
+
+/** Files that go with an email: the 74 attachments (emailed) with the "completed" notices. */
+function attachmentsOf(store: Store, email: QueuedEmail): MailAttachment[] {
+  if (email.kind !== 'completed' || !email.documentId) return [];
+  const documentId = email.documentId;
+  return documentAttachments(store, documentId, 74).map((a) => ({
+    filename: a.name, contentType: a.type, content: Buffer.from(attachmentBytes(store, documentId, a.field)),
+  }));
 }
 
 export class EmailDelivery {
@@ -66,11 +91,12 @@ export class EmailDelivery {
     for (const email of history.emails({ unsentOnly: true })) {
       if (email.attempts >= MAX_ATTEMPTS) continue;
       try {
+        const attachments = attachmentsOf(this.store, email);
         if (this.transport) {
-          await this.transport.sendMail({ from: this.settings.from, to: email.to, cc: email.cc, subject: email.subject, text: email.text, html: email.html || undefined });
+          await this.transport.sendMail({ from: this.settings.from, to: email.to, cc: email.cc, subject: email.subject, text: email.text, html: email.html || undefined, attachments });
         } else {
           fs.mkdirSync(this.outboxDir, { recursive: true });
-          fs.writeFileSync(path.join(this.outboxDir, `${email.created.replace(/[:.]/g, '-')}-${email.id}.eml`), eml(email, this.settings.from));
+          fs.writeFileSync(path.join(this.outboxDir, `${email.created.replace(/[:.]/g, '-')}-${email.id}.eml`), eml(email, this.settings.from, attachments));
         }
         // Webhook recipient.emailNotification (autoReminderEmail for reminders) in the transaction that marks it sent.
         this.store.transaction(() => {

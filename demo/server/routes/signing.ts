@@ -20,6 +20,7 @@ import { signerView } from '../services/signing/view.ts';
 import { SigningService, registerSigningService } from '../services/signing/service.ts';
 import { mintLinkToken, linkTtlSeconds, signingUrl, verifyLinkToken } from '../services/signing/link-tokens.ts';
 import { MAX_IMAGE_BYTES } from '../services/signing/submission.ts';
+import signingAttachmentRoutes from './signing-attachments.ts';
 
 const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) });
 const Values = Type.Record(Type.String(), Type.Unknown(), {
@@ -48,6 +49,7 @@ export default async function signingRoutes(app: FastifyInstance): Promise<void>
   });
   // preClose: the app's own onClose closes the store, and that runs before a plugin's onClose.
   app.addHook('preClose', async () => signing.close());
+  await signingAttachmentRoutes(app);
 
   app.get('/api/v1/signer/:id/signing/', {
     config: { component: SIGNER_OPERATIONS.read },

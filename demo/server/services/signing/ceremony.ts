@@ -12,6 +12,9 @@ import type { AuditActor } from '../../store/documents-history.ts';
 import { DOCUMENT_STATUS, RECIPIENT_STATUS, assertDocumentOpenForRecipients, canRecipient, documentTransition, recipientTransition } from '../../domain/statuses.ts';
 import type { RecipientStatus } from '../../domain/statuses.ts';
 import { ApiError, badRequest, unprocessable } from '../../http/errors.ts';
+import type { FieldElement } from '../../../../src/fields/types.ts';
+import { assertCanAct, assertCanSave } from './turn.ts';
+import { attachmentValueProblem, isAttachmentField } from './attachments.ts';
 import { asConflict } from '../documents/remove.ts';
 import { documentsOf } from '../documents/repositories.ts';
 import { emitEvent } from '../../webhooks/emit.ts';
@@ -39,6 +42,11 @@ function current(store: Store, recipientId: string): { doc: DocumentRecord; me: 
 function ownFields(store: Store, doc: DocumentRecord, me: RecipientRecord) {
   const all = documentsOf(store).documents.fields(doc.id);
   return { all, own: all.filter((f) => f.signer === me.signerNumber) };
+}
+
+/** Attachment fields take only the name of the file uploaded for them. */
+function attachmentCheck(store: Store, doc: DocumentRecord) {
+  return (f: FieldElement, value: string) => (isAttachmentField(f) ? attachmentValueProblem(store, doc, f, value) : null);
 }
 
 function applyMoves(ctx: CeremonyContext, doc: DocumentRecord, moves: readonly RecipientMove[], actor: AuditActor): void {
@@ -73,27 +81,14 @@ export function visit(ctx: CeremonyContext, recipientId: string, actor: AuditAct
   });
 }
 
-function assertCanAct(doc: DocumentRecord, me: RecipientRecord, event: 'complete' | 'reject'): void {
-  try {
-    assertDocumentOpenForRecipients(doc.status, event);
-  } catch (error) {
-    asConflict(error);
-  }
-  if (me.status === RECIPIENT_STATUS.unsent || me.status === RECIPIENT_STATUS.scheduled) {
-    const why = me.role === 'witness' ? 'a witness signs after the signer it witnesses' : 'the recipients before you have not finished';
-    throw new ApiError(409, 'not_your_turn', `It is not your turn yet: ${why}.`);
-  }
-}
-
 /** Saves values without completing; moves to 30/35 when every field (or all but signatures) is filled. */
 export function saveProgress(ctx: CeremonyContext, recipientId: string, body: unknown, actor: AuditActor) {
   const { store } = ctx;
   return store.transaction(() => {
     const { doc, me } = current(store, recipientId);
-    assertCanAct(doc, me, 'complete');
-    if (!canRecipient(me.status, 'complete')) asConflict(refusal(me));
+    assertCanSave(doc, me);
     const { all, own } = ownFields(store, doc, me);
-    const { values, problems } = readValues((body as { values?: unknown } | undefined)?.values, own, all);
+    const { values, problems } = readValues((body as { values?: unknown } | undefined)?.values, own, all, attachmentCheck(store, doc));
     if (problems.length) throw unprocessable(`Nothing was saved: ${problems[0].message}.`, problems);
     const { documents, history } = documentsOf(store);
     documents.saveFieldValues(doc.id, values);
@@ -112,16 +107,6 @@ export function saveProgress(ctx: CeremonyContext, recipientId: string, body: un
     history.record(doc.id, 'recipient_saved', actor, { fields: values.size, status }, me.id);
     return { saved: values.size, status, problems: remaining };
   });
-}
-
-/** The table's own refusal (a TransitionError) for completing from this status. */
-function refusal(me: RecipientRecord): Error {
-  try {
-    recipientTransition(me.status, 'complete');
-  } catch (error) {
-    return error as Error;
-  }
-  return new Error('unreachable');
 }
 
 export interface CompleteResult {
@@ -144,7 +129,7 @@ export function complete(ctx: CeremonyContext, recipientId: string, body: unknow
       asConflict(error);
     }
     const { all, own } = ownFields(store, doc, me);
-    const { values, problems } = readValues((body as { values?: unknown } | undefined)?.values, own, all);
+    const { values, problems } = readValues((body as { values?: unknown } | undefined)?.values, own, all, attachmentCheck(store, doc));
     if (problems.length) throw unprocessable(`The submission was refused: ${problems[0].message}.`, problems);
     const filled = filledFields(own, values, now);
     const missing = completionProblems(filled);

@@ -1,7 +1,7 @@
 /**
  * The final-PDF job: runs once per document, for whoever moved it to "fields complete" (the
  * ceremony's conditional transition guarantees one), and again at start-up for documents left at
- * 20 without a final file by a crash. Builds the PDF (stamp, history page when `append_history`,
+ * 20 without a final file by a crash. Builds the PDF (75 attachments appended, stamp, history page when `append_history`,
  * password), writes it before the transaction, then records it, moves the document to 30 and
  * emits `document.finalPdfCreated` in one transaction that re-checks the status.
  */
@@ -15,6 +15,8 @@ import type { SigningHistory } from '../../pdf/index.ts';
 import { signerLabel } from '../../../../src/fields/index.ts';
 import { documentFinalFileName, documentsOf } from '../documents/repositories.ts';
 import { emitEvent } from '../../webhooks/emit.ts';
+import { attachmentBytes, documentAttachments } from './attachments.ts';
+import { appendAttachments } from './attachments-pdf.ts';
 
 const SYSTEM = { type: 'system' as const, id: '', label: 'esign-elements', ip: '', userAgent: '' };
 
@@ -71,9 +73,11 @@ export async function runFinalPdfJob(store: Store, documentId: string): Promise<
   if (!doc || doc.status !== DOCUMENT_STATUS.fieldsComplete || doc.finalFile) return false;
   const recipients = documents.recipients(doc.id);
   const events = history.events(doc.id);
-  const source = store.files.read(doc.sourceFile);
+  const source = store.files.readBytes(doc.sourceFile);
+  const appendable = documentAttachments(store, doc.id, 75).map((a) => ({ name: a.name, type: a.type, bytes: attachmentBytes(store, doc.id, a.field) }));
+  const appended = await appendAttachments(source, appendable);
   const { pdf, warnings } = await buildFinalPdf({
-    source,
+    source: appended.pdf,
     elements: documents.fields(doc.id),
     options: { signedAt: signedAt(recipients, events), completedAt: new Date() },
     history: doc.appendHistory ? { ...signingHistory(doc, recipients, events), originalPdf: source } : undefined,
@@ -88,7 +92,7 @@ export async function runFinalPdfJob(store: Store, documentId: string): Promise<
     if (now.status !== DOCUMENT_STATUS.fieldsComplete || now.finalFile) return false; // removed meanwhile, or done by another run
     documents.setFinal(doc.id, file, hash);
     documents.setStatus(doc.id, documentTransition(now.status, 'complete') as 30, { completedAt: new Date().toISOString() });
-    history.record(doc.id, 'final_pdf_created', SYSTEM, { sha256: hash, bytes: pdf.length, warnings: warnings.map((w) => w.message) });
+    history.record(doc.id, 'final_pdf_created', SYSTEM, { sha256: hash, bytes: pdf.length, warnings: [...appended.warnings, ...warnings.map((w) => w.message)] });
     emitEvent(store.db, { object: 'document', event: 'finalPdfCreated', documentId: doc.id });
     return true;
   });

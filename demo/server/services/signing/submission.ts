@@ -40,8 +40,10 @@ export function imageProblem(value: string): string | null {
  * Reads `values` ({ uuid: string }) against the recipient's fields. Returns the accepted values
  * (normalised) and every problem: unknown or foreign field ids, non-string values, bad images.
  * Value rules are not applied here (saving progress keeps half-typed values); `completionProblems` does that.
+ * `extraCheck` adds the caller's own rule (attachment fields name their uploaded file).
  */
-export function readValues(input: unknown, own: readonly FieldElement[], all: readonly FieldElement[]): { values: Map<string, string>; problems: ValueProblem[] } {
+export function readValues(input: unknown, own: readonly FieldElement[], all: readonly FieldElement[],
+  extraCheck: (element: FieldElement, value: string) => string | null = () => null): { values: Map<string, string>; problems: ValueProblem[] } {
   const values = new Map<string, string>();
   const problems: ValueProblem[] = [];
   if (input === undefined || input === null) return { values, problems };
@@ -76,6 +78,11 @@ export function readValues(input: unknown, own: readonly FieldElement[], all: re
     const size = checkFieldValue({ ...element, optional: true, validation: null }, raw);
     if (size) {
       problems.push({ field: at, message: size.message });
+      continue;
+    }
+    const extra = extraCheck(element, raw.trim());
+    if (extra) {
+      problems.push({ field: at, message: extra });
       continue;
     }
     values.set(uuid, normalizeFieldValue(element, raw));
