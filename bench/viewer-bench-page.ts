@@ -3,7 +3,7 @@
  * <esign-viewer> and by bare pdfjs-dist, and a top-to-bottom scroll of a long document.
  */
 import { getDocument } from 'pdfjs-dist';
-import { setPdfWorkerSrc } from '../src/internal/pdf-worker.ts';
+import { getPdfAssetUrls, setPdfWorkerSrc } from '../src/internal/pdf-worker.ts';
 import { CSS_PX_PER_PT } from '../src/internal/page-layout.ts';
 import type { EsignViewer } from '../src/esign-viewer/esign-viewer.ts';
 import '../src/esign-viewer/esign-viewer.ts';
@@ -25,11 +25,15 @@ async function bytesOf(url: string): Promise<Uint8Array> {
 /** Lets the previous run's worker shut down so it does not slow the next run, whichever side it is. */
 const quiet = (): Promise<void> => new Promise((r) => setTimeout(r, 400));
 
-/** Bare pdf.js: getDocument, getPage(1), render at `scale` into a canvas on the page. */
+/**
+ * Bare pdf.js: getDocument, getPage(1), render at `scale` into a canvas on the page. It gets the same pdf.js
+ * data folders as the viewer: without `wasmUrl` pdf.js skips ICC colour management (tracemonkey uses ICC
+ * colour spaces), which would make it do less work than the viewer, not the same work faster.
+ */
 async function bare(url: string, scale: number): Promise<number> {
   const data = (await bytesOf(url)).slice();
   const started = performance.now();
-  const task = getDocument({ data });
+  const task = getDocument({ data, ...getPdfAssetUrls(document.baseURI) });
   const doc = await task.promise;
   const page = await doc.getPage(1);
   const viewport = page.getViewport({ scale: scale * CSS_PX_PER_PT });

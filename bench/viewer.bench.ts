@@ -2,7 +2,8 @@
  * `node bench/viewer.bench.ts`: <esign-viewer> against bare pdfjs-dist in headless Chromium.
  *
  * - viewer_first_page_ratio(_500p): attach → page 1 painted, over getDocument + getPage + render of
- *   page 1 at the same scale; runs interleaved (order alternating), medians of each side.
+ *   page 1 at the same scale (same pdf.js data folders, so both manage ICC colour); runs interleaved
+ *   (order alternating), the median of the per-pair ratios.
  * - viewer_max_live_canvases: most canvases holding pixels while scrolling a 1,000-page PDF to the end.
  * - viewer_heap_growth_ratio: JS heap (after a forced GC) after that scroll over the heap after first paint.
  */
@@ -16,7 +17,7 @@ import { generatePdf } from '../test/support/generate-pdf.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const fixtures = process.env.ESIGN_FIXTURES ?? fileURLToPath(new URL('../../shared/fixtures/pdfs/', import.meta.url));
-const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+const RUNS = Number(process.env.BENCH_RUNS ?? 21);
 const WARMUP = 3;
 const SCALE = 1;
 
