@@ -102,3 +102,28 @@ test('reviewers on the document and on a signer are kept and answered in the det
   const row = documentsOf(t.app.store).documents.recipients(sent.documentId)[0];
   assert.deepEqual(row.reviewers.map((r) => [r.email, r.includeLink]), [['lawyer@example.com', true]]);
 });
+
+test('message_template picks one of the group\'s named messages; without one the group default applies', async () => {
+  const group = `/api/v1/group/${t.groupId}/`;
+  const set = await call(t.app, t.key, 'PATCH', group, { default_message_template: 'Default words.', message_templates: { Renewal: 'Time to renew.', NDA: 'Please sign the NDA.' } });
+  assert.equal(set.statusCode, 200, set.body);
+  assert.deepEqual(set.json().message_templates, { Renewal: 'Time to renew.', NDA: 'Please sign the NDA.' });
+
+  const named = await sendDocument(t, [field({ signer: 1 })], { signers: [person('Ann')], do_email: 1, message_template: 'nda' });
+  const detail = (await call(t.app, t.key, 'GET', `/api/v1/document/${named.documentId}/`)).json();
+  assert.deepEqual([detail.message, detail.message_template], ['Please sign the NDA.', 'nda']);
+  const [invitation] = documentsOf(t.app.store).history.emails({ documentId: named.documentId });
+  assert.match(invitation.text, /Please sign the NDA\./);
+
+  const plain = await sendDocument(t, [field({ signer: 1 })], { signers: [person('Ann')] });
+  assert.equal((await call(t.app, t.key, 'GET', `/api/v1/document/${plain.documentId}/`)).json().message, 'Default words.');
+
+  await assert.rejects(sendDocument(t, [field({ signer: 1 })], { signers: [person('Ann')], message_template: 'Nope' }), /400.*Nope.*Renewal.*NDA.*"field":"message_template"/);
+  const twice = await call(t.app, t.key, 'PATCH', group, { message_templates: { A: 'x', a: 'y' } });
+  assert.equal(twice.statusCode, 422);
+  assert.equal(twice.json().error.fields[0].field, 'message_templates.a');
+  const wrongType = await call(t.app, t.key, 'PATCH', group, { message_templates: { A: 5 } });
+  assert.equal(wrongType.statusCode, 400);
+  const tooMany = await call(t.app, t.key, 'PATCH', group, { message_templates: Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`m${i}`, 'x'])) });
+  assert.equal(tooMany.statusCode, 400);
+});

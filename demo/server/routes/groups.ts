@@ -16,6 +16,7 @@ const GroupResource = Type.Object({
   xframe_allow: Type.Boolean({ description: 'Allow the signing pages of this group inside iframes of other sites.' }),
   default_cc: Type.String({ description: 'Comma-separated emails copied when a send says `cc: "default"`.' }),
   default_message_template: Type.Union([Type.String(), Type.Null()], { description: 'Message used when a send gives no message.' }),
+  message_templates: Type.Record(Type.String(), Type.String(), { description: 'Named messages (name → text); a send picks one with `message_template`.' }),
   components_enabled: Type.Boolean({ description: 'Signer component tokens may be minted for this group (spec: "a group enabled for component use").' }),
   deletion_requires_approval: Type.Boolean({ description: 'Retention policy: deleting a template needs a second member to approve (DELETE .../delete/ by two different users).' }),
   retention_days: Type.Union([Type.Integer(), Type.Null()], { description: 'Days documents are kept after completion; null keeps them.' }),
@@ -23,10 +24,16 @@ const GroupResource = Type.Object({
   modified: Type.String(),
 });
 
+const MAX_MESSAGE_TEMPLATES = 50;
+
 const SettingsFields = {
   xframe_allow: Type.Optional(Booleanish),
   default_cc: Type.Optional(Type.String({ maxLength: 2000, description: 'Comma-separated email addresses.' })),
   default_message_template: Type.Optional(Type.Union([Type.String({ maxLength: 10000 }), Type.Null()])),
+  message_templates: Type.Optional(Type.Record(Type.String(), Type.String({ maxLength: 10000 }), {
+    maxProperties: MAX_MESSAGE_TEMPLATES,
+    description: `Named messages, name (1..120 characters) → text; replaces the whole set (\`{}\` clears it). At most ${MAX_MESSAGE_TEMPLATES}.`,
+  })),
   components_enabled: Type.Optional(Booleanish),
   deletion_requires_approval: Type.Optional(Booleanish),
   retention_days: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 36500 }), Type.Null()])),
@@ -44,6 +51,7 @@ export function groupResource(group: Group) {
     xframe_allow: group.xframeAllow,
     default_cc: group.defaultCc,
     default_message_template: group.defaultMessageTemplate,
+    message_templates: group.messageTemplates,
     components_enabled: group.componentsEnabled,
     deletion_requires_approval: group.deletionRequiresApproval,
     retention_days: group.retentionDays,
@@ -53,6 +61,22 @@ export function groupResource(group: Group) {
 }
 
 const EMAIL = /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/;
+
+/** Names are trimmed, 1..120 characters, and unique ignoring case (sends look them up that way). */
+function messageTemplatesFrom(input: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  const seen = new Set<string>();
+  for (const [raw, text] of Object.entries(input)) {
+    const name = raw.trim();
+    if (!name || name.length > 120 || seen.has(name.toLowerCase())) {
+      throw unprocessable(`message_templates: the name ${JSON.stringify(raw)} ${!name ? 'is blank' : name.length > 120 ? 'is over 120 characters' : 'is used twice (names ignore case)'}.`,
+        [{ field: `message_templates.${raw}`, message: 'names must be 1..120 characters and unique ignoring case' }]);
+    }
+    seen.add(name.toLowerCase());
+    out[name] = text;
+  }
+  return out;
+}
 
 function settingsFrom(body: Record<string, unknown>): GroupSettings {
   const settings: GroupSettings = {};
@@ -64,6 +88,7 @@ function settingsFrom(body: Record<string, unknown>): GroupSettings {
     settings.defaultCc = emails.join(', ');
   }
   if (body.default_message_template !== undefined) settings.defaultMessageTemplate = body.default_message_template as string | null;
+  if (body.message_templates !== undefined) settings.messageTemplates = messageTemplatesFrom(body.message_templates as Record<string, string>);
   if (body.components_enabled !== undefined) settings.componentsEnabled = toBool(body.components_enabled);
   if (body.deletion_requires_approval !== undefined) settings.deletionRequiresApproval = toBool(body.deletion_requires_approval);
   if (body.retention_days !== undefined) settings.retentionDays = body.retention_days as number | null;

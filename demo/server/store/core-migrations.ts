@@ -82,4 +82,9 @@ export const coreMigrations: Migration[] = [
       );
     `,
   },
+  {
+    // Named message templates of a group (name → text), chosen on send by `message_template`.
+    id: 'core-003-group-message-templates',
+    sql: `ALTER TABLE groups ADD COLUMN message_templates_json TEXT NOT NULL DEFAULT '{}';`,
+  },
 ];

@@ -12,6 +12,8 @@ export interface Group {
   defaultCc: string;
   /** Message used when a send gives no message. */
   defaultMessageTemplate: string | null;
+  /** Named messages (name → text) a send picks with `message_template`. */
+  messageTemplates: Record<string, string>;
   /** Whether signer component tokens may be minted for this group's documents. */
   componentsEnabled: boolean;
   /** Retention policy: deleting a template needs a second member's approval. */
@@ -23,7 +25,7 @@ export interface Group {
   modified: string;
 }
 
-export type GroupSettings = Partial<Pick<Group, 'xframeAllow' | 'defaultCc' | 'defaultMessageTemplate' | 'componentsEnabled' | 'deletionRequiresApproval' | 'retentionDays'>>;
+export type GroupSettings = Partial<Pick<Group, 'xframeAllow' | 'defaultCc' | 'defaultMessageTemplate' | 'messageTemplates' | 'componentsEnabled' | 'deletionRequiresApproval' | 'retentionDays'>>;
 
 export interface GroupListQuery {
   groupIds: string[];
@@ -42,6 +44,7 @@ export interface GroupRepository {
 
 interface GroupRow {
   id: string; slug: string; name: string; xframe_allow: number; default_cc: string; default_message_template: string | null;
+  message_templates_json: string;
   components_enabled: number; deletion_requires_approval: number; retention_days: number | null; created_by: string | null;
   created: string; modified: string;
 }
@@ -54,6 +57,7 @@ function toGroup(row: GroupRow): Group {
     xframeAllow: row.xframe_allow === 1,
     defaultCc: row.default_cc,
     defaultMessageTemplate: row.default_message_template,
+    messageTemplates: JSON.parse(row.message_templates_json) as Record<string, string>,
     componentsEnabled: row.components_enabled === 1,
     deletionRequiresApproval: row.deletion_requires_approval === 1,
     retentionDays: row.retention_days,
@@ -85,11 +89,11 @@ export class SqliteGroupRepository implements GroupRepository {
     const now = nowIso();
     const id = crypto.randomUUID();
     this.db.prepare(
-      `INSERT INTO groups (id, slug, name, xframe_allow, default_cc, default_message_template, components_enabled,
+      `INSERT INTO groups (id, slug, name, xframe_allow, default_cc, default_message_template, message_templates_json, components_enabled,
          deletion_requires_approval, retention_days, created_by, created, modified)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(id, this.uniqueSlug(name), name, settings.xframeAllow ? 1 : 0, settings.defaultCc ?? '',
-      settings.defaultMessageTemplate ?? null, settings.componentsEnabled === false ? 0 : 1,
+      settings.defaultMessageTemplate ?? null, JSON.stringify(settings.messageTemplates ?? {}), settings.componentsEnabled === false ? 0 : 1,
       settings.deletionRequiresApproval ? 1 : 0, settings.retentionDays ?? null, createdBy, now, now);
     return this.get(id)!;
   }
@@ -118,9 +122,9 @@ export class SqliteGroupRepository implements GroupRepository {
     if (!current) return undefined;
     const next = { ...current, ...Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined)) } as Group;
     this.db.prepare(
-      `UPDATE groups SET name = ?, xframe_allow = ?, default_cc = ?, default_message_template = ?, components_enabled = ?,
-         deletion_requires_approval = ?, retention_days = ?, modified = ? WHERE id = ?`,
-    ).run(next.name, next.xframeAllow ? 1 : 0, next.defaultCc, next.defaultMessageTemplate, next.componentsEnabled ? 1 : 0,
+      `UPDATE groups SET name = ?, xframe_allow = ?, default_cc = ?, default_message_template = ?, message_templates_json = ?,
+         components_enabled = ?, deletion_requires_approval = ?, retention_days = ?, modified = ? WHERE id = ?`,
+    ).run(next.name, next.xframeAllow ? 1 : 0, next.defaultCc, next.defaultMessageTemplate, JSON.stringify(next.messageTemplates), next.componentsEnabled ? 1 : 0,
       next.deletionRequiresApproval ? 1 : 0, next.retentionDays, nowIso(), id);
     return this.get(id);
   }

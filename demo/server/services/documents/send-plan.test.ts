@@ -7,7 +7,7 @@ import type { PlanOptions, SendPlan, SendTemplate } from './send-plan.ts';
 
 const TPL = '3f2a1b4c-5d6e-4f70-8a9b-0c1d2e3f4a5b';
 const TPL2 = '11111111-2222-4333-8444-555555555555';
-const GROUP = { defaultCc: ['boss@example.com'], defaultMessageTemplate: 'Group welcome' };
+const GROUP = { defaultCc: ['boss@example.com'], defaultMessageTemplate: 'Group welcome', messageTemplates: { 'Renewal': 'Time to renew.' } };
 
 let counter = 0;
 const options: PlanOptions = { newId: () => `00000000-0000-4000-8000-${String(++counter).padStart(12, '0')}` };
@@ -151,14 +151,18 @@ test('convert_sender_to_signer turns blank sender fields into the first signer\'
   assert.deepEqual([byLabel['Fee'].element_type, byLabel['Fee'].signer], ['admin', 0]);
 });
 
-test('cc default and the group default message template', () => {
+test('cc default; message, else the named message template, else the group default', () => {
   const t = template([field({ signer: 1 })]);
   const p = plan({ signers: [person('Ann')], cc: 'default' }, [t]);
   assert.deepEqual(p.cc, ['boss@example.com']);
   assert.equal(p.message, 'Group welcome');
   assert.equal(plan({ signers: [person('Ann')], message: 'Hi' }, [t]).message, 'Hi');
-  const named = plan({ signers: [person('Ann')], message_template: 'Mine' }, [t]);
-  assert.deepEqual([named.message, named.messageTemplate], ['', 'Mine']);
+  const named = plan({ signers: [person('Ann')], message_template: ' renewal ' }, [t]);
+  assert.deepEqual([named.message, named.messageTemplate], ['Time to renew.', 'renewal']);
+  assert.equal(plan({ signers: [person('Ann')], message: 'Hi', message_template: 'Renewal' }, [t]).message, 'Hi');
+  assert.deepEqual(problems({ signers: [person('Ann')], message_template: 'Mine' }, [t]), [
+    'message_template: The group has no message template named "Mine"; it has "Renewal".',
+  ]);
   assert.deepEqual(plan({ signers: [person('Ann')], cc: 'x@example.com' }, [t]).cc, ['x@example.com']);
 });
 

@@ -22,6 +22,8 @@ export interface SendGroup {
   defaultCc: string[];
   /** The group's default message, used when a send gives neither a message nor a message_template. */
   defaultMessageTemplate: string;
+  /** The group's named messages (name → text), picked by `message_template` (names ignore case). */
+  messageTemplates: Record<string, string>;
 }
 
 export interface PlannedRecipient extends SendSigner {
@@ -53,7 +55,7 @@ export interface SendPlan {
   skipped: SkippedRecipient[];
   fields: FieldElement[];
   cc: string[];
-  /** The message for the recipients: the send's, else the group default (unless a message_template is named). */
+  /** The message for the recipients: the send's `message`, else the named message template's text, else the group default. */
   message: string;
   messageTemplate: string;
   parts: BundlePart[];
@@ -149,7 +151,8 @@ export function planSend(request: SendRequest, group: SendGroup, templates: read
     r.status = sendNow ? recipientTransition(RECIPIENT_STATUS.unsent, 'send') : RECIPIENT_STATUS.unsent;
   }
 
-  const message = request.message || (request.messageTemplate ? '' : group.defaultMessageTemplate);
+  const message = request.message || (request.messageTemplate ? namedMessage(request.messageTemplate, group, p) : group.defaultMessageTemplate);
+  if (!p.empty) return { ok: false, problems: p.list };
   return {
     ok: true,
     plan: {
@@ -163,6 +166,16 @@ export function planSend(request: SendRequest, group: SendGroup, templates: read
       pageCount: page - 1,
     },
   };
+}
+
+/** The text of the group's message template with that name (ignoring case); an unknown name is a problem naming the known ones. */
+function namedMessage(name: string, group: SendGroup, p: Problems): string {
+  const key = name.trim().toLowerCase();
+  const found = Object.entries(group.messageTemplates).find(([n]) => n.toLowerCase() === key);
+  if (found) return found[1];
+  const known = Object.keys(group.messageTemplates);
+  p.add('message_template', `The group has no message template named ${JSON.stringify(name)}; ${known.length ? `it has ${known.map((n) => JSON.stringify(n)).join(', ')}` : 'it has none (set them with PATCH /api/v1/group/{id}/ message_templates)'}.`);
+  return '';
 }
 
 /** Roles (given, or from the template's party at the same position) and signer numbers by counting. */

@@ -58,7 +58,7 @@ export async function sendDocument(store: Store, caller: SendCaller, body: unkno
 
   const sendTemplates: SendTemplate[] = templates.map((t) => ({ id: t.id, title: t.title, fields: t.fields, pageCount: t.pageCount }));
   const defaultCc = group.defaultCc.split(',').map((e) => e.trim()).filter(Boolean);
-  const planned = planSend(request, { defaultCc, defaultMessageTemplate: group.defaultMessageTemplate ?? '' }, sendTemplates, {
+  const planned = planSend(request, { defaultCc, defaultMessageTemplate: group.defaultMessageTemplate ?? '', messageTemplates: group.messageTemplates }, sendTemplates, {
     newId: () => crypto.randomUUID(),
     checkValue: options.checkValue ?? fieldModelCheck,
     normalizeValue: (element, value) => normalizeFieldValue(element, value),
