@@ -117,6 +117,15 @@ describe('npm run build', { timeout: 180_000 }, () => {
     assert.equal(forged.ok, false);
     assert.deepEqual([forged.signature, forged.hmac], ['invalid', 'invalid']);
     assert.match(readFileSync(join(out, 'types/webhooks/index.d.ts'), 'utf8'), /from '\.\/verify\.js'/);
+    // And its declarations type-check in a Node application (nodenext resolution, Node's types).
+    writeFileSync(join(consumer, 'receiver.ts'), TYPED_RECEIVER);
+    writeFileSync(join(consumer, 'tsconfig.node.json'), JSON.stringify({
+      compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, types: ['node'], skipLibCheck: false },
+      files: ['receiver.ts'],
+    }));
+    const tsc = join(root, 'node_modules/typescript/bin/tsc');
+    const typed = await promisify(execFile)(process.execPath, [tsc, '-p', join(consumer, 'tsconfig.node.json')], { cwd: consumer }).catch((error: { stdout: string }) => error);
+    assert.equal(typed.stdout.trim(), '', 'a typed Node receiver type-checks');
     // Node-only: the browser-facing entries never pull node:crypto in.
     assert.match(readFileSync(join(out, 'webhooks.js'), 'utf8'), /from "node:crypto"/);
     for (const name of ['esign-elements.js', 'fields.js']) {
@@ -124,6 +133,16 @@ describe('npm run build', { timeout: 180_000 }, () => {
     }
   });
 });
+
+/** A typed Node receiver: the result's fields are typed, and a wrong option is an error. */
+const TYPED_RECEIVER = `
+import { verifyWebhook, type VerifyWebhookResult } from 'esign-elements/webhooks';
+const result: VerifyWebhookResult = verifyWebhook({ body: Buffer.from('{}'), headers: { 'x-hmac-sha256': 'ab' }, hmacSecret: 'secret' });
+const check: 'valid' | 'invalid' | 'missing' | 'not-checked' = result.hmac;
+console.log(check, result.reason?.length);
+// @ts-expect-error the body is a string or bytes
+verifyWebhook({ body: 42, headers: {}, hmacSecret: 'secret' });
+`;
 
 /** A receiver in Node, importing the helper by its package name (resolved through package.json `exports`). */
 const RECEIVER = `
