@@ -240,4 +240,31 @@ describe('esign-signer', () => {
       server.restore();
     }
   });
+
+  it('an attachment field uploads the chosen file and its name becomes the value; a file over the limit is refused beside the field', async () => {
+    const { el, server } = await loadSigner([ownField({ label: 'Appendix', validation: 76 }), ownField({ label: 'Big', validation: 74, ay: 0.3, by: 0.34 })]);
+    const choose = async (file: File) => {
+      const input = q<HTMLInputElement>(el, '#field-input');
+      expect(input.type).to.equal('file');
+      const transfer = new DataTransfer();
+      transfer.items.add(file);
+      input.files = transfer.files;
+      input.dispatchEvent(new Event('change'));
+      for (let i = 0; i < 100 && !server.calls.some((c) => c.op === 'attachment') && !q(el, '#field-error').textContent; i++) await new Promise((r) => setTimeout(r, 20));
+      await settle(el);
+    };
+    await choose(new File(['a,b\n1,2\n'], 'données.csv', { type: 'text/csv' }));
+    const upload = server.calls.find((c) => c.op === 'attachment')!.body as { field: string; name: string; data: string };
+    expect(upload.name).to.equal('données.csv');
+    expect(atob(upload.data)).to.equal('a,b\n1,2\n');
+    expect(el.fields[0].value).to.equal('données.csv');
+    expect(q(el, '[part~="attachment-name"]').textContent).to.contain('données.csv');
+    q<HTMLButtonElement>(el, '.nav button.primary').click();
+    await settle(el);
+    await choose(new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'big.bin'));
+    expect(q(el, '#field-error').textContent).to.contain('too large');
+    expect(el.fields[1].value).to.equal('');
+    expect(server.calls.filter((c) => c.op === 'attachment').length).to.equal(1);
+    server.restore();
+  });
 });

@@ -22,6 +22,7 @@ import { AutosaveController, replaceInputValue } from './signer-autosave.ts';
 import './signature-capture.ts';
 import { openCapture } from './signature-capture.ts';
 import type { EsignSignatureCapture } from './signature-capture.ts';
+import { uploadAttachment } from './signer-attachments.ts';
 
 type Phase = 'idle' | 'loading' | 'signing' | 'done' | 'rejected' | 'blocked' | 'error';
 
@@ -297,6 +298,13 @@ export class EsignSigner extends EsignElement {
     });
   }
 
+  private async attach(f: SignerField, file: File): Promise<void> {
+    const result = await uploadAttachment(this, f.uuid!, file, langOf(this));
+    if ('name' in result) return this.setValue(f, result.name);
+    this.serverProblems = new Map(this.serverProblems).set(f.uuid!, result.problem);
+    this.touched = new Set(this.touched).add(f.uuid!);
+  }
+
   private finish(): void {
     const firstProblem = this.own.findIndex((f) => this.problemOf(f) !== '');
     if (firstProblem >= 0) {
@@ -425,6 +433,7 @@ export class EsignSigner extends EsignElement {
       onValue: (v) => this.setValue(f, v),
       onBlur: () => { this.touched = new Set(this.touched).add(f.uuid!); },
       onCapture: () => this.capture(f),
+      onAttach: (file) => void this.attach(f, file),
       onUseAdopted: () => this.setValue(f, this.adopted[kind]),
       onPrevious: () => this.go(this.active - 1),
       onNext: () => this.go(this.active + 1),

@@ -60,6 +60,8 @@ export const signingApi = {
   save: (endpoint: string, token: string, signer: string, values: Record<string, string>) => request<SigningAnswer>(endpoint, token, signer, 'save', { values }),
   complete: (endpoint: string, token: string, signer: string, values: Record<string, string>) => request<SigningAnswer>(endpoint, token, signer, 'complete', { values }),
   reject: (endpoint: string, token: string, signer: string, reason: string) => request<SigningAnswer>(endpoint, token, signer, 'reject', { reason }),
+  attach: (endpoint: string, token: string, signer: string, upload: { field: string; name: string; type: string; data: string }) =>
+    request<{ field: string; name: string; type: string; bytes: number }>(endpoint, token, signer, 'attachment', upload),
 };
 
 /** The document id a signer token opens (its `ext.document` claim), read without verifying, to start loading the PDF at once. */

@@ -58,6 +58,12 @@ export async function fakeServer(fields: SignerField[], opts: { pages?: number; 
       return json({ status: 40, document_status: 30, redirect: opts.redirect ?? '' });
     }
     if (op === 'reject') return json({ status: 60, document_status: 50 });
+    if (op === 'attachment') {
+      const upload = body as { field: string; name: string; type: string; data: string };
+      const field = server.fields.find((f) => f.uuid === upload.field && f.editable && f.validation !== null && f.validation >= 74 && f.validation <= 76);
+      if (!field) return json({ error: { status: 422, code: 'invalid', message: 'That is not one of your attachment fields.' } }, 422);
+      return json({ field: field.uuid, name: upload.name, type: upload.type || 'application/octet-stream', bytes: atob(upload.data).length });
+    }
     return json({ error: { status: 404, code: 'not_found', message: 'no' } }, 404);
   };
   return server;

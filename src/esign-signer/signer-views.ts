@@ -27,6 +27,7 @@ export interface FieldBarModel {
   onValue: (value: string) => void;
   onBlur: () => void;
   onCapture: () => void;
+  onAttach: (file: File) => void;
   onUseAdopted: () => void;
   onPrevious: () => void;
   onNext: () => void;
@@ -72,6 +73,11 @@ function control(m: FieldBarModel): TemplateResult {
         aria-describedby="field-name field-hint field-error" @click=${m.onCapture}>${m.value || m.adopted ? ts(lang, 'signer.change') : ts(lang, initials ? 'signer.addInitials' : codeKind(f.validation) === 'drawn' ? 'signer.draw' : 'signer.sign')}</button>
       ${m.value ? html`<button type="button" part="button" @click=${() => m.onValue('')}>${ts(lang, 'signer.clear')}</button>` : nothing}`;
   }
+  if (codeKind(f.validation) === 'attachment') {
+    return html`<input type="file" id="field-input" aria-invalid=${invalid} aria-describedby="field-hint field-error"
+        @change=${(e: Event) => { const file = (e.target as HTMLInputElement).files?.[0]; if (file) m.onAttach(file); }} />
+      ${m.value ? html`<span class="attached" part="attachment-name">${ts(lang, 'signer.attached', { name: m.value })}</span>` : nothing}`;
+  }
   if (hint.control === 'checkbox') {
     if (f.validation === 24) {
       return html`<select id="field-input" aria-invalid=${invalid} aria-describedby="field-hint field-error" .value=${m.value} @change=${onInput}>
@@ -107,7 +113,7 @@ function control(m: FieldBarModel): TemplateResult {
 export function fieldBar(m: FieldBarModel): TemplateResult {
   const { lang, field: f } = m;
   const hint = valueHint(f);
-  const description = codeKind(f.validation) === 'attachment' ? ts(lang, 'signer.attachmentName') : hint.description;
+  const description = codeKind(f.validation) === 'attachment' ? ts(lang, 'signer.attachmentChoose') : hint.description;
   const last = m.index >= m.count - 1;
   return html`<div class="bar" part="field-bar" role="group" aria-label=${ts(lang, 'signer.fieldsBar')}>
     <div class="bar-top">
