@@ -112,7 +112,10 @@ export async function textFieldPainter(canvas: PageCanvas, frame: FieldFrame, el
   const clean = text.replace(/[^\S\r\n]/g, ' ').replace(/[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, '');
   const { font, text: drawable } = await fonts.forText(element.font_name, clean, oblique ? 'oblique' : undefined);
   const size = element.font_size >= 1 ? element.font_size : 10;
-  const cells = oblique ? null : combCells(element);
+  // A value longer than the comb (nothing enforces "at most N" past 8 cells) is written as plain
+  // text rather than cut: a signed document must show everything that was entered.
+  const comb = oblique ? null : combCells(element);
+  const cells = comb !== null && Array.from(drawable).length <= comb ? comb : null;
   const layout = oblique ? fitOneLine(font, drawable, frame)
     : cells ? layoutComb(font, drawable, size, cells, frame)
     : layoutText(font, drawable, size, element.align ?? 1, frame);
@@ -134,8 +137,8 @@ function fitOneLine(font: PDFFont, text: string, frame: FieldFrame): TextLayout 
 
 /**
  * A comb field: the box split into `cells` equal cells, one character centred in each, left to
- * right (as PDF viewers draw combs). The size shrinks when a character would not fit its cell;
- * characters past the last cell are not drawn (the value was limited to the cell count anyway).
+ * right (as PDF viewers draw combs). The size shrinks when a character would not fit its cell.
+ * Callers pass at most `cells` characters; any beyond are ignored here.
  */
 export function layoutComb(font: PDFFont, text: string, fontSize: number, cells: number, frame: FieldFrame): TextLayout {
   const chars = Array.from(text.replace(/[\r\n]+/g, ' ')).slice(0, cells);
