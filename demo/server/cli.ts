@@ -24,6 +24,7 @@ const USAGE = `Usage:
       env: ESIGN_BASE_URL, ESIGN_SANDBOX_RATE_LIMIT (calls/hour, 100), ESIGN_PRODUCTION_RATE_LIMIT (10000),
            ESIGN_MAX_UPLOAD_MB (25), ESIGN_LOG=1 (request log),
            ESIGN_DELETED_TEMPLATE_HOURS (36: a template titled [deleted] is removed this long after),
+           ESIGN_COMPONENT_TOKEN_TTL (seconds a component token lives by default, 900),
            ESIGN_CORS_ORIGINS (comma list of page origins allowed to call /api/; default any)
   esign-server api-key create [--data DIR] [--env sandbox|production] [--legacy] [--email USER]
   esign-server api-key list [--data DIR] [--email USER]

@@ -1,6 +1,6 @@
 /** TypeBox schemas of the document endpoints: validation, serialisation and the OpenAPI text. */
 import { Type } from 'typebox';
-import { Booleanish, PaginationQuery } from '../schemas/common.ts';
+import { Booleanish, booleanish, PaginationQuery } from '../schemas/common.ts';
 
 const Str = (description?: string) => Type.String(description ? { description } : {});
 const NullableStr = (description?: string) => Type.Union([Type.String(), Type.Null()], description ? { description } : {});
@@ -36,12 +36,16 @@ export const SendBody = Type.Object({
   tag: Type.Optional(Str()), tag1: Type.Optional(Str()), tag2: Type.Optional(Str()), tag3: Type.Optional(Str()),
   cc: Type.Optional(Type.Union([Str(), Type.Array(Str())], { description: '`default` for the group\'s default CC list, or emails (comma-separated or a list).' })),
   cc_emails: Type.Optional(Type.Union([Str(), Type.Array(Str())])),
-  message: Type.Optional(Str()), message_template: Type.Optional(Str()),
+  message: Type.Optional(Str('The message in the invitations. Without it: the named message_template, else the group default.')),
+  message_template: Type.Optional(Str('Name of one of the group\'s `message_templates` (ignoring case); used when no `message` is given.')),
   pdftext: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'Sender (admin) field values by label or UUID.' })),
   signertext: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'Pre-filled signer text field values by label or UUID.' })),
-  reviewers: Type.Optional(Type.Array(Reviewer)),
-  honorifics: Type.Optional(Booleanish), convert_sender_to_signer: Type.Optional(Booleanish), strict_fields: Type.Optional(Booleanish),
-  append_history: Type.Optional(Booleanish), append_pdf: Type.Optional(Booleanish), return_signer_links: Type.Optional(Booleanish),
+  reviewers: Type.Optional(Type.Array(Reviewer, { description: 'Kept and answered in the detail; no email goes to reviewers yet.' })),
+  honorifics: Type.Optional(booleanish('Kept and answered; a signer\'s `honorific` is used in their greeting either way.')),
+  convert_sender_to_signer: Type.Optional(Booleanish), strict_fields: Type.Optional(Booleanish),
+  append_history: Type.Optional(booleanish('Append the signing-history page (with the original\'s SHA-256) to the final PDF.')),
+  append_pdf: Type.Optional(booleanish('Append the validation information to the final PDF: the same page as append_history.')),
+  return_signer_links: Type.Optional(Booleanish),
   redirect: Type.Optional(Str('http(s) URL signers are sent to after signing.')),
   pdf_password: Type.Optional(Str()), pdf_password_type: Type.Optional(Type.Union([Type.Integer(), Type.String()])),
 }, { additionalProperties: true });
