@@ -4,31 +4,25 @@ import { EsignElement, defineElement } from '../internal/esign-element.ts';
 import { PdfSourceController } from '../internal/pdf-source.ts';
 import type { PdfErrorCode } from '../internal/pdf-source.ts';
 import { PdfPagesController } from '../internal/pdf-pages.ts';
-import { renderPages, pagesStyles } from '../internal/pages-template.ts';
+import { pagesStyles } from '../internal/pages-template.ts';
 import { fieldsByPage, fieldOverlayStyles, renderFieldOverlay } from '../internal/field-overlay.ts';
 import type { FieldEntry } from '../internal/field-overlay.ts';
 import { langOf } from '../internal/i18n.ts';
 import { codeOf, documentIdOfToken, safeRedirect, signingApi, SigningError } from './signer-api.ts';
 import type { SigningView } from './signer-api.ts';
 import { ts } from './signer-i18n.ts';
-import type { SignerMessageKey } from './signer-i18n.ts';
 import {
   allowedModes, fieldProblem, parseModes, initialValues, isImageField, orderedOwnFields, requiredProgress, submission, typedValue, withValue,
 } from './signer-model.ts';
 import type { SignerField } from './signer-model.ts';
-import { dialogs, emptyBar, fieldBar, finalState, ownFieldBox } from './signer-views.ts';
+import { dialogs, emptyBar, fieldBar, mainArea, ownFieldBox } from './signer-views.ts';
+import type { Phase } from './signer-views.ts';
 import { signerStyles } from './esign-signer.styles.ts';
 import { AutosaveController, replaceInputValue } from './signer-autosave.ts';
 import './signature-capture.ts';
 import { openCapture } from './signature-capture.ts';
 import type { EsignSignatureCapture } from './signature-capture.ts';
 import { uploadAttachment } from './signer-attachments.ts';
-
-type Phase = 'idle' | 'loading' | 'signing' | 'done' | 'rejected' | 'blocked' | 'error';
-
-const BLOCKED_KEYS: Record<string, SignerMessageKey> = {
-  waiting: 'signer.waiting', finished: 'signer.finished', rejected: 'signer.documentRejected', withdrawn: 'signer.withdrawn', removed: 'signer.removed',
-};
 
 /**
  * Lets one recipient fill in and sign its fields of a document, then submit or reject it.
@@ -392,7 +386,11 @@ export class EsignSigner extends EsignElement {
         <h2>${view?.document.name ?? ts(lang, 'signer.label')}</h2>
         ${this.phase === 'signing' && progress.total ? html`<span class="progress-text" aria-hidden="true">${ts(lang, 'signer.progress', progress)}</span>` : nothing}
       </div>
-      ${this.renderMain(lang)}
+      ${mainArea({
+        lang, phase: this.phase, message: this.message, documentStatus: this.documentStatus, blockedReason: this.view?.blocked_reason ?? '',
+        pages: this.pages, onScroll: () => this.pages.onScroll(),
+        overlay: (i) => renderFieldOverlay(this.byPage.get(i + 1), { lang, renderField: this.overlayField }),
+      })}
       ${this.phase === 'signing' ? this.renderBar(lang, progress) : nothing}
       ${dialogs({
         lang, approver: this.view?.signer.role === 'approver', reason: this.reason, reasonProblem: this.reasonProblem, busy: this.busy,
@@ -401,19 +399,6 @@ export class EsignSigner extends EsignElement {
       })}
       <esign-signature-capture></esign-signature-capture>
       <div class="visually-hidden" role="status" aria-live="polite">${this.phase === 'signing' ? this.message : ''}</div>
-    </div>`;
-  }
-
-  private renderMain(lang: string): TemplateResult {
-    if (this.phase === 'error') return finalState(lang, 'signer.label', this.message, 'error');
-    if (this.phase === 'done') return finalState(lang, 'signer.done', this.documentStatus === 30 ? ts(lang, 'signer.doneDocument') : this.message);
-    if (this.phase === 'rejected') return finalState(lang, 'signer.rejected', this.message);
-    const blocked = this.phase === 'blocked' && this.view ? finalState(lang, BLOCKED_KEYS[this.view.blocked_reason] ?? 'signer.finished', '', 'blocked') : nothing;
-    const count = this.pages.pageCount;
-    return html`${blocked}<div class="scroller" part="scroller" role="region" tabindex="-1" aria-label=${ts(lang, 'signer.label')}
-        aria-busy=${this.phase === 'loading' ? 'true' : 'false'} @scroll=${() => this.pages.onScroll()}>
-      ${this.phase === 'loading' && count === 0 ? html`<p class="message">${ts(lang, 'signer.loading')}</p>` : nothing}
-      ${count > 0 ? renderPages(this.pages, { lang, overlay: (i) => renderFieldOverlay(this.byPage.get(i + 1), { lang, renderField: this.overlayField }) }) : nothing}
     </div>`;
   }
 

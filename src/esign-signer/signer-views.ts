@@ -12,6 +12,8 @@ import { fieldBoxStyle, fieldTitle, renderFieldContent } from '../internal/field
 import { ts } from './signer-i18n.ts';
 import type { SignerMessageKey } from './signer-i18n.ts';
 import { isAutomatic, isImageField } from './signer-model.ts';
+import type { PdfPagesController } from '../internal/pdf-pages.ts';
+import { renderPages } from '../internal/pages-template.ts';
 
 export interface FieldBarModel {
   lang: string;
@@ -143,6 +145,38 @@ export function emptyBar(lang: string, busy: boolean, approver: boolean, onFinis
       <button type="button" part="button reject" class="danger" ?disabled=${busy} @click=${onReject}>${ts(lang, 'signer.reject')}</button>
       <button type="button" part="button finish" class="primary" ?disabled=${busy} @click=${onFinish}>${ts(lang, approver ? 'signer.approve' : 'signer.finish')}</button>
     </div>
+  </div>`;
+}
+
+export type Phase = 'idle' | 'loading' | 'signing' | 'done' | 'rejected' | 'blocked' | 'error';
+
+const BLOCKED_KEYS: Record<string, SignerMessageKey> = {
+  waiting: 'signer.waiting', finished: 'signer.finished', rejected: 'signer.documentRejected', withdrawn: 'signer.withdrawn', removed: 'signer.removed',
+};
+
+export interface MainAreaModel {
+  lang: string;
+  phase: Phase;
+  message: string;
+  documentStatus: number;
+  blockedReason: string;
+  pages: PdfPagesController;
+  onScroll: () => void;
+  overlay: (pageIndex: number) => unknown;
+}
+
+/** The pages with the fields over them, or the final state (done, rejected, error), or why the recipient cannot sign yet. */
+export function mainArea(m: MainAreaModel): TemplateResult {
+  const { lang, phase } = m;
+  if (phase === 'error') return finalState(lang, 'signer.label', m.message, 'error');
+  if (phase === 'done') return finalState(lang, 'signer.done', m.documentStatus === 30 ? ts(lang, 'signer.doneDocument') : m.message);
+  if (phase === 'rejected') return finalState(lang, 'signer.rejected', m.message);
+  const blocked = phase === 'blocked' ? finalState(lang, BLOCKED_KEYS[m.blockedReason] ?? 'signer.finished', '', 'blocked') : nothing;
+  const count = m.pages.pageCount;
+  return html`${blocked}<div class="scroller" part="scroller" role="region" tabindex="-1" aria-label=${ts(lang, 'signer.label')}
+      aria-busy=${phase === 'loading' ? 'true' : 'false'} @scroll=${m.onScroll}>
+    ${phase === 'loading' && count === 0 ? html`<p class="message">${ts(lang, 'signer.loading')}</p>` : nothing}
+    ${count > 0 ? renderPages(m.pages, { lang, overlay: m.overlay }) : nothing}
   </div>`;
 }
 
