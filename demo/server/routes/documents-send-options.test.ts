@@ -127,3 +127,13 @@ test('message_template picks one of the group\'s named messages; without one the
   const tooMany = await call(t.app, t.key, 'PATCH', group, { message_templates: Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`m${i}`, 'x'])) });
   assert.equal(tooMany.statusCode, 400);
 });
+
+test('cc "default" copies the group\'s default CC list onto the document; a list is taken as given', async () => {
+  const set = await call(t.app, t.key, 'PATCH', `/api/v1/group/${t.groupId}/`, { default_cc: 'legal@example.com, boss@example.com' });
+  assert.equal(set.statusCode, 200, set.body);
+  const byDefault = await sendDocument(t, [field({ signer: 1 })], { signers: [person('Ann')], cc: 'default' });
+  const detail = (await call(t.app, t.key, 'GET', `/api/v1/document/${byDefault.documentId}/`)).json();
+  assert.equal(detail.cc_emails, 'legal@example.com, boss@example.com');
+  const listed = await sendDocument(t, [field({ signer: 1 })], { signers: [person('Ann')], cc: ['x@example.com'] });
+  assert.deepEqual((await call(t.app, t.key, 'GET', `/api/v1/document/${listed.documentId}/`)).json().cc_emails, 'x@example.com');
+});
