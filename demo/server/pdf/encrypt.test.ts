@@ -8,6 +8,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { encryptPdf } from './encrypt.ts';
 import { openWithPdfjs, pdfjsErrorName } from './pdfjs-node.ts';
 import { inspectPdf } from './inspect.ts';
+import { hasCommand } from './test-support.ts';
 
 async function samplePdf() {
   const doc = await PDFDocument.create();
@@ -52,7 +53,7 @@ test('no password leaves the bytes alone; passwords longer than 127 bytes work (
   await assert.rejects(textWith(encrypted, 'a-long pass phrase_'), (err) => pdfjsErrorName(err) === 'PasswordException');
 });
 
-test('qpdf, when installed, decrypts the result with the password', { skip: !hasQpdf() && 'qpdf not installed' }, async () => {
+test('qpdf, when installed, decrypts the result with the password', { skip: !hasCommand('qpdf') && 'qpdf not installed' }, async () => {
   const dir = mkdtempSync(join(tmpdir(), 'esign-qpdf-'));
   try {
     writeFileSync(join(dir, 'e.pdf'), await encryptPdf(await samplePdf(), 'pw'));
@@ -61,12 +62,3 @@ test('qpdf, when installed, decrypts the result with the password', { skip: !has
     rmSync(dir, { recursive: true, force: true });
   }
 });
-
-function hasQpdf(): boolean {
-  try {
-    execFileSync('qpdf', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { generatePdf } from '../../../test/support/generate-pdf.ts';
 import { combLabel } from './comb.ts';
-import { SOLID_PNG } from './test-support.ts';
+import { hasCommand, SOLID_PNG } from './test-support.ts';
 import { newElement } from './element-defaults.ts';
 import { buildFinalPdf } from './final-pdf.ts';
 import { sha256Hex } from './history-page.ts';
@@ -38,16 +38,7 @@ test('buildFinalPdf stamps, appends the history and encrypts in one go', async (
   }
 });
 
-const hasQpdf = (() => {
-  try {
-    execFileSync('qpdf', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-
-test('qpdf --check, when installed, finds no damage in a final PDF with fonts, images, a comb, history and a password', { skip: !hasQpdf && 'qpdf not installed (pdf.js reads every final PDF back in the other tests)' }, async () => {
+test('qpdf --check, when installed, finds no damage in a final PDF with fonts, images, a comb, history and a password', { skip: !hasCommand('qpdf') && 'qpdf not installed (pdf.js reads every final PDF back in the other tests)' }, async () => {
   const source = await generatePdf({ pages: 2, rotate: (i) => (i === 1 ? 90 : 0) });
   const elements = [
     newElement({ page: 1, ax: 0.1, ay: 0.1, bx: 0.5, by: 0.14, value: 'Zażółć Arimo', font_name: 'arial' }),

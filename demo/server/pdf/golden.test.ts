@@ -8,7 +8,6 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -17,20 +16,12 @@ import { generatePdf } from '../../../test/support/generate-pdf.ts';
 import { newElement } from './element-defaults.ts';
 import { stampFinalPdf } from './stamp.ts';
 import { combLabel } from './comb.ts';
-import { pngDataUrl, renderGray, type GrayImage } from './test-support.ts';
+import { hasCommand, pngDataUrl, renderGray, type GrayImage } from './test-support.ts';
 
 const GOLDEN_DIR = join(import.meta.dirname, 'golden');
 const DPI = 36;
 const UPDATE = process.env.UPDATE_GOLDEN === '1';
-const hasPdftoppm = (() => {
-  try {
-    execFileSync('pdftoppm', ['-v'], { stdio: 'pipe' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-const skip = hasPdftoppm ? false : 'pdftoppm (poppler-utils) is not installed';
+const skip = hasCommand('pdftoppm', '-v') ? false : 'pdftoppm (poppler-utils) is not installed';
 
 const SIGNATURE = pngDataUrl(120, 40, (x, y) => (Math.abs(y - 20 - Math.sin(x / 9) * 12) < 2.5 ? 0x101060ff : 0));
 

@@ -45,6 +45,16 @@ export function pngDataUrl(w: number, h: number, pixel: (x: number, y: number) =
   return `data:image/png;base64,${png.toString('base64')}`;
 }
 
+/** Whether a command-line tool (qpdf, pdftoppm) is installed: tests that need one skip cleanly without it. */
+export function hasCommand(command: string, versionFlag = '--version'): boolean {
+  try {
+    execFileSync(command, [versionFlag], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** A solid dark-blue signature-like image. */
 export const SOLID_PNG = pngDataUrl(40, 20, () => 0x102080ff);
 
