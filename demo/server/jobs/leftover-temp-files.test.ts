@@ -1,24 +1,53 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { FileStore } from '../store/files.ts';
 
-test('a temp file left by a kill during a write is swept when the store opens; finished files stay', () => {
+/** The pid of a process that has exited (so its temp files are leftovers). */
+function deadPid(): number {
+  const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+  return Number(child.stdout);
+}
+
+test('a temp file left by a killed writer is swept when the store opens; live writers\' temp files and finished files stay', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esign-tmp-sweep-'));
   try {
     const first = new FileStore(dataDir);
     first.write('doc_final', new TextEncoder().encode('%PDF-1.7 whole'));
     // What a SIGKILL between the temp write and the rename leaves behind.
-    const leftover = path.join(first.dir, 'doc_final2.pdf.0a1b2c3d4e5f.tmp');
+    const leftover = path.join(first.dir, `doc_final2.pdf.${deadPid()}-0a1b2c3d4e5f.tmp`);
     fs.writeFileSync(leftover, '%PDF-1.7 half');
+    // A write in progress in a running server (here: this very process, which is alive).
+    const inProgress = path.join(first.dir, `doc_final3.pdf.${process.ppid}-0a1b2c3d4e5f.tmp`);
+    fs.writeFileSync(inProgress, '%PDF-1.7 being written');
     assert.equal(first.exists('doc_final2'), false, 'a temp file is never a stored file');
 
     const reopened = new FileStore(dataDir);
-    assert.equal(fs.existsSync(leftover), false, 'the leftover is removed at start-up');
+    assert.equal(fs.existsSync(leftover), false, 'the dead writer\'s leftover is removed at start-up');
+    assert.equal(fs.existsSync(inProgress), true, 'a live writer\'s temp file is left alone');
     assert.equal(new TextDecoder().decode(reopened.read('doc_final')), '%PDF-1.7 whole');
-    assert.deepEqual(fs.readdirSync(reopened.dir), ['doc_final.pdf']);
+    assert.deepEqual(fs.readdirSync(reopened.dir).sort(), ['doc_final.pdf', path.basename(inProgress)].sort());
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('writes name their temp file after the writing process', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esign-tmp-name-'));
+  try {
+    const store = new FileStore(dataDir);
+    const seen: string[] = [];
+    const rename = fs.renameSync;
+    fs.renameSync = ((from: fs.PathLike, to: fs.PathLike) => { seen.push(path.basename(String(from))); return rename(from, to); }) as typeof fs.renameSync;
+    try {
+      store.write('named', new Uint8Array([1]));
+    } finally {
+      fs.renameSync = rename;
+    }
+    assert.match(seen[0], new RegExp(`^named\\.pdf\\.${process.pid}-[0-9a-f]{12}\\.tmp$`));
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

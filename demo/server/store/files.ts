@@ -8,6 +8,16 @@ import crypto from 'node:crypto';
 
 const SAFE_NAME = /^[A-Za-z0-9_-]{1,100}$/;
 
+function processIsAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0); // signal 0: only checks that the process exists
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'; // exists, owned by someone else
+  }
+}
+
 export class FileStore {
   readonly dir: string;
 
@@ -19,12 +29,14 @@ export class FileStore {
 
   /**
    * A process killed during `write` leaves its `*.tmp` file behind. They are never read (only
-   * renamed files are), but they take space: the store sweeps them when it opens, before this
-   * process writes anything. One server owns a data directory, so no other writer is mid-write.
+   * renamed files are), but they take space: the store sweeps them when it opens. Temp names carry
+   * the writer's process id, and only files of processes that are gone are removed, so an admin
+   * command opening the store beside a running server never deletes a write in progress.
    */
   private removeLeftoverTempFiles(): void {
     for (const name of fs.readdirSync(this.dir)) {
-      if (name.endsWith('.tmp')) fs.rmSync(path.join(this.dir, name), { force: true });
+      const m = /\.pdf\.(\d+)-[0-9a-f]+\.tmp$/.exec(name);
+      if (m && !processIsAlive(Number(m[1]))) fs.rmSync(path.join(this.dir, name), { force: true });
     }
   }
 
@@ -35,7 +47,7 @@ export class FileStore {
 
   write(name: string, bytes: Uint8Array): void {
     const target = this.pathOf(name);
-    const temp = `${target}.${crypto.randomBytes(6).toString('hex')}.tmp`;
+    const temp = `${target}.${process.pid}-${crypto.randomBytes(6).toString('hex')}.tmp`;
     const fd = fs.openSync(temp, 'w', 0o600);
     try {
       fs.writeSync(fd, bytes);
