@@ -31,6 +31,10 @@ describe('esign-viewer zoom', () => {
     const page = pageElement(el, 1);
     expect(page.offsetHeight).to.be.closeTo(box.clientHeight - 2 * GAP, 1);
     expect(page.offsetWidth).to.be.lessThan(box.clientWidth);
+    // A page narrower than the view sits in its middle.
+    const pageBox = page.getBoundingClientRect();
+    const view = box.getBoundingClientRect();
+    expect(pageBox.left + pageBox.width / 2).to.be.closeTo(view.left + box.clientWidth / 2, 1);
   });
 
   it('takes numbers and percentages, and steps with zoomIn/zoomOut', async () => {

@@ -36,7 +36,7 @@ export function renderPages(pages: PdfPagesController, options: PagesTemplateOpt
   const minWidth = layout.maxWidth + 2 * layout.gap;
   // Pages not built yet keep their room, so the scrollbar is right from the start.
   const rest = built < count ? html`<div class="pages-rest" style="height:${layout.totalHeight - layout.pageTop(built) - layout.gap}px"></div>` : '';
-  return html`<div class="pages" part="pages" style="--esign-scale:${layout.getScale()};--total-scale-factor:${layout.getScale() * CSS_PX_PER_PT};--scale-round-x:1px;--scale-round-y:1px;min-width:${minWidth}px;padding:${layout.gap}px 0;gap:${layout.gap}px">${items}${rest}</div>`;
+  return html`<div class="pages" part="pages" style="--esign-scale:${layout.getScale()};--total-scale-factor:${layout.getScale() * CSS_PX_PER_PT};--scale-round-x:1px;--scale-round-y:1px;min-width:max(100%, ${minWidth}px);padding:${layout.gap}px 0;gap:${layout.gap}px">${items}${rest}</div>`;
 }
 
 /** Layout styles for `renderPages()` (text layer included); include them in the element's `static styles`. */
