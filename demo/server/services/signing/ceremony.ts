@@ -89,7 +89,7 @@ export function saveProgress(ctx: CeremonyContext, recipientId: string, body: un
     assertCanSave(doc, me);
     const { all, own } = ownFields(store, doc, me);
     const { values, problems } = readValues((body as { values?: unknown } | undefined)?.values, own, all, attachmentCheck(store, doc));
-    if (problems.length) throw unprocessable(`Nothing was saved: ${problems[0].message}.`, problems);
+    if (problems.length) throw unprocessable(`Nothing was saved: ${problems[0].message.replace(/\.$/, '')}.`, problems);
     const { documents, history } = documentsOf(store);
     documents.saveFieldValues(doc.id, values);
     const filled = filledFields(own, values, new Date());
@@ -130,7 +130,7 @@ export function complete(ctx: CeremonyContext, recipientId: string, body: unknow
     }
     const { all, own } = ownFields(store, doc, me);
     const { values, problems } = readValues((body as { values?: unknown } | undefined)?.values, own, all, attachmentCheck(store, doc));
-    if (problems.length) throw unprocessable(`The submission was refused: ${problems[0].message}.`, problems);
+    if (problems.length) throw unprocessable(`The submission was refused: ${problems[0].message.replace(/\.$/, '')}.`, problems);
     const filled = filledFields(own, values, now);
     const missing = completionProblems(filled);
     if (missing.length) throw unprocessable(`Not complete: ${missing[0].message}${missing.length > 1 ? ` (and ${missing.length - 1} more)` : ''}`, missing);
