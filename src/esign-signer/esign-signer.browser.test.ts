@@ -3,6 +3,7 @@ import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import { capture, loadSigner, ownField, q } from './signer-test-helpers.ts';
 import { fakeToken } from './signer-fake-server.ts';
 import { registerSignerTranslation } from './signer-i18n.ts';
+import { VALIDATION_CODES, valueHint } from '../fields/index.ts';
 
 async function settle(el: HTMLElement & { updateComplete: Promise<boolean> }): Promise<void> {
   await el.updateComplete;
@@ -265,6 +266,39 @@ describe('esign-signer', () => {
     expect(q(el, '#field-error').textContent).to.contain('too large');
     expect(el.fields[1].value).to.equal('');
     expect(server.calls.filter((c) => c.op === 'attachment').length).to.equal(1);
+    server.restore();
+  });
+
+  it('every validation code of src/fields gets the control its valueHint names', async () => {
+    const fields = VALIDATION_CODES.map((c, i) => ownField({ label: `Code ${c.code}`, validation: c.code, options: 'A\nB', ay: 0.02 + (i % 40) * 0.024, by: 0.04 + (i % 40) * 0.024, page: 1 + Math.floor(i / 40) }));
+    const { el, server } = await loadSigner(fields, { pages: 2 });
+    const seen = new Set<number>();
+    for (let step = 0; step < fields.length; step++) {
+      const label = q(el, '.field-name').textContent!;
+      const code = Number(/Code (\d+)/.exec(label)![1]);
+      seen.add(code);
+      const hint = valueHint({ element_type: 'text', validation: code, options: 'A\nB' });
+      const control = el.shadowRoot!.querySelector<HTMLInputElement & HTMLSelectElement>('#field-input');
+      const what = `code ${code} (${hint.control})`;
+      if (hint.control === 'automatic') expect(control, what).to.equal(null);
+      else if (hint.control === 'draw') expect(control!.textContent, what).to.equal('Draw');
+      else if (hint.control === 'file') expect(control!.type, what).to.equal('file');
+      else if (hint.control === 'select' || code === 24) expect(control!.tagName, what).to.equal('SELECT');
+      else if (hint.control === 'checkbox') expect(control!.type, what).to.equal('checkbox');
+      else {
+        expect(control!.tagName, what).to.equal('INPUT');
+        expect(control!.getAttribute('inputmode'), what).to.equal(hint.inputMode);
+        expect(control!.getAttribute('placeholder') ?? '', what).to.equal(hint.placeholder);
+        expect(control!.maxLength, what).to.equal(hint.maxLength ?? -1);
+      }
+      if (hint.control === 'select' && code !== 24) expect(control!.options.length, what).to.equal((hint.choices ?? []).length + 1);
+      expect(q(el, '#field-hint').textContent, what).to.equal(hint.control === 'file' ? 'Choose the file to attach (at most 10 MB).' : hint.description);
+      const next = q<HTMLButtonElement>(el, '.nav button:nth-of-type(2)');
+      if (next.disabled) break;
+      next.click();
+      await settle(el);
+    }
+    expect([...seen].sort((a, b) => a - b)).to.deep.equal(VALIDATION_CODES.map((c) => c.code).filter((c) => valueHint({ element_type: 'text', validation: c }).control !== 'automatic' || seen.has(c)));
     server.restore();
   });
 });
