@@ -18,11 +18,19 @@ test('a key of one group gets nothing from any operation on another group\'s res
     const upload = await call(t.app, t.key, 'POST', '/api/v1/templatepdf/?returnAsJson', { group: t.groupId, title: secretTitle, pdf_file: pdf });
     const templateId = (upload.json() as { resource: { uid: string } }).resource.uid;
     await call(t.app, t.key, 'POST', `/api/v1/templatepdf/${templateId}/fields/`, [{ ax: 0.1, ay: 0.1, bx: 0.3, by: 0.15, page: 1, element_type: 'signature', signer: 1, label: 'SecretLabel' }]);
+    const sent = await call(t.app, t.key, 'POST', '/api/v1/document/', {
+      group: t.groupId, name: secretTitle, templatepdf: templateId, tag: 'SecretTag',
+      signers: [{ firstname: 'Secret', lastname: 'Signer', email: 'secret.signer@example.com' }],
+    });
+    assert.equal(sent.statusCode, 201, sent.body);
+    const documentId = sent.json().uuid as string;
+    const signerId = sent.json().signer_objects[0].uuid as string;
     const before = (await call(t.app, t.key, 'GET', `/api/v1/templatepdf/${templateId}/status/`)).body;
+    const documentBefore = (await call(t.app, t.key, 'GET', `/api/v1/document/${documentId}/`)).body;
 
     const outsider = createTenant(t.app, 'Outsider');
     const paths = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
-    const ids = [templateId, templateWebAppId(templateId), t.groupId, 'default', t.adminId];
+    const ids = [templateId, templateWebAppId(templateId), t.groupId, 'default', t.adminId, documentId, signerId];
     let checked = 0;
     for (const [path, operations] of Object.entries(paths.paths)) {
       if (!path.includes('{')) continue;
@@ -35,17 +43,19 @@ test('a key of one group gets nothing from any operation on another group\'s res
           assert.ok(res.statusCode >= 400 && res.statusCode < 500, `${method.toUpperCase()} ${url} answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
           // The id the caller sent may be echoed back; nothing else of the other group may appear.
           const leaksAdmin = id !== t.adminId && res.body.includes(t.adminId);
-          assert.ok(!res.body.includes(secretTitle) && !res.body.includes('SecretLabel') && !leaksAdmin, `${method.toUpperCase()} ${url} leaks: ${res.body.slice(0, 200)}`);
+          const leaks = [secretTitle, 'SecretLabel', 'SecretTag', 'secret.signer@example.com'].some((s) => res.body.includes(s));
+          assert.ok(!leaks && !leaksAdmin, `${method.toUpperCase()} ${url} leaks: ${res.body.slice(0, 200)}`);
         }
       }
     }
     assert.ok(checked > 20, `only ${checked} operations checked`);
     // Nothing the outsider did changed the template.
     assert.equal((await call(t.app, t.key, 'GET', `/api/v1/templatepdf/${templateId}/status/`)).body, before);
-    const lists = ['/api/v1/templatepdf/?archived=all', '/api/v1/group/'];
+    assert.equal((await call(t.app, t.key, 'GET', `/api/v1/document/${documentId}/`)).body, documentBefore, 'the document is untouched');
+    const lists = ['/api/v1/templatepdf/?archived=all', '/api/v1/group/', '/api/v1/document/', `/api/v1/document/?group=${t.groupId}`];
     for (const url of lists) {
       const res = await call(t.app, outsider.key, 'GET', url);
-      assert.ok(!res.body.includes(secretTitle) && !res.body.includes(t.groupId), `${url} leaks`);
+      assert.ok(!res.body.includes(secretTitle) && !res.body.includes(t.groupId) && !res.body.includes(documentId), `${url} leaks`);
     }
   } finally {
     await t.close();
