@@ -114,6 +114,22 @@ describe('template PDFs', () => {
     assert.equal((await call(t.app, t.key, 'GET', '/api/v1/templatepdf/not-an-id/')).statusCode, 404);
   });
 
+  test('a web-app id works on every template operation, and in a send', async () => {
+    const id = await uploadId();
+    const w = encodeURIComponent(templateWebAppId(id));
+    for (const [method, url, body] of [
+      ['GET', `/api/v1/templatepdf/${w}/status/`], ['GET', `/api/v1/templatepdf/${w}/fields/`], ['POST', `/api/v1/templatepdf/${w}/fields/`, []],
+      ['GET', `/api/v1/templatepdf/${w}/preview/`], ['GET', `/api/v1/templatepdf/${w}/component-token/`], ['GET', `/api/v1/templatepdf/${w}/edit-link/`],
+      ['PATCH', `/api/v1/templatepdf/${w}/`, { title: 'Renamed' }], ['POST', `/api/v1/templatepdf/${w}/tags/`, {}],
+      ['POST', '/api/v1/document/', { group: group(), name: 'By web-app id', templatepdf: templateWebAppId(id), signers: [{ firstname: 'Ann', lastname: 'Lee', email: 'ann@example.com' }] }],
+      ['POST', `/api/v1/templatepdf/${w}/archive/`], ['DELETE', `/api/v1/templatepdf/${w}/delete/`],
+    ] as const) {
+      const res = await call(t.app, t.key, method, url, body);
+      assert.ok(res.statusCode >= 200 && res.statusCode < 300, `${method} ${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+    }
+    assert.equal((await call(t.app, t.key, 'GET', `/api/v1/templatepdf/${id}/`)).statusCode, 404);
+  });
+
   test('list: pagination with filters carried in next/previous; archive hides from the default list', async () => {
     const fresh = await createTestApp();
     try {
