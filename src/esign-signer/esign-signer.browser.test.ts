@@ -1,4 +1,5 @@
-import { expect, oneEvent } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import type { EsignSigner } from './esign-signer.ts';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import { capture, loadSigner, ownField, q } from './signer-test-helpers.ts';
 import { fakeToken } from './signer-fake-server.ts';
@@ -300,5 +301,52 @@ describe('esign-signer', () => {
     }
     expect([...seen].sort((a, b) => a - b)).to.deep.equal(VALIDATION_CODES.map((c) => c.code).filter((c) => valueHint({ element_type: 'text', validation: c }).control !== 'automatic' || seen.has(c)));
     server.restore();
+  });
+
+  it('follows the document\'s redirect after completing (http(s) only), unless the page cancels esign-complete', async () => {
+    const here = `${location.href.split('#')[0]}#signed`;
+    const { el, server } = await loadSigner([{ ...ownField({ label: 'Theirs' }), editable: false }], { role: 'approver', redirect: here });
+    el.noRedirect = false;
+    const done = oneEvent(el, 'esign-complete');
+    q<HTMLButtonElement>(el, '[part~="finish"]').click();
+    await settle(el);
+    q<HTMLButtonElement>(el, '#confirm-submit-button').click();
+    expect((await done).detail.redirect).to.equal(here);
+    await settle(el);
+    expect(q(el, '[part~="final"]').textContent).to.contain('Taking you on');
+    for (let i = 0; i < 40 && location.hash !== '#signed'; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(location.hash).to.equal('#signed');
+    history.replaceState(null, '', location.href.split('#')[0]);
+    server.restore();
+
+    for (const [redirect, cancel] of [[here, true], ['javascript:alert(1)', false]] as const) {
+      const again = await loadSigner([{ ...ownField({ label: 'Theirs' }), editable: false }], { role: 'approver', redirect });
+      again.el.noRedirect = false;
+      again.el.addEventListener('esign-complete', (e) => { if (cancel) e.preventDefault(); });
+      q<HTMLButtonElement>(again.el, '[part~="finish"]').click();
+      await settle(again.el);
+      q<HTMLButtonElement>(again.el, '#confirm-submit-button').click();
+      await oneEvent(again.el, 'esign-complete');
+      await settle(again.el);
+      expect(q(again.el, '[part~="final"]').textContent, redirect).not.to.contain('Taking you on');
+      again.server.restore();
+    }
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(location.hash).to.equal('');
+  });
+
+  it('fires esign-error when it cannot load: a missing token, an unreachable server', async () => {
+    const missing = await fixture<EsignSigner>(html`<esign-signer></esign-signer>`);
+    const first = oneEvent(missing, 'esign-error');
+    missing.signer = 'someone';
+    missing.endpoint = 'http://127.0.0.1:9';
+    expect((await first).detail.code).to.equal('missing-source');
+    const unreachable = oneEvent(missing, 'esign-error');
+    missing.token = 'a.b.c';
+    const detail = (await unreachable).detail;
+    expect(detail.code).to.equal('network');
+    expect(detail.message).to.contain('could not be reached');
+    await settle(missing);
+    expect(q(missing, '[part~="final"]').textContent).to.contain('could not be reached');
   });
 });

@@ -169,7 +169,7 @@ export interface MainAreaModel {
 export function mainArea(m: MainAreaModel): TemplateResult {
   const { lang, phase } = m;
   if (phase === 'error') return finalState(lang, 'signer.label', m.message, 'error');
-  if (phase === 'done') return finalState(lang, 'signer.done', m.documentStatus === 30 ? ts(lang, 'signer.doneDocument') : m.message);
+  if (phase === 'done') return finalState(lang, 'signer.done', [m.documentStatus === 30 ? ts(lang, 'signer.doneDocument') : '', m.message].filter(Boolean).join(' '));
   if (phase === 'rejected') return finalState(lang, 'signer.rejected', m.message);
   const blocked = phase === 'blocked' ? finalState(lang, BLOCKED_KEYS[m.blockedReason] ?? 'signer.finished', '', 'blocked') : nothing;
   const count = m.pages.pageCount;
