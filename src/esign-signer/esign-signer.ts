@@ -35,7 +35,7 @@ import { uploadAttachment } from './signer-attachments.ts';
  * @attr modes - Capture modes allowed for every signature: any of `draw type upload` (default all; a field's `options` can narrow its own).
  * @attr no-redirect - Stay on the final state even when the document sets a redirect.
  *
- * @prop {readonly string[]} signatureFonts - Font stacks offered for typed signatures (default: local script fonts).
+ * @prop {readonly string[]} signatureFonts - Font stacks offered for typed signatures (default: the bundled Dancing Script and Great Vibes).
  *
  * @event esign-ready - The document and this recipient's fields are shown and the first field is ready to fill. `detail: { pages }`.
  * @event esign-field-change - A field's value changed. `detail: { uuid, value, valid, message }`.
@@ -52,6 +52,7 @@ import { uploadAttachment } from './signer-attachments.ts';
  * @csspart field-control - The current field's input.
  * @csspart field-message - The current field's message.
  * @csspart progress-count - "n of m required fields done".
+ * @csspart attachment-name - The name of the file attached to the current attachment field.
  * @csspart button - Every button (also `primary`, `finish`, `reject`).
  * @csspart dialog - The confirm dialogs.
  * @csspart final - The final state message.
