@@ -40,6 +40,13 @@ describe('esign-viewer page layout', () => {
     }
   });
 
+  it('shows the CropBox, not the MediaBox, as the page', async () => {
+    const data = await generatePdf({ pages: 2, width: 600, height: 800, cropBox: (i) => (i === 1 ? [100, 200, 300, 400] : undefined) });
+    const el = await loadViewer({ data, zoom: '1' });
+    expect(cssSize(pageElement(el, 1)).map(Math.round)).to.deep.equal([800, 1067]);
+    expect(cssSize(pageElement(el, 2)).map(Math.round)).to.deep.equal([400, 533]);
+  });
+
   it('keeps the first page painted while later page sizes are corrected', async () => {
     const data = await generatePdf({ pages: 40, height: (i) => (i < 1 ? 792 : 400) });
     const el = await loadViewer({ data, zoom: '1' });

@@ -12,6 +12,8 @@ export interface GeneratePdfOptions {
   height?: number | ((pageIndex: number) => number);
   /** /Rotate of every page, or one per page index. */
   rotate?: 0 | 90 | 180 | 270 | ((pageIndex: number) => 0 | 90 | 180 | 270);
+  /** CropBox `[x, y, width, height]` in points of a page, when it should differ from the MediaBox. */
+  cropBox?: (pageIndex: number) => [number, number, number, number] | undefined;
   /** Text written on a page (default "Page n"); lines split on \n. */
   text?: (pageIndex: number) => string;
 }
@@ -28,6 +30,8 @@ export async function generatePdf(options: GeneratePdfOptions): Promise<Uint8Arr
     const page = doc.addPage([width, height]);
     const rotation = pick(options.rotate, i, 0);
     if (rotation) page.setRotation(degrees(rotation));
+    const crop = options.cropBox?.(i);
+    if (crop) page.setCropBox(...crop);
     const text = options.text ? options.text(i) : `Page ${i + 1}`;
     const size = Math.max(8, Math.min(36, width / 12));
     text.split('\n').forEach((line, k) => {
