@@ -54,12 +54,16 @@ const LegacySignerRow = Type.Array(Type.Union([Type.String(), Type.Number(), Typ
   description: 'The hosted service\'s legacy row: [signer URI, first name, last name, email, tel, has_fields, status, order].',
 });
 
+const ReviewerView = Type.Object({ email: Str(), firstname: Str(), lastname: Str(), include_link: Type.Boolean() });
+
 export const SignerObject = Type.Object({
   uuid: Str(), resource_uri: Str(), firstname: Str(), lastname: Str(), email: Str(), tel: Str(),
   status: Type.Integer(), statusText: Str(), order: Type.Integer(),
   role: Type.Union([Type.Literal('signer'), Type.Literal('approver'), Type.Literal('witness')]),
   signer_number: Type.Integer({ description: 'The number the document\'s fields use for this recipient.' }),
   has_fields: Type.Boolean(), rejection_reason: Str(),
+  honorific: Str('As sent ("" when none); used in the greeting of this recipient\'s emails.'),
+  reviewers: Type.Array(ReviewerView, { description: 'This recipient\'s reviewers, as sent.' }),
 });
 
 const listEntryProps = {
@@ -80,7 +84,7 @@ export const DocumentDetail = Type.Object({
   message: Str(), message_template: Str(), honorifics: Type.Boolean(), convert_sender_to_signer: Type.Boolean(),
   strict_fields: Type.Boolean(), append_history: Type.Boolean(), append_pdf: Type.Boolean(), return_signer_links: Type.Boolean(),
   pdf_password: NullableStr(), pdf_password_type: Type.Union([Type.Integer(), Type.Null()]),
-  reviewers: Type.Array(Type.Object({ email: Str(), firstname: Str(), lastname: Str(), include_link: Type.Boolean() })),
+  reviewers: Type.Array(ReviewerView),
   skipped_signers: Type.Array(Type.Object({ firstname: Str(), lastname: Str(), email: Str(), role: Str(), reason: Str() })),
 });
 

@@ -1,7 +1,7 @@
 /**
  * Send options that act later in a document's life: append_pdf / append_history (the final PDF),
  * do_email and honorifics (the invitation), signer redirect (the signer resource and signing view),
- * reviewers (kept and answered). Each is checked by its effect, through the API.
+ * reviewers (kept and answered to the sender). Each is checked by its effect, through the API.
  */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -67,6 +67,7 @@ test('do_email queues the invitation (greeting with the honorific); without it n
   const detail = (await call(t.app, t.key, 'GET', `/api/v1/document/${mailed.documentId}/`)).json();
   assert.equal(detail.do_email, true);
   assert.equal(detail.honorifics, true);
+  assert.equal(detail.signer_objects[0].honorific, 'Dr.');
 
   const quiet = await sendDocument(t, [field({ signer: 1 })], { signers: [person('Ann')], do_email: 0 });
   assert.deepEqual(documentsOf(t.app.store).history.emails({ documentId: quiet.documentId }), []);
@@ -99,8 +100,11 @@ test('reviewers on the document and on a signer are kept and answered in the det
   });
   const detail = (await call(t.app, t.key, 'GET', `/api/v1/document/${sent.documentId}/`)).json();
   assert.deepEqual(detail.reviewers, [{ email: 'boss@example.com', firstname: 'Bo', lastname: 'Ss', include_link: false }]);
-  const row = documentsOf(t.app.store).documents.recipients(sent.documentId)[0];
-  assert.deepEqual(row.reviewers.map((r) => [r.email, r.includeLink]), [['lawyer@example.com', true]]);
+  assert.deepEqual(detail.signer_objects[0].reviewers, [{ email: 'lawyer@example.com', firstname: '', lastname: '', include_link: true }]);
+  const signer = (await call(t.app, t.key, 'GET', detail.signer_objects[0].resource_uri)).json();
+  assert.deepEqual(signer.reviewers, detail.signer_objects[0].reviewers);
+  const own = (await call(t.app, await signerToken(t, sent.recipients[0].id), 'GET', detail.signer_objects[0].resource_uri)).json();
+  assert.deepEqual(own.reviewers, [], 'the signer\'s own token does not see its reviewers');
 });
 
 test('message_template picks one of the group\'s named messages; without one the group default applies', async () => {

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import { authOf } from '../auth/context.ts';
 import { errorResponses } from '../schemas/common.ts';
 import { documentStatusText } from '../domain/statuses.ts';
 import { SIGNER_OPERATIONS } from '../services/documents/component-tokens.ts';
@@ -30,13 +31,16 @@ export default async function signerRoutes(app: FastifyInstance): Promise<void> 
     config: { component: SIGNER_OPERATIONS.read },
     schema: {
       summary: 'Signer detail', tags: ['signers'], params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) }),
-      description: 'A recipient of a document. Open to API keys of its group and to this signer\'s component token.',
+      description: 'A recipient of a document. Open to API keys of its group and to this signer\'s component token (which sees `reviewers` empty).',
       response: { 200: SignerDetail, ...errorResponses(401, 403, 404, 429) },
     },
   }, async (request) => {
     const { recipient, document } = loadVisibleRecipient(store, request, (request.params as { id: string }).id);
+    const view = signerObject(recipient);
+    // The reviewers are the sender's business: the signer's own component token does not see them.
+    if (authOf(request).kind === 'component_token') view.reviewers = [];
     return {
-      ...signerObject(recipient),
+      ...view,
       document: documentUri(document.id),
       document_name: document.name,
       document_status: document.status,

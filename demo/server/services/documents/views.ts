@@ -14,6 +14,10 @@ export function legacySignerRow(r: RecipientRecord): [string, string, string, st
   return [signerUri(r.id), r.firstname, r.lastname, r.email, r.tel, r.hasFields, r.status, r.order];
 }
 
+function reviewerViews(reviewers: DocumentRecord['reviewers']) {
+  return reviewers.map((r) => ({ email: r.email, firstname: r.firstname, lastname: r.lastname, include_link: r.includeLink }));
+}
+
 export function signerObject(r: RecipientRecord) {
   return {
     uuid: r.id,
@@ -30,6 +34,8 @@ export function signerObject(r: RecipientRecord) {
     signer_number: r.signerNumber,
     has_fields: r.hasFields,
     rejection_reason: r.rejectionReason,
+    honorific: r.honorific,
+    reviewers: reviewerViews(r.reviewers),
   };
 }
 
@@ -85,7 +91,7 @@ export function documentDetail(doc: DocumentRecord, recipients: RecipientRecord[
     return_signer_links: doc.returnSignerLinks,
     pdf_password: doc.pdfPassword || null,
     pdf_password_type: doc.pdfPasswordType,
-    reviewers: doc.reviewers.map((r) => ({ email: r.email, firstname: r.firstname, lastname: r.lastname, include_link: r.includeLink })),
+    reviewers: reviewerViews(doc.reviewers),
     skipped_signers: doc.skipped.map((s) => ({ firstname: s.firstname, lastname: s.lastname, email: s.email, role: s.role, reason: s.reason })),
   };
 }
