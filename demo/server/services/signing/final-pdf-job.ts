@@ -27,6 +27,7 @@ const ACTIONS: Record<string, string> = {
   invitation_queued: 'Invitation email queued',
   recipient_visited: 'Viewed the document',
   recipient_saved: 'Saved progress',
+  attachment_uploaded: 'Attached a file',
   recipient_signed: 'Signed',
   recipient_witnessed: 'Witnessed',
   recipient_approved: 'Approved',
