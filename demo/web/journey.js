@@ -140,8 +140,24 @@ async function refresh() {
     a.href = URL.createObjectURL(await pdf.blob());
     a.download = 'Demo agreement (signed).pdf';
     a.textContent = 'Download the final PDF (with its history page)';
-    $('download-slot').replaceChildren(a);
+    $('download-slot').replaceChildren(a, ...await attachmentLinks());
   }
+}
+
+/** Links to the files signers attached, and the final PDF zipped with the 76s (downloaded with the demo key). */
+async function attachmentLinks() {
+  const { objects } = await (await api('GET', `/api/v1/document/${state.document}/attachments/`)).json();
+  const link = async (path, name, text) => {
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(await (await api('GET', path)).blob());
+    a.download = name;
+    a.textContent = text;
+    return a;
+  };
+  const links = [];
+  for (const f of objects) links.push(await link(`/api/v1/document/${state.document}/attachments/${f.field}/`, f.name, `Attachment: ${f.name}`));
+  if (objects.some((f) => f.validation === 76)) links.push(await link(`/api/v1/document/${state.document}/attachments/zip/`, 'Demo agreement.zip', 'Download the final PDF zipped with its attachments'));
+  return links;
 }
 
 function guard(fn, where) {
