@@ -69,8 +69,9 @@ function messageTemplatesFrom(input: Record<string, string>): Record<string, str
   for (const [raw, text] of Object.entries(input)) {
     const name = raw.trim();
     if (!name || name.length > 120 || seen.has(name.toLowerCase())) {
-      throw unprocessable(`message_templates: the name ${JSON.stringify(raw)} ${!name ? 'is blank' : name.length > 120 ? 'is over 120 characters' : 'is used twice (names ignore case)'}.`,
-        [{ field: `message_templates.${raw}`, message: 'names must be 1..120 characters and unique ignoring case' }]);
+      const shown = raw.length > 60 ? `${raw.slice(0, 60)}…` : raw;
+      throw unprocessable(`message_templates: the name ${JSON.stringify(shown)} ${!name ? 'is blank' : name.length > 120 ? 'is over 120 characters' : 'is used twice (names ignore case)'}.`,
+        [{ field: `message_templates.${shown}`, message: 'names must be 1..120 characters and unique ignoring case' }], 'invalid_message_templates');
     }
     seen.add(name.toLowerCase());
     out[name] = text;
