@@ -75,5 +75,13 @@ describe('esign-viewer text layer', () => {
     await renderingSettled(plain);
     expect(pageElement(plain, 1).hasAttribute('data-rendered')).to.equal(true);
     expect(plain.shadowRoot!.querySelectorAll('.text-layer')).to.have.length(0);
+
+    // Switched on and off again at run time.
+    plain.noTextLayer = false;
+    await textLayerOf(plain, 1);
+    plain.noTextLayer = true;
+    await plain.updateComplete;
+    expect(plain.shadowRoot!.querySelectorAll('.text-layer')).to.have.length(0);
+    expect(pageElement(plain, 1).querySelector('canvas')!.width).to.be.greaterThan(0);
   });
 });

@@ -213,6 +213,7 @@ export class EsignViewer extends EsignElement {
       this.goToPage(this.page);
     }
     if (changed.has('zoom') && this.pages.pageCount > 0) this.applyScale(this.targetScale());
+    if (changed.has('noTextLayer') && this.hasUpdated) this.pages.textLayerChanged();
   }
 
   protected override firstUpdated(): void {

@@ -63,6 +63,15 @@ export class PageSurfaces {
     delete this.pageElement(index)?.dataset.rendered;
   }
 
+  /** Removes every text layer, keeping the canvases. */
+  dropTextLayers(): void {
+    for (const [index, text] of this.textLayers) {
+      text.cancel();
+      text.element.remove();
+      this.textLayers.delete(index);
+    }
+  }
+
   clear(): void {
     for (const index of [...this.canvases.keys(), ...this.textLayers.keys()]) this.drop(index);
   }

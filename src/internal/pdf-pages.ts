@@ -209,6 +209,16 @@ export class PdfPagesController implements ReactiveController {
     });
   }
 
+  /** Call when the `textLayer` option changed: removes the layers, or repaints the shown pages to add them. */
+  textLayerChanged(): void {
+    if (this.options.textLayer?.()) {
+      for (let i = 0; i < this.state.length; i++) if (this.state[i] === RENDERED) this.state[i] = NOT_RENDERED;
+      this.update();
+    } else {
+      this.surfaces.dropTextLayers();
+    }
+  }
+
   /** Call when the scroller's size changed. */
   onResize(): void {
     this.update();
