@@ -8,11 +8,9 @@ import { documentsOf } from '../services/documents/repositories.ts';
 import { mintLinkToken, signingUrl } from '../services/signing/link-tokens.ts';
 import { emailOpenUrl } from '../webhooks/email-open.ts';
 
-const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { displayName, greeting as greet } from './names.ts';
 
-function greeting(r: RecipientRecord): string {
-  return `Hello ${[r.honorific, r.firstname].filter(Boolean).join(' ') || r.email},`;
-}
+export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const VERB: Record<RecipientRecord['role'], string> = { signer: 'sign', witness: 'witness', approver: 'approve' };
 
@@ -22,8 +20,8 @@ export function queueInvitation(store: Store, dataDir: string, baseUrl: string, 
   const verb = VERB[r.role];
   const subject = r.subject || `Please ${verb}: ${doc.name}`;
   const note = r.message || doc.message;
-  const text = `${greeting(r)}\n\nYou are asked to ${verb} the document "${doc.name}".\n${note ? `\n${note}\n` : ''}\nOpen it here:\n${link}\n\nThe link is personal: do not forward it.\n`;
-  const html = `<p>${escapeHtml(greeting(r))}</p><p>You are asked to ${verb} the document <strong>${escapeHtml(doc.name)}</strong>.</p>`
+  const text = `${greet(doc, r)}\n\nYou are asked to ${verb} the document "${doc.name}".\n${note ? `\n${note}\n` : ''}\nOpen it here:\n${link}\n\nThe link is personal: do not forward it.\n`;
+  const html = `<p>${escapeHtml(greet(doc, r))}</p><p>You are asked to ${verb} the document <strong>${escapeHtml(doc.name)}</strong>.</p>`
     + `${note ? `<p>${escapeHtml(note)}</p>` : ''}<p><a href="${escapeHtml(link)}">Open the document to ${verb} it</a></p><p>The link is personal: do not forward it.</p>`
     // Tracking image: loading it reports recipient.emailOpened (webhooks/email-open.ts).
     + `<img src="${escapeHtml(emailOpenUrl(store, baseUrl, r.id))}" width="1" height="1" alt="" style="display:block;border:0">`;
@@ -36,8 +34,8 @@ export function queueCompletedNotices(store: Store, doc: DocumentRecord, recipie
     documentsOf(store).history.queueEmail({
       documentId: doc.id, recipientId: r.id, kind: 'completed', to: r.email, cc: doc.cc,
       subject: `Completed: ${doc.name}`,
-      text: `${greeting(r)}\n\nEveryone has signed "${doc.name}". The sender can give you the final PDF with its signing history.\n`,
-      html: `<p>${escapeHtml(greeting(r))}</p><p>Everyone has signed <strong>${escapeHtml(doc.name)}</strong>. The sender can give you the final PDF with its signing history.</p>`,
+      text: `${greet(doc, r)}\n\nEveryone has signed "${doc.name}". The sender can give you the final PDF with its signing history.\n`,
+      html: `<p>${escapeHtml(greet(doc, r))}</p><p>Everyone has signed <strong>${escapeHtml(doc.name)}</strong>. The sender can give you the final PDF with its signing history.</p>`,
     });
   }
 }
@@ -49,8 +47,8 @@ export function queueRejectedNotices(store: Store, doc: DocumentRecord, recipien
     documentsOf(store).history.queueEmail({
       documentId: doc.id, recipientId: r.id, kind: 'rejected', to: r.email, cc: [],
       subject: `Rejected: ${doc.name}`,
-      text: `${greeting(r)}\n\n${by.firstname} ${by.lastname} rejected "${doc.name}"; it no longer needs your attention.\n`,
-      html: `<p>${escapeHtml(greeting(r))}</p><p>${escapeHtml(`${by.firstname} ${by.lastname}`)} rejected <strong>${escapeHtml(doc.name)}</strong>; it no longer needs your attention.</p>`,
+      text: `${greet(doc, r)}\n\n${displayName(doc, by)} rejected "${doc.name}"; it no longer needs your attention.\n`,
+      html: `<p>${escapeHtml(greet(doc, r))}</p><p>${escapeHtml(`${displayName(doc, by)}`)} rejected <strong>${escapeHtml(doc.name)}</strong>; it no longer needs your attention.</p>`,
     });
   }
 }

@@ -12,6 +12,7 @@ import { documentsOf } from '../services/documents/repositories.ts';
 import { SIGNER_OPERATIONS } from '../services/documents/component-tokens.ts';
 import { auditEntry } from '../services/documents/views.ts';
 import { signerFields } from '../services/signing/view.ts';
+import { asReviewer, reviewerOf } from '../services/signing/review.ts';
 import { AuditEntry, DocumentIdParams } from './documents-schemas.ts';
 
 /** A file name that is safe in a Content-Disposition header. */
@@ -36,7 +37,7 @@ export default async function documentFileRoutes(app: FastifyInstance): Promise<
     const name = document.finalFile ?? document.sourceFile;
     if (!store.files.exists(name)) throw conflict(`The PDF of document '${document.id}' is missing from the data directory.`, 'pdf_missing');
     const bytes = store.files.read(name);
-    if (document.finalFile && tokenRecipient && tokenRecipient.status === RECIPIENT_STATUS.completed) {
+    if (document.finalFile && tokenRecipient && tokenRecipient.status === RECIPIENT_STATUS.completed && reviewerOf(request) === null) {
       // A signer fetching the final PDF: recipient status 50 (download final document).
       const { documents, history } = documentsOf(store);
       store.transaction(() => {
@@ -70,7 +71,9 @@ export default async function documentFileRoutes(app: FastifyInstance): Promise<
     const { documents } = documentsOf(store);
     const fields = documents.fields(document.id, elementType);
     // A signer's token sees what the signing view shows: no secret codes, no one else's unfinished values.
-    return tokenRecipient ? signerFields(fields, tokenRecipient, documents.recipients(document.id)).map(({ editable: _editable, ...f }) => f) : fields;
+    // A reviewer's token sees only finished recipients' values (it owns no field).
+    const viewer = tokenRecipient && reviewerOf(request) !== null ? asReviewer(tokenRecipient) : tokenRecipient;
+    return viewer ? signerFields(fields, viewer, documents.recipients(document.id)).map(({ editable: _editable, ...f }) => f) : fields;
   });
 
   app.get('/api/v1/document/:id/auditlog/', {

@@ -9,8 +9,8 @@ export const DocumentIdParams = Type.Object({ id: Type.String({ minLength: 1, ma
 
 const Reviewer = Type.Object({
   email: Type.Optional(Str('Required.')), firstname: Type.Optional(Str()), lastname: Type.Optional(Str()),
-  include_link: Type.Optional(Booleanish),
-});
+  include_link: Type.Optional(booleanish('Put a read-only review link in this reviewer\'s emails (a page showing the document; the final signed PDF once complete). Default false: notices without a link.')),
+}, { description: 'Someone who reads the document and follows its progress, never signs. Emailed (with do_email) when the recipient they review is invited ("For review"), when that recipient has signed, and when the document is complete or rejected.' });
 
 const SendSigner = Type.Object({
   firstname: Type.Optional(Str('Required.')), lastname: Type.Optional(Str('Required.')), email: Type.Optional(Str('Required.')),
@@ -19,7 +19,7 @@ const SendSigner = Type.Object({
     description: 'Optional when sending a template: taken from the template\'s parties in order (signer n, its witness 100+n, approver 200+n).',
   })),
   skip: Type.Optional(Type.Union([Booleanish, Type.Null()], { description: 'Leave this recipient out; witnesses following a skipped signer are skipped too.' })),
-  tel: Type.Optional(Str()), honorific: Type.Optional(Str('e.g. "Dr." (letters, spaces and dots, up to 30).')),
+  tel: Type.Optional(Str()), honorific: Type.Optional(Str('A title from the code-92 honorifics list (Mr, Mrs, Miss, Ms, Mx, Master, Dr, Prof, Rev, Sir, Dame, Lord, Lady, Hon, Capt), any case, final dot optional; answered in the list\'s spelling. Anything else is a 400 at signers[i].honorific. Shown only when the document sets `honorifics`.')),
   message: Type.Optional(Str()), subject: Type.Optional(Str()),
   redirect: Type.Optional(Str('http(s) URL the signer is sent to after signing (overrides the document\'s redirect).')),
   reviewers: Type.Optional(Type.Array(Reviewer)),
@@ -40,8 +40,8 @@ export const SendBody = Type.Object({
   message_template: Type.Optional(Str('Name of one of the group\'s `message_templates` (ignoring case); used when no `message` is given.')),
   pdftext: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'Sender (admin) field values by label or UUID.' })),
   signertext: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'Pre-filled signer text field values by label or UUID.' })),
-  reviewers: Type.Optional(Type.Array(Reviewer, { description: 'Kept and answered in the detail; no email goes to reviewers yet.' })),
-  honorifics: Type.Optional(booleanish('Kept and answered; a signer\'s `honorific` is used in their greeting either way.')),
+  reviewers: Type.Optional(Type.Array(Reviewer, { description: 'Reviewers of the whole document: emailed (with do_email) when the first invitations go out, and when the document is complete or rejected.' })),
+  honorifics: Type.Optional(booleanish('Show each recipient\'s `honorific` wherever their name is shown: email greetings ("Hello Dr Smith,"), the names in every email and on the final PDF\'s history page ("Dr Ann Smith"). Default false: titles are kept but not shown.')),
   convert_sender_to_signer: Type.Optional(Booleanish), strict_fields: Type.Optional(Booleanish),
   append_history: Type.Optional(booleanish('Append the signing-history page (with the original\'s SHA-256) to the final PDF.')),
   append_pdf: Type.Optional(booleanish('Append the validation information to the final PDF: the same page as append_history.')),
@@ -62,7 +62,7 @@ export const SignerObject = Type.Object({
   role: Type.Union([Type.Literal('signer'), Type.Literal('approver'), Type.Literal('witness')]),
   signer_number: Type.Integer({ description: 'The number the document\'s fields use for this recipient.' }),
   has_fields: Type.Boolean(), rejection_reason: Str(),
-  honorific: Str('As sent ("" when none); used in the greeting of this recipient\'s emails.'),
+  honorific: Str('As sent, in the honorifics list\'s spelling ("" when none); shown in names and greetings only when the document sets `honorifics`.'),
   reviewers: Type.Array(ReviewerView, { description: 'This recipient\'s reviewers, as sent.' }),
 });
 

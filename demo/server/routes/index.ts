@@ -18,6 +18,7 @@ import componentTokenRoutes from './component-tokens.ts';
 import signerRoutes from './signer.ts';
 import signingRoutes from './signing.ts';
 import signingDemoRoutes from './signing-demo.ts';
+import reviewRoutes from './review.ts';
 
 const plugins: FastifyPluginAsync[] = [
   healthRoutes,
@@ -35,6 +36,7 @@ const plugins: FastifyPluginAsync[] = [
   signerRoutes,
   signingRoutes,
   signingDemoRoutes,
+  reviewRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance): Promise<void> {

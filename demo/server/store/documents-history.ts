@@ -7,7 +7,8 @@ import crypto from 'node:crypto';
 import type { Db } from './db.ts';
 import { nowIso } from './db.ts';
 
-export type ActorType = 'user' | 'recipient' | 'system';
+/** `reviewer`: someone a recipient or the document names as a reviewer (reads, never signs). */
+export type ActorType = 'user' | 'recipient' | 'system' | 'reviewer';
 
 export interface AuditActor {
   type: ActorType;

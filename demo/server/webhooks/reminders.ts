@@ -12,6 +12,7 @@ import { documentsOf } from '../services/documents/repositories.ts';
 import { mintLinkToken, signingUrl } from '../services/signing/link-tokens.ts';
 import { signingServiceOf } from '../services/signing/service.ts';
 import { emailOpenUrl } from './email-open.ts';
+import { greeting } from '../email/names.ts';
 
 const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -66,7 +67,7 @@ function queueReminder(store: Store, context: { dataDir: string; baseUrl: string
     const r = documents.recipient(c.recipient_id);
     if (!doc || !r || doc.status !== DOCUMENT_STATUS.available || !WAITING.includes(r.status)) return false;
     const link = signingUrl(context.baseUrl, r.id, mintLinkToken(context.dataDir, r.id, doc.id));
-    const hello = `Hello ${[r.honorific, r.firstname].filter(Boolean).join(' ') || r.email},`;
+    const hello = greeting(doc, r);
     const subject = `Reminder: please complete ${doc.name}`;
     const text = `${hello}\n\nThis is a reminder that "${doc.name}" is waiting for you.\n\nOpen it here:\n${link}\n\nThe link is personal: do not forward it.\n`;
     const html = `<p>${escapeHtml(hello)}</p><p>This is a reminder that <strong>${escapeHtml(doc.name)}</strong> is waiting for you.</p>`

@@ -145,7 +145,7 @@ test('reviewers on the document and on a signer; honorifics', () => {
   }));
   assert.equal(r.reviewers[0].email, 'rev@example.com');
   assert.equal(r.honorifics, true);
-  assert.equal(r.signers[0].honorific, 'Dr.');
+  assert.equal(r.signers[0].honorific, 'Dr', 'normalised to the list spelling');
   assert.equal(r.signers[0].reviewers[0].includeLink, true);
   assert.deepEqual(fields(body({ reviewers: [{ firstname: 'x' }] })), ['reviewers[0].email']);
 });

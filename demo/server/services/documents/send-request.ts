@@ -8,6 +8,7 @@
 import { Problems, isPlainObject, readBoolean, readEmail, readNonNegativeInt, readString, readUrl, isEmail } from './input.ts';
 import type { InputProblem } from './input.ts';
 import { readResourceRef } from './resource-ref.ts';
+import { HONORIFICS } from '../../../../src/fields/lists.ts';
 
 export type SendRole = 'signer' | 'approver' | 'witness';
 
@@ -193,7 +194,7 @@ function readSigners(value: unknown, p: Problems): SendSigner[] {
       role,
       skip: readBoolean(raw.skip, `${at}.skip`, p, false),
       tel: readString(raw.tel ?? raw.sms, `${at}.tel`, p, { max: 30, pattern: /^\+?[\d ()-]+$/, patternHint: 'must be a phone number in international format' }),
-      honorific: readString(raw.honorific, `${at}.honorific`, p, { max: 30, pattern: /^[\p{L} .]+$/u, patternHint: 'may hold only letters, spaces and dots' }),
+      honorific: readHonorific(raw.honorific, `${at}.honorific`, p),
       message: readString(raw.message, `${at}.message`, p, { max: 10000 }),
       subject: readString(raw.subject, `${at}.subject`, p, { max: 150 }),
       redirect: readUrl(raw.redirect, `${at}.redirect`, p, 250),
@@ -207,6 +208,19 @@ function readSigners(value: unknown, p: Problems): SendSigner[] {
     else byOrder.set(s.order, s.index);
   }
   return signers.sort((a, b) => a.order - b.order);
+}
+
+/**
+ * A title from the honorifics list of validation code 92 (src/fields/lists.ts), in any case and with
+ * or without a final dot ("dr." is "Dr"); answered in the list's spelling. Anything else is a 400.
+ */
+function readHonorific(value: unknown, field: string, p: Problems): string {
+  const text = readString(value, field, p, { max: 30 });
+  if (text === '') return '';
+  const wanted = text.trim().replace(/\.$/, '').toLowerCase();
+  const found = HONORIFICS.find((h) => h.toLowerCase() === wanted);
+  if (!found) p.add(field, `${field} must be one of ${HONORIFICS.join(', ')} (got ${JSON.stringify(text)}).`);
+  return found ?? '';
 }
 
 function readCc(body: Record<string, unknown>, p: Problems): 'default' | string[] {

@@ -19,6 +19,7 @@ import { asConflict } from '../documents/remove.ts';
 import { documentsOf } from '../documents/repositories.ts';
 import { emitEvent } from '../../webhooks/emit.ts';
 import { queueInvitation, queueCompletedNotices, queueRejectedNotices } from '../../email/messages.ts';
+import { queueReviewRequests, queueReviewerCompletedNotices, queueReviewerFinishedNotices, queueReviewerRejectedNotices } from '../../email/reviewer-messages.ts';
 import { planFinish, planReject } from './flow.ts';
 import type { RecipientMove } from './flow.ts';
 import { completionProblems, filledFields, isImageField, readValues } from './submission.ts';
@@ -145,17 +146,26 @@ export function complete(ctx: CeremonyContext, recipientId: string, body: unknow
     }
     if (doc.doEmail) {
       for (const id of plan.invite) {
-        queueInvitation(store, ctx.dataDir, ctx.baseUrl, doc, documents.recipient(id)!);
+        const invited = documents.recipient(id)!;
+        queueInvitation(store, ctx.dataDir, ctx.baseUrl, doc, invited);
         history.record(doc.id, 'invitation_queued', { ...actor, type: 'system', id: '', label: 'esign-elements' }, {}, id);
+        queueReviewRequests(ctx, doc, invited);
       }
     }
     let documentStatus: number = doc.status;
     const finalPdfDue = plan.documentDone && doc.status === DOCUMENT_STATUS.available;
+    if (doc.doEmail && !finalPdfDue) {
+      // Reviewers hear that their recipient finished (when the document completes, its notice says it all).
+      for (const m of plan.moves) if (m.to === RECIPIENT_STATUS.completed) queueReviewerFinishedNotices(ctx, doc, documents.recipient(m.recipientId)!);
+    }
     if (finalPdfDue) {
       documentStatus = documentTransition(doc.status, 'fields_complete');
       documents.setStatus(doc.id, documentStatus as 20);
       history.record(doc.id, 'document_fields_complete', { ...actor, type: 'system', id: '', label: 'esign-elements' }, {});
-      if (doc.doEmail) queueCompletedNotices(store, doc, documents.recipients(doc.id));
+      if (doc.doEmail) {
+        queueCompletedNotices(store, doc, documents.recipients(doc.id));
+        queueReviewerCompletedNotices(ctx, doc, documents.recipients(doc.id));
+      }
     }
     return { status: plan.moves[0].to, documentStatus, invited: plan.invite, finalPdfDue };
   });
@@ -187,7 +197,10 @@ export function reject(ctx: CeremonyContext, recipientId: string, body: unknown,
     history.record(doc.id, 'document_rejected', actor, { by: me.id });
     emitEvent(store.db, { object: 'recipient', event: 'rejected', documentId: doc.id, recipientId: me.id });
     emitEvent(store.db, { object: 'document', event: 'rejected', documentId: doc.id });
-    if (doc.doEmail) queueRejectedNotices(store, doc, all, me);
+    if (doc.doEmail) {
+      queueRejectedNotices(store, doc, all, me);
+      queueReviewerRejectedNotices(ctx, doc, all, me);
+    }
     return { status: moves[0].to, documentStatus };
   });
 }

@@ -17,6 +17,7 @@ import { documentFinalFileName, documentsOf } from '../documents/repositories.ts
 import { emitEvent } from '../../webhooks/emit.ts';
 import { attachmentBytes, documentAttachments } from './attachments.ts';
 import { appendAttachments } from './attachments-pdf.ts';
+import { displayName } from '../../email/names.ts';
 
 const SYSTEM = { type: 'system' as const, id: '', label: 'esign-elements', ip: '', userAgent: '' };
 
@@ -39,13 +40,20 @@ function roleText(r: RecipientRecord): string {
   return r.role === 'witness' ? `Witness of signer ${r.witnessOf}` : r.role === 'approver' ? 'Approver' : signerLabel(r.signerNumber);
 }
 
+/** Who acted, as the history page shows it: a recipient by its display name (honorifics apply), else as recorded. */
+function actorName(doc: DocumentRecord, recipients: RecipientRecord[], e: AuditEvent): string {
+  if (e.actor.type === 'system') return '';
+  const r = e.actor.type === 'recipient' ? recipients.find((x) => x.id === e.actor.id) : undefined;
+  return r ? `${displayName(doc, r)} <${r.email}>` : e.actor.label;
+}
+
 export function signingHistory(doc: DocumentRecord, recipients: RecipientRecord[], events: AuditEvent[]): SigningHistory {
   const important = events.filter((e) => ACTIONS[e.event] && e.event !== 'recipient_saved');
   return {
     documentName: doc.name,
     documentId: doc.id,
     recipients: recipients.map((r) => ({
-      name: `${r.firstname} ${r.lastname}`.trim() || r.email,
+      name: displayName(doc, r),
       email: r.email,
       role: roleText(r),
       status: recipientStatusText(r.status),
@@ -53,7 +61,7 @@ export function signingHistory(doc: DocumentRecord, recipients: RecipientRecord[
         .filter((e, i, list) => list.findIndex((x) => x.event === e.event) === i)
         .map((e) => ({ label: ACTIONS[e.event], at: e.created })),
     })),
-    events: important.map((e) => ({ at: e.created, actor: e.actor.type === 'system' ? '' : e.actor.label, action: ACTIONS[e.event], ip: e.actor.ip, userAgent: e.actor.userAgent })),
+    events: important.map((e) => ({ at: e.created, actor: actorName(doc, recipients, e), action: ACTIONS[e.event], ip: e.actor.ip, userAgent: e.actor.userAgent })),
   };
 }
 

@@ -27,21 +27,29 @@ interface LinkPayload {
   d: string;
   /** Expiry, seconds since the epoch. */
   e: number;
+  /** Review links only: the reviewer's email. */
+  v?: string;
 }
 
+/**
+ * What a link opens: `sign` (the signing page) or `review` (a reviewer's read-only view). Each has its
+ * own prefix and its own derived key, so a review link can never be exchanged as a signing link.
+ */
+type LinkPurpose = 'sign' | 'review';
+const PREFIXES: Record<LinkPurpose, string> = { sign: LINK_PREFIX, review: 'rl1' };
 const keys = new Map<string, Buffer>();
 
-function linkKey(dataDir: string): Buffer {
-  let key = keys.get(dataDir);
+function linkKey(dataDir: string, purpose: LinkPurpose): Buffer {
+  let key = keys.get(`${purpose}:${dataDir}`);
   if (!key) {
-    key = crypto.createHmac('sha256', tokenSecret(dataDir)).update('esign sign-link v1').digest();
-    keys.set(dataDir, key);
+    key = crypto.createHmac('sha256', tokenSecret(dataDir)).update(`esign ${purpose}-link v1`).digest();
+    keys.set(`${purpose}:${dataDir}`, key);
   }
   return key;
 }
 
-function sign(dataDir: string, body: string): string {
-  return crypto.createHmac('sha256', linkKey(dataDir)).update(body).digest('base64url');
+function sign(dataDir: string, body: string, purpose: LinkPurpose = 'sign'): string {
+  return crypto.createHmac('sha256', linkKey(dataDir, purpose)).update(body).digest('base64url');
 }
 
 export function mintLinkToken(dataDir: string, recipientId: string, documentId: string, now = Date.now(), ttlSeconds = linkTtlSeconds()): string {
@@ -52,10 +60,16 @@ export function mintLinkToken(dataDir: string, recipientId: string, documentId: 
 
 /** The recipient and document a link opens; 401 for a damaged, forged, foreign or expired link. */
 export function verifyLinkToken(dataDir: string, token: string, recipientId: string, now = Date.now()): { recipientId: string; documentId: string; expiresAt: number } {
+  const { payload: _payload, ...link } = verifyLink(dataDir, token, recipientId, now, 'sign');
+  return link;
+}
+
+function verifyLink(dataDir: string, token: string, recipientId: string, now: number, purpose: LinkPurpose): { recipientId: string; documentId: string; expiresAt: number; payload: LinkPayload } {
   const parts = token.split('.');
-  const bad = () => unauthorized('This signing link is not valid (damaged or not from this server). Ask the sender for a new link.', 'invalid_link');
-  if (parts.length !== 3 || parts[0] !== LINK_PREFIX || parts[1].length > 400) throw bad();
-  const expected = Buffer.from(sign(dataDir, parts[1]));
+  const what = purpose === 'sign' ? 'signing' : 'review';
+  const bad = () => unauthorized(`This ${what} link is not valid (damaged or not from this server). Ask the sender for a new link.`, 'invalid_link');
+  if (parts.length !== 3 || parts[0] !== PREFIXES[purpose] || parts[1].length > 600) throw bad();
+  const expected = Buffer.from(sign(dataDir, parts[1], purpose));
   const given = Buffer.from(parts[2]);
   if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) throw bad();
   let payload: LinkPayload;
@@ -65,11 +79,33 @@ export function verifyLinkToken(dataDir: string, token: string, recipientId: str
     throw bad();
   }
   if (typeof payload.r !== 'string' || typeof payload.d !== 'string' || typeof payload.e !== 'number') throw bad();
-  if (payload.r !== recipientId) throw unauthorized('This signing link belongs to another signer.', 'invalid_link');
+  if (payload.r !== recipientId) throw unauthorized(`This ${what} link belongs to another signer.`, 'invalid_link');
   if (payload.e * 1000 <= now) {
-    throw unauthorized(`This signing link expired at ${new Date(payload.e * 1000).toISOString()}. Ask the sender for a new link.`, 'link_expired');
+    throw unauthorized(`This ${what} link expired at ${new Date(payload.e * 1000).toISOString()}. Ask the sender for a new link.`, 'link_expired');
   }
-  return { recipientId: payload.r, documentId: payload.d, expiresAt: payload.e };
+  return { recipientId: payload.r, documentId: payload.d, expiresAt: payload.e, payload };
+}
+
+/**
+ * A reviewer's link: opens a read-only view of the document of recipient `recipientId` (whose
+ * reviewer it is; for a document-level reviewer, the document's first recipient) for `reviewer`.
+ */
+export function mintReviewLinkToken(dataDir: string, recipientId: string, documentId: string, reviewer: string, now = Date.now(), ttlSeconds = linkTtlSeconds()): string {
+  const payload: LinkPayload = { r: recipientId, d: documentId, e: Math.floor(now / 1000) + ttlSeconds, v: reviewer };
+  const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
+  return `${PREFIXES.review}.${body}.${sign(dataDir, body, 'review')}`;
+}
+
+/** The recipient, document and reviewer (email) a review link opens; 401 like a signing link. */
+export function verifyReviewLinkToken(dataDir: string, token: string, recipientId: string, now = Date.now()): { recipientId: string; documentId: string; expiresAt: number; reviewer: string } {
+  const link = verifyLink(dataDir, token, recipientId, now, 'review');
+  if (typeof link.payload.v !== 'string') throw unauthorized('This review link is not valid. Ask the sender for a new link.', 'invalid_link');
+  return { recipientId: link.recipientId, documentId: link.documentId, expiresAt: link.expiresAt, reviewer: link.payload.v };
+}
+
+/** The read-only page a review link opens (<esign-viewer>); the link token travels in the fragment. */
+export function reviewUrl(baseUrl: string, recipientId: string, linkToken: string): string {
+  return `${baseUrl.replace(/\/+$/, '')}/demo/review.html#signer=${recipientId}&link=${encodeURIComponent(linkToken)}`;
 }
 
 /** The page a signing link opens (the sign page hosting <esign-signer>); the link token travels in the fragment. */

@@ -10,6 +10,7 @@ import { documentsOf } from '../documents/repositories.ts';
 import { RECIPIENT_STATUS } from '../../domain/statuses.ts';
 import { EmailDelivery, emailSettingsFromEnv } from '../../email/delivery.ts';
 import { queueInvitation } from '../../email/messages.ts';
+import { queueDocumentReviewRequests, queueReviewRequests } from '../../email/reviewer-messages.ts';
 import type { CeremonyContext } from './ceremony.ts';
 import { pendingFinalPdfs, runFinalPdfJob } from './final-pdf-job.ts';
 
@@ -76,11 +77,15 @@ export class SigningService {
     const doc = documents.get(documentId);
     if (!doc?.doEmail) return;
     store.transaction(() => {
+      let invited = 0;
       for (const r of documents.recipients(doc.id)) {
         if (r.status !== RECIPIENT_STATUS.sent) continue;
         queueInvitation(store, this.ctx.dataDir, this.ctx.baseUrl, doc, r);
         history.record(doc.id, 'invitation_queued', SYSTEM, {}, r.id);
+        queueReviewRequests(this.ctx, doc, r);
+        invited++;
       }
+      if (invited > 0) queueDocumentReviewRequests(this.ctx, doc);
     });
     this.deliverEmail();
   }

@@ -1,0 +1,128 @@
+/**
+ * Emails to reviewers: people attached to a signer (or to the whole document) who read the document
+ * and follow its progress, and never sign. Queued in the email outbox in the same transaction as the
+ * change that causes them, delivered like every other email (SMTP or the local outbox).
+ *
+ * - "For review" when the recipient they review is invited (so the sequence is respected); a
+ *   document-level reviewer when the document's first invitations go out.
+ * - A notice when that recipient has signed (approved, witnessed), unless the document completed in
+ *   the same step: then the "completed" notice says it all.
+ * - A notice when the document is complete (every reviewer), and when it is rejected (reviewers
+ *   already told about it).
+ *
+ * With `include_link` the email carries a review link: a read-only page showing the document with
+ * <esign-viewer> (the final signed PDF once it exists). Reviewers are not recipients: their emails
+ * have no recipient (no `recipient.emailNotification` webhook, no bounce event); each one is in the
+ * audit log as `reviewer_email_queued` with the reviewer's email and the recipient it concerns.
+ */
+import type { Store } from '../store/index.ts';
+import type { DocumentRecord, RecipientRecord, StoredReviewer } from '../store/documents.ts';
+import { RECIPIENT_STATUS } from '../domain/statuses.ts';
+import { documentsOf } from '../services/documents/repositories.ts';
+import { mintReviewLinkToken, reviewUrl } from '../services/signing/link-tokens.ts';
+import { escapeHtml } from './messages.ts';
+import { displayName } from './names.ts';
+
+export interface ReviewEmailContext {
+  store: Store;
+  dataDir: string;
+  baseUrl: string;
+}
+
+export type ReviewEmailKind = 'review_request' | 'review_signed' | 'review_completed' | 'review_rejected';
+
+const SYSTEM = { type: 'system' as const, id: '', label: 'esign-elements', ip: '', userAgent: '' };
+const DOING: Record<RecipientRecord['role'], string> = { signer: 'sign', witness: 'witness', approver: 'approve' };
+const DONE: Record<RecipientRecord['role'], string> = { signer: 'signed', witness: 'witnessed', approver: 'approved' };
+
+interface ReviewerEmail {
+  subject: string;
+  /** Paragraphs before the link. */
+  lines: string[];
+  /** What the link opens, e.g. "Read the document". */
+  linkText: string;
+}
+
+function reviewerName(v: StoredReviewer): string {
+  return v.firstname || v.email;
+}
+
+/**
+ * Queues one email to a reviewer and records it in the history. `about` is the recipient the
+ * reviewer belongs to (null for a document-level reviewer); the link opens the document through the
+ * document's first recipient in that case (a review token reads only the document, whoever it names).
+ */
+function queueReviewerEmail(ctx: ReviewEmailContext, doc: DocumentRecord, v: StoredReviewer, about: RecipientRecord | null, kind: ReviewEmailKind, email: ReviewerEmail): void {
+  const { documents, history } = documentsOf(ctx.store);
+  const anchor = about ?? documents.recipients(doc.id)[0];
+  const link = v.includeLink && anchor ? reviewUrl(ctx.baseUrl, anchor.id, mintReviewLinkToken(ctx.dataDir, anchor.id, doc.id, v.email)) : '';
+  const hello = `Hello ${reviewerName(v)},`;
+  const footer = 'You are a reviewer of this document: you can read it, you are not asked to sign it.';
+  const text = [hello, ...email.lines, ...(link ? [`${email.linkText}:\n${link}`] : []), footer].join('\n\n') + '\n';
+  const html = [hello, ...email.lines].map((l) => `<p>${escapeHtml(l)}</p>`).join('')
+    + (link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(email.linkText)}</a></p>` : '') + `<p>${escapeHtml(footer)}</p>`;
+  // recipientId null: a reviewer is not a recipient (no recipient webhooks for this email).
+  history.queueEmail({ documentId: doc.id, recipientId: null, kind, to: v.email, cc: [], subject: email.subject, text, html });
+  history.record(doc.id, 'reviewer_email_queued', SYSTEM, { kind, reviewer: v.email, link: link !== '' }, about?.id ?? null);
+}
+
+/** "For review" to the reviewers of `r`, who has just been invited. Call inside the transaction that invites. */
+export function queueReviewRequests(ctx: ReviewEmailContext, doc: DocumentRecord, r: RecipientRecord): void {
+  const who = displayName(doc, r);
+  for (const v of r.reviewers) {
+    queueReviewerEmail(ctx, doc, v, r, 'review_request', {
+      subject: `For review: ${doc.name}`,
+      lines: [`"${doc.name}" has been sent to ${who} to ${DOING[r.role]}, and you are their reviewer.`, ...(doc.message ? [doc.message] : [])],
+      linkText: 'Read the document',
+    });
+  }
+}
+
+/** "For review" to the document-level reviewers; call once, when the document's first invitations are queued. */
+export function queueDocumentReviewRequests(ctx: ReviewEmailContext, doc: DocumentRecord): void {
+  for (const v of doc.reviewers) {
+    queueReviewerEmail(ctx, doc, v, null, 'review_request', {
+      subject: `For review: ${doc.name}`,
+      lines: [`"${doc.name}" has been sent for signature, and you are a reviewer of it.`, ...(doc.message ? [doc.message] : [])],
+      linkText: 'Read the document',
+    });
+  }
+}
+
+/** Tells `r`'s reviewers that `r` has finished (signed, witnessed, approved). */
+export function queueReviewerFinishedNotices(ctx: ReviewEmailContext, doc: DocumentRecord, r: RecipientRecord): void {
+  for (const v of r.reviewers) {
+    queueReviewerEmail(ctx, doc, v, r, 'review_signed', {
+      subject: `${DONE[r.role][0].toUpperCase()}${DONE[r.role].slice(1)}: ${doc.name}`,
+      lines: [`${displayName(doc, r)} has ${DONE[r.role]} "${doc.name}".`],
+      linkText: 'Read the document as it stands',
+    });
+  }
+}
+
+/** Tells every reviewer (the document's and each recipient's) that the document is complete; the link opens the final PDF. */
+export function queueReviewerCompletedNotices(ctx: ReviewEmailContext, doc: DocumentRecord, recipients: readonly RecipientRecord[]): void {
+  const completed = (about: RecipientRecord | null) => (v: StoredReviewer) => queueReviewerEmail(ctx, doc, v, about, 'review_completed', {
+    subject: `Completed: ${doc.name}`,
+    lines: [`Everyone has signed "${doc.name}". The final signed PDF, with its signing history, opens from the link below once it has been made (a few seconds).`],
+    linkText: 'Open the final signed PDF',
+  });
+  doc.reviewers.forEach(completed(null));
+  for (const r of recipients) r.reviewers.forEach(completed(r));
+}
+
+/**
+ * Tells the reviewers already engaged (the document's, and those of recipients who had been invited)
+ * that `by` rejected the document. `recipients` are the statuses before the rejection.
+ */
+export function queueReviewerRejectedNotices(ctx: ReviewEmailContext, doc: DocumentRecord, recipients: readonly RecipientRecord[], by: RecipientRecord): void {
+  const rejected = (about: RecipientRecord | null) => (v: StoredReviewer) => queueReviewerEmail(ctx, doc, v, about, 'review_rejected', {
+    subject: `Rejected: ${doc.name}`,
+    lines: [`${displayName(doc, by)} rejected "${doc.name}"; it will not be completed.`],
+    linkText: 'Read the document',
+  });
+  doc.reviewers.forEach(rejected(null));
+  for (const r of recipients) {
+    if (r.status !== RECIPIENT_STATUS.unsent && r.status !== RECIPIENT_STATUS.scheduled) r.reviewers.forEach(rejected(r));
+  }
+}

@@ -1,0 +1,65 @@
+// The reviewer's page a review link opens: /demo/review.html#signer=<id>&link=<review link token>.
+// The link (in the fragment, so it never reaches server logs or Referer headers) is exchanged for a
+// read-only review token (the document's PDF and fields only), which <esign-viewer> uses. Once the
+// document is complete the server answers the final signed PDF, offered for download too.
+const fragment = new URLSearchParams(location.hash.slice(1));
+const signer = fragment.get('signer');
+const link = fragment.get('link');
+const main = document.getElementById('main');
+
+function show(text) {
+  const p = document.createElement('p');
+  p.className = 'problem';
+  p.setAttribute('role', 'alert');
+  p.textContent = text;
+  main.replaceChildren(p);
+}
+
+async function tokenFromLink() {
+  const response = await fetch(`/api/v1/signer/${encodeURIComponent(signer)}/review-session/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ link }),
+  });
+  const body = await response.json().catch(() => null);
+  if (!response.ok) throw new Error(body?.error?.message ?? `The review link was refused (HTTP ${response.status}).`);
+  return body;
+}
+
+async function offerDownload(token, documentId) {
+  const response = await fetch(`/api/v1/pdf/${documentId}/`, { headers: { Authorization: `Bearer ${token}` } });
+  if (!response.ok) return;
+  const final = response.headers.get('X-Esign-Pdf') === 'final';
+  const a = document.createElement('a');
+  a.className = 'download';
+  a.href = URL.createObjectURL(await response.blob());
+  a.download = final ? 'document (signed).pdf' : 'document.pdf';
+  a.textContent = final ? 'Download the signed PDF' : 'Download the PDF';
+  document.getElementById('after').replaceChildren(a);
+}
+
+async function start() {
+  if (!signer || !link) {
+    show('This page needs a review link: open the link from your reviewer email.');
+    return;
+  }
+  let session;
+  try {
+    session = await tokenFromLink();
+    history.replaceState(null, '', location.pathname); // the link leaves the address bar
+    await import('/dist/cdn/esign-elements.min.js');
+    if (!customElements.get('esign-viewer')) throw new Error('The built library does not define <esign-viewer>: run `npm run build` and reload.');
+  } catch (error) {
+    show(error instanceof Error ? error.message : String(error));
+    return;
+  }
+  const viewer = document.createElement('esign-viewer');
+  viewer.setAttribute('document', session.document);
+  viewer.setAttribute('token', session.token);
+  viewer.setAttribute('endpoint', location.origin);
+  viewer.addEventListener('esign-error', (event) => show(event.detail.message));
+  main.replaceChildren(viewer);
+  void offerDownload(session.token, session.document);
+}
+
+void start();
