@@ -3,20 +3,21 @@
  *
  *   dist/esign-elements.js, dist/esign-viewer.js, ..., dist/fields.js   ES modules for bundlers
  *   dist/pdf.worker.min.mjs                                              pdf.js worker, beside them
+ *   dist/{cmaps,standard_fonts,wasm,iccs}/                               pdf.js data, beside the worker
  *   dist/types/**                                                        type declarations
  *   dist/custom-elements.json                                            from the elements' JSDoc
- *   dist/cdn/esign-elements.min.js (+ pdf.worker.min.mjs)                one file for a script tag
+ *   dist/cdn/esign-elements.min.js (+ pdf.worker.min.mjs and the data)   one file for a script tag
  *
  * Ends by checking the result (scripts/lib/verify-dist.ts) and fails when something is missing or broken.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { elementEntries } from '../vite.config.ts';
-import { verifyDist } from './lib/verify-dist.ts';
+import { PDFJS_DATA_FOLDERS, verifyDist } from './lib/verify-dist.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // `--out-dir <dir>` builds elsewhere (the build test uses a temporary directory); default dist/.
@@ -66,10 +67,15 @@ done = step('self-contained CDN file (dist/cdn/esign-elements.min.js)');
 await build({ configFile: join(root, 'vite.config.ts'), mode: 'cdn', build: { outDir: join(dist, 'cdn') } });
 done();
 
-done = step('pdf.js worker');
+done = step('pdf.js worker and data folders');
 const worker = createRequire(import.meta.url).resolve('pdfjs-dist/build/pdf.worker.min.mjs');
-copyFileSync(worker, join(dist, 'pdf.worker.min.mjs'));
-copyFileSync(worker, join(dist, 'cdn', 'pdf.worker.min.mjs'));
+const pdfjsRoot = dirname(dirname(worker));
+for (const dir of [dist, join(dist, 'cdn')]) {
+  copyFileSync(worker, join(dir, 'pdf.worker.min.mjs'));
+  // src/internal/pdf-worker.ts points pdf.js at these beside the worker: CMaps for CJK text without
+  // embedded fonts, the standard fonts, the JPEG 2000/JBIG2/colour decoders (wasm) and ICC profiles.
+  for (const folder of PDFJS_DATA_FOLDERS) cpSync(join(pdfjsRoot, folder), join(dir, folder), { recursive: true });
+}
 done();
 
 done = step('type declarations (dist/types)');

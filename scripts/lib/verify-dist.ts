@@ -67,6 +67,17 @@ export function unresolvedDeclarationImports(typesDir: string): string[] {
   return problems;
 }
 
+/** pdf.js's data folders (pdfjs-dist/<name>/), copied beside each copy of the worker. */
+export const PDFJS_DATA_FOLDERS = ['cmaps', 'standard_fonts', 'wasm', 'iccs'] as const;
+
+/** A file pdf.js fetches from each data folder for common documents: proof the folder is complete. */
+const PDFJS_DATA_PROBES: Record<(typeof PDFJS_DATA_FOLDERS)[number], string> = {
+  cmaps: 'UniJIS-UCS2-H.bcmap',
+  standard_fonts: 'LiberationSans-Regular.ttf',
+  wasm: 'openjpeg.wasm',
+  iccs: 'CGATS001Compat-v2-micro.icc',
+};
+
 /** The files `npm run build` promises, for the elements that exist in src/. */
 export function expectedDistFiles(elements: string[]): string[] {
   return [
@@ -78,6 +89,7 @@ export function expectedDistFiles(elements: string[]): string[] {
     'types/fields/index.d.ts',
     'cdn/esign-elements.min.js',
     'cdn/pdf.worker.min.mjs',
+    ...['', 'cdn/'].flatMap((dir) => PDFJS_DATA_FOLDERS.map((folder) => `${dir}${folder}/${PDFJS_DATA_PROBES[folder]}`)),
     ...elements.flatMap((name) => [`${name}.js`, `types/${name}/${name}.d.ts`]),
   ];
 }

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { elementEntries } from '../../vite.config.ts';
-import { bareImports, importSpecifiers, isBareSpecifier, verifyDist } from '../../scripts/lib/verify-dist.ts';
+import { bareImports, importSpecifiers, isBareSpecifier, PDFJS_DATA_FOLDERS, verifyDist } from '../../scripts/lib/verify-dist.ts';
 import { signedDeliveryForReceiver } from '../../demo/server/webhooks/test-signed-delivery.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -72,6 +72,17 @@ describe('npm run build', { timeout: 180_000 }, () => {
     const loaders = readdirSync(out).filter((name) => name.endsWith('.js') && readFileSync(join(out, name), 'utf8').includes('pdf.worker.min.mjs'));
     assert.ok(loaders.length > 0, 'some top-level module of dist/ names pdf.worker.min.mjs');
     assert.ok(readFileSync(join(out, 'cdn/esign-elements.min.js'), 'utf8').includes('pdf.worker.min.mjs'));
+  });
+
+  it('copies pdf.js data folders whole beside both workers (CMaps, standard fonts, wasm decoders, ICC)', () => {
+    const pdfjs = join(root, 'node_modules/pdfjs-dist');
+    for (const dir of [out, join(out, 'cdn')]) {
+      for (const folder of PDFJS_DATA_FOLDERS) {
+        const shipped = readdirSync(join(pdfjs, folder)).sort();
+        assert.ok(shipped.length > 0, `pdfjs-dist/${folder} has files`);
+        assert.deepEqual(readdirSync(join(dir, folder)).sort(), shipped, `${dir === out ? 'dist' : 'dist/cdn'}/${folder}/`);
+      }
+    }
   });
 
   it('keeps dependencies as imports in the npm build and bundles them in the CDN file', async () => {
