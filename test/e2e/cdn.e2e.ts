@@ -4,8 +4,12 @@
  * static server (not the demo), with the pdf.js worker found beside the script by default.
  */
 import { test, expect } from '@playwright/test';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fixturesDir } from '../support/fixtures.ts';
+import { DATA_FONT_PDF_FETCHES, generateDataFontPdf } from '../support/generate-data-font-pdf.ts';
 import { startStaticServer, type StaticServer } from './support/static-server.ts';
 import { recordViewerEvents, waitForPaintedPage } from './support/painted-page.ts';
 
@@ -64,6 +68,31 @@ test('a page on another origin loads the CDN file and its worker from the CDN', 
   } finally {
     await site.close();
     await cdn.close();
+  }
+});
+
+test('pdf.js finds its data folders beside the CDN file: non-embedded dingbats and CJK text render', async ({ page }) => {
+  // A CDN install must draw text whose font the PDF does not embed: pdf.js fetches the standard font
+  // and the CMap from dist/cdn/standard_fonts/ and dist/cdn/cmaps/ by default, with nothing configured.
+  const pdfDir = mkdtempSync(join(tmpdir(), 'esign-data-font-'));
+  writeFileSync(join(pdfDir, 'data-fonts.pdf'), await generateDataFontPdf());
+  const site = await startStaticServer({
+    mounts: { '/cdn/': `${dist}cdn`, '/pdf/': pdfDir },
+    pages: { '/': PAGE.replace('/fixtures/pdfjs-tracemonkey.pdf', '/pdf/data-fonts.pdf') },
+  });
+  try {
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await recordViewerEvents(page);
+    await page.goto(`${site.url}/`);
+    expect(await waitForPaintedPage(page)).toBeGreaterThan(0.002);
+    await expect.poll(() => DATA_FONT_PDF_FETCHES.filter((file) => site.requests.includes(`/cdn/${file}`))).toEqual(DATA_FONT_PDF_FETCHES);
+    // The decoded CJK text reaches the text layer (only possible with the CMap).
+    await expect.poll(() => page.evaluate(() => document.querySelector('esign-viewer')?.shadowRoot?.textContent ?? '')).toContain('署名');
+    expect(pageErrors).toEqual([]);
+  } finally {
+    await site.close();
+    rmSync(pdfDir, { recursive: true, force: true });
   }
 });
 
