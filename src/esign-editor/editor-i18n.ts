@@ -1,8 +1,8 @@
 /**
- * The editor's strings: a typed table with English as the fallback, looked up by the same rules as the
- * shared table in src/internal/i18n.ts (exact language, then its base, then English).
+ * The editor's strings, a table of the shared translation mechanism (src/internal/i18n.ts): English is the
+ * fallback; add a language with `registerEditorTranslation`.
  */
-import { langOf } from '../internal/i18n.ts';
+import { createTranslations, langOf, type MessageParams } from '../internal/i18n.ts';
 
 export const EDITOR_EN = {
   'editor.label': 'Template editor',
@@ -99,18 +99,15 @@ export const EDITOR_EN = {
 export type EditorMessageKey = keyof typeof EDITOR_EN;
 export type EditorTranslation = Partial<Record<EditorMessageKey, string>>;
 
-const tables = new Map<string, EditorTranslation>([['en', EDITOR_EN]]);
+const editorStrings = createTranslations<EditorMessageKey>(EDITOR_EN);
 
 /** Adds (or extends) the editor's strings in a language. */
 export function registerEditorTranslation(lang: string, table: EditorTranslation): void {
-  const key = lang.toLowerCase();
-  tables.set(key, { ...tables.get(key), ...table });
+  editorStrings.register(lang, table);
 }
 
-export function te(lang: string, key: EditorMessageKey, params: Record<string, string | number> = {}): string {
-  const base = lang.split('-')[0];
-  const text = tables.get(lang)?.[key] ?? tables.get(base)?.[key] ?? EDITOR_EN[key];
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+export function te(lang: string, key: EditorMessageKey, params: MessageParams = {}): string {
+  return editorStrings.lookup(lang, key, params);
 }
 
 export { langOf };

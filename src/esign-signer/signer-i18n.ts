@@ -1,7 +1,9 @@
 /**
- * The signer's strings: a typed table with English as the fallback, looked up like the shared table
- * (exact language, then its base, then English). Add a language with `registerSignerTranslation`.
+ * The signer's strings, a table of the shared translation mechanism (src/internal/i18n.ts): English is the
+ * fallback; add a language with `registerSignerTranslation`.
  */
+import { createTranslations, type MessageParams } from '../internal/i18n.ts';
+
 export const SIGNER_EN = {
   'signer.label': 'Document to sign',
   'signer.loading': 'Loading the document…',
@@ -80,15 +82,12 @@ export const SIGNER_EN = {
 export type SignerMessageKey = keyof typeof SIGNER_EN;
 export type SignerTranslation = Partial<Record<SignerMessageKey, string>>;
 
-const tables = new Map<string, SignerTranslation>([['en', SIGNER_EN]]);
+const signerStrings = createTranslations<SignerMessageKey>(SIGNER_EN);
 
 export function registerSignerTranslation(lang: string, table: SignerTranslation): void {
-  const key = lang.toLowerCase();
-  tables.set(key, { ...tables.get(key), ...table });
+  signerStrings.register(lang, table);
 }
 
-export function ts(lang: string, key: SignerMessageKey, params: Record<string, string | number> = {}): string {
-  const base = lang.split('-')[0];
-  const text = tables.get(lang)?.[key] ?? tables.get(base)?.[key] ?? SIGNER_EN[key];
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+export function ts(lang: string, key: SignerMessageKey, params: MessageParams = {}): string {
+  return signerStrings.lookup(lang, key, params);
 }

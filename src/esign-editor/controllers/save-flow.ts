@@ -4,11 +4,10 @@
  * until they are fixed; the server's own 400 answer is mapped onto the fields the same way.
  */
 import type { FieldElement, FieldProblem } from '../../fields/types.ts';
-import type { PdfErrorCode } from '../../internal/pdf-source.ts';
 import type { EsignEditor } from '../esign-editor.ts';
 import type { EditorActions } from '../editor-actions.ts';
 import { Autosave, type SaveState } from './autosave.ts';
-import { readTemplateFields, TemplateFieldsError, writeTemplateFields, type TemplateRef } from './template-fields-api.ts';
+import { fetchFields, RestError, saveTemplateFields } from '../../internal/rest-client.ts';
 import { normalizeIncoming, problemsByField, validateForSave } from './validation.ts';
 
 export interface SaveResult {
@@ -34,15 +33,12 @@ export class SaveFlow {
     return this.autosave.state;
   }
 
-  private get ref(): TemplateRef {
-    return { endpoint: this.host.endpoint, token: this.host.token, template: this.host.template };
-  }
-
   load(): void {
     this.loadAbort?.abort();
     const abort = new AbortController();
     this.loadAbort = abort;
-    readTemplateFields(this.ref, abort.signal).then(
+    const { endpoint, token, template } = this.host;
+    fetchFields(endpoint, token, 'template', template, abort.signal, this.host.lang_).then(
       (raw) => {
         if (abort.signal.aborted) return;
         const { elements, problems } = normalizeIncoming(raw);
@@ -113,7 +109,8 @@ export class SaveFlow {
     }
     const docAtStart = model.doc;
     try {
-      const answer = await writeTemplateFields(this.ref, fields);
+      const { endpoint, token, template } = this.host;
+      const answer = await saveTemplateFields(endpoint, token, template, fields, undefined, this.host.lang_);
       const saved = answer ? normalizeIncoming(answer).elements : fields;
       if (model.doc === docAtStart && saved.length === fields.length) this.adoptUuids(saved);
       const result = { ok: true, fields: saved, problems: [] };
@@ -123,8 +120,8 @@ export class SaveFlow {
     } catch (error) {
       const message = this.reportError(error);
       let serverProblems: FieldProblem[] = [];
-      if (error instanceof TemplateFieldsError && error.fields.length) {
-        serverProblems = error.fields.map((field) => ({ field, code: 'server', message }));
+      if (error instanceof RestError && error.problems.length) {
+        serverProblems = error.problems.map((p) => ({ field: p.field, code: 'server', message: p.message || message }));
         this.actions.problems = problemsByField(model, serverProblems);
         this.host.bump();
       }
@@ -143,12 +140,8 @@ export class SaveFlow {
   }
 
   reportError(error: unknown): string {
-    let code: PdfErrorCode = 'unknown';
-    let message = String((error as Error)?.message ?? error);
-    if (error instanceof TemplateFieldsError) {
-      code = error.status === 0 ? 'network' : error.status === 401 || error.status === 403 ? 'unauthorized' : error.status === 404 ? 'not-found' : 'http';
-      message = error.message;
-    }
+    const message = String((error as Error)?.message ?? error);
+    const code = error instanceof RestError ? error.kind : 'unknown';
     this.host.emitEvent('esign-error', { message, code });
     return message;
   }

@@ -1,0 +1,40 @@
+// The one translation mechanism: typed tables with English fallback, base-language lookup and placeholders.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createTranslations, interpolate, t, registerTranslation } from './i18n.ts';
+
+test('a table looks up the exact language, then its base, then English', () => {
+  const strings = createTranslations({ hello: 'Hello {name}', bye: 'Bye' });
+  strings.register('de', { hello: 'Hallo {name}' });
+  strings.register('DE-at', { bye: 'Servus' });
+  assert.equal(strings.lookup('de-AT', 'hello', { name: 'Ann' }), 'Hallo Ann');
+  assert.equal(strings.lookup('de-at', 'bye'), 'Servus');
+  assert.equal(strings.lookup('de', 'bye'), 'Bye');
+  assert.equal(strings.lookup('ja', 'hello', { name: 'Ann' }), 'Hello Ann');
+});
+
+test('registering again extends a language instead of replacing it', () => {
+  const strings = createTranslations({ a: 'A', b: 'B' });
+  strings.register('fr', { a: 'a-fr' });
+  strings.register('fr', { b: 'b-fr' });
+  assert.deepEqual([strings.lookup('fr', 'a'), strings.lookup('fr', 'b')], ['a-fr', 'b-fr']);
+});
+
+test('tables are separate: one table’s language does not leak into another', () => {
+  const one = createTranslations({ k: 'one' });
+  const two = createTranslations({ k: 'two' });
+  one.register('fr', { k: 'un' });
+  assert.equal(two.lookup('fr', 'k'), 'two');
+});
+
+test('placeholders: numbers are written, missing ones stay visible, inherited names are not parameters', () => {
+  assert.equal(interpolate('{count} of {total}', { count: 3, total: 0 }), '3 of 0');
+  assert.equal(interpolate('Hi {name}', {}), 'Hi {name}');
+  assert.equal(interpolate('{constructor}', {}), '{constructor}');
+});
+
+test('the shared table uses the same mechanism', () => {
+  registerTranslation('nl', { 'viewer.page': 'Pagina {page} van {pages}' });
+  assert.equal(t('nl-BE', 'viewer.page', { page: 2, pages: 5 }), 'Pagina 2 van 5');
+  assert.equal(t('nl', 'viewer.nextPage'), 'Next page');
+});
