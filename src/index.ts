@@ -10,4 +10,4 @@ export * from './esign-editor/esign-editor.ts';
 export * from './esign-signer/esign-signer.ts';
 export { registerSignerTranslation } from './esign-signer/signer-i18n.ts';
 export * from './fields/index.ts';
-export { setPdfWorkerSrc, getPdfWorkerSrc } from './internal/pdf-worker.ts';
+export { setPdfWorkerSrc, getPdfWorkerSrc, setPdfAssetsBase } from './internal/pdf-worker.ts';

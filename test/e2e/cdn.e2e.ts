@@ -100,7 +100,7 @@ test('the CDN file exports the field model for pages without a bundler', async (
   await page.goto(`${server.url}/`);
   const exported = await page.evaluate(async (url) => {
     const lib = (await import(url)) as Record<string, unknown>;
-    return ['setPdfWorkerSrc', 'getPdfWorkerSrc', 'signerColor', 'fractionRectToPdf'].filter((name) => typeof lib[name] === 'function');
+    return ['setPdfWorkerSrc', 'getPdfWorkerSrc', 'setPdfAssetsBase', 'signerColor', 'fractionRectToPdf'].filter((name) => typeof lib[name] === 'function');
   }, `${server.url}/cdn/esign-elements.min.js`);
-  expect(exported).toEqual(['setPdfWorkerSrc', 'getPdfWorkerSrc', 'signerColor', 'fractionRectToPdf']);
+  expect(exported).toEqual(['setPdfWorkerSrc', 'getPdfWorkerSrc', 'setPdfAssetsBase', 'signerColor', 'fractionRectToPdf']);
 });
