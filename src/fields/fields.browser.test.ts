@@ -51,7 +51,8 @@ describe('src/fields in the browser', () => {
     if (!compiled.ok) throw new Error(compiled.message);
     const t0 = performance.now();
     expect(compiled.regex.test(`${'a'.repeat(45)}!`)).to.equal(false);
-    expect(performance.now() - t0).to.be.below(100);
+    // 2^45 paths for a backtracking engine; milliseconds here. The bound is generous for a loaded machine.
+    expect(performance.now() - t0).to.be.below(2000);
     const field = fields.normalizeElement({ element_type: 'text', validation: 93, options: '(.*a){20}' });
     expect(fields.checkFieldValue(field, 'a'.repeat(19) + 'b'.repeat(30))?.code).to.equal('pattern_mismatch');
   });

