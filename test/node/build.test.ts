@@ -94,6 +94,28 @@ describe('npm run build', { timeout: 180_000 }, () => {
     assert.ok([...specifiers].some((s) => s.startsWith('pdfjs-dist')), 'dist/*.js imports pdfjs-dist');
   });
 
+  it('describes every element in custom-elements.json: attributes, properties, events, parts, CSS properties', () => {
+    type Named = { name: string };
+    type Declaration = { tagName?: string; attributes?: Named[]; members?: (Named & { kind: string; privacy?: string })[]; events?: Named[]; cssParts?: Named[]; cssProperties?: Named[] };
+    const manifest = JSON.parse(readFileSync(join(out, 'custom-elements.json'), 'utf8')) as { modules: { declarations?: Declaration[] }[] };
+    const byTag = new Map(manifest.modules.flatMap((m) => m.declarations ?? []).filter((d) => d.tagName).map((d) => [d.tagName, d]));
+    const names = (list: Named[] | undefined) => (list ?? []).map((x) => x.name);
+    for (const tag of Object.keys(elementEntries())) {
+      const element = byTag.get(tag);
+      assert.ok(element, `<${tag}> is in the manifest`);
+      const publicFields = (element.members ?? []).filter((m) => m.kind === 'field' && !m.privacy);
+      for (const [what, list] of [['attributes', element.attributes], ['properties', publicFields], ['events', element.events], ['cssParts', element.cssParts], ['cssProperties', element.cssProperties]] as const) {
+        assert.ok((list ?? []).length > 0, `<${tag}> lists ${what}`);
+      }
+      assert.ok(names(element.events).includes('esign-ready') && names(element.events).includes('esign-error'), `<${tag}> documents esign-ready and esign-error`);
+      assert.ok(names(element.cssProperties).every((name) => name.startsWith('--esign-')), `<${tag}>'s CSS properties are --esign-*`);
+    }
+    const viewer = byTag.get('esign-viewer')!;
+    for (const attribute of ['src', 'document', 'template', 'token', 'endpoint', 'zoom', 'page']) assert.ok(names(viewer.attributes).includes(attribute), `viewer attribute ${attribute}`);
+    for (const property of ['fields', 'data']) assert.ok(names(viewer.members).includes(property), `viewer property ${property}`);
+    assert.ok(names(viewer.events).includes('esign-page-change'));
+  });
+
   it('declares the elements in the type declarations', () => {
     const index = readFileSync(join(out, 'types/index.d.ts'), 'utf8');
     assert.match(index, /from '\.\/esign-viewer\/esign-viewer\.js'/);
