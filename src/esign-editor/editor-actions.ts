@@ -6,13 +6,13 @@
 import type { FieldElement, FieldProblem } from '../fields/types.ts';
 import type { EsignEditor } from './esign-editor.ts';
 import { EditorModel, type ChangeCause } from './editing/editor-model.ts';
-import { newFieldId, removeFields, updateFields, type FieldDoc, type Rect } from './editing/field-doc.ts';
+import { newFieldId, removeFields, type FieldDoc, type Rect } from './editing/field-doc.ts';
 import { alignFields, distributeFields, type AlignMode } from './editing/arrange.ts';
 import { clickSelect } from './editing/selection.ts';
-import { duplicateToPages, parsePageRange, pasteFields } from './editing/clipboard.ts';
+import { pasteFields } from './editing/clipboard.ts';
 import { ClipboardActions } from './controllers/clipboard-actions.ts';
-import { createField, TOOLS, toolTypeOf, type ToolType } from './editing/toolbox.ts';
-import { minSizeOn, placeRect } from './editing/transform.ts';
+import { PanelActions } from './controllers/panel-actions.ts';
+import { createField, TOOLS, type ToolType } from './editing/toolbox.ts';
 import { addRecipient, effectiveRecipients, moveSigner, parseRecipients, renameRecipient, renumberFields, type Recipient } from './recipients.ts';
 import { te, type EditorMessageKey } from './editor-i18n.ts';
 import type { SaveState } from './controllers/autosave.ts';
@@ -35,27 +35,24 @@ export class EditorActions {
   recipients: Recipient[] = [{ signer: 1, name: '' }];
   problems = new Map<string, string[]>();
   announcement = '';
-  /** The property panel is opened by the sender (Enter, double-click, the toolbar) and stays open until closed. */
-  panelOpen = false;
-  regexSample = '';
-  duplicateRange = '';
-  duplicateError = '';
 
   private readonly host: EsignEditor;
   /** Recipients the page gave (with names), as opposed to ones only the fields imply. */
   givenRecipients: Recipient[] = [];
   private lastEmitted: FieldElement[] | null = null;
   private focusAfterUpdate: string | null = null;
-  private focusPanel = false;
   private readonly saving: SaveFlow;
   /** Copy, cut and paste (keyboard and the native clipboard events). */
   readonly clipboard: ClipboardActions;
+  /** The property panel and the edits made in it. */
+  readonly panel: PanelActions;
 
   constructor(host: EsignEditor) {
     this.host = host;
     this.model = new EditorModel([], { change: (cause) => this.changed(cause), select: () => this.selectionChanged() });
     this.saving = new SaveFlow(this, host);
     this.clipboard = new ClipboardActions(this, host);
+    this.panel = new PanelActions(this, host);
   }
 
   get lang(): string {
@@ -116,8 +113,7 @@ export class EditorActions {
     const ids = this.model.selection;
     if (ids.length <= 1) this.keepSelection = false; // a click or a single pick starts over
     const indexes = ids.map((id) => this.model.doc.findIndex((f) => f.id === id)).filter((i) => i >= 0);
-    this.regexSample = '';
-    this.duplicateError = '';
+    this.panel.selectionChanged();
     this.host.emitEvent('esign-select', { indexes, fields: indexes.map((i) => ({ ...this.model.doc[i].el })) });
     this.host.bump();
   }
@@ -128,11 +124,13 @@ export class EditorActions {
     if (!next.some((r) => r.signer === this.activeSigner)) this.activeSigner = next.find((r) => r.signer > 0)?.signer ?? 1;
   }
 
+  /** Moves focus to field `id` once it is rendered. */
+  focusField(id: string): void {
+    this.focusAfterUpdate = id;
+  }
+
   afterUpdate(): void {
-    if (this.focusPanel) {
-      this.focusPanel = false;
-      this.host.shadowRoot?.querySelector<HTMLElement>('.panel select, .panel input')?.focus();
-    }
+    this.panel.afterUpdate();
     if (this.focusAfterUpdate) {
       this.host.fieldElement(this.focusAfterUpdate)?.focus({ preventScroll: false });
       this.focusAfterUpdate = null;
@@ -212,93 +210,12 @@ export class EditorActions {
     this.placeNew(doc, ids, 'editor.say.duplicated', first);
   }
 
-
   align(mode: AlignMode): void {
     if (!this.host.readOnly) this.model.apply(alignFields(this.model.doc, this.model.selection, mode));
   }
 
   distribute(axis: 'horizontal' | 'vertical'): void {
     if (!this.host.readOnly) this.model.apply(distributeFields(this.model.doc, this.model.selection, axis));
-  }
-
-  patchSelection(patch: Partial<FieldElement>, key: string): void {
-    if (this.host.readOnly) return;
-    const ids = this.model.selection;
-    this.model.apply(updateFields(this.model.doc, ids, () => patch), { coalesce: `prop:${key}:${ids.join(',')}` });
-  }
-
-  changeType(type: ToolType): void {
-    const spec = TOOLS[type];
-    this.model.apply(
-      updateFields(this.model.doc, this.model.selection, (el) => ({
-        element_type: spec.element_type,
-        validation: spec.validation,
-        options: toolTypeOf(el) === type ? el.options : spec.options,
-        signer: spec.element_type === 'admin' ? 0 : el.element_type === 'admin' ? this.activeSigner : el.signer,
-      })),
-    );
-  }
-
-  setGeometry(which: 'x' | 'y' | 'width' | 'height' | 'page', value: number): void {
-    if (!Number.isFinite(value)) return;
-    const id = this.model.selection[0];
-    const pageCount = this.host.pageCount;
-    this.model.apply(
-      updateFields(this.model.doc, [id], (el) => {
-        if (which === 'page') return { page: Math.min(pageCount, Math.max(1, Math.round(value))) };
-        const size = this.host.pageSizePt(el.page);
-        const r = { ax: el.ax, ay: el.ay, bx: el.bx, by: el.by };
-        const w = r.bx - r.ax;
-        const h = r.by - r.ay;
-        if (which === 'x') Object.assign(r, { ax: value / size.width, bx: value / size.width + w });
-        if (which === 'y') Object.assign(r, { ay: value / size.height, by: value / size.height + h });
-        if (which === 'width') r.bx = r.ax + value / size.width;
-        if (which === 'height') r.by = r.ay + value / size.height;
-        return placeRect(r, minSizeOn((p) => this.host.pageSizePt(p))(el));
-      }),
-    );
-  }
-
-  setRegexSample(value: string): void {
-    this.regexSample = value;
-    this.host.bump();
-  }
-
-  setDuplicateRange(value: string): void {
-    this.duplicateRange = value;
-    this.duplicateError = '';
-    this.host.bump();
-  }
-
-  duplicateToRange(): void {
-    const parsed = parsePageRange(this.duplicateRange, this.host.pageCount);
-    if ('error' in parsed) {
-      this.duplicateError = parsed.error;
-      this.host.bump();
-      return;
-    }
-    const { doc, ids } = duplicateToPages(this.model.doc, this.model.selection, parsed.pages);
-    this.model.apply(doc);
-    this.announce('editor.say.duplicated', { count: ids.length });
-  }
-
-  /** Opens the property panel for the selection and moves focus into it. */
-  openPanel(): void {
-    if (!this.model.selection.length || this.host.readOnly) return;
-    this.panelOpen = true;
-    this.focusPanel = true;
-    this.host.bump();
-  }
-
-  togglePanel(): void {
-    if (this.panelOpen) this.closePanel(false);
-    else this.openPanel();
-  }
-
-  closePanel(focusField: boolean): void {
-    this.panelOpen = false;
-    if (focusField && this.model.selection[0]) this.focusAfterUpdate = this.model.selection[0];
-    this.host.bump();
   }
 
   selectPublic(ids: readonly (number | string)[]): void {
@@ -361,7 +278,7 @@ export class EditorActions {
 
   setActiveSigner(signer: number): void {
     this.activeSigner = signer;
-    if (this.model.selection.length && !this.host.readOnly) this.patchSelection({ signer }, 'signer');
+    if (this.model.selection.length && !this.host.readOnly) this.panel.patchSelection({ signer }, 'signer');
     this.host.bump();
   }
 
@@ -412,7 +329,7 @@ export class EditorActions {
       duplicate: () => this.duplicateSelection(),
       undo: () => this.undo(),
       redo: () => this.redo(),
-      openPanel: () => this.openPanel(),
+      openPanel: () => this.panel.open(),
       spaceOnField: (id, toggle) => this.spaceOnField(id, toggle),
       escape: () => {
         if (this.host.cancelGestures()) return true;

@@ -2,7 +2,7 @@
  * The editor's strings, a table of the shared translation mechanism (src/internal/i18n.ts): English is the
  * fallback; add a language with `registerEditorTranslation`.
  */
-import { createTranslations, langOf, type MessageParams } from '../internal/i18n.ts';
+import { createTranslations, langOf } from '../internal/i18n.ts';
 
 export const EDITOR_EN = {
   'editor.label': 'Template editor',
@@ -101,13 +101,10 @@ export type EditorTranslation = Partial<Record<EditorMessageKey, string>>;
 
 const editorStrings = createTranslations<EditorMessageKey>(EDITOR_EN);
 
-/** Adds (or extends) the editor's strings in a language. */
-export function registerEditorTranslation(lang: string, table: EditorTranslation): void {
-  editorStrings.register(lang, table);
-}
+/** Adds (or extends) the strings of a language, e.g. `registerEditorTranslation('fr', { … })`. */
+export const registerEditorTranslation = editorStrings.register;
 
-export function te(lang: string, key: EditorMessageKey, params: MessageParams = {}): string {
-  return editorStrings.lookup(lang, key, params);
-}
+/** The string for `key` in `lang` (then its base language, then English), with `{name}` placeholders filled. */
+export const te = editorStrings.lookup;
 
 export { langOf };

@@ -7,6 +7,7 @@ import { repeat } from 'lit/directives/repeat.js';
 import { guard } from 'lit/directives/guard.js';
 import type { EditorModel } from './editing/editor-model.ts';
 import type { EditorField, FieldDoc } from './editing/field-doc.ts';
+import { readingOrder } from './editing/reading-order.ts';
 import { renderEditableField } from './editor-views.ts';
 
 export interface OverlayState {
@@ -27,6 +28,8 @@ export class EditableOverlay {
         if (list) list.push(f);
         else byPage.set(f.el.page, [f]);
       }
+      // DOM order is the Tab order: each page's fields in reading order (fieldorder, then top-down, left-right).
+      for (const [page, list] of byPage) byPage.set(page, readingOrder(list));
       this.cache = { doc, byPage };
     }
     return this.cache.byPage.get(page) ?? [];

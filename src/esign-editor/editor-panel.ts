@@ -15,6 +15,7 @@ import { TOOL_TYPES, toolTypeOf, type ToolType } from './editing/toolbox.ts';
 import { recipientName, type Recipient } from './recipients.ts';
 import { te } from './editor-i18n.ts';
 import { toolName } from './editor-views.ts';
+import type { EditorActions } from './editor-actions.ts';
 
 export interface PanelView {
   lang: string;
@@ -162,4 +163,25 @@ function renderTextLook(v: PanelView): TemplateResult {
         <option value="3" ?selected=${align === 3}>${te(lang, 'editor.panel.alignRight')}</option>
       </select></label>
   </fieldset>`;
+}
+
+/** What the element gives the panel frame: the selection, and the actions that own the panel's state. */
+export interface PanelFrameView {
+  lang: string;
+  fields: readonly EditorField[];
+  actions: EditorActions;
+  pageSize: (page: number) => PageSize;
+  pageCount: number;
+}
+
+/** The floating panel (a non-modal dialog) around the selection's properties, wired to the panel actions. */
+export function renderPanelFrame({ lang, fields, actions: a, pageSize, pageCount }: PanelFrameView): TemplateResult {
+  const p = a.panel;
+  return html`<div class="panel" part="panel" role="dialog" aria-modal="false" aria-labelledby="panel-title">${renderPanel({
+    lang, fields, recipients: a.recipients, pageSize, pageCount,
+    problems: fields.flatMap((f) => a.problems.get(f.id) ?? []), regexSample: p.regexSample, duplicateRange: p.duplicateRange, duplicateError: p.duplicateError,
+    onPatch: (patch, key) => p.patchSelection(patch, key), onType: (type) => p.changeType(type), onGeometry: (w, v) => p.setGeometry(w, v),
+    onSettle: () => a.model.settle(), onRegexSample: (s) => p.setRegexSample(s), onDuplicateRange: (s) => p.setDuplicateRange(s),
+    onDuplicate: () => p.duplicateToRange(), onClose: () => p.close(true),
+  })}</div>`;
 }

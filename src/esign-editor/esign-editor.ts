@@ -1,22 +1,23 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { EsignElement, defineElement } from '../internal/esign-element.ts';
-import { PdfSourceController, type PdfLoadError, type PdfSource } from '../internal/pdf-source.ts';
+import { PdfSourceController, describePdfError, type PdfLoadError } from '../internal/pdf-source.ts';
 import { PdfPagesController } from '../internal/pdf-pages.ts';
 import { renderPages, pagesStyles } from '../internal/pages-template.ts';
 import { fieldOverlayStyles } from '../internal/field-overlay.ts';
-import { ZoomGesturesController, clampScale, parseZoom, stepZoom } from '../internal/zoom.ts';
+import { ZoomGesturesController, clampScale, stepZoom } from '../internal/zoom.ts';
+import { FitOnResizeController, openPdfSource, pdfSourceOf, zoomScale } from '../internal/pdf-view-wiring.ts';
 import { t } from '../internal/i18n.ts';
 import type { FieldElement, FieldProblem } from '../fields/types.ts';
 import type { ChangeCause } from './editing/editor-model.ts';
 import type { EditorField, PageSize } from './editing/field-doc.ts';
-import { parseToolbox, type ToolType } from './editing/toolbox.ts';
+import { parseToolbox } from './editing/toolbox.ts';
 import { EditableOverlay } from './editor-overlay.ts';
 import { renderRecipients, renderToolbar, renderToolbox, toolName } from './editor-views.ts';
-import { renderPanel } from './editor-panel.ts';
+import { renderPanelFrame } from './editor-panel.ts';
 import { te, langOf } from './editor-i18n.ts';
 import { PointerEditingController } from './controllers/pointer-editing.ts';
 import { ToolboxDrag } from './controllers/toolbox-drag.ts';
-import { handleEditingKey } from './controllers/keyboard-editing.ts';
+import { routeEditorKey } from './controllers/keyboard-editing.ts';
 import { PanelPosition } from './controllers/panel-position.ts';
 import { EditorActions } from './editor-actions.ts';
 import type { SaveState } from './controllers/autosave.ts';
@@ -136,7 +137,10 @@ export class EsignEditor extends EsignElement {
     },
     onLayoutComplete: () => this.emit('esign-ready', { pages: this.pages.pageCount }),
     onCurrentPageChange: () => this.requestUpdate(),
+    onError: (error) => this.source.fail(describePdfError(error, this.lang_)),
   });
+
+  protected readonly fit = new FitOnResizeController(this, { scroller: () => this.scroller, zoom: () => this.zoom, pages: this.pages });
 
   protected readonly gestures = new ZoomGesturesController(this, {
     scroller: () => this.scroller,
@@ -177,7 +181,8 @@ export class EsignEditor extends EsignElement {
   pageRenders = 0;
 
   private readonly overlay = new EditableOverlay();
-  private resizeObserver: ResizeObserver | null = null;
+  /** The field that had focus before an update: moving fields reorders the DOM (Tab order), which can drop focus. */
+  private focusedBeforeUpdate: string | null = null;
 
   constructor() {
     super();
@@ -295,16 +300,8 @@ export class EsignEditor extends EsignElement {
 
   // ---- lifecycle ------------------------------------------------------------------------------
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.resizeObserver = new ResizeObserver(() => this.onResize());
-    if (this.hasUpdated && this.scroller) this.resizeObserver.observe(this.scroller);
-  }
-
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.resizeObserver?.disconnect();
-    this.resizeObserver = null;
     this.actions.disconnect();
   }
 
@@ -314,34 +311,20 @@ export class EsignEditor extends EsignElement {
     if (['src', 'data', 'template', 'token', 'endpoint'].some((k) => changed.has(k as keyof EsignEditor))) this.reload();
     if (changed.has('zoom') && this.pages.pageCount > 0) this.applyScale(this.targetScale());
     if (changed.has('readOnly') && this.readOnly) this.actions.disarm();
-  }
-
-  protected override firstUpdated(): void {
-    if (this.scroller) this.resizeObserver?.observe(this.scroller);
+    this.focusedBeforeUpdate = (this.shadowRoot?.activeElement as HTMLElement | null)?.closest<HTMLElement>('[data-id]')?.dataset.id ?? null;
   }
 
   protected override updated(): void {
+    const id = this.focusedBeforeUpdate;
+    // Focus lost to a reorder (not moved elsewhere by the sender) goes back to the same field.
+    if (id && !this.shadowRoot?.activeElement && this.actions.model.doc.some((f) => f.id === id)) this.fieldElement(id)?.focus({ preventScroll: true });
     this.actions.afterUpdate();
   }
 
   private reload(): void {
-    void this.pages.setDocument(null);
-    const source = this.currentSource();
-    if (source === 'incomplete') {
-      this.source.close();
-      this.source.fail({ code: 'missing-source', message: t(this.lang_, 'error.missingSource') });
-      return;
-    }
-    void this.source.load(source);
-    if (source?.kind === 'rest') this.actions.loadFromServer();
-  }
-
-  private currentSource(): PdfSource | null | 'incomplete' {
-    if (this.data) return { kind: 'bytes', data: this.data };
-    if (this.src) return { kind: 'url', url: this.src };
-    if (!this.template && !this.endpoint) return null;
-    if (!this.template || !this.endpoint || !this.token) return 'incomplete';
-    return { kind: 'rest', endpoint: this.endpoint, token: this.token, resource: 'template', id: this.template };
+    const wanted = pdfSourceOf({ data: this.data, src: this.src, endpoint: this.endpoint, token: this.token, resource: 'template', id: this.template });
+    openPdfSource(this.source, this.pages, wanted, this.lang_);
+    if (wanted && wanted !== 'incomplete' && wanted.kind === 'rest') this.actions.loadFromServer();
   }
 
   private reportLoadError(error: PdfLoadError): void {
@@ -350,34 +333,14 @@ export class EsignEditor extends EsignElement {
   }
 
   private targetScale(): number {
-    const zoom = parseZoom(this.zoom) ?? 'fit-width';
-    return typeof zoom === 'number' ? zoom : this.pages.fitScale(zoom);
+    return zoomScale(this.zoom, this.pages);
   }
 
   private applyScale(scale: number, anchor?: { clientX: number; clientY: number }): void {
     this.pages.setScale(clampScale(scale), anchor);
   }
 
-  private onResize(): void {
-    const mode = parseZoom(this.zoom);
-    if (typeof mode === 'string' && this.pages.pageCount > 0) this.pages.setScale(this.pages.fitScale(mode));
-    this.pages.onResize();
-  }
-
-  private onKeyDown = (e: KeyboardEvent): void => {
-    if (e.defaultPrevented) return; // the toolbox used it
-    const target = e.composedPath()[0] as HTMLElement;
-    const inPanel = target.closest?.('.panel');
-    if (inPanel && e.key === 'Escape') {
-      this.actions.closePanel(true);
-      e.preventDefault();
-      return;
-    }
-    if (inPanel || target.closest?.('input, select, textarea')) return;
-    // On toolbar and toolbox buttons only shortcuts and Escape are ours; Enter, Space and arrows are theirs.
-    if (target.closest?.('.side, .toolbar') && !(e.ctrlKey || e.metaKey) && e.key !== 'Escape') return;
-    if (handleEditingKey(e, this.actions.keyboardContext(target))) e.preventDefault();
-  };
+  private onKeyDown = (e: KeyboardEvent): void => routeEditorKey(e, this.actions);
 
   protected override render(): TemplateResult {
     const lang = this.lang_;
@@ -391,7 +354,7 @@ export class EsignEditor extends EsignElement {
         lang, canUndo: model.canUndo, canRedo: model.canRedo, selected: selected.length, readOnly: this.readOnly, saveState: a.saveState,
         canSave: !this.readOnly, onUndo: () => this.undo(), onRedo: () => this.redo(), onDelete: () => a.deleteSelection(), onDuplicate: () => a.duplicateSelection(),
         onAlign: (m) => a.align(m), onDistribute: (axis) => a.distribute(axis), onSave: () => void this.save().catch(() => {}),
-        onZoom: (d) => this.applyScale(stepZoom(this.pages.scale, d)), panelOpen: a.panelOpen, onPanel: () => a.togglePanel(),
+        onZoom: (d) => this.applyScale(stepZoom(this.pages.scale, d)), panelOpen: a.panel.isOpen, onPanel: () => a.panel.toggle(),
         pageText: count ? t(lang, 'viewer.page', { page: this.currentPage, pages: count }) : '',
       })}
       <div class="main">
@@ -400,21 +363,13 @@ export class EsignEditor extends EsignElement {
           ${renderRecipients({ lang, recipients: a.recipients, active: a.activeSigner, editable: this.allowEditRecipients, readOnly: this.readOnly, onActivate: (s) => a.setActiveSigner(s), onAdd: (r) => a.addRecipient(r), onRename: (s, n) => a.renameRecipient(s, n), onMove: (s, d) => a.moveRecipient(s, d) })}
         </aside>`}
         <div class="scroller" part="scroller" role="region" tabindex="0" aria-label=${te(lang, 'editor.pages')} aria-busy=${status === 'loading' ? 'true' : 'false'}
-          ?data-armed=${!!a.armed} @scroll=${() => this.pages.onScroll()} @pointerdown=${this.pointer.onPointerDown} @focusin=${a.onFieldFocus} @dblclick=${(e: MouseEvent) => { if ((e.target as Element).closest('[data-id]')) a.openPanel(); }}>
+          ?data-armed=${!!a.armed} @scroll=${() => this.pages.onScroll()} @pointerdown=${this.pointer.onPointerDown} @focusin=${a.onFieldFocus} @dblclick=${(e: MouseEvent) => { if ((e.target as Element).closest('[data-id]')) a.panel.open(); }}>
           ${status === 'error' && this.source.error ? html`<div class="message error" part="error" role="alert"><h2>${t(lang, 'error.title')}</h2><p>${this.source.error.message}</p></div>` : nothing}
           ${status === 'idle' ? html`<p class="message">${t(lang, 'viewer.empty')}</p>` : nothing}
           ${count > 0 ? renderPages(this.pages, { lang, overlay: (i) => this.overlay.render(i + 1, { lang, model, problems: a.problems, readOnly: this.readOnly }) }) : nothing}
         </div>
       </div>
-      ${selected.length && a.panelOpen && !this.readOnly
-        ? html`<div class="panel" part="panel" role="dialog" aria-modal="false" aria-labelledby="panel-title">${renderPanel({
-            lang, fields: selected, recipients: a.recipients, pageSize: (p) => this.pageSizePt(p), pageCount: count,
-            problems: selected.flatMap((f) => a.problems.get(f.id) ?? []), regexSample: a.regexSample, duplicateRange: a.duplicateRange, duplicateError: a.duplicateError,
-            onPatch: (patch, key) => a.patchSelection(patch, key), onType: (type: ToolType) => a.changeType(type), onGeometry: (w, v) => a.setGeometry(w, v),
-            onSettle: () => model.settle(), onRegexSample: (s) => a.setRegexSample(s), onDuplicateRange: (s) => a.setDuplicateRange(s),
-            onDuplicate: () => a.duplicateToRange(), onClose: () => a.closePanel(true),
-          })}</div>`
-        : nothing}
+      ${selected.length && a.panel.isOpen && !this.readOnly ? renderPanelFrame({ lang, fields: selected, actions: a, pageSize: (p) => this.pageSizePt(p), pageCount: count }) : nothing}
       <div class="visually-hidden" role="status" aria-live="polite">${a.announcement}</div>
     </div>`;
   }

@@ -2,7 +2,7 @@
  * The signer's strings, a table of the shared translation mechanism (src/internal/i18n.ts): English is the
  * fallback; add a language with `registerSignerTranslation`.
  */
-import { createTranslations, type MessageParams } from '../internal/i18n.ts';
+import { createTranslations } from '../internal/i18n.ts';
 
 export const SIGNER_EN = {
   'signer.label': 'Document to sign',
@@ -84,10 +84,9 @@ export type SignerTranslation = Partial<Record<SignerMessageKey, string>>;
 
 const signerStrings = createTranslations<SignerMessageKey>(SIGNER_EN);
 
-export function registerSignerTranslation(lang: string, table: SignerTranslation): void {
-  signerStrings.register(lang, table);
-}
+/** Adds (or extends) the strings of a language, e.g. `registerSignerTranslation('fr', { … })`. */
+export const registerSignerTranslation = signerStrings.register;
 
-export function ts(lang: string, key: SignerMessageKey, params: MessageParams = {}): string {
-  return signerStrings.lookup(lang, key, params);
-}
+/** The string for `key` in `lang` (then its base language, then English), with `{name}` placeholders filled. */
+export const ts = signerStrings.lookup;
+

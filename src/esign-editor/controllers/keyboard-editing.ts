@@ -29,6 +29,30 @@ export interface KeyboardEditingContext {
   announce: (key: 'deleted' | 'moved' | 'resized', count: number) => void;
 }
 
+/** The parts of the editor's actions the key routing needs. */
+export interface EditorKeyTarget {
+  panel: { close(focusField: boolean): void };
+  keyboardContext(focused: HTMLElement | null): KeyboardEditingContext;
+}
+
+/**
+ * The editor's keydown: Escape in the panel closes it; other keys in the panel and form controls are
+ * theirs; on toolbar and toolbox buttons only shortcuts and Escape are ours (Enter, Space and arrows are theirs).
+ */
+export function routeEditorKey(e: KeyboardEvent, actions: EditorKeyTarget): void {
+  if (e.defaultPrevented) return; // the toolbox used it
+  const target = e.composedPath()[0] as HTMLElement;
+  const inPanel = target.closest?.('.panel');
+  if (inPanel && e.key === 'Escape') {
+    actions.panel.close(true);
+    e.preventDefault();
+    return;
+  }
+  if (inPanel || target.closest?.('input, select, textarea')) return;
+  if (target.closest?.('.side, .toolbar') && !(e.ctrlKey || e.metaKey) && e.key !== 'Escape') return;
+  if (handleEditingKey(e, actions.keyboardContext(target))) e.preventDefault();
+}
+
 const ARROWS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown']);
 
 /** Handles a keydown inside the editor; returns true when it used the key (the caller prevents the default). */
