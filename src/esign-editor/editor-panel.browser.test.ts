@@ -103,6 +103,8 @@ describe('esign-editor property panel, validation and save', () => {
     expect(detail.ok).to.equal(false);
     const codes = detail.problems.map((p: { code: string }) => p.code);
     expect(codes).to.include('no_signature');
+    // The dropdown without items is named by its own path, not only through its signer.
+    expect(detail.problems.some((p: { field: string }) => p.field === '[1].options')).to.equal(true);
     await el.updateComplete;
     expect(fieldEls(el).every((f) => f.hasAttribute('data-problem'))).to.equal(true);
     expect(fieldEls(el)[0].getAttribute('aria-label')).to.match(/Problem:/);
