@@ -5,15 +5,9 @@
  * (`createElement` is what the README's JSX compiles to; the test needs no JSX plugin.)
  */
 import { test, expect } from '@playwright/test';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'vite';
-import { fixturesDir } from '../support/fixtures.ts';
-import { startStaticServer, type StaticServer } from './support/static-server.ts';
+import { buildAndServeApp, type BundledApp } from './support/bundled-app.ts';
+import type { StaticServer } from './support/static-server.ts';
 import { recordViewerEvents, waitForPaintedPage } from './support/painted-page.ts';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
 
 const APP = `
 import { createElement, useState, version } from 'react';
@@ -43,25 +37,17 @@ function Contract() {
 createRoot(document.getElementById('root')!).render(createElement(Contract));
 `;
 
-let work = '';
+let app: BundledApp;
 let server: StaticServer;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  mkdirSync(join(root, 'node_modules/.cache'), { recursive: true });
-  work = mkdtempSync(join(root, 'node_modules/.cache/esign-react-e2e-'));
-  const app = join(work, 'app');
-  mkdirSync(join(app, 'node_modules'), { recursive: true });
-  symlinkSync(root, join(app, 'node_modules/esign-elements'), 'dir');
-  writeFileSync(join(app, 'main.ts'), APP);
-  writeFileSync(join(app, 'index.html'), '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>react app</title></head><body><div id="root"></div><script type="module" src="./main.ts"></script></body></html>');
-  await build({ root: app, configFile: false, logLevel: 'warn', build: { outDir: join(work, 'out'), emptyOutDir: true, chunkSizeWarningLimit: 4096 } });
-  server = await startStaticServer({ mounts: { '/fixtures/': fixturesDir(), '/': join(work, 'out') }, pages: {} });
+  app = await buildAndServeApp('react', APP, '<div id="root"></div>');
+  server = app.server;
 });
 
 test.afterAll(async () => {
-  await server?.close();
-  if (work) rmSync(work, { recursive: true, force: true });
+  await app?.close();
 });
 
 type Log = { version: string; ready: number[]; pageChanges: number[]; errors: string[] };
