@@ -3,7 +3,7 @@ import { registerTranslation } from '../internal/i18n.ts';
 import { getPdfAssetUrls } from '../internal/pdf-worker.ts';
 import { generatePdf } from '../../test/support/generate-pdf.ts';
 import type { EsignViewer } from './esign-viewer.ts';
-import { liveCanvases, loadViewer, pageElements, renderingSettled } from './viewer-test-helpers.ts';
+import { liveCanvases, loadViewer, makeViewer, pageElements, renderingSettled } from './viewer-test-helpers.ts';
 
 describe('esign-viewer lifecycle', () => {
   it('works from a plain page: createElement, attributes and events only', async () => {
@@ -88,5 +88,35 @@ describe('esign-viewer lifecycle', () => {
     el.hideToolbar = true;
     await el.updateComplete;
     expect(getComputedStyle(el.shadowRoot!.querySelector('.toolbar')!).display).to.equal('none');
+  });
+});
+
+describe('esign-viewer theming', () => {
+  it('follows --esign-* custom properties and ::part rules from the page', async () => {
+    const sheet = document.createElement('style');
+    sheet.textContent = `
+      esign-viewer.themed { --esign-viewer-background: rgb(1, 2, 3); --esign-toolbar-background: rgb(4, 5, 6); --esign-page-background: rgb(7, 8, 9); }
+      esign-viewer.themed::part(page-indicator) { color: rgb(10, 11, 12); }
+      esign-viewer.themed::part(field) { outline: 3px solid rgb(13, 14, 15); }
+    `;
+    document.head.append(sheet);
+    const el = await makeViewer();
+    el.classList.add('themed');
+    const ready = oneEvent(el, 'esign-ready');
+    el.fields = [{ page: 1, ax: 0.1, ay: 0.1, bx: 0.4, by: 0.2, element_type: 'signature', signer: 1 }] as EsignViewer['fields'];
+    el.data = await generatePdf({ pages: 2 });
+    await ready;
+    await el.updateComplete;
+    try {
+      const root = el.shadowRoot!;
+      const style = (selector: string) => getComputedStyle(root.querySelector(selector)!);
+      expect(getComputedStyle(el).backgroundColor).to.equal('rgb(1, 2, 3)');
+      expect(style('[part~="toolbar"]').backgroundColor).to.equal('rgb(4, 5, 6)');
+      expect(style('[part~="page"]').backgroundColor).to.equal('rgb(7, 8, 9)');
+      expect(style('[part~="page-indicator"]').color).to.equal('rgb(10, 11, 12)');
+      expect(style('[part~="field"]').outlineColor).to.equal('rgb(13, 14, 15)');
+    } finally {
+      sheet.remove();
+    }
   });
 });
