@@ -152,7 +152,7 @@ describe('esign-editor pointer editing', () => {
       await nextFrame();
     }
     await nextFrame();
-    expect(q(el, '.page[data-page="2"] .drag-layer').querySelectorAll('.ghost-field')).to.have.length(2);
+    expect(el.shadowRoot!.querySelectorAll('.page[data-page="2"] .drag-layer .ghost-field')).to.have.length(2);
     expect(fieldEls(el)[0].style.visibility).to.equal('hidden');
     await sendMouse({ type: 'up' });
     await el.updateComplete;
@@ -164,6 +164,32 @@ describe('esign-editor pointer editing', () => {
     expect(el.shadowRoot!.querySelectorAll('.page[data-page="2"] .efield')).to.have.length(2);
     el.undo();
     expect(el.getFields().map((x) => x.page)).to.deep.equal([1, 1, 1]);
+  });
+
+  it('drags a selection spanning pages: each field keeps its distance in pages, with ghosts on every landing page', async () => {
+    const el = await loadEditor({ pages: 3, zoom: '0.3', fields: [field(0.1, 0.1, 0.3, 0.15), field(0.4, 0.5, 0.6, 0.55, { page: 2 })] });
+    el.select([0, 1]);
+    await el.updateComplete;
+    const from = centre(fieldEls(el)[0]);
+    const to = pagePoint(el, 2, 0.3, 0.2);
+    await sendMouse({ type: 'move', position: from });
+    await sendMouse({ type: 'down' });
+    for (let i = 1; i <= 6; i++) {
+      await sendMouse({ type: 'move', position: [Math.round(from[0] + ((to[0] - from[0]) * i) / 6), Math.round(from[1] + ((to[1] - from[1]) * i) / 6)] });
+      await nextFrame();
+    }
+    await nextFrame();
+    const ghosts = (page: number) => el.shadowRoot!.querySelectorAll(`.page[data-page="${page}"] .ghost-field`).length;
+    expect([ghosts(1), ghosts(2), ghosts(3)]).to.deep.equal([0, 1, 1]);
+    await sendMouse({ type: 'up' });
+    await el.updateComplete;
+    const f = el.getFields();
+    expect(f.map((x) => x.page)).to.deep.equal([2, 3]);
+    expect(f[1].ax - f[0].ax).to.be.closeTo(0.3, 1e-9);
+    expect(f[1].ay - f[0].ay).to.be.closeTo(0.4, 1e-9);
+    expect(el.shadowRoot!.querySelectorAll('.ghost-field')).to.have.length(0);
+    el.undo();
+    expect(el.getFields().map((x) => x.page)).to.deep.equal([1, 2]);
   });
 
   it('drags a field type from the toolbox onto page 2', async () => {

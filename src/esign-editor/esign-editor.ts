@@ -158,6 +158,7 @@ export class EsignEditor extends EsignElement {
     snapping: () => !this.noSnap,
     pageSize: (page) => this.pageSizePt(page),
     pageElement: (page) => this.pageElement(page),
+    pageCount: () => this.pages.pageCount,
     fieldElement: (id) => this.fieldElement(id),
     armedTool: () => this.actions.armed,
     drawField: (page, at, rect) => this.actions.drawField(page, at, rect),

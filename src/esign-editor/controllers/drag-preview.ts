@@ -8,11 +8,23 @@ import type { Rect } from '../editing/field-doc.ts';
 import type { Guide } from '../editing/snap.ts';
 
 const pct = (n: number): string => `${(n * 100).toFixed(4)}%`;
+const ghostHtml = (r: Rect): string =>
+  `<div class="ghost-field" part="ghost-field" style="left:${pct(r.ax)};top:${pct(r.ay)};width:${pct(r.bx - r.ax)};height:${pct(r.by - r.ay)}"></div>`;
+
+function newLayer(page: HTMLElement): HTMLElement {
+  const layer = document.createElement('div');
+  layer.className = 'drag-layer';
+  layer.setAttribute('aria-hidden', 'true');
+  page.append(layer);
+  return layer;
+}
 
 export class DragPreview {
   private readonly moved = new Map<HTMLElement, { left: string; top: string; width: string; height: string; transform: string; visibility: string }>();
   private layer: HTMLElement | null = null;
   private layerHtml = '';
+  /** Ghost layers on the other pages a selection spanning pages lands on. */
+  private readonly ghostLayers = new Map<HTMLElement, HTMLElement>();
 
   private remember(el: HTMLElement): void {
     if (this.moved.has(el)) return;
@@ -46,7 +58,7 @@ export class DragPreview {
   }
 
   /** Draws guide lines (and an optional rectangle, for marquee/draw) over `page`. */
-  drawOverlay(page: HTMLElement, guides: readonly Guide[], box: { rect: Rect; kind: 'marquee' | 'draw' } | null, ghosts: readonly Rect[] = []): void {
+  drawOverlay(page: HTMLElement, guides: readonly Guide[], box: { rect: Rect; kind: 'marquee' | 'draw' } | null): void {
     const layer = this.ensureLayer(page);
     const parts: string[] = [];
     for (const g of guides) {
@@ -55,9 +67,6 @@ export class DragPreview {
           ? `left:${pct(g.pos)};top:${pct(g.from)};height:${pct(g.to - g.from)}`
           : `top:${pct(g.pos)};left:${pct(g.from)};width:${pct(g.to - g.from)}`;
       parts.push(`<div class="guide guide-${g.axis}" part="guide" style="${style}"></div>`);
-    }
-    for (const r of ghosts) {
-      parts.push(`<div class="ghost-field" part="ghost-field" style="left:${pct(r.ax)};top:${pct(r.ay)};width:${pct(r.bx - r.ax)};height:${pct(r.by - r.ay)}"></div>`);
     }
     if (box) {
       const r = box.rect;
@@ -70,16 +79,35 @@ export class DragPreview {
     }
   }
 
+  /** Ghosts where a selection dragged to another page will land, on each page it lands on; an empty list removes them. */
+  drawGhosts(landing: readonly (Rect & { page: number })[], pageElement: (page: number) => HTMLElement | null): void {
+    const byPage = new Map<HTMLElement, Rect[]>();
+    for (const r of landing) {
+      const page = pageElement(r.page);
+      if (page) byPage.set(page, [...(byPage.get(page) ?? []), r]);
+    }
+    for (const [page, layer] of this.ghostLayers) {
+      if (byPage.has(page)) continue;
+      layer.remove();
+      this.ghostLayers.delete(page);
+    }
+    for (const [page, rects] of byPage) {
+      let layer = this.ghostLayers.get(page);
+      if (!layer) {
+        layer = newLayer(page);
+        this.ghostLayers.set(page, layer);
+      }
+      const next = rects.map(ghostHtml).join('');
+      if (layer.innerHTML !== next) layer.innerHTML = next;
+    }
+  }
+
   private ensureLayer(page: HTMLElement): HTMLElement {
     if (this.layer && this.layer.parentElement === page) return this.layer;
     this.layer?.remove();
-    const layer = document.createElement('div');
-    layer.className = 'drag-layer';
-    layer.setAttribute('aria-hidden', 'true');
-    page.append(layer);
-    this.layer = layer;
+    this.layer = newLayer(page);
     this.layerHtml = '';
-    return layer;
+    return this.layer;
   }
 
   /** Ends the preview; with `restore`, puts the moved boxes back (a cancelled drag). */
@@ -92,5 +120,6 @@ export class DragPreview {
     this.moved.clear();
     this.layer?.remove();
     this.layer = null;
+    this.drawGhosts([], () => null);
   }
 }

@@ -20,6 +20,7 @@ export interface PointerEditingOptions {
   snapping: () => boolean;
   pageSize: (page: number) => PageSize;
   pageElement: (page: number) => HTMLElement | null;
+  pageCount: () => number;
   fieldElement: (id: string) => HTMLElement | null;
   /** The armed toolbox type, if any: a drag on a page draws a field of it. */
   armedTool: () => string | null;
@@ -274,8 +275,9 @@ export class PointerEditingController implements ReactiveController {
   }
 
   /**
-   * A move whose pointer is over another page: the selection (if it is all on one page) shows as ghosts
-   * there and lands there on release. Returns false when the pointer is over the field's own page.
+   * A move whose pointer is over another page: the selection shows as ghosts where it will land (a
+   * selection spanning pages keeps its page distances) and lands there on release. Returns false when
+   * the pointer is over the primary field's own page.
    */
   private hop(p: Pending, g: FieldGesture, e: PointerEvent): boolean {
     const { sx, sy } = this.scrolled(p);
@@ -283,9 +285,9 @@ export class PointerEditingController implements ReactiveController {
     const inside = e.clientX + sx >= home.left && e.clientX + sx <= home.right && e.clientY + sy >= home.top && e.clientY + sy <= home.bottom;
     const target = inside ? null : pageUnder(g.page.getRootNode() as ShadowRoot, e.clientX, e.clientY);
     const page = target ? Number(target.dataset.page) : g.primary.el.page;
-    const onePage = () => g.startDoc.every((f) => f.el.page === g.primary.el.page || !g.ids.includes(f.id));
-    if (!target || page === g.primary.el.page || !onePage()) {
+    if (!target || page === g.primary.el.page) {
       if (p.hopped) for (const id of g.ids) this.setHidden(id, false);
+      if (p.hopped) this.preview.drawGhosts([], () => null);
       p.hopped = false;
       return false;
     }
@@ -294,11 +296,12 @@ export class PointerEditingController implements ReactiveController {
     const grabX = p.startX - (home.left + g.primary.el.ax * home.width);
     const grabY = p.startY - (home.top + g.primary.el.ay * home.height);
     const at = { x: (e.clientX - grabX - r.left) / r.width, y: (e.clientY - grabY - r.top) / r.height };
-    const doc = hopFields(g.startDoc, g.ids, g.primary, page, at);
+    const doc = hopFields(g.startDoc, g.ids, g.primary, page, at, this.options.pageCount());
     p.preview = doc;
     p.hopped = true;
     for (const id of g.ids) this.setHidden(id, true);
-    this.preview.drawOverlay(target, [], null, doc.filter((f) => g.ids.includes(f.id)).map((f) => f.el));
+    this.preview.drawOverlay(target, [], null); // no guides while hopping
+    this.preview.drawGhosts(doc.filter((f) => g.ids.includes(f.id)).map((f) => f.el), this.options.pageElement);
     return true;
   }
 
