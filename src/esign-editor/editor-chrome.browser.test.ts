@@ -119,4 +119,31 @@ describe('esign-editor recipients, arrange, RTL, strings, pen', () => {
     expect(fieldEls(el)[0].hasAttribute('data-selected')).to.equal(false, 'a tap on the page clears the selection');
     expect(el.shadowRoot!.querySelector('.drag-layer')).to.equal(null, 'and starts no marquee');
   });
+
+  it('a second finger turns a field drag into a pinch: the field goes back and the pages zoom', async () => {
+    const el = await loadEditor({ fields: [field(0.2, 0.2, 0.3, 0.25)] });
+    const before = el.getFields()[0];
+    const target = fieldEls(el)[0];
+    const scroller = q(el, '.scroller');
+    const [x, y] = centre(target);
+    const touch = (id: number, dx: number) => ({ bubbles: true, composed: true, cancelable: true, pointerId: id, pointerType: 'touch', isPrimary: id === 1, clientX: x + dx, clientY: y });
+    target.dispatchEvent(new PointerEvent('pointerdown', touch(1, 0)));
+    for (const dx of [10, 20, 30]) {
+      scroller.dispatchEvent(new PointerEvent('pointermove', touch(1, dx)));
+      await new Promise((r) => requestAnimationFrame(r));
+    }
+    expect(target.style.transform, 'the first finger drags').to.not.equal('');
+    scroller.dispatchEvent(new PointerEvent('pointerdown', touch(2, 80)));
+    const scale = () => q(el, '.page[data-page="1"]').getBoundingClientRect().width;
+    const width0 = scale();
+    const fingers = (spread: number) => [new Touch({ identifier: 1, target: scroller, clientX: x - spread, clientY: y }), new Touch({ identifier: 2, target: scroller, clientX: x + spread, clientY: y })];
+    scroller.dispatchEvent(new TouchEvent('touchstart', { bubbles: true, touches: fingers(40), changedTouches: fingers(40) }));
+    scroller.dispatchEvent(new TouchEvent('touchmove', { bubbles: true, cancelable: true, touches: fingers(60), changedTouches: fingers(60) }));
+    scroller.dispatchEvent(new TouchEvent('touchend', { bubbles: true, touches: [], changedTouches: fingers(60) }));
+    for (const id of [1, 2]) scroller.dispatchEvent(new PointerEvent('pointerup', touch(id, 30)));
+    await el.updateComplete;
+    await new Promise((r) => requestAnimationFrame(r));
+    expect(el.getFields()[0]).to.deep.equal(before, 'the field did not move');
+    expect(scale() / width0).to.be.closeTo(1.5, 0.05);
+  });
 });

@@ -95,6 +95,8 @@ export class PointerEditingController implements ReactiveController {
 
   /** Bind to the scroller's `pointerdown`. */
   readonly onPointerDown = (e: PointerEvent): void => {
+    // A second finger makes the gesture a pinch (zoom): the first finger's move or resize is undone.
+    if (this.pending && e.pointerType === 'touch' && e.pointerId !== this.pending.pointerId) this.cancel();
     if (this.pending || (e.pointerType === 'mouse' && e.button !== 0)) return;
     const target = e.target as Element;
     const pageEl = target.closest<HTMLElement>('.page');
