@@ -63,10 +63,12 @@ export class EditorActions {
 
   fieldsAssigned(fields: FieldElement[] | null): void {
     if (fields === this.lastEmitted) return; // the page handed back what we emitted
-    const elements = normalizeIncoming(fields ?? []).elements;
+    const { elements, problems } = normalizeIncoming(fields ?? []);
     // A controlled page assigns back a copy of what we emitted: same JSON, so keep history and selection.
     if (sameElements(elements, this.model.doc.map((f) => f.el))) return;
     this.model.setElements(elements);
+    // What was dropped or needs fixing is said at once, as when the fields come from the server.
+    if (problems.length) this.host.emitEvent('esign-validate', { ok: false, problems });
   }
 
   signersAssigned(value: unknown): void {

@@ -31,4 +31,19 @@ describe('esign-editor basics', () => {
     expect(el.undo()).to.equal(true);
     expect(el.getFields()[0].ax).to.equal(0.1);
   });
+
+  it('junk in `fields` never throws: usable fields are kept, the rest is reported through esign-validate', async () => {
+    const el = await loadEditor();
+    const validated = oneEvent(el, 'esign-validate');
+    el.fields = [null, 'x', { ax: 'a' }, { ax: NaN, ay: 0, bx: 1, by: 1 }, field(0.1, 0.1, 0.3, 0.15, { label: 'Kept' })] as never;
+    const { detail } = await validated;
+    await el.updateComplete;
+    expect(detail.ok).to.equal(false);
+    expect(detail.problems.map((p: { field: string }) => p.field)).to.include.members(['[0]', '[1]', '[2].ax']);
+    expect(el.getFields().map((f) => f.label)).to.deep.equal(['Kept']);
+    expect(fieldEls(el)).to.have.length(1);
+    el.fields = 'not an array' as never;
+    await el.updateComplete;
+    expect(el.getFields()).to.deep.equal([]);
+  });
 });
