@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
-import { centre, drag, field, fieldEls, loadEditor, nextFrame, pagePoint, q, round } from './editor-test-helpers.ts';
+import { centre, pressAndMove, drag, field, fieldEls, loadEditor, nextFrame, pagePoint, q, round } from './editor-test-helpers.ts';
 
 afterEach(async () => {
   await resetMouse();
@@ -75,13 +75,7 @@ describe('esign-editor pointer editing', () => {
     // Aim 4 px right of alignment with field 0's left edge (0.2): within the 6 px threshold.
     const targetLeftPx = page.left + page.width * 0.2 + 4;
     const to: [number, number] = [Math.round(from[0] - (page.left + page.width * 0.5 - targetLeftPx)), from[1] + 17];
-    await sendMouse({ type: 'move', position: from });
-    await sendMouse({ type: 'down' });
-    for (let i = 1; i <= 5; i++) {
-      await sendMouse({ type: 'move', position: [Math.round(from[0] + ((to[0] - from[0]) * i) / 5), Math.round(from[1] + ((to[1] - from[1]) * i) / 5)] });
-      await nextFrame();
-    }
-    await nextFrame();
+    await pressAndMove(from, to, 5);
     expect(el.shadowRoot!.querySelectorAll('.guide-x').length).to.be.greaterThan(0);
     await sendMouse({ type: 'up' });
     await el.updateComplete;
@@ -145,13 +139,7 @@ describe('esign-editor pointer editing', () => {
     const from = centre(fieldEls(el)[0]);
     const to = pagePoint(el, 2, 0.3, 0.3);
     expect(el.scroller!.getBoundingClientRect().bottom - to[1]).to.be.greaterThan(40, 'away from the autoscroll band');
-    await sendMouse({ type: 'move', position: from });
-    await sendMouse({ type: 'down' });
-    for (let i = 1; i <= 6; i++) {
-      await sendMouse({ type: 'move', position: [Math.round(from[0] + ((to[0] - from[0]) * i) / 6), Math.round(from[1] + ((to[1] - from[1]) * i) / 6)] });
-      await nextFrame();
-    }
-    await nextFrame();
+    await pressAndMove(from, to, 6);
     expect(el.shadowRoot!.querySelectorAll('.page[data-page="2"] .drag-layer .ghost-field')).to.have.length(2);
     expect(fieldEls(el)[0].style.visibility).to.equal('hidden');
     await sendMouse({ type: 'up' });
@@ -172,13 +160,7 @@ describe('esign-editor pointer editing', () => {
     await el.updateComplete;
     const from = centre(fieldEls(el)[0]);
     const to = pagePoint(el, 2, 0.3, 0.2);
-    await sendMouse({ type: 'move', position: from });
-    await sendMouse({ type: 'down' });
-    for (let i = 1; i <= 6; i++) {
-      await sendMouse({ type: 'move', position: [Math.round(from[0] + ((to[0] - from[0]) * i) / 6), Math.round(from[1] + ((to[1] - from[1]) * i) / 6)] });
-      await nextFrame();
-    }
-    await nextFrame();
+    await pressAndMove(from, to, 6);
     const ghosts = (page: number) => el.shadowRoot!.querySelectorAll(`.page[data-page="${page}"] .ghost-field`).length;
     expect([ghosts(1), ghosts(2), ghosts(3)]).to.deep.equal([0, 1, 1]);
     await sendMouse({ type: 'up' });

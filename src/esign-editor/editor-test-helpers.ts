@@ -59,8 +59,8 @@ export function pagePoint(el: EsignEditor, page: number, fx: number, fy: number)
 
 export const nextFrame = (): Promise<void> => new Promise((r) => requestAnimationFrame(() => r()));
 
-/** Presses at `from`, moves in `steps` to `to`, releases: a real drag. */
-export async function drag(from: [number, number], to: [number, number], steps = 6): Promise<void> {
+/** Presses at `from` and moves in `steps` to `to`, a frame per step, without releasing: a drag in progress. */
+export async function pressAndMove(from: [number, number], to: [number, number], steps = 6): Promise<void> {
   await sendMouse({ type: 'move', position: from });
   await sendMouse({ type: 'down' });
   for (let i = 1; i <= steps; i++) {
@@ -69,6 +69,12 @@ export async function drag(from: [number, number], to: [number, number], steps =
     await sendMouse({ type: 'move', position: [x, y] });
     await nextFrame();
   }
+  await nextFrame();
+}
+
+/** Presses at `from`, moves in `steps` to `to`, releases: a real drag. */
+export async function drag(from: [number, number], to: [number, number], steps = 6): Promise<void> {
+  await pressAndMove(from, to, steps);
   await sendMouse({ type: 'up' });
   await nextFrame();
 }
