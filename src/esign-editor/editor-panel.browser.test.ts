@@ -1,20 +1,12 @@
 import { expect, oneEvent } from '@open-wc/testing';
 import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
-import { centre, field, fieldEls, loadEditor, q } from './editor-test-helpers.ts';
+import { centre, field, fieldEls, loadEditor, openPanelFor, q } from './editor-test-helpers.ts';
 
 afterEach(async () => {
   await resetMouse();
 });
 
 const mod = navigator.platform.includes('Mac') ? 'Meta' : 'Control';
-
-async function openPanelFor(el: Awaited<ReturnType<typeof loadEditor>>, index: number): Promise<HTMLElement> {
-  fieldEls(el)[index].focus();
-  await el.updateComplete;
-  await sendKeys({ press: 'Enter' });
-  await el.updateComplete;
-  return q<HTMLElement>(el, '.panel');
-}
 
 describe('esign-editor property panel, validation and save', () => {
   it('typing a label is one undo step and shows on the field', async () => {

@@ -1,20 +1,12 @@
 // Every control of the property panel writes the element JSON, each change is one undo step; Tab follows reading order.
 import { expect } from '@open-wc/testing';
 import { resetMouse, sendKeys } from '@web/test-runner-commands';
-import { field, fieldEls, loadEditor, q } from './editor-test-helpers.ts';
+import { field, fieldEls, loadEditor, openPanelFor, q } from './editor-test-helpers.ts';
 import type { EsignEditor } from './esign-editor.ts';
 
 afterEach(async () => {
   await resetMouse();
 });
-
-async function openPanelFor(el: EsignEditor, index: number): Promise<HTMLElement> {
-  fieldEls(el)[index].focus();
-  await el.updateComplete;
-  await sendKeys({ press: 'Enter' });
-  await el.updateComplete;
-  return q<HTMLElement>(el, '.panel');
-}
 
 /** Chooses an option of a <select> in the panel the way a person's choice arrives: value, then `change`. */
 async function choose(el: EsignEditor, name: string, value: string): Promise<void> {

@@ -1,6 +1,6 @@
 /** Helpers for the editor's browser tests: a loaded editor on a generated PDF, and real input. */
 import { fixture, html, oneEvent } from '@open-wc/testing';
-import { sendMouse } from '@web/test-runner-commands';
+import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import { setPdfWorkerSrc } from '../internal/pdf-worker.ts';
 import { generatePdf } from '../../test/support/generate-pdf.ts';
 import type { FieldElement } from '../fields/types.ts';
@@ -80,3 +80,12 @@ export async function drag(from: [number, number], to: [number, number], steps =
 }
 
 export const round = (n: number, digits = 4): number => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/** Focuses field `index` and presses Enter: the property panel opens with focus in it. */
+export async function openPanelFor(el: EsignEditor, index: number): Promise<HTMLElement> {
+  fieldEls(el)[index].focus();
+  await el.updateComplete;
+  await sendKeys({ press: 'Enter' });
+  await el.updateComplete;
+  return q<HTMLElement>(el, '.panel');
+}
