@@ -23,10 +23,8 @@ test('esign-server runs its TypeScript from inside node_modules', { timeout: 60_
     for (const part of ['package.json', 'scripts', 'demo/server', 'src']) cpSync(join(root, part), join(pkg, part), { recursive: true });
     symlinkSync(join(root, 'node_modules'), join(pkg, 'node_modules'), 'dir');
     const run = (file: string) => promisify(execFile)(process.execPath, [file, '--help'], { cwd: app });
-    // Node's own stripping refuses the file where it is installed...
-    const direct = await run(join(pkg, 'demo/server/cli.ts')).then(() => null, (error: { stderr: string }) => error.stderr);
-    assert.match(String(direct), /node_modules/, 'plain `node cli.ts` is refused under node_modules');
-    // ...the bin does not.
+    // (Plain `node .../node_modules/esign-elements/demo/server/cli.ts` fails here on Node 22 to 24 with
+    // ERR_UNSUPPORTED_NODE_MODULES_TYPE_STRIPPING.)
     const { stdout } = await run(join(pkg, 'scripts/esign-server.mjs'));
     assert.match(stdout, /esign-server serve/);
   } finally {
