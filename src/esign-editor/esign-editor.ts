@@ -4,8 +4,8 @@ import { PdfSourceController, describePdfError, type PdfLoadError } from '../int
 import { PdfPagesController } from '../internal/pdf-pages.ts';
 import { renderPages, pagesStyles } from '../internal/pages-template.ts';
 import { fieldOverlayStyles } from '../internal/field-overlay.ts';
-import { ZoomGesturesController, clampScale, stepZoom } from '../internal/zoom.ts';
-import { FitOnResizeController, openPdfSource, pdfSourceOf, zoomScale } from '../internal/pdf-view-wiring.ts';
+import { ZoomGesturesController, stepZoom } from '../internal/zoom.ts';
+import { FitOnResizeController, applyZoomScale, openPdfSource, pdfSourceOf, zoomScale } from '../internal/pdf-view-wiring.ts';
 import { t } from '../internal/i18n.ts';
 import type { FieldElement, FieldProblem } from '../fields/types.ts';
 import type { ChangeCause } from './editing/editor-model.ts';
@@ -338,7 +338,7 @@ export class EsignEditor extends EsignElement {
   }
 
   private applyScale(scale: number, anchor?: { clientX: number; clientY: number }): void {
-    this.pages.setScale(clampScale(scale), anchor);
+    applyZoomScale(this.pages, this.zoom, scale, anchor);
   }
 
   private onKeyDown = (e: KeyboardEvent): void => routeEditorKey(e, this.actions);

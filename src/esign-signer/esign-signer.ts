@@ -3,6 +3,7 @@ import type { PropertyValues, TemplateResult } from 'lit';
 import { EsignElement, defineElement } from '../internal/esign-element.ts';
 import { PdfSourceController } from '../internal/pdf-source.ts';
 import type { PdfErrorCode } from '../internal/pdf-source.ts';
+import { FitOnResizeController } from '../internal/pdf-view-wiring.ts';
 import { PdfPagesController } from '../internal/pdf-pages.ts';
 import { pagesStyles } from '../internal/pages-template.ts';
 import { fieldsByPage, fieldOverlayStyles, renderFieldOverlay } from '../internal/field-overlay.ts';
@@ -117,7 +118,8 @@ export class EsignSigner extends EsignElement {
   private readonly autosave = new AutosaveController(this, () =>
     this.phase === 'signing' && this.own.length ? signingApi.save(this.endpoint, this.token, this.signer, submission(this.own, this.values)) : null);
 
-  private resizeObserver: ResizeObserver | null = null;
+  /** The signer always fits the page width. */
+  protected readonly fit = new FitOnResizeController(this, { scroller: () => this.renderRoot?.querySelector<HTMLElement>('.scroller') ?? null, zoom: () => 'fit-width', pages: this.pages });
 
   constructor() {
     super();
@@ -137,17 +139,8 @@ export class EsignSigner extends EsignElement {
     return this.own.map((f) => ({ ...f, value: this.values.get(f.uuid!) ?? '' }));
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.resizeObserver = new ResizeObserver(() => {
-      if (this.pages.pageCount > 0) this.pages.setScale(this.pages.fitScale('fit-width'));
-      this.pages.onResize();
-    });
-  }
-
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.resizeObserver?.disconnect();
     this.abort?.abort();
     this.autosave.cancel();
   }
@@ -156,11 +149,6 @@ export class EsignSigner extends EsignElement {
     // A fresh token for the same signer (the page renews it before it expires) keeps everything entered so far.
     const renewed = changed.has('token') && !changed.has('signer') && !changed.has('endpoint') && this.view !== null && this.token !== '';
     if ((changed.has('signer') || changed.has('token') || changed.has('endpoint')) && !renewed) this.reload();
-  }
-
-  protected override updated(): void {
-    const scroller = this.renderRoot.querySelector('.scroller');
-    if (scroller && this.resizeObserver) this.resizeObserver.observe(scroller);
   }
 
   private reload(): void {

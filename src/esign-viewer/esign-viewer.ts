@@ -4,11 +4,12 @@ import type { PropertyValues, TemplateResult } from 'lit';
 import { EsignElement, defineElement } from '../internal/esign-element.ts';
 import { PdfSourceController, describePdfError } from '../internal/pdf-source.ts';
 import type { PdfErrorCode, PdfLoadError, PdfSource } from '../internal/pdf-source.ts';
+import { FitOnResizeController, applyZoomScale, openPdfSource, pdfSourceOf, zoomScale } from '../internal/pdf-view-wiring.ts';
 import { PdfPagesController } from '../internal/pdf-pages.ts';
 import { renderPages, pagesStyles } from '../internal/pages-template.ts';
 import { fieldsByPage, fieldOverlayStyles, renderFieldOverlay } from '../internal/field-overlay.ts';
 import type { FieldEntry } from '../internal/field-overlay.ts';
-import { ZoomGesturesController, clampScale, parseZoom, stepZoom } from '../internal/zoom.ts';
+import { ZoomGesturesController, stepZoom } from '../internal/zoom.ts';
 import { fetchFields } from '../internal/rest-client.ts';
 import { langOf, t } from '../internal/i18n.ts';
 import type { FieldElement } from '../fields/types.ts';
@@ -113,6 +114,8 @@ export class EsignViewer extends EsignElement {
     textLayer: () => !this.noTextLayer,
   });
 
+  protected readonly fit = new FitOnResizeController(this, { scroller: () => this.scroller, zoom: () => this.zoom, pages: this.pages });
+
   protected readonly gestures = new ZoomGesturesController(this, {
     scroller: () => this.scroller,
     scale: () => this.pages.scale,
@@ -126,7 +129,6 @@ export class EsignViewer extends EsignElement {
   private fieldsCache: { source: FieldElement[] | null; byPage: Map<number, FieldEntry[]> } = { source: null, byPage: new Map() };
   private pageFromScroll = 0;
   private restAbort: AbortController | null = null;
-  private resizeObserver: ResizeObserver | null = null;
 
   constructor() {
     super();
@@ -181,8 +183,6 @@ export class EsignViewer extends EsignElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.resizeObserver = new ResizeObserver(() => this.onResize());
-    if (this.hasUpdated && this.scroller) this.resizeObserver.observe(this.scroller);
     // Put back after a removal: the source controller reopens the PDF; fetch REST fields the removal cut short.
     const source = this.hasUpdated ? this.currentSource() : null;
     if (source && source !== 'incomplete' && source.kind === 'rest' && !this.restFields) this.loadRestFields(source);
@@ -190,8 +190,6 @@ export class EsignViewer extends EsignElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.resizeObserver?.disconnect();
-    this.resizeObserver = null;
     this.restAbort?.abort();
   }
 
@@ -216,53 +214,28 @@ export class EsignViewer extends EsignElement {
     if (changed.has('noTextLayer') && this.hasUpdated) this.pages.textLayerChanged();
   }
 
-  protected override firstUpdated(): void {
-    if (this.scroller) this.resizeObserver?.observe(this.scroller);
-  }
-
   /** The zoom factor `zoom` asks for (fit modes measured now). */
   private targetScale(): number {
-    const zoom = parseZoom(this.zoom) ?? 'fit-width';
-    return typeof zoom === 'number' ? zoom : this.pages.fitScale(zoom);
+    return zoomScale(this.zoom, this.pages);
   }
 
+  /** Unlike the editor's, the viewer's `zoom` follows gestures and buttons. */
   private applyScale(scale: number, anchor?: { clientX: number; clientY: number }): void {
-    const mode = parseZoom(this.zoom);
-    const fitting = typeof mode === 'string' && Math.abs(this.pages.fitScale(mode) - scale) < 1e-6;
-    // Outside fit modes the scale is what `zoom` says, to 3 decimals, so the two never disagree.
-    const next = fitting ? scale : Math.round(clampScale(scale) * 1000) / 1000;
-    this.pages.setScale(next, anchor);
-    if (!fitting && mode !== next) this.zoom = String(next);
-  }
-
-  private onResize(): void {
-    const mode = parseZoom(this.zoom);
-    if (typeof mode === 'string' && this.pages.pageCount > 0) this.pages.setScale(this.pages.fitScale(mode));
-    this.pages.onResize();
+    applyZoomScale(this.pages, this.zoom, scale, anchor, (zoom) => (this.zoom = zoom));
   }
 
   private reload(): void {
     this.restAbort?.abort();
     this.restAbort = null;
     this.restFields = null;
-    void this.pages.setDocument(null);
     const source = this.currentSource();
-    if (source === 'incomplete') {
-      this.source.close();
-      this.source.fail({ code: 'missing-source', message: t(this.lang_, 'error.missingSource') });
-      return;
-    }
-    void this.source.load(source);
-    if (source?.kind === 'rest') this.loadRestFields(source);
+    openPdfSource(this.source, this.pages, source, this.lang_);
+    if (source && source !== 'incomplete' && source.kind === 'rest') this.loadRestFields(source);
   }
 
   private currentSource(): PdfSource | null | 'incomplete' {
-    if (this.data) return { kind: 'bytes', data: this.data };
-    if (this.src) return { kind: 'url', url: this.src };
     const id = this.template || this.document;
-    if (!id && !this.endpoint) return null;
-    if (!id || !this.endpoint || !this.token) return 'incomplete';
-    return { kind: 'rest', endpoint: this.endpoint, token: this.token, resource: this.template ? 'template' : 'document', id };
+    return pdfSourceOf({ data: this.data, src: this.src, endpoint: this.endpoint, token: this.token, resource: this.template ? 'template' : 'document', id });
   }
 
   private loadRestFields(source: Extract<PdfSource, { kind: 'rest' }>): void {

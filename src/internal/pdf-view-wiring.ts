@@ -2,13 +2,13 @@
  * What an element that shows a PDF from its attributes does besides rendering: decide which PDF the
  * attributes name (bytes, a URL, or a template/document through the REST API), open it (an incomplete
  * REST trio is a `missing-source` error), turn `zoom` into a scale, and keep fit modes fitted as the
- * scroller resizes. The editor uses it; the viewer predates it and still has its own copy.
+ * scroller resizes. The viewer, the editor and the signer all use it, so the three behave alike.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { PdfSource, PdfSourceController } from './pdf-source.ts';
 import type { PdfPagesController } from './pdf-pages.ts';
 import type { RestResource } from './rest-client.ts';
-import { parseZoom } from './zoom.ts';
+import { clampScale, parseZoom } from './zoom.ts';
 import { t } from './i18n.ts';
 
 export interface PdfSourceAttributes {
@@ -45,6 +45,29 @@ export function openPdfSource(source: PdfSourceController, pages: PdfPagesContro
 export function zoomScale(zoom: string, pages: PdfPagesController): number {
   const mode = parseZoom(zoom) ?? 'fit-width';
   return typeof mode === 'number' ? mode : pages.fitScale(mode);
+}
+
+/**
+ * Shows the pages at `scale` (a gesture, a zoom button, or what `zoom` asks for), clamped to the zoom range.
+ * With `writeZoom`, an element whose `zoom` attribute should follow the zoom in use hears the new value:
+ * a scale that is not the current fit mode's is rounded to 3 decimals and written back, so the two never disagree.
+ */
+export function applyZoomScale(
+  pages: PdfPagesController,
+  zoom: string,
+  scale: number,
+  anchor?: { clientX: number; clientY: number },
+  writeZoom?: (zoom: string) => void,
+): void {
+  if (!writeZoom) {
+    pages.setScale(clampScale(scale), anchor);
+    return;
+  }
+  const mode = parseZoom(zoom);
+  const fitting = typeof mode === 'string' && Math.abs(pages.fitScale(mode) - scale) < 1e-6;
+  const next = fitting ? scale : Math.round(clampScale(scale) * 1000) / 1000;
+  pages.setScale(next, anchor);
+  if (!fitting && mode !== next) writeZoom(String(next));
 }
 
 export interface FitOnResizeOptions {
