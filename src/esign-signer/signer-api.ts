@@ -2,7 +2,7 @@
  * The signer operations the element calls with its signer component token
  * (`Authorization: Bearer <token>`), under `{endpoint}/api/v1/signer/{id}/`.
  */
-import { apiBase, RestError } from '../internal/rest-client.ts';
+import { apiBase, RestError, restJson } from '../internal/rest-client.ts';
 import type { PdfErrorCode } from '../internal/pdf-source.ts';
 import type { SignerField } from './signer-model.ts';
 
@@ -22,36 +22,29 @@ export interface SigningAnswer {
   problems?: { field: string; message: string }[];
 }
 
-/** A refused operation: HTTP status, the server's message and its per-field problems (`values.<uuid>`). */
+/**
+ * A refused operation: HTTP status, the server's message and its per-field problems (`values.<uuid>`).
+ * `code` is the server's own error code (`validation_failed`, …), `network` when it was not reached, else `http`.
+ */
 export class SigningError extends RestError {
   readonly code: string;
   readonly fields: { field: string; message: string }[];
   constructor(status: number, code: string, message: string, fields: { field: string; message: string }[] = []) {
-    super(status, message);
+    super(status, message, fields, code);
     this.code = code;
     this.fields = fields;
   }
 }
 
+/** One signer call through the shared REST client; its failures become SigningErrors (aborts pass through). */
 async function request<T>(endpoint: string, token: string, signer: string, op: string, body?: unknown, signal?: AbortSignal): Promise<T> {
-  let response: Response;
   try {
-    response = await fetch(`${apiBase(endpoint)}/signer/${encodeURIComponent(signer)}/${op}/`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: { Authorization: `Bearer ${token}`, Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-    });
+    return (await restJson(`${apiBase(endpoint)}/signer/${encodeURIComponent(signer)}/${op}/`, { token, body, signal })) as T;
   } catch (error) {
-    if ((error as Error)?.name === 'AbortError') throw error;
-    throw new SigningError(0, 'network', 'The server could not be reached. Check the connection and try again.');
+    if (!(error instanceof RestError)) throw error;
+    const code = error.serverCode || (error.kind === 'network' ? 'network' : 'http');
+    throw new SigningError(error.status, code, error.message, error.problems);
   }
-  const json = await response.json().catch(() => null);
-  if (!response.ok) {
-    const e = json?.error ?? {};
-    throw new SigningError(response.status, String(e.code ?? 'http'), String(e.message ?? response.statusText), Array.isArray(e.fields) ? e.fields : []);
-  }
-  return json as T;
 }
 
 export const signingApi = {
@@ -76,11 +69,7 @@ export function documentIdOfToken(token: string): string {
 
 /** The `esign-error` code for a failed call. */
 export function codeOf(error: unknown): PdfErrorCode {
-  if (!(error instanceof SigningError)) return 'unknown';
-  if (error.status === 0) return 'network';
-  if (error.status === 401 || error.status === 403) return 'unauthorized';
-  if (error.status === 404) return 'not-found';
-  return 'http';
+  return error instanceof RestError ? error.kind : 'unknown';
 }
 
 /** Only http(s) redirects are followed (never javascript: or data: URLs). */

@@ -1,37 +1,9 @@
 // The shared REST client against a real HTTP server: what it sends, and what a person reads when a call fails.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fetchFields, RestError, restFieldsUrl, saveTemplateFields } from './rest-client.ts';
 import { registerTranslation } from './i18n.ts';
-
-interface Seen {
-  method: string;
-  url: string;
-  auth: string | undefined;
-  type: string | undefined;
-  body: string;
-}
-
-/** A tiny HTTP server that records requests and answers what each test tells it to. */
-async function withServer(answer: (req: Seen) => { status: number; body: string }, run: (endpoint: string, seen: Seen[]) => Promise<void>) {
-  const seen: Seen[] = [];
-  const server = createServer(async (req: IncomingMessage, res) => {
-    let body = '';
-    for await (const chunk of req) body += chunk;
-    const s = { method: req.method!, url: req.url!, auth: req.headers.authorization, type: req.headers['content-type'], body };
-    seen.push(s);
-    const a = answer(s);
-    res.writeHead(a.status, { 'Content-Type': 'application/json' }).end(a.body);
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  try {
-    await run(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, seen);
-  } finally {
-    await new Promise((r) => server.close(r));
-  }
-}
+import { withServer } from './rest-test-server.ts';
 
 test('the URL ends with a slash and escapes the id', () => {
   assert.equal(restFieldsUrl('https://x.test//', 'template', 'a/b'), 'https://x.test/api/v1/templatepdf/a%2Fb/fields/');

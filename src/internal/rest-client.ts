@@ -27,12 +27,15 @@ export class RestError extends Error {
   readonly status: number;
   readonly kind: RestErrorCode;
   readonly problems: RestFieldProblem[];
-  constructor(status: number, message: string, problems: RestFieldProblem[] = []) {
+  /** The server's own `error.code` (`validation_failed`, …); '' when it sent none or was not reached. */
+  readonly serverCode: string;
+  constructor(status: number, message: string, problems: RestFieldProblem[] = [], serverCode = '') {
     super(message);
     this.name = 'RestError';
     this.status = status;
     this.kind = codeForStatus(status);
     this.problems = problems;
+    this.serverCode = serverCode;
   }
 }
 
@@ -93,7 +96,7 @@ export async function restJson(url: string, call: RestCall): Promise<unknown> {
 }
 
 /** The server's words from an error body: `{ error: { message, fields } }`, or a flat `{ message }` / `{ error: "…" }`. */
-function serverSaid(body: unknown): { message: string | undefined; fields: RestFieldProblem[] } {
+function serverSaid(body: unknown): { message: string | undefined; fields: RestFieldProblem[]; code: string } {
   const outer = (body && typeof body === 'object' ? body : {}) as { error?: unknown };
   const inner = (outer.error && typeof outer.error === 'object' ? outer.error : outer) as Record<string, unknown>;
   const message = [inner.message, typeof outer.error === 'string' ? outer.error : undefined, inner.detail].find((v): v is string => typeof v === 'string' && v !== '');
@@ -101,16 +104,17 @@ function serverSaid(body: unknown): { message: string | undefined; fields: RestF
   const fields = list.map((p) =>
     p && typeof p === 'object' ? { field: String((p as { field?: unknown }).field ?? ''), message: String((p as { message?: unknown }).message ?? '') } : { field: String(p), message: '' },
   );
-  return { message, fields };
+  const code = typeof inner.code === 'string' ? inner.code : '';
+  return { message, fields, code };
 }
 
 function errorFromAnswer(status: number, body: unknown, lang: string): RestError {
-  const { message, fields } = serverSaid(body);
+  const { message, fields, code: serverCode } = serverSaid(body);
   const code = codeForStatus(status);
   // A refused token is the one case where the server's wording ("invalid token") is less useful than what to do next.
-  if (code === 'unauthorized') return new RestError(status, t(lang, 'rest.unauthorized', { status }), fields);
-  if (message) return new RestError(status, message, fields);
-  return new RestError(status, code === 'not-found' ? t(lang, 'rest.notFound') : t(lang, 'rest.http', { status }), fields);
+  if (code === 'unauthorized') return new RestError(status, t(lang, 'rest.unauthorized', { status }), fields, serverCode);
+  if (message) return new RestError(status, message, fields, serverCode);
+  return new RestError(status, code === 'not-found' ? t(lang, 'rest.notFound') : t(lang, 'rest.http', { status }), fields, serverCode);
 }
 
 /** The element list in a fields answer: a bare array, or one wrapped in `objects` or `fields`. */
