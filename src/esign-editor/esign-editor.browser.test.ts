@@ -1,5 +1,6 @@
-import { expect, oneEvent } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { sendKeys, sendMouse, resetMouse } from '@web/test-runner-commands';
+import type { EsignEditor } from './esign-editor.ts';
 import { centre, drag, field, fieldEls, loadEditor, nextFrame, pagePoint, q, round } from './editor-test-helpers.ts';
 
 afterEach(async () => {
@@ -45,5 +46,25 @@ describe('esign-editor basics', () => {
     el.fields = 'not an array' as never;
     await el.updateComplete;
     expect(el.getFields()).to.deep.equal([]);
+  });
+
+  it('a stale token is one esign-error, though both the PDF and the fields are refused; a new token may fail again', async () => {
+    const el = await fixture<EsignEditor>(html`<esign-editor style="width:790px;height:590px"></esign-editor>`);
+    const errors: { code: string; message: string }[] = [];
+    el.addEventListener('esign-error', (e) => errors.push(e.detail));
+    const settled = async () => {
+      // Both requests answer 401 at once from the test server; wait for both to have been handled.
+      await oneEvent(el, 'esign-error');
+      await new Promise((r) => setTimeout(r, 600));
+    };
+    let done = settled();
+    Object.assign(el, { endpoint: `${location.origin}/rest`, token: 'stale', template: 'pdfjs-tracemonkey' });
+    await done;
+    expect(errors.map((e) => e.code)).to.deep.equal(['unauthorized']);
+    expect(errors[0].message).to.match(/token/);
+    done = settled();
+    el.token = 'still-stale';
+    await done;
+    expect(errors.map((e) => e.code)).to.deep.equal(['unauthorized', 'unauthorized'], 'a new load reports its own failure');
   });
 });

@@ -1,6 +1,6 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { EsignElement, defineElement } from '../internal/esign-element.ts';
-import { PdfSourceController, describePdfError, type PdfLoadError } from '../internal/pdf-source.ts';
+import { PdfSourceController, describePdfError, type PdfErrorCode, type PdfLoadError } from '../internal/pdf-source.ts';
 import { PdfPagesController } from '../internal/pdf-pages.ts';
 import { renderPages, pagesStyles } from '../internal/pages-template.ts';
 import { fieldOverlayStyles } from '../internal/field-overlay.ts';
@@ -20,6 +20,7 @@ import { ToolboxDrag } from './controllers/toolbox-drag.ts';
 import { routeEditorKey } from './controllers/keyboard-editing.ts';
 import { PanelPosition } from './controllers/panel-position.ts';
 import { EditorActions } from './editor-actions.ts';
+import { LoadErrorGate } from './controllers/load-errors.ts';
 import type { SaveState } from './controllers/autosave.ts';
 import { editorStyles } from './esign-editor.styles.ts';
 
@@ -182,6 +183,8 @@ export class EsignEditor extends EsignElement {
   pageRenders = 0;
 
   private readonly overlay = new EditableOverlay();
+  /** The PDF and the fields load side by side; one bad token is one `esign-error`. */
+  private readonly loadErrors = new LoadErrorGate();
   /** The field that had focus before an update: moving fields reorders the DOM (Tab order), which can drop focus. */
   private focusedBeforeUpdate: string | null = null;
 
@@ -323,6 +326,7 @@ export class EsignEditor extends EsignElement {
   }
 
   private reload(): void {
+    this.loadErrors.reset();
     const wanted = pdfSourceOf({ data: this.data, src: this.src, endpoint: this.endpoint, token: this.token, resource: 'template', id: this.template });
     openPdfSource(this.source, this.pages, wanted, this.lang_);
     if (wanted && wanted !== 'incomplete' && wanted.kind === 'rest') this.actions.loadFromServer();
@@ -330,7 +334,12 @@ export class EsignEditor extends EsignElement {
 
   private reportLoadError(error: PdfLoadError): void {
     void this.pages.setDocument(null);
-    this.emit('esign-error', { message: error.message, code: error.code });
+    this.reportLoadFailure(error.message, error.code);
+  }
+
+  /** @internal A failure while loading the PDF or the fields: `esign-error` unless this load already reported the same cause. */
+  reportLoadFailure(message: string, code: PdfErrorCode): void {
+    if (this.loadErrors.first(code)) this.emit('esign-error', { message, code });
   }
 
   private targetScale(): number {

@@ -7,7 +7,7 @@ import type { FieldElement, FieldProblem } from '../../fields/types.ts';
 import type { EsignEditor } from '../esign-editor.ts';
 import type { EditorActions } from '../editor-actions.ts';
 import { Autosave, type SaveState } from './autosave.ts';
-import { fetchFields, RestError, saveTemplateFields } from '../../internal/rest-client.ts';
+import { fetchFields, RestError, saveTemplateFields, type RestErrorCode } from '../../internal/rest-client.ts';
 import { normalizeIncoming, problemsByField, validateForSave } from './validation.ts';
 
 export interface SaveResult {
@@ -48,7 +48,9 @@ export class SaveFlow {
         if (problems.length) this.host.emitEvent('esign-validate', { ok: false, problems });
       },
       (error: unknown) => {
-        if (!abort.signal.aborted) this.reportError(error);
+        if (abort.signal.aborted) return;
+        const { message, code } = failureOf(error);
+        this.host.reportLoadFailure(message, code);
       },
     );
   }
@@ -140,9 +142,13 @@ export class SaveFlow {
   }
 
   reportError(error: unknown): string {
-    const message = String((error as Error)?.message ?? error);
-    const code = error instanceof RestError ? error.kind : 'unknown';
-    this.host.emitEvent('esign-error', { message, code });
-    return message;
+    const failure = failureOf(error);
+    this.host.emitEvent('esign-error', failure);
+    return failure.message;
   }
+}
+
+/** What `esign-error` says about a failed REST call. */
+function failureOf(error: unknown): { message: string; code: RestErrorCode | 'unknown' } {
+  return { message: String((error as Error)?.message ?? error), code: error instanceof RestError ? error.kind : 'unknown' };
 }
