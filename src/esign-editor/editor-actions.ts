@@ -19,7 +19,7 @@ import type { SaveState } from './controllers/autosave.ts';
 import { SaveFlow, type SaveResult } from './controllers/save-flow.ts';
 import type { KeyboardEditingContext } from './controllers/keyboard-editing.ts';
 import type { ToolboxDrag } from './controllers/toolbox-drag.ts';
-import { normalizeIncoming } from './controllers/validation.ts';
+import { missingPageProblems, normalizeIncoming } from './controllers/validation.ts';
 
 /** Points a paste or duplicate shifts by when it would land exactly on the original. */
 const PASTE_OFFSET_POINTS = 10;
@@ -63,7 +63,7 @@ export class EditorActions {
 
   fieldsAssigned(fields: FieldElement[] | null): void {
     if (fields === this.lastEmitted) return; // the page handed back what we emitted
-    const { elements, problems } = normalizeIncoming(fields ?? []);
+    const { elements, problems } = normalizeIncoming(fields ?? [], this.host.pageCount);
     // A controlled page assigns back a copy of what we emitted: same JSON, so keep history and selection.
     if (sameElements(elements, this.model.doc.map((f) => f.el))) return;
     this.model.setElements(elements);
@@ -74,6 +74,12 @@ export class EditorActions {
   signersAssigned(value: unknown): void {
     this.givenRecipients = parseRecipients(value);
     this.refreshRecipients();
+  }
+
+  /** The PDF's page count is known: fields on pages it lacks (kept, but not shown) are said at once. */
+  pagesKnown(pageCount: number): void {
+    const problems = missingPageProblems(this.model.elements(), pageCount);
+    if (problems.length) this.host.emitEvent('esign-validate', { ok: false, problems });
   }
 
   loadFromServer(): void {

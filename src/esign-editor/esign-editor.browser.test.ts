@@ -1,6 +1,7 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { sendKeys, sendMouse, resetMouse } from '@web/test-runner-commands';
 import type { EsignEditor } from './esign-editor.ts';
+import { generatePdf } from '../../test/support/generate-pdf.ts';
 import { centre, drag, field, fieldEls, loadEditor, nextFrame, pagePoint, q, round } from './editor-test-helpers.ts';
 
 afterEach(async () => {
@@ -67,4 +68,23 @@ describe('esign-editor basics', () => {
     await done;
     expect(errors.map((e) => e.code)).to.deep.equal(['unauthorized', 'unauthorized'], 'a new load reports its own failure');
   });
+
+  it('fields on pages the PDF lacks are kept and reported through esign-validate once the page count is known', async () => {
+    const el = await fixture<EsignEditor>(html`<esign-editor style="width:790px;height:590px" zoom="0.7"></esign-editor>`);
+    const validated = oneEvent(el, 'esign-validate');
+    el.fields = [field(0.1, 0.1, 0.3, 0.15, { page: 1, label: 'Here' }), field(0.1, 0.1, 0.3, 0.15, { page: 5, label: 'Beyond' })];
+    el.data = await generatePdf({ pages: 2 });
+    const { detail } = await validated;
+    expect(detail.ok).to.equal(false);
+    expect(detail.problems.map((p: { field: string }) => p.field)).to.deep.equal(['[1].page']);
+    expect(detail.problems[0].message).to.match(/page 5 does not exist: the document has 2 pages/);
+    expect(el.pageCount).to.equal(2);
+    expect(el.getFields().map((f) => f.label)).to.deep.equal(['Here', 'Beyond'], 'kept until the sender moves or saves it');
+
+    // With the page count already known, assigning such fields says so at once.
+    const again = oneEvent(el, 'esign-validate');
+    el.fields = [field(0.1, 0.1, 0.3, 0.15, { page: 3, label: 'Also beyond' })];
+    expect((await again).detail.problems.map((p: { field: string }) => p.field)).to.deep.equal(['[0].page']);
+  });
 });
+

@@ -47,7 +47,7 @@ import { editorStyles } from './esign-editor.styles.ts';
  * @event esign-ready - The PDF is open and laid out. `detail: { pages }`.
  * @event esign-change - The fields changed (`cause`: `edit`, `undo`, `redo`, or `set` when they were read from the server). `detail: { fields, cause }`; `fields` is a new array every time.
  * @event esign-select - The selection changed. `detail: { indexes, fields }` (indexes into `getFields()`).
- * @event esign-validate - Validation ran. `detail: { ok, problems }` (problems name fields by path, `[3].label`).
+ * @event esign-validate - Validation ran, or fields arrived with problems (also fields on pages the PDF lacks, once its page count is known). `detail: { ok, problems }` (problems name fields by path, `[3].label`, `[2].page`).
  * @event esign-save - A save finished. `detail: { ok, fields, problems, error? }`.
  * @event esign-error - Something failed that a person should know about. `detail: { message, code }`.
  * @event esign-page-render - A page's canvas was painted. `detail: { page }`.
@@ -125,7 +125,10 @@ export class EsignEditor extends EsignElement {
 
   protected readonly source = new PdfSourceController(this, {
     lang: () => this.lang_,
-    onReady: (doc) => void this.pages.setDocument(doc, 0, () => this.targetScale()),
+    onReady: (doc) =>
+      void this.pages.setDocument(doc, 0, () => this.targetScale()).then(() => {
+        if (this.pages.pageCount > 0) this.actions.pagesKnown(this.pages.pageCount);
+      }),
     onError: (error) => this.reportLoadError(error),
   });
 

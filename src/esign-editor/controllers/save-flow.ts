@@ -41,7 +41,7 @@ export class SaveFlow {
     fetchFields(endpoint, token, 'template', template, abort.signal, this.host.lang_).then(
       (raw) => {
         if (abort.signal.aborted) return;
-        const { elements, problems } = normalizeIncoming(raw);
+        const { elements, problems } = normalizeIncoming(raw, this.host.pageCount);
         this.actions.model.setElements(elements);
         // The page learns the template's fields the same way it learns every later change.
         this.host.emitEvent('esign-change', { fields: this.actions.model.elements(), cause: 'set' });

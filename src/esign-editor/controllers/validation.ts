@@ -16,9 +16,10 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
  * Element JSON from outside, normalised. Unlike a save, a field with a fixable problem (an empty regex, a
  * bad label) is kept so the sender can see and fix it; only entries without a usable box are dropped.
  */
-export function normalizeIncoming(input: unknown): { elements: FieldElement[]; problems: FieldProblem[] } {
+export function normalizeIncoming(input: unknown, pageCount?: number): { elements: FieldElement[]; problems: FieldProblem[] } {
   if (!Array.isArray(input)) return { elements: [], problems: validateElements(input).problems };
-  const { problems } = validateElements(input);
+  // With the page count known, a field on a page the PDF lacks is reported too (it is kept, hidden, until moved).
+  const { problems } = validateElements(input, { pageCount: pageCount || undefined });
   const elements: FieldElement[] = [];
   for (const item of input) {
     if (!isPlainObject(item)) continue;
@@ -27,6 +28,14 @@ export function normalizeIncoming(input: unknown): { elements: FieldElement[]; p
     elements.push(normalizeElement(item));
   }
   return { elements, problems };
+}
+
+/** The fields on pages the PDF does not have (`[i].page`), in the shared validator's words. */
+export function missingPageProblems(elements: readonly FieldElement[], pageCount: number): FieldProblem[] {
+  return validateElements(elements, { pageCount }).problems.filter((p) => {
+    const index = /^\[(\d+)\]\.page$/.exec(p.field);
+    return !!index && (elements[Number(index[1])]?.page ?? 1) > pageCount;
+  });
 }
 
 /** Everything that stops a save: invalid fields and a template that cannot be sent. */
