@@ -124,7 +124,7 @@ describe('esign-viewer errors', () => {
 
   it('explains an encrypted PDF', async () => {
     const el = await expectError('/fixtures/pdflib-encrypted_new.pdf', 'encrypted');
-    expect(el.shadowRoot!.querySelector('[role="alert"]')!.textContent).to.match(/password/);
+    expect(el.shadowRoot!.querySelector('[role="alert"]')!.textContent).to.match(/password-protected\. Upload a copy without a password/);
   });
 
   it('explains a missing file', async () => {

@@ -51,7 +51,7 @@ export const EN = {
   'viewer.toolbar': 'Document controls',
   'error.title': 'This document cannot be shown',
   'error.invalid': 'The file is not a valid PDF or is damaged. Upload the original file again, or save it again as PDF and retry.',
-  'error.encrypted': 'The PDF is protected by a password. Remove the password protection (for example by printing it to a new PDF) and upload it again.',
+  'error.encrypted': 'This PDF is password-protected. Upload a copy without a password (open it with the password and save or export it without protection).',
   'error.unauthorized': 'Access to the document was refused (HTTP {status}): the access token has expired or does not cover it. Reload the page to get a new token.',
   'error.notFound': 'The document was not found (HTTP 404). Check the link or the document id.',
   'error.http': 'The server answered HTTP {status} while loading the document. Try again later.',
