@@ -11,7 +11,7 @@ import { conflict, forbidden, notFound } from '../http/errors.ts';
 import { isUuid } from '../http/uris.ts';
 import { errorResponses } from '../schemas/common.ts';
 import { DOCUMENT_STATUS, recipientStatusText as statusText } from '../domain/statuses.ts';
-import { SIGNER_OPERATIONS, DEFAULT_TOKEN_TTL_SECONDS, mintComponentToken, tokenSecret } from '../services/documents/component-tokens.ts';
+import { SIGNER_OPERATIONS, DEFAULT_TOKEN_TTL_SECONDS } from '../services/documents/component-tokens.ts';
 import { actorOf, loadVisibleRecipient } from '../services/documents/access.ts';
 import { documentsOf } from '../services/documents/repositories.ts';
 import { signerUri } from '../services/documents/views.ts';
@@ -19,6 +19,7 @@ import { complete, reject, saveProgress, visit, MAX_REASON_LENGTH } from '../ser
 import { signerView } from '../services/signing/view.ts';
 import { SigningService, registerSigningService } from '../services/signing/service.ts';
 import { mintLinkToken, linkTtlSeconds, signingUrl, verifyLinkToken } from '../services/signing/link-tokens.ts';
+import { openLinkSession } from '../services/signing/link-session.ts';
 import { MAX_IMAGE_BYTES } from '../services/signing/submission.ts';
 import signingAttachmentRoutes from './signing-attachments.ts';
 
@@ -150,20 +151,7 @@ export default async function signingRoutes(app: FastifyInstance): Promise<void>
     const { id } = request.params as { id: string };
     if (!isUuid(id)) throw notFound('Signer', id);
     const link = verifyLinkToken(app.config.dataDir, (request.body as { link: string }).link, id.toLowerCase());
-    const { documents } = documentsOf(app.store);
-    const recipient = documents.recipient(link.recipientId);
-    const document = recipient ? documents.get(recipient.documentId) : undefined;
-    if (!recipient || !document || document.id !== link.documentId) throw notFound('Signer', id);
-    if (document.status === DOCUMENT_STATUS.removed) throw conflict('The document has been removed by its sender; it can no longer be signed.', 'document_removed');
-    const key = app.store.db.prepare('SELECT id, env FROM api_keys WHERE user_id = ? AND revoked IS NULL AND legacy = 0 ORDER BY created DESC LIMIT 1')
-      .get(document.userId) as { id: string; env: 'sandbox' | 'production' } | undefined;
-    if (!key || !app.store.users.isMember(document.userId, document.groupId)) {
-      throw conflict('The sender of this document no longer has access to it; ask them to send it again.', 'sender_inactive');
-    }
-    const minted = await mintComponentToken(tokenSecret(app.config.dataDir), {
-      resource: { type: 'signer', id: recipient.id }, groupId: document.groupId, userId: document.userId, keyId: key.id, env: key.env,
-      operations: Object.values(SIGNER_OPERATIONS), ttlSeconds: DEFAULT_TOKEN_TTL_SECONDS, claims: { document: document.id },
-    });
-    return { token: minted.token, expires_at: minted.expiresAt.toISOString(), expires_in: DEFAULT_TOKEN_TTL_SECONDS, signer: recipient.id, document: document.id };
+    const session = await openLinkSession(app, { recipientId: id, link, operations: Object.values(SIGNER_OPERATIONS), removedVerb: 'signed' });
+    return { token: session.token, expires_at: session.expiresAt.toISOString(), expires_in: DEFAULT_TOKEN_TTL_SECONDS, signer: session.recipient.id, document: session.document.id };
   });
 }

@@ -22,6 +22,8 @@ export interface ApiKeyRepository {
   /** Records use; callers throttle it (one write per key per minute is plenty). */
   touch(id: string): void;
   listForUser(userId: string): (ApiKeyRecord & { lastUsed: string | null; revoked: string | null })[];
+  /** The user's newest live new-scheme key: what link sessions mint their tokens on behalf of. */
+  newestActiveNewScheme(userId: string): ApiKeyRecord | undefined;
 }
 
 interface KeyRow { id: string; user_id: string; env: KeyEnv; legacy: number; secret_hash: string; created: string; last_used: string | null; revoked: string | null }
@@ -65,5 +67,11 @@ export class SqliteApiKeyRepository implements ApiKeyRepository {
   listForUser(userId: string): (ApiKeyRecord & { lastUsed: string | null; revoked: string | null })[] {
     return (this.db.prepare('SELECT * FROM api_keys WHERE user_id = ? ORDER BY created, rowid').all(userId) as unknown as KeyRow[])
       .map((row) => ({ ...toRecord(row), lastUsed: row.last_used, revoked: row.revoked }));
+  }
+
+  newestActiveNewScheme(userId: string): ApiKeyRecord | undefined {
+    const row = prepared(this.db, 'SELECT * FROM api_keys WHERE user_id = ? AND revoked IS NULL AND legacy = 0 ORDER BY created DESC, rowid DESC LIMIT 1')
+      .get(userId) as KeyRow | undefined;
+    return row ? toRecord(row) : undefined;
   }
 }
