@@ -2,29 +2,14 @@
 // The link (in the fragment, so it never reaches server logs or Referer headers) is exchanged for a
 // read-only review token (the document's PDF and fields only), which <esign-viewer> uses. Once the
 // document is complete the server answers the final signed PDF, offered for download too.
+import { exchangeLink, showProblem } from './link-page.js';
 const fragment = new URLSearchParams(location.hash.slice(1));
 const signer = fragment.get('signer');
 const link = fragment.get('link');
 const main = document.getElementById('main');
 
-function show(text) {
-  const p = document.createElement('p');
-  p.className = 'problem';
-  p.setAttribute('role', 'alert');
-  p.textContent = text;
-  main.replaceChildren(p);
-}
-
-async function tokenFromLink() {
-  const response = await fetch(`/api/v1/signer/${encodeURIComponent(signer)}/review-session/`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ link }),
-  });
-  const body = await response.json().catch(() => null);
-  if (!response.ok) throw new Error(body?.error?.message ?? `The review link was refused (HTTP ${response.status}).`);
-  return body;
-}
+const show = (text) => showProblem(main, text);
+const tokenFromLink = () => exchangeLink(signer, 'review-session', link, 'review');
 
 async function offerDownload(token, documentId) {
   const response = await fetch(`/api/v1/pdf/${documentId}/`, { headers: { Authorization: `Bearer ${token}` } });

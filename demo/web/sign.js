@@ -2,30 +2,15 @@
 // The link token (in the fragment, so it never reaches server logs or Referer headers) is
 // exchanged for a short-lived signer component token, which <esign-signer> uses.
 // `?signer=…&token=…` (a component token minted with an API key) works too.
+import { exchangeLink, showProblem } from './link-page.js';
 const query = new URLSearchParams(location.search);
 const fragment = new URLSearchParams(location.hash.slice(1));
 const signer = fragment.get('signer') || query.get('signer');
 const link = fragment.get('link');
 const main = document.getElementById('main');
 
-function show(text) {
-  const p = document.createElement('p');
-  p.className = 'problem';
-  p.setAttribute('role', 'alert');
-  p.textContent = text;
-  main.replaceChildren(p);
-}
-
-async function tokenFromLink() {
-  const response = await fetch(`/api/v1/signer/${encodeURIComponent(signer)}/link-session/`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ link }),
-  });
-  const body = await response.json().catch(() => null);
-  if (!response.ok) throw new Error(body?.error?.message ?? `The signing link was refused (HTTP ${response.status}).`);
-  return body;
-}
+const show = (text) => showProblem(main, text);
+const tokenFromLink = () => exchangeLink(signer, 'link-session', link, 'signing');
 
 async function offerDownload(token, documentId, name) {
   const response = await fetch(`/api/v1/pdf/${documentId}/`, { headers: { Authorization: `Bearer ${token}` } });
