@@ -10,6 +10,7 @@
  * Context: each run's p95, frames that missed a vsync, the same input on a blank page in the same browser
  * (the machine's own frame pacing under its current load), the idle figure, and the load time.
  */
+import type { Page } from 'playwright-core';
 import { generatePdf } from '../test/support/generate-pdf.ts';
 import { startHarness } from '../src/esign-editor/editor-harness.ts';
 
@@ -36,6 +37,47 @@ interface BenchWindow {
   recording: boolean;
   lastRender: number;
 }
+
+/** Frame times (ms between animation frames) on `page` while `during` runs. */
+async function recordFrames(page: Page, during: () => Promise<void>): Promise<number[]> {
+  await page.evaluate(() => {
+    const w = window as unknown as BenchWindow;
+    w.frames = [];
+    w.recording = true;
+    let last = performance.now();
+    const tick = (now: number) => {
+      w.frames.push(now - last);
+      last = now;
+      if (w.recording) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame((now) => {
+      last = now;
+      requestAnimationFrame(tick);
+    });
+  });
+  await during();
+  return page.evaluate(() => {
+    const w = window as unknown as BenchWindow;
+    w.recording = false;
+    return w.frames;
+  });
+}
+
+/** A DRAG_MS mouse drag looping around (x, y), 120 px wide: snapping, clamping and guides all get exercised. */
+async function dragLoop(page: Page, x: number, y: number): Promise<number> {
+  let moves = 0;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  const started = Date.now();
+  while (Date.now() - started < DRAG_MS) {
+    const t = (Date.now() - started) / DRAG_MS;
+    await page.mouse.move(x + 120 * Math.sin(t * Math.PI * 4), y + 60 * Math.sin(t * Math.PI * 2));
+    moves++;
+  }
+  await page.mouse.up();
+  return moves;
+}
+
 
 try {
   const page = await harness.browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -74,48 +116,13 @@ try {
   await page.waitForFunction(() => performance.now() - ((window as unknown as BenchWindow).lastRender ?? 0) > 1000, null, { timeout: 60000, polling: 100 });
   const fieldCount = await page.evaluate(() => document.querySelector('esign-editor')!.getFields().length);
 
-  async function recordFrames(during: () => Promise<void>): Promise<number[]> {
-    await page.evaluate(() => {
-      const w = window as unknown as BenchWindow;
-      w.frames = [];
-      w.recording = true;
-      let last = performance.now();
-      const tick = (now: number) => {
-        w.frames.push(now - last);
-        last = now;
-        if (w.recording) requestAnimationFrame(tick);
-      };
-      requestAnimationFrame((now) => {
-        last = now;
-        requestAnimationFrame(tick);
-      });
-    });
-    await during();
-    return page.evaluate(() => {
-      const w = window as unknown as BenchWindow;
-      w.recording = false;
-      return w.frames;
-    });
-  }
-
   async function dragOnce(x: number, y: number): Promise<{ frames: number[]; moves: number }> {
     let moves = 0;
-    const frames = await recordFrames(async () => {
-      await page.mouse.move(x, y);
-      await page.mouse.down();
-      const started = Date.now();
-      while (Date.now() - started < DRAG_MS) {
-        const t = (Date.now() - started) / DRAG_MS;
-        // A loop around the start point, 120 px wide: snapping, clamping and guides all get exercised.
-        await page.mouse.move(x + 120 * Math.sin(t * Math.PI * 4), y + 60 * Math.sin(t * Math.PI * 2));
-        moves++;
-      }
-      await page.mouse.up();
-    });
+    const frames = await recordFrames(page, async () => { moves = await dragLoop(page, x, y); });
     return { frames, moves };
   }
 
-  const idle = await recordFrames(() => new Promise((r) => setTimeout(r, DRAG_MS)));
+  const idle = await recordFrames(page, () => new Promise((r) => setTimeout(r, DRAG_MS)));
   const target = await page.evaluate(() => {
     const el = document.querySelector('esign-editor')!;
     const f = el.shadowRoot!.querySelector('.page[data-page="1"] .efield')!.getBoundingClientRect();
@@ -142,30 +149,7 @@ try {
   await blank.goto(`${harness.origin}/__editor.html`);
   const controlRuns: number[] = [];
   for (let i = 0; i < RUNS; i++) {
-    await blank.evaluate(() => {
-      const w = window as unknown as BenchWindow;
-      w.frames = [];
-      w.recording = true;
-      let last = performance.now();
-      const tick = (now: number) => {
-        w.frames.push(now - last);
-        last = now;
-        if (w.recording) requestAnimationFrame(tick);
-      };
-      requestAnimationFrame((now) => {
-        last = now;
-        requestAnimationFrame(tick);
-      });
-    });
-    await blank.mouse.move(400, 300);
-    await blank.mouse.down();
-    const started = Date.now();
-    while (Date.now() - started < DRAG_MS) {
-      const t = (Date.now() - started) / DRAG_MS;
-      await blank.mouse.move(400 + 120 * Math.sin(t * Math.PI * 4), 300 + 60 * Math.sin(t * Math.PI * 2));
-    }
-    await blank.mouse.up();
-    controlRuns.push(percentile(await blank.evaluate(() => ((window as unknown as BenchWindow).recording = false, (window as unknown as BenchWindow).frames)), 95));
+    controlRuns.push(percentile(await recordFrames(blank, async () => { await dragLoop(blank, 400, 300); }), 95));
   }
 
   const p95s = runs.map((r) => percentile(r.frames, 95));
