@@ -17,6 +17,7 @@ import { ensureInitialSetup } from './services/bootstrap.ts';
 import { generatePassword, hashPassword } from './auth/passwords.ts';
 import { parseApiKey } from './auth/keys.ts';
 import { parseCorsOrigins } from './http/cors.ts';
+import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './http/connection-guard.ts';
 
 const USAGE = `Usage:
   esign-server serve [--host H] [--port N] [--data DIR] [--dev] (env PORT, ESIGN_DATA; default 127.0.0.1:8080, .esign-data/;
@@ -25,7 +26,9 @@ const USAGE = `Usage:
            ESIGN_MAX_UPLOAD_MB (25), ESIGN_LOG=1 (request log),
            ESIGN_DELETED_TEMPLATE_HOURS (36: a template titled [deleted] is removed this long after),
            ESIGN_COMPONENT_TOKEN_TTL (seconds a component token lives by default, 900),
-           ESIGN_CORS_ORIGINS (comma list of page origins allowed to call /api/; default any)
+           ESIGN_CORS_ORIGINS (comma list of page origins allowed to call /api/; default any),
+           ESIGN_HEADERS_TIMEOUT (s, 20), ESIGN_REQUEST_TIMEOUT (s, 300), ESIGN_MIN_BODY_RATE (bytes/s, 1024; 0 off),
+           ESIGN_MAX_CONNECTIONS_PER_IP (128; 0 off)
   esign-server api-key create [--data DIR] [--env sandbox|production] [--legacy] [--email USER]
   esign-server api-key list [--data DIR] [--email USER]
   esign-server api-key revoke <key-id | key> [--data DIR]
@@ -46,6 +49,26 @@ function positiveEnv(name: string, fallback: number): number {
 /** The `[deleted]` delay, and a sweep often enough to honour a short one (every 10 minutes at most, every second at least). */
 function deletedTemplateTiming(delayMs: number): { deletedTemplateDelayMs: number; sweepIntervalMs: number } {
   return { deletedTemplateDelayMs: delayMs, sweepIntervalMs: Math.min(10 * 60 * 1000, Math.max(1000, Math.round(delayMs / 2))) };
+}
+
+/** Slow-client limits (http/connection-guard.ts) from the environment; 0 turns the rate check or the cap off. */
+function connectionLimitsFromEnv(): ConnectionLimits {
+  const d = DEFAULT_CONNECTION_LIMITS;
+  return {
+    ...d,
+    headersTimeoutMs: positiveEnv('ESIGN_HEADERS_TIMEOUT', d.headersTimeoutMs / 1000) * 1000,
+    requestTimeoutMs: positiveEnv('ESIGN_REQUEST_TIMEOUT', d.requestTimeoutMs / 1000) * 1000,
+    minBodyBytesPerSecond: nonNegativeEnv('ESIGN_MIN_BODY_RATE', d.minBodyBytesPerSecond),
+    maxConnectionsPerIp: nonNegativeEnv('ESIGN_MAX_CONNECTIONS_PER_IP', d.maxConnectionsPerIp),
+  };
+}
+
+function nonNegativeEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new UsageError(`${name} must be a whole number, 0 or more (got "${raw}").`);
+  return value;
 }
 
 function dataDirFrom(value: string | undefined): string {
@@ -83,6 +106,7 @@ async function serve(args: string[]): Promise<void> {
       windowMs: 60 * 60 * 1000,
     },
     maxUploadBytes: positiveEnv('ESIGN_MAX_UPLOAD_MB', 25) * 1024 * 1024,
+    connectionLimits: connectionLimitsFromEnv(),
     ...deletedTemplateTiming(positiveEnv('ESIGN_DELETED_TEMPLATE_HOURS', 36) * 60 * 60 * 1000),
     // Development mode: webhook callbacks may point at this machine or the private network.
     ...(values.dev ? { webhooks: { allowPrivateAddresses: true } } : {}),
