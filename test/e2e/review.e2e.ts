@@ -39,7 +39,7 @@ test('a reviewer opens the review link and reads the document in <esign-viewer>'
   }).toContain('/demo/review.html?signer=');
   const link = /(https?:\/\/\S+\/demo\/review\.html\?signer=\S+)/.exec(text)![1];
 
-  await page.goto(new URL(new URL(link).pathname + new URL(link).hash, baseURL).href);
+  await page.goto(new URL(new URL(link).pathname + new URL(link).search + new URL(link).hash, baseURL).href);
   await expect(page.locator('esign-viewer')).toBeAttached();
   await page.waitForFunction(() => !!document.querySelector('esign-viewer')?.shadowRoot?.querySelector('.page[data-rendered]'), null, { timeout: 30_000 });
   await expect(page.locator('a.download')).toHaveText('Download the PDF');
