@@ -6,6 +6,7 @@ import type { CorsOrigins } from './http/cors.ts';
 import path from 'node:path';
 import type { TokenVerifier } from './auth/context.ts';
 import type { WebhookSettings } from './webhooks/settings.ts';
+import type { JobSettings } from './services/jobs/runner.ts';
 
 export interface RateLimitConfig {
   /** Calls per window for sandbox keys (the spec's 100 per hour). */
@@ -40,6 +41,8 @@ export interface AppConfig {
   corsOrigins: CorsOrigins;
   /** Webhook delivery settings over the environment's (webhooks/settings.ts); tests shrink the retry schedule. */
   webhooks?: Partial<WebhookSettings>;
+  /** Background-job retries (services/jobs/runner.ts); tests shrink the schedule. */
+  jobs?: Partial<JobSettings>;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
