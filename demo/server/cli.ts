@@ -19,6 +19,7 @@ import { ensureInitialSetup } from './services/bootstrap.ts';
 import { generatePassword, hashPassword } from './auth/passwords.ts';
 import { parseApiKey } from './auth/keys.ts';
 import { parseCorsOrigins } from './http/cors.ts';
+import { SqliteJobRepository } from './store/jobs.ts';
 import { JobRunner, resolveJobSettings } from './services/jobs/runner.ts';
 import { FINAL_PDF_JOB, runFinalPdfJob } from './services/signing/final-pdf-job.ts';
 
@@ -224,8 +225,7 @@ function jobsList(args: string[]): void {
   const { values } = parseArgs({ args, options: { data: { type: 'string' }, failed: { type: 'boolean', default: false } } });
   const store = openStore(dataDirFrom(values.data));
   try {
-    const runner = new JobRunner(store, resolveJobSettings(), {});
-    const { jobs } = runner.jobs.list({ state: values.failed ? 'failed' : undefined, limit: 1000 });
+    const { jobs } = new SqliteJobRepository(store.db).list({ state: values.failed ? 'failed' : undefined, limit: 1000 });
     if (jobs.length === 0) console.log(values.failed ? 'No failed jobs.' : 'No jobs.');
     for (const job of jobs) {
       const when = job.state === 'pending' ? `  next attempt ${new Date(job.nextAttemptAt).toISOString()}` : '';
