@@ -9,7 +9,10 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { AddressInfo } from 'node:net';
 import { PDFDocument } from 'pdf-lib';
+import { chromium } from 'playwright-core';
+import { chromiumLaunchOptions } from '../../../test/support/chromium.ts';
 import { call, createTenant, createTestApp } from '../test-support.ts';
 import type { TestApp } from '../test-support.ts';
 import { field, person } from '../routes/documents-test-support.ts';
@@ -153,6 +156,39 @@ test('the dashboard retry runs a failed job now and answers the outcome', { time
     assert.deepEqual(events.filter((e) => e.startsWith('final_pdf')), ['final_pdf_failed', 'final_pdf_retry_requested', 'final_pdf_failed', 'final_pdf_retry_requested', 'final_pdf_created']);
     assert.equal(webhookEvents(t.app, sent.documentId).filter((e) => e === 'document.finalPdfCreated').length, 1);
   } finally {
+    await t.close();
+  }
+});
+
+test('the dashboard page lists a failed final PDF with its error, and its Retry button completes the document', { timeout: 120_000 }, async () => {
+  const t = await createTestApp({ jobs: { retrySchedule: [0], pollIntervalMs: 10 } });
+  const browser = await chromium.launch(chromiumLaunchOptions());
+  try {
+    const sent = await sendDocument(t, [field({ signer: 1 })], { signers: [person('Ann')], name: 'Dashboard contract' });
+    const { source_file: sourceFile } = t.app.store.db.prepare('SELECT source_file FROM documents WHERE id = ?').get(sent.documentId) as { source_file: string };
+    const original = t.app.store.files.readBytes(sourceFile);
+    t.app.store.files.write(sourceFile, new TextEncoder().encode('%PDF-1.7\nbroken\n'));
+    const token = await signerToken(t, sent.recipients[0]!.id);
+    await signerCall(t.app, token, sent.recipients[0]!.id, 'complete', { values: valuesFor(sent, 1) });
+    assert.equal(jobRow(t, sent.documentId)!.state, 'failed');
+
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const page = await browser.newPage();
+    await page.goto(`http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/demo/dashboard.html`);
+    await page.fill('#key', t.key);
+    await page.click('#load');
+    await page.waitForSelector('#message:text("Loaded.")');
+    const row = page.locator('#jobs tr', { hasText: sent.documentId });
+    assert.match(await row.textContent() ?? '', /Dashboard contract.*final_pdf.*failed.*1.*PDF/s);
+
+    t.app.store.files.write(sourceFile, original);
+    await row.locator('button:text("Retry")').click();
+    await page.waitForSelector('#message:text("Done: Dashboard contract is complete.")');
+    assert.equal(documentStatus(t.app, sent.documentId), 30);
+    assert.equal(await page.locator('#jobs tr').count(), 0, 'the failed list is empty now');
+    assert.equal(webhookEvents(t.app, sent.documentId).filter((e) => e === 'document.finalPdfCreated').length, 1);
+  } finally {
+    await browser.close();
     await t.close();
   }
 });
