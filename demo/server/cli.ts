@@ -4,9 +4,11 @@
  *   esign-server serve [--host H] [--port N] [--data DIR] [--dev]
  *   esign-server api-key create [--data DIR] [--env sandbox|production] [--legacy] [--email USER]
  *   esign-server api-key list [--data DIR] [--email USER]
-  esign-server api-key revoke <key-id | key> [--data DIR]
-  esign-server user create --email E [--first-name F] [--last-name L] [--password P] [--admin] [--group G]... [--data DIR]
+ *   esign-server api-key revoke <key-id | key> [--data DIR]
+ *   esign-server user create --email E [--first-name F] [--last-name L] [--password P] [--admin] [--group G]... [--data DIR]
  *   esign-server group create --name N [--email USER] [--data DIR]
+ *   esign-server jobs list [--failed] [--data DIR]
+ *   esign-server jobs retry <job-id | document-id> [--data DIR]
  */
 import { parseArgs } from 'node:util';
 import path from 'node:path';
@@ -18,6 +20,9 @@ import { generatePassword, hashPassword } from './auth/passwords.ts';
 import { parseApiKey } from './auth/keys.ts';
 import { parseCorsOrigins } from './http/cors.ts';
 import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './http/connection-guard.ts';
+import { SqliteJobRepository } from './store/jobs.ts';
+import { JobRunner, resolveJobSettings } from './services/jobs/runner.ts';
+import { FINAL_PDF_JOB, runFinalPdfJob } from './services/signing/final-pdf-job.ts';
 
 const USAGE = `Usage:
   esign-server serve [--host H] [--port N] [--data DIR] [--dev] (env PORT, ESIGN_DATA; default 127.0.0.1:8080, .esign-data/;
@@ -33,7 +38,10 @@ const USAGE = `Usage:
   esign-server api-key list [--data DIR] [--email USER]
   esign-server api-key revoke <key-id | key> [--data DIR]
   esign-server user create --email E [--first-name F] [--last-name L] [--password P] [--admin] [--group G]... [--data DIR]
-  esign-server group create --name N [--email USER] [--data DIR]`;
+  esign-server group create --name N [--email USER] [--data DIR]
+  esign-server jobs list [--failed] [--data DIR]      background jobs (final PDFs): state, attempts, last error
+  esign-server jobs retry <job-id | document-id> [--data DIR]
+                                                      fresh attempts for a failed job, run now in this process`;
 
 class UsageError extends Error {}
 
@@ -237,6 +245,45 @@ function groupCreate(args: string[]): void {
   }
 }
 
+function jobsList(args: string[]): void {
+  const { values } = parseArgs({ args, options: { data: { type: 'string' }, failed: { type: 'boolean', default: false } } });
+  const store = openStore(dataDirFrom(values.data));
+  try {
+    const { jobs } = new SqliteJobRepository(store.db).list({ state: values.failed ? 'failed' : undefined, limit: 1000 });
+    if (jobs.length === 0) console.log(values.failed ? 'No failed jobs.' : 'No jobs.');
+    for (const job of jobs) {
+      const when = job.state === 'pending' ? `  next attempt ${new Date(job.nextAttemptAt).toISOString()}` : '';
+      console.log(`${job.id}  ${job.kind}  ${job.state}  attempts ${job.attempts}  document ${job.documentId} (status ${job.documentStatus}, "${job.documentName}")${when}`);
+      if (job.lastError && job.state !== 'done') console.log(`    last error: ${job.lastError}`);
+    }
+  } finally {
+    store.close();
+  }
+}
+
+async function jobsRetry(args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { data: { type: 'string' } } });
+  const ref = positionals[0];
+  if (!ref) throw new UsageError('jobs retry needs the job id or the document id (from `jobs list`).');
+  const store = openStore(dataDirFrom(values.data));
+  try {
+    // The attempt runs here; a running server sees the outcome (and delivers the webhook) through the database.
+    const runner = new JobRunner(store, resolveJobSettings(), { [FINAL_PDF_JOB]: (documentId) => runFinalPdfJob(store, documentId) });
+    const started = runner.retry(ref, { type: 'system', id: '', label: 'esign-server jobs retry', ip: '', userAgent: '' });
+    if (!started) throw new UsageError(`No job '${ref}' in this data directory (give a job id or a document id from \`jobs list\`).`);
+    const outcome = await started.outcome;
+    const job = runner.jobs.get(started.job.id)!;
+    if (outcome === 'done') console.log(`Job ${job.id} done: document ${job.documentId} is complete.`);
+    else if (outcome === 'busy') console.log(`Job ${job.id} is running in another process (the server); see \`jobs list\`.`);
+    else {
+      console.error(`Job ${job.id} failed again: ${job.lastError}${job.state === 'pending' ? ` (the server tries again from ${new Date(job.nextAttemptAt).toISOString()})` : ''}`);
+      process.exitCode = 1;
+    }
+  } finally {
+    store.close();
+  }
+}
+
 async function main(argv: string[]): Promise<void> {
   const [command, sub, ...rest] = argv;
   if (command === 'serve') return serve(argv.slice(1));
@@ -245,6 +292,8 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'api-key' && sub === 'revoke') return apiKeyRevoke(rest);
   if (command === 'user' && sub === 'create') return userCreate(rest);
   if (command === 'group' && sub === 'create') return groupCreate(rest);
+  if (command === 'jobs' && sub === 'list') return jobsList(rest);
+  if (command === 'jobs' && sub === 'retry') return jobsRetry(rest);
   if (command === undefined || command === 'help' || command === '--help') {
     console.log(USAGE);
     return;

@@ -7,6 +7,7 @@ import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './http/connect
 import path from 'node:path';
 import type { TokenVerifier } from './auth/context.ts';
 import type { WebhookSettings } from './webhooks/settings.ts';
+import type { JobSettings } from './services/jobs/runner.ts';
 
 export interface RateLimitConfig {
   /** Calls per window for sandbox keys (the spec's 100 per hour). */
@@ -43,6 +44,8 @@ export interface AppConfig {
   webhooks?: Partial<WebhookSettings>;
   /** Timeouts, minimum body rate and per-address connection cap of the listening server. */
   connectionLimits: ConnectionLimits;
+  /** Background-job retries (services/jobs/runner.ts); tests shrink the schedule. */
+  jobs?: Partial<JobSettings>;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');

@@ -72,6 +72,28 @@ async function showDetail(id, tr) {
   $('attempts').replaceChildren(...d.attempts_log.map((a) => row([String(a.attempt), a.started, a.status ?? '—', a.outcome, String(a.duration_ms), a.error ?? a.response_body ?? ''])));
 }
 
+async function loadJobs() {
+  const state = $('job-state').value;
+  const list = await api('GET', `/api/v1/jobs/?limit=100${state ? `&state=${state}` : ''}`);
+  $('jobs').replaceChildren(...list.objects.map((j) => {
+    const stateCell = document.createElement('span');
+    stateCell.className = `state-${j.state === 'done' ? 'delivered' : j.state}`;
+    stateCell.textContent = j.state;
+    let action = '';
+    if (j.state !== 'done') {
+      action = document.createElement('button');
+      action.className = 'secondary';
+      action.textContent = 'Retry';
+      action.addEventListener('click', () => run(async () => {
+        const after = await api('POST', `/api/v1/jobs/${j.id}/retry/`);
+        await loadJobs();
+        say(after.state === 'done' ? `Done: ${after.document_name} is complete.` : `Failed again: ${after.last_error}`, after.state !== 'done');
+      }));
+    }
+    return row([`${j.document_name} (${j.document})`, j.kind, stateCell, String(j.attempts), j.next_attempt ?? '', j.last_error, action]);
+  }));
+}
+
 async function run(work, done) {
   try {
     await work();
@@ -83,8 +105,10 @@ async function run(work, done) {
 
 $('load').addEventListener('click', () => {
   sessionStorage.setItem('esign-key', keyInput.value.trim());
-  run(async () => { await loadRegistrations(); await loadDeliveries(); }, 'Loaded.');
+  run(async () => { await loadRegistrations(); await loadDeliveries(); await loadJobs(); }, 'Loaded.');
 });
+$('refresh-jobs').addEventListener('click', () => run(loadJobs));
+$('job-state').addEventListener('change', () => run(loadJobs));
 $('refresh').addEventListener('click', () => run(loadDeliveries));
 $('state').addEventListener('change', () => run(loadDeliveries));
 $('replay').addEventListener('click', () => run(async () => {

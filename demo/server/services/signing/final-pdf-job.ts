@@ -3,7 +3,8 @@
  * ceremony's conditional transition guarantees one), and again at start-up for documents left at
  * 20 without a final file by a crash. Builds the PDF (75 attachments appended, stamp, history page when `append_history`,
  * password), writes it before the transaction, then records it, moves the document to 30 and
- * emits `document.finalPdfCreated` in one transaction that re-checks the status.
+ * emits `document.finalPdfCreated` in one transaction that re-checks the status. It runs as a
+ * background job (services/jobs/runner.ts): a throw is a failed attempt, retried with backoff.
  */
 import crypto from 'node:crypto';
 import type { Store } from '../../store/index.ts';
@@ -18,6 +19,9 @@ import { emitEvent } from '../../webhooks/emit.ts';
 import { attachmentBytes, documentAttachments } from './attachments.ts';
 import { appendAttachments } from './attachments-pdf.ts';
 import { displayName } from '../../email/names.ts';
+
+/** The job kind (store/jobs.ts) of the final PDF. */
+export const FINAL_PDF_JOB = 'final_pdf';
 
 const SYSTEM = { type: 'system' as const, id: '', label: 'esign-elements', ip: '', userAgent: '' };
 
