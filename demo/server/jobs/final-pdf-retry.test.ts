@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { PDFDocument } from 'pdf-lib';
 import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from '../../../test/support/chromium.ts';
-import { call, createTenant, createTestApp } from '../test-support.ts';
+import { call, createTenant, createTestApp, errorOf } from '../test-support.ts';
 import type { TestApp } from '../test-support.ts';
 import { field, person } from '../routes/documents-test-support.ts';
 import { indirectCountPdf } from '../pdf/indirect-count-pdf.ts';
@@ -56,6 +56,14 @@ test('a template with an indirect /Count: upload, send with append_history, sign
     assert.equal(pdf.headers['x-esign-pdf'], 'final');
     assert.equal((await PDFDocument.load(pdf.rawPayload)).getPageCount(), 2, 'the page and its history page');
     assert.equal(webhookEvents(t.app, documentId).filter((e) => e === 'document.finalPdfCreated').length, 1);
+
+    // A file the stamper still cannot process is refused at upload with a clear 422, before anyone signs it.
+    const refused = await call(t.app, t.key, 'POST', '/api/v1/templatepdf/', {
+      group: `/api/v1/group/${t.groupId}/`, title: 'Unstampable', pdf_file: Buffer.from(indirectCountPdf('stream', 'stream')).toString('base64'),
+    });
+    assert.equal(refused.statusCode, 422, refused.body);
+    assert.equal(errorOf(refused).code, 'pdf_malformed');
+    assert.match(errorOf(refused).message, /cannot be stamped/);
   } finally {
     await t.close();
   }

@@ -5,13 +5,17 @@
  */
 export type IndirectCount = 'stream' | 'number' | 'wrong';
 
-export function indirectCountPdf(kind: IndirectCount): Uint8Array {
-  const count = kind === 'stream' ? '<< /Length 1 >>\nstream\n1\nendstream' : kind === 'number' ? '1' : '7';
+/**
+ * `resources: 'stream'` also points the page's /Resources at a stream (readers ignore it; pdf-lib
+ * cannot draw on such a page): a file the stamper cannot process, which upload must refuse.
+ */
+export function indirectCountPdf(kind: IndirectCount, resources: 'dict' | 'stream' = 'dict'): Uint8Array {
+  const count = kind === 'stream' || resources === 'stream' ? '<< /Length 1 >>\nstream\n1\nendstream' : kind === 'number' ? '1' : '7';
   const content = 'BT /F1 18 Tf 72 700 Td (Indirect page count) Tj ET';
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     kind === 'wrong' ? '<< /Type /Pages /Kids [3 0 R] /Count 7 >>' : '<< /Type /Pages /Kids [3 0 R] /Count 5 0 R >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 6 0 R >> >> >>',
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources ${resources === 'stream' ? '5 0 R' : '<< /Font << /F1 6 0 R >> >>'} >>`,
     `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
     count,
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',

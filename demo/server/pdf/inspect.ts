@@ -3,7 +3,7 @@
  * and with pdf.js (which shows it in the components and reads its text tags); a file either of
  * them cannot open is refused with a message a person can act on. Never throws.
  */
-import { PDFArray, PDFDict, PDFName, PDFBool, type PDFDocument } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFName, PDFBool, StandardFonts, type PDFDocument } from 'pdf-lib';
 import type { PageGeometry } from '../../../src/fields/geometry.ts';
 import { loadPdf, PdfProblem, shortReason, type PdfProblemCode } from './load.ts';
 import { pageGeometryOf } from './page-geometry.ts';
@@ -57,12 +57,15 @@ export async function inspectPdf(bytes: Uint8Array): Promise<InspectResult> {
   } catch (err) {
     return { ok: false, code: 'malformed', message: `The PDF's pages are damaged (${shortReason(err)}). Save or print it as a new PDF and upload that.` };
   }
-  // Dry run of what the final-PDF job does to the page tree (the history page is appended there):
-  // a template the stamper cannot extend would leave its documents unfinished after signing.
+  // Dry run, on this throw-away copy, of what the final-PDF job does: text drawn on every page (the
+  // fields) and a page appended (the history). A template the stamper cannot process would leave
+  // its documents unfinished after signing, so it is refused now.
   try {
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    for (const page of doc.getPages()) page.drawText('x', { x: 0, y: 0, size: 1, font });
     doc.addPage();
   } catch (err) {
-    return { ok: false, code: 'malformed', message: `The PDF's page tree cannot be extended (${shortReason(err)}), so the signed PDF could not be produced. Save or print it as a new PDF and upload that.` };
+    return { ok: false, code: 'malformed', message: `The PDF's pages cannot be stamped (${shortReason(err)}), so the signed PDF could not be produced. Save or print it as a new PDF and upload that.` };
   }
   if (facts.hasXfa && (facts.fieldCount === 0 || facts.needsRendering)) {
     return {

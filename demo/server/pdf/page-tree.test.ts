@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { PDFDocument } from 'pdf-lib';
 import { buildFinalPdf } from './final-pdf.ts';
 import { inspectPdf } from './inspect.ts';
+import { newElement } from './element-defaults.ts';
 import { indirectCountPdf } from './indirect-count-pdf.ts';
 
 const history = { documentName: 'Contract', documentId: 'doc-1', recipients: [], events: [{ at: '2026-01-01T00:00:00Z', action: 'Signed' }] };
@@ -25,3 +26,13 @@ for (const kind of ['stream', 'number', 'wrong'] as const) {
     out.addPage();
   });
 }
+
+test('a page pdf-lib cannot draw on (its /Resources is a stream) is refused at upload, not after signing', async () => {
+  const bytes = indirectCountPdf('stream', 'stream');
+  const text = newElement({ page: 1, ax: 0.1, ay: 0.1, bx: 0.5, by: 0.2, element_type: 'text', value: 'Hello', signer: 1 });
+  await assert.rejects(buildFinalPdf({ source: bytes, elements: [text], history }), /Expected instance of PDFDict/, 'the stamper really cannot process it');
+  const info = await inspectPdf(bytes);
+  assert.equal(info.ok, false);
+  assert.equal(!info.ok && info.code, 'malformed');
+  assert.match(!info.ok ? info.message : '', /cannot be stamped .*Save or print it as a new PDF/);
+});

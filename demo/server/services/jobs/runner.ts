@@ -37,6 +37,8 @@ export type JobHandler = (documentId: string) => Promise<unknown>;
 
 export type AttemptOutcome = 'done' | 'retry' | 'failed' | 'busy';
 
+const RETRY_CONCURRENCY = 2;
+
 const SYSTEM: AuditActor = { type: 'system', id: '', label: 'esign-elements', ip: '', userAgent: '' };
 
 function errorText(error: unknown): string {
@@ -160,7 +162,9 @@ export class JobRunner {
     this.timer = setTimeout(() => {
       this.timer = null;
       this.safely(() => {
-        for (const id of this.jobs.due(4)) void this.attempt(id);
+        // Retries in the background take at most two slots: a burst of failures cannot crowd out new work.
+        const free = RETRY_CONCURRENCY - this.running.size;
+        if (free > 0) for (const id of this.jobs.due(free)) void this.attempt(id);
       });
       this.schedule();
     }, this.settings.pollIntervalMs);
