@@ -2,6 +2,7 @@
  * Everything buildApp() can be told. cli.ts fills it from flags and the environment;
  * tests pass a temp data directory and small limits.
  */
+import type { WorkSettings } from './work/settings.ts';
 import type { CorsOrigins } from './http/cors.ts';
 import path from 'node:path';
 import type { TokenVerifier } from './auth/context.ts';
@@ -40,6 +41,8 @@ export interface AppConfig {
   corsOrigins: CorsOrigins;
   /** Webhook delivery settings over the environment's (webhooks/settings.ts); tests shrink the retry schedule. */
   webhooks?: Partial<WebhookSettings>;
+  /** Work-pool limits over the environment's (work/settings.ts); tests shrink them. */
+  work?: Partial<WorkSettings>;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');

@@ -4,8 +4,7 @@ import { Type } from 'typebox';
 import { validateElements } from '../../../src/fields/index.ts';
 import { COMPONENT_OPERATIONS } from '../auth/operations.ts';
 import { ApiError, unprocessable } from '../http/errors.ts';
-import { renderPreview } from '../pdf/preview.ts';
-import { PdfProblem } from '../pdf/load.ts';
+import { answering } from '../work/http.ts';
 import { templateFileName } from '../services/template-deletion.ts';
 import { pdfFileName } from './templates.ts';
 import { errorResponses } from '../schemas/common.ts';
@@ -63,13 +62,7 @@ export default async function templateFieldRoutes(app: FastifyInstance): Promise
     },
   }, async (request, reply) => {
     const template = loadTemplate(app, request);
-    let bytes: Uint8Array;
-    try {
-      bytes = await renderPreview(store.files.readBytes(templateFileName(template.id)), template.fields);
-    } catch (error) {
-      if (error instanceof PdfProblem) throw unprocessable(error.message, undefined, `pdf_${error.code}`);
-      throw error;
-    }
+    const bytes = await answering(() => app.work.run(template.groupId, 'renderPreview', { bytes: store.files.readBytes(templateFileName(template.id)), fields: template.fields }));
     const filename = pdfFileName(`${template.title} preview`);
     return reply.type('application/pdf')
       .header('Content-Disposition', `inline; filename="${filename}"`)

@@ -50,7 +50,7 @@ export class SigningService {
     let job = this.jobs.get(documentId);
     if (!job) {
       this.finalPdfRuns++;
-      job = runFinalPdfJob(this.app.store, documentId)
+      job = runFinalPdfJob(this.app.store, this.app.work, documentId)
         .catch((error: unknown) => {
           this.app.log.error({ err: error, documentId }, 'final PDF job failed; it is retried at the next start');
           return false;
