@@ -41,7 +41,11 @@ export default async function templateFieldRoutes(app: FastifyInstance): Promise
     },
   }, async (request) => {
     const template = loadTemplate(app, request);
-    const result = validateElements(request.body, { pageCount: template.pageCount });
+    // Code-93 patterns are compiled to be checked: that is work over the sender's patterns, done in the pool.
+    const hasPatterns = Array.isArray(request.body) && request.body.some((e) => (e as { validation?: unknown } | null)?.validation === 93);
+    const result = hasPatterns
+      ? await answering(() => app.work.run(template.groupId, 'validateFields', { elements: request.body, pageCount: template.pageCount }))
+      : validateElements(request.body, { pageCount: template.pageCount });
     if (result.problems.length > 0) {
       const shown = result.problems.slice(0, 5).map((p) => `${p.field}: ${p.message}`).join(' ');
       const more = result.problems.length > 5 ? ` (and ${result.problems.length - 5} more)` : '';

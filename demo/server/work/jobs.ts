@@ -5,6 +5,7 @@
  */
 import type { FieldElement } from '../../../src/fields/types.ts';
 import { checkFieldValue, normalizeFieldValue } from '../../../src/fields/values.ts';
+import { validateElements, type ValidationResult } from '../../../src/fields/validate.ts';
 import { inspectPdf, type PdfInfo } from '../pdf/inspect.ts';
 import { extractTags, type TagExtraction } from '../pdf/tags.ts';
 import { importFormFields, type FormImport } from '../pdf/form-import.ts';
@@ -37,6 +38,7 @@ export interface JobTypes {
   renderPreview: [{ bytes: Uint8Array; fields: FieldElement[] }, Uint8Array];
   inspectAttachment: [{ bytes: Uint8Array }, { ok: boolean; message: string }];
   finalPdf: [{ input: FinalPdfInput; attachments: AppendItem[] }, { pdf: Uint8Array; warnings: StampWarning[]; attachmentWarnings: string[] }];
+  validateFields: [{ elements: unknown; pageCount: number }, ValidationResult];
   planSend: [{ request: SendRequest; group: SendGroup; templates: SendTemplate[]; ids: string[] }, PlanResult];
 }
 
@@ -82,6 +84,9 @@ export const jobs: { [K in JobKind]: (input: JobTypes[K][0], limits: JobLimits) 
     const appended = await appendAttachments(input.source, attachments);
     const built = await buildFinalPdf({ ...input, source: appended.pdf });
     return { ...built, attachmentWarnings: appended.warnings };
+  },
+  async validateFields({ elements, pageCount }) {
+    return validateElements(elements, { pageCount });
   },
   async planSend({ request, group, templates, ids }) {
     // Code-93 patterns are the sender's: their evaluation over prefilled values runs here, not on the main thread.

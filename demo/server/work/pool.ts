@@ -30,6 +30,8 @@ interface Job {
 
 interface Slot {
   worker: Worker;
+  /** The worker has loaded its modules (a job given before waits, without its clock running). */
+  ready: boolean;
   job: Job | null;
   timer: NodeJS.Timeout | null;
 }
@@ -118,8 +120,13 @@ export class WorkPool {
       stderr: false,
     });
     worker.unref(); // an idle pool never keeps the process alive
-    const slot: Slot = { worker, job: null, timer: null };
-    worker.on('message', (message: { id: number; ok: boolean; value?: unknown; error?: WorkFailure }) => {
+    const slot: Slot = { worker, ready: false, job: null, timer: null };
+    worker.on('message', (message: { ready?: true; id: number; ok: boolean; value?: unknown; error?: WorkFailure }) => {
+      if (message.ready) {
+        slot.ready = true;
+        if (slot.job) this.begin(slot, slot.job);
+        return;
+      }
       const job = slot.job;
       if (!job || job.id !== message.id) return;
       this.finish(slot);
@@ -147,6 +154,11 @@ export class WorkPool {
     slot.job = job;
     slot.worker.ref(); // a job under way keeps the process alive until it answers
     this.running.set(job.groupId, (this.running.get(job.groupId) ?? 0) + 1);
+    if (slot.ready) this.begin(slot, job);
+  }
+
+  /** Hands the job to its (ready) worker and starts its clock. */
+  private begin(slot: Slot, job: Job): void {
     slot.timer = setTimeout(() => {
       this.drop(slot);
       void slot.worker.terminate();

@@ -22,6 +22,9 @@ function transferables(value: unknown): ArrayBuffer[] {
   return [...out];
 }
 
+// Loading pdf.js and pdf-lib takes a while; the pool starts a job's clock only after this.
+parentPort!.postMessage({ ready: true });
+
 parentPort!.on('message', async (message: { id: number; kind: JobKind; input: never }) => {
   try {
     const value = await jobs[message.kind](message.input, limits);
