@@ -17,6 +17,7 @@ import { ensureInitialSetup } from './services/bootstrap.ts';
 import { generatePassword, hashPassword } from './auth/passwords.ts';
 import { parseApiKey } from './auth/keys.ts';
 import { parseCorsOrigins } from './http/cors.ts';
+import { workSettingsFromEnv, type WorkSettings } from './work/settings.ts';
 
 const USAGE = `Usage:
   esign-server serve [--host H] [--port N] [--data DIR] [--dev] (env PORT, ESIGN_DATA; default 127.0.0.1:8080, .esign-data/;
@@ -25,7 +26,10 @@ const USAGE = `Usage:
            ESIGN_MAX_UPLOAD_MB (25), ESIGN_LOG=1 (request log),
            ESIGN_DELETED_TEMPLATE_HOURS (36: a template titled [deleted] is removed this long after),
            ESIGN_COMPONENT_TOKEN_TTL (seconds a component token lives by default, 900),
-           ESIGN_CORS_ORIGINS (comma list of page origins allowed to call /api/; default any)
+           ESIGN_CORS_ORIGINS (comma list of page origins allowed to call /api/; default any),
+           document work (docs/security.md): ESIGN_PDF_WORKERS (worker threads, min(2, cores)),
+           ESIGN_PDF_JOB_TIMEOUT_MS (60000), ESIGN_PDF_WORKER_MB (heap per worker, 512), ESIGN_MAX_PAGES (2000),
+           ESIGN_MAX_INFLATED_MB (128), ESIGN_PDF_QUEUE_PER_GROUP (jobs waiting per group, 20)
   esign-server api-key create [--data DIR] [--env sandbox|production] [--legacy] [--email USER]
   esign-server api-key list [--data DIR] [--email USER]
   esign-server api-key revoke <key-id | key> [--data DIR]
@@ -33,6 +37,19 @@ const USAGE = `Usage:
   esign-server group create --name N [--email USER] [--data DIR]`;
 
 class UsageError extends Error {}
+
+/** The work-pool limits from the environment (work/settings.ts), refusing values that are not positive numbers. */
+function workSettingsChecked(): WorkSettings {
+  const defaults = workSettingsFromEnv();
+  return {
+    workers: Math.floor(positiveEnv('ESIGN_PDF_WORKERS', defaults.workers)),
+    jobTimeoutMs: positiveEnv('ESIGN_PDF_JOB_TIMEOUT_MS', defaults.jobTimeoutMs),
+    workerHeapMb: positiveEnv('ESIGN_PDF_WORKER_MB', defaults.workerHeapMb),
+    maxPages: Math.floor(positiveEnv('ESIGN_MAX_PAGES', defaults.maxPages)),
+    maxInflatedBytes: Math.floor(positiveEnv('ESIGN_MAX_INFLATED_MB', defaults.maxInflatedBytes / 1048576) * 1048576),
+    maxQueuedPerGroup: Math.floor(positiveEnv('ESIGN_PDF_QUEUE_PER_GROUP', defaults.maxQueuedPerGroup)),
+  };
+}
 
 /** A positive number from the environment, or the default; anything else is a usage error. */
 function positiveEnv(name: string, fallback: number): number {
@@ -83,6 +100,7 @@ async function serve(args: string[]): Promise<void> {
       windowMs: 60 * 60 * 1000,
     },
     maxUploadBytes: positiveEnv('ESIGN_MAX_UPLOAD_MB', 25) * 1024 * 1024,
+    work: workSettingsChecked(),
     ...deletedTemplateTiming(positiveEnv('ESIGN_DELETED_TEMPLATE_HOURS', 36) * 60 * 60 * 1000),
     // Development mode: webhook callbacks may point at this machine or the private network.
     ...(values.dev ? { webhooks: { allowPrivateAddresses: true } } : {}),

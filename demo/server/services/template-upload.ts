@@ -47,7 +47,9 @@ function refusal(code: string, message: string): ApiError {
 export async function prepareTemplate(work: WorkPool, groupId: string, bytes: Uint8Array, options: { processTags: boolean; importFormFields: boolean }): Promise<PreparedTemplate> {
   let prepared: PreparedPdf;
   try {
-    prepared = await work.run(groupId, 'prepareTemplate', { bytes, ...options });
+    // The bytes are handed over, not copied, when they own their buffer (decodePdfField's do).
+    const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
+    prepared = await work.run(groupId, 'prepareTemplate', { bytes, ...options }, own ? [bytes.buffer as ArrayBuffer] : []);
   } catch (error) {
     if (error instanceof PdfProblem) throw refusal(error.code, error.message);
     throw workErrorToApi(error, 'pdf_file');
