@@ -12,6 +12,7 @@ import type { FieldElement } from '../../../src/fields/types.ts';
 import { createTestApp, createTenant, call, type TestApp } from '../test-support.ts';
 import { inflateBombPdf, taggedPdf } from '../../../test/support/hostile-pdfs.ts';
 import { sendBody } from '../routes/documents-test-support.ts';
+import { templateFileName } from '../services/template-deletion.ts';
 import { WorkPool } from './pool.ts';
 import { workSettingsFromEnv } from './settings.ts';
 
@@ -107,10 +108,15 @@ describe('jobs over their time or memory limit', () => {
   test('sender patterns (validation 93) over prefilled values are evaluated in the pool: a hostile set gets 422, not a stalled server', async () => {
     const t = await createTestApp({ work: { jobTimeoutMs: 1000 } });
     try {
-      const res = await upload(t, t.key, t.groupId, await plainPdf());
-      assert.equal(res.statusCode, 201, res.body);
-      const templateId = uid(res);
-      // Stored directly: saving them through the API compiles every pattern (in the pool too, with this short limit).
+      // Template and fields stored directly: uploading and saving them go through the pool too, under this short limit.
+      const templateId = crypto.randomUUID();
+      const pdf = await plainPdf();
+      const box: [number, number, number, number] = [0, 0, 612, 792];
+      t.app.store.files.write(templateFileName(templateId), pdf);
+      t.app.store.templates.insert({
+        id: templateId, groupId: t.groupId, userId: t.adminId, title: 'Patterns', pageCount: 1, pages: [{ mediaBox: box, cropBox: box, rotate: 0 }],
+        fileSize: pdf.length, processTags: false, archiveUponSend: false, hideSenderFields: false, fields: [], report: {},
+      });
       const fields = Array.from({ length: 40 }, (_, i) => ({
         uuid: crypto.randomUUID(), ax: 0.1, ay: 0.01 + i * 0.02, bx: 0.5, by: 0.02 + i * 0.02, page: 1, element_type: 'admin', signer: 0,
         validation: 93, options: HOSTILE, label: `f${i}`, value: '', optional: true, font_size: 10,
