@@ -19,11 +19,15 @@ import { ApiError, badRequest } from './http/errors.ts';
 import { registerRoutes } from './routes/index.ts';
 import { startTemplateSweep } from './services/template-sweep.ts';
 import { startWebhooks } from './webhooks/service.ts';
+import { WorkPool } from './work/pool.ts';
+import { workSettingsFromEnv } from './work/settings.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     store: Store;
     config: AppConfig;
+    /** Worker threads for all work over user-supplied PDFs and patterns (work/pool.ts). */
+    work: WorkPool;
   }
 }
 
@@ -50,6 +54,8 @@ export async function buildApp(partial: BuildConfig): Promise<FastifyInstance> {
   const store = openStore(config.dataDir);
   app.decorate('store', store);
   app.decorate('config', config);
+  const work = new WorkPool({ ...workSettingsFromEnv(), ...config.work });
+  app.decorate('work', work);
 
   try {
     app.setValidatorCompiler(validatorCompiler);
@@ -63,6 +69,7 @@ export async function buildApp(partial: BuildConfig): Promise<FastifyInstance> {
   } catch (error) {
     // A half-built app must not keep the database open.
     store.close();
+    await work.close();
     throw error;
   }
 
@@ -71,6 +78,7 @@ export async function buildApp(partial: BuildConfig): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await webhooks.stop();
     sweep.stop();
+    await work.close();
     store.close();
   });
   return app;

@@ -23,6 +23,8 @@ import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './http/connect
 import { SqliteJobRepository } from './store/jobs.ts';
 import { JobRunner, resolveJobSettings } from './services/jobs/runner.ts';
 import { FINAL_PDF_JOB, runFinalPdfJob } from './services/signing/final-pdf-job.ts';
+import { workSettingsFromEnv, type WorkSettings } from './work/settings.ts';
+import { WorkPool } from './work/pool.ts';
 
 const USAGE = `Usage:
   esign-server serve [--host H] [--port N] [--data DIR] [--dev] (env PORT, ESIGN_DATA; default 127.0.0.1:8080, .esign-data/;
@@ -33,7 +35,10 @@ const USAGE = `Usage:
            ESIGN_COMPONENT_TOKEN_TTL (seconds a component token lives by default, 900),
            ESIGN_CORS_ORIGINS (comma list of page origins allowed to call /api/; default any),
            ESIGN_HEADERS_TIMEOUT (s, 20), ESIGN_REQUEST_TIMEOUT (s, 300), ESIGN_MIN_BODY_RATE (bytes/s, 1024; 0 off),
-           ESIGN_MAX_CONNECTIONS_PER_IP (128; 0 off)
+           ESIGN_MAX_CONNECTIONS_PER_IP (128; 0 off),
+           document work (docs/security.md): ESIGN_PDF_WORKERS (worker threads, min(2, cores)),
+           ESIGN_PDF_JOB_TIMEOUT_MS (60000), ESIGN_PDF_WORKER_MB (heap per worker, 512), ESIGN_MAX_PAGES (2000),
+           ESIGN_MAX_INFLATED_MB (128), ESIGN_PDF_QUEUE_PER_GROUP (jobs waiting per group, 20)
   esign-server api-key create [--data DIR] [--env sandbox|production] [--legacy] [--email USER]
   esign-server api-key list [--data DIR] [--email USER]
   esign-server api-key revoke <key-id | key> [--data DIR]
@@ -44,6 +49,19 @@ const USAGE = `Usage:
                                                       fresh attempts for a failed job, run now in this process`;
 
 class UsageError extends Error {}
+
+/** The work-pool limits from the environment (work/settings.ts), refusing values that are not positive numbers. */
+function workSettingsChecked(): WorkSettings {
+  const defaults = workSettingsFromEnv();
+  return {
+    workers: Math.floor(positiveEnv('ESIGN_PDF_WORKERS', defaults.workers)),
+    jobTimeoutMs: positiveEnv('ESIGN_PDF_JOB_TIMEOUT_MS', defaults.jobTimeoutMs),
+    workerHeapMb: positiveEnv('ESIGN_PDF_WORKER_MB', defaults.workerHeapMb),
+    maxPages: Math.floor(positiveEnv('ESIGN_MAX_PAGES', defaults.maxPages)),
+    maxInflatedBytes: Math.floor(positiveEnv('ESIGN_MAX_INFLATED_MB', defaults.maxInflatedBytes / 1048576) * 1048576),
+    maxQueuedPerGroup: Math.floor(positiveEnv('ESIGN_PDF_QUEUE_PER_GROUP', defaults.maxQueuedPerGroup)),
+  };
+}
 
 /** A positive number from the environment, or the default; anything else is a usage error. */
 function positiveEnv(name: string, fallback: number): number {
@@ -115,6 +133,7 @@ async function serve(args: string[]): Promise<void> {
     },
     maxUploadBytes: positiveEnv('ESIGN_MAX_UPLOAD_MB', 25) * 1024 * 1024,
     connectionLimits: connectionLimitsFromEnv(),
+    work: workSettingsChecked(),
     ...deletedTemplateTiming(positiveEnv('ESIGN_DELETED_TEMPLATE_HOURS', 36) * 60 * 60 * 1000),
     // Development mode: webhook callbacks may point at this machine or the private network.
     ...(values.dev ? { webhooks: { allowPrivateAddresses: true } } : {}),
@@ -266,9 +285,11 @@ async function jobsRetry(args: string[]): Promise<void> {
   const ref = positionals[0];
   if (!ref) throw new UsageError('jobs retry needs the job id or the document id (from `jobs list`).');
   const store = openStore(dataDirFrom(values.data));
+  // The attempt runs here, in this process's own work pool, with the same limits as the server's.
+  const work = new WorkPool(workSettingsChecked());
   try {
-    // The attempt runs here; a running server sees the outcome (and delivers the webhook) through the database.
-    const runner = new JobRunner(store, resolveJobSettings(), { [FINAL_PDF_JOB]: (documentId) => runFinalPdfJob(store, documentId) });
+    // A running server sees the outcome (and delivers the webhook) through the database.
+    const runner = new JobRunner(store, resolveJobSettings(), { [FINAL_PDF_JOB]: (documentId) => runFinalPdfJob(store, work, documentId) });
     const started = runner.retry(ref, { type: 'system', id: '', label: 'esign-server jobs retry', ip: '', userAgent: '' });
     if (!started) throw new UsageError(`No job '${ref}' in this data directory (give a job id or a document id from \`jobs list\`).`);
     const outcome = await started.outcome;
@@ -280,6 +301,7 @@ async function jobsRetry(args: string[]): Promise<void> {
       process.exitCode = 1;
     }
   } finally {
+    await work.close();
     store.close();
   }
 }

@@ -2,6 +2,7 @@
  * Everything buildApp() can be told. cli.ts fills it from flags and the environment;
  * tests pass a temp data directory and small limits.
  */
+import type { WorkSettings } from './work/settings.ts';
 import type { CorsOrigins } from './http/cors.ts';
 import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './http/connection-guard.ts';
 import path from 'node:path';
@@ -46,6 +47,8 @@ export interface AppConfig {
   connectionLimits: ConnectionLimits;
   /** Background-job retries (services/jobs/runner.ts); tests shrink the schedule. */
   jobs?: Partial<JobSettings>;
+  /** Work-pool limits over the environment's (work/settings.ts); tests shrink them. */
+  work?: Partial<WorkSettings>;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');

@@ -8,6 +8,7 @@ import type { PageGeometry } from '../../../src/fields/geometry.ts';
 import { loadPdf, PdfProblem, shortReason, type PdfProblemCode } from './load.ts';
 import { pageGeometryOf } from './page-geometry.ts';
 import { openWithPdfjs, pdfjsErrorName } from './pdfjs-node.ts';
+import { tooManyPages } from './tags.ts';
 
 export interface PdfInfo {
   ok: true;
@@ -40,7 +41,8 @@ export function formFacts(doc: PDFDocument): { fieldCount: number; hasXfa: boole
   };
 }
 
-export async function inspectPdf(bytes: Uint8Array): Promise<InspectResult> {
+/** `maxPages`: more pages is a `limit_exceeded` refusal, answered before pdf.js opens the file. */
+export async function inspectPdf(bytes: Uint8Array, limits: { maxPages?: number } = {}): Promise<InspectResult> {
   let doc: PDFDocument;
   try {
     doc = await loadPdf(bytes);
@@ -49,6 +51,10 @@ export async function inspectPdf(bytes: Uint8Array): Promise<InspectResult> {
     return { ok: false, code: 'malformed', message: `The PDF cannot be read (${shortReason(err)}).` };
   }
 
+  const count = doc.getPageCount();
+  if (limits.maxPages !== undefined && count > limits.maxPages) {
+    return { ok: false, code: 'limit_exceeded', message: tooManyPages(count, limits.maxPages).message };
+  }
   let pages: PageGeometry[];
   let facts: ReturnType<typeof formFacts>;
   try {

@@ -14,7 +14,8 @@ import { repairPageTree } from './page-tree.ts';
  */
 export const OBJECTS_PER_TICK = 5000;
 
-export type PdfProblemCode = 'not_pdf' | 'malformed' | 'encrypted' | 'empty' | 'xfa_only';
+/** `limit_exceeded`: over one of the server's limits (pages, inflated size): see docs/security.md. */
+export type PdfProblemCode = 'not_pdf' | 'malformed' | 'encrypted' | 'empty' | 'xfa_only' | 'limit_exceeded';
 
 export class PdfProblem extends Error {
   readonly code: PdfProblemCode;

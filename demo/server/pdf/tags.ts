@@ -39,7 +39,7 @@ export const SIGNATURE_LINES = 3;
 const clip = (s: string) => (s.length > 80 ? s.slice(0, 77) + '...' : s);
 
 /** Parses the text tags of a PDF. Throws PdfProblem when the bytes are not a readable PDF. */
-export async function extractTags(bytes: Uint8Array): Promise<TagExtraction> {
+export async function extractTags(bytes: Uint8Array, limits: { maxPages?: number } = {}): Promise<TagExtraction> {
   checkPdfBytes(bytes);
   let opened;
   try {
@@ -51,6 +51,7 @@ export async function extractTags(bytes: Uint8Array): Promise<TagExtraction> {
   const elements: FieldElement[] = [];
   const report: TagReportEntry[] = [];
   try {
+    if (limits.maxPages !== undefined && opened.doc.numPages > limits.maxPages) throw tooManyPages(opened.doc.numPages, limits.maxPages);
     for (let n = 1; n <= opened.doc.numPages; n++) {
       let page: PdfjsPage;
       try {
@@ -69,6 +70,10 @@ export async function extractTags(bytes: Uint8Array): Promise<TagExtraction> {
     await opened.close();
   }
   return { elements, report };
+}
+
+export function tooManyPages(count: number, max: number): PdfProblem {
+  return new PdfProblem('limit_exceeded', `The PDF has ${count} pages; this server accepts documents of up to ${max} pages. Split it into smaller PDFs and upload those.`);
 }
 
 async function tagsOfPage(page: PdfjsPage, n: number, elements: FieldElement[], report: TagReportEntry[]): Promise<void> {

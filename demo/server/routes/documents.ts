@@ -41,6 +41,7 @@ export default async function documentRoutes(app: FastifyInstance): Promise<void
     const auth = requireApiKey(request);
     const { document, recipients } = await sendDocument(store, { userId: auth.user.id, groupIds: auth.groupIds, actor: actorOf(store, request) }, request.body, {
       log: (error) => request.log.error(error),
+      work: app.work,
     });
     reply.code(201).header('Location', statusUri(document.id));
     const detail = documentDetail(document, recipients, documentsOf(store).documents.fields(document.id).length);

@@ -46,7 +46,7 @@ export default async function signingAttachmentRoutes(app: FastifyInstance): Pro
   }, async (request) => {
     if (authOf(request).kind !== 'component_token') throw forbidden('Uploading an attachment needs the signer\'s component token.', 'signer_token_required');
     const { recipient } = loadVisibleRecipient(store, request, (request.params as { id: string }).id);
-    return uploadAttachment(store, recipient.id, request.body, actorOf(store, request));
+    return uploadAttachment(store, app.work, recipient.id, request.body, actorOf(store, request));
   });
 
   app.get('/api/v1/document/:id/attachments/', {

@@ -4,8 +4,7 @@ import { Type } from 'typebox';
 import { validateElements } from '../../../src/fields/index.ts';
 import { COMPONENT_OPERATIONS } from '../auth/operations.ts';
 import { ApiError, unprocessable } from '../http/errors.ts';
-import { renderPreview } from '../pdf/preview.ts';
-import { PdfProblem } from '../pdf/load.ts';
+import { answering } from '../work/http.ts';
 import { templateFileName } from '../services/template-deletion.ts';
 import { pdfFileName } from './templates.ts';
 import { errorResponses } from '../schemas/common.ts';
@@ -42,7 +41,11 @@ export default async function templateFieldRoutes(app: FastifyInstance): Promise
     },
   }, async (request) => {
     const template = loadTemplate(app, request);
-    const result = validateElements(request.body, { pageCount: template.pageCount });
+    // Code-93 patterns are compiled to be checked: that is work over the sender's patterns, done in the pool.
+    const hasPatterns = Array.isArray(request.body) && request.body.some((e) => (e as { validation?: unknown } | null)?.validation === 93);
+    const result = hasPatterns
+      ? await answering(() => app.work.run(template.groupId, 'validateFields', { elements: request.body, pageCount: template.pageCount }))
+      : validateElements(request.body, { pageCount: template.pageCount });
     if (result.problems.length > 0) {
       const shown = result.problems.slice(0, 5).map((p) => `${p.field}: ${p.message}`).join(' ');
       const more = result.problems.length > 5 ? ` (and ${result.problems.length - 5} more)` : '';
@@ -63,13 +66,7 @@ export default async function templateFieldRoutes(app: FastifyInstance): Promise
     },
   }, async (request, reply) => {
     const template = loadTemplate(app, request);
-    let bytes: Uint8Array;
-    try {
-      bytes = await renderPreview(store.files.readBytes(templateFileName(template.id)), template.fields);
-    } catch (error) {
-      if (error instanceof PdfProblem) throw unprocessable(error.message, undefined, `pdf_${error.code}`);
-      throw error;
-    }
+    const bytes = await answering(() => app.work.run(template.groupId, 'renderPreview', { bytes: store.files.readBytes(templateFileName(template.id)), fields: template.fields }));
     const filename = pdfFileName(`${template.title} preview`);
     return reply.type('application/pdf')
       .header('Content-Disposition', `inline; filename="${filename}"`)

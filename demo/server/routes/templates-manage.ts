@@ -6,9 +6,8 @@ import { ApiError, unprocessable } from '../http/errors.ts';
 import { booleanish, errorResponses, toBool } from '../schemas/common.ts';
 import { deleteTemplateNow, templateFileName } from '../services/template-deletion.ts';
 import { withUuids } from '../services/template-fields.ts';
-import { extractTags } from '../pdf/tags.ts';
-import { importFormFields } from '../pdf/form-import.ts';
-import { PdfProblem } from '../pdf/load.ts';
+import { answering } from '../work/http.ts';
+import { withinFieldLimit } from '../services/field-limit.ts';
 import { EDITOR_OPERATIONS } from '../auth/operations.ts';
 import { mintComponentToken, tokenSecret } from '../services/documents/component-tokens.ts';
 import { TemplateIdParams, TemplateResource, loadTemplate, templateResource } from './templates-common.ts';
@@ -37,16 +36,6 @@ const fieldsMadeResponse = (count: string, notes: string) => ({
   }),
   ...errorResponses(400, 401, 403, 404, 415, 422, 429),
 });
-
-/** Runs a pipeline step on a stored PDF; a PDF it cannot use is a 422 `pdf_<code>`. */
-async function pdfStep<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof PdfProblem) throw unprocessable(error.message, undefined, `pdf_${error.code}`);
-    throw error;
-  }
-}
 
 export default async function templateManageRoutes(app: FastifyInstance): Promise<void> {
   const { store } = app;
@@ -127,13 +116,14 @@ export default async function templateManageRoutes(app: FastifyInstance): Promis
     requireApiKey(request);
     const template = loadTemplate(app, request);
     const body = (request.body ?? {}) as { replace?: unknown };
-    const found = await pdfStep(() => extractTags(store.files.readBytes(templateFileName(template.id))));
-    const fields = withUuids(toBool(body.replace) ? found.elements : [...template.fields, ...found.elements]);
+    const found = await answering(() => app.work.run(template.groupId, 'extractTags', { bytes: store.files.readBytes(templateFileName(template.id)) }));
+    const fitted = withinFieldLimit(toBool(body.replace) ? [] : template.fields, found.elements, 'tag fields');
+    const problems = fitted.note ? [...found.report, fitted.note] : found.report;
     const updated = store.templates.update(template.id, {
-      fields,
-      report: { ...template.report, tags: { fields_found: found.elements.length, problems: found.report } },
+      fields: withUuids(fitted.fields),
+      report: { ...template.report, tags: { fields_found: fitted.kept.length, problems } },
     })!;
-    return { fields_found: found.elements.length, problems: found.report as unknown as Record<string, unknown>[], fields: updated.fields as unknown as Record<string, unknown>[] };
+    return { fields_found: fitted.kept.length, problems: problems as unknown as Record<string, unknown>[], fields: updated.fields as unknown as Record<string, unknown>[] };
   });
 
   app.post('/api/v1/templatepdf/:id/import-form-fields/', {
@@ -151,16 +141,19 @@ export default async function templateManageRoutes(app: FastifyInstance): Promis
     const body = (request.body ?? {}) as { replace?: unknown };
     const file = templateFileName(template.id);
     const source = store.files.readBytes(file);
-    const imported = await pdfStep(() => importFormFields(source));
+    const imported = await answering(() => app.work.run(template.groupId, 'importFormFields', { bytes: source }));
     // The stripped PDF is written (atomically) before the fields that replace its form are saved.
-    if (imported.pdf !== source) store.files.write(file, imported.pdf);
-    const fields = withUuids(toBool(body.replace) ? imported.elements : [...template.fields, ...imported.elements]);
+    // (A PDF without a form comes back with the same bytes: the worker had a copy.)
+    const changed = imported.pdf.length !== source.length || !Buffer.from(imported.pdf).equals(Buffer.from(source));
+    if (changed) store.files.write(file, imported.pdf);
+    const fitted = withinFieldLimit(toBool(body.replace) ? [] : template.fields, imported.elements, 'imported form fields');
+    const notes = fitted.note ? [...imported.report, fitted.note] : imported.report;
     const updated = store.templates.update(template.id, {
-      fields,
+      fields: withUuids(fitted.fields),
       fileSize: imported.pdf.length,
-      report: { ...template.report, form_import: { fields_imported: imported.elements.length, notes: imported.report } },
+      report: { ...template.report, form_import: { fields_imported: fitted.kept.length, notes } },
     })!;
-    return { fields_imported: imported.elements.length, notes: imported.report as unknown as Record<string, unknown>[], fields: updated.fields as unknown as Record<string, unknown>[] };
+    return { fields_imported: fitted.kept.length, notes: notes as unknown as Record<string, unknown>[], fields: updated.fields as unknown as Record<string, unknown>[] };
   });
 
   app.get('/api/v1/templatepdf/:id/edit-link/', {

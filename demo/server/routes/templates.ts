@@ -80,7 +80,7 @@ export default async function templateRoutes(app: FastifyInstance): Promise<void
       throw unprocessable(`group '${body.group}' is not a group your API key can use. List yours with GET /api/v1/group/.`, [{ field: 'group', message: 'unknown group' }], 'unknown_group');
     }
     const bytes = decodePdfField(body.pdf_file, config.maxUploadBytes);
-    const prepared = await prepareTemplate(bytes, { processTags: toBool(body.process_tags), importFormFields: toBool(body.import_form_fields) });
+    const prepared = await prepareTemplate(app.work, group.id, bytes, { processTags: toBool(body.process_tags), importFormFields: toBool(body.import_form_fields) });
 
     const id = crypto.randomUUID();
     const fileName = templateFileName(id);

@@ -1,13 +1,14 @@
 /**
  * Turning an upload into a template: decode the base64, check the size, validate the PDF
- * (inspectPdf), optionally import its form fields and parse its text tags. Every problem
+ * (inspectPdf), optionally import its form fields and parse its text tags, all in the work pool. Every problem
  * with the file becomes a 4xx ApiError that says what is wrong and what to do.
  */
 import type { FieldElement } from '../../../src/fields/types.ts';
-import { inspectPdf } from '../pdf/inspect.ts';
-import { extractTags } from '../pdf/tags.ts';
-import { importFormFields } from '../pdf/form-import.ts';
 import { PdfProblem } from '../pdf/load.ts';
+import type { WorkPool } from '../work/pool.ts';
+import type { PreparedPdf } from '../work/jobs.ts';
+import { workErrorToApi } from '../work/http.ts';
+import { withinFieldLimit } from './field-limit.ts';
 import { ApiError, payloadTooLarge, unprocessable } from '../http/errors.ts';
 import type { StoredPageGeometry } from '../store/templates.ts';
 
@@ -39,30 +40,36 @@ function refusal(code: string, message: string): ApiError {
   return unprocessable(message, [{ field: 'pdf_file', message }], `pdf_${code}`);
 }
 
-export async function prepareTemplate(bytes: Uint8Array, options: { processTags: boolean; importFormFields: boolean }): Promise<PreparedTemplate> {
-  const info = await inspectPdf(bytes);
-  if (!info.ok) throw refusal(info.code, info.message);
-  let pdf = bytes;
-  const elements: FieldElement[] = [];
-  const report: Record<string, unknown> = { page_count: info.pageCount, has_form: info.hasAcroForm };
-
+/**
+ * Inspects the PDF and makes its fields (form import, text tags) in the work pool, as `groupId`'s
+ * job. Fields past the per-template limit are left out and reported (`report.field_limit`).
+ */
+export async function prepareTemplate(work: WorkPool, groupId: string, bytes: Uint8Array, options: { processTags: boolean; importFormFields: boolean }): Promise<PreparedTemplate> {
+  let prepared: PreparedPdf;
   try {
-    if (options.importFormFields) {
-      const imported = await importFormFields(pdf);
-      pdf = imported.pdf;
-      elements.push(...imported.elements);
-      report.form_import = { fields_imported: imported.elements.length, notes: imported.report };
-    } else if (info.hasAcroForm) {
-      report.form_import = { fields_imported: 0, notes: [{ code: 'form_not_imported', severity: 'info', message: 'The PDF has form fields; upload with import_form_fields=true to turn them into signing fields.' }] };
-    }
-    if (options.processTags) {
-      const tags = await extractTags(pdf);
-      elements.push(...tags.elements);
-      report.tags = { fields_found: tags.elements.length, problems: tags.report };
-    }
+    // The bytes are handed over, not copied, when they own their buffer (decodePdfField's do).
+    const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
+    prepared = await work.run(groupId, 'prepareTemplate', { bytes, ...options }, own ? [bytes.buffer as ArrayBuffer] : []);
   } catch (error) {
     if (error instanceof PdfProblem) throw refusal(error.code, error.message);
-    throw error;
+    throw workErrorToApi(error, 'pdf_file');
   }
-  return { pdf, pageCount: info.pageCount, pages: info.pages as StoredPageGeometry[], elements, report };
+  const { info, form, tags } = prepared;
+  const report: Record<string, unknown> = { page_count: info.pageCount, has_form: info.hasAcroForm };
+  let elements: FieldElement[] = [];
+  if (form) {
+    const fitted = withinFieldLimit(elements, form.elements, 'imported form fields');
+    elements = fitted.fields;
+    report.form_import = { fields_imported: fitted.kept.length, notes: fitted.note ? [...form.report, fitted.note] : form.report };
+    if (fitted.note) report.field_limit = fitted.note;
+  } else if (info.hasAcroForm) {
+    report.form_import = { fields_imported: 0, notes: [{ code: 'form_not_imported', severity: 'info', message: 'The PDF has form fields; upload with import_form_fields=true to turn them into signing fields.' }] };
+  }
+  if (tags) {
+    const fitted = withinFieldLimit(elements, tags.elements, 'tag fields');
+    elements = fitted.fields;
+    report.tags = { fields_found: fitted.kept.length, problems: tags.report };
+    if (fitted.note) report.field_limit = fitted.note;
+  }
+  return { pdf: prepared.pdf, pageCount: info.pageCount, pages: info.pages as StoredPageGeometry[], elements, report };
 }

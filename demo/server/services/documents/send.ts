@@ -23,6 +23,8 @@ import { buildSourcePdf } from './source-pdf.ts';
 import { documentSourceFileName, documentsOf } from './repositories.ts';
 import { emitDocumentEvent } from './events.ts';
 import { emitEvent } from '../../webhooks/emit.ts';
+import type { WorkPool } from '../../work/pool.ts';
+import { answering } from '../../work/http.ts';
 
 export interface SendCaller {
   userId: string;
@@ -34,6 +36,8 @@ export interface SendOptions {
   /** Defaults to the field model's value rules (src/fields checkFieldValue). */
   checkValue?: (element: FieldElement, value: string) => string | null;
   log?: (error: unknown) => void;
+  /** When given, a send whose templates have code-93 (sender-written regex) fields is planned in the work pool. */
+  work?: WorkPool;
 }
 
 const fieldModelCheck = (element: FieldElement, value: string): string | null => checkFieldValue(element, value)?.message ?? null;
@@ -58,11 +62,18 @@ export async function sendDocument(store: Store, caller: SendCaller, body: unkno
 
   const sendTemplates: SendTemplate[] = templates.map((t) => ({ id: t.id, title: t.title, fields: t.fields, pageCount: t.pageCount }));
   const defaultCc = group.defaultCc.split(',').map((e) => e.trim()).filter(Boolean);
-  const planned = planSend(request, { defaultCc, defaultMessageTemplate: group.defaultMessageTemplate ?? '', messageTemplates: group.messageTemplates }, sendTemplates, {
-    newId: () => crypto.randomUUID(),
-    checkValue: options.checkValue ?? fieldModelCheck,
-    normalizeValue: (element, value) => normalizeFieldValue(element, value),
-  });
+  const sendGroup = { defaultCc, defaultMessageTemplate: group.defaultMessageTemplate ?? '', messageTemplates: group.messageTemplates };
+  const hasPatterns = sendTemplates.some((t) => t.fields.some((f) => f.validation === 93));
+  const planned = options.work && !options.checkValue && hasPatterns
+    ? await answering(() => options.work!.run(group.id, 'planSend', {
+      request, group: sendGroup, templates: sendTemplates,
+      ids: sendTemplates.flatMap((t) => t.fields.map(() => crypto.randomUUID())),
+    }))
+    : planSend(request, sendGroup, sendTemplates, {
+      newId: () => crypto.randomUUID(),
+      checkValue: options.checkValue ?? fieldModelCheck,
+      normalizeValue: (element, value) => normalizeFieldValue(element, value),
+    });
   if (!planned.ok) throw invalid(planned.problems);
   const plan = planned.plan;
 

@@ -12,7 +12,8 @@ import type { AuditActor } from '../../store/documents-history.ts';
 import type { FieldElement } from '../../../../src/fields/types.ts';
 import { codeKind } from '../../../../src/fields/index.ts';
 import { ApiError, badRequest, unprocessable } from '../../http/errors.ts';
-import { inspectPdf } from '../../pdf/index.ts';
+import type { WorkPool } from '../../work/pool.ts';
+import { workErrorToApi } from '../../work/http.ts';
 import { documentsOf } from '../documents/repositories.ts';
 import { assertCanSave } from './turn.ts';
 
@@ -80,7 +81,7 @@ export function documentAttachments(store: Store, documentId: string, validation
  * Stores a signer's upload for one of its attachment fields and sets the field's value to the
  * file's name. Body: `{ field, name, data (base64), type? }`.
  */
-export async function uploadAttachment(store: Store, recipientId: string, body: unknown, actor: AuditActor): Promise<AttachmentInfo> {
+export async function uploadAttachment(store: Store, work: WorkPool, recipientId: string, body: unknown, actor: AuditActor): Promise<AttachmentInfo> {
   const input = (body ?? {}) as { field?: unknown; name?: unknown; data?: unknown; type?: unknown };
   const name = cleanFileName(input.name);
   if (!name) throw badRequest('Give the file\'s name (1–200 characters).', [{ field: 'name', message: 'is required, at most 200 characters' }]);
@@ -101,7 +102,13 @@ export async function uploadAttachment(store: Store, recipientId: string, body: 
   if (field.validation === 75) {
     if (!APPENDABLE.includes(type)) throw unprocessable('This attachment is added to the signed PDF: give a PDF, PNG or JPEG file.', [{ field: 'data', message: 'must be a PDF, PNG or JPEG file' }]);
     if (type === 'application/pdf') {
-      const inspected = await inspectPdf(bytes);
+      const groupId = documents.get(me.documentId)!.groupId;
+      let inspected;
+      try {
+        inspected = await work.run(groupId, 'inspectAttachment', { bytes });
+      } catch (error) {
+        throw workErrorToApi(error, 'data');
+      }
       if (!inspected.ok) throw unprocessable(`This PDF cannot be added to the signed PDF: ${inspected.message}`, [{ field: 'data', message: inspected.message }]);
     }
   }

@@ -11,13 +11,12 @@ import type { Store } from '../../store/index.ts';
 import type { DocumentRecord, RecipientRecord } from '../../store/documents.ts';
 import type { AuditEvent } from '../../store/documents-history.ts';
 import { DOCUMENT_STATUS, documentTransition, recipientStatusText } from '../../domain/statuses.ts';
-import { buildFinalPdf } from '../../pdf/index.ts';
 import type { SigningHistory } from '../../pdf/index.ts';
+import type { WorkPool } from '../../work/pool.ts';
 import { signerLabel } from '../../../../src/fields/index.ts';
 import { documentFinalFileName, documentsOf } from '../documents/repositories.ts';
 import { emitEvent } from '../../webhooks/emit.ts';
 import { attachmentBytes, documentAttachments } from './attachments.ts';
-import { appendAttachments } from './attachments-pdf.ts';
 import { displayName } from '../../email/names.ts';
 
 /** The job kind (store/jobs.ts) of the final PDF. */
@@ -80,7 +79,7 @@ function signedAt(recipients: RecipientRecord[], events: AuditEvent[]): Record<n
 }
 
 /** Builds and records the final PDF. Returns false when another run already did (or the document moved on). */
-export async function runFinalPdfJob(store: Store, documentId: string): Promise<boolean> {
+export async function runFinalPdfJob(store: Store, work: WorkPool, documentId: string): Promise<boolean> {
   const { documents, history } = documentsOf(store);
   const doc = documents.get(documentId);
   if (!doc || doc.status !== DOCUMENT_STATUS.fieldsComplete || doc.finalFile) return false;
@@ -88,15 +87,22 @@ export async function runFinalPdfJob(store: Store, documentId: string): Promise<
   const events = history.events(doc.id);
   const source = store.files.readBytes(doc.sourceFile);
   const appendable = documentAttachments(store, doc.id, 75).map((a) => ({ name: a.name, type: a.type, bytes: attachmentBytes(store, doc.id, a.field) }));
-  const appended = await appendAttachments(source, appendable);
-  const { pdf, warnings } = await buildFinalPdf({
-    source: appended.pdf,
-    elements: documents.fields(doc.id),
-    options: { signedAt: signedAt(recipients, events), completedAt: new Date() },
-    history: doc.appendHistory ? { ...signingHistory(doc, recipients, events), originalPdf: source } : undefined,
-    password: doc.pdfPassword || null,
-    passwordType: doc.pdfPasswordType,
+  // In the work pool (as the document's group): stamping is work over the sender's PDF and the signers' images.
+  // A failure (over a time or memory limit, an unreadable PDF) is thrown to the job runner, which retries it
+  // and writes a permanent failure to the document's history (services/jobs/runner.ts).
+  const built = await work.run(doc.groupId, 'finalPdf', {
+    attachments: appendable,
+    input: {
+      source,
+      elements: documents.fields(doc.id),
+      options: { signedAt: signedAt(recipients, events), completedAt: new Date() },
+      history: doc.appendHistory ? { ...signingHistory(doc, recipients, events), originalPdf: source } : undefined,
+      password: doc.pdfPassword || null,
+      passwordType: doc.pdfPasswordType,
+    },
   });
+  const { pdf, warnings } = built;
+  const appended = { warnings: built.attachmentWarnings };
   const file = documentFinalFileName(doc.id);
   const hash = crypto.createHash('sha256').update(pdf).digest('hex');
   store.files.write(file, pdf);

@@ -45,7 +45,7 @@ export class SigningService {
     this.jobs = new JobRunner(app.store, resolveJobSettings(app.config.jobs), {
       [FINAL_PDF_JOB]: (documentId) => {
         this.finalPdfRuns++;
-        return runFinalPdfJob(app.store, documentId);
+        return runFinalPdfJob(app.store, app.work, documentId);
       },
     }, (message, job, error) => app.log.error({ err: error, documentId: job.documentId, job: job.id }, `final PDF job: ${message}`));
     this.unsubscribe = onDocumentEvent(app.store, (notice) => {
