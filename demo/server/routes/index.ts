@@ -19,6 +19,7 @@ import signerRoutes from './signer.ts';
 import signingRoutes from './signing.ts';
 import signingDemoRoutes from './signing-demo.ts';
 import reviewRoutes from './review.ts';
+import verifyRoutes from './verify.ts';
 
 const plugins: FastifyPluginAsync[] = [
   healthRoutes,
@@ -37,6 +38,7 @@ const plugins: FastifyPluginAsync[] = [
   signingRoutes,
   signingDemoRoutes,
   reviewRoutes,
+  verifyRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance): Promise<void> {

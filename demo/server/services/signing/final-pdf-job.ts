@@ -18,6 +18,8 @@ import { emitEvent } from '../../webhooks/emit.ts';
 import { attachmentBytes, documentAttachments } from './attachments.ts';
 import { appendAttachments } from './attachments-pdf.ts';
 import { displayName } from '../../email/names.ts';
+import { chainHead } from '../../store/audit-chain.ts';
+import { sealFor } from '../seal.ts';
 
 const SYSTEM = { type: 'system' as const, id: '', label: 'esign-elements', ip: '', userAgent: '' };
 
@@ -85,13 +87,16 @@ export async function runFinalPdfJob(store: Store, documentId: string): Promise<
   const source = store.files.readBytes(doc.sourceFile);
   const appendable = documentAttachments(store, doc.id, 75).map((a) => ({ name: a.name, type: a.type, bytes: attachmentBytes(store, doc.id, a.field) }));
   const appended = await appendAttachments(source, appendable);
+  const seal = sealFor(store, doc.groupId, 'Completed document sealed by esign-elements');
+  const auditChainHead = chainHead(store.db, doc.id);
   const { pdf, warnings } = await buildFinalPdf({
     source: appended.pdf,
     elements: documents.fields(doc.id),
     options: { signedAt: signedAt(recipients, events), completedAt: new Date() },
-    history: doc.appendHistory ? { ...signingHistory(doc, recipients, events), originalPdf: source } : undefined,
+    history: doc.appendHistory ? { ...signingHistory(doc, recipients, events), originalPdf: source, auditChainHead, seal: seal.key } : undefined,
     password: doc.pdfPassword || null,
     passwordType: doc.pdfPasswordType,
+    seal,
   });
   const file = documentFinalFileName(doc.id);
   const hash = crypto.createHash('sha256').update(pdf).digest('hex');
@@ -101,7 +106,7 @@ export async function runFinalPdfJob(store: Store, documentId: string): Promise<
     if (now.status !== DOCUMENT_STATUS.fieldsComplete || now.finalFile) return false; // removed meanwhile, or done by another run
     documents.setFinal(doc.id, file, hash);
     documents.setStatus(doc.id, documentTransition(now.status, 'complete') as 30, { completedAt: new Date().toISOString() });
-    history.record(doc.id, 'final_pdf_created', SYSTEM, { sha256: hash, bytes: pdf.length, warnings: [...appended.warnings, ...warnings.map((w) => w.message)] });
+    history.record(doc.id, 'final_pdf_created', SYSTEM, { sha256: hash, bytes: pdf.length, warnings: [...appended.warnings, ...warnings.map((w) => w.message), ...seal.warnings], seal_certificate_sha256: seal.key.fingerprint, audit_chain_head: auditChainHead });
     emitEvent(store.db, { object: 'document', event: 'finalPdfCreated', documentId: doc.id });
     return true;
   });
