@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { PDFDocument as CantooDocument, PDFName, PDFString } from '@cantoo/pdf-lib';
+import { PDFDocument as CantooDocument } from '@cantoo/pdf-lib';
 import { call, createTestApp } from '../test-support.ts';
 import type { TestApp } from '../test-support.ts';
 import { field } from '../routes/documents-test-support.ts';
@@ -43,7 +43,7 @@ function postPdf(bytes: Uint8Array, contentType = 'application/pdf') {
 async function appendRevision(pdf: Uint8Array): Promise<Uint8Array> {
   const doc = await CantooDocument.load(pdf, { forIncrementalUpdate: true, updateMetadata: false });
   const snapshot = doc.takeSnapshot();
-  (doc.context.lookup(doc.context.trailerInfo.Info) as { set(k: PDFName, v: PDFString): void }).set(PDFName.of('Title'), PDFString.of('edited'));
+  doc.setTitle('edited');
   snapshot.markRefForSave(doc.context.trailerInfo.Info as never);
   return new Uint8Array(Buffer.concat([pdf, await doc.saveIncremental(snapshot, { useObjectStreams: false })]));
 }

@@ -10,8 +10,10 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PDFDocument as CantooDocument, PDFName, PDFString } from '@cantoo/pdf-lib';
+import { PDFDocument as CantooDocument } from '@cantoo/pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import { sealPdf } from './seal.ts';
+import { signatureUpdate } from './seal-update.ts';
 import { loadSealKey, readP12, SEAL_KEY_FILE, SealKeyError, type SealKey } from './seal-key.ts';
 import { encryptPdf } from './encrypt.ts';
 import { buildFinalPdf } from './final-pdf.ts';
@@ -33,8 +35,7 @@ after(() => fs.rmSync(dir, { recursive: true, force: true }));
 async function appendRevision(pdf: Uint8Array): Promise<Uint8Array> {
   const doc = await CantooDocument.load(pdf, { forIncrementalUpdate: true, updateMetadata: false });
   const snapshot = doc.takeSnapshot();
-  const info = doc.context.lookup(doc.context.trailerInfo.Info);
-  (info as { set(k: PDFName, v: PDFString): void }).set(PDFName.of('Title'), PDFString.of('Changed after sealing'));
+  doc.setTitle('Changed after sealing');
   snapshot.markRefForSave(doc.context.trailerInfo.Info as never);
   const update = await doc.saveIncremental(snapshot, { useObjectStreams: false });
   return new Uint8Array(Buffer.concat([pdf, update]));
@@ -170,4 +171,24 @@ test('the final PDF with a visible seal carries the stamp; the audit-log PDF is 
   assert.match(pdfsig(log), /Total document signed[\s\S]*Signature is Valid/);
   assert.equal(verifyPdf(log, { trusted: [key.fingerprint] }).verdict, 'sealed');
   assert.match(pdfText(log), /Ann: Signed/);
+});
+
+test('pipeline PDFs take the direct update; cross-reference streams, forms and existing annotations seal too', async () => {
+  assert.ok(signatureUpdate(await textPdf(1), { signatureEntries: '/Filter /Adobe.PPKLite' }), 'classic xref: written directly');
+  // pdf-lib with object streams writes a cross-reference stream: the general (@cantoo/pdf-lib) path.
+  const doc = await PDFDocument.create();
+  const page = doc.addPage();
+  const form = doc.getForm();
+  form.createTextField('name').addToPage(page, { x: 50, y: 700 }); // an AcroForm and an indirect /Annots entry
+  const streams = await doc.save({ useObjectStreams: true });
+  assert.equal(signatureUpdate(streams, { signatureEntries: '/Filter /Adobe.PPKLite' }), undefined);
+  for (const pdf of [streams, await doc.save({ useObjectStreams: false })]) {
+    const sealed = await sealPdf(pdf, key);
+    const report = pdfsig(sealed);
+    assert.match(report, /Total document signed/, report);
+    assert.match(report, /Signature is Valid/, report);
+    assert.equal(verifyPdf(sealed, { trusted: [key.fingerprint] }).verdict, 'sealed');
+    const fields = (await PDFDocument.load(sealed)).getForm().getFields().map((f) => f.getName());
+    assert.deepEqual(fields.sort(), ['esign-elements seal', 'name'], 'the form keeps its field and gains the seal');
+  }
 });

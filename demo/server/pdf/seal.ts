@@ -5,21 +5,23 @@
  * it offline (`pdfsig`, Acrobat, `openssl cms -verify` on the extracted CMS).
  *
  * The update adds a signature dictionary, an invisible signature widget on the last page and the
- * AcroForm that lists it; the original bytes stay untouched before it. @cantoo/pdf-lib writes the
- * incremental update (pdf-lib 1.17 cannot), @signpdf/signpdf fills in /ByteRange and /Contents,
- * seal-cms.ts builds the CMS.
+ * AcroForm that lists it; the original bytes stay untouched before it. seal-update.ts writes it
+ * for classic cross-reference tables (what the pipeline saves) parsing only the few objects it
+ * changes; other files go through @cantoo/pdf-lib's incremental save (pdf-lib 1.17 has none).
+ * @signpdf/signpdf fills in /ByteRange and /Contents, seal-cms.ts builds the CMS.
  *
- * Encrypted PDFs (`pdf_password`) are sealed after encryption: the document is loaded without
- * decrypting (`ignoreEncryption`), so the page and catalog written again keep their strings
- * exactly as encrypted, and the new objects carry no string or stream that would need encrypting:
+ * Encrypted PDFs (`pdf_password`) are sealed after encryption: the document is read without
+ * decrypting, so the page and catalog written again keep their strings exactly as encrypted (under
+ * the same object numbers), and the new objects carry no string or stream that would need encrypting:
  * /Contents is never encrypted (ISO 32000-1 §7.6.1), names and numbers never are, and the
- * claimed signing time /M, a string, is left out of an encrypted PDF's signature dictionary (the
- * timestamp, when configured, still dates it). See docs/decisions/pdf.md.
+ * claimed signing time /M, the /Reason and the field name /T, strings, are left out of an encrypted
+ * PDF's signature (the timestamp, when configured, still dates it). See docs/decisions/pdf.md.
  */
 import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFRef, PDFString } from '@cantoo/pdf-lib';
 import { SignPdf, Signer } from '@signpdf/signpdf';
 import { rgb, StandardFonts, type PDFDocument as PdfLibDocument } from 'pdf-lib';
 import { createCadesSignature, type CadesOptions } from './seal-cms.ts';
+import { signatureUpdate } from './seal-update.ts';
 import type { SealKey } from './seal-key.ts';
 import { OBJECTS_PER_TICK } from './load.ts';
 
@@ -55,12 +57,42 @@ function pdfDate(d: Date): string {
   return `D:${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}${iso.slice(11, 13)}${iso.slice(14, 16)}${iso.slice(17, 19)}+00'00'`;
 }
 
+/** True when the PDF has an /Encrypt entry in its (last) trailer. */
+function isEncrypted(pdf: Uint8Array): boolean {
+  const tail = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength).subarray(Math.max(0, pdf.length - 4096)).toString('latin1');
+  return /\/Encrypt\s+\d+\s+\d+\s+R/.test(tail);
+}
+
+/** The signature dictionary after /Type /Sig: placeholders for /ByteRange and /Contents, and (unencrypted only) /M and /Reason. */
+function signatureEntries(encrypted: boolean, options: SealOptions): string {
+  const entries = [
+    '/Filter /Adobe.PPKLite',
+    '/SubFilter /ETSI.CAdES.detached',
+    `/ByteRange [0 /${BYTE_RANGE_PLACEHOLDER} /${BYTE_RANGE_PLACEHOLDER} /${BYTE_RANGE_PLACEHOLDER}]`,
+    `/Contents <${'0'.repeat(SIGNATURE_ROOM * 2)}>`,
+  ];
+  if (!encrypted) {
+    entries.push(`/M (${pdfDate(options.signedAt ?? new Date())})`);
+    if (options.reason) entries.push(`/Reason ${PDFHexString.fromText(options.reason).toString()}`);
+  }
+  return entries.join('\n');
+}
+
 /** Seals PDF bytes (encrypted or not). Throws when the bytes are not a PDF pdf-lib can read. */
 export async function sealPdf(pdf: Uint8Array, key: SealKey, options: SealOptions = {}): Promise<Uint8Array> {
+  const encrypted = isEncrypted(pdf);
+  const fieldName = encrypted ? undefined : options.fieldName ?? 'esign-elements seal';
+  const update = signatureUpdate(pdf, { signatureEntries: signatureEntries(encrypted, options), fieldName }) ?? await generalUpdate(pdf, encrypted, options, fieldName);
+  const withPlaceholder = Buffer.concat([pdf, update]);
+  const signed = await new SignPdf().sign(withPlaceholder, new CadesSigner(key, options));
+  return new Uint8Array(signed.buffer, signed.byteOffset, signed.byteLength);
+}
+
+/** The same update through @cantoo/pdf-lib's incremental save, for PDFs signatureUpdate leaves alone (cross-reference streams). */
+async function generalUpdate(pdf: Uint8Array, encrypted: boolean, options: SealOptions, fieldName: string | undefined): Promise<Uint8Array> {
   const doc = await PDFDocument.load(pdf, { forIncrementalUpdate: true, ignoreEncryption: true, updateMetadata: false, parseSpeed: OBJECTS_PER_TICK });
   const snapshot = doc.takeSnapshot();
   const ctx = doc.context;
-  const encrypted = doc.isEncrypted;
   const placeholder = PDFName.of(BYTE_RANGE_PLACEHOLDER);
   const sig: Record<string, unknown> = {
     Type: 'Sig',
@@ -71,23 +103,14 @@ export async function sealPdf(pdf: Uint8Array, key: SealKey, options: SealOption
   };
   if (!encrypted) {
     sig.M = PDFString.of(pdfDate(options.signedAt ?? new Date()));
-    if (options.reason) sig.Reason = PDFString.of(options.reason);
+    if (options.reason) sig.Reason = PDFHexString.fromText(options.reason);
   }
   const sigRef = ctx.register(ctx.obj(sig as never));
 
   const pages = doc.getPages();
   const page = pages[pages.length - 1];
-  const widget: Record<string, unknown> = {
-    Type: 'Annot',
-    Subtype: 'Widget',
-    FT: 'Sig',
-    Rect: ctx.obj([0, 0, 0, 0]),
-    V: sigRef,
-    F: 132, // print + locked
-    P: page.ref,
-  };
-  // The field name is a text string: an encrypted PDF would need it encrypted, so it goes without (it is optional).
-  if (!encrypted) widget.T = PDFString.of(options.fieldName ?? 'esign-elements seal');
+  const widget: Record<string, unknown> = { Type: 'Annot', Subtype: 'Widget', FT: 'Sig', Rect: ctx.obj([0, 0, 0, 0]), V: sigRef, F: 132, P: page.ref };
+  if (fieldName) widget.T = PDFHexString.fromText(fieldName);
   const widgetRef = ctx.register(ctx.obj(widget as never));
 
   const annots = page.node.lookup(PDFName.of('Annots'));
@@ -122,11 +145,7 @@ export async function sealPdf(pdf: Uint8Array, key: SealKey, options: SealOption
     form.set(PDFName.of('Fields'), ctx.obj([widgetRef]));
   }
   form.set(PDFName.of('SigFlags'), PDFNumber.of(3)); // signatures exist, append only
-
-  const update = await doc.saveIncremental(snapshot, { useObjectStreams: false, objectsPerTick: OBJECTS_PER_TICK });
-  const withPlaceholder = Buffer.concat([pdf, update]);
-  const signed = await new SignPdf().sign(withPlaceholder, new CadesSigner(key, options));
-  return new Uint8Array(signed.buffer, signed.byteOffset, signed.byteLength);
+  return doc.saveIncremental(snapshot, { useObjectStreams: false, objectsPerTick: OBJECTS_PER_TICK });
 }
 
 /**
