@@ -134,20 +134,61 @@ function certificateInfo(cert: X509Certificate): PdfSignatureReport['signer'] {
   };
 }
 
-/** The RFC 3161 token's time, when its message imprint is the hash of this signature value. */
+/**
+ * Checks signer 0 of a SignedData over `content` (the bytes it signs): message digest and signature
+ * with the signer's certificate from the SignedData. Returns the certificate, or the problem.
+ */
+function checkSignedData(signedData: pkijs.SignedData, content: Uint8Array[]): { certificate: X509Certificate; problem?: string } {
+  const signer = signedData.signerInfos[0];
+  if (!signer) throw new Error('The CMS has no signer.');
+  const sid = signer.sid as pkijs.IssuerAndSerialNumber;
+  const certs = (signedData.certificates ?? []).filter((x): x is pkijs.Certificate => x instanceof pkijs.Certificate);
+  const found = certs.find((x) => sid.serialNumber && x.serialNumber.isEqual(sid.serialNumber) && x.issuer.isEqual(sid.issuer)) ?? certs[0];
+  if (!found) throw new Error('The CMS carries no signer certificate.');
+  const certificate = new X509Certificate(Buffer.from(found.toSchema().toBER(false)));
+  const hash = HASHES[signer.digestAlgorithm.algorithmId];
+  if (!hash) throw new Error(`Unsupported digest algorithm ${signer.digestAlgorithm.algorithmId}.`);
+  const digest = createHash(hash);
+  for (const part of content) digest.update(part);
+  const attrs = signer.signedAttrs;
+  const messageDigest = attrs?.attributes.find((x) => x.type === MESSAGE_DIGEST)?.values[0] as asn1js.OctetString | undefined;
+  if (!attrs || !messageDigest) throw new Error('The CMS has no signed message digest.');
+  if (!digest.digest().equals(Buffer.from(messageDigest.valueBlock.valueHexView))) {
+    return { certificate, problem: 'The signed bytes were changed: their hash differs from the one the signature covers.' };
+  }
+  // The signature covers the DER of the signed attributes as a SET (tag 0x31), not as the [0] it is stored as.
+  const signedAttrs = Buffer.from(attrs.encodedValue);
+  signedAttrs[0] = 0x31;
+  if (!verifySignature(hash, signedAttrs, certificate.publicKey, Buffer.from(signer.signature.valueBlock.valueHexView))) {
+    return { certificate, problem: 'The signature does not verify with the signer\'s certificate.' };
+  }
+  return { certificate };
+}
+
+/**
+ * The RFC 3161 token's time, when the token's own signature verifies (with the certificate it
+ * carries) and its message imprint is the hash of this signature value. Whether that timestamp
+ * authority is one you trust is yours to judge: `signer` of the token is not reported.
+ */
 function timestampOf(signer: pkijs.SignerInfo): string | undefined {
   const attr = signer.unsignedAttrs?.attributes.find((a) => a.type === TIMESTAMP_TOKEN);
   if (!attr) return undefined;
-  const token = new pkijs.ContentInfo({ schema: attr.values[0] });
-  const tsSigned = new pkijs.SignedData({ schema: token.content });
-  const eContent = tsSigned.encapContentInfo.eContent;
-  if (!eContent) return undefined;
-  const tstInfo = pkijs.TSTInfo.fromBER(eContent.getValue());
-  const hash = HASHES[tstInfo.messageImprint.hashAlgorithm.algorithmId];
-  if (!hash) return undefined;
-  const expected = createHash(hash).update(signer.signature.valueBlock.valueHexView).digest();
-  const actual = Buffer.from(tstInfo.messageImprint.hashedMessage.valueBlock.valueHexView);
-  return expected.equals(actual) ? tstInfo.genTime.toISOString() : undefined;
+  try {
+    const token = new pkijs.ContentInfo({ schema: attr.values[0] });
+    const tsSigned = new pkijs.SignedData({ schema: token.content });
+    const eContent = tsSigned.encapContentInfo.eContent;
+    if (!eContent) return undefined;
+    const content = new Uint8Array(eContent.getValue());
+    if (checkSignedData(tsSigned, [content]).problem) return undefined;
+    const tstInfo = pkijs.TSTInfo.fromBER(toArrayBuffer(content));
+    const hash = HASHES[tstInfo.messageImprint.hashAlgorithm.algorithmId];
+    if (!hash) return undefined;
+    const expected = createHash(hash).update(signer.signature.valueBlock.valueHexView).digest();
+    const actual = Buffer.from(tstInfo.messageImprint.hashedMessage.valueBlock.valueHexView);
+    return expected.equals(actual) ? tstInfo.genTime.toISOString() : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Checks one signature; `problem` says what is wrong. */
@@ -173,34 +214,15 @@ function checkSignature(bytes: Uint8Array, found: FoundSignature, index: number,
     if (parsed.offset === -1) throw new Error(parsed.result.error);
     const contentInfo = new pkijs.ContentInfo({ schema: parsed.result });
     const signedData = new pkijs.SignedData({ schema: contentInfo.content });
-    const signer = signedData.signerInfos[0];
-    if (!signer) throw new Error('The CMS has no signer.');
-    const sid = signer.sid as pkijs.IssuerAndSerialNumber;
-    const certs = (signedData.certificates ?? []).filter((x): x is pkijs.Certificate => x instanceof pkijs.Certificate);
-    const certificate = certs.find((x) => sid.serialNumber && x.serialNumber.isEqual(sid.serialNumber) && x.issuer.isEqual(sid.issuer)) ?? certs[0];
-    if (!certificate) throw new Error('The CMS carries no signer certificate.');
-    const x509 = new X509Certificate(Buffer.from(certificate.toSchema().toBER(false)));
-    report.signer = certificateInfo(x509);
-    if (trusted) report.trusted = trusted.has(normaliseFingerprint(x509.fingerprint256));
-    const hash = HASHES[signer.digestAlgorithm.algorithmId];
-    if (!hash) throw new Error(`Unsupported digest algorithm ${signer.digestAlgorithm.algorithmId}.`);
-    const digest = createHash(hash).update(bytes.subarray(a, b)).update(bytes.subarray(c, c + d)).digest();
-    const attrs = signer.signedAttrs;
-    const messageDigest = attrs?.attributes.find((x) => x.type === MESSAGE_DIGEST)?.values[0] as asn1js.OctetString | undefined;
-    if (!attrs || !messageDigest) throw new Error('The CMS has no signed message digest.');
-    if (!digest.equals(Buffer.from(messageDigest.valueBlock.valueHexView))) {
-      report.problem = 'The signed bytes were changed: their hash differs from the one the signature covers.';
-      return report;
-    }
-    // The signature covers the DER of the signed attributes as a SET (tag 0x31), not as the [0] it is stored as.
-    const signedAttrs = Buffer.from(attrs.encodedValue);
-    signedAttrs[0] = 0x31;
-    if (!verifySignature(hash, signedAttrs, x509.publicKey, Buffer.from(signer.signature.valueBlock.valueHexView))) {
-      report.problem = 'The signature does not verify with the signer\'s certificate.';
+    const { certificate, problem } = checkSignedData(signedData, [bytes.subarray(a, b), bytes.subarray(c, c + d)]);
+    report.signer = certificateInfo(certificate);
+    if (trusted) report.trusted = trusted.has(normaliseFingerprint(certificate.fingerprint256));
+    if (problem) {
+      report.problem = problem;
       return report;
     }
     report.valid = true;
-    const time = timestampOf(signer);
+    const time = timestampOf(signedData.signerInfos[0]);
     if (time) report.timestamp = time;
   } catch (e) {
     report.problem = `The signature value cannot be read: ${(e as Error).message}`;
