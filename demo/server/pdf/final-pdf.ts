@@ -25,7 +25,10 @@ export interface FinalPdfInput {
   password?: string | null;
   /** The document's pdf_password_type (1 keep, 2 forget the stored password): retention only, no effect on the PDF. */
   passwordType?: number | null;
-  /** Seal the result (seal.ts): signed last, after encryption, as an incremental update; `visible` adds a stamp on the last page. */
+  /**
+   * Seal the result (seal.ts): signed last, after encryption, as an incremental update; `visible` adds a stamp on
+   * the last page. A failing timestamp authority seals without a timestamp and adds a `timestamp_failed` warning.
+   */
   seal?: SealOptions & { key: SealKey; visible?: boolean };
 }
 
@@ -37,5 +40,7 @@ export async function buildFinalPdf(input: FinalPdfInput): Promise<{ pdf: Uint8A
   compressNewContentStreams(doc);
   const saved = await savePdf(doc);
   const encrypted = await encryptPdf(saved, input.password, 'open');
-  return { pdf: input.seal ? await sealPdf(encrypted, input.seal.key, input.seal) : encrypted, warnings };
+  if (!input.seal) return { pdf: encrypted, warnings };
+  const onTimestampError = (e: Error) => warnings.push({ element: -1, code: 'timestamp_failed', message: `The timestamp authority failed, sealed without a timestamp: ${e.message}` });
+  return { pdf: await sealPdf(encrypted, input.seal.key, { onTimestampError, ...input.seal }), warnings };
 }

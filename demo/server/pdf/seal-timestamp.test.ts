@@ -16,6 +16,7 @@ import type { AddressInfo } from 'node:net';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { sealPdf } from './seal.ts';
+import { buildFinalPdf } from './final-pdf.ts';
 import { loadSealKey, type SealKey } from './seal-key.ts';
 import { parseCertificate } from './seal-cms.ts';
 import { verifyPdf } from '../../../src/verify/index.ts';
@@ -126,4 +127,8 @@ test('a failing timestamp authority: sealed without a timestamp when the caller 
   assert.equal(result.signatures[0].timestamp, undefined);
   assert.match(warnings.join(), /HTTP 503/);
   await assert.rejects(sealPdf(await textPdf(1), sealKey, { tsaUrl: url }), /HTTP 503/);
+  // The final-PDF job's path: sealed anyway, the failure reported as a warning (no callback to cross a worker boundary).
+  const final = await buildFinalPdf({ source: await textPdf(1), elements: [], seal: { key: sealKey, tsaUrl: url } });
+  assert.equal(verifyPdf(final.pdf, { trusted: [sealKey.fingerprint] }).verdict, 'sealed');
+  assert.deepEqual(final.warnings.map((w) => w.code), ['timestamp_failed']);
 });

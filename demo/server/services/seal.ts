@@ -30,18 +30,15 @@ export function sealKeyOf(store: Store): SealKey {
   return sealKeyFor(dataDirOf(store));
 }
 
-export type ServerSeal = SealOptions & { key: SealKey; visible: boolean; warnings: string[] };
+/** Plain data (the key is a KeyObject, which worker threads can receive): what seals a document of `groupId` now. */
+export type ServerSeal = Pick<SealOptions, 'tsaUrl' | 'signedAt' | 'reason'> & { key: SealKey; visible: boolean };
 
-/** What seals a document of `groupId` now. Timestamp failures fall back to an untimestamped seal and land in `warnings`. */
 export function sealFor(store: Store, groupId: string | null, reason: string): ServerSeal {
-  const warnings: string[] = [];
   return {
     key: sealKeyOf(store),
     visible: groupId ? store.groups.get(groupId)?.sealVisible === true : false,
     tsaUrl: process.env.ESIGN_TSA_URL || undefined,
-    onTimestampError: (e) => warnings.push(`The timestamp authority failed, sealed without a timestamp: ${e.message}`),
     signedAt: new Date(),
     reason,
-    warnings,
   };
 }
