@@ -73,7 +73,7 @@ function nodeTestFiles(): string[] {
       else if (entry.endsWith('.test.ts') && !entry.endsWith('.browser.test.ts')) files.push(relative(root, path));
     }
   };
-  for (const dir of ['src', 'demo', 'test/node']) walk(join(root, dir));
+  for (const dir of ['src', 'demo', 'test/node', 'test/security']) walk(join(root, dir));
   return files.sort();
 }
 

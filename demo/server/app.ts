@@ -13,6 +13,8 @@ import { installErrorHandling, toApiError } from './http/error-handler.ts';
 import { installOpenApi } from './http/openapi.ts';
 import { installAuth } from './auth/hook.ts';
 import { installCors } from './http/cors.ts';
+import { installSecurityHeaders } from './http/security-headers.ts';
+import { guardedServerFactory } from './http/connection-guard.ts';
 import { ApiError, badRequest } from './http/errors.ts';
 import { registerRoutes } from './routes/index.ts';
 import { startTemplateSweep } from './services/template-sweep.ts';
@@ -34,6 +36,8 @@ export async function buildApp(partial: BuildConfig): Promise<FastifyInstance> {
     logger: config.logger,
     bodyLimit,
     return503OnClosing: true,
+    // Slow clients, idle connections and per-address caps (http/connection-guard.ts); used by listen(), not inject().
+    serverFactory: guardedServerFactory(config.connectionLimits),
     routerOptions: { maxParamLength: 200 },
     // Errors raised before routing (a malformed URL) get the same JSON shape as all others.
     frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
@@ -51,7 +55,8 @@ export async function buildApp(partial: BuildConfig): Promise<FastifyInstance> {
     app.setValidatorCompiler(validatorCompiler);
     installJsonParser(app);
     installErrorHandling(app, bodyLimit);
-    installCors(app, config.corsOrigins);
+    await installSecurityHeaders(app, config.baseUrl);
+    installCors(app, config.corsOrigins, () => app.config.baseUrl);
     installAuth(app, store, config);
     await installOpenApi(app, config.baseUrl);
     await registerRoutes(app);

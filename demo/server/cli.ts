@@ -4,10 +4,12 @@
  *   esign-server serve [--host H] [--port N] [--data DIR] [--dev]
  *   esign-server api-key create [--data DIR] [--env sandbox|production] [--legacy] [--email USER]
  *   esign-server api-key list [--data DIR] [--email USER]
-  esign-server api-key revoke <key-id | key> [--data DIR]
-  esign-server user create --email E [--first-name F] [--last-name L] [--password P] [--admin] [--group G]... [--data DIR]
+ *   esign-server api-key revoke <key-id | key> [--data DIR]
+ *   esign-server user create --email E [--first-name F] [--last-name L] [--password P] [--admin] [--group G]... [--data DIR]
  *   esign-server group create --name N [--email USER] [--data DIR]
  *   esign-server audit verify [--data DIR]
+ *   esign-server jobs list [--failed] [--data DIR]
+ *   esign-server jobs retry <job-id | document-id> [--data DIR]
  */
 import { parseArgs } from 'node:util';
 import path from 'node:path';
@@ -21,6 +23,10 @@ import { parseCorsOrigins } from './http/cors.ts';
 import { sealKeyFor } from './services/seal.ts';
 import { SealKeyError } from './pdf/seal-key.ts';
 import { chainedDocumentIds, verifyChain } from './store/audit-chain.ts';
+import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './http/connection-guard.ts';
+import { SqliteJobRepository } from './store/jobs.ts';
+import { JobRunner, resolveJobSettings } from './services/jobs/runner.ts';
+import { FINAL_PDF_JOB, runFinalPdfJob } from './services/signing/final-pdf-job.ts';
 
 const USAGE = `Usage:
   esign-server serve [--host H] [--port N] [--data DIR] [--dev] (env PORT, ESIGN_DATA; default 127.0.0.1:8080, .esign-data/;
@@ -31,13 +37,18 @@ const USAGE = `Usage:
            ESIGN_COMPONENT_TOKEN_TTL (seconds a component token lives by default, 900),
            ESIGN_CORS_ORIGINS (comma list of page origins allowed to call /api/; default any),
            ESIGN_SEAL_P12 + ESIGN_SEAL_P12_PASSWORD (PKCS#12 key and certificate sealing final PDFs;
-             default a self-signed one generated in the data directory), ESIGN_TSA_URL (RFC 3161 timestamps)
+             default a self-signed one generated in the data directory), ESIGN_TSA_URL (RFC 3161 timestamps),
+           ESIGN_HEADERS_TIMEOUT (s, 20), ESIGN_REQUEST_TIMEOUT (s, 300), ESIGN_MIN_BODY_RATE (bytes/s, 1024; 0 off),
+           ESIGN_MAX_CONNECTIONS_PER_IP (128; 0 off)
   esign-server api-key create [--data DIR] [--env sandbox|production] [--legacy] [--email USER]
   esign-server api-key list [--data DIR] [--email USER]
   esign-server api-key revoke <key-id | key> [--data DIR]
   esign-server user create --email E [--first-name F] [--last-name L] [--password P] [--admin] [--group G]... [--data DIR]
   esign-server group create --name N [--email USER] [--data DIR]
-  esign-server audit verify [--data DIR]   checks every document's audit hash chain; exit 1 on a break`;
+  esign-server audit verify [--data DIR]   checks every document's audit hash chain; exit 1 on a break
+  esign-server jobs list [--failed] [--data DIR]      background jobs (final PDFs): state, attempts, last error
+  esign-server jobs retry <job-id | document-id> [--data DIR]
+                                                      fresh attempts for a failed job, run now in this process`;
 
 class UsageError extends Error {}
 
@@ -53,6 +64,26 @@ function positiveEnv(name: string, fallback: number): number {
 /** The `[deleted]` delay, and a sweep often enough to honour a short one (every 10 minutes at most, every second at least). */
 function deletedTemplateTiming(delayMs: number): { deletedTemplateDelayMs: number; sweepIntervalMs: number } {
   return { deletedTemplateDelayMs: delayMs, sweepIntervalMs: Math.min(10 * 60 * 1000, Math.max(1000, Math.round(delayMs / 2))) };
+}
+
+/** Slow-client limits (http/connection-guard.ts) from the environment; 0 turns the rate check or the cap off. */
+function connectionLimitsFromEnv(): ConnectionLimits {
+  const d = DEFAULT_CONNECTION_LIMITS;
+  return {
+    ...d,
+    headersTimeoutMs: positiveEnv('ESIGN_HEADERS_TIMEOUT', d.headersTimeoutMs / 1000) * 1000,
+    requestTimeoutMs: positiveEnv('ESIGN_REQUEST_TIMEOUT', d.requestTimeoutMs / 1000) * 1000,
+    minBodyBytesPerSecond: nonNegativeEnv('ESIGN_MIN_BODY_RATE', d.minBodyBytesPerSecond),
+    maxConnectionsPerIp: nonNegativeEnv('ESIGN_MAX_CONNECTIONS_PER_IP', d.maxConnectionsPerIp),
+  };
+}
+
+function nonNegativeEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new UsageError(`${name} must be a whole number, 0 or more (got "${raw}").`);
+  return value;
 }
 
 function dataDirFrom(value: string | undefined): string {
@@ -90,6 +121,7 @@ async function serve(args: string[]): Promise<void> {
       windowMs: 60 * 60 * 1000,
     },
     maxUploadBytes: positiveEnv('ESIGN_MAX_UPLOAD_MB', 25) * 1024 * 1024,
+    connectionLimits: connectionLimitsFromEnv(),
     ...deletedTemplateTiming(positiveEnv('ESIGN_DELETED_TEMPLATE_HOURS', 36) * 60 * 60 * 1000),
     // Development mode: webhook callbacks may point at this machine or the private network.
     ...(values.dev ? { webhooks: { allowPrivateAddresses: true } } : {}),
@@ -258,6 +290,45 @@ function auditVerify(args: string[]): void {
   if (broken) process.exitCode = 1;
 }
 
+function jobsList(args: string[]): void {
+  const { values } = parseArgs({ args, options: { data: { type: 'string' }, failed: { type: 'boolean', default: false } } });
+  const store = openStore(dataDirFrom(values.data));
+  try {
+    const { jobs } = new SqliteJobRepository(store.db).list({ state: values.failed ? 'failed' : undefined, limit: 1000 });
+    if (jobs.length === 0) console.log(values.failed ? 'No failed jobs.' : 'No jobs.');
+    for (const job of jobs) {
+      const when = job.state === 'pending' ? `  next attempt ${new Date(job.nextAttemptAt).toISOString()}` : '';
+      console.log(`${job.id}  ${job.kind}  ${job.state}  attempts ${job.attempts}  document ${job.documentId} (status ${job.documentStatus}, "${job.documentName}")${when}`);
+      if (job.lastError && job.state !== 'done') console.log(`    last error: ${job.lastError}`);
+    }
+  } finally {
+    store.close();
+  }
+}
+
+async function jobsRetry(args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { data: { type: 'string' } } });
+  const ref = positionals[0];
+  if (!ref) throw new UsageError('jobs retry needs the job id or the document id (from `jobs list`).');
+  const store = openStore(dataDirFrom(values.data));
+  try {
+    // The attempt runs here; a running server sees the outcome (and delivers the webhook) through the database.
+    const runner = new JobRunner(store, resolveJobSettings(), { [FINAL_PDF_JOB]: (documentId) => runFinalPdfJob(store, documentId) });
+    const started = runner.retry(ref, { type: 'system', id: '', label: 'esign-server jobs retry', ip: '', userAgent: '' });
+    if (!started) throw new UsageError(`No job '${ref}' in this data directory (give a job id or a document id from \`jobs list\`).`);
+    const outcome = await started.outcome;
+    const job = runner.jobs.get(started.job.id)!;
+    if (outcome === 'done') console.log(`Job ${job.id} done: document ${job.documentId} is complete.`);
+    else if (outcome === 'busy') console.log(`Job ${job.id} is running in another process (the server); see \`jobs list\`.`);
+    else {
+      console.error(`Job ${job.id} failed again: ${job.lastError}${job.state === 'pending' ? ` (the server tries again from ${new Date(job.nextAttemptAt).toISOString()})` : ''}`);
+      process.exitCode = 1;
+    }
+  } finally {
+    store.close();
+  }
+}
+
 async function main(argv: string[]): Promise<void> {
   const [command, sub, ...rest] = argv;
   if (command === 'serve') return serve(argv.slice(1));
@@ -267,6 +338,8 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'user' && sub === 'create') return userCreate(rest);
   if (command === 'group' && sub === 'create') return groupCreate(rest);
   if (command === 'audit' && sub === 'verify') return auditVerify(rest);
+  if (command === 'jobs' && sub === 'list') return jobsList(rest);
+  if (command === 'jobs' && sub === 'retry') return jobsRetry(rest);
   if (command === undefined || command === 'help' || command === '--help') {
     console.log(USAGE);
     return;

@@ -3,9 +3,11 @@
  * tests pass a temp data directory and small limits.
  */
 import type { CorsOrigins } from './http/cors.ts';
+import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './http/connection-guard.ts';
 import path from 'node:path';
 import type { TokenVerifier } from './auth/context.ts';
 import type { WebhookSettings } from './webhooks/settings.ts';
+import type { JobSettings } from './services/jobs/runner.ts';
 
 export interface RateLimitConfig {
   /** Calls per window for sandbox keys (the spec's 100 per hour). */
@@ -40,6 +42,10 @@ export interface AppConfig {
   corsOrigins: CorsOrigins;
   /** Webhook delivery settings over the environment's (webhooks/settings.ts); tests shrink the retry schedule. */
   webhooks?: Partial<WebhookSettings>;
+  /** Timeouts, minimum body rate and per-address connection cap of the listening server. */
+  connectionLimits: ConnectionLimits;
+  /** Background-job retries (services/jobs/runner.ts); tests shrink the schedule. */
+  jobs?: Partial<JobSettings>;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -62,5 +68,6 @@ export function resolveConfig(partial: Partial<AppConfig> & { dataDir: string })
     corsOrigins: '*',
     ...partial,
     rateLimits: { sandbox: 100, production: 10_000, windowMs: 60 * 60 * 1000, ...partial.rateLimits },
+    connectionLimits: { ...DEFAULT_CONNECTION_LIMITS, ...partial.connectionLimits },
   };
 }

@@ -1,10 +1,11 @@
-// The reviewer's page a review link opens: /demo/review.html#signer=<id>&link=<review link token>.
+// The reviewer's page a review link opens: /demo/review.html?signer=<id>#link=<review link token>.
+// The signer id is in the query so the server can pick the page's frame policy (the group's xframe_allow).
 // The link (in the fragment, so it never reaches server logs or Referer headers) is exchanged for a
 // read-only review token (the document's PDF and fields only), which <esign-viewer> uses. Once the
 // document is complete the server answers the final signed PDF, offered for download too.
 import { exchangeLink, showProblem } from './link-page.js';
 const fragment = new URLSearchParams(location.hash.slice(1));
-const signer = fragment.get('signer');
+const signer = new URLSearchParams(location.search).get('signer') || fragment.get('signer');
 const link = fragment.get('link');
 const main = document.getElementById('main');
 

@@ -1,11 +1,12 @@
-// The signing page a signing link opens: /demo/sign.html#signer=<id>&link=<link token>.
+// The signing page a signing link opens: /demo/sign.html?signer=<id>#link=<link token>.
+// The signer id is in the query so the server can pick the page's frame policy (the group's xframe_allow).
 // The link token (in the fragment, so it never reaches server logs or Referer headers) is
 // exchanged for a short-lived signer component token, which <esign-signer> uses.
 // `?signer=…&token=…` (a component token minted with an API key) works too.
 import { exchangeLink, showProblem } from './link-page.js';
 const query = new URLSearchParams(location.search);
 const fragment = new URLSearchParams(location.hash.slice(1));
-const signer = fragment.get('signer') || query.get('signer');
+const signer = query.get('signer') || fragment.get('signer');
 const link = fragment.get('link');
 const main = document.getElementById('main');
 

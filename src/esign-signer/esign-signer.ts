@@ -209,7 +209,8 @@ export class EsignSigner extends EsignElement {
     if (this.phase === 'signing') {
       this.reveal(this.own[0]);
       signingApi.visit(this.endpoint, this.token, this.signer).catch((error: unknown) => {
-        if (error instanceof SigningError && error.status === 409) this.reload();
+        // A visit answered after this recipient already finished (a slow network) changes nothing.
+        if (error instanceof SigningError && error.status === 409 && this.phase === 'signing') this.reload();
       });
     }
     const detail = { pages: this.pages.pageCount };

@@ -44,24 +44,17 @@ describe('findTags', () => {
     assert.equal(tags.length, 0);
     assert.equal(problems[0].code, 'tag_too_long');
   });
-  test('stays linear on hostile text', () => {
-    // Relative, not a time limit (speed belongs in the bench): 8 times the text may take about 8 times
-    // as long, where a quadratic scan takes 64 times. Best of three runs, so a busy machine only slows
-    // both sizes alike.
-    const hostile = [
-      (n: number) => '<<'.repeat(n) + '<<t=signature>>' + '>>'.repeat(n),
-      (n: number) => '<< '.repeat(n),
-      (n: number) => '<<x\n'.repeat(n),
-    ];
-    const best = (text: string) => Math.min(...[0, 1, 2].map(() => {
-      const t0 = performance.now();
-      findTags(text);
-      return performance.now() - t0;
-    }));
-    for (const make of hostile) {
-      const small = best(make(10_000));
-      const large = best(make(80_000));
-      assert.ok(large / Math.max(small, 0.5) < 24, `${JSON.stringify(make(2))}: 8x the text took ${(large / small).toFixed(1)}x as long (${small.toFixed(1)} → ${large.toFixed(1)} ms)`);
+  test('hostile text: runs of openers without a close find only the real tag', () => {
+    // How the scan's time grows with such text is measured in `npm run bench -- fields`
+    // (tags_hostile_growth_ratio), not here: timings fail on busy machines.
+    const nested = findTags('<<'.repeat(5000) + '<<t=signature>>' + '>>'.repeat(5000));
+    assert.deepEqual(nested.tags, []);
+    assert.deepEqual(nested.problems.map((p) => p.code), ['tag_too_long'], 'one over-long tag, not 5,000 problems');
+    for (const text of ['<< '.repeat(5000), '<<x\n'.repeat(5000)]) {
+      const { tags, problems } = findTags(text);
+      assert.equal(tags.length, 0);
+      assert.equal(problems.length, 5000, 'every unterminated opener is reported once');
+      assert.ok(problems.every((p) => p.code === 'unterminated_tag'));
     }
   });
 });

@@ -36,10 +36,10 @@ test('a reviewer opens the review link and reads the document in <esign-viewer>'
     const outbox = await (await request.get('/api/v1/outbox/', { headers: auth })).json();
     text = outbox.objects.find((e: { kind: string; to: string; document: string }) => e.kind === 'review_request' && e.to === 'lawyer@example.com' && e.document === documentId)?.text ?? '';
     return text;
-  }).toContain('/demo/review.html#');
-  const link = /(https?:\/\/\S+\/demo\/review\.html#\S+)/.exec(text)![1];
+  }).toContain('/demo/review.html?signer=');
+  const link = /(https?:\/\/\S+\/demo\/review\.html\?signer=\S+)/.exec(text)![1];
 
-  await page.goto(new URL(new URL(link).pathname + new URL(link).hash, baseURL).href);
+  await page.goto(new URL(new URL(link).pathname + new URL(link).search + new URL(link).hash, baseURL).href);
   await expect(page.locator('esign-viewer')).toBeAttached();
   await page.waitForFunction(() => !!document.querySelector('esign-viewer')?.shadowRoot?.querySelector('.page[data-rendered]'), null, { timeout: 30_000 });
   await expect(page.locator('a.download')).toHaveText('Download the PDF');

@@ -16,12 +16,12 @@ test('do_email: invitations go to the local outbox (.eml files) and GET /api/v1/
     assert.equal(files.length, 1, 'only the first signer is invited');
     const eml = fs.readFileSync(path.join(t.dataDir, 'outbox', files[0]), 'utf8');
     assert.match(eml, /^To: ann@example\.com/m);
-    assert.match(eml, /sign\.html#signer=/);
+    assert.match(eml, /sign\.html\?signer=/);
     const outbox = (await call(t.app, t.key, 'GET', `/api/v1/outbox/?document=${sent.documentId}`)).json();
     assert.equal(outbox.mode, 'local');
     assert.equal(outbox.objects.length, 1);
     assert.ok(outbox.objects[0].sent_at);
-    const link = /#signer=([0-9a-f-]+)&link=([^\s"]+)/.exec(outbox.objects[0].text)!;
+    const link = /\?signer=([0-9a-f-]+)#link=([^\s"]+)/.exec(outbox.objects[0].text)!;
     const session = await call(t.app, undefined, 'POST', `/api/v1/signer/${link[1]}/link-session/`, { link: decodeURIComponent(link[2]) });
     assert.equal(session.statusCode, 200, session.body);
   } finally {

@@ -66,7 +66,7 @@ test('with ESIGN_SMTP_URL the invitation goes out through SMTP, with its signing
     assert.equal(smtp.messages.length, 1);
     assert.deepEqual(smtp.messages[0].to, ['ann@example.com']);
     assert.match(smtp.messages[0].data, /Subject: Please sign: Service agreement/);
-    assert.match(smtp.messages[0].data.replace(/=\n/g, ''), /sign\.html#signer=/);
+    assert.match(smtp.messages[0].data.replace(/=\n/g, ''), /sign\.html\?signer=/);
     const [email] = documentsOf(t.app.store).history.emails({ documentId: sent.documentId });
     assert.ok(email.sentAt, 'marked sent');
   } finally {

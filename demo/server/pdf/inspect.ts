@@ -57,6 +57,13 @@ export async function inspectPdf(bytes: Uint8Array): Promise<InspectResult> {
   } catch (err) {
     return { ok: false, code: 'malformed', message: `The PDF's pages are damaged (${shortReason(err)}). Save or print it as a new PDF and upload that.` };
   }
+  // Dry run of what the final-PDF job does to the page tree (the history page is appended there):
+  // a template the stamper cannot extend would leave its documents unfinished after signing.
+  try {
+    doc.addPage();
+  } catch (err) {
+    return { ok: false, code: 'malformed', message: `The PDF's page tree cannot be extended (${shortReason(err)}), so the signed PDF could not be produced. Save or print it as a new PDF and upload that.` };
+  }
   if (facts.hasXfa && (facts.fieldCount === 0 || facts.needsRendering)) {
     return {
       ok: false,

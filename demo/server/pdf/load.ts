@@ -4,6 +4,7 @@
  * every failure into a typed problem instead of an exception.
  */
 import { PDFDocument } from 'pdf-lib';
+import { repairPageTree } from './page-tree.ts';
 
 /**
  * pdf-lib yields to the event loop every N objects while parsing and writing, through
@@ -93,6 +94,12 @@ export async function loadPdf(bytes: Uint8Array): Promise<PDFDocument> {
     throw new PdfProblem('malformed', `The PDF's page list is damaged (${shortReason(err)}). Save or print it as a new PDF and upload that.`);
   }
   if (pageCount === 0) throw new PdfProblem('empty', 'The PDF has no pages. Upload a PDF with at least one page.');
+  try {
+    // Indirect, missing or wrong /Count values: readers recount, pdf-lib would throw on the first added page.
+    repairPageTree(doc);
+  } catch (err) {
+    throw new PdfProblem('malformed', `The PDF's page list is damaged (${shortReason(err)}). Save or print it as a new PDF and upload that.`);
+  }
   return doc;
 }
 

@@ -19,6 +19,7 @@ import signerRoutes from './signer.ts';
 import signingRoutes from './signing.ts';
 import signingDemoRoutes from './signing-demo.ts';
 import reviewRoutes from './review.ts';
+import jobRoutes from './jobs.ts';
 import verifyRoutes from './verify.ts';
 
 const plugins: FastifyPluginAsync[] = [
@@ -38,6 +39,7 @@ const plugins: FastifyPluginAsync[] = [
   signingRoutes,
   signingDemoRoutes,
   reviewRoutes,
+  jobRoutes,
   verifyRoutes,
 ];
 

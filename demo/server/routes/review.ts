@@ -1,5 +1,5 @@
 /**
- * Reviewers' read-only access: the review link in a reviewer's email (/demo/review.html#signer=…&link=…)
+ * Reviewers' read-only access: the review link in a reviewer's email (/demo/review.html?signer=…#link=…)
  * is exchanged here for a review token, which <esign-viewer> uses to show the document.
  * Logic in services/signing/review.ts; the emails in email/reviewer-messages.ts.
  */
@@ -19,7 +19,7 @@ function header(request: FastifyRequest, name: string): string {
 
 export default async function reviewRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/v1/signer/:id/review-session/', {
-    config: { auth: 'public' },
+    config: { auth: 'public', cors: 'own-origin' },
     schema: {
       summary: 'Exchange a review link for a read-only review token', tags: ['signing'],
       params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) }),

@@ -6,8 +6,9 @@
  * the first admin's sandbox API key to a page, which is only acceptable when nobody else can ask.
  * So it answers only when the server is not in production (NODE_ENV) and ESIGN_DEMO is not 0, the
  * request comes from a loopback address, the Host header names a loopback host (stops DNS
- * rebinding), and the request carries `X-Esign-Demo: 1` (a custom header: a cross-origin page
- * cannot send it without a CORS preflight, which this server never grants).
+ * rebinding), the request carries `X-Esign-Demo: 1` (a custom header: a cross-origin page
+ * cannot send it without a CORS preflight, which never lists it), and neither Origin nor Sec-Fetch-Site
+ * names another origin. The answer's CORS is own-origin only (http/cors.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -29,6 +30,11 @@ export function demoAllowed(request: FastifyRequest, env: NodeJS.ProcessEnv = pr
   if (!LOOPBACK_IP.test(request.socket.remoteAddress ?? '')) return 'the demo session answers only requests from this machine (loopback)';
   if (!LOOPBACK_HOST.test(request.headers.host ?? '')) return 'the demo session answers only to a loopback Host (localhost or 127.0.0.1)';
   if (request.headers['x-esign-demo'] !== '1') return 'send the header "X-Esign-Demo: 1"';
+  // Another page on this machine (another port is another origin) must not get the key either.
+  const origin = request.headers.origin;
+  if (origin !== undefined && origin !== `http://${request.headers.host}` && origin !== `https://${request.headers.host}`) return 'the demo session answers only this server\'s own pages (the request came from another origin)';
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') return 'the demo session answers only this server\'s own pages (the browser says the request is cross-origin)';
   return null;
 }
 
@@ -36,7 +42,7 @@ export default async function signingDemoRoutes(app: FastifyInstance): Promise<v
   const { store } = app;
 
   app.get('/api/v1/demo/session/', {
-    config: { auth: 'public' },
+    config: { auth: 'public', cors: 'own-origin' },
     schema: {
       summary: 'Demo only: an API key for the demo page', tags: ['demo'],
       description: 'Development convenience, off in production: loopback requests with `X-Esign-Demo: 1` get the first admin\'s dedicated demo sandbox key (created once, kept in <data>/demo-api-key). See docs/decisions/signing.md for the security trade-off.',

@@ -140,7 +140,7 @@ export default async function signingRoutes(app: FastifyInstance): Promise<void>
   });
 
   app.post('/api/v1/signer/:id/link-session/', {
-    config: { auth: 'public' },
+    config: { auth: 'public', cors: 'own-origin' },
     schema: {
       summary: 'Exchange a signing link for a signer component token', tags: TAGS, params: IdParams,
       body: Type.Object({ link: Type.String({ minLength: 1, maxLength: 1000 }) }),

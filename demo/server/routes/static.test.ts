@@ -26,7 +26,10 @@ describe('static files', () => {
     assert.equal(res.statusCode, 200);
     assert.match(res.headers['content-type'] as string, /^text\/html/);
     assert.match(res.body, /<esign-viewer/);
-    assert.match(res.body, /\/dist\/cdn\/esign-elements\.min\.js/);
+    assert.match(res.body, /<script type="module" src="\/demo\/index-page\.js"><\/script>/);
+    const script = await t.app.inject({ method: 'GET', url: '/demo/index-page.js' });
+    assert.match(script.headers['content-type'] as string, /^text\/javascript/);
+    assert.match(script.body, /\/dist\/cdn\/esign-elements\.min\.js/);
   });
 
   test('/demo/sample.pdf is a 2-page contract, the same bytes each time', async () => {

@@ -4,6 +4,8 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ApiError } from '../http/errors.ts';
 import { samplePdf } from '../services/sample-pdf.ts';
+import { allowFraming } from '../http/security-headers.ts';
+import { framingAllowed, type FramedPage } from '../services/page-framing.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -68,6 +70,8 @@ export default async function staticRoutes(app: FastifyInstance): Promise<void> 
 
   app.get('/demo/*', hidden, async (request, reply) => {
     const rest = (request.params as { '*': string })['*'] || 'index.html';
+    const framed = framedPage(rest, request.query as Record<string, unknown>);
+    if (framed) allowFraming(reply, framingAllowed(app.store, framed));
     return sendFile(reply, resolveInside(webDir, rest), `/demo/${rest}`);
   });
 
@@ -79,4 +83,12 @@ export default async function staticRoutes(app: FastifyInstance): Promise<void> 
     }
     return sendFile(reply, file, `/dist/${rest}`);
   });
+}
+
+/** The pages a group may let other sites frame, and what names their group (see services/page-framing.ts). */
+function framedPage(rest: string, query: Record<string, unknown>): FramedPage | undefined {
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  if (rest === 'sign.html' || rest === 'review.html') return { signer: text(query.signer) };
+  if (rest === 'editor.html') return { template: text(query.template) };
+  return undefined;
 }

@@ -7,11 +7,13 @@ import type { Migration } from './db.ts';
 import { coreMigrations } from './core-migrations.ts';
 import { webhookMigrations } from '../webhooks/migrations.ts';
 import { documentMigrations } from './documents-migrations.ts';
+import { jobMigrations } from './jobs.ts';
 import { sealMigrations } from './audit-chain.ts';
 
 export const migrations: Migration[] = [
   ...coreMigrations,
   ...documentMigrations,
   ...webhookMigrations,
+  ...jobMigrations,
   ...sealMigrations,
 ];

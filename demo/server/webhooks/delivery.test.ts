@@ -76,3 +76,46 @@ test('a callback URL that went bad is refused before connecting', async () => {
   const bad = await attemptDelivery({ ...base, url: 'gopher://example.com/' });
   assert.match(bad.error ?? '', /http or https/);
 });
+
+test('DNS rebinding: a host that passed registration but resolves to a private address at delivery is refused before connecting', async () => {
+  let requests = 0;
+  const server = await serve((_req, res) => {
+    requests++;
+    res.writeHead(200).end('ok');
+  });
+  try {
+    const port = new URL(server.url).port;
+    const url = `http://rebind.test:${port}/hook`;
+    // The registration saw a public address; every later answer points at this machine.
+    let answers = 0;
+    const resolve = async (host: string) => {
+      assert.equal(host, 'rebind.test');
+      return answers++ === 0 ? [{ address: '93.184.216.34', family: 4 }] : [{ address: '127.0.0.1', family: 4 }];
+    };
+    const { checkCallbackUrl } = await import('./ssrf.ts');
+    assert.equal((await checkCallbackUrl(url, { allowPrivate: false, resolve })).ok, true);
+    const refused = await attemptDelivery({ ...base, allowPrivate: false, url, resolve });
+    assert.equal(refused.status, null);
+    assert.match(refused.error ?? '', /rebind\.test resolves to 127\.0\.0\.1 \(loopback\)/);
+
+    // Every form that reaches a private IPv4 address through IPv6, and a mixed answer.
+    for (const answer of [
+      [{ address: '64:ff9b::7f00:1', family: 6 }],
+      [{ address: '64:ff9b:1::a00:1', family: 6 }],
+      [{ address: '::ffff:0:7f00:1', family: 6 }],
+      [{ address: '::ffff:127.0.0.1', family: 6 }],
+      [{ address: '93.184.216.34', family: 4 }, { address: '10.0.0.1', family: 4 }],
+    ]) {
+      const result = await attemptDelivery({ ...base, allowPrivate: false, url, resolve: async () => answer });
+      assert.match(result.error ?? '', /only public addresses are allowed/, JSON.stringify(answer));
+    }
+    assert.equal(requests, 0, 'nothing reached the receiver');
+
+    // Development mode (--dev) still delivers to loopback.
+    const dev = await attemptDelivery({ ...base, allowPrivate: true, url, resolve: async () => [{ address: '127.0.0.1', family: 4 }] });
+    assert.equal(dev.status, 200);
+    assert.equal(requests, 1);
+  } finally {
+    server.close();
+  }
+});

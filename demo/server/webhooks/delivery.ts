@@ -1,7 +1,8 @@
 /**
  * One HTTP attempt: POST the exact body with its signature headers, never follow a redirect,
  * give up after a deadline, and keep a bounded piece of the answer for the log. The SSRF check
- * runs inside the socket's DNS lookup, so the address checked is the address connected to.
+ * runs inside the socket's DNS lookup, so the address checked is the address connected to (DNS
+ * rebinding after registration is refused), and the connected peer is checked once more.
  */
 import http from 'node:http';
 import https from 'node:https';
@@ -19,6 +20,8 @@ export interface AttemptRequest {
   allowPrivate: boolean;
   /** How much of the response body to keep (characters). */
   maxResponseChars: number;
+  /** DNS resolution (every address of a host), replaceable in tests; default the system resolver. */
+  resolve?: Resolve;
 }
 
 export interface AttemptResult {
@@ -30,18 +33,25 @@ export interface AttemptResult {
 
 const USER_AGENT = 'esign-elements-webhooks/1.0';
 
-/** A DNS lookup that refuses hosts resolving to non-public addresses (unless allowed). */
-function guardedLookup(allowPrivate: boolean): LookupFunction {
+type Resolve = (host: string) => Promise<Array<{ address: string; family: number }>>;
+
+const systemResolve: Resolve = (host) => new Promise((resolve, reject) => {
+  dnsLookup(host, { all: true, verbatim: true }, (error, addresses) => (error ? reject(error) : resolve(addresses)));
+});
+
+/**
+ * The connection's DNS lookup: every address the host resolves to is judged (a host answering a
+ * public and a private address is refused), and the socket connects only to addresses so judged.
+ */
+function guardedLookup(allowPrivate: boolean, resolve: Resolve): LookupFunction {
   return (hostname, options, callback) => {
-    dnsLookup(hostname, { all: true, verbatim: true, family: options.family ?? 0 }, (error, addresses) => {
-      if (error) return callback(error, '', 0);
+    resolve(hostname).then((all) => {
+      const addresses = options.family === 4 || options.family === 6 ? all.filter((a) => a.family === options.family) : all;
       const problem = checkAddresses(hostname, addresses, allowPrivate);
-      if (problem) {
-        return callback(Object.assign(new Error(problem.message), { code: 'EWEBHOOKSSRF' }), '', 0);
-      }
+      if (problem) return callback(Object.assign(new Error(problem.message), { code: 'EWEBHOOKSSRF' }), '', 0);
       if (options.all) return callback(null, addresses as never);
-      callback(null, addresses[0].address, addresses[0].family);
-    });
+      callback(null, addresses[0]!.address, addresses[0]!.family);
+    }, (error: NodeJS.ErrnoException) => callback(error, '', 0));
   };
 }
 
@@ -80,7 +90,9 @@ export function attemptDelivery(request: AttemptRequest): Promise<AttemptResult>
           'User-Agent': USER_AGENT,
           ...request.headers,
         },
-        lookup: guardedLookup(request.allowPrivate),
+        lookup: guardedLookup(request.allowPrivate, request.resolve ?? systemResolve),
+        // A fresh connection per attempt: every attempt resolves, judges and connects again (no pooled socket skips the check).
+        agent: false,
       },
       (res) => {
         // The status decides the outcome; the body is only for the log. Once enough of it is
@@ -111,6 +123,14 @@ export function attemptDelivery(request: AttemptRequest): Promise<AttemptResult>
         res.on('error', () => finish(done(status, text(true), note)));
       },
     );
+    // Belt and braces: the peer actually connected to must be an address the guard allows.
+    req.on('socket', (socket) => {
+      socket.once('connect', () => {
+        const peer = socket.remoteAddress ?? '';
+        const kind = request.allowPrivate ? null : classifyAddress(peer);
+        if (kind) req.destroy(Object.assign(new Error(`connected to ${peer} (${kind}); only public addresses are allowed`), { code: 'EWEBHOOKSSRF' }));
+      });
+    });
     let onTimeout = () => {
       req.destroy(Object.assign(new Error(`no answer within ${request.timeoutMs} ms`), { code: 'ETIMEDOUT' }));
     };

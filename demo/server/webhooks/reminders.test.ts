@@ -49,7 +49,7 @@ test('reminders follow the schedule from each invitation, once per step, only wh
     assert.deepEqual(receiver.received.map((r) => [r.json.event, (r.json.data as { uuid: string }).uuid]), [['autoReminderEmail', ann.id], ['autoReminderEmail', ann.id]]);
     const reminder = t.app.store.db.prepare(`SELECT subject, text_body, html_body FROM email_outbox WHERE recipient_id = ? AND kind = 'reminder'`).get(ann.id) as { subject: string; text_body: string; html_body: string };
     assert.match(reminder.subject, /^Reminder: /);
-    assert.match(reminder.text_body, /sign\.html#signer=[\w-]+&link=sl1\./, 'the reminder carries a signing link');
+    assert.match(reminder.text_body, /sign\.html\?signer=[\w-]+#link=sl1\./, 'the reminder carries a signing link');
     assert.match(reminder.html_body, /\/api\/v1\/email-open\//);
 
     // Ann finishes: no more reminders for her; Bob's schedule starts at his own invitation.

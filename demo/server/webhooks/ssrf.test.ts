@@ -37,6 +37,44 @@ test('public unicast addresses pass; every special-purpose range is named', () =
   for (const [address, kind] of refused) assert.match(classifyAddress(address) ?? 'allowed', kind, address);
 });
 
+test('NAT64, IPv4-mapped/translated forms and the newer IPv6 special-purpose ranges are refused', () => {
+  const refused: Array<[string, RegExp]> = [
+    // NAT64 well-known prefix 64:ff9b::/96: judged by the IPv4 address it carries.
+    ['64:ff9b::a00:1', /NAT64 of private/],
+    ['64:ff9b::192.168.0.1', /NAT64 of private/],
+    ['64:ff9b::a9fe:a9fe', /NAT64 of link-local/],
+    // Local-use NAT64 64:ff9b:1::/48 (RFC 8215): a private network's translator.
+    ['64:ff9b:1::1', /local-use NAT64/],
+    ['64:ff9b:1:ffff:ffff:ffff:ffff:ffff', /local-use NAT64/],
+    ['64:ff9b:1::808:808', /local-use NAT64/],
+    // ::ffff:0:0/96 (mapped) and ::ffff:0:0:0/96 (translated), whatever the IPv4 address.
+    ['::ffff:0:0', /IPv4-mapped IPv6 of 0\.0\.0\.0/],
+    ['::ffff:ffff:ffff', /IPv4-mapped IPv6 of 255\.255\.255\.255/],
+    ['::ffff:0:0:0', /IPv4-translated IPv6 of 0\.0\.0\.0/],
+    ['::ffff:0:7f00:1', /IPv4-translated IPv6 of 127\.0\.0\.1/],
+    ['::ffff:0:8.8.8.8', /IPv4-translated IPv6 of 8\.8\.8\.8/],
+    ['::ffff:0:ffff:ffff', /IPv4-translated/],
+    // 3fff::/20 (documentation, RFC 9637) and 5f00::/16 (SRv6 SIDs, RFC 9602).
+    ['3fff::1', /documentation/],
+    ['3fff:fff:ffff:ffff:ffff:ffff:ffff:ffff', /documentation/],
+    ['5f00::1', /segment routing/],
+    ['5f00:ffff:ffff:ffff:ffff:ffff:ffff:ffff', /segment routing/],
+  ];
+  for (const [address, kind] of refused) assert.match(classifyAddress(address) ?? 'allowed', kind, address);
+  // Just outside each range: ordinary global unicast.
+  for (const ok of ['64:ff9b::808:808', '3fff:1000::1', '5f01::1', '5eff:ffff::1']) assert.equal(classifyAddress(ok), null, ok);
+});
+
+test('the same forms are refused as literal callback hosts', async () => {
+  const resolve = async () => {
+    throw new Error('DNS must not be used for literal addresses');
+  };
+  for (const host of ['64:ff9b::7f00:1', '64:ff9b:1::1', '::ffff:0:127.0.0.1', '::ffff:0:0', '3fff::1', '5f00::1']) {
+    const result = await checkCallbackUrl(`http://[${host}]/hook`, { allowPrivate: false, resolve });
+    assert.equal(result.ok, false, host);
+  }
+});
+
 test('syntax: scheme, length, credentials', () => {
   assert.equal(parseCallbackUrl('https://example.com/hook').ok, true);
   const cases: Array<[unknown, RegExp]> = [

@@ -6,9 +6,11 @@
  * The check runs when a URL is registered and again at every delivery, inside the connection's
  * DNS lookup (see delivery.ts): the address that was checked is the address connected to, so a
  * host that re-resolves to 127.0.0.1 after registration (DNS rebinding) is still refused.
+ * Ranges come from the IANA special-purpose registries and are matched with node:net BlockList;
+ * IPv6 forms that carry an IPv4 address (NAT64, mapped, translated, 6to4) are refused or judged by it.
  */
 import { lookup as dnsLookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 
 export const MAX_CALLBACK_URL_LENGTH = 500;
 
@@ -38,13 +40,13 @@ export function parseCallbackUrl(raw: unknown): { ok: true; url: URL } | Callbac
 }
 
 // ---- Address classification --------------------------------------------------------------------
+// The IANA special-purpose address registries (RFC 6890 and later updates), held in node:net
+// BlockLists. Forms that carry an IPv4 address (NAT64, 6to4) are also judged by that address.
 
-function ipv4ToNumber(address: string): number {
-  return address.split('.').reduce((acc, part) => acc * 256 + Number(part), 0);
-}
+type Range = [prefix: string, bits: number, kind: string];
 
-/** Reserved IPv4 ranges a webhook must never reach (RFC 6890 special-purpose registry). */
-const IPV4_BLOCKS: Array<[string, number, string]> = [
+/** IPv4 ranges a webhook must never reach. */
+const IPV4_RANGES: Range[] = [
   ['0.0.0.0', 8, 'unspecified ("this network")'],
   ['10.0.0.0', 8, 'private'],
   ['100.64.0.0', 10, 'carrier-grade NAT'],
@@ -53,8 +55,11 @@ const IPV4_BLOCKS: Array<[string, number, string]> = [
   ['172.16.0.0', 12, 'private'],
   ['192.0.0.0', 24, 'IETF protocol assignments'],
   ['192.0.2.0', 24, 'documentation'],
+  ['192.31.196.0', 24, 'AS112'],
+  ['192.52.193.0', 24, 'AMT'],
   ['192.88.99.0', 24, '6to4 relay anycast'],
   ['192.168.0.0', 16, 'private'],
+  ['192.175.48.0', 24, 'AS112 direct delegation'],
   ['198.18.0.0', 15, 'benchmarking'],
   ['198.51.100.0', 24, 'documentation'],
   ['203.0.113.0', 24, 'documentation'],
@@ -62,66 +67,83 @@ const IPV4_BLOCKS: Array<[string, number, string]> = [
   ['240.0.0.0', 4, 'reserved'],
 ];
 
+/** IPv6 ranges a webhook must never reach (checked in order: the first match names the kind). */
+const IPV6_RANGES: Range[] = [
+  ['::', 128, 'unspecified'],
+  ['::1', 128, 'loopback'],
+  // IPv4-mapped (::ffff:a.b.c.d), IPv4-translated (::ffff:0:a.b.c.d, RFC 2765) and IPv4-compatible
+  // (::a.b.c.d): refused outright; a real receiver never publishes one, and stacks route them to the IPv4 address.
+  ['::ffff:0:0', 96, 'IPv4-mapped IPv6'],
+  ['::ffff:0:0:0', 96, 'IPv4-translated IPv6'],
+  ['::', 96, 'IPv4-compatible IPv6'],
+  ['64:ff9b:1::', 48, 'local-use NAT64 (private)'],
+  ['100::', 64, 'discard-only'],
+  ['2001::', 23, 'IETF protocol assignments (Teredo, benchmarking, ...)'],
+  ['2001:db8::', 32, 'documentation'],
+  ['3fff::', 20, 'documentation'],
+  ['5f00::', 16, 'segment routing (SRv6 SIDs)'],
+  ['fc00::', 7, 'unique local (private)'],
+  ['fe80::', 10, 'link-local'],
+  ['fec0::', 10, 'site-local'],
+  ['ff00::', 8, 'multicast'],
+  ['::', 8, 'reserved'],
+];
+
+function blockListOf(ranges: Range[], family: 'ipv4' | 'ipv6'): Array<[BlockList, string]> {
+  return ranges.map(([prefix, bits, kind]) => {
+    const list = new BlockList();
+    list.addSubnet(prefix, bits, family);
+    return [list, kind];
+  });
+}
+
+const IPV4_BLOCKS = blockListOf(IPV4_RANGES, 'ipv4');
+const IPV6_BLOCKS = blockListOf(IPV6_RANGES, 'ipv6');
+const NAT64 = blockListOf([['64:ff9b::', 96, 'NAT64']], 'ipv6')[0]![0];
+const SIX_TO_FOUR = blockListOf([['2002::', 16, '6to4']], 'ipv6')[0]![0];
+
 function classifyIpv4(address: string): string | null {
-  const value = ipv4ToNumber(address);
-  for (const [base, bits, kind] of IPV4_BLOCKS) {
-    const size = 2 ** (32 - bits);
-    const start = ipv4ToNumber(base);
-    if (value >= start && value < start + size) return kind;
-  }
+  for (const [list, kind] of IPV4_BLOCKS) if (list.check(address, 'ipv4')) return kind;
   return null;
 }
 
-/** The eight 16-bit groups of an IPv6 address (accepts `::` and a trailing dotted IPv4). */
-function ipv6Groups(address: string): number[] {
-  let text = address.toLowerCase().split('%')[0];
-  const dotted = text.match(/(\d+\.\d+\.\d+\.\d+)$/);
-  if (dotted) {
-    const v = ipv4ToNumber(dotted[1]);
-    text = `${text.slice(0, -dotted[1].length)}${(v >>> 16).toString(16)}:${(v & 0xffff).toString(16)}`;
-  }
-  const [head, tail] = text.includes('::') ? text.split('::') : [text, undefined];
+/** The sixteen bytes of an IPv6 address; the URL parser first turns every textual form (dotted tail too) into hex groups. */
+function ipv6Bytes(address: string): number[] {
+  const canonical = new URL(`http://[${address}]/`).hostname.slice(1, -1);
+  const [head, tail] = canonical.includes('::') ? canonical.split('::') : [canonical, undefined];
   const headGroups = head ? head.split(':') : [];
   const tailGroups = tail ? tail.split(':') : [];
   const fill = tail === undefined ? [] : new Array(8 - headGroups.length - tailGroups.length).fill('0');
-  return [...headGroups, ...fill, ...tailGroups].map((g) => parseInt(g, 16));
+  return [...headGroups, ...fill, ...tailGroups].flatMap((g) => {
+    const value = parseInt(g, 16);
+    return [value >> 8, value & 0xff];
+  });
 }
 
-const embeddedIpv4 = (hi: number, lo: number): string => `${hi >> 8}.${hi & 0xff}.${lo >> 8}.${lo & 0xff}`;
-
 function classifyIpv6(address: string): string | null {
-  const g = ipv6Groups(address);
-  const allZeroUpTo = (n: number) => g.slice(0, n).every((x) => x === 0);
-  if (allZeroUpTo(8)) return 'unspecified';
-  if (allZeroUpTo(7) && g[7] === 1) return 'loopback';
-  // IPv4-mapped (::ffff:a.b.c.d) and IPv4-compatible (::a.b.c.d): refused outright; a real
-  // receiver never publishes one, and some stacks route them to the IPv4 address.
-  if (allZeroUpTo(5) && g[5] === 0xffff) return 'IPv4-mapped IPv6';
-  if (allZeroUpTo(6)) return 'IPv4-compatible IPv6';
-  if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0)) {
-    // NAT64 well-known prefix: judge the IPv4 address it carries.
-    const inner = classifyIpv4(embeddedIpv4(g[6], g[7]));
-    if (inner) return `NAT64 of ${inner}`;
+  if (NAT64.check(address, 'ipv6')) {
+    // NAT64 well-known prefix (inside ::/8): the last 32 bits are the IPv4 address it reaches.
+    const inner = classifyIpv4(ipv6Bytes(address).slice(12).join('.'));
+    return inner ? `NAT64 of ${inner}` : null;
   }
-  if (g[0] === 0x2002) {
-    const inner = classifyIpv4(embeddedIpv4(g[1], g[2]));
+  for (const [list, kind] of IPV6_BLOCKS) {
+    if (!list.check(address, 'ipv6')) continue;
+    return kind.startsWith('IPv4-') ? `${kind} of ${ipv6Bytes(address).slice(12).join('.')}` : kind;
+  }
+  if (SIX_TO_FOUR.check(address, 'ipv6')) {
+    const inner = classifyIpv4(ipv6Bytes(address).slice(2, 6).join('.'));
     if (inner) return `6to4 of ${inner}`;
   }
-  if ((g[0] & 0xfe00) === 0xfc00) return 'unique local (private)';
-  if ((g[0] & 0xffc0) === 0xfe80) return 'link-local';
-  if ((g[0] & 0xffc0) === 0xfec0) return 'site-local';
-  if ((g[0] & 0xff00) === 0xff00) return 'multicast';
-  if (g[0] === 0x2001 && g[1] === 0x0db8) return 'documentation';
-  if (g[0] === 0x0100 && g[1] === 0 && g[2] === 0 && g[3] === 0) return 'discard-only';
-  if (g[0] === 0x2001 && g[1] < 0x0200) return 'IETF protocol assignments (Teredo, benchmarking, ...)';
   return null;
 }
 
 /** Why an IP address is not a public unicast address, or null when it is. */
 export function classifyAddress(address: string): string | null {
-  const family = isIP(address.split('%')[0]);
-  if (family === 4) return classifyIpv4(address);
-  if (family === 6) return classifyIpv6(address);
+  // BlockList does not match scoped addresses (fe80::1%eth0): the zone is dropped before judging.
+  const bare = address.split('%')[0]!;
+  const family = isIP(bare);
+  if (family === 4) return classifyIpv4(bare);
+  if (family === 6) return classifyIpv6(bare);
   return 'not an IP address';
 }
 

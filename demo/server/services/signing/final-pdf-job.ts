@@ -3,7 +3,8 @@
  * ceremony's conditional transition guarantees one), and again at start-up for documents left at
  * 20 without a final file by a crash. Builds the PDF (75 attachments appended, stamp, history page when `append_history`,
  * password), writes it before the transaction, then records it, moves the document to 30 and
- * emits `document.finalPdfCreated` in one transaction that re-checks the status.
+ * emits `document.finalPdfCreated` in one transaction that re-checks the status. It runs as a
+ * background job (services/jobs/runner.ts): a throw is a failed attempt, retried with backoff.
  */
 import crypto from 'node:crypto';
 import type { Store } from '../../store/index.ts';
@@ -20,6 +21,9 @@ import { appendAttachments } from './attachments-pdf.ts';
 import { displayName } from '../../email/names.ts';
 import { chainHead } from '../../store/audit-chain.ts';
 import { sealFor } from '../seal.ts';
+
+/** The job kind (store/jobs.ts) of the final PDF. */
+export const FINAL_PDF_JOB = 'final_pdf';
 
 const SYSTEM = { type: 'system' as const, id: '', label: 'esign-elements', ip: '', userAgent: '' };
 

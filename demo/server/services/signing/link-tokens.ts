@@ -105,10 +105,10 @@ export function verifyReviewLinkToken(dataDir: string, token: string, recipientI
 
 /** The read-only page a review link opens (<esign-viewer>); the link token travels in the fragment. */
 export function reviewUrl(baseUrl: string, recipientId: string, linkToken: string): string {
-  return `${baseUrl.replace(/\/+$/, '')}/demo/review.html#signer=${recipientId}&link=${encodeURIComponent(linkToken)}`;
+  return `${baseUrl.replace(/\/+$/, '')}/demo/review.html?signer=${recipientId}#link=${encodeURIComponent(linkToken)}`;
 }
 
 /** The page a signing link opens (the sign page hosting <esign-signer>); the link token travels in the fragment. */
 export function signingUrl(baseUrl: string, recipientId: string, linkToken: string): string {
-  return `${baseUrl.replace(/\/+$/, '')}/demo/sign.html#signer=${recipientId}&link=${encodeURIComponent(linkToken)}`;
+  return `${baseUrl.replace(/\/+$/, '')}/demo/sign.html?signer=${recipientId}#link=${encodeURIComponent(linkToken)}`;
 }

@@ -28,7 +28,7 @@ const mailLog = (documentId: string) => emails(documentId).map((e) => `${e.kind}
 function reviewLinkIn(documentId: string, to: string, kind = 'review_request'): { signer: string; link: string } {
   const email = emails(documentId).filter((e) => e.to === to && e.kind === kind).at(-1);
   assert.ok(email, `an email ${kind} to ${to}`);
-  const match = /\/demo\/review\.html#signer=([0-9a-f-]{36})&link=(\S+)/.exec(email.text);
+  const match = /\/demo\/review\.html\?signer=([0-9a-f-]{36})#link=(\S+)/.exec(email.text);
   assert.ok(match, `a review link in: ${email.text}`);
   return { signer: match[1], link: decodeURIComponent(match[2]) };
 }
@@ -83,7 +83,7 @@ test('a reviewer is emailed when their signer is invited (not before), when that
   const completed = emails(sent.documentId).filter((e) => e.kind === 'review_completed');
   assert.deepEqual(completed.map((e) => e.to), ['boss@example.com', 'lawyer@example.com', 'bobs-lawyer@example.com']);
   assert.ok(!mailLog(sent.documentId).includes('review_signed → bobs-lawyer@example.com'), 'the completion notice says it all');
-  assert.match(completed[1].text, /Open the final signed PDF:\n.*\/demo\/review\.html#/);
+  assert.match(completed[1].text, /Open the final signed PDF:\n.*\/demo\/review\.html\?signer=/);
 
   // The history records each reviewer email with the recipient it concerns.
   const audit = (await call(t.app, t.key, 'GET', `/api/v1/document/${sent.documentId}/auditlog/`)).json().objects as { event: string; recipient: string | null; details: Record<string, unknown> }[];

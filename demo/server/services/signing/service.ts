@@ -1,6 +1,6 @@
 /**
  * The signing flow for one app: the ceremony operations with their context, the final-PDF job
- * (one run per document at a time, resumed at start-up), invitations when a document is sent
+ * (a background job: one run per document at a time, retried with backoff, resumed at start-up), invitations when a document is sent
  * with `do_email`, and email delivery after every change that queues mail.
  */
 import type { FastifyInstance } from 'fastify';
@@ -12,7 +12,8 @@ import { EmailDelivery, emailSettingsFromEnv } from '../../email/delivery.ts';
 import { queueInvitation } from '../../email/messages.ts';
 import { queueDocumentReviewRequests, queueReviewRequests } from '../../email/reviewer-messages.ts';
 import type { CeremonyContext } from './ceremony.ts';
-import { pendingFinalPdfs, runFinalPdfJob } from './final-pdf-job.ts';
+import { FINAL_PDF_JOB, pendingFinalPdfs, runFinalPdfJob } from './final-pdf-job.ts';
+import { JobRunner, resolveJobSettings } from '../jobs/runner.ts';
 
 const services = new WeakMap<Store, SigningService>();
 
@@ -31,8 +32,9 @@ export class SigningService {
   readonly ctx: CeremonyContext;
   readonly email: EmailDelivery;
   private readonly app: FastifyInstance;
-  private readonly jobs = new Map<string, Promise<boolean>>();
-  /** How many final PDFs this process has built (tests read it to prove "once"). */
+  /** The background jobs of this app (the final PDF); `esign-server jobs` and the dashboard reach them too. */
+  readonly jobs: JobRunner;
+  /** How many final PDFs this process has started to build (tests read it to prove "once"). */
   finalPdfRuns = 0;
   private readonly unsubscribe: () => void;
 
@@ -40,28 +42,28 @@ export class SigningService {
     this.app = app;
     this.ctx = { store: app.store, dataDir: app.config.dataDir, baseUrl: app.config.baseUrl };
     this.email = new EmailDelivery(app.store, app.config.dataDir, emailSettingsFromEnv());
+    this.jobs = new JobRunner(app.store, resolveJobSettings(app.config.jobs), {
+      [FINAL_PDF_JOB]: (documentId) => {
+        this.finalPdfRuns++;
+        return runFinalPdfJob(app.store, documentId);
+      },
+    }, (message, job, error) => app.log.error({ err: error, documentId: job.documentId, job: job.id }, `final PDF job: ${message}`));
     this.unsubscribe = onDocumentEvent(app.store, (notice) => {
       if (notice.object === 'document' && notice.event === 'created') this.inviteFirst(notice.documentId);
     });
   }
 
-  /** Runs the final-PDF job for a document unless a run is already under way; resolves when done. */
-  finalPdf(documentId: string): Promise<boolean> {
-    let job = this.jobs.get(documentId);
-    if (!job) {
-      this.finalPdfRuns++;
-      job = runFinalPdfJob(this.app.store, documentId)
-        .catch((error: unknown) => {
-          this.app.log.error({ err: error, documentId }, 'final PDF job failed; it is retried at the next start');
-          return false;
-        })
-        .finally(() => this.jobs.delete(documentId));
-      this.jobs.set(documentId, job);
-    }
-    return job;
+  /**
+   * Runs the final-PDF job for a document now (joining a run already under way); resolves when
+   * this attempt is over: true when the PDF is made. A failure is retried in the background.
+   */
+  async finalPdf(documentId: string): Promise<boolean> {
+    return (await this.jobs.run(FINAL_PDF_JOB, documentId)) === 'done';
   }
 
+  /** At start-up: documents left at "fields complete" without a final PDF get their job (again). */
   resumePending(): Promise<boolean[]> {
+    this.jobs.start();
     return Promise.all(pendingFinalPdfs(this.app.store).map((id) => this.finalPdf(id)));
   }
 
@@ -92,7 +94,7 @@ export class SigningService {
 
   async close(): Promise<void> {
     this.unsubscribe();
-    await Promise.allSettled([...this.jobs.values()]);
+    await this.jobs.stop();
     await this.email.flush().catch(() => 0);
     this.email.close();
   }

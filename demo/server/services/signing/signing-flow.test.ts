@@ -49,7 +49,7 @@ test('two signers in order: the second waits, is invited when the first complete
   assert.deepEqual(recipientStatuses(t.app, sent.documentId), [40, 10]);
   const invitations = documentsOf(t.app.store).history.emails({ documentId: sent.documentId }).filter((e) => e.kind === 'invitation');
   assert.deepEqual(invitations.map((e) => e.to), [ann.email, bob.email]);
-  assert.match(invitations[1].text, /\/demo\/sign\.html#signer=[0-9a-f-]{36}&link=sl1\./);
+  assert.match(invitations[1].text, /\/demo\/sign\.html\?signer=[0-9a-f-]{36}#link=sl1\./);
 
   // Bob sees Ann's completed values read-only.
   const bobNow = (await signerCall(t.app, bobToken, bob.id, 'signing')).json();

@@ -1,0 +1,180 @@
+/**
+ * The background-job runner: one mechanism for work that must finish after the request that
+ * caused it (today the final PDF). A job runs at once when its cause asks for it, and again with
+ * backoff after a failure (any thrown error counts); when the attempts are used up it is `failed`,
+ * an audit event goes on the document, and it waits for a person (`esign-server jobs retry`, the
+ * dashboard). Every step is in the database (store/jobs.ts): a restarted server picks up where the
+ * last one stopped, and no document sits in an intermediate state without a job saying why.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Store } from '../../store/index.ts';
+import { SqliteJobRepository } from '../../store/jobs.ts';
+import type { JobRecord } from '../../store/jobs.ts';
+import { SqliteDocumentHistory } from '../../store/documents-history.ts';
+import type { AuditActor } from '../../store/documents-history.ts';
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+
+export interface JobSettings {
+  /** Delay before attempt n+1 (index n); its length is the number of attempts. */
+  retrySchedule: readonly number[];
+  /** How often due retries are looked for. */
+  pollIntervalMs: number;
+  /** A claimed job whose lease is not renewed for this long is taken again (crash recovery); renewed while it runs. */
+  leaseMs: number;
+}
+
+/** Five attempts: at once, then 10 s, 1 min, 10 min and 1 h after each failure (about 71 minutes in all). */
+export const DEFAULT_JOB_RETRY_SCHEDULE_MS: readonly number[] = [0, 10 * SECOND, MINUTE, 10 * MINUTE, 60 * MINUTE];
+
+export function resolveJobSettings(partial: Partial<JobSettings> = {}): JobSettings {
+  return { retrySchedule: DEFAULT_JOB_RETRY_SCHEDULE_MS, pollIntervalMs: SECOND, leaseMs: MINUTE, ...partial };
+}
+
+/** Does the work of one job. Resolves when it is done (or nothing is left to do); any throw is a failed attempt. */
+export type JobHandler = (documentId: string) => Promise<unknown>;
+
+export type AttemptOutcome = 'done' | 'retry' | 'failed' | 'busy';
+
+const SYSTEM: AuditActor = { type: 'system', id: '', label: 'esign-elements', ip: '', userAgent: '' };
+
+function errorText(error: unknown): string {
+  const text = error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error);
+  return text.trim() || 'unknown error';
+}
+
+export class JobRunner {
+  readonly owner = `jobs-${randomUUID()}`;
+  readonly jobs: SqliteJobRepository;
+  private readonly store: Store;
+  private readonly settings: JobSettings;
+  private readonly handlers: Record<string, JobHandler>;
+  private readonly onError: (message: string, job: JobRecord, error: unknown) => void;
+  private readonly running = new Map<string, Promise<AttemptOutcome>>();
+  private timer: NodeJS.Timeout | null = null;
+  private started = false;
+
+  constructor(store: Store, settings: JobSettings, handlers: Record<string, JobHandler>, onError: JobRunner['onError'] = () => {}) {
+    this.store = store;
+    this.jobs = new SqliteJobRepository(store.db);
+    this.settings = settings;
+    this.handlers = handlers;
+    this.onError = onError;
+  }
+
+  /** Takes over the leases of processes that are gone and starts looking for due retries. */
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    this.jobs.releaseLeases();
+    this.schedule();
+  }
+
+  async stop(): Promise<void> {
+    this.started = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await Promise.allSettled([...this.running.values()]);
+  }
+
+  /** Makes sure the job exists and runs it now if it is due; resolves with the attempt's outcome. */
+  run(kind: string, documentId: string): Promise<AttemptOutcome> {
+    const job = this.jobs.ensure(kind, documentId);
+    return this.attempt(job.id);
+  }
+
+  /** A person's retry: a failed (or waiting) job gets fresh attempts and runs now. Undefined when no such job. */
+  retry(ref: string, actor: AuditActor = SYSTEM): { job: JobRecord; outcome: Promise<AttemptOutcome> } | undefined {
+    const found = this.jobs.find(ref);
+    if (!found) return undefined;
+    const current = this.running.get(found.id);
+    if (current) return { job: found, outcome: current };
+    // Requeue and claim at once: a poller elsewhere cannot take the fresh attempt from under this caller.
+    const claimed = this.store.transaction(() => {
+      if (!this.jobs.requeue(found.id)) return undefined;
+      new SqliteDocumentHistory(this.store.db).record(found.documentId, `${found.kind}_retry_requested`, actor, { job: found.id, previous_state: found.state, last_error: found.lastError });
+      return this.jobs.claim(found.id, this.owner, this.settings.leaseMs);
+    });
+    if (!claimed) return { job: found, outcome: Promise.resolve(found.state === 'done' ? 'done' : 'busy') };
+    return { job: claimed, outcome: this.launch(claimed) };
+  }
+
+  /** One attempt at a job, unless it is not due, finished, or leased elsewhere ('busy'); joins a run already under way here. */
+  private attempt(id: string): Promise<AttemptOutcome> {
+    const current = this.running.get(id);
+    if (current) return current;
+    const claimed = this.jobs.claim(id, this.owner, this.settings.leaseMs);
+    if (!claimed) {
+      const job = this.jobs.get(id);
+      return Promise.resolve(job?.state === 'done' ? 'done' : job?.state === 'failed' ? 'failed' : 'busy');
+    }
+    return this.launch(claimed);
+  }
+
+  private launch(claimed: JobRecord): Promise<AttemptOutcome> {
+    const work = this.execute(claimed).finally(() => this.running.delete(claimed.id));
+    this.running.set(claimed.id, work);
+    return work;
+  }
+
+  private async execute(job: JobRecord): Promise<AttemptOutcome> {
+    const handler = this.handlers[job.kind];
+    const renewal = setInterval(() => this.safely(() => this.jobs.renew(job.id, this.owner, this.settings.leaseMs)), Math.max(10, this.settings.leaseMs / 3));
+    renewal.unref();
+    let failure: unknown = null;
+    try {
+      if (!handler) throw new Error(`no handler for jobs of kind ${job.kind}`);
+      await handler(job.documentId);
+    } catch (error) {
+      failure = error ?? new Error('unknown error');
+    } finally {
+      clearInterval(renewal);
+    }
+    return this.safely(() => this.record(job, failure)) ?? 'busy';
+  }
+
+  private record(job: JobRecord, failure: unknown): AttemptOutcome {
+    if (failure === null) {
+      this.jobs.finish(job.id, this.owner, { state: 'done' });
+      return 'done';
+    }
+    const error = errorText(failure);
+    const delay = this.settings.retrySchedule[job.attempts];
+    if (delay !== undefined) {
+      this.jobs.finish(job.id, this.owner, { state: 'pending', retryAt: Date.now() + delay, error });
+      this.onError(`attempt ${job.attempts} of ${this.settings.retrySchedule.length} failed; retried in ${delay} ms`, job, failure);
+      this.schedule();
+      return 'retry';
+    }
+    this.store.transaction(() => {
+      if (!this.jobs.finish(job.id, this.owner, { state: 'failed', error })) return;
+      new SqliteDocumentHistory(this.store.db).record(job.documentId, `${job.kind}_failed`, SYSTEM, { job: job.id, attempts: job.attempts, error });
+    });
+    this.onError(`failed for good after ${job.attempts} attempts`, job, failure);
+    return 'failed';
+  }
+
+  private schedule(): void {
+    if (!this.started || this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.safely(() => {
+        for (const id of this.jobs.due(4)) void this.attempt(id);
+      });
+      this.schedule();
+    }, this.settings.pollIntervalMs);
+    // Never what keeps a process alive.
+    this.timer.unref();
+  }
+
+  /** The database may be closing during shutdown; the next process takes over. */
+  private safely<T>(work: () => T): T | undefined {
+    try {
+      return work();
+    } catch (error) {
+      if (this.started) console.error('job runner:', (error as Error).message);
+      return undefined;
+    }
+  }
+}
