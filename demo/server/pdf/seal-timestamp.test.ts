@@ -92,6 +92,8 @@ before(async () => {
       );
     });
   });
+  // Idle keep-alive sockets stay open through the test: a socket closed between two requests reads as 'fetch failed'.
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/tsa`;
 });
