@@ -3,7 +3,8 @@
  *
  * - mode `lib`: the npm package in dist/ — `esign-elements.js` (every element and the field
  *   model), one entry per element (`esign-viewer.js`, ...), `fields.js`, shared chunks beside them,
- *   and `webhooks.js` (Node only: the webhook signature check for receivers; imports `node:crypto`).
+ *   `webhooks.js` (Node only: the webhook signature check for receivers; imports `node:crypto`) and
+ *   `verify.js` (Node only: offline check of sealed PDFs; imports `node:crypto`, pkijs, asn1js).
  *   Dependencies stay bare imports (`lit`, `pdfjs-dist`, ...) so an application's bundler dedupes them.
  * - mode `cdn`: `dist/cdn/esign-elements.min.js`, one minified file with every dependency inside, for
  *   `<script type="module" src=...>` on a page without a bundler.
@@ -36,7 +37,7 @@ function dependencyNames(): string[] {
 }
 
 function isDependency(names: string[], id: string): boolean {
-  // `node:` built-ins stay imports too (only the Node-only webhooks entry uses them), rather than
+  // `node:` built-ins stay imports too (only the Node-only webhooks and verify entries use them), rather than
   // being replaced by Vite's empty browser stand-ins.
   return id.startsWith('node:') || names.some((name) => id === name || id.startsWith(`${name}/`));
 }
@@ -66,6 +67,7 @@ function libConfig(): UserConfig {
           ...elementEntries(),
           fields: at('./src/fields/index.ts'),
           webhooks: at('./src/webhooks/index.ts'),
+          verify: at('./src/verify/index.ts'),
         },
         formats: ['es'],
         fileName: (_format, name) => `${name}.js`,

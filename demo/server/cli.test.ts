@@ -32,6 +32,11 @@ test('esign-server: first start, api-key create, user/group create, SIGTERM', { 
     const key = /sandbox API key: (\S+)/.exec(output)?.[1];
     assert.match(key ?? '', /^ak_sandbox_[0-9a-f]{16}\.[A-Za-z0-9_-]{43}$/, output);
     assert.match(output, /admin user: +admin@localhost/);
+    // The sealing certificate generated on first start, with the fingerprint openssl prints for it.
+    const fingerprint = /seal certificate: .*\n\s+SHA-256 fingerprint: ((?:[0-9A-F]{2}:){31}[0-9A-F]{2})/.exec(output)?.[1];
+    assert.ok(fingerprint, output);
+    assert.ok(execFileSync('openssl', ['x509', '-noout', '-fingerprint', '-sha256', '-in', path.join(dataDir, 'seal-key.pem')], { encoding: 'utf8' }).includes(fingerprint));
+    assert.equal(fs.statSync(path.join(dataDir, 'seal-key.pem')).mode & 0o777, 0o600);
     assert.match(output, /\/docs\//);
     assert.ok(output.includes(`demo page: ${base}/`) && output.includes(`API:       ${base}/api/v1/`), output);
 

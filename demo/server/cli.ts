@@ -7,6 +7,7 @@
  *   esign-server api-key revoke <key-id | key> [--data DIR]
  *   esign-server user create --email E [--first-name F] [--last-name L] [--password P] [--admin] [--group G]... [--data DIR]
  *   esign-server group create --name N [--email USER] [--data DIR]
+ *   esign-server audit verify [--data DIR]
  *   esign-server jobs list [--failed] [--data DIR]
  *   esign-server jobs retry <job-id | document-id> [--data DIR]
  */
@@ -19,6 +20,9 @@ import { ensureInitialSetup } from './services/bootstrap.ts';
 import { generatePassword, hashPassword } from './auth/passwords.ts';
 import { parseApiKey } from './auth/keys.ts';
 import { parseCorsOrigins } from './http/cors.ts';
+import { sealKeyFor } from './services/seal.ts';
+import { SealKeyError } from './pdf/seal-key.ts';
+import { chainedDocumentIds, verifyChain } from './store/audit-chain.ts';
 import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './http/connection-guard.ts';
 import { SqliteJobRepository } from './store/jobs.ts';
 import { JobRunner, resolveJobSettings } from './services/jobs/runner.ts';
@@ -34,6 +38,8 @@ const USAGE = `Usage:
            ESIGN_DELETED_TEMPLATE_HOURS (36: a template titled [deleted] is removed this long after),
            ESIGN_COMPONENT_TOKEN_TTL (seconds a component token lives by default, 900),
            ESIGN_CORS_ORIGINS (comma list of page origins allowed to call /api/; default any),
+           ESIGN_SEAL_P12 + ESIGN_SEAL_P12_PASSWORD (PKCS#12 key and certificate sealing final PDFs;
+             default a self-signed one generated in the data directory), ESIGN_TSA_URL (RFC 3161 timestamps),
            ESIGN_HEADERS_TIMEOUT (s, 20), ESIGN_REQUEST_TIMEOUT (s, 300), ESIGN_MIN_BODY_RATE (bytes/s, 1024; 0 off),
            ESIGN_MAX_CONNECTIONS_PER_IP (128; 0 off),
            document work (docs/security.md): ESIGN_PDF_WORKERS (worker threads, min(2, cores)),
@@ -44,6 +50,7 @@ const USAGE = `Usage:
   esign-server api-key revoke <key-id | key> [--data DIR]
   esign-server user create --email E [--first-name F] [--last-name L] [--password P] [--admin] [--group G]... [--data DIR]
   esign-server group create --name N [--email USER] [--data DIR]
+  esign-server audit verify [--data DIR]   checks every document's audit hash chain; exit 1 on a break
   esign-server jobs list [--failed] [--data DIR]      background jobs (final PDFs): state, attempts, last error
   esign-server jobs retry <job-id | document-id> [--data DIR]
                                                       fresh attempts for a failed job, run now in this process`;
@@ -138,6 +145,14 @@ async function serve(args: string[]): Promise<void> {
     // Development mode: webhook callbacks may point at this machine or the private network.
     ...(values.dev ? { webhooks: { allowPrivateAddresses: true } } : {}),
   });
+  let seal;
+  try {
+    seal = sealKeyFor(dataDir);
+  } catch (error) {
+    await app.close();
+    if (error instanceof SealKeyError) throw new UsageError(error.message);
+    throw error;
+  }
   const setup = ensureInitialSetup(app.store);
   await app.listen({ host, port });
   const address = app.server.address();
@@ -153,11 +168,16 @@ async function serve(args: string[]): Promise<void> {
     console.log(`  sandbox API key: ${setup.apiKey}`);
     console.log('  The key is shown only now; create more with `esign-server api-key create`.');
   }
+  if (setup || seal.generated) {
+    console.log(`  seal certificate: "${seal.commonName}" ${seal.generated ? 'generated' : 'from'} ${seal.source}`);
+    console.log(`    SHA-256 fingerprint: ${seal.fingerprint}`);
+  }
   console.log(`esign-server listening on ${base}/`);
   console.log(`  demo page: ${base}/`);
   console.log(`  API:       ${base}/api/v1/`);
   console.log(`  API docs:  ${base}/docs/  (OpenAPI: ${base}/api/v1/openapi.json)`);
   console.log(`  data:      ${dataDir}`);
+  console.log(`  verify:    ${base}/verify/  (seal SHA-256 ${seal.fingerprint})`);
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -264,6 +284,31 @@ function groupCreate(args: string[]): void {
   }
 }
 
+/** Checks every document's audit hash chain; prints one line per document, exits 1 when any link is broken. */
+function auditVerify(args: string[]): void {
+  const { values } = parseArgs({ args, options: { data: { type: 'string' } } });
+  const store = openStore(dataDirFrom(values.data));
+  let broken = 0;
+  try {
+    const ids = chainedDocumentIds(store.db);
+    for (const id of ids) {
+      const check = store.transaction(() => verifyChain(store.db, id));
+      if (check.firstBreak) {
+        broken++;
+        const b = check.firstBreak;
+        const why = b.kind === 'content' ? 'its content was changed' : b.kind === 'link' ? 'it does not follow the previous event (an event was removed, inserted or reordered)' : 'it has no hash';
+        console.log(`BROKEN ${id}: first broken link at event ${b.eventId} (${b.event}, ${b.created}): ${why}`);
+      } else {
+        console.log(`ok     ${id}: ${check.events} events, head ${check.head}`);
+      }
+    }
+    console.log(`${ids.length - broken} of ${ids.length} documents ok${broken ? `, ${broken} broken` : ''}.`);
+  } finally {
+    store.close();
+  }
+  if (broken) process.exitCode = 1;
+}
+
 function jobsList(args: string[]): void {
   const { values } = parseArgs({ args, options: { data: { type: 'string' }, failed: { type: 'boolean', default: false } } });
   const store = openStore(dataDirFrom(values.data));
@@ -314,6 +359,7 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'api-key' && sub === 'revoke') return apiKeyRevoke(rest);
   if (command === 'user' && sub === 'create') return userCreate(rest);
   if (command === 'group' && sub === 'create') return groupCreate(rest);
+  if (command === 'audit' && sub === 'verify') return auditVerify(rest);
   if (command === 'jobs' && sub === 'list') return jobsList(rest);
   if (command === 'jobs' && sub === 'retry') return jobsRetry(rest);
   if (command === undefined || command === 'help' || command === '--help') {

@@ -14,6 +14,9 @@ import { promisify } from 'node:util';
 import { elementEntries } from '../../vite.config.ts';
 import { bareImports, importSpecifiers, isBareSpecifier, PDFJS_DATA_FOLDERS, verifyDist } from '../../scripts/lib/verify-dist.ts';
 import { signedDeliveryForReceiver } from '../../demo/server/webhooks/test-signed-delivery.ts';
+import { loadSealKey } from '../../demo/server/pdf/seal-key.ts';
+import { sealPdf } from '../../demo/server/pdf/seal.ts';
+import { certificatePem, textPdf } from '../../demo/server/pdf/seal-test-support.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -165,7 +168,50 @@ describe('npm run build', { timeout: 180_000 }, () => {
       assert.doesNotMatch(readFileSync(join(out, name), 'utf8'), /node:crypto/, name);
     }
   });
+  it('lets a Node application verify a sealed PDF offline through `esign-elements/verify`', async () => {
+    const key = loadSealKey({ dataDir: join(consumer, 'seal-data') });
+    const sealed = await sealPdf(await textPdf(1), key);
+    const changed = Buffer.from(sealed);
+    changed[changed.indexOf('/MediaBox [ 0 0 595 842 ]') + 22] = 0x33;
+    writeFileSync(join(consumer, 'sealed.pdf'), sealed);
+    writeFileSync(join(consumer, 'changed.pdf'), changed);
+    writeFileSync(join(consumer, 'seal.pem'), certificatePem(key.certificate));
+    writeFileSync(join(consumer, 'check-seal.mjs'), SEAL_CHECKER);
+    const { stdout } = await promisify(execFile)(process.execPath, ['check-seal.mjs'], { cwd: consumer });
+    assert.deepEqual(JSON.parse(stdout), ['sealed', 'broken_signature', 'other_signer']);
+    writeFileSync(join(consumer, 'check-seal.ts'), TYPED_SEAL_CHECKER);
+    writeFileSync(join(consumer, 'tsconfig.seal.json'), JSON.stringify({
+      compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, types: ['node'], skipLibCheck: true },
+      files: ['check-seal.ts'],
+    }));
+    const tsc = join(root, 'node_modules/typescript/bin/tsc');
+    const typed = await promisify(execFile)(process.execPath, [tsc, '-p', join(consumer, 'tsconfig.seal.json')], { cwd: consumer }).catch((error: { stdout: string }) => error);
+    assert.equal(typed.stdout.trim(), '', 'a typed Node checker type-checks');
+    // Node-only: the browser-facing entries never pull the CMS parser in.
+    for (const name of ['esign-elements.js', 'fields.js']) assert.doesNotMatch(readFileSync(join(out, name), 'utf8'), /pkijs|asn1js/, name);
+  });
 });
+
+/** Checks sealed PDFs with the package's Node export, trusting the server's certificate (PEM). */
+const SEAL_CHECKER = `
+import { readFileSync } from 'node:fs';
+import { verifyPdf } from 'esign-elements/verify';
+const trusted = [readFileSync('seal.pem', 'utf8')];
+console.log(JSON.stringify([
+  verifyPdf(readFileSync('sealed.pdf'), { trusted }).verdict,
+  verifyPdf(readFileSync('changed.pdf'), { trusted }).verdict,
+  verifyPdf(readFileSync('sealed.pdf'), { trusted: ['00:11'] }).verdict,
+]));
+`;
+
+const TYPED_SEAL_CHECKER = `
+import { verifyPdf, type SealVerification, type SealVerdict } from 'esign-elements/verify';
+const result: SealVerification = verifyPdf(new Uint8Array(0), { trusted: ['AB:CD'] });
+const verdict: SealVerdict = result.verdict;
+console.log(verdict, result.signatures.length, result.ok);
+// @ts-expect-error trusted is a list
+verifyPdf(new Uint8Array(0), { trusted: 'AB:CD' });
+`;
 
 /** A typed Node receiver: the result's fields are typed, and a wrong option is an error. */
 const TYPED_RECEIVER = `

@@ -42,6 +42,10 @@ export interface SigningHistory {
   events: HistoryEvent[];
   /** When the history was produced (default now). */
   generatedAt?: string | Date;
+  /** The audit hash chain's head at completion (store/audit-chain.ts): printed so the sealed PDF anchors the trail. */
+  auditChainHead?: string;
+  /** The certificate that seals the PDF, named on the page (seal.ts). */
+  seal?: { commonName: string; fingerprint: string; verifyUrl?: string };
 }
 
 const A4: [number, number] = [595.28, 841.89];
@@ -118,6 +122,11 @@ export async function addHistoryPages(doc: PDFDocument, history: SigningHistory)
   await w.write(`Document ID: ${history.documentId}`, { size: 11 });
   await w.write(`SHA-256 of the original PDF: ${hash}`, { size: 9 });
   await w.write(`Generated: ${formatInstant(history.generatedAt ?? new Date())}`, { size: 9, grey: true });
+  if (history.auditChainHead) await w.write(`Audit trail chain head (SHA-256): ${history.auditChainHead}`, { size: 9 });
+  if (history.seal) {
+    await w.write(`This PDF is sealed with a digital signature by "${history.seal.commonName}" (certificate SHA-256 ${history.seal.fingerprint}). `
+      + `Any PDF reader shows whether it changed since${history.seal.verifyUrl ? `; or check it at ${history.seal.verifyUrl}` : ''}.`, { size: 9, grey: true });
+  }
 
   await w.write('Recipients', { size: 13, bold: true, gapBefore: 14 });
   if (history.recipients.length === 0) await w.write('No recipients.', { grey: true });

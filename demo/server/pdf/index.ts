@@ -12,3 +12,6 @@ export { appendHistoryPage, sha256Hex, type SigningHistory, type HistoryRecipien
 export { encryptPdf, PdfPasswordError, type PdfProtection } from './encrypt.ts';
 export { renderPreview, previewCaption } from './preview.ts';
 export { buildFinalPdf, type FinalPdfInput } from './final-pdf.ts';
+export { sealPdf, drawSealStamp, type SealOptions } from './seal.ts';
+export { loadSealKey, readP12, generateSelfSignedPem, fingerprintOf, SealKeyError, type SealKey, type SealKeyOptions } from './seal-key.ts';
+export { buildAuditLogPdf } from './audit-log-pdf.ts';

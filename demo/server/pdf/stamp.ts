@@ -36,7 +36,8 @@ export interface StampInput {
 export interface StampWarning {
   /** Index of the element in `elements`. */
   element: number;
-  code: 'page_out_of_range' | 'bad_image' | 'empty_box';
+  /** `timestamp_failed` (element -1): the seal's timestamp authority failed, the PDF is sealed without a timestamp (final-pdf.ts). */
+  code: 'page_out_of_range' | 'bad_image' | 'empty_box' | 'timestamp_failed';
   message: string;
 }
 

@@ -20,6 +20,7 @@ const GroupResource = Type.Object({
   components_enabled: Type.Boolean({ description: 'Signer component tokens may be minted for this group (spec: "a group enabled for component use").' }),
   deletion_requires_approval: Type.Boolean({ description: 'Retention policy: deleting a template needs a second member to approve (DELETE .../delete/ by two different users).' }),
   retention_days: Type.Union([Type.Integer(), Type.Null()], { description: 'Days documents are kept after completion; null keeps them.' }),
+  seal_visible: Type.Boolean({ description: 'Final PDFs carry a visible seal stamp on their last page. Every final PDF is sealed (signed by the server) either way; default false: the seal shows in PDF readers\' signature panel and as a line on the history page.' }),
   created: Type.String(),
   modified: Type.String(),
 });
@@ -37,6 +38,7 @@ const SettingsFields = {
   components_enabled: Type.Optional(Booleanish),
   deletion_requires_approval: Type.Optional(Booleanish),
   retention_days: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 36500 }), Type.Null()])),
+  seal_visible: Type.Optional(Booleanish),
 };
 
 const CreateBody = Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }), ...SettingsFields });
@@ -55,6 +57,7 @@ export function groupResource(group: Group) {
     components_enabled: group.componentsEnabled,
     deletion_requires_approval: group.deletionRequiresApproval,
     retention_days: group.retentionDays,
+    seal_visible: group.sealVisible,
     created: group.created,
     modified: group.modified,
   };
@@ -93,6 +96,7 @@ function settingsFrom(body: Record<string, unknown>): GroupSettings {
   if (body.components_enabled !== undefined) settings.componentsEnabled = toBool(body.components_enabled);
   if (body.deletion_requires_approval !== undefined) settings.deletionRequiresApproval = toBool(body.deletion_requires_approval);
   if (body.retention_days !== undefined) settings.retentionDays = body.retention_days as number | null;
+  if (body.seal_visible !== undefined) settings.sealVisible = toBool(body.seal_visible);
   return settings;
 }
 

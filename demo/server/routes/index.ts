@@ -20,6 +20,7 @@ import signingRoutes from './signing.ts';
 import signingDemoRoutes from './signing-demo.ts';
 import reviewRoutes from './review.ts';
 import jobRoutes from './jobs.ts';
+import verifyRoutes from './verify.ts';
 
 const plugins: FastifyPluginAsync[] = [
   healthRoutes,
@@ -39,6 +40,7 @@ const plugins: FastifyPluginAsync[] = [
   signingDemoRoutes,
   reviewRoutes,
   jobRoutes,
+  verifyRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance): Promise<void> {

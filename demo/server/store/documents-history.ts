@@ -6,6 +6,7 @@
 import crypto from 'node:crypto';
 import type { Db } from './db.ts';
 import { nowIso } from './db.ts';
+import { chainHead, eventHash } from './audit-chain.ts';
 
 /** `reviewer`: someone a recipient or the document names as a reviewer (reads, never signs). */
 export type ActorType = 'user' | 'recipient' | 'system' | 'reviewer';
@@ -27,6 +28,8 @@ export interface AuditEvent {
   actor: AuditActor;
   details: Record<string, unknown>;
   created: string;
+  /** This event's link in the document's audit hash chain (null for rows not chained yet). */
+  hash: string | null;
 }
 
 export interface QueuedEmail {
@@ -55,12 +58,18 @@ export class SqliteDocumentHistory {
     this.db = db;
   }
 
+  /** Appends an event to the document's hash chain (audit-chain.ts): node:sqlite is synchronous, so reading the head and inserting cannot interleave. */
   record(documentId: string, event: string, actor: AuditActor, details: Record<string, unknown> = {}, recipientId: string | null = null): void {
+    const content = {
+      document_id: documentId, recipient_id: recipientId, event, actor_type: actor.type, actor_id: actor.id, actor_label: actor.label,
+      ip: actor.ip.slice(0, 100), user_agent: actor.userAgent.slice(0, 500), details_json: JSON.stringify(details), created: nowIso(),
+    };
+    const prev = chainHead(this.db, documentId);
     this.db.prepare(
-      `INSERT INTO document_events (document_id, recipient_id, event, actor_type, actor_id, actor_label, ip, user_agent, details_json, created)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(documentId, recipientId, event, actor.type, actor.id, actor.label, actor.ip.slice(0, 100), actor.userAgent.slice(0, 500),
-      JSON.stringify(details), nowIso());
+      `INSERT INTO document_events (document_id, recipient_id, event, actor_type, actor_id, actor_label, ip, user_agent, details_json, created, prev_hash, hash)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(content.document_id, content.recipient_id, content.event, content.actor_type, content.actor_id, content.actor_label, content.ip,
+      content.user_agent, content.details_json, content.created, prev, eventHash(prev, content));
   }
 
   events(documentId: string): AuditEvent[] {
@@ -73,6 +82,7 @@ export class SqliteDocumentHistory {
       actor: { type: String(r.actor_type) as ActorType, id: String(r.actor_id), label: String(r.actor_label), ip: String(r.ip), userAgent: String(r.user_agent) },
       details: JSON.parse(String(r.details_json)) as Record<string, unknown>,
       created: String(r.created),
+      hash: r.hash === null || r.hash === undefined ? null : String(r.hash),
     }));
   }
 

@@ -20,12 +20,14 @@ export interface Group {
   deletionRequiresApproval: boolean;
   /** Days documents are kept after completion (null: forever). */
   retentionDays: number | null;
+  /** Final PDFs get a visible seal stamp on their last page (the signature is there either way; default off). */
+  sealVisible: boolean;
   createdBy: string | null;
   created: string;
   modified: string;
 }
 
-export type GroupSettings = Partial<Pick<Group, 'xframeAllow' | 'defaultCc' | 'defaultMessageTemplate' | 'messageTemplates' | 'componentsEnabled' | 'deletionRequiresApproval' | 'retentionDays'>>;
+export type GroupSettings = Partial<Pick<Group, 'xframeAllow' | 'defaultCc' | 'defaultMessageTemplate' | 'messageTemplates' | 'componentsEnabled' | 'deletionRequiresApproval' | 'retentionDays' | 'sealVisible'>>;
 
 export interface GroupListQuery {
   groupIds: string[];
@@ -45,7 +47,7 @@ export interface GroupRepository {
 interface GroupRow {
   id: string; slug: string; name: string; xframe_allow: number; default_cc: string; default_message_template: string | null;
   message_templates_json: string;
-  components_enabled: number; deletion_requires_approval: number; retention_days: number | null; created_by: string | null;
+  components_enabled: number; deletion_requires_approval: number; retention_days: number | null; seal_visible: number; created_by: string | null;
   created: string; modified: string;
 }
 
@@ -61,6 +63,7 @@ function toGroup(row: GroupRow): Group {
     componentsEnabled: row.components_enabled === 1,
     deletionRequiresApproval: row.deletion_requires_approval === 1,
     retentionDays: row.retention_days,
+    sealVisible: row.seal_visible === 1,
     createdBy: row.created_by,
     created: row.created,
     modified: row.modified,
@@ -90,11 +93,11 @@ export class SqliteGroupRepository implements GroupRepository {
     const id = crypto.randomUUID();
     this.db.prepare(
       `INSERT INTO groups (id, slug, name, xframe_allow, default_cc, default_message_template, message_templates_json, components_enabled,
-         deletion_requires_approval, retention_days, created_by, created, modified)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         deletion_requires_approval, retention_days, seal_visible, created_by, created, modified)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(id, this.uniqueSlug(name), name, settings.xframeAllow ? 1 : 0, settings.defaultCc ?? '',
       settings.defaultMessageTemplate ?? null, JSON.stringify(settings.messageTemplates ?? {}), settings.componentsEnabled === false ? 0 : 1,
-      settings.deletionRequiresApproval ? 1 : 0, settings.retentionDays ?? null, createdBy, now, now);
+      settings.deletionRequiresApproval ? 1 : 0, settings.retentionDays ?? null, settings.sealVisible ? 1 : 0, createdBy, now, now);
     return this.get(id)!;
   }
 
@@ -123,9 +126,9 @@ export class SqliteGroupRepository implements GroupRepository {
     const next = { ...current, ...Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined)) } as Group;
     this.db.prepare(
       `UPDATE groups SET name = ?, xframe_allow = ?, default_cc = ?, default_message_template = ?, message_templates_json = ?,
-         components_enabled = ?, deletion_requires_approval = ?, retention_days = ?, modified = ? WHERE id = ?`,
+         components_enabled = ?, deletion_requires_approval = ?, retention_days = ?, seal_visible = ?, modified = ? WHERE id = ?`,
     ).run(next.name, next.xframeAllow ? 1 : 0, next.defaultCc, next.defaultMessageTemplate, JSON.stringify(next.messageTemplates), next.componentsEnabled ? 1 : 0,
-      next.deletionRequiresApproval ? 1 : 0, next.retentionDays, nowIso(), id);
+      next.deletionRequiresApproval ? 1 : 0, next.retentionDays, next.sealVisible ? 1 : 0, nowIso(), id);
     return this.get(id);
   }
 }

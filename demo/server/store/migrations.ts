@@ -8,10 +8,12 @@ import { coreMigrations } from './core-migrations.ts';
 import { webhookMigrations } from '../webhooks/migrations.ts';
 import { documentMigrations } from './documents-migrations.ts';
 import { jobMigrations } from './jobs.ts';
+import { sealMigrations } from './audit-chain.ts';
 
 export const migrations: Migration[] = [
   ...coreMigrations,
   ...documentMigrations,
   ...webhookMigrations,
   ...jobMigrations,
+  ...sealMigrations,
 ];

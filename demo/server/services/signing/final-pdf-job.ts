@@ -18,6 +18,8 @@ import { documentFinalFileName, documentsOf } from '../documents/repositories.ts
 import { emitEvent } from '../../webhooks/emit.ts';
 import { attachmentBytes, documentAttachments } from './attachments.ts';
 import { displayName } from '../../email/names.ts';
+import { chainHead } from '../../store/audit-chain.ts';
+import { sealFor } from '../seal.ts';
 
 /** The job kind (store/jobs.ts) of the final PDF. */
 export const FINAL_PDF_JOB = 'final_pdf';
@@ -87,18 +89,22 @@ export async function runFinalPdfJob(store: Store, work: WorkPool, documentId: s
   const events = history.events(doc.id);
   const source = store.files.readBytes(doc.sourceFile);
   const appendable = documentAttachments(store, doc.id, 75).map((a) => ({ name: a.name, type: a.type, bytes: attachmentBytes(store, doc.id, a.field) }));
-  // In the work pool (as the document's group): stamping is work over the sender's PDF and the signers' images.
-  // A failure (over a time or memory limit, an unreadable PDF) is thrown to the job runner, which retries it
-  // and writes a permanent failure to the document's history (services/jobs/runner.ts).
+  const seal = sealFor(store, doc.groupId, 'Completed document sealed by esign-elements');
+  const auditChainHead = chainHead(store.db, doc.id);
+  // In the work pool (as the document's group): stamping is work over the sender's PDF and the signers' images;
+  // the seal key (a KeyObject) travels to the worker with the rest. A failure (over a time or memory limit,
+  // an unreadable PDF) is thrown to the job runner, which retries it and writes a permanent failure to the
+  // document's history (services/jobs/runner.ts).
   const built = await work.run(doc.groupId, 'finalPdf', {
     attachments: appendable,
     input: {
       source,
       elements: documents.fields(doc.id),
       options: { signedAt: signedAt(recipients, events), completedAt: new Date() },
-      history: doc.appendHistory ? { ...signingHistory(doc, recipients, events), originalPdf: source } : undefined,
+      history: doc.appendHistory ? { ...signingHistory(doc, recipients, events), originalPdf: source, auditChainHead, seal: seal.key } : undefined,
       password: doc.pdfPassword || null,
       passwordType: doc.pdfPasswordType,
+      seal,
     },
   });
   const { pdf, warnings } = built;
@@ -111,7 +117,7 @@ export async function runFinalPdfJob(store: Store, work: WorkPool, documentId: s
     if (now.status !== DOCUMENT_STATUS.fieldsComplete || now.finalFile) return false; // removed meanwhile, or done by another run
     documents.setFinal(doc.id, file, hash);
     documents.setStatus(doc.id, documentTransition(now.status, 'complete') as 30, { completedAt: new Date().toISOString() });
-    history.record(doc.id, 'final_pdf_created', SYSTEM, { sha256: hash, bytes: pdf.length, warnings: [...appended.warnings, ...warnings.map((w) => w.message)] });
+    history.record(doc.id, 'final_pdf_created', SYSTEM, { sha256: hash, bytes: pdf.length, warnings: [...appended.warnings, ...warnings.map((w) => w.message)], seal_certificate_sha256: seal.key.fingerprint, audit_chain_head: auditChainHead });
     emitEvent(store.db, { object: 'document', event: 'finalPdfCreated', documentId: doc.id });
     return true;
   });
