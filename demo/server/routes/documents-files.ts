@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { requireApiKey } from '../auth/context.ts';
 import { badRequest, conflict } from '../http/errors.ts';
 import { listMeta } from '../http/pagination.ts';
-import { ListOf, errorResponses } from '../schemas/common.ts';
+import { ListOf, PdfResponse, errorResponses } from '../schemas/common.ts';
 import { ELEMENT_TYPES } from '../../../src/fields/types.ts';
 import { RECIPIENT_STATUS, recipientTransition } from '../domain/statuses.ts';
 import { actorOf, loadVisibleDocument } from '../services/documents/access.ts';
@@ -30,7 +30,7 @@ export default async function documentFileRoutes(app: FastifyInstance): Promise<
       summary: 'Download the document PDF', tags: ['documents'], params: DocumentIdParams,
       querystring: Type.Object({ force_download: Type.Optional(Type.Boolean()) }),
       description: 'The final signed PDF once it exists, otherwise the source PDF copied from the template at send; the header `X-Esign-Pdf` says which (`final` or `source`). `force_download=1` answers with `Content-Disposition: attachment`. A signer component token of this document may call it.',
-      response: errorResponses(401, 403, 404, 409, 429),
+      response: { 200: PdfResponse, ...errorResponses(401, 403, 404, 409, 429) },
     },
   }, async (request, reply) => {
     const { document, tokenRecipient } = loadVisibleDocument(store, request, (request.params as { id: string }).id);

@@ -12,7 +12,11 @@ import { errorResponses } from '../schemas/common.ts';
 import { withUuids } from '../services/template-fields.ts';
 import { TemplateIdParams, loadTemplate } from './templates-common.ts';
 
-const ElementJson = Type.Record(Type.String(), Type.Unknown(), {
+const DOCUMENTED_PROPERTIES = ['align', 'ax', 'ay', 'bx', 'by', 'element_type', 'fieldorder', 'font_name', 'font_size', 'hide_border', 'label',
+  'label_extra', 'logic_action', 'map_to', 'logic_group', 'optional', 'options', 'page', 'signer', 'substantive', 'validation', 'value', 'uuid'];
+
+const ElementJson = Type.Object(Object.fromEntries(DOCUMENTED_PROPERTIES.map((name) => [name, Type.Optional(Type.Unknown())])), {
+  additionalProperties: true,
   description: 'One field in the element JSON (ax, ay, bx, by, page, element_type, signer, validation, options, value, label, ...); see src/fields/types.ts.',
 });
 

@@ -56,3 +56,9 @@ export const PaginationQuery = {
 };
 
 export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) });
+
+/** A PDF answer (`application/pdf`), for the OpenAPI document; the body is sent as bytes, never serialised. */
+export const PdfResponse = {
+  description: 'A PDF file',
+  content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+};
