@@ -16,6 +16,7 @@ import documentFileRoutes from './documents-files.ts';
 import statusRoutes from './status.ts';
 import componentTokenRoutes from './component-tokens.ts';
 import signerRoutes from './signer.ts';
+import signerManageRoutes from './signer-manage.ts';
 import signingRoutes from './signing.ts';
 import signingDemoRoutes from './signing-demo.ts';
 import reviewRoutes from './review.ts';
@@ -34,6 +35,7 @@ const plugins: FastifyPluginAsync[] = [
   statusRoutes,
   componentTokenRoutes,
   signerRoutes,
+  signerManageRoutes,
   signingRoutes,
   signingDemoRoutes,
   reviewRoutes,
