@@ -64,8 +64,6 @@ export const PENDING: Record<string, string> = {
   deleteMember: 'members not built yet',
   getInvites: 'invitations not built yet',
   deleteInvite: 'invitations not built yet',
-  getStatuses: 'not built yet',
-  deleteDocument: 'permanent delete not built yet',
   previewDocumentSigning: 'not built yet',
   postPdfPreview: 'not built yet',
   updateGroup: 'answers 200 not 202; public_name unknown',

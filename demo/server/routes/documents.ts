@@ -11,6 +11,7 @@ import { sendDocument } from '../services/documents/send.ts';
 import { actorOf, loadVisibleDocument } from '../services/documents/access.ts';
 import { documentsOf } from '../services/documents/repositories.ts';
 import { removeDocument } from '../services/documents/remove.ts';
+import { purgeDocument } from '../services/documents/purge.ts';
 import { documentDetail, documentListEntry, statusUri } from '../services/documents/views.ts';
 import { isDocumentStatus } from '../domain/statuses.ts';
 import { mintLinkToken, signingUrl } from '../services/signing/link-tokens.ts';
@@ -122,6 +123,20 @@ export default async function documentRoutes(app: FastifyInstance): Promise<void
     requireApiKey(request);
     const { document } = loadVisibleDocument(store, request, (request.params as { id: string }).id);
     removeDocument(store, document, actorOf(store, request), (request.query as { email?: boolean }).email === true);
+    reply.code(204);
+    return null;
+  });
+
+  app.delete('/api/v1/document/:id/delete/', {
+    schema: {
+      summary: 'Permanently delete a document', tags: ['documents'], params: DocumentIdParams,
+      description: 'Unlike `DELETE /document/{id}/` (status 40, archived, kept), this removes the document, its recipients, fields, history and queued emails, and shreds its PDFs and signer attachments. Nothing can bring it back. Answers 204.',
+      response: { 204: Type.Null(), ...errorResponses(401, 403, 404, 429) },
+    },
+  }, async (request, reply) => {
+    requireApiKey(request);
+    const { document } = loadVisibleDocument(store, request, (request.params as { id: string }).id);
+    purgeDocument(store, document);
     reply.code(204);
     return null;
   });
