@@ -261,7 +261,7 @@ describe('template PDFs', () => {
       assert.match(errorOf(first).message, /second approval/);
       const sameUser = await call(t.app, t.key, 'DELETE', `/api/v1/templatepdf/${id}/delete/`);
       assert.equal(sameUser.statusCode, 409);
-      const colleague = await call(t.app, t.key, 'POST', '/api/v1/user/', { email: 'colleague@example.com', groups: [group()] });
+      const colleague = await call(t.app, t.key, 'POST', '/api/v1/user/', { email: 'colleague@example.com', first_name: 'Col', last_name: 'League', groups: [group()] });
       assert.equal(colleague.statusCode, 201);
       const { key } = t.app.store.apiKeys.create((colleague.json() as { uuid: string }).uuid, 'sandbox', false);
       const second = await call(t.app, key, 'DELETE', `/api/v1/templatepdf/${id}/delete/`);

@@ -7,9 +7,11 @@ import type { Migration } from './db.ts';
 import { coreMigrations } from './core-migrations.ts';
 import { webhookMigrations } from '../webhooks/migrations.ts';
 import { documentMigrations } from './documents-migrations.ts';
+import { restMigrations } from './rest-migrations.ts';
 
 export const migrations: Migration[] = [
   ...coreMigrations,
   ...documentMigrations,
   ...webhookMigrations,
+  ...restMigrations,
 ];
