@@ -40,10 +40,23 @@ describe('groups', () => {
     assert.equal(group.retention_days, 30);
   });
 
+  test('PATCH answers 202; the description\'s group properties are kept and shown', async () => {
+    const res = await call(t.app, t.key, 'PATCH', `/api/v1/group/${t.groupId}/`, { public_name: 'Acme Ltd', pagesize: 2, header: 'ACME' });
+    assert.equal(res.statusCode, 202, res.body);
+    const group = (await call(t.app, t.key, 'GET', `/api/v1/group/${t.groupId}/`)).json() as Record<string, unknown>;
+    assert.equal(group.public_name, 'Acme Ltd');
+    assert.equal(group.pagesize, 2);
+    assert.equal(group.header, 'ACME');
+    assert.equal(group.is_active, true);
+    assert.equal(group.user, `/api/v1/user/${t.adminId}/`);
+    assert.ok(Array.isArray(group.members) && (group.members as string[]).every((m) => /^\/api\/v1\/member\/[0-9a-f-]{36}\/$/.test(m)), JSON.stringify(group.members));
+    assert.equal((await call(t.app, t.key, 'PATCH', `/api/v1/group/${t.groupId}/`, { public_name: 5 })).statusCode, 400);
+  });
+
   test('bad group input: blank name, bad cc, wrong types', async () => {
-    assert.equal((await call(t.app, t.key, 'POST', '/api/v1/group/', { name: '   ' })).statusCode, 422);
+    assert.equal((await call(t.app, t.key, 'POST', '/api/v1/group/', { name: '   ' })).statusCode, 400);
     const cc = await call(t.app, t.key, 'POST', '/api/v1/group/', { name: 'x', default_cc: 'not-an-email' });
-    assert.equal(cc.statusCode, 422);
+    assert.equal(cc.statusCode, 400);
     assert.equal(errorOf(cc).fields![0]!.field, 'default_cc');
     const days = await call(t.app, t.key, 'POST', '/api/v1/group/', { name: 'x', retention_days: 'ten' });
     assert.equal(days.statusCode, 400);

@@ -252,7 +252,7 @@ describe('template PDFs', () => {
 
   test('retention policy: deletion needs a second member\'s approval', async () => {
     const patch = await call(t.app, t.key, 'PATCH', `/api/v1/group/${t.groupId}/`, { deletion_requires_approval: true });
-    assert.equal(patch.statusCode, 200);
+    assert.equal(patch.statusCode, 202);
     try {
       const id = await uploadId();
       const first = await call(t.app, t.key, 'DELETE', `/api/v1/templatepdf/${id}/delete/`);

@@ -14,6 +14,7 @@ import { SqliteApiKeyRepository } from './api-keys.ts';
 import type { ApiKeyRepository } from './api-keys.ts';
 import { SqliteTemplateRepository } from './templates.ts';
 import type { TemplateRepository } from './templates.ts';
+import { SqliteMemberRepository } from './members.ts';
 
 export class Store {
   readonly db: Db;
@@ -22,6 +23,7 @@ export class Store {
   readonly groups: GroupRepository;
   readonly apiKeys: ApiKeyRepository;
   readonly templates: TemplateRepository;
+  readonly members: SqliteMemberRepository;
   private closed = false;
 
   constructor(dataDir: string) {
@@ -32,6 +34,7 @@ export class Store {
     this.groups = new SqliteGroupRepository(this.db);
     this.apiKeys = new SqliteApiKeyRepository(this.db);
     this.templates = new SqliteTemplateRepository(this.db);
+    this.members = new SqliteMemberRepository(this.db);
   }
 
   /** Runs synchronous `work` in one database transaction. */
