@@ -7,6 +7,7 @@ import healthRoutes from './health.ts';
 import staticRoutes from './static.ts';
 import groupRoutes from './groups.ts';
 import userRoutes from './users.ts';
+import memberRoutes from './members.ts';
 import webhookRoutes from '../webhooks/routes.ts';
 import templateRoutes from './templates.ts';
 import templateManageRoutes from './templates-manage.ts';
@@ -26,6 +27,7 @@ const plugins: FastifyPluginAsync[] = [
   staticRoutes,
   groupRoutes,
   userRoutes,
+  memberRoutes,
   webhookRoutes,
   templateRoutes,
   templateManageRoutes,
