@@ -8,6 +8,8 @@ import staticRoutes from './static.ts';
 import groupRoutes from './groups.ts';
 import userRoutes from './users.ts';
 import memberRoutes from './members.ts';
+import attachmentRoutes from './attachments.ts';
+import textTemplateRoutes from './text-templates.ts';
 import webhookRoutes from '../webhooks/routes.ts';
 import templateRoutes from './templates.ts';
 import templateManageRoutes from './templates-manage.ts';
@@ -28,6 +30,8 @@ const plugins: FastifyPluginAsync[] = [
   groupRoutes,
   userRoutes,
   memberRoutes,
+  attachmentRoutes,
+  textTemplateRoutes,
   webhookRoutes,
   templateRoutes,
   templateManageRoutes,

@@ -30,6 +30,7 @@ export const ErrorBody = Type.Object({
       description: 'For validation errors: every offending field by name or path.',
     })),
   }),
+  text: Type.String({ description: 'The message again, where the hosted service\'s description reads error text (`{ "text": … }`).' }),
 }, { description: 'Every error has this shape.' });
 
 /** Standard error responses to spread into a route's `response` schema. */

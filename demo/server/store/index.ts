@@ -15,6 +15,8 @@ import type { ApiKeyRepository } from './api-keys.ts';
 import { SqliteTemplateRepository } from './templates.ts';
 import type { TemplateRepository } from './templates.ts';
 import { SqliteMemberRepository } from './members.ts';
+import { SqliteEmailAttachmentRepository } from './email-attachments.ts';
+import { SqliteTextTemplateRepository } from './text-templates.ts';
 
 export class Store {
   readonly db: Db;
@@ -24,6 +26,8 @@ export class Store {
   readonly apiKeys: ApiKeyRepository;
   readonly templates: TemplateRepository;
   readonly members: SqliteMemberRepository;
+  readonly emailAttachments: SqliteEmailAttachmentRepository;
+  readonly textTemplates: SqliteTextTemplateRepository;
   private closed = false;
 
   constructor(dataDir: string) {
@@ -35,6 +39,8 @@ export class Store {
     this.apiKeys = new SqliteApiKeyRepository(this.db);
     this.templates = new SqliteTemplateRepository(this.db);
     this.members = new SqliteMemberRepository(this.db);
+    this.emailAttachments = new SqliteEmailAttachmentRepository(this.db);
+    this.textTemplates = new SqliteTextTemplateRepository(this.db);
   }
 
   /** Runs synchronous `work` in one database transaction. */
