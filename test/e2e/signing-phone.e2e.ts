@@ -24,7 +24,7 @@ async function send(request: APIRequestContext, fields: unknown[], count: number
   expect(upload.status(), await upload.text()).toBeLessThan(300);
   const template = (await upload.json()).resource.uid;
   const placed = await request.post(`/api/v1/templatepdf/${template}/fields/`, { headers: auth, data: fields });
-  expect(placed.status(), await placed.text()).toBe(200);
+  expect(placed.status(), await placed.text()).toBe(201);
   const people = Array.from({ length: count }, (_, i) => ({ firstname: ['Kim', 'Lee'][i], lastname: 'Keys', email: `p${i}@example.test`, order: i }));
   const sent = await request.post('/api/v1/document/', { headers: auth, data: { group: session.group, name: 'Phone test', templatepdf: `/api/v1/templatepdf/${template}/`, signers: people, signers_in_order: inOrder } });
   expect(sent.status(), await sent.text()).toBeLessThan(300);

@@ -62,12 +62,6 @@ export const PENDING: Record<string, string> = {
   auditLog: 'JSON only, no PDF',
   getWebhooks: 'not a plain array',
   deleteWebhook: 'not idempotent; 404 for bad URLs',
-  getPdfTemplates: 'parties, valid missing',
-  getPdfTemplate: 'ignores Accept: application/json',
-  getPdfTemplateEditLink: '200 JSON instead of 201 + Location',
-  postPdfTemplateFields: '200 not 201',
-  postPdfTemplateTags: '200 not 201',
-  postPdfTemplateArchive: '200 not 201',
 };
 
 /** The schema an answer is checked against: the documented one, or the examples' where they differ. */

@@ -39,12 +39,12 @@ export default async function templateFieldRoutes(app: FastifyInstance): Promise
     schema: {
       summary: 'Replace the fields of a template',
       tags: ['templates'],
-      description: 'Body: a JSON array of elements in the shape the read returns. It replaces every field. Elements are validated and normalised (defaults filled); every problem is listed by path (`[3].ax`) in a 400 `invalid_fields` and nothing is saved. Fields keep their `uuid`; new ones (or duplicates) get one. Unknown properties are dropped. Answers the saved array. Also open to editor component tokens of this template.',
+      description: 'Body: a JSON array of elements in the shape the read returns. It replaces every field. Elements are validated and normalised (defaults filled); every problem is listed by path (`[3].ax`) in a 400 `invalid_fields` and nothing is saved. Fields keep their `uuid`; new ones (or duplicates) get one. Unknown properties are dropped. Answers 201 with the saved array. Also open to editor component tokens of this template.',
       params: TemplateIdParams,
       body: Type.Array(Type.Unknown()),
-      response: { 200: Type.Array(ElementJson), ...errorResponses(400, 401, 403, 404, 415, 429) },
+      response: { 201: Type.Array(ElementJson), ...errorResponses(400, 401, 403, 404, 415, 429) },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const template = loadTemplate(app, request);
     const result = validateElements(request.body, { pageCount: template.pageCount });
     if (result.problems.length > 0) {
@@ -53,6 +53,7 @@ export default async function templateFieldRoutes(app: FastifyInstance): Promise
       throw new ApiError(400, 'invalid_fields', `The fields were not saved. ${shown}${more}`,
         result.problems.map((p) => ({ field: p.field, message: p.message })));
     }
+    reply.code(201);
     return store.templates.update(template.id, { fields: withUuids(result.elements) })!.fields;
   });
 
