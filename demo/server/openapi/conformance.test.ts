@@ -78,7 +78,7 @@ function problemsOf(op: SpecOperation, scenario: Scenario, answer: Answer): stri
     if (new TextDecoder().decode(answer.bytes.slice(0, 5)) !== '%PDF-') problems.push('body is not a PDF');
     return problems;
   }
-  const schema = exampleSchema(op.operationId, code, (x) => resolveRefs(spec, x)) ?? content[type]!.schema;
+  const schema = exampleSchema(op.operationId, code, content[type]!.schema, (x) => resolveRefs(spec, x)) ?? content[type]!.schema;
   if (!schema) return problems;
   const validate = responseValidator(ajv, spec, schema, optionalProperties(op.operationId, code));
   let body: unknown;
@@ -144,7 +144,7 @@ test('our OpenAPI document has the description\'s operations, codes and response
           continue;
         }
         for (const [type, media] of Object.entries((documented.content ?? {}) as Record<string, Json>)) {
-          const schema = exampleSchema(op.operationId, code, (x) => resolveRefs(spec, x)) ?? media.schema;
+          const schema = exampleSchema(op.operationId, code, media.schema, (x) => resolveRefs(spec, x)) ?? media.schema;
           if (!schema || type !== 'application/json') continue;
           const ourMedia = ((response.content ?? {}) as Record<string, Json>)[type];
           const ourPaths = new Set(propertyPaths(resolveRefs(ours, ourMedia?.schema)));

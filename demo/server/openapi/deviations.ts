@@ -40,12 +40,38 @@ export const STATUS_DEVIATIONS: StatusDeviation[] = [
  * Where the description's examples contradict its schemas we follow the examples (issue 13): the schema
  * the answer is checked against instead, by operation and status.
  */
-export const EXAMPLE_SCHEMAS: { operationId: string; status: string; schema: unknown; nullable?: string[]; reason: string }[] = [
+/** The example's signer row: [URI, first name, last name, email, sms, has_fields, status, order]. */
+const SIGNER_ROW = {
+  type: 'array', minItems: 8, maxItems: 8, additionalItems: false,
+  items: [{ type: 'string' }, { type: 'string' }, { type: 'string' }, { type: 'string' }, { type: 'string' }, { type: 'boolean' }, { type: 'integer' }, { type: 'integer' }],
+};
+
+export const EXAMPLE_SCHEMAS: { operationId: string; status: string; schema?: unknown; patches?: Record<string, Record<string, unknown>>; reason: string }[] = [
   {
     operationId: 'getPdfTemplateFields', status: '200',
     schema: { type: 'array', items: { $ref: '#/components/schemas/TemplatePdfFieldDetail' } },
-    nullable: ['fieldorder', 'logic_action'],
+    patches: { '[].fieldorder': { nullable: true }, '[].logic_action': { nullable: true } },
     reason: 'The schema says a {meta, objects} list; its example (and SERVICE-SPEC: "the same schema as the fields-create operation accepts") is a plain array of fields, with `fieldorder: null` and `logic_action: null`.',
+  },
+  {
+    operationId: 'getDocuments', status: '200',
+    patches: {
+      'objects[].signers[]': SIGNER_ROW,
+      'objects[].signers_in_order': { type: 'boolean', enum: undefined, format: undefined },
+      'objects[].pdftext': { nullable: true },
+      'objects[].template': { nullable: true },
+    },
+    reason: 'Signer rows: the schema says eight strings, the example `[uri, first, last, email, sms, true, 20, 0]` (has_fields a boolean, status and order integers). signers_in_order: the list schema says 0/1, the detail schema and example a boolean. pdftext and template are None in the example.',
+  },
+  {
+    operationId: 'getDocument', status: '200',
+    patches: {
+      'signers[]': SIGNER_ROW,
+      hash_value: { nullable: true }, pdf_password: { nullable: true }, pdftext: { nullable: true }, sign_time: { nullable: true },
+      template: { nullable: true }, header_height: { nullable: true }, footer_height: { nullable: true },
+      pdf_password_type: { type: undefined, anyOf: [{ type: 'string' }, { type: 'integer', enum: [1, 2] }, { type: 'null' }] },
+    },
+    reason: 'Signer rows as in the list. The example has None for hash_value, pdf_password, pdf_password_type, pdftext, sign_time, template, header_height (and footer_height empty). pdf_password_type: the detail schema says string, the send schema integer 1|2; we answer the integer as sent.',
   },
 ];
 
@@ -54,21 +80,30 @@ export const EXAMPLE_SCHEMAS: { operationId: string; status: string; schema: unk
  * of these starts to conform, so the list only ever shrinks.
  */
 export const PENDING: Record<string, string> = {
-  previewDocumentSigning: 'not built yet',
-  postPdfPreview: 'not built yet',
-  getDocuments: 'list entry fields missing (auto_archive, pdftext, template, text, return_signer_links); signer rows and signers_in_order typed differently',
-  getDocument: 'detail fields missing (auto_archive, header, footer, pdftext, signature_type, template, text, ...); some typed differently',
-  postDocument: 'signer links nested under signer_links',
-  getDocumentFields: 'field `state` missing',
-  auditLog: 'JSON only, no PDF',
+  previewDocumentSigning: 'not built yet: POST /document/preview/ (302 to a short-lived signing-page preview of HTML text)',
+  postPdfPreview: 'not built yet: POST /pdf/preview/ (HTML text rendered as a PDF)',
+  auditLog: 'answers JSON only; the PDF by default is not built yet',
 };
 
-/** The schema an answer is checked against: the documented one, or the examples' where they differ. */
-export function exampleSchema(operationId: string, status: string, resolve: (schema: unknown) => unknown): unknown {
+/**
+ * The schema an answer is checked against where the examples differ from the documented one: the
+ * replacement schema, or the documented one with its properties patched (`a[].b` = property b of a's items).
+ */
+export function exampleSchema(operationId: string, status: string, documented: unknown, resolve: (schema: unknown) => unknown): unknown {
   const override = EXAMPLE_SCHEMAS.find((e) => e.operationId === operationId && e.status === status);
   if (!override) return undefined;
-  const schema = resolve(override.schema) as { items: { properties: Record<string, Record<string, unknown>> } };
-  for (const name of override.nullable ?? []) schema.items.properties[name] = { ...schema.items.properties[name], nullable: true };
+  const schema = structuredClone(resolve(override.schema ?? documented)) as Record<string, unknown>;
+  for (const [path, patch] of Object.entries(override.patches ?? {})) {
+    let at = schema;
+    for (const step of path.match(/[^.[\]]+|\[\]/g)!) {
+      at = (step === '[]' ? at.items : (at.properties as Record<string, unknown>)[step]) as Record<string, unknown>;
+      if (!at) throw new Error(`example patch ${operationId} ${path}: no such property`);
+    }
+    for (const [k, v] of Object.entries(patch)) {
+      if (v === undefined) delete at[k];
+      else at[k] = v;
+    }
+  }
   return schema;
 }
 

@@ -21,6 +21,12 @@ function fileName(name: string): string {
   return `${base}.pdf`;
 }
 
+/** A field as the read answers it: the element JSON plus `state` (saved by its signer). */
+const DocumentField = Type.Object({
+  ...Object.fromEntries(['element_type', 'fieldorder', 'label', 'label_extra', 'signer', 'validation', 'value', 'uuid'].map((name) => [name, Type.Optional(Type.Unknown())])),
+  state: Type.Optional(Type.Boolean({ description: 'true once its signer saved a value.' })),
+}, { additionalProperties: true, description: 'The element JSON of src/fields/types.ts, plus `state`.' });
+
 export default async function documentFileRoutes(app: FastifyInstance): Promise<void> {
   const { store } = app;
 
@@ -60,7 +66,7 @@ export default async function documentFileRoutes(app: FastifyInstance): Promise<
       summary: 'Document fields', tags: ['documents'], params: DocumentIdParams,
       querystring: Type.Object({ element_type: Type.Optional(Type.String({ description: 'Only fields of this type: signature, initials, text or admin.' })) }),
       description: 'The document\'s fields in the element JSON of src/fields (the template\'s fields as sent: pdftext/signertext applied, bundle pages offset), with the values filled so far. A signer component token of this document may call it.',
-      response: { 200: Type.Array(Type.Record(Type.String(), Type.Unknown())), ...errorResponses(400, 401, 403, 404, 429) },
+      response: { 200: Type.Array(DocumentField), ...errorResponses(400, 401, 403, 404, 429) },
     },
   }, async (request) => {
     const { document, tokenRecipient } = loadVisibleDocument(store, request, (request.params as { id: string }).id);
@@ -69,7 +75,9 @@ export default async function documentFileRoutes(app: FastifyInstance): Promise<
       throw badRequest(`element_type must be one of ${ELEMENT_TYPES.join(', ')} (got ${JSON.stringify(elementType)}).`, [{ field: 'element_type', message: `must be one of ${ELEMENT_TYPES.join(', ')}` }]);
     }
     const { documents } = documentsOf(store);
-    const fields = documents.fields(document.id, elementType);
+    const saved = documents.savedFieldIds(document.id);
+    // `state`: saved by its signer (the description's field property).
+    const fields = documents.fields(document.id, elementType).map((f) => ({ ...f, state: saved.has(f.uuid ?? '') }));
     // A signer's token sees what the signing view shows: no secret codes, no one else's unfinished values.
     // A reviewer's token sees only finished recipients' values (it owns no field).
     const viewer = tokenRecipient && reviewerOf(request) !== null ? asReviewer(tokenRecipient) : tokenRecipient;
