@@ -138,7 +138,7 @@ test('two recipients complete at the same moment over HTTP: both succeed, one co
   expect(answers.map((a) => a.status)).toEqual([200, 200]);
   const statuses = await Promise.all(answers.map(async (a) => (await a.json()).document_status));
   expect(statuses).toContain(30);
-  const log = await (await request.get(`/api/v1/document/${sent.documentId}/auditlog/?limit=1000`, { headers: { Authorization: `Bearer ${sent.key}` } })).json();
+  const log = await (await request.get(`/api/v1/document/${sent.documentId}/auditlog/?limit=1000`, { headers: { Authorization: `Bearer ${sent.key}`, Accept: 'application/json' } })).json();
   const events = log.objects.map((e: { event: string }) => e.event);
   expect(events.filter((e: string) => e === 'document_fields_complete')).toHaveLength(1);
   expect(events.filter((e: string) => e === 'final_pdf_created')).toHaveLength(1);

@@ -82,7 +82,6 @@ export const EXAMPLE_SCHEMAS: { operationId: string; status: string; schema?: un
 export const PENDING: Record<string, string> = {
   previewDocumentSigning: 'not built yet: POST /document/preview/ (302 to a short-lived signing-page preview of HTML text)',
   postPdfPreview: 'not built yet: POST /pdf/preview/ (HTML text rendered as a PDF)',
-  auditLog: 'answers JSON only; the PDF by default is not built yet',
 };
 
 /**

@@ -9,6 +9,7 @@ export { extractTags, SIGNATURE_LINES, type TagExtraction, type TagReportEntry }
 export { importFormFields, type FormImport, type FormImportNote } from './form-import.ts';
 export { stampFinalPdf, stampFinalPdfWithWarnings, type StampInput, type StampOptions, type StampWarning, type SignatureImages } from './stamp.ts';
 export { appendHistoryPage, sha256Hex, type SigningHistory, type HistoryRecipient, type HistoryEvent } from './history-page.ts';
+export { renderAuditLogPdf } from './audit-log.ts';
 export { encryptPdf, PdfPasswordError, type PdfProtection } from './encrypt.ts';
 export { renderPreview, previewCaption } from './preview.ts';
 export { buildFinalPdf, type FinalPdfInput } from './final-pdf.ts';

@@ -11,6 +11,8 @@ import { actorOf, loadVisibleDocument } from '../services/documents/access.ts';
 import { documentsOf } from '../services/documents/repositories.ts';
 import { SIGNER_OPERATIONS } from '../services/documents/component-tokens.ts';
 import { auditEntry } from '../services/documents/views.ts';
+import { recipientStatusText } from '../domain/statuses.ts';
+import { renderAuditLogPdf } from '../pdf/audit-log.ts';
 import { signerFields } from '../services/signing/view.ts';
 import { asReviewer, reviewerOf } from '../services/signing/review.ts';
 import { AuditEntry, DocumentIdParams } from './documents-schemas.ts';
@@ -26,6 +28,12 @@ const DocumentField = Type.Object({
   ...Object.fromEntries(['element_type', 'fieldorder', 'label', 'label_extra', 'signer', 'validation', 'value', 'uuid'].map((name) => [name, Type.Optional(Type.Unknown())])),
   state: Type.Optional(Type.Boolean({ description: 'true once its signer saved a value.' })),
 }, { additionalProperties: true, description: 'The element JSON of src/fields/types.ts, plus `state`.' });
+
+/** `recipient_signed` → "Recipient signed". */
+function humanEvent(event: string): string {
+  const words = event.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
 
 export default async function documentFileRoutes(app: FastifyInstance): Promise<void> {
   const { store } = app;
@@ -91,17 +99,41 @@ export default async function documentFileRoutes(app: FastifyInstance): Promise<
         limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
         offset: Type.Integer({ minimum: 0, default: 0 }),
       }),
-      description: 'Every event in the document\'s history, oldest first: time, event, actor (user or recipient), IP address, user agent and details.',
-      response: { 200: ListOf(AuditEntry), ...errorResponses(400, 401, 403, 404, 429) },
+      description: 'A PDF of the document\'s history by default (as the hosted description has it): the document, its recipients, and every event with time, actor, IP address and user agent. With `Accept: application/json` (and not `application/pdf`) the events as a JSON list, oldest first, paginated with `limit`/`offset`.',
+      response: {
+        200: {
+          description: 'The PDF by default; the JSON list with Accept: application/json.',
+          content: { 'application/pdf': PdfResponse.content['application/pdf'], 'application/json': { schema: ListOf(AuditEntry) } },
+        },
+        ...errorResponses(400, 401, 403, 404, 429),
+      },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     requireApiKey(request);
     const { document } = loadVisibleDocument(store, request, (request.params as { id: string }).id);
     const { limit, offset } = request.query as { limit: number; offset: number };
-    const events = documentsOf(store).history.events(document.id);
-    return {
-      meta: listMeta(request, { limit, offset, total: events.length }, {}),
-      objects: events.slice(offset, offset + limit).map(auditEntry),
-    };
+    const { history, documents } = documentsOf(store);
+    const events = history.events(document.id);
+    const accept = String(request.headers.accept ?? '');
+    if (accept.includes('application/json') && !accept.includes('application/pdf')) {
+      return {
+        meta: listMeta(request, { limit, offset, total: events.length }, {}),
+        objects: events.slice(offset, offset + limit).map(auditEntry),
+      };
+    }
+    const recipients = documents.recipients(document.id);
+    const pdf = await renderAuditLogPdf({
+      documentName: document.name,
+      documentId: document.id,
+      recipients: recipients.map((r) => ({
+        name: `${r.firstname} ${r.lastname}`.trim() || r.email, email: r.email, role: r.role, status: recipientStatusText(r.status),
+        timestamps: events.filter((e) => e.recipientId === r.id).map((e) => ({ label: humanEvent(e.event), at: e.created })),
+      })),
+      events: events.map((e) => ({ at: e.created, actor: e.actor.label, action: humanEvent(e.event), ip: e.actor.ip, userAgent: e.actor.userAgent })),
+    });
+    return reply.type('application/pdf')
+      .header('Content-Disposition', `inline; filename="${fileName(`${document.name} audit log`)}"`)
+      .header('Cache-Control', 'private, no-store')
+      .send(Buffer.from(pdf));
   });
 }
