@@ -35,8 +35,8 @@ function row(cells, onClick) {
 }
 
 async function loadRegistrations() {
-  const list = await api('GET', '/api/v1/notifications/?limit=100');
-  $('registrations').replaceChildren(...list.objects.map((r) => {
+  const list = await api('GET', '/api/v1/notifications/');
+  $('registrations').replaceChildren(...list.map((r) => {
     const remove = document.createElement('button');
     remove.className = 'secondary';
     remove.textContent = 'Remove';

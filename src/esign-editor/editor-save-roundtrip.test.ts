@@ -35,7 +35,7 @@ before(async () => {
   templateId = ((await upload.json()) as { resource: { uid: string } }).resource.uid;
   // One field already there, so the editor must read before it writes.
   const seeded = await api('POST', `/api/v1/templatepdf/${templateId}/fields/`, [{ ax: 0.1, ay: 0.1, bx: 0.4, by: 0.15, page: 1, element_type: 'text', signer: 1, label: 'Full name' }]);
-  assert.equal(seeded.status, 200, await seeded.clone().text());
+  assert.equal(seeded.status, 201, await seeded.clone().text());
   const minted = await api('GET', `/api/v1/templatepdf/${templateId}/component-token/`);
   assert.equal(minted.status, 200, await minted.clone().text());
   const { token } = (await minted.json()) as { token: string };

@@ -17,7 +17,7 @@ test('a signer attaches a PDF (validation 75) and the final PDF has its pages ap
   const placed = await request.post(`/api/v1/templatepdf/${template}/fields/`, { headers: auth, data: [
     { ax: 0.5, ay: 0.2, bx: 0.9, by: 0.25, page: 1, element_type: 'text', signer: 1, validation: 75, label: 'Appendix' },
   ] });
-  expect(placed.status(), await placed.text()).toBe(200);
+  expect(placed.status(), await placed.text()).toBe(201);
   const sent = await request.post('/api/v1/document/', { headers: auth, data: { group: session.group, name: 'Attach', templatepdf: `/api/v1/templatepdf/${template}/`, signers: [{ firstname: 'Ada', lastname: 'File', email: 'ada@example.test', order: 0 }] } });
   expect(sent.status(), await sent.text()).toBeLessThan(300);
   const documentId = /\/status\/([^/]+)\//.exec(sent.headers().location)![1];

@@ -24,7 +24,7 @@ async function send(request: APIRequestContext, fields: unknown[], count: number
   expect(upload.status(), await upload.text()).toBeLessThan(300);
   const template = (await upload.json()).resource.uid;
   const placed = await request.post(`/api/v1/templatepdf/${template}/fields/`, { headers: auth, data: fields });
-  expect(placed.status(), await placed.text()).toBe(200);
+  expect(placed.status(), await placed.text()).toBe(201);
   const people = Array.from({ length: count }, (_, i) => ({ firstname: ['Kim', 'Lee'][i], lastname: 'Keys', email: `p${i}@example.test`, order: i }));
   const sent = await request.post('/api/v1/document/', { headers: auth, data: { group: session.group, name: 'Phone test', templatepdf: `/api/v1/templatepdf/${template}/`, signers: people, signers_in_order: inOrder } });
   expect(sent.status(), await sent.text()).toBeLessThan(300);
@@ -138,7 +138,7 @@ test('two recipients complete at the same moment over HTTP: both succeed, one co
   expect(answers.map((a) => a.status)).toEqual([200, 200]);
   const statuses = await Promise.all(answers.map(async (a) => (await a.json()).document_status));
   expect(statuses).toContain(30);
-  const log = await (await request.get(`/api/v1/document/${sent.documentId}/auditlog/?limit=1000`, { headers: { Authorization: `Bearer ${sent.key}` } })).json();
+  const log = await (await request.get(`/api/v1/document/${sent.documentId}/auditlog/?limit=1000`, { headers: { Authorization: `Bearer ${sent.key}`, Accept: 'application/json' } })).json();
   const events = log.objects.map((e: { event: string }) => e.event);
   expect(events.filter((e: string) => e === 'document_fields_complete')).toHaveLength(1);
   expect(events.filter((e: string) => e === 'final_pdf_created')).toHaveLength(1);

@@ -25,14 +25,15 @@ export class ApiError extends Error {
     this.headers = headers;
   }
 
-  toBody(): { error: { status: number; code: string; message: string; fields?: FieldError[] } } {
+  /** `text` repeats the message where the hosted description's error bodies have it (`{ "text": … }`). */
+  toBody(): { error: { status: number; code: string; message: string; fields?: FieldError[] }; text: string } {
     const error: { status: number; code: string; message: string; fields?: FieldError[] } = {
       status: this.status,
       code: this.code,
       message: this.message,
     };
     if (this.fields && this.fields.length > 0) error.fields = this.fields;
-    return { error };
+    return { error, text: this.message };
   }
 }
 

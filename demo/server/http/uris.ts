@@ -3,6 +3,10 @@
 export const groupUri = (id: string): string => `/api/v1/group/${id}/`;
 export const userUri = (id: string): string => `/api/v1/user/${id}/`;
 export const templateUri = (id: string): string => `/api/v1/templatepdf/${id}/`;
+export const memberUri = (id: string): string => `/api/v1/member/${id}/`;
+export const invitedUri = (id: string): string => `/api/v1/invited/${id}/`;
+export const attachmentUri = (id: string): string => `/api/v1/attachment/${id}/`;
+export const textTemplateUri = (id: string): string => `/api/v1/template/${id}/`;
 
 /**
  * The id inside a resource reference of `kind`. Accepts `/api/v1/<kind>/<id>/`, the same

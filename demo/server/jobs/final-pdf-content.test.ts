@@ -50,7 +50,7 @@ test('the final PDF carries pdftext sender values, formatted signing dates, sign
   assert.ok(!all.includes('not for print'), 'no_pdf is not printed');
   assert.ok(all.replace(/[|\s]/g, '').includes('9Q7Z'), 'comb value printed');
 
-  const log = await call(t.app, t.key, 'GET', `/api/v1/document/${sent.documentId}/auditlog/`);
+  const log = await call(t.app, t.key, 'GET', `/api/v1/document/${sent.documentId}/auditlog/`, undefined, { accept: 'application/json' });
   assert.equal(log.statusCode, 200);
   const events = log.json().objects as { event: string; time: string; recipient_id?: string }[];
   const signed = events.find((e) => e.event === 'recipient_signed');

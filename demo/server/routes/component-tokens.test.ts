@@ -45,7 +45,7 @@ test('a template token is short-lived and scoped to that template\'s viewer/edit
   const fields = await call(t.app, minted.token, 'GET', `/api/v1/templatepdf/${tplA}/fields/`);
   assert.equal(fields.statusCode, 200);
   const saved = await call(t.app, minted.token, 'POST', `/api/v1/templatepdf/${tplA}/fields/`, fields.json());
-  assert.equal(saved.statusCode, 200, saved.body);
+  assert.equal(saved.statusCode, 201, saved.body);
 });
 
 test('a template token cannot read another template, write its fields, or call anything else', async () => {

@@ -4,13 +4,14 @@ import { Type } from 'typebox';
 import { requireApiKey } from '../auth/context.ts';
 import { badRequest, conflict } from '../http/errors.ts';
 import { listMeta } from '../http/pagination.ts';
-import { ListOf, errorResponses } from '../schemas/common.ts';
+import { ListOf, PdfResponse, errorResponses } from '../schemas/common.ts';
 import { ELEMENT_TYPES } from '../../../src/fields/types.ts';
 import { RECIPIENT_STATUS, recipientTransition } from '../domain/statuses.ts';
 import { actorOf, loadVisibleDocument } from '../services/documents/access.ts';
 import { documentsOf } from '../services/documents/repositories.ts';
 import { SIGNER_OPERATIONS } from '../services/documents/component-tokens.ts';
 import { auditEntry } from '../services/documents/views.ts';
+import { sealedAuditLogPdf } from '../services/audit-log-pdf.ts';
 import { signerFields } from '../services/signing/view.ts';
 import { asReviewer, reviewerOf } from '../services/signing/review.ts';
 import { AuditEntry, DocumentIdParams } from './documents-schemas.ts';
@@ -21,6 +22,12 @@ function fileName(name: string): string {
   return `${base}.pdf`;
 }
 
+/** A field as the read answers it: the element JSON plus `state` (saved by its signer). */
+const DocumentField = Type.Object({
+  ...Object.fromEntries(['element_type', 'fieldorder', 'label', 'label_extra', 'signer', 'validation', 'value', 'uuid'].map((name) => [name, Type.Optional(Type.Unknown())])),
+  state: Type.Optional(Type.Boolean({ description: 'true once its signer saved a value.' })),
+}, { additionalProperties: true, description: 'The element JSON of src/fields/types.ts, plus `state`.' });
+
 export default async function documentFileRoutes(app: FastifyInstance): Promise<void> {
   const { store } = app;
 
@@ -30,7 +37,7 @@ export default async function documentFileRoutes(app: FastifyInstance): Promise<
       summary: 'Download the document PDF', tags: ['documents'], params: DocumentIdParams,
       querystring: Type.Object({ force_download: Type.Optional(Type.Boolean()) }),
       description: 'The final signed PDF once it exists, otherwise the source PDF copied from the template at send; the header `X-Esign-Pdf` says which (`final` or `source`). `force_download=1` answers with `Content-Disposition: attachment`. A signer component token of this document may call it.',
-      response: errorResponses(401, 403, 404, 409, 429),
+      response: { 200: PdfResponse, ...errorResponses(401, 403, 404, 409, 429) },
     },
   }, async (request, reply) => {
     const { document, tokenRecipient } = loadVisibleDocument(store, request, (request.params as { id: string }).id);
@@ -60,7 +67,7 @@ export default async function documentFileRoutes(app: FastifyInstance): Promise<
       summary: 'Document fields', tags: ['documents'], params: DocumentIdParams,
       querystring: Type.Object({ element_type: Type.Optional(Type.String({ description: 'Only fields of this type: signature, initials, text or admin.' })) }),
       description: 'The document\'s fields in the element JSON of src/fields (the template\'s fields as sent: pdftext/signertext applied, bundle pages offset), with the values filled so far. A signer component token of this document may call it.',
-      response: { 200: Type.Array(Type.Record(Type.String(), Type.Unknown())), ...errorResponses(400, 401, 403, 404, 429) },
+      response: { 200: Type.Array(DocumentField), ...errorResponses(400, 401, 403, 404, 429) },
     },
   }, async (request) => {
     const { document, tokenRecipient } = loadVisibleDocument(store, request, (request.params as { id: string }).id);
@@ -69,7 +76,9 @@ export default async function documentFileRoutes(app: FastifyInstance): Promise<
       throw badRequest(`element_type must be one of ${ELEMENT_TYPES.join(', ')} (got ${JSON.stringify(elementType)}).`, [{ field: 'element_type', message: `must be one of ${ELEMENT_TYPES.join(', ')}` }]);
     }
     const { documents } = documentsOf(store);
-    const fields = documents.fields(document.id, elementType);
+    const saved = documents.savedFieldIds(document.id);
+    // `state`: saved by its signer (the description's field property).
+    const fields = documents.fields(document.id, elementType).map((f) => ({ ...f, state: saved.has(f.uuid ?? '') }));
     // A signer's token sees what the signing view shows: no secret codes, no one else's unfinished values.
     // A reviewer's token sees only finished recipients' values (it owns no field).
     const viewer = tokenRecipient && reviewerOf(request) !== null ? asReviewer(tokenRecipient) : tokenRecipient;
@@ -83,17 +92,33 @@ export default async function documentFileRoutes(app: FastifyInstance): Promise<
         limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
         offset: Type.Integer({ minimum: 0, default: 0 }),
       }),
-      description: 'Every event in the document\'s history, oldest first: time, event, actor (user or recipient), IP address, user agent and details.',
-      response: { 200: ListOf(AuditEntry), ...errorResponses(400, 401, 403, 404, 429) },
+      description: 'A PDF of the document\'s history by default (as the hosted description has it): the document, its recipients, and every event with time, actor, IP address and user agent. With `Accept: application/json` (and not `application/pdf`) the events as a JSON list, oldest first, paginated with `limit`/`offset`.',
+      response: {
+        200: {
+          description: 'The PDF by default; the JSON list with Accept: application/json.',
+          content: { 'application/pdf': PdfResponse.content['application/pdf'], 'application/json': { schema: ListOf(AuditEntry) } },
+        },
+        ...errorResponses(400, 401, 403, 404, 429),
+      },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     requireApiKey(request);
     const { document } = loadVisibleDocument(store, request, (request.params as { id: string }).id);
     const { limit, offset } = request.query as { limit: number; offset: number };
-    const events = documentsOf(store).history.events(document.id);
-    return {
-      meta: listMeta(request, { limit, offset, total: events.length }, {}),
-      objects: events.slice(offset, offset + limit).map(auditEntry),
-    };
+    const { history, documents } = documentsOf(store);
+    const events = history.events(document.id);
+    const accept = String(request.headers.accept ?? '');
+    if (accept.includes('application/json') && !accept.includes('application/pdf')) {
+      return {
+        meta: listMeta(request, { limit, offset, total: events.length }, {}),
+        objects: events.slice(offset, offset + limit).map(auditEntry),
+      };
+    }
+    // The same history pages the final PDF appends, sealed by the server (services/audit-log-pdf.ts).
+    const pdf = await sealedAuditLogPdf(store, document);
+    return reply.type('application/pdf')
+      .header('Content-Disposition', `inline; filename="${fileName(`${document.name} audit log`)}"`)
+      .header('Cache-Control', 'private, no-store')
+      .send(Buffer.from(pdf));
   });
 }

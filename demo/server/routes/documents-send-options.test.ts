@@ -110,7 +110,7 @@ test('reviewers on the document and on a signer are kept and answered in the det
 test('message_template picks one of the group\'s named messages; without one the group default applies', async () => {
   const group = `/api/v1/group/${t.groupId}/`;
   const set = await call(t.app, t.key, 'PATCH', group, { default_message_template: 'Default words.', message_templates: { Renewal: 'Time to renew.', NDA: 'Please sign the NDA.' } });
-  assert.equal(set.statusCode, 200, set.body);
+  assert.equal(set.statusCode, 202, set.body);
   assert.deepEqual(set.json().message_templates, { Renewal: 'Time to renew.', NDA: 'Please sign the NDA.' });
 
   const named = await sendDocument(t, [field({ signer: 1 })], { signers: [person('Ann')], do_email: 1, message_template: 'nda' });
@@ -124,7 +124,7 @@ test('message_template picks one of the group\'s named messages; without one the
 
   await assert.rejects(sendDocument(t, [field({ signer: 1 })], { signers: [person('Ann')], message_template: 'Nope' }), /400.*Nope.*Renewal.*NDA.*"field":"message_template"/);
   const twice = await call(t.app, t.key, 'PATCH', group, { message_templates: { A: 'x', a: 'y' } });
-  assert.equal(twice.statusCode, 422);
+  assert.equal(twice.statusCode, 400);
   assert.equal(twice.json().error.fields[0].field, 'message_templates.a');
   const wrongType = await call(t.app, t.key, 'PATCH', group, { message_templates: { A: 5 } });
   assert.equal(wrongType.statusCode, 400);
@@ -134,7 +134,7 @@ test('message_template picks one of the group\'s named messages; without one the
 
 test('cc "default" copies the group\'s default CC list onto the document; a list is taken as given', async () => {
   const set = await call(t.app, t.key, 'PATCH', `/api/v1/group/${t.groupId}/`, { default_cc: 'legal@example.com, boss@example.com' });
-  assert.equal(set.statusCode, 200, set.body);
+  assert.equal(set.statusCode, 202, set.body);
   const byDefault = await sendDocument(t, [field({ signer: 1 })], { signers: [person('Ann')], cc: 'default' });
   const detail = (await call(t.app, t.key, 'GET', `/api/v1/document/${byDefault.documentId}/`)).json();
   assert.equal(detail.cc_emails, 'legal@example.com, boss@example.com');

@@ -1,6 +1,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, call, errorOf } from '../test-support.ts';
+import { createTestApp, createTenant, call, errorOf } from '../test-support.ts';
+import { openWithPdfjs } from '../pdf/pdfjs-node.ts';
 import type { TestApp } from '../test-support.ts';
 import { documentsOf } from '../services/documents/repositories.ts';
 import { addTemplate, field, idFromLocation, person, sendBody } from './documents-test-support.ts';
@@ -169,7 +170,7 @@ test('the audit log records the send and the removal with actor, IP and user age
   const { res } = await send();
   const id = res.json().uuid;
   await call(t.app, t.key, 'DELETE', `/api/v1/document/${id}/`, undefined, { 'user-agent': 'audit-test/1.0' });
-  const log = await call(t.app, t.key, 'GET', `/api/v1/document/${id}/auditlog/`);
+  const log = await call(t.app, t.key, 'GET', `/api/v1/document/${id}/auditlog/`, undefined, { accept: 'application/json' });
   assert.equal(log.statusCode, 200);
   const events = log.json().objects;
   assert.deepEqual(events.map((e: { event: string }) => e.event), ['document_sent', 'recipient_sent', 'document_removed']);
@@ -179,6 +180,65 @@ test('the audit log records the send and the removal with actor, IP and user age
   assert.equal(removed.actor.type, 'user');
   assert.match(removed.time, /^\d{4}-\d{2}-\d{2}T/);
   assert.equal(log.json().meta.total_count, 3);
+});
+
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  const opened = await openWithPdfjs(new Uint8Array(bytes));
+  try {
+    let text = '';
+    for (let i = 1; i <= opened.doc.numPages; i++) {
+      text += (await (await opened.doc.getPage(i)).getTextContent()).items.map((item) => ('str' in item ? item.str : '')).join(' ') + '\n';
+    }
+    return text;
+  } finally {
+    await opened.close();
+  }
+}
+
+test('the audit log is a PDF by default, naming the events with actor, IP and user agent', async () => {
+  const { res } = await send();
+  const id = res.json().uuid;
+  await call(t.app, t.key, 'DELETE', `/api/v1/document/${id}/`, undefined, { 'user-agent': 'audit-pdf/2.0' });
+  const log = await call(t.app, t.key, 'GET', `/api/v1/document/${id}/auditlog/`);
+  assert.equal(log.statusCode, 200);
+  assert.equal(log.headers['content-type'], 'application/pdf');
+  const text = await pdfText(log.rawPayload);
+  for (const expected of ['Signing history', id, 'Document removed', 'audit-pdf/2.0', 'ann@example.com']) assert.ok(text.includes(expected), `${expected} in ${text.slice(0, 300)}`);
+});
+
+test('DELETE /document/{id}/delete/ removes the document for good; other groups cannot', async () => {
+  const { res } = await send();
+  const id = res.json().uuid as string;
+  const outsider = createTenant(t.app, 'Purger');
+  assert.equal((await call(t.app, outsider.key, 'DELETE', `/api/v1/document/${id}/delete/`)).statusCode, 404);
+  const source = documentsOf(t.app.store).documents.get(id)!.sourceFile;
+  assert.ok(t.app.store.files.exists(source));
+  assert.equal((await call(t.app, t.key, 'DELETE', `/api/v1/document/${id}/delete/`)).statusCode, 204);
+  assert.equal((await call(t.app, t.key, 'GET', `/api/v1/document/${id}/`)).statusCode, 404);
+  assert.equal((await call(t.app, t.key, 'GET', `/api/v1/status/${id}/`)).statusCode, 404);
+  assert.equal(t.app.store.files.exists(source), false, 'the PDF is gone');
+  assert.equal(documentsOf(t.app.store).history.events(id).length, 0, 'the history is gone');
+  assert.equal((await call(t.app, t.key, 'DELETE', `/api/v1/document/${id}/delete/`)).statusCode, 404);
+});
+
+test('signer operations: fields1, new-link, reminder, rejection, reset', async () => {
+  const { res } = await send({ do_email: true });
+  const signer = res.json().signer_objects[0].uuid as string;
+  const fields = await call(t.app, t.key, 'GET', `/api/v1/signer/${signer}/fields1/`);
+  assert.equal(fields.statusCode, 200);
+  assert.ok(fields.json().length >= 1 && fields.json().every((f: { state: boolean }) => f.state === false));
+  const link = await call(t.app, t.key, 'GET', `/api/v1/signer/${signer}/new-link/`);
+  assert.equal(link.statusCode, 201);
+  assert.match(String(link.headers.location), new RegExp(`signer=${signer}`));
+  const reminded = await call(t.app, t.key, 'POST', `/api/v1/signer/${signer}/send-reminder/`, { text: 'Gentle nudge' });
+  assert.equal(reminded.statusCode, 200, reminded.body);
+  const outbox = t.app.store.db.prepare(`SELECT text_body FROM email_outbox WHERE recipient_id = ? AND kind = 'reminder'`).all(signer) as { text_body: string }[];
+  assert.equal(outbox.length, 1);
+  assert.match(outbox[0]!.text_body, /Gentle nudge/);
+  assert.deepEqual((await call(t.app, t.key, 'GET', `/api/v1/signer/${signer}/rejection/`)).json(), { status: 10, reason: '' });
+  assert.equal((await call(t.app, t.key, 'POST', `/api/v1/signer/${signer}/reset/`, { email: 'earlier@example.com' })).statusCode, 400);
+  const outsider = createTenant(t.app, 'Nosy');
+  assert.equal((await call(t.app, outsider.key, 'GET', `/api/v1/signer/${signer}/new-link/`)).statusCode, 404);
 });
 
 test('the PDF route serves the final PDF once it exists, and force_download makes it an attachment', async () => {
@@ -244,11 +304,11 @@ test('return_signer_links answers a signing link per recipient', async () => {
   const { res } = await send({ return_signer_links: 1 });
   assert.equal(res.statusCode, 201, res.body);
   const body = res.json();
-  assert.deepEqual(Object.keys(body.signer_links), ['signer_1', 'signer_2']);
+  assert.deepEqual(Object.keys(body).filter((k) => k.startsWith('signer_') && k !== 'signer_objects'), ['signer_1', 'signer_2']);
   for (const [i, so] of body.signer_objects.entries()) {
-    assert.ok(body.signer_links[`signer_${i + 1}`].includes(`signer=${so.uuid}`), body.signer_links[`signer_${i + 1}`]);
+    assert.ok(body[`signer_${i + 1}`].includes(`signer=${so.uuid}`), body[`signer_${i + 1}`]);
   }
-  assert.equal('signer_links' in (await send()).res.json(), false);
+  assert.equal('signer_1' in (await send()).res.json(), false);
 });
 
 test('racing requests: two deletes give one 204 and one 409; two archive_upon_send sends give one 201 and one 409', async () => {

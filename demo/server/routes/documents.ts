@@ -11,6 +11,7 @@ import { sendDocument } from '../services/documents/send.ts';
 import { actorOf, loadVisibleDocument } from '../services/documents/access.ts';
 import { documentsOf } from '../services/documents/repositories.ts';
 import { removeDocument } from '../services/documents/remove.ts';
+import { purgeDocument } from '../services/documents/purge.ts';
 import { documentDetail, documentListEntry, statusUri } from '../services/documents/views.ts';
 import { isDocumentStatus } from '../domain/statuses.ts';
 import { mintLinkToken, signingUrl } from '../services/signing/link-tokens.ts';
@@ -18,8 +19,8 @@ import { DocumentDetail, DocumentIdParams, DocumentListEntry, DocumentListQuery,
 
 const SendResponse = Type.Object({
   ...DocumentDetail.properties,
-  signer_links: Type.Optional(Type.Record(Type.String(), Type.String(), { description: 'With return_signer_links: `signer_1`, `signer_2`, ... signing links in recipient order.' })),
-});
+  signer_1: Type.Optional(Type.String({ description: 'With return_signer_links: the first recipient\'s signing link; `signer_2`, `signer_3`, … follow in recipient order.' })),
+}, { patternProperties: { '^signer_[0-9]+$': Type.String() } });
 
 const SEND_DESCRIPTION = `Sends a template PDF (or a bundle of them) for signature. Answers 201 with \`Location\` = the status URI
 \`/api/v1/status/{id}/\` and the new document in the body. The template's PDF is copied to the document; a template uploaded with
@@ -47,8 +48,9 @@ export default async function documentRoutes(app: FastifyInstance): Promise<void
     const detail = documentDetail(document, recipients, documentsOf(store).documents.fields(document.id).length);
     if (!document.returnSignerLinks) return detail;
     // The hosted service's `signer_1`, `signer_2`, ... in recipient order: signing-page links (they open once it is that signer's turn).
+    // Top-level, as the hosted description returns them.
     const links = Object.fromEntries(recipients.map((r, i) => [`signer_${i + 1}`, signingUrl(app.config.baseUrl, r.id, mintLinkToken(app.config.dataDir, r.id, document.id))]));
-    return { ...detail, signer_links: links };
+    return { ...detail, ...links };
   });
 
   app.get('/api/v1/document/', {
@@ -123,6 +125,20 @@ export default async function documentRoutes(app: FastifyInstance): Promise<void
     requireApiKey(request);
     const { document } = loadVisibleDocument(store, request, (request.params as { id: string }).id);
     removeDocument(store, document, actorOf(store, request), (request.query as { email?: boolean }).email === true);
+    reply.code(204);
+    return null;
+  });
+
+  app.delete('/api/v1/document/:id/delete/', {
+    schema: {
+      summary: 'Permanently delete a document', tags: ['documents'], params: DocumentIdParams,
+      description: 'Unlike `DELETE /document/{id}/` (status 40, archived, kept), this removes the document, its recipients, fields, history and queued emails, and shreds its PDFs and signer attachments. Nothing can bring it back. Answers 204.',
+      response: { 204: Type.Null(), ...errorResponses(401, 403, 404, 429) },
+    },
+  }, async (request, reply) => {
+    requireApiKey(request);
+    const { document } = loadVisibleDocument(store, request, (request.params as { id: string }).id);
+    purgeDocument(store, document);
     reply.code(204);
     return null;
   });

@@ -40,10 +40,23 @@ describe('groups', () => {
     assert.equal(group.retention_days, 30);
   });
 
+  test('PATCH answers 202; the description\'s group properties are kept and shown', async () => {
+    const res = await call(t.app, t.key, 'PATCH', `/api/v1/group/${t.groupId}/`, { public_name: 'Acme Ltd', pagesize: 2, header: 'ACME' });
+    assert.equal(res.statusCode, 202, res.body);
+    const group = (await call(t.app, t.key, 'GET', `/api/v1/group/${t.groupId}/`)).json() as Record<string, unknown>;
+    assert.equal(group.public_name, 'Acme Ltd');
+    assert.equal(group.pagesize, 2);
+    assert.equal(group.header, 'ACME');
+    assert.equal(group.is_active, true);
+    assert.equal(group.user, `/api/v1/user/${t.adminId}/`);
+    assert.ok(Array.isArray(group.members) && (group.members as string[]).every((m) => /^\/api\/v1\/member\/[0-9a-f-]{36}\/$/.test(m)), JSON.stringify(group.members));
+    assert.equal((await call(t.app, t.key, 'PATCH', `/api/v1/group/${t.groupId}/`, { public_name: 5 })).statusCode, 400);
+  });
+
   test('bad group input: blank name, bad cc, wrong types', async () => {
-    assert.equal((await call(t.app, t.key, 'POST', '/api/v1/group/', { name: '   ' })).statusCode, 422);
+    assert.equal((await call(t.app, t.key, 'POST', '/api/v1/group/', { name: '   ' })).statusCode, 400);
     const cc = await call(t.app, t.key, 'POST', '/api/v1/group/', { name: 'x', default_cc: 'not-an-email' });
-    assert.equal(cc.statusCode, 422);
+    assert.equal(cc.statusCode, 400);
     assert.equal(errorOf(cc).fields![0]!.field, 'default_cc');
     const days = await call(t.app, t.key, 'POST', '/api/v1/group/', { name: 'x', retention_days: 'ten' });
     assert.equal(days.statusCode, 400);
@@ -94,24 +107,43 @@ describe('users', () => {
   });
 
   test('without a password one is generated and shown once', async () => {
-    const res = await call(t.app, t.key, 'POST', '/api/v1/user/', { email: 'gen@example.com' });
+    const res = await call(t.app, t.key, 'POST', '/api/v1/user/', { email: 'gen@example.com', first_name: 'Gen', last_name: 'Erated' });
     assert.equal(res.statusCode, 201);
     const user = res.json() as { uuid: string; password: string };
     assert.ok(user.password.length >= 20);
     assert.ok(verifyPassword(user.password, t.app.store.users.get(user.uuid)!.passwordHash!));
   });
 
-  test('duplicates 409, bad email 400, foreign group 422, non-admin 403', async () => {
-    assert.equal((await call(t.app, t.key, 'POST', '/api/v1/user/', { email: 'sub@example.com' })).statusCode, 409);
-    const bad = await call(t.app, t.key, 'POST', '/api/v1/user/', { email: 'nope' });
+  test('duplicates 400, bad email 400, names required 400, foreign group 400, non-admin 403', async () => {
+    const names = { first_name: 'Ann', last_name: 'Other' };
+    const duplicate = await call(t.app, t.key, 'POST', '/api/v1/user/', { email: 'sub@example.com', ...names });
+    assert.equal(duplicate.statusCode, 400);
+    assert.equal(errorOf(duplicate).code, 'user_exists');
+    const noLastName = await call(t.app, t.key, 'POST', '/api/v1/user/', { email: 'half@example.com', first_name: 'Half' });
+    assert.equal(noLastName.statusCode, 400);
+    assert.ok(errorOf(noLastName).fields!.some((f) => f.field === 'last_name'), noLastName.body);
+    assert.equal(t.app.store.users.findByEmail('half@example.com'), undefined);
+    const bad = await call(t.app, t.key, 'POST', '/api/v1/user/', { email: 'nope', ...names });
     assert.equal(bad.statusCode, 400);
     assert.equal(errorOf(bad).fields![0]!.field, 'email');
     const other = createTenant(t.app, 'Elsewhere');
-    const foreign = await call(t.app, t.key, 'POST', '/api/v1/user/', { email: 'x@example.com', groups: [`/api/v1/group/${other.groupId}/`] });
-    assert.equal(foreign.statusCode, 422);
-    const notAdmin = await call(t.app, other.key, 'POST', '/api/v1/user/', { email: 'y@example.com' });
+    const foreign = await call(t.app, t.key, 'POST', '/api/v1/user/', { email: 'x@example.com', groups: [`/api/v1/group/${other.groupId}/`], ...names });
+    assert.equal(foreign.statusCode, 400);
+    const notAdmin = await call(t.app, other.key, 'POST', '/api/v1/user/', { email: 'y@example.com', ...names });
     assert.equal(notAdmin.statusCode, 403);
     assert.equal(errorOf(notAdmin).code, 'admin_required');
+  });
+
+  test('PATCH /api/v1/user/{id}/ changes names and time zone (202); others\' users stay hidden', async () => {
+    const me = (await call(t.app, t.key, 'GET', '/api/v1/user/')).json() as { uuid: string };
+    const res = await call(t.app, t.key, 'PATCH', `/api/v1/user/${me.uuid}/`, { first_name: 'Ada', timezone: 'Europe/London' });
+    assert.equal(res.statusCode, 202, res.body);
+    assert.equal(res.json().first_name, 'Ada');
+    assert.equal(res.json().timezone, 'Europe/London');
+    assert.equal(t.app.store.users.get(me.uuid)!.firstName, 'Ada');
+    assert.equal((await call(t.app, t.key, 'PATCH', `/api/v1/user/${me.uuid}/`, { timezone: 'Mars/Olympus' })).statusCode, 400);
+    const other = createTenant(t.app, 'Stranger');
+    assert.equal((await call(t.app, t.key, 'PATCH', `/api/v1/user/${other.userId}/`, { first_name: 'X' })).statusCode, 404);
   });
 
   test('GET /api/v1/user/ is the caller; user detail only within shared groups', async () => {

@@ -3,9 +3,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Group, GroupSettings } from '../store/groups.ts';
 import { authOf, requireApiKey, visibleGroupIds } from '../auth/context.ts';
-import { notFound, unprocessable } from '../http/errors.ts';
+import { badRequest, notFound } from '../http/errors.ts';
 import { listMeta } from '../http/pagination.ts';
-import { groupUri } from '../http/uris.ts';
+import { groupUri, memberUri, userUri } from '../http/uris.ts';
 import { Booleanish, IdParams, ListOf, PaginationQuery, errorResponses, toBool } from '../schemas/common.ts';
 
 const GroupResource = Type.Object({
@@ -21,6 +21,18 @@ const GroupResource = Type.Object({
   deletion_requires_approval: Type.Boolean({ description: 'Retention policy: deleting a template needs a second member to approve (DELETE .../delete/ by two different users).' }),
   retention_days: Type.Union([Type.Integer(), Type.Null()], { description: 'Days documents are kept after completion; null keeps them.' }),
   seal_visible: Type.Boolean({ description: 'Final PDFs carry a visible seal stamp on their last page. Every final PDF is sealed (signed by the server) either way; default false: the seal shows in PDF readers\' signature panel and as a line on the history page.' }),
+  public_name: Type.String({ description: 'The name signers see (the group name when blank).' }),
+  is_active: Type.Boolean(),
+  xframe_allow_pdf_edit: Type.Boolean({ description: 'Allow the template edit page inside iframes of other sites.' }),
+  header: Type.String({ description: 'Header for PDFs made from text templates.' }),
+  footer: Type.String({ description: 'Footer for PDFs made from text templates.' }),
+  header_height: Type.Integer(),
+  footer_height: Type.Integer(),
+  pagesize: Type.Integer({ description: '1 = A4, 2 = US Letter.' }),
+  default_email: Type.String({ description: 'Default email text for invitations.' }),
+  default_extraemail: Type.String({ description: 'Default extra email text.' }),
+  user: Type.String({ description: 'Resource URI of the user who created the group (empty when made by the server).' }),
+  members: Type.Array(Type.String(), { description: 'Resource URIs of the group\'s members (/api/v1/member/{id}/).' }),
   created: Type.String(),
   modified: Type.String(),
 });
@@ -39,12 +51,22 @@ const SettingsFields = {
   deletion_requires_approval: Type.Optional(Booleanish),
   retention_days: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 36500 }), Type.Null()])),
   seal_visible: Type.Optional(Booleanish),
+  public_name: Type.Optional(Type.String({ maxLength: 100 })),
+  xframe_allow_pdf_edit: Type.Optional(Booleanish),
+  header: Type.Optional(Type.String({ maxLength: 10000 })),
+  footer: Type.Optional(Type.String({ maxLength: 10000 })),
+  header_height: Type.Optional(Type.Integer({ minimum: 0, maximum: 2000 })),
+  footer_height: Type.Optional(Type.Integer({ minimum: 0, maximum: 2000 })),
+  pagesize: Type.Optional(Type.Integer({ minimum: 1, maximum: 2, description: '1 = A4, 2 = US Letter.' })),
+  default_email: Type.Optional(Type.String({ maxLength: 10000 })),
+  default_extraemail: Type.Optional(Type.String({ maxLength: 10000 })),
 };
 
 const CreateBody = Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }), ...SettingsFields });
 const UpdateBody = Type.Object({ name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })), ...SettingsFields });
 
-export function groupResource(group: Group) {
+export function groupResource(group: Group, memberIds: string[] = []) {
+  const p = group.profile;
   return {
     resource_uri: groupUri(group.id),
     uuid: group.id,
@@ -58,6 +80,18 @@ export function groupResource(group: Group) {
     deletion_requires_approval: group.deletionRequiresApproval,
     retention_days: group.retentionDays,
     seal_visible: group.sealVisible,
+    public_name: p.publicName,
+    is_active: p.isActive,
+    xframe_allow_pdf_edit: p.xframeAllowPdfEdit,
+    header: p.header,
+    footer: p.footer,
+    header_height: p.headerHeight,
+    footer_height: p.footerHeight,
+    pagesize: p.pageSize,
+    default_email: p.defaultEmail,
+    default_extraemail: p.defaultExtraEmail,
+    user: group.createdBy ? userUri(group.createdBy) : '',
+    members: memberIds.map(memberUri),
     created: group.created,
     modified: group.modified,
   };
@@ -73,7 +107,7 @@ function messageTemplatesFrom(input: Record<string, string>): Record<string, str
     const name = raw.trim();
     if (!name || name.length > 120 || seen.has(name.toLowerCase())) {
       const shown = raw.length > 60 ? `${raw.slice(0, 60)}…` : raw;
-      throw unprocessable(`message_templates: the name ${JSON.stringify(shown)} ${!name ? 'is blank' : name.length > 120 ? 'is over 120 characters' : 'is used twice (names ignore case)'}.`,
+      throw badRequest(`message_templates: the name ${JSON.stringify(shown)} ${!name ? 'is blank' : name.length > 120 ? 'is over 120 characters' : 'is used twice (names ignore case)'}.`,
         [{ field: `message_templates.${shown}`, message: 'names must be 1..120 characters and unique ignoring case' }], 'invalid_message_templates');
     }
     seen.add(name.toLowerCase());
@@ -88,7 +122,7 @@ function settingsFrom(body: Record<string, unknown>): GroupSettings {
   if (body.default_cc !== undefined) {
     const emails = String(body.default_cc).split(',').map((e) => e.trim()).filter(Boolean);
     const bad = emails.filter((e) => !EMAIL.test(e));
-    if (bad.length) throw unprocessable(`default_cc holds something that is not an email address: ${bad.join(', ')}.`, [{ field: 'default_cc', message: 'must be comma-separated email addresses' }]);
+    if (bad.length) throw badRequest(`default_cc holds something that is not an email address: ${bad.join(', ')}.`, [{ field: 'default_cc', message: 'must be comma-separated email addresses' }]);
     settings.defaultCc = emails.join(', ');
   }
   if (body.default_message_template !== undefined) settings.defaultMessageTemplate = body.default_message_template as string | null;
@@ -97,11 +131,23 @@ function settingsFrom(body: Record<string, unknown>): GroupSettings {
   if (body.deletion_requires_approval !== undefined) settings.deletionRequiresApproval = toBool(body.deletion_requires_approval);
   if (body.retention_days !== undefined) settings.retentionDays = body.retention_days as number | null;
   if (body.seal_visible !== undefined) settings.sealVisible = toBool(body.seal_visible);
+  settings.profile = {
+    publicName: body.public_name === undefined ? undefined : String(body.public_name).trim(),
+    xframeAllowPdfEdit: body.xframe_allow_pdf_edit === undefined ? undefined : toBool(body.xframe_allow_pdf_edit),
+    header: body.header as string | undefined,
+    footer: body.footer as string | undefined,
+    headerHeight: body.header_height as number | undefined,
+    footerHeight: body.footer_height as number | undefined,
+    pageSize: body.pagesize as number | undefined,
+    defaultEmail: body.default_email as string | undefined,
+    defaultExtraEmail: body.default_extraemail as string | undefined,
+  };
   return settings;
 }
 
 export default async function groupRoutes(app: FastifyInstance): Promise<void> {
   const { store } = app;
+  const memberIdsOf = (groupId: string) => store.members.ofGroup(groupId).map((m) => m.id);
 
   app.get('/api/v1/group/', {
     schema: {
@@ -113,7 +159,7 @@ export default async function groupRoutes(app: FastifyInstance): Promise<void> {
   }, async (request) => {
     const { limit, offset } = request.query as { limit: number; offset: number };
     const { total, groups } = store.groups.list({ groupIds: visibleGroupIds(request), limit, offset });
-    return { meta: listMeta(request, { limit, offset, total }, {}), objects: groups.map(groupResource) };
+    return { meta: listMeta(request, { limit, offset, total }, {}), objects: groups.map((g) => groupResource(g, memberIdsOf(g.id))) };
   });
 
   app.get('/api/v1/group/:id/', {
@@ -127,14 +173,14 @@ export default async function groupRoutes(app: FastifyInstance): Promise<void> {
     const { id } = request.params as { id: string };
     const group = store.groups.find(id);
     if (!group || !authOf(request).groupIds.includes(group.id)) throw notFound('Group', id);
-    return groupResource(group);
+    return groupResource(group, memberIdsOf(group.id));
   });
 
   const create = async (request: FastifyRequest, reply: FastifyReply) => {
     const auth = requireApiKey(request);
     const body = request.body as Record<string, unknown> & { name: string };
     const name = body.name.trim();
-    if (!name) throw unprocessable('name must not be blank.', [{ field: 'name', message: 'must not be blank' }]);
+    if (!name) throw badRequest('name must not be blank.', [{ field: 'name', message: 'must not be blank' }]);
     const settings = settingsFrom(body);
     const group = store.transaction(() => {
       const created = store.groups.create(name, settings, auth.user.id);
@@ -142,13 +188,13 @@ export default async function groupRoutes(app: FastifyInstance): Promise<void> {
       return created;
     });
     reply.code(201).header('Location', groupUri(group.id));
-    return groupResource(group);
+    return groupResource(group, memberIdsOf(group.id));
   };
   const createSchema = {
     tags: ['groups'],
     description: 'Only `name` is required. The calling user becomes a member (and group admin) of the new group. Answers 201 with `Location` and the new group.',
     body: CreateBody,
-    response: { 201: GroupResource, ...errorResponses(400, 401, 403, 415, 422, 429) },
+    response: { 201: GroupResource, ...errorResponses(400, 401, 403, 415, 429) },
   };
   app.post('/api/v1/group/', { schema: { summary: 'Create a group', ...createSchema } }, create);
   app.post('/api/v1/group/name/', { schema: { summary: 'Create a group (changelog path)', ...createSchema } }, create);
@@ -157,19 +203,21 @@ export default async function groupRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       summary: 'Change a group\'s name or settings',
       tags: ['groups'],
-      description: 'Any member may change settings. Fields left out keep their value.',
+      description: 'Any member may change settings. Fields left out keep their value. Answers 202 with the group.',
       params: IdParams,
       body: UpdateBody,
-      response: { 200: GroupResource, ...errorResponses(400, 401, 403, 404, 415, 422, 429) },
+      response: { 202: GroupResource, ...errorResponses(400, 401, 403, 404, 415, 429) },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const auth = requireApiKey(request);
     const { id } = request.params as { id: string };
     const group = store.groups.find(id);
     if (!group || !auth.groupIds.includes(group.id)) throw notFound('Group', id);
     const body = request.body as Record<string, unknown>;
     const name = typeof body.name === 'string' ? body.name.trim() : undefined;
-    if (name === '') throw unprocessable('name must not be blank.', [{ field: 'name', message: 'must not be blank' }]);
-    return groupResource(store.groups.update(group.id, { ...settingsFrom(body), name })!);
+    if (name === '') throw badRequest('name must not be blank.', [{ field: 'name', message: 'must not be blank' }]);
+    const updated = store.groups.update(group.id, { ...settingsFrom(body), name })!;
+    reply.code(202);
+    return groupResource(updated, memberIdsOf(group.id));
   });
 }

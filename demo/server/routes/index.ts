@@ -7,6 +7,9 @@ import healthRoutes from './health.ts';
 import staticRoutes from './static.ts';
 import groupRoutes from './groups.ts';
 import userRoutes from './users.ts';
+import memberRoutes from './members.ts';
+import attachmentRoutes from './attachments.ts';
+import textTemplateRoutes from './text-templates.ts';
 import webhookRoutes from '../webhooks/routes.ts';
 import templateRoutes from './templates.ts';
 import templateManageRoutes from './templates-manage.ts';
@@ -16,6 +19,7 @@ import documentFileRoutes from './documents-files.ts';
 import statusRoutes from './status.ts';
 import componentTokenRoutes from './component-tokens.ts';
 import signerRoutes from './signer.ts';
+import signerManageRoutes from './signer-manage.ts';
 import signingRoutes from './signing.ts';
 import signingDemoRoutes from './signing-demo.ts';
 import reviewRoutes from './review.ts';
@@ -27,6 +31,9 @@ const plugins: FastifyPluginAsync[] = [
   staticRoutes,
   groupRoutes,
   userRoutes,
+  memberRoutes,
+  attachmentRoutes,
+  textTemplateRoutes,
   webhookRoutes,
   templateRoutes,
   templateManageRoutes,
@@ -36,6 +43,7 @@ const plugins: FastifyPluginAsync[] = [
   statusRoutes,
   componentTokenRoutes,
   signerRoutes,
+  signerManageRoutes,
   signingRoutes,
   signingDemoRoutes,
   reviewRoutes,

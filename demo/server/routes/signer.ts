@@ -15,6 +15,8 @@ import { SignerObject } from './documents-schemas.ts';
 
 const SignerDetail = Type.Object({
   ...SignerObject.properties,
+  first_name: Type.String({ description: 'The description\'s spelling of `firstname`.' }),
+  last_name: Type.String({ description: 'The description\'s spelling of `lastname`.' }),
   document: Type.String(),
   document_name: Type.String(),
   document_status: Type.Integer(),
@@ -41,6 +43,8 @@ export default async function signerRoutes(app: FastifyInstance): Promise<void> 
     if (authOf(request).kind === 'component_token') view.reviewers = [];
     return {
       ...view,
+      first_name: recipient.firstname,
+      last_name: recipient.lastname,
       document: documentUri(document.id),
       document_name: document.name,
       document_status: document.status,

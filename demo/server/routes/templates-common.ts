@@ -1,4 +1,5 @@
 /** Shared by the template routes: finding a template the caller may see, and its JSON. */
+import { validateElements } from '../../../src/fields/index.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Template } from '../store/templates.ts';
@@ -35,11 +36,19 @@ export const TemplateResource = Type.Object({
   archived: Type.Boolean(),
   field_count: Type.Integer(),
   signer_count: Type.Integer({ description: 'Distinct signers (1..99) the fields are assigned to.' }),
+  parties: Type.String({ description: 'JSON text: the signers the fields name, in order, each `{ "signer": n, "role": "signer"|"witness"|"approver" }` (witness fields use 101.., approver 201..).' }),
+  valid: Type.Boolean({ description: 'Ready to send: at least one field, and every field valid.' }),
   fields_uri: Type.String(),
   report: Type.Record(Type.String(), Type.Unknown(), { description: 'What upload processing did: page count, form import notes, text-tag problems.' }),
   created: Type.String(),
   modified: Type.String(),
 });
+
+/** The parties of a template: every signer number its fields use, with the role the number range means. */
+function partiesOf(template: Template): { signer: number; role: string }[] {
+  const numbers = [...new Set(template.fields.map((f) => f.signer).filter((s): s is number => typeof s === 'number' && s >= 1))].sort((a, b) => a - b);
+  return numbers.map((n) => ({ signer: n, role: n > 200 ? 'approver' : n > 100 ? 'witness' : 'signer' }));
+}
 
 export function templateResource(template: Template) {
   const signers = new Set(template.fields.map((f) => f.signer).filter((s): s is number => typeof s === 'number' && s >= 1 && s <= 99));
@@ -58,6 +67,8 @@ export function templateResource(template: Template) {
     archived: template.archived,
     field_count: template.fields.length,
     signer_count: signers.size,
+    parties: JSON.stringify(partiesOf(template)),
+    valid: template.fields.length > 0 && validateElements(template.fields, { pageCount: template.pageCount }).problems.length === 0,
     fields_uri: `${templateUri(template.id)}fields/`,
     report: template.report,
     created: template.created,

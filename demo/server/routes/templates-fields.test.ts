@@ -42,7 +42,7 @@ describe('template fields', () => {
 
   test('post assigns uuids and fills defaults; the read result posts back unchanged', async () => {
     const res = await call(t.app, t.key, 'POST', `/api/v1/templatepdf/${id}/fields/`, [field, { ...field, page: 1, element_type: 'text', label: 'Full name' }]);
-    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.statusCode, 201, res.body);
     const saved = res.json() as Record<string, unknown>[];
     assert.equal(saved.length, 2);
     assert.match(String(saved[0]!.uuid), /^[0-9a-f-]{36}$/);

@@ -11,7 +11,11 @@ import { errorResponses } from '../schemas/common.ts';
 import { withUuids } from '../services/template-fields.ts';
 import { TemplateIdParams, loadTemplate } from './templates-common.ts';
 
-const ElementJson = Type.Record(Type.String(), Type.Unknown(), {
+const DOCUMENTED_PROPERTIES = ['align', 'ax', 'ay', 'bx', 'by', 'element_type', 'fieldorder', 'font_name', 'font_size', 'hide_border', 'label',
+  'label_extra', 'logic_action', 'map_to', 'logic_group', 'optional', 'options', 'page', 'signer', 'substantive', 'validation', 'value', 'uuid'];
+
+const ElementJson = Type.Object(Object.fromEntries(DOCUMENTED_PROPERTIES.map((name) => [name, Type.Optional(Type.Unknown())])), {
+  additionalProperties: true,
   description: 'One field in the element JSON (ax, ay, bx, by, page, element_type, signer, validation, options, value, label, ...); see src/fields/types.ts.',
 });
 
@@ -34,12 +38,12 @@ export default async function templateFieldRoutes(app: FastifyInstance): Promise
     schema: {
       summary: 'Replace the fields of a template',
       tags: ['templates'],
-      description: 'Body: a JSON array of elements in the shape the read returns. It replaces every field. Elements are validated and normalised (defaults filled); every problem is listed by path (`[3].ax`) in a 400 `invalid_fields` and nothing is saved. Fields keep their `uuid`; new ones (or duplicates) get one. Unknown properties are dropped. Answers the saved array. Also open to editor component tokens of this template.',
+      description: 'Body: a JSON array of elements in the shape the read returns. It replaces every field. Elements are validated and normalised (defaults filled); every problem is listed by path (`[3].ax`) in a 400 `invalid_fields` and nothing is saved. Fields keep their `uuid`; new ones (or duplicates) get one. Unknown properties are dropped. Answers 201 with the saved array. Also open to editor component tokens of this template.',
       params: TemplateIdParams,
       body: Type.Array(Type.Unknown()),
-      response: { 200: Type.Array(ElementJson), ...errorResponses(400, 401, 403, 404, 415, 429) },
+      response: { 201: Type.Array(ElementJson), ...errorResponses(400, 401, 403, 404, 415, 429) },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const template = loadTemplate(app, request);
     // Code-93 patterns are compiled to be checked: that is work over the sender's patterns, done in the pool.
     const hasPatterns = Array.isArray(request.body) && request.body.some((e) => (e as { validation?: unknown } | null)?.validation === 93);
@@ -52,6 +56,7 @@ export default async function templateFieldRoutes(app: FastifyInstance): Promise
       throw new ApiError(400, 'invalid_fields', `The fields were not saved. ${shown}${more}`,
         result.problems.map((p) => ({ field: p.field, message: p.message })));
     }
+    reply.code(201);
     return store.templates.update(template.id, { fields: withUuids(result.elements) })!.fields;
   });
 

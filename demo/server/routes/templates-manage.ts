@@ -28,8 +28,8 @@ const FormImportBody = Type.Object({
 });
 
 /** The answer of tags/ and import-form-fields/: how many fields were made, the problems or notes, the template's fields now. */
-const fieldsMadeResponse = (count: string, notes: string) => ({
-  200: Type.Object({
+const fieldsMadeResponse = (count: string, notes: string, status: 200 | 201) => ({
+  [status]: Type.Object({
     [count]: Type.Integer(),
     [notes]: Type.Array(Type.Record(Type.String(), Type.Unknown())),
     fields: Type.Array(Type.Record(Type.String(), Type.Unknown())),
@@ -44,13 +44,14 @@ export default async function templateManageRoutes(app: FastifyInstance): Promis
     schema: {
       summary: 'Archive a template',
       tags: ['templates'],
-      description: 'Archived templates leave the default list (`?archived=true` shows them) and can still be read and sent. Idempotent; answers the template.',
+      description: 'Archived templates leave the default list (`?archive=true` shows them) and can still be read and sent. Idempotent; answers 201 with the template.',
       params: TemplateIdParams,
-      response: { 200: TemplateResource, ...errorResponses(401, 403, 404, 415, 429) },
+      response: { 201: TemplateResource, ...errorResponses(400, 401, 403, 404, 415, 429) },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     requireApiKey(request);
     const template = loadTemplate(app, request);
+    reply.code(201);
     return templateResource(store.templates.update(template.id, { archived: true })!);
   });
 
@@ -107,15 +108,16 @@ export default async function templateManageRoutes(app: FastifyInstance): Promis
     schema: {
       summary: 'Parse the text tags of an uploaded template',
       tags: ['templates'],
-      description: 'Reads `<<...>>` text tags from the stored PDF and turns them into fields (added, or replacing the existing ones with `replace`). Answers the fields found, the tag problems, and the template\'s fields now.',
+      description: 'Reads `<<...>>` text tags from the stored PDF and turns them into fields (added, or replacing the existing ones with `replace`). Answers 201 with the fields found, the tag problems, and the template\'s fields now.',
       params: TemplateIdParams,
       body: Type.Union([TagsBody, Type.Null()]),
-      response: fieldsMadeResponse('fields_found', 'problems'),
+      response: fieldsMadeResponse('fields_found', 'problems', 201),
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     requireApiKey(request);
     const template = loadTemplate(app, request);
     const body = (request.body ?? {}) as { replace?: unknown };
+    reply.code(201);
     const found = await answering(() => app.work.run(template.groupId, 'extractTags', { bytes: store.files.readBytes(templateFileName(template.id)) }));
     const fitted = withinFieldLimit(toBool(body.replace) ? [] : template.fields, found.elements, 'tag fields');
     const problems = fitted.note ? [...found.report, fitted.note] : found.report;
@@ -133,7 +135,7 @@ export default async function templateManageRoutes(app: FastifyInstance): Promis
       description: 'Our addition (the upload option `import_form_fields` as its own operation): imports the stored PDF\'s AcroForm fields as fields (added, or replacing the existing ones with `replace`) and removes the interactive form from the stored PDF so nothing renders twice. A PDF without form fields is left unchanged. Answers the fields imported, the import notes, and the template\'s fields now. An XFA-only form gets 422 `pdf_xfa_only`.',
       params: TemplateIdParams,
       body: Type.Union([FormImportBody, Type.Null()]),
-      response: fieldsMadeResponse('fields_imported', 'notes'),
+      response: fieldsMadeResponse('fields_imported', 'notes', 200),
     },
   }, async (request) => {
     requireApiKey(request);
@@ -160,11 +162,11 @@ export default async function templateManageRoutes(app: FastifyInstance): Promis
     schema: {
       summary: 'A link that opens the field editor on this template',
       tags: ['templates'],
-      description: 'Our version of the hosted edit link: the server\'s editor page (`/demo/editor.html`) with the template id in the query and a fresh editor component token in the fragment (never sent to servers). The link works until the token expires (`expires_at`, 1 hour).',
+      description: 'Our version of the hosted edit link: the server\'s editor page (`/demo/editor.html`) with the template id in the query and a fresh editor component token in the fragment (never sent to servers). Answers 201 with the link in `Location` and, as a JSON string, in the body; `X-Expires-At` says when the token expires (1 hour).',
       params: TemplateIdParams,
-      response: { 200: Type.Object({ url: Type.String(), expires_at: Type.String() }), ...errorResponses(401, 403, 404, 429) },
+      response: { 201: Type.String({ description: 'The link.' }), ...errorResponses(401, 403, 404, 429) },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const auth = requireApiKey(request);
     const template = loadTemplate(app, request);
     const minted = await mintComponentToken(tokenSecret(app.config.dataDir), {
@@ -172,6 +174,8 @@ export default async function templateManageRoutes(app: FastifyInstance): Promis
       env: auth.env, operations: EDITOR_OPERATIONS, ttlSeconds: 60 * 60,
     });
     const url = `${app.config.baseUrl}/demo/editor.html?template=${template.id}#token=${encodeURIComponent(minted.token)}`;
-    return { url, expires_at: minted.expiresAt.toISOString() };
+    // A string payload would go out raw: the body is the link as a JSON string, as documented.
+    return reply.code(201).header('Location', url).header('X-Expires-At', minted.expiresAt.toISOString())
+      .type('application/json; charset=utf-8').send(JSON.stringify(url));
   });
 }

@@ -152,7 +152,7 @@ describe('template PDFs', () => {
       assert.match(body2.meta.previous, /title=NDA/);
 
       const archived = await call(fresh.app, fresh.key, 'POST', `/api/v1/templatepdf/${ids[0]}/archive/`);
-      assert.equal(archived.statusCode, 200);
+      assert.equal(archived.statusCode, 201);
       assert.equal((archived.json() as { archived: boolean }).archived, true);
       const live = (await call(fresh.app, fresh.key, 'GET', '/api/v1/templatepdf/')).json() as { meta: { total_count: number } };
       assert.equal(live.meta.total_count, 4);
@@ -182,7 +182,7 @@ describe('template PDFs', () => {
   test('tags after upload add the tag fields', async () => {
     const id = await uploadId();
     const res = await call(t.app, t.key, 'POST', `/api/v1/templatepdf/${id}/tags/`, {});
-    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.statusCode, 201, res.body);
     const body = res.json() as { fields_found: number; fields: { uuid: string; element_type: string }[] };
     assert.equal(body.fields_found, 1);
     assert.equal(body.fields[0]!.element_type, 'signature');
@@ -224,15 +224,16 @@ describe('template PDFs', () => {
   test('edit link opens the editor page with an editor token that works on this template only', async () => {
     const id = await uploadId();
     const res = await call(t.app, t.key, 'GET', `/api/v1/templatepdf/${id}/edit-link/`);
-    assert.equal(res.statusCode, 200, res.body);
-    const { url, expires_at } = res.json() as { url: string; expires_at: string };
-    assert.ok(Date.parse(expires_at) > Date.now());
+    assert.equal(res.statusCode, 201, res.body);
+    const url = res.json() as string;
+    assert.equal(res.headers.location, url);
+    assert.ok(Date.parse(String(res.headers['x-expires-at'])) > Date.now());
     const link = new URL(url);
     assert.equal(link.pathname, '/demo/editor.html');
     assert.equal(link.searchParams.get('template'), id);
     const token = new URLSearchParams(link.hash.slice(1)).get('token')!;
     assert.equal((await call(t.app, token, 'GET', `/api/v1/templatepdf/${id}/fields/`)).statusCode, 200);
-    assert.equal((await call(t.app, token, 'POST', `/api/v1/templatepdf/${id}/fields/`, [])).statusCode, 200);
+    assert.equal((await call(t.app, token, 'POST', `/api/v1/templatepdf/${id}/fields/`, [])).statusCode, 201);
     assert.equal((await call(t.app, token, 'GET', '/api/v1/templatepdf/')).statusCode, 403);
     const page = await t.app.inject({ method: 'GET', url: '/demo/editor.html' });
     assert.equal(page.statusCode, 200);
@@ -252,7 +253,7 @@ describe('template PDFs', () => {
 
   test('retention policy: deletion needs a second member\'s approval', async () => {
     const patch = await call(t.app, t.key, 'PATCH', `/api/v1/group/${t.groupId}/`, { deletion_requires_approval: true });
-    assert.equal(patch.statusCode, 200);
+    assert.equal(patch.statusCode, 202);
     try {
       const id = await uploadId();
       const first = await call(t.app, t.key, 'DELETE', `/api/v1/templatepdf/${id}/delete/`);
@@ -261,7 +262,7 @@ describe('template PDFs', () => {
       assert.match(errorOf(first).message, /second approval/);
       const sameUser = await call(t.app, t.key, 'DELETE', `/api/v1/templatepdf/${id}/delete/`);
       assert.equal(sameUser.statusCode, 409);
-      const colleague = await call(t.app, t.key, 'POST', '/api/v1/user/', { email: 'colleague@example.com', groups: [group()] });
+      const colleague = await call(t.app, t.key, 'POST', '/api/v1/user/', { email: 'colleague@example.com', first_name: 'Col', last_name: 'League', groups: [group()] });
       assert.equal(colleague.statusCode, 201);
       const { key } = t.app.store.apiKeys.create((colleague.json() as { uuid: string }).uuid, 'sandbox', false);
       const second = await call(t.app, key, 'DELETE', `/api/v1/templatepdf/${id}/delete/`);

@@ -43,6 +43,9 @@ const ListQuery = Type.Object({
   archived: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false'), Type.Literal('1'), Type.Literal('0'), Type.Literal('all')], {
     description: 'Default `false` (live templates only); `true` archived only; `all` both.',
   })),
+  archive: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false'), Type.Literal('1'), Type.Literal('0'), Type.Literal('all')], {
+    description: 'The hosted description\'s name for `archived` (same values).',
+  })),
   title: Type.Optional(Type.String({ maxLength: 255, description: 'Only templates whose title contains this text.' })),
   group: Type.Optional(Type.String({ description: 'Only this group (resource URI, uuid or slug).' })),
   created_gt: Type.Optional(Type.String({ maxLength: 64, description: 'ISO 8601 date or date-time; templates created after it (UTC when no offset is given).' })),
@@ -119,7 +122,9 @@ export default async function templateRoutes(app: FastifyInstance): Promise<void
       response: { 200: ListOf(TemplateResource), ...errorResponses(400, 401, 429) },
     },
   }, async (request) => {
-    const q = request.query as { limit: number; offset: number; archived?: string; title?: string; group?: string; created_gt?: string; modified_gt?: string };
+    const q = request.query as { limit: number; offset: number; archived?: string; archive?: string; title?: string; group?: string; created_gt?: string; modified_gt?: string };
+    // The description's name is `archive`; ours was `archived`: both work.
+    q.archived ??= q.archive;
     let groupIds = authOf(request).groupIds;
     if (q.group !== undefined) {
       const id = idFromUri(q.group, 'group');
@@ -132,7 +137,7 @@ export default async function templateRoutes(app: FastifyInstance): Promise<void
       createdGt: q.created_gt === undefined ? undefined : parseIsoInstant(q.created_gt, 'created_gt'),
       modifiedGt: q.modified_gt === undefined ? undefined : parseIsoInstant(q.modified_gt, 'modified_gt'),
     });
-    const filters = { archived: q.archived, title: q.title, group: q.group, created_gt: q.created_gt, modified_gt: q.modified_gt };
+    const filters = { archived: q.archive === undefined ? q.archived : undefined, archive: q.archive, title: q.title, group: q.group, created_gt: q.created_gt, modified_gt: q.modified_gt };
     return { meta: listMeta(request, { limit: q.limit, offset: q.offset, total }, filters), objects: templates.map(templateResource) };
   });
 
@@ -141,18 +146,23 @@ export default async function templateRoutes(app: FastifyInstance): Promise<void
     schema: {
       summary: 'Download a template PDF',
       tags: ['templates'],
-      description: 'The PDF bytes (`application/pdf`, inline). `returnAsJson` answers base64 JSON; `force_download` makes it an attachment. Also open to viewer/editor component tokens of this template.',
+      description: 'The PDF bytes (`application/pdf`, inline; SERVICE-SPEC\'s download). With `Accept: application/json` (and not `application/pdf`) the template\'s details as JSON, as the hosted description has it. `returnAsJson` answers base64 JSON; `force_download` makes it an attachment. Also open to viewer/editor component tokens of this template.',
       params: TemplateIdParams,
       querystring: DownloadQuery,
       response: {
-        200: Type.Object({ uuid: Type.String(), title: Type.String(), filename: Type.String(), content_type: Type.String(), pdf_file: Type.String() }, { description: 'With returnAsJson; otherwise the PDF bytes.' }),
+        200: Type.Union([
+          TemplateResource,
+          Type.Object({ uuid: Type.String(), title: Type.String(), filename: Type.String(), content_type: Type.String(), pdf_file: Type.String() }, { description: 'With returnAsJson.' }),
+        ], { description: 'The details with `Accept: application/json`, the base64 PDF with returnAsJson; otherwise the PDF bytes.' }),
         ...errorResponses(401, 403, 404, 429),
       },
     },
   }, async (request, reply) => {
     const template = loadTemplate(app, request);
-    const bytes = store.files.read(templateFileName(template.id));
     const q = request.query as { returnAsJson?: boolean; force_download?: boolean };
+    const accept = String(request.headers.accept ?? '');
+    if (!q.returnAsJson && accept.includes('application/json') && !accept.includes('application/pdf')) return templateResource(template);
+    const bytes = store.files.read(templateFileName(template.id));
     const filename = pdfFileName(template.title);
     if (q.returnAsJson) {
       return { uuid: template.id, title: template.title, filename, content_type: 'application/pdf', pdf_file: bytes.toString('base64') };

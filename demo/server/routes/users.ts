@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import type { User } from '../store/users.ts';
 import type { Store } from '../store/index.ts';
 import { requireAdmin, requireApiKey } from '../auth/context.ts';
-import { conflict, notFound, unprocessable } from '../http/errors.ts';
+import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { groupUri, idFromUri, userUri } from '../http/uris.ts';
 import { Booleanish, IdParams, errorResponses, toBool } from '../schemas/common.ts';
 import { generatePassword, hashPassword } from '../auth/passwords.ts';
@@ -19,13 +19,31 @@ const UserResource = Type.Object({
   groups: Type.Array(Type.String(), { description: 'Resource URIs of the groups the user belongs to.' }),
   password_permanent: Type.Boolean({ description: 'API-created users get a permanent password (no change forced at first sign-in).' }),
   password: Type.Optional(Type.String({ description: 'Only when the server generated the password: shown once, never again.' })),
+  username: Type.String({ description: 'The sign-in name: the email address.' }),
+  timezone: Type.String({ description: 'IANA time zone, UTC unless set.' }),
+  date_joined: Type.String({ description: 'When the user was created.' }),
+  last_login: Type.Optional(Type.String({ description: 'Last sign-in to the web app; left out when never.' })),
   created: Type.String(),
 });
 
+const Timezone = Type.String({ minLength: 1, maxLength: 64, description: 'An IANA time zone name, e.g. `Europe/London` (the description\'s TimezoneEnum).' });
+const PersonName = (what: string) => Type.String({ minLength: 1, maxLength: 75, pattern: '^[^<>\\u0000-\\u001f]+$', description: what });
+
+function checkTimezone(tz: string | undefined): void {
+  if (tz === undefined) return;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+  } catch {
+    throw badRequest(`timezone ${JSON.stringify(tz)} is not a time zone name (e.g. Europe/London, UTC).`, [{ field: 'timezone', message: 'unknown time zone' }]);
+  }
+}
+
 const CreateUserBody = Type.Object({
   email: Type.String({ format: 'email', maxLength: 254 }),
-  first_name: Type.Optional(Type.String({ maxLength: 100 })),
-  last_name: Type.Optional(Type.String({ maxLength: 100 })),
+  first_name: PersonName('Required by the description.'),
+  last_name: PersonName('Required by the description.'),
+  timezone: Type.Optional(Timezone),
+  permission: Type.Optional(Type.Union([Type.String({ pattern: '^[1-6]$' }), Type.Integer({ minimum: 1, maximum: 6 })], { description: 'Permission in the groups joined (1..6, see /member/).' })),
   password: Type.Optional(Type.String({ minLength: 10, maxLength: 200, description: 'At least 10 characters; stored hashed (scrypt). Omit it and the server generates one and returns it once.' })),
   groups: Type.Optional(Type.Union([Type.Array(Type.String()), Type.String()], {
     description: 'Groups to join: resource URIs, uuids or slugs, as an array or a comma-separated string. Each must be a group the admin belongs to.',
@@ -44,6 +62,10 @@ export function userResource(store: Store, user: User, generatedPassword?: strin
     groups: store.users.groupIds(user.id).map(groupUri),
     password_permanent: user.passwordPermanent,
     ...(generatedPassword ? { password: generatedPassword } : {}),
+    username: user.email,
+    timezone: user.timezone,
+    date_joined: user.created,
+    ...(user.lastLogin ? { last_login: user.lastLogin } : {}),
     created: user.created,
   };
 }
@@ -57,22 +79,23 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
       tags: ['users'],
       description: 'Only keys of admin users may call this. The new user gets a permanent password (given or generated) and joins the listed groups. 201 with `Location`.',
       body: CreateUserBody,
-      response: { 201: UserResource, ...errorResponses(400, 401, 403, 409, 415, 422, 429) },
+      response: { 201: UserResource, ...errorResponses(400, 401, 403, 409, 415, 429) },
     },
   }, async (request, reply) => {
     const auth = requireAdmin(request);
-    const body = request.body as { email: string; first_name?: string; last_name?: string; password?: string; groups?: string[] | string; is_admin?: unknown };
+    const body = request.body as { email: string; first_name: string; last_name: string; password?: string; groups?: string[] | string; is_admin?: unknown; timezone?: string; permission?: string | number };
+    checkTimezone(body.timezone);
     const refs = (Array.isArray(body.groups) ? body.groups : (body.groups ?? '').split(',')).map((r) => r.trim()).filter(Boolean);
     const groupIds: string[] = [];
     for (const [index, ref] of refs.entries()) {
       const id = idFromUri(ref, 'group');
       const group = id ? store.groups.find(id) : undefined;
       if (!group || !auth.groupIds.includes(group.id)) {
-        throw unprocessable(`groups[${index}] '${ref}' is not a group you belong to.`, [{ field: `groups[${index}]`, message: 'unknown group' }]);
+        throw badRequest(`groups[${index}] '${ref}' is not a group you belong to.`, [{ field: `groups[${index}]`, message: 'unknown group' }]);
       }
       groupIds.push(group.id);
     }
-    if (store.users.findByEmail(body.email)) throw conflict(`A user with the email ${body.email} already exists.`, 'user_exists');
+    if (store.users.findByEmail(body.email)) throw badRequest(`A user with the email ${body.email} already exists.`, [{ field: 'email', message: 'already a user' }], 'user_exists');
     const generated = body.password ? undefined : generatePassword();
     const user = store.transaction(() => {
       const created = store.users.create({
@@ -83,8 +106,9 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
         passwordPermanent: true,
         isAdmin: toBool(body.is_admin),
         createdBy: auth.user.id,
+        timezone: body.timezone,
       });
-      for (const groupId of groupIds) store.users.addToGroup(created.id, groupId);
+      for (const groupId of groupIds) store.users.addToGroup(created.id, groupId, false, body.permission === undefined ? 1 : Number(body.permission));
       return created;
     });
     reply.code(201).header('Location', userUri(user.id));
@@ -114,5 +138,28 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     const user = store.users.get(id);
     if (!user || (user.id !== auth.user.id && !store.users.groupIds(user.id).some((g) => auth.groupIds.includes(g)))) throw notFound('User', id);
     return userResource(store, user);
+  });
+
+  app.patch('/api/v1/user/:id/', {
+    schema: {
+      summary: 'Change a user\'s name or time zone',
+      tags: ['users'],
+      description: 'The user itself, or an admin user sharing a group with it. Fields left out keep their value. Answers 202 with the user.',
+      params: IdParams,
+      body: Type.Object({ first_name: Type.Optional(PersonName('First name.')), last_name: Type.Optional(PersonName('Last name.')), timezone: Type.Optional(Timezone) }),
+      response: { 202: UserResource, ...errorResponses(400, 401, 403, 404, 415, 429) },
+    },
+  }, async (request, reply) => {
+    const auth = requireApiKey(request);
+    const { id } = request.params as { id: string };
+    const user = store.users.get(id);
+    const sharesGroup = user !== undefined && store.users.groupIds(user.id).some((g) => auth.groupIds.includes(g));
+    if (!user || (user.id !== auth.user.id && !sharesGroup)) throw notFound('User', id);
+    if (user.id !== auth.user.id && !auth.user.isAdmin) throw forbidden('Only the user itself or an admin user may change a user.');
+    const body = request.body as { first_name?: string; last_name?: string; timezone?: string };
+    checkTimezone(body.timezone);
+    const updated = store.users.update(user.id, { firstName: body.first_name?.trim(), lastName: body.last_name?.trim(), timezone: body.timezone })!;
+    reply.code(202);
+    return userResource(store, updated);
   });
 }

@@ -30,6 +30,7 @@ export const ErrorBody = Type.Object({
       description: 'For validation errors: every offending field by name or path.',
     })),
   }),
+  text: Type.String({ description: 'The message again, where the hosted service\'s description reads error text (`{ "text": … }`).' }),
 }, { description: 'Every error has this shape.' });
 
 /** Standard error responses to spread into a route's `response` schema. */
@@ -56,3 +57,9 @@ export const PaginationQuery = {
 };
 
 export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) });
+
+/** A PDF answer (`application/pdf`), for the OpenAPI document; the body is sent as bytes, never serialised. */
+export const PdfResponse = {
+  description: 'A PDF file',
+  content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+};

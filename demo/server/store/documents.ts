@@ -239,6 +239,23 @@ export class SqliteDocumentRepository {
     this.db.prepare('UPDATE documents SET modified = ? WHERE id = (SELECT document_id FROM document_recipients WHERE id = ?)').run(now, id);
   }
 
+  /** Uuids of the fields a recipient has saved a value into (the description's field `state`). */
+  savedFieldIds(documentId: string): Set<string> {
+    return new Set((this.db.prepare('SELECT uuid FROM document_fields WHERE document_id = ? AND saved = 1').all(documentId) as Row[]).map((r) => String(r.uuid)));
+  }
+
+  /**
+   * Permanent deletion: the document with its recipients, fields, history and queued emails. The caller
+   * removes the files (their names are in the record). Webhook delivery logs stay (they are the dashboard's).
+   */
+  purge(id: string): void {
+    this.db.prepare('DELETE FROM email_outbox WHERE document_id = ?').run(id);
+    this.db.prepare('DELETE FROM document_events WHERE document_id = ?').run(id);
+    this.db.prepare('DELETE FROM document_fields WHERE document_id = ?').run(id);
+    this.db.prepare('DELETE FROM document_recipients WHERE document_id = ?').run(id);
+    this.db.prepare('DELETE FROM documents WHERE id = ?').run(id);
+  }
+
   /** Saves field values (the signing flow); `saved` marks a field a recipient has filled. */
   saveFieldValues(documentId: string, values: Map<string, string>): void {
     const read = this.db.prepare('SELECT element_json FROM document_fields WHERE uuid = ? AND document_id = ?');

@@ -22,12 +22,34 @@ export interface Group {
   retentionDays: number | null;
   /** Final PDFs get a visible seal stamp on their last page (the signature is there either way; default off). */
   sealVisible: boolean;
+  /** The description's group properties that only describe the group (name shown to signers, PDF header/footer, …). */
+  profile: GroupProfile;
   createdBy: string | null;
   created: string;
   modified: string;
 }
 
-export type GroupSettings = Partial<Pick<Group, 'xframeAllow' | 'defaultCc' | 'defaultMessageTemplate' | 'messageTemplates' | 'componentsEnabled' | 'deletionRequiresApproval' | 'retentionDays' | 'sealVisible'>>;
+export interface GroupProfile {
+  publicName: string;
+  isActive: boolean;
+  xframeAllowPdfEdit: boolean;
+  header: string;
+  footer: string;
+  headerHeight: number;
+  footerHeight: number;
+  /** 1 = A4, 2 = US Letter (the description leaves the numbers open). */
+  pageSize: number;
+  defaultEmail: string;
+  defaultExtraEmail: string;
+}
+
+export const DEFAULT_GROUP_PROFILE: GroupProfile = {
+  publicName: '', isActive: true, xframeAllowPdfEdit: false, header: '', footer: '', headerHeight: 0, footerHeight: 0,
+  pageSize: 1, defaultEmail: '', defaultExtraEmail: '',
+};
+
+export type GroupSettings = Partial<Pick<Group, 'xframeAllow' | 'defaultCc' | 'defaultMessageTemplate' | 'messageTemplates' | 'componentsEnabled' | 'deletionRequiresApproval' | 'retentionDays' | 'sealVisible'>>
+  & { profile?: Partial<GroupProfile> };
 
 export interface GroupListQuery {
   groupIds: string[];
@@ -47,6 +69,7 @@ export interface GroupRepository {
 interface GroupRow {
   id: string; slug: string; name: string; xframe_allow: number; default_cc: string; default_message_template: string | null;
   message_templates_json: string;
+  profile_json: string;
   components_enabled: number; deletion_requires_approval: number; retention_days: number | null; seal_visible: number; created_by: string | null;
   created: string; modified: string;
 }
@@ -64,6 +87,7 @@ function toGroup(row: GroupRow): Group {
     deletionRequiresApproval: row.deletion_requires_approval === 1,
     retentionDays: row.retention_days,
     sealVisible: row.seal_visible === 1,
+    profile: { ...DEFAULT_GROUP_PROFILE, ...(JSON.parse(row.profile_json) as Partial<GroupProfile>) },
     createdBy: row.created_by,
     created: row.created,
     modified: row.modified,
@@ -93,11 +117,11 @@ export class SqliteGroupRepository implements GroupRepository {
     const id = crypto.randomUUID();
     this.db.prepare(
       `INSERT INTO groups (id, slug, name, xframe_allow, default_cc, default_message_template, message_templates_json, components_enabled,
-         deletion_requires_approval, retention_days, seal_visible, created_by, created, modified)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         deletion_requires_approval, retention_days, seal_visible, profile_json, created_by, created, modified)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(id, this.uniqueSlug(name), name, settings.xframeAllow ? 1 : 0, settings.defaultCc ?? '',
       settings.defaultMessageTemplate ?? null, JSON.stringify(settings.messageTemplates ?? {}), settings.componentsEnabled === false ? 0 : 1,
-      settings.deletionRequiresApproval ? 1 : 0, settings.retentionDays ?? null, settings.sealVisible ? 1 : 0, createdBy, now, now);
+      settings.deletionRequiresApproval ? 1 : 0, settings.retentionDays ?? null, settings.sealVisible ? 1 : 0, JSON.stringify({ ...DEFAULT_GROUP_PROFILE, ...settings.profile }), createdBy, now, now);
     return this.get(id)!;
   }
 
@@ -123,12 +147,14 @@ export class SqliteGroupRepository implements GroupRepository {
   update(id: string, settings: GroupSettings & { name?: string }): Group | undefined {
     const current = this.get(id);
     if (!current) return undefined;
-    const next = { ...current, ...Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined)) } as Group;
+    const { profile, ...rest } = settings;
+    const next = { ...current, ...Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)) } as Group;
+    const nextProfile = { ...current.profile, ...Object.fromEntries(Object.entries(profile ?? {}).filter(([, v]) => v !== undefined)) };
     this.db.prepare(
       `UPDATE groups SET name = ?, xframe_allow = ?, default_cc = ?, default_message_template = ?, message_templates_json = ?,
-         components_enabled = ?, deletion_requires_approval = ?, retention_days = ?, seal_visible = ?, modified = ? WHERE id = ?`,
+         components_enabled = ?, deletion_requires_approval = ?, retention_days = ?, seal_visible = ?, profile_json = ?, modified = ? WHERE id = ?`,
     ).run(next.name, next.xframeAllow ? 1 : 0, next.defaultCc, next.defaultMessageTemplate, JSON.stringify(next.messageTemplates), next.componentsEnabled ? 1 : 0,
-      next.deletionRequiresApproval ? 1 : 0, next.retentionDays, next.sealVisible ? 1 : 0, nowIso(), id);
+      next.deletionRequiresApproval ? 1 : 0, next.retentionDays, next.sealVisible ? 1 : 0, JSON.stringify(nextProfile), nowIso(), id);
     return this.get(id);
   }
 }

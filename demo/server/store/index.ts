@@ -14,6 +14,9 @@ import { SqliteApiKeyRepository } from './api-keys.ts';
 import type { ApiKeyRepository } from './api-keys.ts';
 import { SqliteTemplateRepository } from './templates.ts';
 import type { TemplateRepository } from './templates.ts';
+import { SqliteMemberRepository } from './members.ts';
+import { SqliteEmailAttachmentRepository } from './email-attachments.ts';
+import { SqliteTextTemplateRepository } from './text-templates.ts';
 
 export class Store {
   readonly db: Db;
@@ -22,6 +25,9 @@ export class Store {
   readonly groups: GroupRepository;
   readonly apiKeys: ApiKeyRepository;
   readonly templates: TemplateRepository;
+  readonly members: SqliteMemberRepository;
+  readonly emailAttachments: SqliteEmailAttachmentRepository;
+  readonly textTemplates: SqliteTextTemplateRepository;
   private closed = false;
 
   constructor(dataDir: string) {
@@ -32,6 +38,9 @@ export class Store {
     this.groups = new SqliteGroupRepository(this.db);
     this.apiKeys = new SqliteApiKeyRepository(this.db);
     this.templates = new SqliteTemplateRepository(this.db);
+    this.members = new SqliteMemberRepository(this.db);
+    this.emailAttachments = new SqliteEmailAttachmentRepository(this.db);
+    this.textTemplates = new SqliteTextTemplateRepository(this.db);
   }
 
   /** Runs synchronous `work` in one database transaction. */

@@ -9,6 +9,7 @@ import { webhookMigrations } from '../webhooks/migrations.ts';
 import { documentMigrations } from './documents-migrations.ts';
 import { jobMigrations } from './jobs.ts';
 import { sealMigrations } from './audit-chain.ts';
+import { restMigrations } from './rest-migrations.ts';
 
 export const migrations: Migration[] = [
   ...coreMigrations,
@@ -16,4 +17,5 @@ export const migrations: Migration[] = [
   ...webhookMigrations,
   ...jobMigrations,
   ...sealMigrations,
+  ...restMigrations,
 ];

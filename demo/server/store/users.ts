@@ -12,6 +12,10 @@ export interface User {
   passwordPermanent: boolean;
   isAdmin: boolean;
   createdBy: string | null;
+  /** IANA time zone (the description's TimezoneEnum); UTC unless set. */
+  timezone: string;
+  /** Last sign-in to the web app; null when never. */
+  lastLogin: string | null;
   created: string;
   modified: string;
 }
@@ -24,7 +28,10 @@ export interface NewUser {
   passwordPermanent?: boolean;
   isAdmin?: boolean;
   createdBy?: string | null;
+  timezone?: string;
 }
+
+export type UserChanges = Partial<Pick<User, 'firstName' | 'lastName' | 'timezone'>>;
 
 /** The persistence operations on users; a PostgreSQL store implements the same. */
 export interface UserRepository {
@@ -33,7 +40,8 @@ export interface UserRepository {
   findByEmail(email: string): User | undefined;
   count(): number;
   firstAdmin(): User | undefined;
-  addToGroup(userId: string, groupId: string, isGroupAdmin?: boolean): void;
+  update(id: string, changes: UserChanges): User | undefined;
+  addToGroup(userId: string, groupId: string, isGroupAdmin?: boolean, permission?: number): void;
   groupIds(userId: string): string[];
   isMember(userId: string, groupId: string): boolean;
 }
@@ -41,6 +49,7 @@ export interface UserRepository {
 interface UserRow {
   id: string; email: string; first_name: string; last_name: string; password_hash: string | null;
   password_permanent: number; is_admin: number; created_by: string | null; created: string; modified: string;
+  timezone: string; last_login: string | null;
 }
 
 function toUser(row: UserRow): User {
@@ -53,6 +62,8 @@ function toUser(row: UserRow): User {
     passwordPermanent: row.password_permanent === 1,
     isAdmin: row.is_admin === 1,
     createdBy: row.created_by,
+    timezone: row.timezone,
+    lastLogin: row.last_login,
     created: row.created,
     modified: row.modified,
   };
@@ -68,11 +79,20 @@ export class SqliteUserRepository implements UserRepository {
     const now = nowIso();
     const id = crypto.randomUUID();
     this.db.prepare(
-      `INSERT INTO users (id, email, first_name, last_name, password_hash, password_permanent, is_admin, created_by, created, modified)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO users (id, email, first_name, last_name, password_hash, password_permanent, is_admin, created_by, timezone, created, modified)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(id, input.email, input.firstName ?? '', input.lastName ?? '', input.passwordHash ?? null,
-      input.passwordPermanent ? 1 : 0, input.isAdmin ? 1 : 0, input.createdBy ?? null, now, now);
+      input.passwordPermanent ? 1 : 0, input.isAdmin ? 1 : 0, input.createdBy ?? null, input.timezone ?? 'UTC', now, now);
     return this.get(id)!;
+  }
+
+  update(id: string, changes: UserChanges): User | undefined {
+    const current = this.get(id);
+    if (!current) return undefined;
+    const next = { ...current, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) } as User;
+    this.db.prepare('UPDATE users SET first_name = ?, last_name = ?, timezone = ?, modified = ? WHERE id = ?')
+      .run(next.firstName, next.lastName, next.timezone, nowIso(), id);
+    return this.get(id);
   }
 
   get(id: string): User | undefined {
@@ -94,11 +114,12 @@ export class SqliteUserRepository implements UserRepository {
     return row ? toUser(row) : undefined;
   }
 
-  addToGroup(userId: string, groupId: string, isGroupAdmin = false): void {
+  addToGroup(userId: string, groupId: string, isGroupAdmin = false, permission = 1): void {
+    const now = nowIso();
     this.db.prepare(
-      `INSERT INTO memberships (user_id, group_id, is_group_admin, created) VALUES (?, ?, ?, ?)
+      `INSERT INTO memberships (id, user_id, group_id, is_group_admin, permission, created, modified) VALUES (?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (user_id, group_id) DO UPDATE SET is_group_admin = MAX(is_group_admin, excluded.is_group_admin)`,
-    ).run(userId, groupId, isGroupAdmin ? 1 : 0, nowIso());
+    ).run(crypto.randomUUID(), userId, groupId, isGroupAdmin ? 1 : 0, permission, now, now);
   }
 
   groupIds(userId: string): string[] {

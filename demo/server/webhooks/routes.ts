@@ -6,10 +6,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { requireApiKey } from '../auth/context.ts';
-import { forbidden, notFound, unprocessable } from '../http/errors.ts';
-import { listMeta } from '../http/pagination.ts';
+import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { groupUri, idFromUri } from '../http/uris.ts';
-import { ListOf, PaginationQuery, errorResponses } from '../schemas/common.ts';
+import { errorResponses } from '../schemas/common.ts';
 import { insertRegistration, removeRegistration } from './outbox.ts';
 import { adminGroupIds, findRegistrations, getRegistration, isGroupAdmin, listRegistrations, NOTIFY_TYPES, parseFilters, setHmacSecret } from './registrations.ts';
 import type { NotifyType, Registration } from './registrations.ts';
@@ -32,6 +31,21 @@ const RegistrationResource = Type.Object({
   notify: Type.String({ description: '`realtime`, or a legacy batched type: `all` (every 6 minutes), `sent`, `signed`, `rejected` (upon that event).' }),
   has_hmac_secret: Type.Boolean(),
   created: Type.String(),
+});
+
+/** The hosted description's numbers for the delivery types. */
+/** Registrations per user are few; the list answers them all. */
+const MAX_LISTED = 10_000;
+
+const NOTIFY_WHEN: Record<string, number> = { all: 1, signed: 2, sent: 3, rejected: 4, realtime: 10 };
+
+/** An entry of `GET /notifications/`: the description's properties first, then ours. */
+const ListedRegistration = Type.Object({
+  active: Type.Boolean(),
+  notify_when: Type.Integer({ description: '1 every 6 minutes, 2 upon signing, 3 sent, 4 rejected, 10 realtime.' }),
+  url: Type.String(),
+  event_filter: Type.String(),
+  ...RegistrationResource.properties,
 });
 
 function resource(r: Registration) {
@@ -83,7 +97,7 @@ function resolveGroup(app: FastifyInstance, value: string | null | undefined, vi
 
 function filtersOf(body: FilterBody) {
   const filters = parseFilters(body);
-  if (!filters.ok) throw unprocessable(`${filters.field}: ${filters.message}.`, [{ field: filters.field, message: filters.message }]);
+  if (!filters.ok) throw badRequest(`${filters.field}: ${filters.message}.`, [{ field: filters.field, message: filters.message }]);
   return filters;
 }
 
@@ -117,7 +131,7 @@ export default async function webhookRoutes(app: FastifyInstance): Promise<void>
         'public addresses (loopback and private addresses are allowed when the server runs in development mode). ' +
         'Subscribing again with the same settings returns the existing registration (200; a new `hmac_secret` replaces the old one); a new one answers 201.',
       body: SubscribeBody,
-      response: { 200: RegistrationResource, 201: RegistrationResource, ...errorResponses(400, 401, 403, 404, 415, 422, 429) },
+      response: { 200: RegistrationResource, 201: RegistrationResource, ...errorResponses(400, 401, 403, 404, 415, 429) },
     },
   }, async (request: FastifyRequest, reply: FastifyReply) => {
     const auth = requireApiKey(request);
@@ -125,7 +139,7 @@ export default async function webhookRoutes(app: FastifyInstance): Promise<void>
     const rawUrl = body.callback_url ?? body.url;
     const notify = (body.notify ?? 'realtime').trim() as NotifyType;
     if (!NOTIFY_TYPES.includes(notify)) {
-      throw unprocessable(`notify must be one of ${NOTIFY_TYPES.join(', ')}.`, [{ field: 'notify', message: `not "${body.notify}"` }]);
+      throw badRequest(`notify must be one of ${NOTIFY_TYPES.join(', ')}.`, [{ field: 'notify', message: `not "${body.notify}"` }]);
     }
     const filters = filtersOf(body);
     const groupId = resolveGroup(app, body.group, auth.groupIds);
@@ -138,7 +152,7 @@ export default async function webhookRoutes(app: FastifyInstance): Promise<void>
     const target = await checkCallbackUrl(rawUrl, { allowPrivate: settings.allowPrivateAddresses });
     if (!target.ok) {
       // The guard's messages already name the URL or its host ("callback_url is…", "callback host…").
-      throw unprocessable(`${target.message}.`, [{ field: 'callback_url', message: target.message }]);
+      throw badRequest(`${target.message}.`, [{ field: 'callback_url', message: target.message }]);
     }
     const callbackUrl = rawUrl!;
     const existing = findRegistrations(db, auth.user.id, { callbackUrl, objectFilter: filters.objectFilter, eventFilter: filters.eventFilter, groupId, notify });
@@ -165,14 +179,16 @@ export default async function webhookRoutes(app: FastifyInstance): Promise<void>
     schema: {
       summary: 'List your webhook registrations',
       tags: ['webhooks'],
-      querystring: Type.Object(PaginationQuery),
-      response: { 200: ListOf(RegistrationResource), ...errorResponses(400, 401, 403, 429) },
+      description: 'A plain array (as the hosted description has it) of every registration of yours, oldest first. `group_id` is left out: group ids here are UUIDs, in `group` as a resource URI.',
+      response: { 200: Type.Array(ListedRegistration), ...errorResponses(400, 401, 403, 429) },
     },
   }, async (request) => {
     const auth = requireApiKey(request);
-    const { limit, offset } = request.query as { limit: number; offset: number };
-    const { total, registrations } = listRegistrations(db, auth.user.id, limit, offset);
-    return { meta: listMeta(request, { limit, offset, total }, {}), objects: registrations.map(resource) };
+    const { registrations } = listRegistrations(db, auth.user.id, MAX_LISTED, 0);
+    return registrations.map((r) => {
+      const view = resource(r);
+      return { active: true, notify_when: NOTIFY_WHEN[r.notify] ?? 10, url: r.callbackUrl, event_filter: view.eventFilter, ...view };
+    });
   });
 
   app.get('/api/v1/notifications/:id/', {
@@ -197,9 +213,10 @@ export default async function webhookRoutes(app: FastifyInstance): Promise<void>
       description:
         'Removes by `id`, or every registration of yours whose `callback_url` (or `url`) matches exactly and whose ' +
         'object/event/group filters match those given (filters left out match anything). Deliveries not yet made are ' +
-        'cancelled; the delivery log is kept. 404 when nothing matches.',
+        'cancelled; the delivery log is kept. Idempotent: 200 whether anything matched or not (`removed` lists what went); ' +
+        'a URL that is not http(s) is a 400.',
       body: UnsubscribeBody,
-      response: { 200: Type.Object({ removed: Type.Array(Type.String()) }), ...errorResponses(400, 401, 403, 404, 415, 422, 429) },
+      response: { 200: Type.Object({ removed: Type.Array(Type.String()) }), ...errorResponses(400, 401, 403, 415, 429) },
     },
   }, async (request) => {
     const auth = requireApiKey(request);
@@ -210,7 +227,8 @@ export default async function webhookRoutes(app: FastifyInstance): Promise<void>
       matches = one ? [one] : [];
     } else {
       const callbackUrl = body.callback_url ?? body.url;
-      if (!callbackUrl) throw unprocessable('Give the registration id, or its callback_url.', [{ field: 'callback_url', message: 'is required without id' }]);
+      if (!callbackUrl) throw badRequest('Give the registration id, or its callback_url.', [{ field: 'callback_url', message: 'is required without id' }]);
+      if (!/^https?:\/\/\S+$/i.test(callbackUrl)) throw badRequest(`${JSON.stringify(callbackUrl)} is not an http(s) URL.`, [{ field: 'callback_url', message: 'must be an http(s) URL' }]);
       const filtered = body.object !== undefined || body.event !== undefined || body.eventFilter !== undefined;
       const filters = filtered ? filtersOf(body) : undefined;
       const groupId = body.group === undefined ? undefined : resolveGroup(app, body.group, auth.groupIds);
@@ -221,7 +239,6 @@ export default async function webhookRoutes(app: FastifyInstance): Promise<void>
         groupId,
       });
     }
-    if (matches.length === 0) throw notFound('Webhook registration', body.id ?? body.callback_url ?? body.url);
     for (const registration of matches) removeRegistration(db, registration.id);
     return { removed: matches.map((r) => r.id) };
   });

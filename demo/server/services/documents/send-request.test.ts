@@ -155,3 +155,9 @@ test('message and message_template are kept', () => {
   assert.equal(r.message, 'Please sign');
   assert.equal(r.messageTemplate, 'Welcome');
 });
+
+test('names follow the description\'s pattern ^[-\\w\' ]: an underscore is a valid name, a < is not', () => {
+  const r = ok(body({ signers: [{ firstname: '_', lastname: 'O_Neil', email: 'x@example.com' }] }));
+  assert.equal(r.signers[0].firstname, '_');
+  assert.deepEqual(fields(body({ signers: [{ firstname: '<b>', lastname: 'Lee', email: 'x@example.com' }] })), ['signers[0].firstname']);
+});

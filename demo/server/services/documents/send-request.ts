@@ -72,7 +72,7 @@ export interface SendRequest {
 export type SendParseResult = { ok: true; request: SendRequest } | { ok: false; problems: InputProblem[] };
 
 const ROLES = new Set<SendRole>(['signer', 'approver', 'witness']);
-const NAME = { max: 60, pattern: /^[\p{L}\p{M}\p{N}'’ .,-]+$/u, patternHint: "may hold only letters, digits, spaces and - ' . ," };
+const NAME = { max: 60, pattern: /^[\p{L}\p{M}\p{N}_'’ .,-]+$/u, patternHint: "may hold only letters, digits, spaces and _ - ' . ," };
 const TAG = { max: 250 };
 // Unknown body fields are ignored, as everywhere in this API (forward compatibility, like the hosted
 // service); that covers the deprecated sign_mouse, sign_type and sign_upload.

@@ -86,7 +86,7 @@ test('a reviewer is emailed when their signer is invited (not before), when that
   assert.match(completed[1].text, /Open the final signed PDF:\n.*\/demo\/review\.html\?signer=/);
 
   // The history records each reviewer email with the recipient it concerns.
-  const audit = (await call(t.app, t.key, 'GET', `/api/v1/document/${sent.documentId}/auditlog/`)).json().objects as { event: string; recipient: string | null; details: Record<string, unknown> }[];
+  const audit = (await call(t.app, t.key, 'GET', `/api/v1/document/${sent.documentId}/auditlog/`, undefined, { accept: 'application/json' })).json().objects as { event: string; recipient: string | null; details: Record<string, unknown> }[];
   const queued = audit.filter((e) => e.event === 'reviewer_email_queued');
   assert.equal(queued.length, 7, '3 for review, 1 signed, 3 completed');
   assert.ok(queued.some((e) => e.details.reviewer === 'bobs-lawyer@example.com' && e.details.kind === 'review_request' && e.recipient?.includes(bob.id)));
@@ -142,7 +142,7 @@ test('the review link opens the document read-only: PDF and fields yes; save, co
   const otherSigner = await call(t.app, undefined, 'POST', `/api/v1/signer/${sent.recipients[1].id}/review-session/`, { link });
   assert.equal(otherSigner.statusCode, 401);
 
-  const opened = (await call(t.app, t.key, 'GET', `/api/v1/document/${sent.documentId}/auditlog/`)).json().objects.find((e: { event: string }) => e.event === 'reviewer_opened');
+  const opened = (await call(t.app, t.key, 'GET', `/api/v1/document/${sent.documentId}/auditlog/`, undefined, { accept: 'application/json' })).json().objects.find((e: { event: string }) => e.event === 'reviewer_opened');
   assert.deepEqual(opened.actor, { type: 'reviewer', id: '', name: 'lawyer@example.com' });
   assert.equal(opened.user_agent, 'reviewer-test/1.0');
 });
