@@ -93,16 +93,16 @@ function stageSpec(name: StageName, extra: string[]): StageSpec | string {
       return {
         name, command: process.execPath,
         args: ['--test', `--test-concurrency=${concurrency}`, '--test-timeout=120000', '--test-reporter=spec', ...files],
-        parse: parseNodeTest, timeoutMs: minutes(8),
+        parse: parseNodeTest, timeoutMs: minutes(15),
       };
     }
     case 'browser':
       return {
         name, command: bin('web-test-runner'), args: ['--config', 'web-test-runner.config.ts', ...extra],
-        parse: parseWebTestRunner, timeoutMs: minutes(8), env: { CI: 'true' },
+        parse: parseWebTestRunner, timeoutMs: minutes(10), env: { CI: 'true' },
       };
     case 'e2e':
-      return { name, command: process.execPath, args: ['test/e2e/run.ts', ...extra], parse: parsePlaywright, timeoutMs: minutes(8) };
+      return { name, command: process.execPath, args: ['test/e2e/run.ts', ...extra], parse: parsePlaywright, timeoutMs: minutes(12) };
   }
 }
 
