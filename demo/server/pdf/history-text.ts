@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import fontkit from '@pdf-lib/fontkit';
-import bidiFactory from 'bidi-js';
+import bidiModule, { type Bidi } from 'bidi-js';
 import type { Color, PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
 import { directionOf } from '../../../src/internal/i18n.ts';
 import { FontBook } from './stamp/fonts.ts';
@@ -37,7 +37,9 @@ function fontBytes(path: string): Uint8Array {
   return bytes;
 }
 
-let bidi: ReturnType<typeof bidiFactory> | null = null;
+// bidi-js ships CommonJS whose export is the factory; its types declare an ES default export.
+const bidiFactory = bidiModule as unknown as () => Bidi;
+let bidi: Bidi | null = null;
 const STRONG_RTL = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
 
 export interface VisualRun {
