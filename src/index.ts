@@ -9,5 +9,7 @@ export * from './esign-viewer/esign-viewer.ts';
 export * from './esign-editor/esign-editor.ts';
 export * from './esign-signer/esign-signer.ts';
 export { registerSignerTranslation } from './esign-signer/signer-i18n.ts';
+export { registerEditorTranslation } from './esign-editor/editor-i18n.ts';
+export { registerTranslation, LOCALES } from './internal/i18n.ts';
 export * from './fields/index.ts';
 export { setPdfWorkerSrc, getPdfWorkerSrc, setPdfAssetsBase } from './internal/pdf-worker.ts';

@@ -1,5 +1,9 @@
 // The edit link carries the template id in the query and the editor token in the fragment
 // (fragments are never sent to servers, so the token stays out of logs).
+import { applyLang, pageLang, t } from './i18n.js';
+
+const lang = pageLang();
+applyLang(lang, 'editor.title');
 const query = new URLSearchParams(location.search);
 const fragment = new URLSearchParams(location.hash.slice(1));
 const template = query.get('template');
@@ -11,7 +15,7 @@ const show = (text) => {
   document.body.append(p);
 };
 if (!template || !token) {
-  show('This page needs an edit link: GET /api/v1/templatepdf/{id}/edit-link/ with your API key gives one.');
+  show(t(lang, 'editor.needLink'));
 } else {
   try {
     // The self-contained bundle: the plain ESM entry leaves lit and pdf.js as bare imports for bundlers.
@@ -26,7 +30,7 @@ if (!template || !token) {
     document.body.append(editor);
     history.replaceState(null, '', location.pathname + location.search);
   } catch (error) {
-    show(error instanceof Error && error.message.includes('esign-editor') ? error.message : 'The component library is not built yet: run `npm run build` and reload.');
+    show(error instanceof Error && error.message.includes('esign-editor') ? error.message : t(lang, 'page.notBuilt'));
     console.error(error);
   }
 }

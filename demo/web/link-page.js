@@ -10,14 +10,14 @@ export function showProblem(main, text) {
   main.replaceChildren(p);
 }
 
-/** POSTs `{ link }` to `/api/v1/signer/{signer}/{route}/`; answers the session or throws the server's message. */
-export async function exchangeLink(signer, route, link, what) {
+/** POSTs `{ link }` to `/api/v1/signer/{signer}/{route}/`; answers the session or throws the server's message (else `refused(status)`). */
+export async function exchangeLink(signer, route, link, refused) {
   const response = await fetch(`/api/v1/signer/${encodeURIComponent(signer)}/${route}/`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ link }),
   });
   const body = await response.json().catch(() => null);
-  if (!response.ok) throw new Error(body?.error?.message ?? `The ${what} link was refused (HTTP ${response.status}).`);
+  if (!response.ok) throw new Error(body?.error?.message ?? refused(response.status));
   return body;
 }

@@ -4,13 +4,16 @@
 // read-only review token (the document's PDF and fields only), which <esign-viewer> uses. Once the
 // document is complete the server answers the final signed PDF, offered for download too.
 import { exchangeLink, showProblem } from './link-page.js';
+import { applyLang, pageLang, t } from './i18n.js';
 const fragment = new URLSearchParams(location.hash.slice(1));
 const signer = new URLSearchParams(location.search).get('signer') || fragment.get('signer');
 const link = fragment.get('link');
 const main = document.getElementById('main');
+let lang = pageLang();
+applyLang(lang, 'review.title');
 
 const show = (text) => showProblem(main, text);
-const tokenFromLink = () => exchangeLink(signer, 'review-session', link, 'review');
+const tokenFromLink = () => exchangeLink(signer, 'review-session', link, (status) => t(lang, 'review.refused', { status }));
 
 async function offerDownload(token, documentId) {
   const response = await fetch(`/api/v1/pdf/${documentId}/`, { headers: { Authorization: `Bearer ${token}` } });
@@ -19,19 +22,22 @@ async function offerDownload(token, documentId) {
   const a = document.createElement('a');
   a.className = 'download';
   a.href = URL.createObjectURL(await response.blob());
-  a.download = final ? 'document (signed).pdf' : 'document.pdf';
-  a.textContent = final ? 'Download the signed PDF' : 'Download the PDF';
+  const name = t(lang, 'page.document');
+  a.download = final ? t(lang, 'sign.file', { name }) : `${name}.pdf`;
+  a.textContent = t(lang, final ? 'review.downloadSigned' : 'review.download');
   document.getElementById('after').replaceChildren(a);
 }
 
 async function start() {
   if (!signer || !link) {
-    show('This page needs a review link: open the link from your reviewer email.');
+    show(t(lang, 'review.needLink'));
     return;
   }
   let session;
   try {
     session = await tokenFromLink();
+    lang = pageLang(session.language);
+    applyLang(lang, 'review.title');
     history.replaceState(null, '', location.pathname); // the link leaves the address bar
     await import('/dist/cdn/esign-elements.min.js');
     if (!customElements.get('esign-viewer')) throw new Error('The built library does not define <esign-viewer>: run `npm run build` and reload.');

@@ -4,14 +4,17 @@
 // exchanged for a short-lived signer component token, which <esign-signer> uses.
 // `?signer=…&token=…` (a component token minted with an API key) works too.
 import { exchangeLink, showProblem } from './link-page.js';
+import { applyLang, pageLang, t } from './i18n.js';
 const query = new URLSearchParams(location.search);
 const fragment = new URLSearchParams(location.hash.slice(1));
 const signer = query.get('signer') || fragment.get('signer');
 const link = fragment.get('link');
 const main = document.getElementById('main');
+let lang = pageLang();
+applyLang(lang, 'sign.title');
 
 const show = (text) => showProblem(main, text);
-const tokenFromLink = () => exchangeLink(signer, 'link-session', link, 'signing');
+const tokenFromLink = () => exchangeLink(signer, 'link-session', link, (status) => t(lang, 'sign.refused', { status }));
 
 async function offerDownload(token, documentId, name) {
   const response = await fetch(`/api/v1/pdf/${documentId}/`, { headers: { Authorization: `Bearer ${token}` } });
@@ -19,22 +22,26 @@ async function offerDownload(token, documentId, name) {
   const a = document.createElement('a');
   a.className = 'download';
   a.href = URL.createObjectURL(await response.blob());
-  a.download = `${name || 'document'} (signed).pdf`;
-  a.textContent = 'Download the signed PDF';
+  a.download = t(lang, 'sign.file', { name: name || t(lang, 'page.document') });
+  a.textContent = t(lang, 'sign.download');
   document.getElementById('after').replaceChildren(a);
 }
 
 async function start() {
   if (!signer || (!link && !query.get('token'))) {
-    show('This page needs a signing link: open the link from your invitation email.');
+    show(t(lang, 'sign.needLink'));
     return;
   }
   let token = query.get('token');
   let documentId = '';
   let expiresIn = 900;
   let documentName = '';
+  let language = '';
   try {
-    if (link) ({ token, document: documentId, expires_in: expiresIn } = await tokenFromLink());
+    if (link) ({ token, document: documentId, expires_in: expiresIn, language } = await tokenFromLink());
+    // The document's language, unless ?lang= says otherwise; <esign-signer> follows the page's.
+    lang = pageLang(language);
+    applyLang(lang, 'sign.title');
     history.replaceState(null, '', location.pathname); // the link and token leave the address bar
     await import('/dist/cdn/esign-elements.min.js');
     if (!customElements.get('esign-signer')) throw new Error('The built library does not define <esign-signer>: run `npm run build` and reload.');
@@ -49,7 +56,7 @@ async function start() {
   element.addEventListener('esign-ready', () => {
     // The element shows the document's name; the tab says it too.
     documentName = element.shadowRoot?.querySelector('.header h2')?.textContent || '';
-    if (documentName) document.title = `${documentName} · Sign`;
+    if (documentName) document.title = t(lang, 'sign.tab', { name: documentName });
   });
   element.addEventListener('esign-complete', (event) => {
     if (event.detail.documentStatus === 30 && documentId) void offerDownload(token, documentId, documentName);

@@ -78,14 +78,19 @@ describe('esign-editor recipients, arrange, RTL, strings, pen', () => {
   });
 
   it('takes its strings from the translation table for its language', async () => {
-    registerEditorTranslation('fr', { 'editor.tool.signature': 'Signature (fr)', 'editor.undo': 'Annuler' });
+    // Swedish does not ship: a page can add it, and what it leaves out falls back to English.
+    registerEditorTranslation('sv', { 'editor.tool.signature': 'Underskrift', 'editor.undo': 'Ångra' });
     const el = await loadEditor();
-    el.setAttribute('lang', 'fr-CA');
-    el.requestUpdate();
+    el.setAttribute('lang', 'sv-FI');
     await el.updateComplete;
-    expect(q(el, '.tool[data-tool="signature"]').textContent).to.contain('Signature (fr)');
-    expect(q(el, '[data-action="undo"]').getAttribute('aria-label')).to.equal('Annuler');
+    expect(q(el, '.tool[data-tool="signature"]').textContent).to.contain('Underskrift');
+    expect(q(el, '[data-action="undo"]').getAttribute('aria-label')).to.equal('Ångra');
     expect(q(el, '.tool[data-tool="initials"]').textContent).to.contain('Initials', 'English fallback');
+    // A shipped language needs nothing registered; the attribute alone re-renders the editor.
+    el.setAttribute('lang', 'fr-CA');
+    await el.updateComplete;
+    expect(q(el, '.tool[data-tool="initials"]').textContent).to.contain('Paraphe');
+    expect(q(el, '[data-action="undo"]').getAttribute('aria-label')).to.equal('Annuler');
   });
 
   it('moves a field with pen input (pointer events with pointerType pen)', async () => {

@@ -3,6 +3,7 @@
  * fallback; add a language with `registerEditorTranslation`.
  */
 import { createTranslations, langOf } from '../internal/i18n.ts';
+import { EDITOR_LOCALES } from './locales/index.ts';
 
 export const EDITOR_EN = {
   'editor.label': 'Template editor',
@@ -99,7 +100,7 @@ export const EDITOR_EN = {
 export type EditorMessageKey = keyof typeof EDITOR_EN;
 export type EditorTranslation = Partial<Record<EditorMessageKey, string>>;
 
-const editorStrings = createTranslations<EditorMessageKey>(EDITOR_EN);
+const editorStrings = createTranslations<EditorMessageKey>(EDITOR_EN, EDITOR_LOCALES);
 
 /** Adds (or extends) the strings of a language, e.g. `registerEditorTranslation('fr', { … })`. */
 export const registerEditorTranslation = editorStrings.register;

@@ -91,7 +91,7 @@ import { editorStyles } from './esign-editor.styles.ts';
  * @cssproperty --esign-page-background - Page colour before it is painted.
  */
 export class EsignEditor extends EsignElement {
-  static override styles = [pagesStyles, fieldOverlayStyles, editorStyles];
+  static override styles = [EsignElement.directionStyles, pagesStyles, fieldOverlayStyles, editorStyles];
 
   static override properties = {
     src: { type: String },
@@ -313,6 +313,7 @@ export class EsignEditor extends EsignElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
     if (changed.has('fields')) this.actions.fieldsAssigned(this.fields);
     if (changed.has('signers')) this.actions.signersAssigned(this.signers);
     if (['src', 'data', 'template', 'token', 'endpoint'].some((k) => changed.has(k as keyof EsignEditor))) this.reload();

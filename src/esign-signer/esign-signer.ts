@@ -67,7 +67,7 @@ import { uploadAttachment } from './signer-attachments.ts';
  * @cssproperty --esign-viewer-background - Background behind the pages.
  */
 export class EsignSigner extends EsignElement {
-  static override styles = [signerStyles, pagesStyles, fieldOverlayStyles];
+  static override styles = [EsignElement.directionStyles, signerStyles, pagesStyles, fieldOverlayStyles];
 
   static override properties = {
     ...Object.fromEntries(['signer', 'token', 'endpoint', 'modes'].map((name) => [name, { type: String }])),
@@ -146,6 +146,7 @@ export class EsignSigner extends EsignElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
     // A fresh token for the same signer (the page renews it before it expires) keeps everything entered so far.
     const renewed = changed.has('token') && !changed.has('signer') && !changed.has('endpoint') && this.view !== null && this.token !== '';
     if ((changed.has('signer') || changed.has('token') || changed.has('endpoint')) && !renewed) this.reload();
@@ -224,7 +225,7 @@ export class EsignSigner extends EsignElement {
   }
 
   private problemOf(f: SignerField): string {
-    return this.serverProblems.get(f.uuid!) || fieldProblem(f, this.values.get(f.uuid!) ?? '', this.values, this.own);
+    return this.serverProblems.get(f.uuid!) || fieldProblem(f, this.values.get(f.uuid!) ?? '', this.values, this.own, langOf(this));
   }
 
   /** A wrong value is said once the field was visited; an empty required one only after trying to finish. */
@@ -260,7 +261,7 @@ export class EsignSigner extends EsignElement {
       this.serverProblems = next;
     }
     if (value !== raw) replaceInputValue(this.renderRoot.querySelector<HTMLInputElement>('input#field-input'), value);
-    const message = fieldProblem(f, value, this.values, this.own);
+    const message = fieldProblem(f, value, this.values, this.own, langOf(this));
     if (isImageField(f) || value === '' || f.validation === 24 || f.validation === 25 || f.validation === 26) this.touched = new Set(this.touched).add(f.uuid!);
     this.emit('esign-field-change', { uuid: f.uuid!, value, valid: message === '', message });
     this.autosave.changed();

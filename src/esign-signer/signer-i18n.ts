@@ -3,6 +3,7 @@
  * fallback; add a language with `registerSignerTranslation`.
  */
 import { createTranslations } from '../internal/i18n.ts';
+import { SIGNER_LOCALES } from './locales/index.ts';
 
 export const SIGNER_EN = {
   'signer.label': 'Document to sign',
@@ -77,12 +78,51 @@ export const SIGNER_EN = {
   'capture.cancel': 'Cancel',
   'capture.empty': 'Draw, type or upload first.',
   'capture.modes': 'How to sign',
+  // What to enter and what is wrong, by the field's code (English shows the field model's own sentences).
+  'hint.signature': 'Sign here.',
+  'hint.initials': 'Add your initials here.',
+  'hint.text': 'Enter text.',
+  'hint.email': 'Enter an email address.',
+  'hint.date': 'Enter a date as {format}.',
+  'hint.monthYear': 'Enter a month and year as {format}.',
+  'hint.choose': 'Choose one.',
+  'hint.checkbox': 'Tick or cross the box.',
+  'hint.wholeNumber': 'Enter a whole number.',
+  'hint.number': 'Enter a number.',
+  'hint.currency': 'Enter an amount with two decimals.',
+  'hint.digits': 'Enter digits only (0–9); length: {count}.',
+  'hint.characters': 'Enter text; length: {count} characters.',
+  'hint.secret': 'Enter the code you were given.',
+  'hint.titleCase': 'Enter text; it is written with a capital at the start of each word.',
+  'hint.upperCase': 'Enter text; it is written in capitals.',
+  'hint.lowerCase': 'Enter text; it is written in small letters.',
+  'hint.drawn': 'Draw here.',
+  'hint.regex': 'Enter a value in the expected format.',
+  'problem.required': 'This field is required.',
+  'problem.sign': 'Please sign here.',
+  'problem.initials': 'Please add your initials here.',
+  'problem.tickOrCross': 'Tick or cross the box.',
+  'problem.tick': 'Tick the box.',
+  'problem.cross': 'Cross the box.',
+  'problem.tooLong': 'Too long: at most {max} characters.',
+  'problem.tooLarge': 'The drawing is too large; draw it again more simply.',
+  'problem.email': 'Enter an email address like name@example.com.',
+  'problem.date': 'Enter a real date written {format}.',
+  'problem.option': 'Choose one of the listed choices.',
+  'problem.wholeNumber': 'Enter a whole number like 42.',
+  'problem.number': 'Enter a number like 42 or 3.5.',
+  'problem.currency': 'Enter an amount like 1234.50 (two decimals, no currency sign).',
+  'problem.code': 'The code does not match.',
+  'problem.case': 'Write it as “{expected}”.',
+  'problem.drawn': 'This must be drawn.',
+  'problem.pattern': 'This is not in the expected format.',
+  'problem.badPattern': 'This field cannot be checked: its pattern is not valid.',
 } as const;
 
 export type SignerMessageKey = keyof typeof SIGNER_EN;
 export type SignerTranslation = Partial<Record<SignerMessageKey, string>>;
 
-const signerStrings = createTranslations<SignerMessageKey>(SIGNER_EN);
+const signerStrings = createTranslations<SignerMessageKey>(SIGNER_EN, SIGNER_LOCALES);
 
 /** Adds (or extends) the strings of a language, e.g. `registerSignerTranslation('fr', { … })`. */
 export const registerSignerTranslation = signerStrings.register;

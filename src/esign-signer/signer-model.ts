@@ -5,7 +5,9 @@
  * and the values a completion sends. Secret codes (73) cannot be checked here: the server never
  * sends the code, so only "filled in" is checked and the server decides.
  */
-import type { FieldElement } from '../fields/types.ts';
+import type { FieldElement, FieldProblem } from '../fields/types.ts';
+import { problemText } from './signer-hints.ts';
+import { ts } from './signer-i18n.ts';
 import { applyCaseTransform, checkFieldValue, codeKind, formatSigningDate } from '../fields/index.ts';
 
 export type SignerField = FieldElement & { editable?: boolean };
@@ -36,18 +38,23 @@ export function automaticValue(f: FieldElement, now = new Date()): string {
   return isAutomatic(f) ? formatSigningDate(f.validation!, now) : '';
 }
 
-/** The problem with one field's value, as a message, or '' when it is fine. */
-export function fieldProblem(f: FieldElement, value: string, values: ReadonlyMap<string, string>, all: readonly FieldElement[]): string {
+/** The problem with one field's value, as a message in `lang`, or '' when it is fine. */
+export function fieldProblem(f: FieldElement, value: string, values: ReadonlyMap<string, string>, all: readonly FieldElement[], lang = 'en'): string {
+  const en = lang.toLowerCase().split('-')[0] === 'en';
+  const said = (p: FieldProblem | null) => (p ? problemText(lang, f, value, p) : '');
   if (isAutomatic(f)) return '';
   if (isRadio(f)) {
     const members = all.filter((m) => isRadio(m) && m.logic_group === f.logic_group);
     const anyFilled = members.some((m) => (values.get(m.uuid!) ?? '').trim() !== '');
-    if (!anyFilled && members.some((m) => !m.optional)) return `Choose one option in "${f.logic_group}".`;
+    if (!anyFilled && members.some((m) => !m.optional)) return en ? `Choose one option in "${f.logic_group}".` : ts(lang, 'problem.option');
     if (value.trim() === '') return '';
-    return checkFieldValue({ ...f, optional: true }, value)?.message ?? '';
+    return said(checkFieldValue({ ...f, optional: true }, value));
   }
-  if (codeKind(f.validation) === 'secret') return value.trim() === '' && !f.optional ? `${f.label ? `"${f.label}"` : 'This field'} is required.` : '';
-  return checkFieldValue(f, value)?.message ?? '';
+  if (codeKind(f.validation) === 'secret') {
+    if (value.trim() !== '' || f.optional) return '';
+    return en ? `${f.label ? `"${f.label}"` : 'This field'} is required.` : ts(lang, 'problem.required');
+  }
+  return said(checkFieldValue(f, value));
 }
 
 /** Required units: each required field, and each required radio group once. */

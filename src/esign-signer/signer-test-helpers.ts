@@ -1,5 +1,6 @@
 /** Helpers for the signer's browser tests: a loaded <esign-signer> on the stand-in server (signer-fake-server.ts). */
 import { fixture, html, oneEvent } from '@open-wc/testing';
+import { ifDefined } from 'lit/directives/if-defined.js';
 import { setPdfWorkerSrc } from '../internal/pdf-worker.ts';
 import type { EsignSigner } from './esign-signer.ts';
 import type { SignerField } from './signer-model.ts';
@@ -13,7 +14,7 @@ setPdfWorkerSrc('/node_modules/pdfjs-dist/build/pdf.worker.min.mjs');
 
 export async function loadSigner(fields: SignerField[], opts: { pages?: number; canSign?: boolean; redirect?: string; role?: 'signer' | 'witness' | 'approver'; attrs?: Record<string, string>; dir?: string } = {}): Promise<{ el: EsignSigner; server: FakeServer }> {
   const server = await fakeServer(fields, opts);
-  const el = await fixture<EsignSigner>(html`<esign-signer style="width:780px;height:560px" dir=${opts.dir ?? 'ltr'} no-redirect></esign-signer>`);
+  const el = await fixture<EsignSigner>(html`<esign-signer style="width:780px;height:560px" dir=${ifDefined(opts.dir)} no-redirect></esign-signer>`);
   for (const [k, v] of Object.entries(opts.attrs ?? {})) el.setAttribute(k, v);
   const ready = oneEvent(el, 'esign-ready');
   el.endpoint = ENDPOINT;

@@ -9,6 +9,7 @@ import { styleMap } from 'lit/directives/style-map.js';
 import { checkboxStates, codeKind, valueHint } from '../fields/index.ts';
 import type { FieldElement } from '../fields/types.ts';
 import { fieldBoxStyle, fieldTitle, renderFieldContent } from '../internal/field-overlay.ts';
+import { hintText } from './signer-hints.ts';
 import { ts } from './signer-i18n.ts';
 import type { SignerMessageKey } from './signer-i18n.ts';
 import { isAutomatic, isImageField } from './signer-model.ts';
@@ -115,7 +116,7 @@ function control(m: FieldBarModel): TemplateResult {
 export function fieldBar(m: FieldBarModel): TemplateResult {
   const { lang, field: f } = m;
   const hint = valueHint(f);
-  const description = codeKind(f.validation) === 'attachment' ? ts(lang, 'signer.attachmentChoose') : hint.description;
+  const description = codeKind(f.validation) === 'attachment' ? ts(lang, 'signer.attachmentChoose') : hintText(lang, f);
   const last = m.index >= m.count - 1;
   return html`<div class="bar" part="field-bar" role="group" aria-label=${ts(lang, 'signer.fieldsBar')}>
     <div class="bar-top">

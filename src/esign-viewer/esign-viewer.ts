@@ -70,7 +70,7 @@ import { renderViewerToolbar } from './viewer-toolbar.ts';
  * @cssproperty --esign-error-color - Error accent colour.
  */
 export class EsignViewer extends EsignElement {
-  static override styles = [viewerStyles, statusStyles, pagesStyles, fieldOverlayStyles];
+  static override styles = [EsignElement.directionStyles, viewerStyles, statusStyles, pagesStyles, fieldOverlayStyles];
 
   static override properties = {
     src: { type: String },
@@ -202,6 +202,7 @@ export class EsignViewer extends EsignElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
     const sourceChanged = ['src', 'data', 'template', 'document', 'token', 'endpoint'].some((k) => changed.has(k as keyof EsignViewer));
     if (sourceChanged) {
       // Another document starts at its first page, unless `page` changed along with the source.

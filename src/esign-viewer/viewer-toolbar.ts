@@ -1,7 +1,7 @@
 /** The viewer's toolbar: previous/next page, "Page n of m", zoom out/level/in. */
 import { html } from 'lit';
 import type { TemplateResult } from 'lit';
-import { t } from '../internal/i18n.ts';
+import { formatNumber, t } from '../internal/i18n.ts';
 
 export interface ToolbarState {
   lang: string;
@@ -17,7 +17,7 @@ export interface ToolbarState {
 
 export function renderViewerToolbar(s: ToolbarState): TemplateResult {
   const none = s.pages === 0;
-  const percent = Math.round(s.scale * 100);
+  const percent = formatNumber(s.lang, Math.round(s.scale * 100) / 100, { style: 'percent' });
   return html`<div class="toolbar" part="toolbar" role="toolbar" aria-label=${t(s.lang, 'viewer.toolbar')}>
     <button part="button" type="button" aria-label=${t(s.lang, 'viewer.previousPage')} ?disabled=${none || s.page <= 1} @click=${s.onPrevious}>‹</button>
     <span class="page-indicator" part="page-indicator">${none ? '' : t(s.lang, 'viewer.page', { page: s.page, pages: s.pages })}</span>
@@ -25,7 +25,7 @@ export function renderViewerToolbar(s: ToolbarState): TemplateResult {
     <button part="button" type="button" aria-label=${t(s.lang, 'viewer.zoomOut')} ?disabled=${none} @click=${s.onZoomOut}>−</button>
     <span class="zoom-level" part="zoom-level">${none
       ? ''
-      : html`<span aria-hidden="true">${percent}%</span><span class="visually-hidden">${t(s.lang, 'viewer.zoomLevel', { percent })}</span>`}</span>
+      : html`<span aria-hidden="true">${percent}</span><span class="visually-hidden">${t(s.lang, 'viewer.zoomLevel', { percent })}</span>`}</span>
     <button part="button" type="button" aria-label=${t(s.lang, 'viewer.zoomIn')} ?disabled=${none} @click=${s.onZoomIn}>+</button>
   </div>`;
 }

@@ -34,7 +34,8 @@ test('placeholders: numbers are written, missing ones stay visible, inherited na
 });
 
 test('the shared table uses the same mechanism', () => {
-  registerTranslation('nl', { 'viewer.page': 'Pagina {page} van {pages}' });
-  assert.equal(t('nl-BE', 'viewer.page', { page: 2, pages: 5 }), 'Pagina 2 van 5');
-  assert.equal(t('nl', 'viewer.nextPage'), 'Next page');
+  registerTranslation('sv', { 'viewer.page': 'Sida {page} av {pages}' });
+  assert.equal(t('sv-FI', 'viewer.page', { page: 2, pages: 5 }), 'Sida 2 av 5');
+  assert.equal(t('sv', 'viewer.nextPage'), 'Next page');
+  assert.equal(t('nl', 'viewer.nextPage'), 'Volgende pagina');
 });

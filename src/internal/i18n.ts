@@ -1,11 +1,26 @@
 /**
- * The one translation mechanism: `createTranslations(english)` makes a typed table with English as the
- * fallback; a language is added by registering a partial table, looked up by exact language, then its
- * base language, then English, with `{name}` placeholders filled from the parameters. The shared strings
- * below use it (`t`, `registerTranslation`); the editor and the signer make their own tables with it.
+ * The one translation mechanism: `createTranslations(english, locales)` makes a typed table with English as
+ * the fallback; a language is added by registering a partial table, looked up by exact language, then its
+ * base language, then English, with `{name}` placeholders filled from the parameters (numbers written with
+ * `Intl.NumberFormat` in the language). The shared strings below use it (`t`, `registerTranslation`); the
+ * editor and the signer make their own tables with it. Every table ships the locales in `LOCALES`, one file
+ * per locale under its `locales/` folder.
  */
+import { SHARED_LOCALES } from './locales/index.ts';
 
 export type MessageParams = Record<string, string | number>;
+
+/** The languages every table ships, English first. */
+export const LOCALES = ['en', 'de', 'fr', 'es', 'it', 'pt', 'nl', 'pl', 'ja', 'zh', 'ar', 'he'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+/** Base languages written right to left. */
+const RTL = new Set(['ar', 'he', 'iw', 'fa', 'ur', 'ps', 'sd', 'ug', 'yi', 'dv', 'ckb']);
+
+/** 'rtl' for a language written right to left (by its base language), else 'ltr'. */
+export function directionOf(lang: string): 'ltr' | 'rtl' {
+  return RTL.has(lang.toLowerCase().split('-')[0]) ? 'rtl' : 'ltr';
+}
 
 export interface Translations<K extends string> {
   readonly english: Readonly<Record<K, string>>;
@@ -20,8 +35,31 @@ export function interpolate(text: string, params: MessageParams): string {
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
 }
 
-export function createTranslations<K extends string>(english: Readonly<Record<K, string>>): Translations<K> {
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** `value` written the way `lang` writes numbers (Arabic-Indic digits in Arabic, `1.234` in German …). */
+export function formatNumber(lang: string, value: number, options?: Intl.NumberFormatOptions): string {
+  if (options) return new Intl.NumberFormat(safeLocale(lang), options).format(value);
+  let format = numberFormats.get(lang);
+  if (!format) numberFormats.set(lang, (format = new Intl.NumberFormat(safeLocale(lang))));
+  return format.format(value);
+}
+
+/** `lang` when Intl accepts it as a locale, else English (a hand-written `lang="en_GB"` must not throw). */
+export function safeLocale(lang: string): string {
+  try {
+    return Intl.getCanonicalLocales(lang)[0] ?? 'en';
+  } catch {
+    return 'en';
+  }
+}
+
+export function createTranslations<K extends string>(
+  english: Readonly<Record<K, string>>,
+  locales: Readonly<Record<string, Partial<Record<K, string>>>> = {},
+): Translations<K> {
   const tables = new Map<string, Partial<Record<K, string>>>([['en', english]]);
+  for (const [lang, table] of Object.entries(locales)) tables.set(lang, { ...table });
   return {
     english,
     register(lang, table) {
@@ -31,7 +69,9 @@ export function createTranslations<K extends string>(english: Readonly<Record<K,
     lookup(lang, key, params = {}) {
       const exact = lang.toLowerCase();
       const base = exact.split('-')[0];
-      return interpolate(tables.get(exact)?.[key] ?? tables.get(base)?.[key] ?? english[key], params);
+      const written: MessageParams = {};
+      for (const [name, value] of Object.entries(params)) written[name] = typeof value === 'number' ? formatNumber(lang, value) : value;
+      return interpolate(tables.get(exact)?.[key] ?? tables.get(base)?.[key] ?? english[key], written);
     },
   };
 }
@@ -47,7 +87,7 @@ export const EN = {
   'viewer.nextPage': 'Next page',
   'viewer.zoomIn': 'Zoom in',
   'viewer.zoomOut': 'Zoom out',
-  'viewer.zoomLevel': 'Zoom {percent}%',
+  'viewer.zoomLevel': 'Zoom {percent}',
   'viewer.toolbar': 'Document controls',
   'error.title': 'This document cannot be shown',
   'error.invalid': 'The file is not a valid PDF or is damaged. Upload the original file again, or save it again as PDF and retry.',
@@ -79,16 +119,32 @@ export const EN = {
 export type MessageKey = keyof typeof EN;
 export type Translation = Partial<Record<MessageKey, string>>;
 
-const shared = createTranslations<MessageKey>(EN);
+const shared = createTranslations<MessageKey>(EN, SHARED_LOCALES);
 
 /** Adds (or extends) the strings of a language, e.g. `registerTranslation('fr', { 'viewer.nextPage': 'Page suivante' })`. */
 export function registerTranslation(lang: string, table: Translation): void {
   shared.register(lang, table);
 }
 
-/** `lang` from the element, else its closest `[lang]` ancestor, else the document's. */
+/**
+ * The language an element speaks: its own `lang` attribute, else its closest ancestor's (across shadow
+ * roots), else the page's (`<html lang>`), else the first of the browser's languages that ships, else the
+ * browser's first language.
+ */
 export function langOf(element: Element): string {
-  return (element.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang || 'en').toLowerCase();
+  for (let node: Element | null = element; node; ) {
+    const lang = node.getAttribute('lang');
+    if (lang) return lang.toLowerCase();
+    node = node.parentElement ?? ((node.getRootNode() as ShadowRoot).host || null);
+  }
+  if (document.documentElement.lang) return document.documentElement.lang.toLowerCase();
+  return browserLang();
+}
+
+/** The first of the browser's preferred languages that ships, else its first, else English. */
+export function browserLang(preferred: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language]): string {
+  const shipped = preferred.find((l) => (LOCALES as readonly string[]).includes(l.toLowerCase().split('-')[0]));
+  return (shipped ?? preferred[0] ?? 'en').toLowerCase();
 }
 
 /** The shared string for `key` in `lang` (then its base language, then English), with `{name}` filled from `params`. */

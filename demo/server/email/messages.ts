@@ -9,22 +9,35 @@ import { mintLinkToken, signingUrl } from '../services/signing/link-tokens.ts';
 import { emailOpenUrl } from '../webhooks/email-open.ts';
 
 import { displayName, greeting as greet } from './names.ts';
+import { tr } from '../i18n/messages.ts';
+import { directionOf } from '../../../src/internal/i18n.ts';
 
 export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-const VERB: Record<RecipientRecord['role'], string> = { signer: 'sign', witness: 'witness', approver: 'approve' };
+/** A sentence as HTML with the document's name in bold (escaped; the name's first occurrence). */
+export function emphasise(sentence: string, name: string): string {
+  const at = name ? sentence.indexOf(name) : -1;
+  if (at < 0) return escapeHtml(sentence);
+  return `${escapeHtml(sentence.slice(0, at))}<strong>${escapeHtml(name)}</strong>${escapeHtml(sentence.slice(at + name.length))}`;
+}
+
+/** HTML bodies outside English carry their language and direction (Arabic and Hebrew read right to left). */
+export const htmlStart = (lang: string): string => (lang === 'en' ? '' : `<div lang="${escapeHtml(lang)}" dir="${directionOf(lang)}">`);
+export const htmlEnd = (lang: string): string => (lang === 'en' ? '' : '</div>');
 
 /** Queues the invitation (with its signing link) for one recipient of a document. Call inside a transaction. */
 export function queueInvitation(store: Store, dataDir: string, baseUrl: string, doc: DocumentRecord, r: RecipientRecord): string {
   const link = signingUrl(baseUrl, r.id, mintLinkToken(dataDir, r.id, doc.id));
-  const verb = VERB[r.role];
-  const subject = r.subject || `Please ${verb}: ${doc.name}`;
+  const lang = doc.language;
+  const subject = r.subject || tr(lang, `email.invite.subject.${r.role}`, { document: doc.name });
   const note = r.message || doc.message;
-  const text = `${greet(doc, r)}\n\nYou are asked to ${verb} the document "${doc.name}".\n${note ? `\n${note}\n` : ''}\nOpen it here:\n${link}\n\nThe link is personal: do not forward it.\n`;
-  const html = `<p>${escapeHtml(greet(doc, r))}</p><p>You are asked to ${verb} the document <strong>${escapeHtml(doc.name)}</strong>.</p>`
-    + `${note ? `<p>${escapeHtml(note)}</p>` : ''}<p><a href="${escapeHtml(link)}">Open the document to ${verb} it</a></p><p>The link is personal: do not forward it.</p>`
+  const body = tr(lang, `email.invite.body.${r.role}`, { document: doc.name });
+  const personal = tr(lang, 'email.invite.personal');
+  const text = `${greet(doc, r)}\n\n${body}\n${note ? `\n${note}\n` : ''}\n${tr(lang, 'email.invite.open')}\n${link}\n\n${personal}\n`;
+  const html = `${htmlStart(lang)}<p>${escapeHtml(greet(doc, r))}</p><p>${emphasise(body, doc.name)}</p>`
+    + `${note ? `<p>${escapeHtml(note)}</p>` : ''}<p><a href="${escapeHtml(link)}">${escapeHtml(tr(lang, `email.invite.link.${r.role}`))}</a></p><p>${escapeHtml(personal)}</p>`
     // Tracking image: loading it reports recipient.emailOpened (webhooks/email-open.ts).
-    + `<img src="${escapeHtml(emailOpenUrl(store, baseUrl, r.id))}" width="1" height="1" alt="" style="display:block;border:0">`;
+    + `<img src="${escapeHtml(emailOpenUrl(store, baseUrl, r.id))}" width="1" height="1" alt="" style="display:block;border:0">${htmlEnd(lang)}`;
   return documentsOf(store).history.queueEmail({ documentId: doc.id, recipientId: r.id, kind: 'invitation', to: r.email, cc: [], subject, text, html });
 }
 
@@ -33,9 +46,9 @@ export function queueCompletedNotices(store: Store, doc: DocumentRecord, recipie
   for (const r of recipients) {
     documentsOf(store).history.queueEmail({
       documentId: doc.id, recipientId: r.id, kind: 'completed', to: r.email, cc: doc.cc,
-      subject: `Completed: ${doc.name}`,
-      text: `${greet(doc, r)}\n\nEveryone has signed "${doc.name}". The sender can give you the final PDF with its signing history.\n`,
-      html: `<p>${escapeHtml(greet(doc, r))}</p><p>Everyone has signed <strong>${escapeHtml(doc.name)}</strong>. The sender can give you the final PDF with its signing history.</p>`,
+      subject: tr(doc.language, 'email.completed.subject', { document: doc.name }),
+      text: `${greet(doc, r)}\n\n${tr(doc.language, 'email.completed.body', { document: doc.name })}\n`,
+      html: `${htmlStart(doc.language)}<p>${escapeHtml(greet(doc, r))}</p><p>${emphasise(tr(doc.language, 'email.completed.body', { document: doc.name }), doc.name)}</p>${htmlEnd(doc.language)}`,
     });
   }
 }
@@ -46,9 +59,9 @@ export function queueRejectedNotices(store: Store, doc: DocumentRecord, recipien
     if (r.id === by.id || r.status === 4 || r.status === 5) continue;
     documentsOf(store).history.queueEmail({
       documentId: doc.id, recipientId: r.id, kind: 'rejected', to: r.email, cc: [],
-      subject: `Rejected: ${doc.name}`,
-      text: `${greet(doc, r)}\n\n${displayName(doc, by)} rejected "${doc.name}"; it no longer needs your attention.\n`,
-      html: `<p>${escapeHtml(greet(doc, r))}</p><p>${escapeHtml(`${displayName(doc, by)}`)} rejected <strong>${escapeHtml(doc.name)}</strong>; it no longer needs your attention.</p>`,
+      subject: tr(doc.language, 'email.rejected.subject', { document: doc.name }),
+      text: `${greet(doc, r)}\n\n${tr(doc.language, 'email.rejected.body', { who: displayName(doc, by), document: doc.name })}\n`,
+      html: `${htmlStart(doc.language)}<p>${escapeHtml(greet(doc, r))}</p><p>${emphasise(tr(doc.language, 'email.rejected.body', { who: displayName(doc, by), document: doc.name }), doc.name)}</p>${htmlEnd(doc.language)}`,
     });
   }
 }

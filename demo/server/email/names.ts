@@ -5,6 +5,7 @@
  * kept on the record but never shown ("Hello Ann,", "Ann Smith").
  */
 import type { DocumentRecord, RecipientRecord } from '../store/documents.ts';
+import { tr } from '../i18n/messages.ts';
 
 type Named = Pick<RecipientRecord, 'honorific' | 'firstname' | 'lastname' | 'email'>;
 
@@ -13,11 +14,12 @@ export function shownHonorific(doc: Pick<DocumentRecord, 'honorifics'>, r: Pick<
   return doc.honorifics ? r.honorific.trim() : '';
 }
 
-/** "Hello Dr Smith," (honorifics on and a title given: the formal address), else "Hello Ann,". */
-export function greeting(doc: Pick<DocumentRecord, 'honorifics'>, r: Named): string {
+/** "Hello Dr Smith," (honorifics on and a title given: the formal address), else "Hello Ann,", in the document's language. */
+export function greeting(doc: Pick<DocumentRecord, 'honorifics'> & Partial<Pick<DocumentRecord, 'language'>>, r: Named): string {
   const title = shownHonorific(doc, r);
-  if (title && r.lastname) return `Hello ${title} ${r.lastname},`;
-  return `Hello ${r.firstname || r.email},`;
+  const lang = doc.language ?? 'en';
+  if (title && r.lastname) return tr(lang, 'email.helloFormal', { title, lastname: r.lastname });
+  return tr(lang, 'email.hello', { name: r.firstname || r.email });
 }
 
 /** The full name as shown in documents: "Dr Ann Smith" with honorifics on, else "Ann Smith" (or the email). */

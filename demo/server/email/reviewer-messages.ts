@@ -20,8 +20,9 @@ import type { DocumentRecord, RecipientRecord, StoredReviewer } from '../store/d
 import { RECIPIENT_STATUS } from '../domain/statuses.ts';
 import { documentsOf } from '../services/documents/repositories.ts';
 import { mintReviewLinkToken, reviewUrl } from '../services/signing/link-tokens.ts';
-import { escapeHtml } from './messages.ts';
+import { escapeHtml, htmlEnd, htmlStart } from './messages.ts';
 import { displayName } from './names.ts';
+import { tr } from '../i18n/messages.ts';
 
 export interface ReviewEmailContext {
   store: Store;
@@ -32,8 +33,6 @@ export interface ReviewEmailContext {
 export type ReviewEmailKind = 'review_request' | 'review_signed' | 'review_completed' | 'review_rejected';
 
 const SYSTEM = { type: 'system' as const, id: '', label: 'esign-elements', ip: '', userAgent: '' };
-const DOING: Record<RecipientRecord['role'], string> = { signer: 'sign', witness: 'witness', approver: 'approve' };
-const DONE: Record<RecipientRecord['role'], string> = { signer: 'signed', witness: 'witnessed', approver: 'approved' };
 
 interface ReviewerEmail {
   subject: string;
@@ -56,11 +55,11 @@ function queueReviewerEmail(ctx: ReviewEmailContext, doc: DocumentRecord, v: Sto
   const { documents, history } = documentsOf(ctx.store);
   const anchor = about ?? documents.recipients(doc.id)[0];
   const link = v.includeLink && anchor ? reviewUrl(ctx.baseUrl, anchor.id, mintReviewLinkToken(ctx.dataDir, anchor.id, doc.id, v.email)) : '';
-  const hello = `Hello ${reviewerName(v)},`;
-  const footer = 'You are a reviewer of this document: you can read it, you are not asked to sign it.';
+  const hello = tr(doc.language, 'email.hello', { name: reviewerName(v) });
+  const footer = tr(doc.language, 'review.footer');
   const text = [hello, ...email.lines, ...(link ? [`${email.linkText}:\n${link}`] : []), footer].join('\n\n') + '\n';
-  const html = [hello, ...email.lines].map((l) => `<p>${escapeHtml(l)}</p>`).join('')
-    + (link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(email.linkText)}</a></p>` : '') + `<p>${escapeHtml(footer)}</p>`;
+  const html = htmlStart(doc.language) + [hello, ...email.lines].map((l) => `<p>${escapeHtml(l)}</p>`).join('')
+    + (link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(email.linkText)}</a></p>` : '') + `<p>${escapeHtml(footer)}</p>` + htmlEnd(doc.language);
   // recipientId null: a reviewer is not a recipient (no recipient webhooks for this email).
   history.queueEmail({ documentId: doc.id, recipientId: null, kind, to: v.email, cc: [], subject: email.subject, text, html });
   history.record(doc.id, 'reviewer_email_queued', SYSTEM, { kind, reviewer: v.email, link: link !== '' }, about?.id ?? null);
@@ -71,9 +70,9 @@ export function queueReviewRequests(ctx: ReviewEmailContext, doc: DocumentRecord
   const who = displayName(doc, r);
   for (const v of r.reviewers) {
     queueReviewerEmail(ctx, doc, v, r, 'review_request', {
-      subject: `For review: ${doc.name}`,
-      lines: [`"${doc.name}" has been sent to ${who} to ${DOING[r.role]}, and you are their reviewer.`, ...(doc.message ? [doc.message] : [])],
-      linkText: 'Read the document',
+      subject: tr(doc.language, 'review.request.subject', { document: doc.name }),
+      lines: [tr(doc.language, `review.request.${r.role}`, { document: doc.name, who }), ...(doc.message ? [doc.message] : [])],
+      linkText: tr(doc.language, 'review.read'),
     });
   }
 }
@@ -82,9 +81,9 @@ export function queueReviewRequests(ctx: ReviewEmailContext, doc: DocumentRecord
 export function queueDocumentReviewRequests(ctx: ReviewEmailContext, doc: DocumentRecord): void {
   for (const v of doc.reviewers) {
     queueReviewerEmail(ctx, doc, v, null, 'review_request', {
-      subject: `For review: ${doc.name}`,
-      lines: [`"${doc.name}" has been sent for signature, and you are a reviewer of it.`, ...(doc.message ? [doc.message] : [])],
-      linkText: 'Read the document',
+      subject: tr(doc.language, 'review.request.subject', { document: doc.name }),
+      lines: [tr(doc.language, 'review.request.document', { document: doc.name }), ...(doc.message ? [doc.message] : [])],
+      linkText: tr(doc.language, 'review.read'),
     });
   }
 }
@@ -93,9 +92,9 @@ export function queueDocumentReviewRequests(ctx: ReviewEmailContext, doc: Docume
 export function queueReviewerFinishedNotices(ctx: ReviewEmailContext, doc: DocumentRecord, r: RecipientRecord): void {
   for (const v of r.reviewers) {
     queueReviewerEmail(ctx, doc, v, r, 'review_signed', {
-      subject: `${DONE[r.role][0].toUpperCase()}${DONE[r.role].slice(1)}: ${doc.name}`,
-      lines: [`${displayName(doc, r)} has ${DONE[r.role]} "${doc.name}".`],
-      linkText: 'Read the document as it stands',
+      subject: tr(doc.language, `review.done.subject.${r.role}`, { document: doc.name }),
+      lines: [tr(doc.language, `review.done.${r.role}`, { who: displayName(doc, r), document: doc.name })],
+      linkText: tr(doc.language, 'review.readNow'),
     });
   }
 }
@@ -103,9 +102,9 @@ export function queueReviewerFinishedNotices(ctx: ReviewEmailContext, doc: Docum
 /** Tells every reviewer (the document's and each recipient's) that the document is complete; the link opens the final PDF. */
 export function queueReviewerCompletedNotices(ctx: ReviewEmailContext, doc: DocumentRecord, recipients: readonly RecipientRecord[]): void {
   const completed = (about: RecipientRecord | null) => (v: StoredReviewer) => queueReviewerEmail(ctx, doc, v, about, 'review_completed', {
-    subject: `Completed: ${doc.name}`,
-    lines: [`Everyone has signed "${doc.name}". The final signed PDF, with its signing history, opens from the link below once it has been made (a few seconds).`],
-    linkText: 'Open the final signed PDF',
+    subject: tr(doc.language, 'email.completed.subject', { document: doc.name }),
+    lines: [tr(doc.language, 'review.completed', { document: doc.name })],
+    linkText: tr(doc.language, 'review.openFinal'),
   });
   doc.reviewers.forEach(completed(null));
   for (const r of recipients) r.reviewers.forEach(completed(r));
@@ -117,9 +116,9 @@ export function queueReviewerCompletedNotices(ctx: ReviewEmailContext, doc: Docu
  */
 export function queueReviewerRejectedNotices(ctx: ReviewEmailContext, doc: DocumentRecord, recipients: readonly RecipientRecord[], by: RecipientRecord): void {
   const rejected = (about: RecipientRecord | null) => (v: StoredReviewer) => queueReviewerEmail(ctx, doc, v, about, 'review_rejected', {
-    subject: `Rejected: ${doc.name}`,
-    lines: [`${displayName(doc, by)} rejected "${doc.name}"; it will not be completed.`],
-    linkText: 'Read the document',
+    subject: tr(doc.language, 'email.rejected.subject', { document: doc.name }),
+    lines: [tr(doc.language, 'review.rejected', { who: displayName(doc, by), document: doc.name })],
+    linkText: tr(doc.language, 'review.read'),
   });
   doc.reviewers.forEach(rejected(null));
   for (const r of recipients) {

@@ -2,13 +2,17 @@
  * The signing-history page(s) appended to a completed PDF when `append_history` is set: the
  * document's name and id, the SHA-256 of the original PDF, every recipient with role, status and
  * timestamps, and every signing event with its IP address and user agent. Long lines wrap; pages
- * are added as needed. A4 portrait whatever the document's own page size.
+ * are added as needed. A4 portrait whatever the document's own page size. Written in the document's
+ * language (`language`, English by default): labels from demo/server/i18n, dates through Intl, right to
+ * left for Arabic and Hebrew, with fonts covering the script embedded (history-text.ts).
  */
 import { createHash } from 'node:crypto';
-import { rgb, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
+import { rgb, type PDFDocument, type PDFPage } from 'pdf-lib';
 import { loadPdf, savePdf } from './load.ts';
-import { FontBook } from './stamp/fonts.ts';
 import { wrapText } from './stamp/text-field.ts';
+import { HistoryText } from './history-text.ts';
+import { tr } from '../i18n/messages.ts';
+import { safeLocale } from '../../../src/internal/i18n.ts';
 import { compressNewContentStreams } from './native-zlib.ts';
 
 export interface HistoryRecipient {
@@ -46,6 +50,8 @@ export interface SigningHistory {
   auditChainHead?: string;
   /** The certificate that seals the PDF, named on the page (seal.ts). */
   seal?: { commonName: string; fingerprint: string; verifyUrl?: string };
+  /** The document's language (default English): the page's labels, dates and direction. */
+  language?: string;
 }
 
 const A4: [number, number] = [595.28, 841.89];
@@ -56,24 +62,29 @@ export function sha256Hex(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-/** "2026-03-04 23:30:00 UTC"; unparseable input is printed as given. */
-export function formatInstant(at: string | Date): string {
+/**
+ * "2026-03-04 23:30:00 UTC" in English; in another language its own date and time (Intl), in UTC
+ * ("4 mars 2026, 23:30:00 UTC"). Unparseable input is printed as given.
+ */
+export function formatInstant(at: string | Date, lang = 'en'): string {
   const d = at instanceof Date ? at : new Date(at);
   if (Number.isNaN(d.getTime())) return String(at);
-  return d.toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
+  if (lang.toLowerCase().split('-')[0] === 'en') return d.toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
+  const format = new Intl.DateTimeFormat(safeLocale(lang), { dateStyle: 'long', timeStyle: 'medium', timeZone: 'UTC' });
+  return `${format.format(d)} UTC`;
 }
 
 /** Writes lines top-down, wrapping and starting new pages as needed. */
 class PageWriter {
   private readonly doc: PDFDocument;
-  private readonly fonts: FontBook;
+  private readonly text: HistoryText;
   readonly pages: PDFPage[] = [];
   private page!: PDFPage;
   private y = 0;
 
-  constructor(doc: PDFDocument, fonts: FontBook) {
+  constructor(doc: PDFDocument, text: HistoryText) {
     this.doc = doc;
-    this.fonts = fonts;
+    this.text = text;
     this.newPage();
   }
 
@@ -86,21 +97,23 @@ class PageWriter {
   async write(text: string, opts: { size?: number; bold?: boolean; indent?: number; grey?: boolean; gapBefore?: number } = {}): Promise<void> {
     const size = opts.size ?? 10;
     const indent = opts.indent ?? 0;
-    const { font, text: drawable } = await this.fonts.forText('helvetica', text, opts.bold ? 'bold' : undefined);
+    const { font, text: drawable } = await this.text.fontFor(text, opts.bold);
     const width = A4[0] - 2 * MARGIN - indent;
+    // The indent is on the side lines start from: the left, or the right in a right-to-left language.
+    const [left, right] = this.text.direction === 'rtl' ? [MARGIN, A4[0] - MARGIN - indent] : [MARGIN + indent, A4[0] - MARGIN];
     this.y -= opts.gapBefore ?? 0;
     for (const line of wrapText(font, drawable, size, width)) {
       if (this.y - size * 1.3 < MARGIN + 20) this.newPage();
       this.y -= size * 1.3;
-      if (line) this.page.drawText(line, { x: MARGIN + indent, y: this.y, size, font, color: opts.grey ? GREY : rgb(0, 0, 0) });
+      if (line) this.text.draw(this.page, font, line, { left, right, y: this.y, size, color: opts.grey ? GREY : rgb(0, 0, 0) });
     }
   }
 
-  async footers(documentId: string): Promise<void> {
+  async footers(lang: string, documentId: string): Promise<void> {
     const n = this.pages.length;
     for (const [i, page] of this.pages.entries()) {
-      const { font, text } = await this.fonts.forText('helvetica', `Signing history of document ${documentId} - page ${i + 1} of ${n}`);
-      page.drawText(text, { x: MARGIN, y: MARGIN - 10, size: 8, font: font as PDFFont, color: GREY });
+      const { font, text } = await this.text.fontFor(tr(lang, 'history.footer', { id: documentId, page: i + 1, pages: n }));
+      this.text.draw(page, font, text, { left: MARGIN, right: A4[0] - MARGIN, y: MARGIN - 10, size: 8, color: GREY });
     }
   }
 }
@@ -115,35 +128,38 @@ export async function appendHistoryPage(bytes: Uint8Array, history: SigningHisto
 
 /** Adds the history page(s) to a loaded document (the final-PDF job composes steps on one load). */
 export async function addHistoryPages(doc: PDFDocument, history: SigningHistory): Promise<void> {
-  const w = new PageWriter(doc, new FontBook(doc));
-  const hash = history.originalSha256 ?? (history.originalPdf ? sha256Hex(history.originalPdf) : 'not recorded');
-  await w.write('Signing history', { size: 18, bold: true });
-  await w.write(`Document: ${history.documentName}`, { size: 11, gapBefore: 8 });
-  await w.write(`Document ID: ${history.documentId}`, { size: 11 });
-  await w.write(`SHA-256 of the original PDF: ${hash}`, { size: 9 });
-  await w.write(`Generated: ${formatInstant(history.generatedAt ?? new Date())}`, { size: 9, grey: true });
-  if (history.auditChainHead) await w.write(`Audit trail chain head (SHA-256): ${history.auditChainHead}`, { size: 9 });
+  const lang = history.language ?? 'en';
+  const w = new PageWriter(doc, new HistoryText(doc, lang));
+  const when = (at: string | Date) => formatInstant(at, lang);
+  const notRecorded = tr(lang, 'history.notRecorded');
+  const hash = history.originalSha256 ?? (history.originalPdf ? sha256Hex(history.originalPdf) : notRecorded);
+  await w.write(tr(lang, 'history.title'), { size: 18, bold: true });
+  await w.write(tr(lang, 'history.document', { name: history.documentName }), { size: 11, gapBefore: 8 });
+  await w.write(tr(lang, 'history.documentId', { id: history.documentId }), { size: 11 });
+  await w.write(tr(lang, 'history.sha256', { hash }), { size: 9 });
+  await w.write(tr(lang, 'history.generated', { at: when(history.generatedAt ?? new Date()) }), { size: 9, grey: true });
+  if (history.auditChainHead) await w.write(tr(lang, 'history.chainHead', { hash: history.auditChainHead }), { size: 9 });
   if (history.seal) {
-    await w.write(`This PDF is sealed with a digital signature by "${history.seal.commonName}" (certificate SHA-256 ${history.seal.fingerprint}). `
-      + `Any PDF reader shows whether it changed since${history.seal.verifyUrl ? `; or check it at ${history.seal.verifyUrl}` : ''}.`, { size: 9, grey: true });
+    const sealed = tr(lang, 'history.sealed', { name: history.seal.commonName, fingerprint: history.seal.fingerprint });
+    await w.write(history.seal.verifyUrl ? `${sealed} ${tr(lang, 'history.verifyAt', { url: history.seal.verifyUrl })}` : sealed, { size: 9, grey: true });
   }
 
-  await w.write('Recipients', { size: 13, bold: true, gapBefore: 14 });
-  if (history.recipients.length === 0) await w.write('No recipients.', { grey: true });
+  await w.write(tr(lang, 'history.recipients'), { size: 13, bold: true, gapBefore: 14 });
+  if (history.recipients.length === 0) await w.write(tr(lang, 'history.noRecipients'), { grey: true });
   for (const r of history.recipients) {
     await w.write(`${r.name} <${r.email}>`, { bold: true, gapBefore: 6 });
-    await w.write(`Role: ${r.role}    Status: ${r.status}`, { indent: 12 });
-    for (const t of r.timestamps) await w.write(`${t.label}: ${formatInstant(t.at)}`, { indent: 12, size: 9 });
+    await w.write(tr(lang, 'history.roleStatus', { role: r.role, status: r.status }), { indent: 12 });
+    for (const t of r.timestamps) await w.write(`${t.label}: ${when(t.at)}`, { indent: 12, size: 9 });
   }
 
-  await w.write('Events', { size: 13, bold: true, gapBefore: 14 });
-  if (history.events.length === 0) await w.write('No events recorded.', { grey: true });
+  await w.write(tr(lang, 'history.events'), { size: 13, bold: true, gapBefore: 14 });
+  if (history.events.length === 0) await w.write(tr(lang, 'history.noEvents'), { grey: true });
   for (const e of history.events) {
-    await w.write(`${formatInstant(e.at)}  ${e.actor ? `${e.actor}: ` : ''}${e.action}`, { gapBefore: 5 });
+    await w.write(`${when(e.at)}  ${e.actor ? `${e.actor}: ` : ''}${e.action}`, { gapBefore: 5 });
     if (e.ip || e.userAgent) {
-      await w.write(`IP address: ${e.ip || 'not recorded'}`, { indent: 12, size: 9, grey: true });
-      await w.write(`User agent: ${e.userAgent || 'not recorded'}`, { indent: 12, size: 9, grey: true });
+      await w.write(tr(lang, 'history.ip', { ip: e.ip || notRecorded }), { indent: 12, size: 9, grey: true });
+      await w.write(tr(lang, 'history.userAgent', { agent: e.userAgent || notRecorded }), { indent: 12, size: 9, grey: true });
     }
   }
-  await w.footers(history.documentId);
+  await w.footers(lang, history.documentId);
 }

@@ -26,7 +26,7 @@ export default async function reviewRoutes(app: FastifyInstance): Promise<void> 
       body: Type.Object({ link: Type.String({ minLength: 1, maxLength: 1500 }) }),
       description: `Public: the review link (from a reviewer's email, sent when \`include_link\` is true) is the credential. Answers a component token (${DEFAULT_TOKEN_TTL_SECONDS / 60} minutes) for this document that allows only ${REVIEW_OPERATIONS.map((o) => `\`${o}\``).join(' and ')}: the PDF (the final signed PDF once it exists) and the fields, read-only. Saving, completing or rejecting with it is 403 \`token_scope\`. A signing link is refused here and a review link at \`link-session/\`. 401 for a bad or expired link; 409 when the document was removed.`,
       response: {
-        200: Type.Object({ token: Type.String(), expires_at: Type.String(), expires_in: Type.Integer(), scope: Type.String(), signer: Type.String(), document: Type.String(), reviewer: Type.String() }),
+        200: Type.Object({ token: Type.String(), expires_at: Type.String(), expires_in: Type.Integer(), scope: Type.String(), signer: Type.String(), document: Type.String(), reviewer: Type.String(), language: Type.String({ description: 'The document\'s language: the review page speaks it unless `?lang=` says otherwise.' }) }),
         ...errorResponses(400, 401, 404, 409, 415),
       },
     },
@@ -39,7 +39,7 @@ export default async function reviewRoutes(app: FastifyInstance): Promise<void> 
     }, {}, session.recipientId);
     return {
       token: session.token, expires_at: session.expiresAt.toISOString(), expires_in: DEFAULT_TOKEN_TTL_SECONDS, scope: REVIEW_OPERATIONS.join(' '),
-      signer: session.recipientId, document: session.documentId, reviewer: session.reviewer,
+      signer: session.recipientId, document: session.documentId, reviewer: session.reviewer, language: session.language,
     };
   });
 }

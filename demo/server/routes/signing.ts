@@ -145,13 +145,13 @@ export default async function signingRoutes(app: FastifyInstance): Promise<void>
       summary: 'Exchange a signing link for a signer component token', tags: TAGS, params: IdParams,
       body: Type.Object({ link: Type.String({ minLength: 1, maxLength: 1000 }) }),
       description: `Public: the link token is the credential. Answers a signer component token (${DEFAULT_TOKEN_TTL_SECONDS / 60} minutes) minted on behalf of the sender's newest active API key, so its calls count against the sender's rate limit and stop when the sender loses access. 401 for a bad or expired link; 409 when the document was removed.`,
-      response: { 200: Type.Object({ token: Type.String(), expires_at: Type.String(), expires_in: Type.Integer(), signer: Type.String(), document: Type.String() }), ...errorResponses(400, 401, 404, 409, 415) },
+      response: { 200: Type.Object({ token: Type.String(), expires_at: Type.String(), expires_in: Type.Integer(), signer: Type.String(), document: Type.String(), language: Type.String({ description: 'The document\'s language (send field `language`): the signing page speaks it unless `?lang=` says otherwise.' }) }), ...errorResponses(400, 401, 404, 409, 415) },
     },
   }, async (request) => {
     const { id } = request.params as { id: string };
     if (!isUuid(id)) throw notFound('Signer', id);
     const link = verifyLinkToken(app.config.dataDir, (request.body as { link: string }).link, id.toLowerCase());
     const session = await openLinkSession(app, { recipientId: id, link, operations: Object.values(SIGNER_OPERATIONS), removedVerb: 'signed' });
-    return { token: session.token, expires_at: session.expiresAt.toISOString(), expires_in: DEFAULT_TOKEN_TTL_SECONDS, signer: session.recipient.id, document: session.document.id };
+    return { token: session.token, expires_at: session.expiresAt.toISOString(), expires_in: DEFAULT_TOKEN_TTL_SECONDS, signer: session.recipient.id, document: session.document.id, language: session.document.language };
   });
 }

@@ -121,4 +121,9 @@ export const documentMigrations: Migration[] = [
       CREATE INDEX email_outbox_document ON email_outbox(document_id);
     `,
   },
+  {
+    // The language of a document's emails and history page (send field `language`, our extension).
+    id: 'docs-002-language',
+    sql: `ALTER TABLE documents ADD COLUMN language TEXT NOT NULL DEFAULT 'en';`,
+  },
 ];

@@ -27,6 +27,8 @@ export interface DocumentRecord {
   messageTemplate: string;
   redirect: string;
   honorifics: boolean;
+  /** The language of emails and the history page (a shipped locale tag, default 'en'). */
+  language: string;
   convertSenderToSigner: boolean;
   strictFields: boolean;
   appendHistory: boolean;
@@ -98,7 +100,7 @@ function toDocument(r: Row): DocumentRecord {
     tag: String(r.tag), tag1: String(r.tag1), tag2: String(r.tag2), tag3: String(r.tag3),
     doEmail: bool(r.do_email), signersInOrder: bool(r.signers_in_order), cc: json(r.cc_json),
     message: String(r.message), messageTemplate: String(r.message_template), redirect: String(r.redirect),
-    honorifics: bool(r.honorifics), convertSenderToSigner: bool(r.convert_sender_to_signer), strictFields: bool(r.strict_fields),
+    honorifics: bool(r.honorifics), language: r.language == null ? 'en' : String(r.language), convertSenderToSigner: bool(r.convert_sender_to_signer), strictFields: bool(r.strict_fields),
     appendHistory: bool(r.append_history), appendPdf: bool(r.append_pdf), returnSignerLinks: bool(r.return_signer_links),
     pdfPassword: String(r.pdf_password), pdfPasswordType: r.pdf_password_type === null ? null : (Number(r.pdf_password_type) as 1 | 2),
     pageCount: Number(r.page_count), pages: json(r.pages_json), reviewers: json(r.reviewers_json), skipped: json(r.skipped_json),
@@ -140,13 +142,13 @@ export class SqliteDocumentRepository {
       `INSERT INTO documents (id, group_id, user_id, name, status, template_ids_json, tag, tag1, tag2, tag3, do_email, signers_in_order,
          cc_json, message, message_template, redirect, honorifics, convert_sender_to_signer, strict_fields, append_history, append_pdf,
          return_signer_links, pdf_password, pdf_password_type, page_count, pages_json, reviewers_json, skipped_json, source_file,
-         created, modified)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         created, modified, language)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(doc.id, doc.groupId, doc.userId, doc.name, doc.status, JSON.stringify(doc.templateIds), doc.tag, doc.tag1, doc.tag2, doc.tag3,
       +doc.doEmail, +doc.signersInOrder, JSON.stringify(doc.cc), doc.message, doc.messageTemplate, doc.redirect, +doc.honorifics,
       +doc.convertSenderToSigner, +doc.strictFields, +doc.appendHistory, +doc.appendPdf, +doc.returnSignerLinks, doc.pdfPassword,
       doc.pdfPasswordType, doc.pageCount, JSON.stringify(doc.pages), JSON.stringify(doc.reviewers), JSON.stringify(doc.skipped),
-      doc.sourceFile, now, now);
+      doc.sourceFile, now, now, doc.language);
     const insertRecipient = this.db.prepare(
       `INSERT INTO document_recipients (id, document_id, position, order_no, role, signer_number, witness_of, firstname, lastname, email,
          tel, honorific, message, subject, redirect, reviewers_json, status, rejection_reason, has_fields, created, modified)

@@ -9,6 +9,8 @@ import { Problems, isPlainObject, readBoolean, readEmail, readNonNegativeInt, re
 import type { InputProblem } from './input.ts';
 import { readResourceRef } from './resource-ref.ts';
 import { HONORIFICS } from '../../../../src/fields/lists.ts';
+import { LOCALES } from '../../../../src/internal/i18n.ts';
+import { shippedLanguage } from '../../i18n/messages.ts';
 
 export type SendRole = 'signer' | 'approver' | 'witness';
 
@@ -59,6 +61,8 @@ export interface SendRequest {
   signertext: Record<string, string>;
   reviewers: Reviewer[];
   honorifics: boolean;
+  /** The language of the emails and the history page (our extension; docs/decisions/documents.md). */
+  language: string;
   convertSenderToSigner: boolean;
   strictFields: boolean;
   appendHistory: boolean;
@@ -128,6 +132,7 @@ export function parseSendRequest(body: unknown): SendParseResult {
     signertext,
     reviewers,
     honorifics: readBoolean(body.honorifics, 'honorifics', p, false),
+    language: readLanguage(body.language, p),
     convertSenderToSigner: readBoolean(body.convert_sender_to_signer, 'convert_sender_to_signer', p, false),
     strictFields: readBoolean(body.strict_fields, 'strict_fields', p, false),
     appendHistory: readBoolean(body.append_history, 'append_history', p, false),
@@ -283,4 +288,14 @@ function readReviewers(value: unknown, field: string, p: Problems): Reviewer[] {
       includeLink: readBoolean(raw.include_link, `${at}.include_link`, p, false),
     }];
   });
+}
+
+/** `language`: a tag whose base language ships (default English); anything else is a 400 naming the choices. */
+function readLanguage(value: unknown, p: Problems): string {
+  const text = readString(value, 'language', p, { max: 35 });
+  if (text === '') return 'en';
+  const language = shippedLanguage(text);
+  if (language) return language;
+  p.add('language', `language must be one of ${LOCALES.join(', ')} (a region may follow, like pt-BR); got "${text}".`);
+  return 'en';
 }

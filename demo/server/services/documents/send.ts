@@ -122,7 +122,7 @@ function persistSend(store: Store, caller: SendCaller, { id, request, group, tem
     id, groupId: group.id, userId: caller.userId, name: request.name, status: documentTransition(null, 'send'),
     templateIds: request.templateIds, tag: request.tag, tag1: request.tag1, tag2: request.tag2, tag3: request.tag3,
     doEmail: request.doEmail, signersInOrder: request.signersInOrder, cc: plan.cc, message: plan.message,
-    messageTemplate: plan.messageTemplate, redirect: request.redirect, honorifics: request.honorifics,
+    messageTemplate: plan.messageTemplate, redirect: request.redirect, honorifics: request.honorifics, language: request.language,
     convertSenderToSigner: request.convertSenderToSigner, strictFields: request.strictFields,
     // append_pdf is the hosted service's older "append validation information" flag; our appended page carries that
     // information (document id, SHA-256 of the original) with the history, so either flag appends it.

@@ -90,6 +90,7 @@ export function documentDetail(doc: DocumentRecord, recipients: RecipientRecord[
     message: doc.message,
     message_template: doc.messageTemplate,
     honorifics: doc.honorifics,
+    language: doc.language,
     convert_sender_to_signer: doc.convertSenderToSigner,
     strict_fields: doc.strictFields,
     append_history: doc.appendHistory,

@@ -23,6 +23,7 @@ import { sealFor } from '../seal.ts';
 
 /** The job kind (store/jobs.ts) of the final PDF. */
 export const FINAL_PDF_JOB = 'final_pdf';
+import { tr, trMaybe } from '../../i18n/messages.ts';
 
 const SYSTEM = { type: 'system' as const, id: '', label: 'esign-elements', ip: '', userAgent: '' };
 
@@ -41,9 +42,14 @@ const ACTIONS: Record<string, string> = {
   document_fields_complete: 'All recipients finished',
 };
 
-function roleText(r: RecipientRecord): string {
-  return r.role === 'witness' ? `Witness of signer ${r.witnessOf}` : r.role === 'approver' ? 'Approver' : signerLabel(r.signerNumber);
+function roleText(r: RecipientRecord, lang: string): string {
+  if (r.role === 'witness') return tr(lang, 'history.role.witness', { n: r.witnessOf ?? 0 });
+  if (r.role === 'approver') return tr(lang, 'history.role.approver');
+  return lang.toLowerCase().split('-')[0] === 'en' ? signerLabel(r.signerNumber) : tr(lang, 'history.role.signer', { n: r.signerNumber });
 }
+
+/** An audit event's action in the document's language (the English table above is the list of those shown). */
+const actionText = (lang: string, event: string) => trMaybe(lang, `history.action.${event === 'recipient_send' ? 'recipient_sent' : event}`) ?? ACTIONS[event];
 
 /** Who acted, as the history page shows it: a recipient by its display name (honorifics apply), else as recorded. */
 function actorName(doc: DocumentRecord, recipients: RecipientRecord[], e: AuditEvent): string {
@@ -54,19 +60,21 @@ function actorName(doc: DocumentRecord, recipients: RecipientRecord[], e: AuditE
 
 export function signingHistory(doc: DocumentRecord, recipients: RecipientRecord[], events: AuditEvent[]): SigningHistory {
   const important = events.filter((e) => ACTIONS[e.event] && e.event !== 'recipient_saved');
+  const lang = doc.language;
   return {
     documentName: doc.name,
     documentId: doc.id,
+    language: lang,
     recipients: recipients.map((r) => ({
       name: displayName(doc, r),
       email: r.email,
-      role: roleText(r),
-      status: recipientStatusText(r.status),
+      role: roleText(r, lang),
+      status: trMaybe(lang, `history.status.${r.status}`) ?? recipientStatusText(r.status),
       timestamps: events.filter((e) => e.recipientId === r.id && ['recipient_visited', 'recipient_signed', 'recipient_witnessed', 'recipient_approved'].includes(e.event))
         .filter((e, i, list) => list.findIndex((x) => x.event === e.event) === i)
-        .map((e) => ({ label: ACTIONS[e.event], at: e.created })),
+        .map((e) => ({ label: actionText(lang, e.event), at: e.created })),
     })),
-    events: important.map((e) => ({ at: e.created, actor: actorName(doc, recipients, e), action: ACTIONS[e.event], ip: e.actor.ip, userAgent: e.actor.userAgent })),
+    events: important.map((e) => ({ at: e.created, actor: actorName(doc, recipients, e), action: actionText(lang, e.event), ip: e.actor.ip, userAgent: e.actor.userAgent })),
   };
 }
 

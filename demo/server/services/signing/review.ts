@@ -31,6 +31,8 @@ export interface ReviewSession {
   token: string;
   expiresAt: Date;
   documentId: string;
+  /** The document's language (send field `language`). */
+  language: string;
   recipientId: string;
   reviewer: string;
 }
@@ -41,5 +43,5 @@ export async function openReviewSession(app: FastifyInstance, recipientId: strin
   const session = await openLinkSession(app, {
     recipientId, link: verified, operations: REVIEW_OPERATIONS, claims: { reviewer: verified.reviewer }, removedVerb: 'read',
   });
-  return { token: session.token, expiresAt: session.expiresAt, documentId: session.document.id, recipientId: session.recipient.id, reviewer: verified.reviewer };
+  return { token: session.token, expiresAt: session.expiresAt, documentId: session.document.id, language: session.document.language, recipientId: session.recipient.id, reviewer: verified.reviewer };
 }

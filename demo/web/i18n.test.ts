@@ -1,0 +1,20 @@
+// The demo pages' table (demo/web/i18n.js): every locale has exactly the English keys; lookups fall back sensibly.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { localeProblems } from '../../test/support/locale-check.ts';
+import { LOCALES as ELEMENT_LOCALES } from '../../src/internal/i18n.ts';
+// @ts-expect-error plain JavaScript served to browsers as is (no declarations)
+import { DEMO_EN, DEMO_LOCALES, LOCALES, pageLang, t } from './i18n.js';
+
+test('every locale of the demo pages has every English key and no other', () => {
+  assert.deepEqual(localeProblems('demo', DEMO_EN, DEMO_LOCALES), []);
+  assert.deepEqual(LOCALES, [...ELEMENT_LOCALES], 'the same languages as the elements');
+});
+
+test('lookups: region falls back to its base language, then English; the page language defaults sensibly', () => {
+  assert.equal(t('pt-BR', 'review.download'), 'Baixar o PDF');
+  assert.equal(t('sv', 'review.download'), 'Download the PDF');
+  assert.equal(t('de', 'sign.refused', { status: 401 }), 'Der Signaturlink wurde abgelehnt (HTTP 401).');
+  assert.equal(pageLang('he'), 'he', 'the document language when the URL does not say');
+  assert.ok(LOCALES.includes(pageLang('xx').toLowerCase().split('-')[0]), 'an unshipped language falls through to a shipped one');
+});
