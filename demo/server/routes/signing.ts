@@ -11,6 +11,7 @@ import { conflict, forbidden, notFound } from '../http/errors.ts';
 import { isUuid } from '../http/uris.ts';
 import { errorResponses } from '../schemas/common.ts';
 import { DOCUMENT_STATUS, recipientStatusText as statusText } from '../domain/statuses.ts';
+import { checkPatternsAhead } from '../services/signing/pattern-checks.ts';
 import { SIGNER_OPERATIONS, DEFAULT_TOKEN_TTL_SECONDS } from '../services/documents/component-tokens.ts';
 import { actorOf, loadVisibleRecipient } from '../services/documents/access.ts';
 import { documentsOf } from '../services/documents/repositories.ts';
@@ -87,7 +88,8 @@ export default async function signingRoutes(app: FastifyInstance): Promise<void>
     },
   }, async (request) => {
     const { recipient } = tokenRecipient(app, request);
-    const result = saveProgress(signing.ctx, recipient.id, request.body, actorOf(app.store, request));
+    const patterns = await checkPatternsAhead(app.store, app.work, recipient.id, request.body);
+    const result = saveProgress(signing.ctx, recipient.id, request.body, actorOf(app.store, request), patterns);
     return { ...result, statusText: statusText(result.status) };
   });
 
@@ -100,7 +102,8 @@ export default async function signingRoutes(app: FastifyInstance): Promise<void>
     },
   }, async (request) => {
     const { recipient, document } = tokenRecipient(app, request);
-    const result = complete(signing.ctx, recipient.id, request.body, actorOf(app.store, request));
+    const patterns = await checkPatternsAhead(app.store, app.work, recipient.id, request.body);
+    const result = complete(signing.ctx, recipient.id, request.body, actorOf(app.store, request), new Date(), patterns);
     signing.deliverEmail();
     let documentStatus = result.documentStatus;
     if (result.finalPdfDue) {

@@ -11,7 +11,8 @@ import { MAX_ELEMENTS } from '../../../src/fields/validate.ts';
 import type { FieldElement } from '../../../src/fields/types.ts';
 import { createTestApp, createTenant, call, type TestApp } from '../test-support.ts';
 import { inflateBombPdf, taggedPdf } from '../../../test/support/hostile-pdfs.ts';
-import { sendBody } from '../routes/documents-test-support.ts';
+import { field, sendBody } from '../routes/documents-test-support.ts';
+import { recipientStatuses, sendDocument, signerCall, signerToken, valuesFor } from '../services/signing/signing-test-support.ts';
 import { templateFileName } from '../services/template-deletion.ts';
 import { WorkPool } from './pool.ts';
 import { workSettingsFromEnv } from './settings.ts';
@@ -126,6 +127,41 @@ describe('jobs over their time or memory limit', () => {
       const sent = await call(t.app, t.key, 'POST', '/api/v1/document/', sendBody(t.groupId, templateId, { signers: [{ firstname: 'Ann', lastname: 'T', email: 'ann@example.com' }], pdftext }));
       assert.equal(sent.statusCode, 422, sent.body);
       assert.equal(sent.json().error.code, 'pdf_too_complex');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('a signer\'s values against sender patterns (validation 93)', () => {
+  test('are evaluated in the pool on save and complete: a hostile set gets 422, other groups are served, a good value still completes', async () => {
+    const t = await createTestApp({ work: { jobTimeoutMs: 1000 }, rateLimits: { sandbox: 10_000, production: 10_000, windowMs: 3_600_000 } });
+    try {
+      const hostile = Array.from({ length: 40 }, (_, i) => field({ signer: 1, element_type: 'text', label: `h${i}`, validation: 93, options: HOSTILE, ay: 0.01 + i * 0.02, by: 0.02 + i * 0.02, optional: true }));
+      const sent = await sendDocument(t, [field({ signer: 1, page: 2 }), ...hostile]);
+      const ann = sent.recipients[0]!.id;
+      const token = await signerToken(t, ann);
+      const values = { ...valuesFor(sent, 1), ...Object.fromEntries(hostile.map((f) => [sent.fields.find((s) => s.label === f.label)!.uuid!, 'a'.repeat(2000)])) };
+      for (const op of ['save', 'complete'] as const) {
+        const [res, others] = await Promise.all([
+          signerCall(t.app, token, ann, op, { values }),
+          call(t.app, t.key, 'GET', '/api/v1/group/'),
+        ]);
+        assert.equal(res.statusCode, 422, `${op}: ${res.body}`);
+        assert.equal(res.json().error.code, 'pdf_too_complex', op);
+        assert.equal(others.statusCode, 200);
+      }
+      assert.equal(recipientStatuses(t.app, sent.documentId)[0], 10, 'nothing was completed');
+
+      const simple = await sendDocument(t, [field({ signer: 1 }), field({ signer: 1, element_type: 'text', label: 'Ref', validation: 93, options: '^[A-Z]{3}-\\d{4}$', ay: 0.4, by: 0.45 })]);
+      const bob = simple.recipients[0]!.id;
+      const bobToken = await signerToken(t, bob);
+      const ref = simple.fields.find((f) => f.label === 'Ref')!.uuid!;
+      const wrong = await signerCall(t.app, bobToken, bob, 'complete', { values: { ...valuesFor(simple, 1), [ref]: 'abc' } });
+      assert.equal(wrong.statusCode, 422, wrong.body);
+      assert.deepEqual(wrong.json().error.fields.map((f: { field: string }) => f.field), [`values.${ref}`]);
+      const right = await signerCall(t.app, bobToken, bob, 'complete', { values: { ...valuesFor(simple, 1), [ref]: 'ABC-1234' } });
+      assert.equal(right.statusCode, 200, right.body);
     } finally {
       await t.close();
     }

@@ -40,6 +40,8 @@ export interface JobTypes {
   finalPdf: [{ input: FinalPdfInput; attachments: AppendItem[] }, { pdf: Uint8Array; warnings: StampWarning[]; attachmentWarnings: string[] }];
   validateFields: [{ elements: unknown; pageCount: number }, ValidationResult];
   planSend: [{ request: SendRequest; group: SendGroup; templates: SendTemplate[]; ids: string[] }, PlanResult];
+  /** A signer's values against the sender's patterns (validation 93): the problem per value, or null. */
+  checkPatterns: [{ checks: { uuid: string; field: FieldElement; value: string }[] }, { uuid: string; value: string; message: string | null }[]];
 }
 
 export type JobKind = keyof JobTypes;
@@ -84,6 +86,9 @@ export const jobs: { [K in JobKind]: (input: JobTypes[K][0], limits: JobLimits) 
     const appended = await appendAttachments(input.source, attachments);
     const built = await buildFinalPdf({ ...input, source: appended.pdf });
     return { ...built, attachmentWarnings: appended.warnings };
+  },
+  async checkPatterns({ checks }) {
+    return checks.map(({ uuid, field, value }) => ({ uuid, value, message: checkFieldValue({ ...field, optional: true }, value)?.message ?? null }));
   },
   async validateFields({ elements, pageCount }) {
     return validateElements(elements, { pageCount });

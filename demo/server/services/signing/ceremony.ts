@@ -22,7 +22,7 @@ import { queueInvitation, queueCompletedNotices, queueRejectedNotices } from '..
 import { queueReviewRequests, queueReviewerCompletedNotices, queueReviewerFinishedNotices, queueReviewerRejectedNotices } from '../../email/reviewer-messages.ts';
 import { planFinish, planReject } from './flow.ts';
 import type { RecipientMove } from './flow.ts';
-import { completionProblems, filledFields, isImageField, readValues } from './submission.ts';
+import { completionProblems, filledFields, isImageField, readValues, type PatternVerdicts } from './submission.ts';
 import { codeKind } from '../../../../src/fields/index.ts';
 
 export interface CeremonyContext {
@@ -83,7 +83,7 @@ export function visit(ctx: CeremonyContext, recipientId: string, actor: AuditAct
 }
 
 /** Saves values without completing; moves to 30/35 when every field (or all but signatures) is filled. */
-export function saveProgress(ctx: CeremonyContext, recipientId: string, body: unknown, actor: AuditActor) {
+export function saveProgress(ctx: CeremonyContext, recipientId: string, body: unknown, actor: AuditActor, patterns?: PatternVerdicts) {
   const { store } = ctx;
   return store.transaction(() => {
     const { doc, me } = current(store, recipientId);
@@ -94,7 +94,7 @@ export function saveProgress(ctx: CeremonyContext, recipientId: string, body: un
     const { documents, history } = documentsOf(store);
     documents.saveFieldValues(doc.id, values);
     const filled = filledFields(own, values, new Date());
-    const remaining = completionProblems(filled);
+    const remaining = completionProblems(filled, patterns);
     let status = me.status;
     const onlySignatures = remaining.length > 0 && remaining.every((p) => {
       const f = filled.find((e) => `values.${e.uuid}` === p.field);
@@ -118,7 +118,7 @@ export interface CompleteResult {
 }
 
 /** Completes the recipient with `values` (all its required fields), then moves the flow on. */
-export function complete(ctx: CeremonyContext, recipientId: string, body: unknown, actor: AuditActor, now = new Date()): CompleteResult {
+export function complete(ctx: CeremonyContext, recipientId: string, body: unknown, actor: AuditActor, now = new Date(), patterns?: PatternVerdicts): CompleteResult {
   const { store } = ctx;
   return store.transaction(() => {
     const { doc, me, all: recipients } = current(store, recipientId);
@@ -133,7 +133,7 @@ export function complete(ctx: CeremonyContext, recipientId: string, body: unknow
     const { values, problems } = readValues((body as { values?: unknown } | undefined)?.values, own, all, attachmentCheck(store, doc));
     if (problems.length) throw unprocessable(`The submission was refused: ${problems[0].message.replace(/\.$/, '')}.`, problems);
     const filled = filledFields(own, values, now);
-    const missing = completionProblems(filled);
+    const missing = completionProblems(filled, patterns);
     if (missing.length) throw unprocessable(`Not complete: ${missing[0].message}${missing.length > 1 ? ` (and ${missing.length - 1} more)` : ''}`, missing);
 
     const { documents, history } = documentsOf(store);

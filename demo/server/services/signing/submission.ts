@@ -98,11 +98,34 @@ export function filledFields(own: readonly FieldElement[], values: ReadonlyMap<s
   });
 }
 
-/** Every problem that stops this recipient completing, at `values.<uuid>`. */
-export function completionProblems(filled: readonly FieldElement[]): ValueProblem[] {
-  return checkCompletion(filled).map((p: FieldProblem) => {
+/**
+ * Verdicts on sender patterns (validation 93) worked out beforehand in the work pool (pattern-checks.ts),
+ * by `patternKey(uuid, value)`: the problem, or null when the value matches.
+ */
+export type PatternVerdicts = ReadonlyMap<string, string | null>;
+
+export function patternKey(uuid: string, value: string): string {
+  return `${uuid}\n${value}`;
+}
+
+/**
+ * Every problem that stops this recipient completing, at `values.<uuid>`. With `patterns`, sender
+ * patterns are not evaluated here (on the main thread) but read from the verdicts; a value without one
+ * (changed by a concurrent save since) is refused until it is submitted again, never matched inline.
+ */
+export function completionProblems(filled: readonly FieldElement[], patterns?: PatternVerdicts): ValueProblem[] {
+  const checked = patterns ? filled.map((f) => (f.validation === 93 ? { ...f, validation: null } : f)) : filled;
+  const problems = checkCompletion(checked).map((p: FieldProblem) => {
     const index = Number(/^\[(\d+)\]/.exec(p.field)?.[1] ?? -1);
     const element = filled[index];
     return { field: element ? `values.${element.uuid}` : p.field, message: p.message };
   });
+  if (!patterns) return problems;
+  for (const f of filled) {
+    if (f.validation !== 93 || (f.value ?? '').trim() === '') continue;
+    const verdict = patterns.get(patternKey(f.uuid!, f.value ?? ''));
+    if (verdict === undefined) problems.push({ field: `values.${f.uuid}`, message: 'This value changed while it was being checked; submit it again.' });
+    else if (verdict) problems.push({ field: `values.${f.uuid}`, message: verdict });
+  }
+  return problems;
 }
