@@ -2,7 +2,8 @@
  * Library builds, run by scripts/build.ts (`npm run build`):
  *
  * - mode `lib`: the npm package in dist/ — `esign-elements.js` (every element and the field
- *   model), one entry per element (`esign-viewer.js`, ...), `fields.js`, shared chunks beside them,
+ *   model), one entry per element (`esign-viewer.js`, ...), `fields.js`, `react.js` (React components
+ *   for the elements; imports `react` and `@lit/react`), shared chunks beside them,
  *   `webhooks.js` (Node only: the webhook signature check for receivers; imports `node:crypto`) and
  *   `verify.js` (Node only: offline check of sealed PDFs; imports `node:crypto`, pkijs, asn1js).
  *   Dependencies stay bare imports (`lit`, `pdfjs-dist`, ...) so an application's bundler dedupes them.
@@ -30,10 +31,13 @@ export function elementEntries(): Record<string, string> {
   return entries;
 }
 
-/** Package names the npm build leaves as imports; `lit/decorators.js` etc. match through their prefix. */
+/**
+ * Package names the npm build leaves as imports (dependencies, and peers such as React for the
+ * `react` entry); `lit/decorators.js` etc. match through their prefix.
+ */
 function dependencyNames(): string[] {
-  const pkg = JSON.parse(readFileSync(at('./package.json'), 'utf8')) as { dependencies?: Record<string, string> };
-  return Object.keys(pkg.dependencies ?? {});
+  const pkg = JSON.parse(readFileSync(at('./package.json'), 'utf8')) as { dependencies?: Record<string, string>; peerDependencies?: Record<string, string> };
+  return [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})];
 }
 
 function isDependency(names: string[], id: string): boolean {
@@ -66,6 +70,7 @@ function libConfig(): UserConfig {
           'esign-elements': at('./src/index.ts'),
           ...elementEntries(),
           fields: at('./src/fields/index.ts'),
+          react: at('./src/react/index.ts'),
           webhooks: at('./src/webhooks/index.ts'),
           verify: at('./src/verify/index.ts'),
         },

@@ -2,6 +2,7 @@
  * `npm run build`: the library in dist/ (see vite.config.ts for the two bundles).
  *
  *   dist/esign-elements.js, dist/esign-viewer.js, ..., dist/fields.js   ES modules for bundlers
+ *   dist/react.js                                                        React components (esign-elements/react)
  *   dist/pdf.worker.min.mjs                                              pdf.js worker, beside them
  *   dist/{cmaps,standard_fonts,wasm,iccs}/                               pdf.js data, beside the worker
  *   dist/types/**                                                        type declarations

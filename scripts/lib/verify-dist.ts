@@ -83,6 +83,8 @@ export function expectedDistFiles(elements: string[]): string[] {
   return [
     'esign-elements.js',
     'fields.js',
+    'react.js',
+    'types/react/index.d.ts',
     'pdf.worker.min.mjs',
     'custom-elements.json',
     'types/index.d.ts',

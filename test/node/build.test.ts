@@ -17,6 +17,7 @@ import { signedDeliveryForReceiver } from '../../demo/server/webhooks/test-signe
 import { loadSealKey } from '../../demo/server/pdf/seal-key.ts';
 import { sealPdf } from '../../demo/server/pdf/seal.ts';
 import { certificatePem, textPdf } from '../../demo/server/pdf/seal-test-support.ts';
+import { EDITOR_EVENTS, SIGNER_EVENTS, VIEWER_EVENTS, handlerName } from '../../src/react/events.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -119,6 +120,40 @@ describe('npm run build', { timeout: 180_000 }, () => {
     assert.ok(names(viewer.events).includes('esign-page-change'));
   });
 
+  it('maps every documented esign-* event of each element to an onEsign… prop in esign-elements/react', () => {
+    const manifest = JSON.parse(readFileSync(join(out, 'custom-elements.json'), 'utf8')) as { modules: { declarations?: { tagName?: string; events?: { name: string }[] }[] }[] };
+    const documented = new Map(manifest.modules.flatMap((m) => m.declarations ?? []).filter((d) => d.tagName).map((d) => [d.tagName, (d.events ?? []).map((e) => e.name).sort()]));
+    const mapped: Record<string, readonly string[]> = { 'esign-viewer': VIEWER_EVENTS, 'esign-editor': EDITOR_EVENTS, 'esign-signer': SIGNER_EVENTS };
+    assert.deepEqual(Object.keys(mapped).sort(), Object.keys(elementEntries()).sort(), 'a wrapper for every element');
+    for (const [tag, events] of Object.entries(mapped)) assert.deepEqual([...events].sort(), documented.get(tag), `<${tag}>'s events`);
+    assert.equal(handlerName('esign-page-change'), 'onEsignPageChange');
+  });
+
+  it('keeps React and @lit/react as imports of dist/react.js, and React out of every other entry', async () => {
+    const imports = await importSpecifiers(readFileSync(join(out, 'react.js'), 'utf8'));
+    assert.ok(imports.includes('react') && imports.includes('@lit/react'), `dist/react.js imports ${imports.join(', ')}`);
+    for (const name of ['esign-elements.js', 'esign-viewer.js', 'fields.js', 'cdn/esign-elements.min.js']) {
+      const specifiers = await importSpecifiers(readFileSync(join(out, name), 'utf8'));
+      assert.ok(!specifiers.some((s) => s === 'react' || s.startsWith('@lit/react')), `${name} does not load React`);
+    }
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { peerDependenciesMeta?: Record<string, { optional?: boolean }> };
+    assert.equal(pkg.peerDependenciesMeta?.react?.optional, true, 'React is an optional peer dependency');
+  });
+
+  it('type-checks the React example against esign-elements/react: typed props and event details', async () => {
+    writeFileSync(join(consumer, 'react-app.tsx'), readFileSync(join(root, 'examples/react/main.tsx'), 'utf8') + REACT_MISUSE);
+    writeFileSync(join(consumer, 'tsconfig.react.json'), JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022', module: 'ESNext', moduleResolution: 'bundler', jsx: 'react-jsx', strict: true, noEmit: true,
+        lib: ['ES2023', 'DOM', 'DOM.Iterable'], types: [], skipLibCheck: true,
+      },
+      files: ['react-app.tsx'],
+    }));
+    const tsc = join(root, 'node_modules/typescript/bin/tsc');
+    const result = await promisify(execFile)(process.execPath, [tsc, '-p', join(consumer, 'tsconfig.react.json')], { cwd: consumer }).catch((error: { stdout: string }) => error);
+    assert.equal(result.stdout.trim(), '', 'the React example type-checks, and each misuse is an error');
+  });
+
   it('declares the elements in the type declarations', () => {
     const index = readFileSync(join(out, 'types/index.d.ts'), 'utf8');
     assert.match(index, /from '\.\/esign-viewer\/esign-viewer\.js'/);
@@ -211,6 +246,16 @@ const verdict: SealVerdict = result.verdict;
 console.log(verdict, result.signatures.length, result.ok);
 // @ts-expect-error trusted is a list
 verifyPdf(new Uint8Array(0), { trusted: 'AB:CD' });
+`;
+
+/** Appended to examples/react/main.tsx: each line must be a type error, or tsc reports the unused directive. */
+const REACT_MISUSE = `
+// @ts-expect-error the detail of esign-ready has pages, not page
+export const wrongDetail = <EsignViewer onEsignReady={(event) => event.detail.page} />;
+// @ts-expect-error fields is a list of FieldElement
+export const wrongFields = <EsignViewer fields="[]" />;
+// @ts-expect-error the viewer fires no esign-complete (the signer does)
+export const wrongEvent = <EsignViewer onEsignComplete={() => {}} />;
 `;
 
 /** A typed Node receiver: the result's fields are typed, and a wrong option is an error. */
