@@ -38,7 +38,7 @@ test('a template with an indirect /Count: upload, send with append_history, sign
     assert.equal(upload.statusCode, 201, upload.body);
     const templateId = (upload.json() as { resource: { uid: string } }).resource.uid;
     const fields = await call(t.app, t.key, 'POST', `/api/v1/templatepdf/${templateId}/fields/`, [{ page: 1, ax: 0.1, ay: 0.6, bx: 0.4, by: 0.7, element_type: 'signature', signer: 1 }]);
-    assert.equal(fields.statusCode, 200, fields.body);
+    assert.equal(fields.statusCode, 201, fields.body);
     const sent = await call(t.app, t.key, 'POST', '/api/v1/document/', {
       group: `/api/v1/group/${t.groupId}/`, name: 'Indirect count', templatepdf: `/api/v1/templatepdf/${templateId}/`, append_history: true, signers: [person('Ann')],
     });
@@ -96,7 +96,7 @@ test('a final PDF that keeps failing is retried, then shown as failed everywhere
     assert.equal(documentStatus(t.app, sent.documentId), 20);
 
     // The audit log says so, once.
-    const audit = await call(t.app, t.key, 'GET', `/api/v1/document/${sent.documentId}/auditlog/`);
+    const audit = await call(t.app, t.key, 'GET', `/api/v1/document/${sent.documentId}/auditlog/`, undefined, { accept: 'application/json' });
     assert.equal(audit.statusCode, 200);
     const failures = (audit.json().objects as { event: string; details: Record<string, unknown> }[]).filter((e) => e.event === 'final_pdf_failed');
     assert.equal(failures.length, 1);

@@ -59,7 +59,7 @@ test('a completed document\'s final PDF is sealed, carries the chain head, and v
   const report = pdfsig(pdf);
   assert.match(report, /Signature is Valid/, report);
   assert.match(report, /Total document signed/, report);
-  const created = (await call(t.app, t.key, 'GET', `/api/v1/document/${id}/auditlog/`)).json().objects.find((e: { event: string }) => e.event === 'final_pdf_created');
+  const created = (await call(t.app, t.key, 'GET', `/api/v1/document/${id}/auditlog/`, undefined, { accept: 'application/json' })).json().objects.find((e: { event: string }) => e.event === 'final_pdf_created');
   assert.match(created.details.audit_chain_head, /^[0-9a-f]{64}$/);
   assert.ok(pdfText(pdf).includes(created.details.audit_chain_head), 'the history page prints the chain head at completion');
 

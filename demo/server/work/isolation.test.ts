@@ -206,13 +206,13 @@ describe('the fields-per-template limit on every path that makes fields (issue 1
     const res = await upload(t, t.key, t.groupId, taggedPdf(70, 30));
     const id = uid(res);
     const tags = await call(t.app, t.key, 'POST', `/api/v1/templatepdf/${id}/tags/`, {});
-    assert.equal(tags.statusCode, 200, tags.body);
+    assert.equal(tags.statusCode, 201, tags.body);
     const body = tags.json() as { fields_found: number; problems: { code: string; dropped?: number }[]; fields: unknown[] };
     assert.equal(body.fields.length, MAX_ELEMENTS);
     assert.equal(body.fields_found, MAX_ELEMENTS);
     assert.equal(body.problems.find((p) => p.code === 'too_many_fields')?.dropped, 100);
     const again = await call(t.app, t.key, 'POST', `/api/v1/templatepdf/${id}/tags/`, {});
-    assert.equal(again.statusCode, 200);
+    assert.equal(again.statusCode, 201);
     assert.equal((again.json() as { fields: unknown[] }).fields.length, MAX_ELEMENTS, 'a second call adds none: the template is full');
   });
 

@@ -58,8 +58,18 @@ function actorName(doc: DocumentRecord, recipients: RecipientRecord[], e: AuditE
   return r ? `${displayName(doc, r)} <${r.email}>` : e.actor.label;
 }
 
-export function signingHistory(doc: DocumentRecord, recipients: RecipientRecord[], events: AuditEvent[]): SigningHistory {
-  const important = events.filter((e) => ACTIONS[e.event] && e.event !== 'recipient_saved');
+/** `recipient_signed` → "Recipient signed": events the history page does not name (the audit log shows them all). */
+function plainEventName(event: string): string {
+  const words = event.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * The history the final PDF appends: the events that tell the signing story. With `allEvents` (the
+ * audit-log PDF) every recorded event, those without a history wording under their plain name.
+ */
+export function signingHistory(doc: DocumentRecord, recipients: RecipientRecord[], events: AuditEvent[], options: { allEvents?: boolean } = {}): SigningHistory {
+  const important = options.allEvents ? events : events.filter((e) => ACTIONS[e.event] && e.event !== 'recipient_saved');
   const lang = doc.language;
   return {
     documentName: doc.name,
@@ -74,7 +84,7 @@ export function signingHistory(doc: DocumentRecord, recipients: RecipientRecord[
         .filter((e, i, list) => list.findIndex((x) => x.event === e.event) === i)
         .map((e) => ({ label: actionText(lang, e.event), at: e.created })),
     })),
-    events: important.map((e) => ({ at: e.created, actor: actorName(doc, recipients, e), action: actionText(lang, e.event), ip: e.actor.ip, userAgent: e.actor.userAgent })),
+    events: important.map((e) => ({ at: e.created, actor: actorName(doc, recipients, e), action: actionText(lang, e.event) ?? plainEventName(e.event), ip: e.actor.ip, userAgent: e.actor.userAgent })),
   };
 }
 
