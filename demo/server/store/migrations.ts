@@ -7,9 +7,11 @@ import type { Migration } from './db.ts';
 import { coreMigrations } from './core-migrations.ts';
 import { webhookMigrations } from '../webhooks/migrations.ts';
 import { documentMigrations } from './documents-migrations.ts';
+import { idempotencyMigrations } from './idempotency.ts';
 
 export const migrations: Migration[] = [
   ...coreMigrations,
   ...documentMigrations,
   ...webhookMigrations,
+  ...idempotencyMigrations,
 ];
