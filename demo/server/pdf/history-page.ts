@@ -2,10 +2,11 @@
  * The signing-history page(s) appended to a completed PDF when `append_history` is set: the
  * document's name and id, the SHA-256 of the original PDF, every recipient with role, status and
  * timestamps, and every signing event with its IP address and user agent. Long lines wrap; pages
- * are added as needed. A4 portrait whatever the document's own page size.
+ * are added as needed, never splitting a recipient or an event, never ending a page on a heading,
+ * and never leaving a last page with only a few lines. A4 portrait whatever the document's own page size.
  */
 import { createHash } from 'node:crypto';
-import { rgb, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
+import { rgb, type PDFDocument, type PDFFont } from 'pdf-lib';
 import { loadPdf, savePdf } from './load.ts';
 import { FontBook } from './stamp/fonts.ts';
 import { wrapText } from './stamp/text-field.ts';
@@ -59,44 +60,108 @@ export function formatInstant(at: string | Date): string {
   return d.toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
 }
 
-/** Writes lines top-down, wrapping and starting new pages as needed. */
-class PageWriter {
-  private readonly doc: PDFDocument;
+interface LineStyle {
+  size?: number;
+  bold?: boolean;
+  indent?: number;
+  grey?: boolean;
+  gapBefore?: number;
+}
+
+/** One wrapped line, measured: its font, its text, the height it takes (gap included). */
+interface Line {
+  font: PDFFont;
+  text: string;
+  size: number;
+  indent: number;
+  grey: boolean;
+  height: number;
+}
+
+/** Lines that stay on one page together (a recipient, an event); a heading stays with what follows it. */
+interface Block {
+  lines: Line[];
+  keepWithNext: boolean;
+}
+
+const BOTTOM = MARGIN + 20;
+const USABLE = A4[1] - MARGIN - BOTTOM;
+/** A last page with fewer lines than this takes blocks from the page before it (no orphan page). */
+const MIN_LAST_PAGE_LINES = 8;
+
+const heightOf = (blocks: readonly Block[]): number => blocks.reduce((h, b) => h + b.lines.reduce((x, l) => x + l.height, 0), 0);
+const lineCount = (blocks: readonly Block[]): number => blocks.reduce((n, b) => n + b.lines.length, 0);
+
+/**
+ * Lays the history out in blocks: measured first (wrapping), then paginated so that no block is split
+ * unless it is taller than a page, a heading never ends a page, and the last page is not left with a
+ * few lines (or nothing but its footer): it takes whole blocks from the page before.
+ */
+class HistoryLayout {
   private readonly fonts: FontBook;
-  readonly pages: PDFPage[] = [];
-  private page!: PDFPage;
-  private y = 0;
+  readonly blocks: Block[] = [];
 
-  constructor(doc: PDFDocument, fonts: FontBook) {
-    this.doc = doc;
+  constructor(fonts: FontBook) {
     this.fonts = fonts;
-    this.newPage();
   }
 
-  private newPage(): void {
-    this.page = this.doc.addPage(A4);
-    this.pages.push(this.page);
-    this.y = A4[1] - MARGIN;
-  }
-
-  async write(text: string, opts: { size?: number; bold?: boolean; indent?: number; grey?: boolean; gapBefore?: number } = {}): Promise<void> {
-    const size = opts.size ?? 10;
-    const indent = opts.indent ?? 0;
-    const { font, text: drawable } = await this.fonts.forText('helvetica', text, opts.bold ? 'bold' : undefined);
-    const width = A4[0] - 2 * MARGIN - indent;
-    this.y -= opts.gapBefore ?? 0;
-    for (const line of wrapText(font, drawable, size, width)) {
-      if (this.y - size * 1.3 < MARGIN + 20) this.newPage();
-      this.y -= size * 1.3;
-      if (line) this.page.drawText(line, { x: MARGIN + indent, y: this.y, size, font, color: opts.grey ? GREY : rgb(0, 0, 0) });
+  /** Adds a block of lines (each wrapped to the page width). */
+  async block(lines: readonly [string, LineStyle?][], keepWithNext = false): Promise<void> {
+    const measured: Line[] = [];
+    for (const [text, opts = {}] of lines) {
+      const size = opts.size ?? 10;
+      const indent = opts.indent ?? 0;
+      const { font, text: drawable } = await this.fonts.forText('helvetica', text, opts.bold ? 'bold' : undefined);
+      wrapText(font, drawable, size, A4[0] - 2 * MARGIN - indent).forEach((line, i) => {
+        measured.push({ font, text: line, size, indent, grey: !!opts.grey, height: size * 1.3 + (i === 0 ? opts.gapBefore ?? 0 : 0) });
+      });
     }
+    // A block too tall to move around (a very long value) flows line by line instead.
+    if (heightOf([{ lines: measured, keepWithNext }]) > USABLE / 2) for (const line of measured) this.blocks.push({ lines: [line], keepWithNext: false });
+    else this.blocks.push({ lines: measured, keepWithNext });
   }
 
-  async footers(documentId: string): Promise<void> {
-    const n = this.pages.length;
-    for (const [i, page] of this.pages.entries()) {
-      const { font, text } = await this.fonts.forText('helvetica', `Signing history of document ${documentId} - page ${i + 1} of ${n}`);
-      page.drawText(text, { x: MARGIN, y: MARGIN - 10, size: 8, font: font as PDFFont, color: GREY });
+  /** Groups blocks into pages. */
+  paginate(): Block[][] {
+    // A heading travels with the block after it: glue them into one unit for pagination.
+    const units: Block[][] = [];
+    for (const b of this.blocks) {
+      const last = units.at(-1);
+      if (last && last.at(-1)!.keepWithNext) last.push(b);
+      else units.push([b]);
+    }
+    const pages: Block[][][] = [[]];
+    for (const unit of units) {
+      const page = pages.at(-1)!;
+      if (page.length && heightOf(page.flat()) + heightOf(unit) > USABLE) pages.push([unit]);
+      else page.push(unit);
+    }
+    // Balance: move whole units from the page before onto a nearly empty last page.
+    while (pages.length > 1) {
+      const last = pages.at(-1)!;
+      const before = pages.at(-2)!;
+      if (lineCount(last.flat()) >= MIN_LAST_PAGE_LINES || before.length < 2) break;
+      const moving = before.at(-1)!;
+      if (heightOf(last.flat()) + heightOf(moving) > USABLE) break;
+      // Stop once the page before would end up lighter than the last one.
+      if (lineCount(before.slice(0, -1).flat()) < lineCount([...last.flat(), ...moving])) break;
+      last.unshift(before.pop()!);
+    }
+    return pages.map((units) => units.flat());
+  }
+
+  /** Adds the pages to `doc` and draws them, each with its footer. */
+  async draw(doc: PDFDocument, documentId: string): Promise<void> {
+    const pages = this.paginate();
+    for (const [i, blocks] of pages.entries()) {
+      const page = doc.addPage(A4);
+      let y = A4[1] - MARGIN;
+      for (const line of blocks.flatMap((b) => b.lines)) {
+        y -= line.height;
+        if (line.text) page.drawText(line.text, { x: MARGIN + line.indent, y, size: line.size, font: line.font, color: line.grey ? GREY : rgb(0, 0, 0) });
+      }
+      const { font, text } = await this.fonts.forText('helvetica', `Signing history of document ${documentId} - page ${i + 1} of ${pages.length}`);
+      page.drawText(text, { x: MARGIN, y: MARGIN - 10, size: 8, font, color: GREY });
     }
   }
 }
@@ -111,30 +176,36 @@ export async function appendHistoryPage(bytes: Uint8Array, history: SigningHisto
 
 /** Adds the history page(s) to a loaded document (the final-PDF job composes steps on one load). */
 export async function addHistoryPages(doc: PDFDocument, history: SigningHistory): Promise<void> {
-  const w = new PageWriter(doc, new FontBook(doc));
+  const w = new HistoryLayout(new FontBook(doc));
   const hash = history.originalSha256 ?? (history.originalPdf ? sha256Hex(history.originalPdf) : 'not recorded');
-  await w.write('Signing history', { size: 18, bold: true });
-  await w.write(`Document: ${history.documentName}`, { size: 11, gapBefore: 8 });
-  await w.write(`Document ID: ${history.documentId}`, { size: 11 });
-  await w.write(`SHA-256 of the original PDF: ${hash}`, { size: 9 });
-  await w.write(`Generated: ${formatInstant(history.generatedAt ?? new Date())}`, { size: 9, grey: true });
+  await w.block([
+    ['Signing history', { size: 18, bold: true }],
+    [`Document: ${history.documentName}`, { size: 11, gapBefore: 8 }],
+    [`Document ID: ${history.documentId}`, { size: 11 }],
+    [`SHA-256 of the original PDF: ${hash}`, { size: 9 }],
+    [`Generated: ${formatInstant(history.generatedAt ?? new Date())}`, { size: 9, grey: true }],
+  ]);
 
-  await w.write('Recipients', { size: 13, bold: true, gapBefore: 14 });
-  if (history.recipients.length === 0) await w.write('No recipients.', { grey: true });
+  await w.block([['Recipients', { size: 13, bold: true, gapBefore: 14 }]], true);
+  if (history.recipients.length === 0) await w.block([['No recipients.', { grey: true }]]);
   for (const r of history.recipients) {
-    await w.write(`${r.name} <${r.email}>`, { bold: true, gapBefore: 6 });
-    await w.write(`Role: ${r.role}    Status: ${r.status}`, { indent: 12 });
-    for (const t of r.timestamps) await w.write(`${t.label}: ${formatInstant(t.at)}`, { indent: 12, size: 9 });
+    await w.block([
+      [`${r.name} <${r.email}>`, { bold: true, gapBefore: 6 }],
+      [`Role: ${r.role}    Status: ${r.status}`, { indent: 12 }],
+      ...r.timestamps.map((t): [string, LineStyle] => [`${t.label}: ${formatInstant(t.at)}`, { indent: 12, size: 9 }]),
+    ]);
   }
 
-  await w.write('Events', { size: 13, bold: true, gapBefore: 14 });
-  if (history.events.length === 0) await w.write('No events recorded.', { grey: true });
+  await w.block([['Events', { size: 13, bold: true, gapBefore: 14 }]], true);
+  if (history.events.length === 0) await w.block([['No events recorded.', { grey: true }]]);
   for (const e of history.events) {
-    await w.write(`${formatInstant(e.at)}  ${e.actor ? `${e.actor}: ` : ''}${e.action}`, { gapBefore: 5 });
-    if (e.ip || e.userAgent) {
-      await w.write(`IP address: ${e.ip || 'not recorded'}`, { indent: 12, size: 9, grey: true });
-      await w.write(`User agent: ${e.userAgent || 'not recorded'}`, { indent: 12, size: 9, grey: true });
-    }
+    await w.block([
+      [`${formatInstant(e.at)}  ${e.actor ? `${e.actor}: ` : ''}${e.action}`, { gapBefore: 5 }],
+      ...(e.ip || e.userAgent ? [
+        [`IP address: ${e.ip || 'not recorded'}`, { indent: 12, size: 9, grey: true }],
+        [`User agent: ${e.userAgent || 'not recorded'}`, { indent: 12, size: 9, grey: true }],
+      ] as [string, LineStyle][] : []),
+    ]);
   }
-  await w.footers(history.documentId);
+  await w.draw(doc, history.documentId);
 }

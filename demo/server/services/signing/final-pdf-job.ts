@@ -47,6 +47,16 @@ function actorName(doc: DocumentRecord, recipients: RecipientRecord[], e: AuditE
   return r ? `${displayName(doc, r)} <${r.email}>` : e.actor.label;
 }
 
+const INVITATIONS = new Set(['recipient_sent', 'recipient_send', 'invitation_queued']);
+
+/** What happened; an invitation says whom (name and email), not just "Invited". */
+function actionText(doc: DocumentRecord, recipients: RecipientRecord[], e: AuditEvent): string {
+  const whom = INVITATIONS.has(e.event) && e.recipientId ? recipients.find((r) => r.id === e.recipientId) : undefined;
+  if (!whom) return ACTIONS[e.event];
+  const who = `${displayName(doc, whom)} <${whom.email}>`;
+  return e.event === 'invitation_queued' ? `Invitation email to ${who} queued` : `Invited ${who}`;
+}
+
 export function signingHistory(doc: DocumentRecord, recipients: RecipientRecord[], events: AuditEvent[]): SigningHistory {
   const important = events.filter((e) => ACTIONS[e.event] && e.event !== 'recipient_saved');
   return {
@@ -61,7 +71,7 @@ export function signingHistory(doc: DocumentRecord, recipients: RecipientRecord[
         .filter((e, i, list) => list.findIndex((x) => x.event === e.event) === i)
         .map((e) => ({ label: ACTIONS[e.event], at: e.created })),
     })),
-    events: important.map((e) => ({ at: e.created, actor: actorName(doc, recipients, e), action: ACTIONS[e.event], ip: e.actor.ip, userAgent: e.actor.userAgent })),
+    events: important.map((e) => ({ at: e.created, actor: actorName(doc, recipients, e), action: actionText(doc, recipients, e), ip: e.actor.ip, userAgent: e.actor.userAgent })),
   };
 }
 
