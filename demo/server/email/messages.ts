@@ -5,7 +5,7 @@
 import type { Store } from '../store/index.ts';
 import type { DocumentRecord, RecipientRecord } from '../store/documents.ts';
 import { documentsOf } from '../services/documents/repositories.ts';
-import { mintLinkToken, signingUrl } from '../services/signing/link-tokens.ts';
+import { mintLinkToken, mintReviewLinkToken, reviewUrl, signingUrl } from '../services/signing/link-tokens.ts';
 import { emailOpenUrl } from '../webhooks/email-open.ts';
 
 import { displayName, greeting as greet } from './names.ts';
@@ -28,14 +28,22 @@ export function queueInvitation(store: Store, dataDir: string, baseUrl: string, 
   return documentsOf(store).history.queueEmail({ documentId: doc.id, recipientId: r.id, kind: 'invitation', to: r.email, cc: [], subject, text, html });
 }
 
-/** Tells every recipient that the document is complete. Call inside a transaction. */
-export function queueCompletedNotices(store: Store, doc: DocumentRecord, recipients: readonly RecipientRecord[]): void {
+/**
+ * Tells every recipient that the document is complete, with a personal review link (a read-only page
+ * that shows the signed PDF, with its history page, as soon as it is made, and downloads it).
+ * Call inside a transaction.
+ */
+export function queueCompletedNotices(store: Store, doc: DocumentRecord, recipients: readonly RecipientRecord[], links?: { dataDir: string; baseUrl: string }): void {
   for (const r of recipients) {
+    const link = links ? reviewUrl(links.baseUrl, r.id, mintReviewLinkToken(links.dataDir, r.id, doc.id, r.email)) : '';
+    const get = link
+      ? { text: `Download the signed PDF, with its signing history, here:\n${link}\n\nThe link is personal: do not forward it.`, html: `<p><a href="${escapeHtml(link)}">Download the signed PDF</a>, with its signing history.</p><p>The link is personal: do not forward it.</p>` }
+      : { text: 'The sender can give you the final PDF with its signing history.', html: '<p>The sender can give you the final PDF with its signing history.</p>' };
     documentsOf(store).history.queueEmail({
       documentId: doc.id, recipientId: r.id, kind: 'completed', to: r.email, cc: doc.cc,
       subject: `Completed: ${doc.name}`,
-      text: `${greet(doc, r)}\n\nEveryone has signed "${doc.name}". The sender can give you the final PDF with its signing history.\n`,
-      html: `<p>${escapeHtml(greet(doc, r))}</p><p>Everyone has signed <strong>${escapeHtml(doc.name)}</strong>. The sender can give you the final PDF with its signing history.</p>`,
+      text: `${greet(doc, r)}\n\nEveryone has signed "${doc.name}".\n\n${get.text}\n`,
+      html: `<p>${escapeHtml(greet(doc, r))}</p><p>Everyone has signed <strong>${escapeHtml(doc.name)}</strong>.</p>${get.html}`,
     });
   }
 }
