@@ -105,7 +105,8 @@ export class EsignSignatureCapture extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('modes') && !this.modes.includes(this.mode)) this.mode = this.modes[0] ?? 'draw';
     // Leaving the Draw tab removes its canvas: keep the strokes so Draw → Type → Draw finds them again.
-    if (changed.has('mode') && changed.get('mode') === 'draw' && this.mode !== 'draw' && this.pad) {
+    const modes = changed as PropertyValues; // `mode` is protected: not a key of PropertyValues<this>
+    if (modes.has('mode') && modes.get('mode') === 'draw' && this.mode !== 'draw' && this.pad) {
       const data = this.pad.toData();
       this.keptStrokes = data.length ? { data, width: this.padWidth } : null;
     }
