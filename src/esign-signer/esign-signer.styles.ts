@@ -184,9 +184,10 @@ export const signerStyles = [controls, css`
     .nav button:not(.step) { flex: 1 1 auto; }
     .nav .step { flex: none; padding-inline: 0.6rem; }
     .nav .step .step-text { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
-    .nav .step.previous::before { content: '‹'; font-size: 1.3rem; line-height: 1; }
-    .nav .step.next::after { content: '›'; font-size: 1.3rem; line-height: 1; }
-    :host(:dir(rtl)) .nav .step.previous::before { content: '›'; }
-    :host(:dir(rtl)) .nav .step.next::after { content: '‹'; }
+    /* (The arrows' alternative text is empty: the buttons keep their names, "Previous field" and "Next field".) */
+    .nav .step.previous::before { content: '‹' / ''; font-size: 1.3rem; line-height: 1; }
+    .nav .step.next::after { content: '›' / ''; font-size: 1.3rem; line-height: 1; }
+    :host(:dir(rtl)) .nav .step.previous::before { content: '›' / ''; }
+    :host(:dir(rtl)) .nav .step.next::after { content: '‹' / ''; }
   }
 `];
