@@ -2,6 +2,9 @@
 // The `esign-server` command (package.json "bin"): demo/server/cli.ts on any Node >= 22.13, also when
 // the package is installed under node_modules (see scripts/run-ts.mjs).
 import { fileURLToPath } from 'node:url';
+import { requireSupportedNode } from './node-version.mjs';
 import { runTypeScript } from './run-ts.mjs';
+
+requireSupportedNode();
 
 await runTypeScript(fileURLToPath(new URL('../demo/server/cli.ts', import.meta.url)), process.argv.slice(2));

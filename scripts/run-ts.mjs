@@ -8,9 +8,11 @@
 import { register } from 'node:module';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { requireSupportedNode } from './node-version.mjs';
 
 /** Imports `file` (a path) with TypeScript support, `args` as its command-line arguments. */
 export async function runTypeScript(file, args) {
+  requireSupportedNode(); // before the hooks: an older Node cannot load them
   register('./ts-hooks.mjs', import.meta.url);
   const path = resolve(file);
   process.argv = [process.argv[0], path, ...args];

@@ -29,6 +29,7 @@ function fields(): SignerField[] {
 
 const meta: Meta<SignerArgs> = {
   title: 'Elements/esign-signer',
+  component: 'esign-signer',
   tags: ['autodocs'],
   args: { modes: '', dir: 'ltr', canSign: true },
   argTypes: {

@@ -13,6 +13,7 @@ import { installErrorHandling, toApiError } from './http/error-handler.ts';
 import { installOpenApi } from './http/openapi.ts';
 import { installAuth } from './auth/hook.ts';
 import { installCors } from './http/cors.ts';
+import { installIdempotency } from './http/idempotency.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { guardedServerFactory } from './http/connection-guard.ts';
 import { ApiError, badRequest } from './http/errors.ts';
@@ -64,6 +65,7 @@ export async function buildApp(partial: BuildConfig): Promise<FastifyInstance> {
     await installSecurityHeaders(app, config.baseUrl);
     installCors(app, config.corsOrigins, () => app.config.baseUrl);
     installAuth(app, store, config);
+    installIdempotency(app, store);
     await installOpenApi(app, config.baseUrl);
     await registerRoutes(app);
   } catch (error) {

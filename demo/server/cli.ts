@@ -174,6 +174,8 @@ async function serve(args: string[]): Promise<void> {
   }
   console.log(`esign-server listening on ${base}/`);
   console.log(`  demo page: ${base}/`);
+  console.log(`  journey:   ${base}/demo/journey.html  (upload, place fields, send, sign, download)`);
+  console.log(`  webhooks:  ${base}/demo/dashboard.html`);
   console.log(`  API:       ${base}/api/v1/`);
   console.log(`  API docs:  ${base}/docs/  (OpenAPI: ${base}/api/v1/openapi.json)`);
   console.log(`  data:      ${dataDir}`);

@@ -132,4 +132,24 @@ $('trigger').addEventListener('submit', (event) => {
     await loadDeliveries();
   });
 });
-if (keyInput.value) $('load').click();
+/**
+ * Right after `npm run demo` on this machine the dashboard needs no key: the server hands its demo
+ * session key to pages on loopback in development (GET /api/v1/demo/session/ with X-Esign-Demo: 1, as
+ * the journey page does). Elsewhere that is refused and the key field is the way in.
+ */
+async function useDemoSession() {
+  try {
+    const response = await fetch('/api/v1/demo/session/', { headers: { 'X-Esign-Demo': '1' } });
+    if (!response.ok) return false;
+    const body = await response.json();
+    if (!body?.key) return false;
+    keyInput.value = body.key;
+    $('key-note').textContent = 'Using the demo session of this machine (development only). Paste another API key to see its webhooks.';
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+if (keyInput.value || await useDemoSession()) $('load').click();
+else say('Paste an API key (the server printed one on first start; `npx esign-server api-key create` makes another) and press Load.');

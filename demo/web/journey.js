@@ -3,24 +3,45 @@
 const $ = (id) => document.getElementById(id);
 const state = { key: '', group: '', template: '', document: '', recipients: [] };
 
-async function api(method, path, body) {
+async function api(method, path, body, extraHeaders = {}) {
   const response = await fetch(path, {
     method,
-    headers: { Authorization: `Bearer ${state.key}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    headers: { Authorization: `Bearer ${state.key}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...extraHeaders },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok) {
     const error = await response.json().catch(() => null);
-    throw new Error(error?.error?.message ?? `HTTP ${response.status} for ${method} ${path}`);
+    throw new Error(error?.error?.message ?? `The server answered HTTP ${response.status}. Try again.`);
   }
   return response;
 }
+
+// Words for the status numbers of the REST API (demo/server/domain/statuses.ts).
+const DOCUMENT_STATUS = { 10: 'Out for signature', 20: 'All fields filled in', 30: 'Completed: everyone has signed', 40: 'Removed', 50: 'Rejected' };
+const RECIPIENT_STATUS = {
+  4: 'not sent yet', 5: 'scheduled', 10: 'invited', 15: 'opened the email', 20: 'opened the document', 30: 'filled in the fields',
+  35: 'filled in the fields', 39: 'waiting for a witness', 40: 'signed', 50: 'downloaded the final document', 60: 'rejected', 70: 'withdrawn',
+};
+const personOf = (r) => `${r.firstname} ${r.lastname}`.trim() || r.email;
 
 const enable = (section, on = true) => $(section).setAttribute('aria-disabled', on ? 'false' : 'true');
 const say = (id, text, problem = false) => {
   $(id).textContent = text;
   $(id).classList.toggle('problem', problem);
 };
+
+/** Runs `work` with a spinner on the status `where` and the buttons disabled, so nothing runs twice. */
+async function busy(where, buttons, work) {
+  const status = $(where);
+  status.setAttribute('aria-busy', 'true');
+  for (const b of buttons) b.disabled = true;
+  try {
+    return await work();
+  } finally {
+    status.setAttribute('aria-busy', 'false');
+    for (const b of buttons) if (!b.dataset.done) b.disabled = false;
+  }
+}
 
 /** A ready-made field set: signer 1 signs (drawn), dates, ticks, a pattern; signer 2 signs (typed) and ticks. */
 function exampleFields() {
@@ -49,7 +70,7 @@ async function connect() {
   if (!response.ok) throw new Error(body?.error?.message ?? `The demo session was refused (HTTP ${response.status}).`);
   state.key = body.key;
   state.group = body.group;
-  say('session', `Connected: demo key for ${body.group} (email: ${body.email_mode === 'smtp' ? 'SMTP' : 'local outbox'}).`);
+  say('session', `Connected with the demo key (emails go to ${body.email_mode === 'smtp' ? 'the configured SMTP server' : 'the local outbox below'}).`);
 }
 
 async function upload(bytes, title) {
@@ -58,7 +79,7 @@ async function upload(bytes, title) {
   for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   const response = await api('POST', '/api/v1/templatepdf/?returnAsJson=1', { group: state.group, title, pdf_file: btoa(binary), process_tags: true });
   state.template = (await response.json()).resource.uid;
-  say('document-state', `Uploaded "${title}" (template ${state.template}).`);
+  say('document-state', `Uploaded "${title}". Place the fields below.`);
   await openEditor();
 }
 
@@ -76,8 +97,18 @@ async function openEditor() {
   for (const id of ['example-fields', 'save-fields', 'send']) $(id).disabled = false;
 }
 
+/**
+ * One Idempotency-Key per send: a retry after a lost answer (or a second click that slipped through)
+ * gets the first answer back instead of a second document. A new key once the recipients change.
+ */
+// (crypto.randomUUID needs a secure context; a page opened through a LAN address is not one.)
+const newKey = () => crypto.randomUUID?.() ?? Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+let sendKey = newKey();
+for (const id of ['s1-name', 's1-email', 's2-name', 's2-email', 'do-email']) $(id).addEventListener('change', () => { sendKey = newKey(); });
+
 async function send() {
   const editor = document.querySelector('esign-editor');
+  say('send-state', 'Saving the fields…');
   if (editor) {
     const saved = await editor.save();
     if (!saved.ok) throw new Error(`The fields could not be saved: ${saved.error ?? saved.problems.map((p) => p.message).join('; ')}`);
@@ -86,14 +117,17 @@ async function send() {
     const [firstname, ...rest] = $(`s${n}-name`).value.trim().split(/\s+/);
     return { firstname, lastname: rest.join(' '), email: $(`s${n}-email`).value.trim(), order: n - 1 };
   };
+  say('send-state', 'Sending…');
   const response = await api('POST', '/api/v1/document/', {
     group: state.group, name: 'Demo agreement', templatepdf: `/api/v1/templatepdf/${state.template}/`,
     signers: [signer(1), signer(2)], do_email: $('do-email').checked, append_history: true,
-  });
+  }, { 'Idempotency-Key': sendKey });
   state.document = /\/status\/([^/]+)\//.exec(response.headers.get('Location'))[1];
+  $('send').dataset.done = 'true'; // sent: the button stays disabled
+  $('send').textContent = 'Sent';
   const detail = await (await api('GET', `/api/v1/document/${state.document}/`)).json();
   state.recipients = detail.signer_objects;
-  say('send-state', `Sent: document ${state.document}.`);
+  say('send-state', `Sent "Demo agreement" to ${state.recipients.map(personOf).join(' and ')}.`);
   await showLinks();
   enable('step-sign');
   enable('step-final');
@@ -112,7 +146,7 @@ async function showLinks() {
     a.rel = 'noopener';
     a.className = 'sign-link';
     a.dataset.order = String(r.order);
-    a.textContent = `Open the signing page of ${r.firstname} ${r.lastname} (signer ${r.order + 1})`;
+    a.textContent = `Sign as ${personOf(r)} (signer ${r.order + 1})`;
     li.append(a);
     items.push(li);
   }
@@ -121,13 +155,13 @@ async function showLinks() {
 
 async function refresh() {
   const detail = await (await api('GET', `/api/v1/document/${state.document}/`)).json();
-  const who = detail.signer_objects.map((r) => `${r.firstname}: ${r.status}`).join(', ');
-  say('doc-status', `Document status ${detail.status} (${detail.statusText ?? ''}) · recipients ${who}`);
+  const who = detail.signer_objects.map((r) => `${personOf(r)} ${RECIPIENT_STATUS[r.status] ?? r.statusText ?? ''}`).join(', ');
+  say('doc-status', `${DOCUMENT_STATUS[detail.status] ?? detail.statusText ?? ''} · ${who}`);
   $('doc-status').dataset.status = String(detail.status);
   const outbox = await (await api('GET', `/api/v1/outbox/?document=${state.document}`)).json();
   $('outbox').replaceChildren(...outbox.objects.map((e) => {
     const li = document.createElement('li');
-    li.innerHTML = '<strong></strong> to <span></span><pre></pre>';
+    li.innerHTML = '<strong></strong> to <span class="to"></span><pre></pre>';
     li.querySelector('strong').textContent = e.subject;
     li.querySelector('span').textContent = e.to;
     li.querySelector('pre').textContent = e.text;
@@ -171,23 +205,28 @@ function guard(fn, where) {
   };
 }
 
-$('use-sample').addEventListener('click', guard(async () => upload(new Uint8Array(await (await fetch('/demo/sample.pdf')).arrayBuffer()), 'Sample contract'), 'document-state'));
+$('use-sample').addEventListener('click', guard(() => busy('document-state', [$('use-sample')], async () => upload(new Uint8Array(await (await fetch('/demo/sample.pdf')).arrayBuffer()), 'Sample contract')), 'document-state'));
 $('upload').addEventListener('change', guard(async (event) => {
   const file = event.target.files[0];
-  if (file) await upload(new Uint8Array(await file.arrayBuffer()), file.name.replace(/\.pdf$/i, ''));
+  if (file) await busy('document-state', [$('use-sample')], async () => upload(new Uint8Array(await file.arrayBuffer()), file.name.replace(/\.pdf$/i, '')));
 }, 'document-state'));
-$('example-fields').addEventListener('click', guard(async () => {
+$('example-fields').addEventListener('click', guard(() => busy('fields-state', [$('example-fields')], async () => {
   const editor = document.querySelector('esign-editor');
   editor.fields = [...editor.getFields?.() ?? [], ...exampleFields()];
   await editor.updateComplete; // the editor takes the new fields in its next update
   await editor.save();
-}, 'fields-state'));
+}), 'fields-state'));
 $('save-fields').addEventListener('click', () => void document.querySelector('esign-editor')?.save());
-$('send').addEventListener('click', guard(send, 'send-state'));
-$('refresh').addEventListener('click', guard(refresh, 'doc-status'));
+// Disabled at once (before any await): a double click sends once.
+$('send').addEventListener('click', guard(() => busy('send-state', [$('send')], send), 'send-state'));
+$('refresh').addEventListener('click', guard(() => busy('doc-status', [$('refresh')], refresh), 'doc-status'));
 window.addEventListener('focus', () => { if (state.document) void guard(refresh, 'doc-status')(); });
 
 guard(async () => {
-  await connect();
-  await import('/dist/cdn/esign-elements.min.js');
+  try {
+    await connect();
+    await import('/dist/cdn/esign-elements.min.js');
+  } finally {
+    $('session').setAttribute('aria-busy', 'false');
+  }
 }, 'session')();

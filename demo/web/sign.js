@@ -16,15 +16,35 @@ applyLang(lang, 'sign.title');
 const show = (text) => showProblem(main, text);
 const tokenFromLink = () => exchangeLink(signer, 'link-session', link, (status) => t(lang, 'sign.refused', { status }));
 
-async function offerDownload(token, documentId, name) {
-  const response = await fetch(`/api/v1/pdf/${documentId}/`, { headers: { Authorization: `Bearer ${token}` } });
-  if (!response.ok || response.headers.get('X-Esign-Pdf') !== 'final') return;
-  const a = document.createElement('a');
-  a.className = 'download';
-  a.href = URL.createObjectURL(await response.blob());
-  a.download = t(lang, 'sign.file', { name: name || t(lang, 'page.document') });
-  a.textContent = t(lang, 'sign.download');
-  document.getElementById('after').replaceChildren(a);
+/**
+ * Once everyone has signed, the final PDF is stamped in the background: ask for it every few seconds
+ * (about two minutes at most) and put a download link into the signer's final state (its `final` slot).
+ * The "completed" email carries a link to it as well.
+ */
+async function offerDownload(element, token, documentId, name) {
+  const note = document.createElement('p');
+  note.slot = 'final';
+  note.className = 'final-note';
+  note.setAttribute('aria-busy', 'true');
+  note.textContent = t(lang, 'sign.preparing');
+  element.append(note);
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const response = await fetch(`/api/v1/pdf/${documentId}/`, { headers: { Authorization: `Bearer ${token}` } }).catch(() => null);
+    if (response?.ok && response.headers.get('X-Esign-Pdf') === 'final') {
+      const a = document.createElement('a');
+      a.slot = 'final';
+      a.className = 'download';
+      a.href = URL.createObjectURL(await response.blob());
+      a.download = t(lang, 'sign.file', { name: name || t(lang, 'page.document') });
+      a.textContent = t(lang, 'sign.download');
+      note.replaceWith(a);
+      return;
+    }
+    if (response && (response.status === 401 || response.status === 403 || response.status === 404)) break;
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+  }
+  note.removeAttribute('aria-busy');
+  note.textContent = t(lang, 'sign.notReady');
 }
 
 async function start() {
@@ -59,7 +79,7 @@ async function start() {
     if (documentName) document.title = t(lang, 'sign.tab', { name: documentName });
   });
   element.addEventListener('esign-complete', (event) => {
-    if (event.detail.documentStatus === 30 && documentId) void offerDownload(token, documentId, documentName);
+    if (event.detail.documentStatus === 30 && documentId) void offerDownload(element, element.getAttribute('token') || token, documentId, documentName);
   });
   element.addEventListener('esign-error', (event) => console.warn('esign-signer:', event.detail.message));
   main.replaceChildren(element);

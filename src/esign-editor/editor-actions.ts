@@ -94,6 +94,11 @@ export class EditorActions {
     return this.saving.state;
   }
 
+  /** Why the last save failed, or ''. */
+  get saveError(): string {
+    return this.saving.state === 'error' ? this.saving.lastError : '';
+  }
+
   validate(): FieldProblem[] {
     return this.saving.validate();
   }
@@ -284,10 +289,18 @@ export class EditorActions {
 
   // ---- recipients -----------------------------------------------------------------------------
 
+  /** Chooses who new fields belong to. Fields already placed keep their recipient: see `assignSelection`. */
   setActiveSigner(signer: number): void {
     this.activeSigner = signer;
-    if (this.model.selection.length && !this.host.readOnly) this.panel.patchSelection({ signer }, 'signer');
     this.host.bump();
+  }
+
+  /** Gives the selected fields to the chosen recipient: one explicit, undoable step. */
+  assignSelection(signer: number, who: string): void {
+    const count = this.model.selection.length;
+    if (!count || this.host.readOnly) return;
+    this.panel.patchSelection({ signer }, 'signer');
+    this.announce('editor.say.assigned', { count, who });
   }
 
   addRecipient(role: 'signer' | 'witness' | 'approver'): void {

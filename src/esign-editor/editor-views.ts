@@ -127,6 +127,9 @@ export interface RecipientsView {
   editable: boolean;
   readOnly: boolean;
   onActivate: (signer: number) => void;
+  /** Selected fields that belong to someone else than the chosen recipient (0: no assign button). */
+  assignable: number;
+  onAssign: (signer: number, who: string) => void;
   onAdd: (role: 'signer' | 'witness' | 'approver') => void;
   onRename: (signer: number, name: string) => void;
   onMove: (signer: number, direction: -1 | 1) => void;
@@ -134,16 +137,16 @@ export interface RecipientsView {
 
 export function renderRecipients(v: RecipientsView): TemplateResult {
   const signers = v.recipients.filter((r) => signerRef(r.signer).role === 'signer');
-  return html`<div class="recipients" part="recipients" role="radiogroup" aria-label=${te(v.lang, 'editor.recipientFor')}>
+  return html`<div class="recipients" part="recipients">
     <h2 class="section-title">${te(v.lang, 'editor.recipients')}</h2>
-    ${v.recipients.map((r) => {
+    <div role="radiogroup" aria-label=${te(v.lang, 'editor.recipientFor')}>${v.recipients.map((r) => {
       const name = recipientName(r);
       const role = signerRef(r.signer).role;
       const position = signers.findIndex((s) => s.signer === r.signer);
       return html`<div class="recipient" part="recipient" data-signer=${r.signer} style="--esign-field-color:${signerColor(r.signer)}">
         <label class="recipient-pick">
           <input type="radio" name="recipient" .checked=${v.active === r.signer} ?disabled=${v.readOnly} @change=${() => v.onActivate(r.signer)} />
-          <span class="swatch" aria-hidden="true"></span>
+          <span class="swatch" data-role=${role} aria-hidden="true"></span>
           ${v.editable
             ? html`<input
                 class="recipient-name"
@@ -160,7 +163,15 @@ export function renderRecipients(v: RecipientsView): TemplateResult {
               <button type="button" class="mini" aria-label=${te(v.lang, 'editor.moveDown', { who: name })} ?disabled=${position >= signers.length - 1} @click=${() => v.onMove(r.signer, 1)}>↓</button>`
           : nothing}
       </div>`;
-    })}
+    })}</div>
+    ${(() => {
+      const chosen = v.recipients.find((r) => r.signer === v.active);
+      if (!chosen || v.readOnly) return html`<p class="recipient-hint">${te(v.lang, 'editor.recipientHint')}</p>`;
+      const who = recipientName(chosen);
+      return v.assignable > 0
+        ? html`<button type="button" class="assign" part="assign-button" @click=${() => v.onAssign(chosen.signer, who)}>${v.assignable === 1 ? te(v.lang, 'editor.assignOne', { who }) : te(v.lang, 'editor.assignMany', { who, count: v.assignable })}</button>`
+        : html`<p class="recipient-hint">${te(v.lang, 'editor.recipientHint')}</p>`;
+    })()}
     ${v.editable
       ? html`<div class="recipient-actions">
           <button type="button" @click=${() => v.onAdd('signer')}>${te(v.lang, 'editor.addSigner')}</button>
@@ -178,6 +189,8 @@ export interface ToolbarView {
   selected: number;
   readOnly: boolean;
   saveState: SaveState;
+  /** Why the last save failed: shown, not only announced. */
+  saveError: string;
   canSave: boolean;
   onUndo: () => void;
   onRedo: () => void;
@@ -215,7 +228,7 @@ export function renderToolbar(v: ToolbarView): TemplateResult {
     ${button(t(v.lang, 'viewer.zoomIn'), '+', false, () => v.onZoom(1), 'zoom-in')}
     <span class="page-indicator" part="page-indicator">${v.pageText}</span>
     <span class="grow"></span>
-    <span class="save-state" part="save-state" data-state=${v.saveState}>${te(v.lang, `editor.state.${v.saveState}` as EditorMessageKey)}</span>
+    <span class="save-state" part="save-state" data-state=${v.saveState} title=${v.saveError || nothing}>${v.saveError ? te(v.lang, 'editor.saveFailed', { reason: v.saveError }) : te(v.lang, `editor.state.${v.saveState}` as EditorMessageKey)}</span>
     ${v.canSave ? html`<button type="button" part="button save-button" data-action="save" class="save" ?disabled=${ro} @click=${v.onSave}>${te(v.lang, 'editor.save')}</button>` : nothing}
   </div>`;
 }

@@ -90,6 +90,8 @@ export const editorStyles = css`
   }
   .save-state[data-state='error'] {
     color: var(--_error);
+    max-width: 28rem;
+    overflow-wrap: anywhere;
   }
   .toolbar .save {
     background: var(--_accent);
@@ -169,6 +171,17 @@ export const editorStyles = css`
     height: 0.8rem;
     border-radius: 2px;
     background: var(--esign-field-color);
+    box-sizing: border-box;
+  }
+  /* A witness or approver shares its signer's hue: the swatch's shape tells them apart (in any theme). */
+  .swatch[data-role='witness'] {
+    background: repeating-linear-gradient(135deg, var(--esign-field-color) 0 2px, transparent 2px 4px);
+    border: 1.5px solid var(--esign-field-color);
+  }
+  .swatch[data-role='approver'] {
+    background: transparent;
+    border: 2.5px solid var(--esign-field-color);
+    border-radius: 50%;
   }
   .recipient .role {
     opacity: 0.75;
@@ -178,6 +191,16 @@ export const editorStyles = css`
     min-height: 1.6rem;
     min-width: 1.6rem;
     padding: 0 0.2rem;
+  }
+  .recipient-hint {
+    font-size: 0.8rem;
+    opacity: 0.8;
+    margin: 0.2rem 0 0.4rem;
+  }
+  .assign {
+    width: 100%;
+    margin: 0.2rem 0 0.4rem;
+    text-align: start;
   }
   .recipient-actions {
     display: flex;

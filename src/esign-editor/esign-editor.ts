@@ -56,7 +56,8 @@ import { editorStyles } from './esign-editor.styles.ts';
  * @csspart toolbar - The editing toolbar.
  * @csspart button - Toolbar buttons.
  * @csspart save-button - The save button.
- * @csspart save-state - The "Saved / Unsaved changes" text.
+ * @csspart save-state - The "Saved / Unsaved changes" text, with the reason when a save failed.
+ * @csspart assign-button - "Assign the selected field to …" under the recipients.
  * @csspart page-indicator - The "Page n of m" text.
  * @csspart side - The column holding the toolbox and the recipients.
  * @csspart toolbox - The list of field types.
@@ -365,7 +366,7 @@ export class EsignEditor extends EsignElement {
     const status = this.source.status;
     return html`<div class="editor" part="base" role="application" aria-label=${te(lang, 'editor.label')} @keydown=${this.onKeyDown} @copy=${a.clipboard.onCopyEvent} @cut=${a.clipboard.onCopyEvent} @paste=${a.clipboard.onPasteEvent}>
       ${renderToolbar({
-        lang, canUndo: model.canUndo, canRedo: model.canRedo, selected: selected.length, readOnly: this.readOnly, saveState: a.saveState,
+        lang, canUndo: model.canUndo, canRedo: model.canRedo, selected: selected.length, readOnly: this.readOnly, saveState: a.saveState, saveError: a.saveError,
         canSave: !this.readOnly, onUndo: () => this.undo(), onRedo: () => this.redo(), onDelete: () => a.deleteSelection(), onDuplicate: () => a.duplicateSelection(),
         onAlign: (m) => a.align(m), onDistribute: (axis) => a.distribute(axis), onSave: () => void this.save().catch(() => {}),
         onZoom: (d) => this.applyScale(stepZoom(this.pages.scale, d)), panelOpen: a.panel.isOpen, onPanel: () => a.panel.toggle(),
@@ -374,7 +375,7 @@ export class EsignEditor extends EsignElement {
       <div class="main">
         ${this.readOnly ? nothing : html`<aside class="side" part="side">
           ${renderToolbox({ lang, tools: parseToolbox(this.toolbox), armed: a.armed, disabled: count === 0, onPointerDown: this.toolDrag.onPointerDown, onKeyDown: (e, type) => a.toolKey(e, type), onClick: (e, type) => a.toolClick(type, this.toolDrag) })}
-          ${renderRecipients({ lang, recipients: a.recipients, active: a.activeSigner, editable: this.allowEditRecipients, readOnly: this.readOnly, onActivate: (s) => a.setActiveSigner(s), onAdd: (r) => a.addRecipient(r), onRename: (s, n) => a.renameRecipient(s, n), onMove: (s, d) => a.moveRecipient(s, d) })}
+          ${renderRecipients({ lang, recipients: a.recipients, active: a.activeSigner, editable: this.allowEditRecipients, readOnly: this.readOnly, onActivate: (s) => a.setActiveSigner(s), assignable: selected.filter((f) => f.el.signer !== a.activeSigner).length, onAssign: (s, who) => a.assignSelection(s, who), onAdd: (r) => a.addRecipient(r), onRename: (s, n) => a.renameRecipient(s, n), onMove: (s, d) => a.moveRecipient(s, d) })}
         </aside>`}
         <div class="scroller" part="scroller" role="region" tabindex="0" aria-label=${te(lang, 'editor.pages')} aria-busy=${status === 'loading' ? 'true' : 'false'}
           ?data-armed=${!!a.armed} @scroll=${() => this.pages.onScroll()} @pointerdown=${this.pointer.onPointerDown} @focusin=${a.onFieldFocus} @dblclick=${(e: MouseEvent) => { if ((e.target as Element).closest('[data-id]')) a.panel.open(); }}>

@@ -16,7 +16,8 @@ import {
   allowedModes, fieldProblem, parseModes, initialValues, isImageField, orderedOwnFields, requiredProgress, submission, typedValue, withValue,
 } from './signer-model.ts';
 import type { SignerField } from './signer-model.ts';
-import { dialogs, emptyBar, fieldBar, mainArea, ownFieldBox } from './signer-views.ts';
+import { dialogs, emptyBar, fieldBar, mainArea, ownFieldBox, pageControls } from './signer-views.ts';
+import { stepZoom, ZoomGesturesController } from '../internal/zoom.ts';
 import type { Phase } from './signer-views.ts';
 import { signerStyles } from './esign-signer.styles.ts';
 import { AutosaveController, replaceInputValue } from './signer-autosave.ts';
@@ -57,6 +58,9 @@ import { uploadAttachment } from './signer-attachments.ts';
  * @csspart button - Every button (also `primary`, `finish`, `reject`).
  * @csspart dialog - The confirm dialogs.
  * @csspart final - The final state message.
+ * @csspart page-controls - The zoom and page buttons in the header.
+ *
+ * @slot final - Shown inside the final state, e.g. a link to the signed PDF once it is ready.
  *
  * @cssproperty --esign-signer-height - Height of the element (default 80vh).
  * @cssproperty --esign-accent-color - Primary buttons and accents.
@@ -73,7 +77,7 @@ export class EsignSigner extends EsignElement {
     ...Object.fromEntries(['signer', 'token', 'endpoint', 'modes'].map((name) => [name, { type: String }])),
     noRedirect: { type: Boolean, attribute: 'no-redirect' },
     signatureFonts: { attribute: false },
-    ...Object.fromEntries(['phase', 'view', 'values', 'active', 'touched', 'serverProblems', 'adopted', 'busy', 'message', 'reason', 'reasonProblem', 'attempted']
+    ...Object.fromEntries(['phase', 'view', 'values', 'active', 'touched', 'serverProblems', 'adopted', 'busy', 'message', 'reason', 'reasonProblem', 'attempted', 'zoom']
       .map((name) => [name, { state: true }])),
   };
 
@@ -96,6 +100,8 @@ export class EsignSigner extends EsignElement {
   declare protected reasonProblem: string;
   /** The recipient tried to finish: empty required fields now say so too. */
   declare protected attempted: boolean;
+  /** 'fit-width' (the default, kept on resize) or the scale the recipient zoomed to. */
+  declare protected zoom: string;
 
   private own: SignerField[] = [];
   private byPage = new Map<number, FieldEntry[]>();
@@ -113,13 +119,20 @@ export class EsignSigner extends EsignElement {
   protected readonly pages: PdfPagesController = new PdfPagesController(this, {
     scroller: () => this.renderRoot?.querySelector<HTMLElement>('.scroller') ?? null,
     pageElement: (index) => this.renderRoot.querySelector<HTMLElement>(`.page[data-page="${index + 1}"]`),
+    onCurrentPageChange: () => this.requestUpdate(), // the page number in the header
   });
 
   private readonly autosave = new AutosaveController(this, () =>
     this.phase === 'signing' && this.own.length ? signingApi.save(this.endpoint, this.token, this.signer, submission(this.own, this.values)) : null);
 
-  /** The signer always fits the page width. */
-  protected readonly fit = new FitOnResizeController(this, { scroller: () => this.renderRoot?.querySelector<HTMLElement>('.scroller') ?? null, zoom: () => 'fit-width', pages: this.pages });
+  /** The signer fits the page width until the recipient zooms (buttons, ctrl+wheel or pinch). */
+  protected readonly fit = new FitOnResizeController(this, { scroller: () => this.renderRoot?.querySelector<HTMLElement>('.scroller') ?? null, zoom: () => this.zoom, pages: this.pages });
+
+  protected readonly gestures = new ZoomGesturesController(this, {
+    scroller: () => this.renderRoot?.querySelector<HTMLElement>('.scroller') ?? null,
+    scale: () => this.pages.scale,
+    zoomTo: (scale, anchor) => this.zoomTo(scale, anchor),
+  });
 
   constructor() {
     super();
@@ -132,6 +145,12 @@ export class EsignSigner extends EsignElement {
     this.touched = new Set();
     this.serverProblems = new Map();
     this.adopted = { signature: '', initials: '' };
+    this.zoom = 'fit-width';
+  }
+
+  private zoomTo(scale: number, anchor?: { clientX: number; clientY: number }): void {
+    this.zoom = String(scale);
+    this.pages.setScale(scale, anchor);
   }
 
   /** This recipient's fields in signing order, with the values entered so far. */
@@ -156,6 +175,7 @@ export class EsignSigner extends EsignElement {
     this.abort?.abort();
     this.autosave.cancel();
     this.readyEmitted = false;
+    this.zoom = 'fit-width';
     this.view = null;
     this.own = [];
     void this.pages.setDocument(null);
@@ -364,7 +384,13 @@ export class EsignSigner extends EsignElement {
     const own = this.own[position];
     const problem = this.shownProblem(own);
     return ownFieldBox(langOf(this), f, this.values.get(f.uuid!) ?? '', {
-      active: position === this.active, problem, position, onActivate: () => this.go(position),
+      active: position === this.active, problem, position,
+      // Tapping one's own signature or initials box is the natural way to sign it: open the capture at once.
+      onActivate: () => {
+        const capture = isImageField(own) && !this.busy;
+        this.go(position, !capture);
+        if (capture) this.capture(own);
+      },
     });
   };
 
@@ -375,7 +401,12 @@ export class EsignSigner extends EsignElement {
     return html`<div class="frame">
       <div class="header" part="header">
         <h2>${view?.document.name ?? ts(lang, 'signer.label')}</h2>
-        ${this.phase === 'signing' && progress.total ? html`<span class="progress-text" aria-hidden="true">${ts(lang, 'signer.progress', progress)}</span>` : nothing}
+        ${this.phase === 'signing' || this.phase === 'blocked' ? pageControls({
+          lang, page: this.pages.currentPage, pages: this.pages.pageCount, scale: this.pages.scale,
+          onZoom: (d) => this.zoomTo(stepZoom(this.pages.scale, d)),
+          onFitWidth: () => { this.zoom = 'fit-width'; this.pages.setScale(this.pages.fitScale('fit-width')); },
+          onPage: (i) => this.pages.scrollToPage(Math.max(0, Math.min(this.pages.pageCount - 1, i))),
+        }) : nothing}
       </div>
       ${mainArea({
         lang, phase: this.phase, message: this.message, documentStatus: this.documentStatus, blockedReason: this.view?.blocked_reason ?? '',

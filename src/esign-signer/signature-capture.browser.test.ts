@@ -45,6 +45,31 @@ describe('esign-signature-capture', () => {
     expect(pad.width).to.equal(Math.round(pad.getBoundingClientRect().width * Math.max(devicePixelRatio, 1)));
   });
 
+  it('keeps a drawn signature when the recipient looks at Type and comes back to Draw', async () => {
+    const { el, root, adopted } = await openDialog();
+    const pad = root.querySelector<HTMLCanvasElement>('canvas.pad')!;
+    const box = pad.getBoundingClientRect();
+    await sendMouse({ type: 'move', position: [Math.round(box.left + 30), Math.round(box.top + 30)] });
+    await sendMouse({ type: 'down' });
+    for (let x = 50; x <= 200; x += 25) await sendMouse({ type: 'move', position: [Math.round(box.left + x), Math.round(box.top + 45)] });
+    await sendMouse({ type: 'up' });
+    const drawn = (el as unknown as { pad: SignaturePad }).pad.toData();
+    expect(drawn.length).to.equal(1);
+    root.querySelector<HTMLButtonElement>('#tab-type')!.click();
+    await el.updateComplete;
+    expect(root.querySelector('canvas.pad')).to.equal(null);
+    root.querySelector<HTMLButtonElement>('#tab-draw')!.click();
+    await el.updateComplete;
+    await frame();
+    const back = (el as unknown as { pad: SignaturePad }).pad;
+    expect(back.toData().length).to.equal(1, 'the stroke is still there');
+    expect(back.toData()[0].points[0].x).to.be.closeTo(drawn[0].points[0].x, 0.5);
+    expect(root.querySelector<HTMLButtonElement>('.pad-tools button')!.disabled).to.equal(false, 'undo is offered');
+    root.querySelector<HTMLButtonElement>('.capture-actions .primary')!.click();
+    await waitFor(() => adopted.length === 1);
+    expect(adopted[0]).to.match(/^data:image\/png;base64,/);
+  });
+
   it('scaleStrokes scales every point and keeps the rest', () => {
     const data = [{ penColor: 'x', points: [{ x: 10, y: 20, time: 1, pressure: 0.5 }] }];
     expect(scaleStrokes(data, 2)).to.deep.equal([{ penColor: 'x', points: [{ x: 20, y: 40, time: 1, pressure: 0.5 }] }]);

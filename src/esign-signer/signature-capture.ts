@@ -53,6 +53,8 @@ export class EsignSignatureCapture extends LitElement {
 
   private pad: SignaturePad | null = null;
   private padWidth = 0;
+  /** The strokes drawn before the recipient looked at another tab, and the pad width they were drawn at. */
+  private keptStrokes: { data: ReturnType<SignaturePad['toData']>; width: number } | null = null;
   private resizeObserver: ResizeObserver | null = null;
 
   constructor() {
@@ -82,6 +84,7 @@ export class EsignSignatureCapture extends LitElement {
     this.uploaded = '';
     this.message = '';
     this.pad?.clear();
+    this.keptStrokes = null;
     this.strokes = 0;
     const dialog = this.renderRoot.querySelector('dialog');
     if (dialog && !dialog.open) dialog.showModal();
@@ -101,6 +104,12 @@ export class EsignSignatureCapture extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('modes') && !this.modes.includes(this.mode)) this.mode = this.modes[0] ?? 'draw';
+    // Leaving the Draw tab removes its canvas: keep the strokes so Draw → Type → Draw finds them again.
+    const modes = changed as PropertyValues; // `mode` is protected: not a key of PropertyValues<this>
+    if (modes.has('mode') && modes.get('mode') === 'draw' && this.mode !== 'draw' && this.pad) {
+      const data = this.pad.toData();
+      this.keptStrokes = data.length ? { data, width: this.padWidth } : null;
+    }
   }
 
   protected override updated(): void {
@@ -124,6 +133,12 @@ export class EsignSignatureCapture extends LitElement {
     });
     this.padWidth = 0;
     this.fitPad();
+    const kept = this.keptStrokes;
+    this.keptStrokes = null;
+    if (kept && this.padWidth) {
+      this.pad.fromData(scaleStrokes(kept.data, kept.width ? this.padWidth / kept.width : 1));
+      this.strokes = kept.data.length;
+    }
     this.resizeObserver?.disconnect();
     this.resizeObserver = new ResizeObserver(() => this.fitPad());
     this.resizeObserver.observe(canvas);
@@ -156,6 +171,7 @@ export class EsignSignatureCapture extends LitElement {
 
   private clear(): void {
     this.pad?.clear();
+    this.keptStrokes = null;
     this.strokes = 0;
   }
 

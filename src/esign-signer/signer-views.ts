@@ -65,7 +65,7 @@ function control(m: FieldBarModel): TemplateResult {
   const hint = valueHint(f);
   const invalid = m.showProblem && m.problem !== '' ? 'true' : 'false';
   const onInput = (e: Event) => m.onValue((e.target as HTMLInputElement).value);
-  if (isAutomatic(f)) return html`<p class="hint" id="field-value">${ts(lang, 'signer.automatic', { value: m.value })}</p>`;
+  if (isAutomatic(f)) return html`<p class="automatic" id="field-value">${ts(lang, 'signer.automatic', { value: m.value })}</p>`;
   if (isImageField(f)) {
     const initials = f.element_type === 'initials';
     return html`${m.value ? html`<img class="signature-preview" part="signature-preview" src=${m.value} alt=${fieldTitle(f, lang)} />` : nothing}
@@ -112,30 +112,58 @@ function control(m: FieldBarModel): TemplateResult {
   />`;
 }
 
-/** The sticky bar: where the recipient is, the active field's control and message, and the way on. */
+/**
+ * The sticky bar: the active field's name and the progress (said once, here), its control, its hint and
+ * message, and the way on. Kept to four short rows so it leaves a phone most of its height for the page.
+ */
 export function fieldBar(m: FieldBarModel): TemplateResult {
   const { lang, field: f } = m;
   const hint = valueHint(f);
-  const description = codeKind(f.validation) === 'attachment' ? ts(lang, 'signer.attachmentChoose') : hintText(lang, f);
+  // An automatic field says what it holds in its control: the generic hint would say it twice.
+  const description = isAutomatic(f) ? '' : codeKind(f.validation) === 'attachment' ? ts(lang, 'signer.attachmentChoose') : hintText(lang, f);
   const last = m.index >= m.count - 1;
   return html`<div class="bar" part="field-bar" role="group" aria-label=${ts(lang, 'signer.fieldsBar')}>
     <div class="bar-top">
-      <span part="field-position">${ts(lang, 'signer.fieldPosition', { index: m.index + 1, count: m.count })}</span>
+      <label class="field-name" id="field-name" for=${isImageField(f) || isAutomatic(f) ? nothing : 'field-input'}>${fieldTitle(f, lang)}${f.optional ? html` <small>(${ts(lang, 'signer.optional')})</small>` : nothing}</label>
+      <span part="field-position" class="field-position">${ts(lang, 'signer.fieldPosition', { index: m.index + 1, count: m.count })}</span>
       <span part="progress-count" class="progress-text">${m.progress.total ? ts(lang, 'signer.progress', m.progress) : ts(lang, 'signer.progressNone')}</span>
     </div>
-    <div class="field-control" part="field-control">
-      <label class="field-name" id="field-name" for=${isImageField(f) || isAutomatic(f) ? nothing : 'field-input'}>${fieldTitle(f, lang)}${f.optional ? html` <small>(${ts(lang, 'signer.optional')})</small>` : nothing}</label>
-      ${control(m)}
+    <div class="field-control" part="field-control">${control(m)}</div>
+    <div class="notes">
+      <p class="hint" id="field-hint" ?hidden=${!description}>${description}</p>
+      <p class="error" id="field-error" part="field-message" role="status" aria-live="polite">${m.showProblem ? m.problem : ''}</p>
     </div>
-    <p class="hint" id="field-hint">${description}</p>
-    <p class="error" id="field-error" part="field-message" role="status" aria-live="polite">${m.showProblem ? m.problem : ''}</p>
     <div class="nav">
-      <button type="button" part="button" ?disabled=${m.index === 0} @click=${m.onPrevious}>${ts(lang, 'signer.previous')}</button>
-      <button type="button" part="button" class=${last ? '' : 'primary'} ?disabled=${last} @click=${m.onNext}>${ts(lang, 'signer.next')}</button>
+      <button type="button" part="button" class="step previous" ?disabled=${m.index === 0} @click=${m.onPrevious}><span class="step-text">${ts(lang, 'signer.previous')}</span></button>
+      <button type="button" part="button" class=${last ? 'step next' : 'step next primary'} ?disabled=${last} @click=${m.onNext}><span class="step-text">${ts(lang, 'signer.next')}</span></button>
       <span class="spacer"></span>
       <button type="button" part="button reject" class="danger" ?disabled=${m.busy} @click=${m.onReject}>${ts(lang, 'signer.reject')}</button>
       <button type="button" part="button finish" class=${last || m.progress.done === m.progress.total ? 'primary' : ''} ?disabled=${m.busy} @click=${m.onFinish}>${ts(lang, 'signer.finish')}</button>
     </div>
+  </div>`;
+}
+
+export interface PageControlsModel {
+  lang: string;
+  page: number;
+  pages: number;
+  scale: number;
+  onZoom: (direction: 1 | -1) => void;
+  onFitWidth: () => void;
+  onPage: (index: number) => void;
+}
+
+/** Zoom and page controls in the header: the recipient can look closer at the text and jump between pages. */
+export function pageControls(m: PageControlsModel): TemplateResult {
+  const { lang } = m;
+  if (m.pages === 0) return html``;
+  return html`<div class="page-controls" part="page-controls" role="toolbar" aria-label=${ts(lang, 'signer.pageControls')}>
+    <button type="button" part="button" data-action="zoom-out" aria-label=${ts(lang, 'signer.zoomOut')} title=${ts(lang, 'signer.zoomOut')} @click=${() => m.onZoom(-1)}>−</button>
+    <button type="button" part="button" data-action="zoom-in" aria-label=${ts(lang, 'signer.zoomIn')} title=${ts(lang, 'signer.zoomIn')} @click=${() => m.onZoom(1)}>+</button>
+    <button type="button" part="button" data-action="fit-width" aria-label=${ts(lang, 'signer.fitWidth')} title=${ts(lang, 'signer.fitWidth')} @click=${m.onFitWidth}>↔</button>
+    <button type="button" part="button" data-action="previous-page" aria-label=${ts(lang, 'signer.previousPage')} title=${ts(lang, 'signer.previousPage')} ?disabled=${m.page <= 0} @click=${() => m.onPage(m.page - 1)}>‹</button>
+    <span class="page-number" part="page-number" aria-label=${ts(lang, 'signer.pageOf', { page: m.page + 1, pages: m.pages })}>${ts(lang, 'signer.pageShort', { page: m.page + 1, pages: m.pages })}</span>
+    <button type="button" part="button" data-action="next-page" aria-label=${ts(lang, 'signer.nextPage')} title=${ts(lang, 'signer.nextPage')} ?disabled=${m.page >= m.pages - 1} @click=${() => m.onPage(m.page + 1)}>›</button>
   </div>`;
 }
 
@@ -170,7 +198,10 @@ export interface MainAreaModel {
 export function mainArea(m: MainAreaModel): TemplateResult {
   const { lang, phase } = m;
   if (phase === 'error') return finalState(lang, 'signer.label', m.message, 'error');
-  if (phase === 'done') return finalState(lang, 'signer.done', [m.documentStatus === 30 ? ts(lang, 'signer.doneDocument') : '', m.message].filter(Boolean).join(' '));
+  if (phase === 'done') {
+    const next = m.documentStatus === 30 ? `${ts(lang, 'signer.doneDocument')} ${ts(lang, 'signer.doneNextComplete')}` : ts(lang, 'signer.doneNextOthers');
+    return finalState(lang, 'signer.done', [next, m.message].filter(Boolean).join(' '));
+  }
   if (phase === 'rejected') return finalState(lang, 'signer.rejected', m.message);
   const blocked = phase === 'blocked' ? finalState(lang, BLOCKED_KEYS[m.blockedReason] ?? 'signer.finished', '', 'blocked') : nothing;
   const count = m.pages.pageCount;
@@ -182,7 +213,7 @@ export function mainArea(m: MainAreaModel): TemplateResult {
 }
 
 export function finalState(lang: string, key: SignerMessageKey, extra = '', state = 'done'): TemplateResult {
-  return html`<div class="final" part="final" role="status" data-state=${state}><p>${ts(lang, key)}</p>${extra ? html`<p>${extra}</p>` : nothing}</div>`;
+  return html`<div class="final" part="final" role="status" data-state=${state}><p class="final-title">${ts(lang, key)}</p>${extra ? html`<p>${extra}</p>` : nothing}<slot name="final"></slot></div>`;
 }
 
 export interface DialogsModel {

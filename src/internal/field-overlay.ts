@@ -10,6 +10,7 @@ import type { TemplateResult } from 'lit';
 import { styleMap } from 'lit/directives/style-map.js';
 import type { FieldElement } from '../fields/types.ts';
 import { signerColor, signerRef } from '../fields/signers.ts';
+import { codeKind } from '../fields/codes.ts';
 import { t } from './i18n.ts';
 import type { MessageKey } from './i18n.ts';
 
@@ -61,7 +62,10 @@ const TYPE_KEYS: Record<string, MessageKey> = { signature: 'field.signature', in
 
 /** What a field is called on screen: its label, else its type. */
 export function fieldTitle(field: FieldElement, lang: string): string {
-  return field.label?.trim() || t(lang, TYPE_KEYS[field.element_type] ?? 'field.text');
+  if (field.label?.trim()) return field.label.trim();
+  // A signing date is a text field the server fills: "Text" would tell the recipient nothing.
+  if (codeKind(field.validation) === 'signing_date') return t(lang, 'field.signingDate');
+  return t(lang, TYPE_KEYS[field.element_type] ?? 'field.text');
 }
 
 const CHECKED = new Set(['1', 'true', 'yes', 'on', 'x', '✓', 'checked']);

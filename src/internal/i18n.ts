@@ -101,6 +101,7 @@ export const EN = {
   'field.signature': 'Signature',
   'field.initials': 'Initials',
   'field.text': 'Text',
+  'field.signingDate': 'Signing date',
   'field.admin': 'Sender field',
   'field.optional': 'optional',
   'field.label': '{label} ({signer})',

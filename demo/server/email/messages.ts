@@ -5,7 +5,7 @@
 import type { Store } from '../store/index.ts';
 import type { DocumentRecord, RecipientRecord } from '../store/documents.ts';
 import { documentsOf } from '../services/documents/repositories.ts';
-import { mintLinkToken, signingUrl } from '../services/signing/link-tokens.ts';
+import { mintLinkToken, mintReviewLinkToken, reviewUrl, signingUrl } from '../services/signing/link-tokens.ts';
 import { emailOpenUrl } from '../webhooks/email-open.ts';
 
 import { displayName, greeting as greet } from './names.ts';
@@ -41,14 +41,26 @@ export function queueInvitation(store: Store, dataDir: string, baseUrl: string, 
   return documentsOf(store).history.queueEmail({ documentId: doc.id, recipientId: r.id, kind: 'invitation', to: r.email, cc: [], subject, text, html });
 }
 
-/** Tells every recipient that the document is complete. Call inside a transaction. */
-export function queueCompletedNotices(store: Store, doc: DocumentRecord, recipients: readonly RecipientRecord[]): void {
+/**
+ * Tells every recipient that the document is complete, with a personal review link (a read-only page
+ * that shows the signed PDF, with its history page, as soon as it is made, and downloads it).
+ * Call inside a transaction.
+ */
+export function queueCompletedNotices(store: Store, doc: DocumentRecord, recipients: readonly RecipientRecord[], links?: { dataDir: string; baseUrl: string }): void {
   for (const r of recipients) {
+    const link = links ? reviewUrl(links.baseUrl, r.id, mintReviewLinkToken(links.dataDir, r.id, doc.id, r.email)) : '';
+    const lang = doc.language;
+    const personal = tr(lang, 'email.invite.personal');
+    const signed = tr(lang, 'email.completed.signed', { document: doc.name });
+    const download = tr(lang, 'email.completed.download');
+    const body = link
+      ? { text: `${signed}\n\n${download}:\n${link}\n\n${personal}`, html: `<p>${emphasise(signed, doc.name)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(download)}</a></p><p>${escapeHtml(personal)}</p>` }
+      : { text: tr(lang, 'email.completed.body', { document: doc.name }), html: `<p>${emphasise(tr(lang, 'email.completed.body', { document: doc.name }), doc.name)}</p>` };
     documentsOf(store).history.queueEmail({
       documentId: doc.id, recipientId: r.id, kind: 'completed', to: r.email, cc: doc.cc,
-      subject: tr(doc.language, 'email.completed.subject', { document: doc.name }),
-      text: `${greet(doc, r)}\n\n${tr(doc.language, 'email.completed.body', { document: doc.name })}\n`,
-      html: `${htmlStart(doc.language)}<p>${escapeHtml(greet(doc, r))}</p><p>${emphasise(tr(doc.language, 'email.completed.body', { document: doc.name }), doc.name)}</p>${htmlEnd(doc.language)}`,
+      subject: tr(lang, 'email.completed.subject', { document: doc.name }),
+      text: `${greet(doc, r)}\n\n${body.text}\n`,
+      html: `${htmlStart(lang)}<p>${escapeHtml(greet(doc, r))}</p>${body.html}${htmlEnd(lang)}`,
     });
   }
 }

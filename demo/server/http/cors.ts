@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
 // X-Esign-Demo is deliberately absent: the demo session must never be asked for cross-origin.
-const ALLOWED_HEADERS = 'Authorization, Content-Type';
+const ALLOWED_HEADERS = 'Authorization, Content-Type, Idempotency-Key';
 // Headers a cross-origin page may read from our answers.
 const EXPOSED_HEADERS = 'Location, X-Esign-Pdf, Content-Disposition, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset';
 

@@ -59,3 +59,35 @@ test('formatInstant prints UTC and leaves unparseable values as given', () => {
   assert.equal(formatInstant('2026-03-02T10:11:12.345+01:00'), '2026-03-02 09:11:12 UTC');
   assert.equal(formatInstant('yesterday'), 'yesterday');
 });
+
+/** Text runs per page of the history pages (after the two contract pages), footers left out. */
+async function historyPages(out: Uint8Array): Promise<string[][]> {
+  const runs = (await placedText(out)).filter((t) => t.page > 2 && !t.str.startsWith('Signing history of document'));
+  const pages: string[][] = [];
+  for (const r of runs) (pages[r.page - 3] ??= []).push(r.str);
+  return pages;
+}
+
+test('no orphan page: whatever the number of events, the last history page holds several lines and no event is split', async () => {
+  const original = await twoPagePdf();
+  const seen = new Set<number>();
+  // Every count from one page to three: some of them used to leave one event (or nothing) on the last page.
+  for (let events = 14; events <= 44; events += 3) {
+    const out = await appendHistoryPage(original, history(original, events));
+    const pages = await historyPages(out);
+    seen.add(pages.length);
+    assert.equal((await PDFDocument.load(out)).getPageCount(), 2 + pages.length, `${events} events: no page with only a footer`);
+    const last = pages.at(-1)!;
+    if (pages.length > 1) assert.ok(last.length >= 8, `${events} events: the last page has ${last.length} text runs: ${last.join(' | ')}`);
+    for (const [i, page] of pages.entries()) {
+      // An event's IP address and user agent are on the page of the event itself.
+      const first = page.findIndex((s) => !s.startsWith('IP address') && !s.startsWith('User agent') && !s.includes('must wrap') && !/^\(KHTML|^Safari/.test(s));
+      assert.ok(!page[0].startsWith('IP address') && !page[0].startsWith('User agent'), `${events} events, page ${i + 1} starts inside an event: ${page[0]}`);
+      assert.ok(first >= 0);
+      assert.ok(!['Recipients', 'Events'].includes(page.at(-1)!), `${events} events, page ${i + 1} ends on a heading`);
+    }
+    const all = pages.flat().join('\n');
+    for (let n = 1; n <= events; n++) assert.ok(all.includes(`(event ${n})`), `${events} events: event ${n} is printed`);
+  }
+  assert.ok(seen.size >= 2, 'the counts covered more than one page count');
+});

@@ -1,11 +1,12 @@
 /**
  * The final PDF: every field of a completed document stamped into its source PDF with pdf-lib.
  * One module per field kind under stamp/ (text, checkbox, image), like pdfme's per-schema
- * renderers; this file walks the elements and gives each its frame, background and border.
+ * renderers; this file walks the elements and gives each its frame and background.
  *
  * Every drawn field gets a white background over its whole box first: that hides the text tag it
  * was made from (and whatever else lies under the field), as the hosted service does. `no_pdf`
- * fields are not drawn at all; borders are drawn unless `hide_border`.
+ * fields are not drawn at all. No field border is drawn: the rectangles are the editor's and signer's
+ * way to show where fields are, not part of the signed document (`hide_border` only matters on screen).
  */
 import type { PDFDocument } from 'pdf-lib';
 import type { FieldElement } from '../../../src/fields/types.ts';
@@ -13,8 +14,8 @@ import type { PageGeometry } from '../../../src/fields/geometry.ts';
 import { loadPdf, savePdf } from './load.ts';
 import { compressNewContentStreams } from './native-zlib.ts';
 import { pageGeometryOf } from './page-geometry.ts';
-import { fieldFrame, inFrame, type FieldFrame } from './stamp/frame.ts';
-import { Canvases, type PageCanvas, type Rgb } from './stamp/canvas.ts';
+import { fieldFrame, inFrame } from './stamp/frame.ts';
+import { Canvases } from './stamp/canvas.ts';
 import { FontBook } from './stamp/fonts.ts';
 import { textFieldPainter } from './stamp/text-field.ts';
 import { drawCheckboxMark } from './stamp/checkbox-field.ts';
@@ -41,8 +42,6 @@ export interface StampWarning {
   message: string;
 }
 
-const BORDER: Rgb = [0.35, 0.35, 0.35];
-const BORDER_WIDTH = 0.75;
 
 /** Stamps the fields and returns the final PDF's bytes. Throws PdfProblem when the source is unusable. */
 export async function stampFinalPdf(input: StampInput): Promise<Uint8Array> {
@@ -96,15 +95,9 @@ export async function stampInto(doc: PDFDocument, input: Omit<StampInput, 'sourc
       if (content.kind === 'mark') drawCheckboxMark(canvas, frame, content.mark);
       if (image) drawImageInBox(canvas, frame, image);
       paintText?.();
-      if (!element.hide_border) border(canvas, frame);
     }, true);
   }
   canvases.finish();
   return warnings;
 }
 
-function border(canvas: PageCanvas, frame: FieldFrame): void {
-  // Inset by half the line width so the clip does not cut the stroke.
-  const h = BORDER_WIDTH / 2;
-  canvas.strokeRect(h, h, frame.width - BORDER_WIDTH, frame.height - BORDER_WIDTH, BORDER, BORDER_WIDTH);
-}

@@ -10,6 +10,7 @@ import { documentMigrations } from './documents-migrations.ts';
 import { jobMigrations } from './jobs.ts';
 import { sealMigrations } from './audit-chain.ts';
 import { restMigrations } from './rest-migrations.ts';
+import { idempotencyMigrations } from './idempotency.ts';
 
 export const migrations: Migration[] = [
   ...coreMigrations,
@@ -18,4 +19,5 @@ export const migrations: Migration[] = [
   ...jobMigrations,
   ...sealMigrations,
   ...restMigrations,
+  ...idempotencyMigrations,
 ];

@@ -22,6 +22,8 @@ export class SaveFlow {
   private readonly host: EsignEditor;
   private readonly autosave: Autosave<SaveResult>;
   private loadAbort: AbortController | null = null;
+  /** Why the last save failed, shown beside "Not saved" ('' after a save that worked). */
+  lastError = '';
 
   constructor(actions: EditorActions, host: EsignEditor) {
     this.actions = actions;
@@ -101,7 +103,10 @@ export class SaveFlow {
     if (problems.length) {
       const result = { ok: false, fields, problems };
       this.host.emitEvent('esign-save', result);
-      if (toServer) throw Object.assign(new Error(problems[0].message), { result });
+      if (toServer) {
+        this.lastError = problems[0].message;
+        throw Object.assign(new Error(problems[0].message), { result });
+      }
       return result;
     }
     if (!toServer) {
@@ -116,11 +121,13 @@ export class SaveFlow {
       const saved = answer ? normalizeIncoming(answer).elements : fields;
       if (model.doc === docAtStart && saved.length === fields.length) this.adoptUuids(saved);
       const result = { ok: true, fields: saved, problems: [] };
+      this.lastError = '';
       this.actions.announce('editor.say.saved');
       this.host.emitEvent('esign-save', result);
       return result;
     } catch (error) {
       const message = this.reportError(error);
+      this.lastError = message;
       let serverProblems: FieldProblem[] = [];
       if (error instanceof RestError && error.problems.length) {
         serverProblems = error.problems.map((p) => ({ field: p.field, code: 'server', message: p.message || message }));

@@ -163,7 +163,7 @@ export function complete(ctx: CeremonyContext, recipientId: string, body: unknow
       documents.setStatus(doc.id, documentStatus as 20);
       history.record(doc.id, 'document_fields_complete', { ...actor, type: 'system', id: '', label: 'esign-elements' }, {});
       if (doc.doEmail) {
-        queueCompletedNotices(store, doc, documents.recipients(doc.id));
+        queueCompletedNotices(store, doc, documents.recipients(doc.id), ctx);
         queueReviewerCompletedNotices(ctx, doc, documents.recipients(doc.id));
       }
     }

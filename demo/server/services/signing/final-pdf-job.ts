@@ -64,6 +64,16 @@ function plainEventName(event: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+const INVITATIONS = new Set(['recipient_sent', 'recipient_send', 'invitation_queued']);
+
+/** What happened, in the document's language; an invitation says whom (name and email), not just "Invited". */
+function eventText(lang: string, doc: DocumentRecord, recipients: RecipientRecord[], e: AuditEvent): string {
+  const whom = INVITATIONS.has(e.event) && e.recipientId ? recipients.find((r) => r.id === e.recipientId) : undefined;
+  if (!whom) return actionText(lang, e.event) ?? plainEventName(e.event);
+  const who = `${displayName(doc, whom)} <${whom.email}>`;
+  return tr(lang, e.event === 'invitation_queued' ? 'history.invitationQueued' : 'history.invited', { who });
+}
+
 /**
  * The history the final PDF appends: the events that tell the signing story. With `allEvents` (the
  * audit-log PDF) every recorded event, those without a history wording under their plain name.
@@ -84,7 +94,7 @@ export function signingHistory(doc: DocumentRecord, recipients: RecipientRecord[
         .filter((e, i, list) => list.findIndex((x) => x.event === e.event) === i)
         .map((e) => ({ label: actionText(lang, e.event), at: e.created })),
     })),
-    events: important.map((e) => ({ at: e.created, actor: actorName(doc, recipients, e), action: actionText(lang, e.event) ?? plainEventName(e.event), ip: e.actor.ip, userAgent: e.actor.userAgent })),
+    events: important.map((e) => ({ at: e.created, actor: actorName(doc, recipients, e), action: eventText(lang, doc, recipients, e), ip: e.actor.ip, userAgent: e.actor.userAgent })),
   };
 }
 

@@ -1,0 +1,31 @@
+/** The history page says whom each invitation went to (name and email), not a bare "Invited". */
+import { test, after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { createTestApp } from '../../test-support.ts';
+import type { TestApp } from '../../test-support.ts';
+import { field } from '../../routes/documents-test-support.ts';
+import { documentsOf } from '../documents/repositories.ts';
+import { signingHistory } from './final-pdf-job.ts';
+import { person, sendDocument, signerCall, signerToken, valuesFor } from './signing-test-support.ts';
+
+let t: TestApp;
+before(async () => {
+  t = await createTestApp({ rateLimits: { sandbox: 100_000, production: 100_000, windowMs: 3_600_000 } });
+});
+after(() => t.close());
+
+test('every invitation in the history names its recipient', async () => {
+  const sent = await sendDocument(t, [field({ signer: 1 }), field({ signer: 2, page: 2 })], { do_email: true, signers_in_order: true, signers: [person('Ann'), person('Bob')] });
+  for (const r of sent.recipients) {
+    const res = await signerCall(t.app, await signerToken(t, r.id), r.id, 'complete', { values: valuesFor(sent, r.signerNumber) });
+    assert.equal(res.statusCode, 200, res.body);
+  }
+  const { documents, history } = documentsOf(t.app.store);
+  const doc = documents.get(sent.documentId)!;
+  const events = signingHistory(doc, documents.recipients(doc.id), history.events(doc.id)).events;
+  const invitations = events.filter((e) => /^Invit/.test(e.action));
+  assert.ok(invitations.length >= 2, JSON.stringify(events.map((e) => e.action)));
+  for (const e of invitations) assert.match(e.action, /(Ann|Bob) Tester <(ann|bob)@example\.com>/);
+  for (const who of ['ann@example.com', 'bob@example.com']) assert.ok(invitations.some((e) => e.action.includes(who)), `${who} invited`);
+  assert.ok(!events.some((e) => e.action === 'Invited'), 'no bare "Invited"');
+});

@@ -1,0 +1,90 @@
+/**
+ * Stored answers of requests sent with an `Idempotency-Key` (http/idempotency.ts): one row per
+ * (API key, Idempotency-Key, method, path), holding a hash of the request body and, once the route
+ * answered, its status, headers and body. A row without a status is a request still running.
+ * Rows live 24 hours.
+ */
+import type { Db, Migration } from './db.ts';
+import { prepared } from './db.ts';
+
+export const idempotencyMigrations: Migration[] = [
+  {
+    id: 'idem-001-idempotency-keys',
+    sql: `
+      CREATE TABLE idempotency_keys (
+        key_id TEXT NOT NULL,
+        idem_key TEXT NOT NULL,
+        method TEXT NOT NULL,
+        path TEXT NOT NULL,
+        body_hash TEXT NOT NULL,
+        status INTEGER,
+        headers TEXT NOT NULL DEFAULT '{}',
+        body BLOB,
+        created TEXT NOT NULL,
+        PRIMARY KEY (key_id, idem_key, method, path)
+      );
+      CREATE INDEX idempotency_keys_created ON idempotency_keys(created);
+    `,
+  },
+];
+
+export interface IdempotencyScope {
+  keyId: string;
+  idemKey: string;
+  method: string;
+  path: string;
+}
+
+export interface StoredAnswer {
+  bodyHash: string;
+  /** null while the first request is still running. */
+  status: number | null;
+  headers: Record<string, string>;
+  body: Uint8Array | null;
+  created: string;
+}
+
+interface Row {
+  body_hash: string;
+  status: number | null;
+  headers: string;
+  body: Uint8Array | null;
+  created: string;
+}
+
+const WHERE = 'key_id = ? AND idem_key = ? AND method = ? AND path = ?';
+const args = (s: IdempotencyScope) => [s.keyId, s.idemKey, s.method, s.path] as const;
+
+export class IdempotencyRepository {
+  private readonly db: Db;
+  constructor(db: Db) {
+    this.db = db;
+  }
+
+  find(scope: IdempotencyScope): StoredAnswer | undefined {
+    const row = prepared(this.db, `SELECT body_hash, status, headers, body, created FROM idempotency_keys WHERE ${WHERE}`).get(...args(scope)) as Row | undefined;
+    if (!row) return undefined;
+    return { bodyHash: row.body_hash, status: row.status, headers: JSON.parse(row.headers) as Record<string, string>, body: row.body, created: row.created };
+  }
+
+  /** Claims the scope for a request about to run; false when a row is already there. */
+  reserve(scope: IdempotencyScope, bodyHash: string, now: string): boolean {
+    const result = prepared(this.db, 'INSERT OR IGNORE INTO idempotency_keys (key_id, idem_key, method, path, body_hash, created) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(...args(scope), bodyHash, now);
+    return Number(result.changes) === 1;
+  }
+
+  complete(scope: IdempotencyScope, status: number, headers: Record<string, string>, body: Uint8Array): void {
+    prepared(this.db, `UPDATE idempotency_keys SET status = ?, headers = ?, body = ? WHERE ${WHERE}`).run(status, JSON.stringify(headers), body, ...args(scope));
+  }
+
+  /** Forgets a scope (its request failed in a way a retry should run again). */
+  release(scope: IdempotencyScope): void {
+    prepared(this.db, `DELETE FROM idempotency_keys WHERE ${WHERE}`).run(...args(scope));
+  }
+
+  /** Removes every row created before `before` (ISO time). */
+  purgeBefore(before: string): void {
+    prepared(this.db, 'DELETE FROM idempotency_keys WHERE created < ?').run(before);
+  }
+}
