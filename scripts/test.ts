@@ -152,6 +152,7 @@ console.log('\n━━━ summary');
 for (const { result, ok, note } of rows) {
   const counts = `${result.passed} passed, ${result.failed} failed${result.skipped ? `, ${result.skipped} skipped` : ''}`;
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${result.name.padEnd(10)} ${counts.padEnd(34)} ${result.seconds.toFixed(1).padStart(6)}s${note ? `  (${note})` : ''}`);
+  if (!ok) for (const line of result.failures ?? []) console.log(`       ${line}`);
 }
 const total = (key: 'passed' | 'failed' | 'skipped') => rows.reduce((sum, row) => sum + row.result[key], 0);
 const skipped = total('skipped');

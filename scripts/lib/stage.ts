@@ -16,6 +16,23 @@ export interface StageResult extends Counts {
   seconds: number;
   /** Whether the runner's summary was found at all (a crash before the summary leaves it false). */
   summarised: boolean;
+  /** The lines that name failed tests (for the summary, so a log's tail says what failed). */
+  failures?: string[];
+}
+
+/**
+ * Lines naming failed tests in any of the three runners' output: node's `✖ name`, @web/test-runner's
+ * `❌ name` (after its file's line), Playwright's `✘ … › name` and its closing `file:line › name` list.
+ * Unique, in order, at most `limit`.
+ */
+export function failureLines(output: string, limit = 15): string[] {
+  const found = new Set<string>();
+  for (const raw of output.replace(ANSI, '').split('\n')) {
+    const line = raw.trim();
+    if (/^(✖|❌|✘)\s/.test(line) && !/^✖ failing tests:?$/.test(line)) found.add(line.replace(/\s*\(\d+(\.\d+)?m?s\)$/, '').slice(0, 200));
+    if (found.size >= limit) break;
+  }
+  return [...found];
 }
 
 /** Reads a test count summary from a runner's output; the last summary printed wins. */
@@ -129,6 +146,7 @@ export function runStage(spec: StageSpec): Promise<StageResult> {
         passed: counts?.passed ?? 0,
         failed: counts?.failed ?? 0,
         skipped: counts?.skipped ?? 0,
+        failures: failureLines(output),
       });
     };
     child.on('error', (error) => {

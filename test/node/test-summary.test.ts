@@ -1,7 +1,7 @@
 /** scripts/test.ts reads each runner's own summary; these are the formats the runners print. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseNodeTest, parsePlaywright, parseWebTestRunner, runStage } from '../../scripts/lib/stage.ts';
+import { failureLines, parseNodeTest, parsePlaywright, parseWebTestRunner, runStage } from '../../scripts/lib/stage.ts';
 
 describe('runner summaries', () => {
   it('reads node --test spec and TAP summaries, counting cancelled as failed and todo as skipped', () => {
@@ -22,6 +22,17 @@ describe('runner summaries', () => {
     assert.deepEqual(parsePlaywright(output), { passed: 4, failed: 2, skipped: 1 });
     assert.deepEqual(parsePlaywright('  5 passed (1.2s)\n'), { passed: 5, failed: 0, skipped: 0 });
     assert.equal(parsePlaywright('Error: no tests found'), undefined);
+  });
+});
+
+describe('failureLines', () => {
+  it('names the failed tests of each runner once, without timings', () => {
+    const node = '✔ fine (2ms)\n✖ seals an encrypted PDF (320.9ms)\n✖ failing tests:\n\ntest at a.test.ts:1:1\n✖ seals an encrypted PDF (320.9ms)\n';
+    assert.deepEqual(failureLines(node), ['✖ seals an encrypted PDF']);
+    const wtr = 'src/a.browser.test.ts:\n\n \x1b[31m❌ viewer > shows a tick\x1b[39m\n      AssertionError: expected\n';
+    assert.deepEqual(failureLines(wtr), ['❌ viewer > shows a tick']);
+    assert.deepEqual(failureLines('  ✘  3 test/e2e/a.e2e.ts:8:1 › signs (2.0s)\n  ✓  1 test/e2e/b.e2e.ts:1:1 › ok\n'), ['✘  3 test/e2e/a.e2e.ts:8:1 › signs']);
+    assert.equal(failureLines(Array.from({ length: 40 }, (_, i) => `✖ t${i}`).join('\n')).length, 15);
   });
 });
 

@@ -40,7 +40,21 @@ export function extractSignature(pdf: Uint8Array): { cms: Buffer; signed: Buffer
   const all = [...text.matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)];
   const [a, b, c, d] = all[all.length - 1].slice(1, 5).map(Number);
   const bytes = Buffer.from(pdf);
-  return { cms: Buffer.from(text.slice(b + 1, c - 1).replace(/(00)+$/, ''), 'hex'), signed: Buffer.concat([bytes.subarray(a, b), bytes.subarray(c, c + d)]) };
+  const padded = Buffer.from(text.slice(b + 1, c - 1), 'hex');
+  return { cms: padded.subarray(0, derLength(padded)), signed: Buffer.concat([bytes.subarray(a, b), bytes.subarray(c, c + d)]) };
+}
+
+/**
+ * The length of the DER value at the start of `bytes` (tag, length, content): the CMS is followed by
+ * zero padding, and trimming zeros instead would also cut a signature that happens to end in 0x00.
+ */
+function derLength(bytes: Buffer): number {
+  const first = bytes[1];
+  if (first < 0x80) return 2 + first;
+  const count = first & 0x7f;
+  let length = 0;
+  for (let i = 0; i < count; i++) length = length * 256 + bytes[2 + i];
+  return 2 + count + length;
 }
 
 /** `openssl cms -verify` of the extracted CMS against the signed bytes, trusting `certificatePem`: true when it says so. */

@@ -59,12 +59,11 @@ test('without a secret no HMAC header is sent', () => {
   assert.deepEqual(Object.keys(headers), ['X-Signed-SHA256']);
 });
 
-test('openssl (an independent implementation) accepts the certificate and the body signature', (t) => {
+test('openssl (an independent implementation) accepts the certificate and the body signature', () => {
   try {
     execFileSync('openssl', ['version']);
   } catch {
-    t.skip('openssl is not installed');
-    return;
+    assert.fail('openssl is needed for this test: apt-get install openssl');
   }
   const dir = mkdtempSync(join(tmpdir(), 'webhook-openssl-'));
   try {

@@ -91,4 +91,9 @@ export default {
   'editor.say.duplicated': 'النسخ المضافة: {count}',
   'editor.say.problems': 'مشكلات يجب إصلاحها قبل الحفظ ({count}): {first}',
   'editor.say.saved': 'تم الحفظ',
+  'editor.say.assigned': 'أصبحت الحقول ({count}) تخص {who}',
+  'editor.saveFailed': 'لم يُحفظ: {reason}',
+  'editor.recipientHint': 'اختيار مستلم هنا لا يغيّر الحقول الموضوعة من قبل.',
+  'editor.assignOne': 'إسناد الحقل المحدد إلى {who}',
+  'editor.assignMany': 'إسناد الحقول المحددة ({count}) إلى {who}',
 } satisfies EditorTranslation;

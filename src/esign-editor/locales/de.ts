@@ -91,4 +91,9 @@ export default {
   'editor.say.duplicated': 'Hinzugefügte Kopien: {count}',
   'editor.say.problems': 'Vor dem Speichern zu beheben ({count}): {first}',
   'editor.say.saved': 'Gespeichert',
+  'editor.say.assigned': '{count} Feld(er) gehören jetzt {who}',
+  'editor.saveFailed': 'Nicht gespeichert: {reason}',
+  'editor.recipientHint': 'Die Wahl eines Empfängers hier ändert bereits platzierte Felder nicht.',
+  'editor.assignOne': 'Ausgewähltes Feld {who} zuweisen',
+  'editor.assignMany': 'Die {count} ausgewählten Felder {who} zuweisen',
 } satisfies EditorTranslation;

@@ -91,4 +91,9 @@ export default {
   'editor.say.duplicated': 'Copias añadidas: {count}',
   'editor.say.problems': 'Problemas que corregir antes de guardar ({count}): {first}',
   'editor.say.saved': 'Guardado',
+  'editor.say.assigned': '{count} campo(s) pertenecen ahora a {who}',
+  'editor.saveFailed': 'No guardado: {reason}',
+  'editor.recipientHint': 'Elegir aquí un destinatario no cambia los campos ya colocados.',
+  'editor.assignOne': 'Asignar el campo seleccionado a {who}',
+  'editor.assignMany': 'Asignar los {count} campos seleccionados a {who}',
 } satisfies EditorTranslation;

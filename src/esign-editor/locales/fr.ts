@@ -91,4 +91,9 @@ export default {
   'editor.say.duplicated': 'Copies ajoutées : {count}',
   'editor.say.problems': 'Problèmes à corriger avant d’enregistrer ({count}) : {first}',
   'editor.say.saved': 'Enregistré',
+  'editor.say.assigned': '{count} champ(s) appartiennent maintenant à {who}',
+  'editor.saveFailed': 'Non enregistré : {reason}',
+  'editor.recipientHint': 'Choisir un destinataire ici ne modifie pas les champs déjà placés.',
+  'editor.assignOne': 'Attribuer le champ sélectionné à {who}',
+  'editor.assignMany': 'Attribuer les {count} champs sélectionnés à {who}',
 } satisfies EditorTranslation;

@@ -91,4 +91,9 @@ export default {
   'editor.say.duplicated': 'עותקים שנוספו: {count}',
   'editor.say.problems': 'בעיות לתיקון לפני השמירה ({count}): {first}',
   'editor.say.saved': 'נשמר',
+  'editor.say.assigned': '{count} שדות שייכים עכשיו ל{who}',
+  'editor.saveFailed': 'לא נשמר: {reason}',
+  'editor.recipientHint': 'בחירת נמען כאן לא משנה שדות שכבר הוצבו.',
+  'editor.assignOne': 'שיוך השדה הנבחר ל{who}',
+  'editor.assignMany': 'שיוך {count} השדות הנבחרים ל{who}',
 } satisfies EditorTranslation;

@@ -91,4 +91,9 @@ export default {
   'editor.say.duplicated': 'Copie aggiunte: {count}',
   'editor.say.problems': 'Problemi da correggere prima di salvare ({count}): {first}',
   'editor.say.saved': 'Salvato',
+  'editor.say.assigned': '{count} campo/i ora appartengono a {who}',
+  'editor.saveFailed': 'Non salvato: {reason}',
+  'editor.recipientHint': 'Scegliere qui un destinatario non modifica i campi già posizionati.',
+  'editor.assignOne': 'Assegna il campo selezionato a {who}',
+  'editor.assignMany': 'Assegna i {count} campi selezionati a {who}',
 } satisfies EditorTranslation;

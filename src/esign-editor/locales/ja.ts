@@ -91,4 +91,9 @@ export default {
   'editor.say.duplicated': '{count} 件のコピーを追加しました',
   'editor.say.problems': '保存する前に修正が必要な問題が {count} 件あります: {first}',
   'editor.say.saved': '保存しました',
+  'editor.say.assigned': '{count} 件の項目が {who} に割り当てられました',
+  'editor.saveFailed': '保存されていません：{reason}',
+  'editor.recipientHint': 'ここで受信者を選んでも、配置済みの項目は変わりません。',
+  'editor.assignOne': '選択した項目を {who} に割り当てる',
+  'editor.assignMany': '選択した {count} 件の項目を {who} に割り当てる',
 } satisfies EditorTranslation;

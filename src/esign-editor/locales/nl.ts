@@ -91,4 +91,9 @@ export default {
   'editor.say.duplicated': 'Toegevoegde kopieën: {count}',
   'editor.say.problems': 'Op te lossen vóór opslaan ({count}): {first}',
   'editor.say.saved': 'Opgeslagen',
+  'editor.say.assigned': '{count} veld(en) horen nu bij {who}',
+  'editor.saveFailed': 'Niet opgeslagen: {reason}',
+  'editor.recipientHint': 'Hier een ontvanger kiezen verandert al geplaatste velden niet.',
+  'editor.assignOne': 'Het geselecteerde veld toewijzen aan {who}',
+  'editor.assignMany': 'De {count} geselecteerde velden toewijzen aan {who}',
 } satisfies EditorTranslation;

@@ -91,4 +91,9 @@ export default {
   'editor.say.duplicated': 'Dodane kopie: {count}',
   'editor.say.problems': 'Do poprawienia przed zapisaniem ({count}): {first}',
   'editor.say.saved': 'Zapisano',
+  'editor.say.assigned': 'Pola ({count}) należą teraz do: {who}',
+  'editor.saveFailed': 'Nie zapisano: {reason}',
+  'editor.recipientHint': 'Wybór odbiorcy tutaj nie zmienia już umieszczonych pól.',
+  'editor.assignOne': 'Przypisz zaznaczone pole do: {who}',
+  'editor.assignMany': 'Przypisz zaznaczone pola ({count}) do: {who}',
 } satisfies EditorTranslation;

@@ -91,4 +91,9 @@ export default {
   'editor.say.duplicated': 'Cópias adicionadas: {count}',
   'editor.say.problems': 'Problemas a corrigir antes de salvar ({count}): {first}',
   'editor.say.saved': 'Salvo',
+  'editor.say.assigned': '{count} campo(s) pertencem agora a {who}',
+  'editor.saveFailed': 'Não guardado: {reason}',
+  'editor.recipientHint': 'Escolher aqui um destinatário não altera os campos já colocados.',
+  'editor.assignOne': 'Atribuir o campo selecionado a {who}',
+  'editor.assignMany': 'Atribuir os {count} campos selecionados a {who}',
 } satisfies EditorTranslation;

@@ -91,4 +91,9 @@ export default {
   'editor.say.duplicated': '已添加 {count} 个副本',
   'editor.say.problems': '保存前需修正 {count} 个问题：{first}',
   'editor.say.saved': '已保存',
+  'editor.say.assigned': '{count} 个字段现在属于 {who}',
+  'editor.saveFailed': '未保存：{reason}',
+  'editor.recipientHint': '在此选择收件人不会更改已放置的字段。',
+  'editor.assignOne': '将所选字段分配给 {who}',
+  'editor.assignMany': '将所选的 {count} 个字段分配给 {who}',
 } satisfies EditorTranslation;

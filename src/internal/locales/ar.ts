@@ -39,4 +39,5 @@ export default {
   'rest.http': 'ردّ الخادم بالرمز HTTP {status}. حاول مرة أخرى لاحقًا.',
   'rest.notJson': 'ردّ الخادم ليس بصيغة JSON.',
   'rest.notList': 'ردّ الخادم ليس قائمة حقول.',
+  'field.signingDate': 'تاريخ التوقيع',
 } satisfies Translation;

@@ -39,4 +39,5 @@ export default {
   'rest.http': 'Der Server hat mit HTTP {status} geantwortet. Versuchen Sie es später erneut.',
   'rest.notJson': 'Die Antwort des Servers ist kein JSON.',
   'rest.notList': 'Die Antwort des Servers ist keine Liste von Feldern.',
+  'field.signingDate': 'Unterschriftsdatum',
 } satisfies Translation;

@@ -39,4 +39,5 @@ export default {
   'rest.http': 'El servidor respondió HTTP {status}. Inténtelo de nuevo más tarde.',
   'rest.notJson': 'La respuesta del servidor no es JSON.',
   'rest.notList': 'La respuesta del servidor no es una lista de campos.',
+  'field.signingDate': 'Fecha de firma',
 } satisfies Translation;

@@ -39,4 +39,5 @@ export default {
   'rest.http': 'Le serveur a répondu HTTP {status}. Réessayez plus tard.',
   'rest.notJson': 'La réponse du serveur n’est pas du JSON.',
   'rest.notList': 'La réponse du serveur n’est pas une liste de champs.',
+  'field.signingDate': 'Date de signature',
 } satisfies Translation;

@@ -39,4 +39,5 @@ export default {
   'rest.http': 'השרת החזיר HTTP {status}. כדאי לנסות שוב מאוחר יותר.',
   'rest.notJson': 'תשובת השרת אינה JSON.',
   'rest.notList': 'תשובת השרת אינה רשימת שדות.',
+  'field.signingDate': 'תאריך החתימה',
 } satisfies Translation;

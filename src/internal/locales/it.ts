@@ -39,4 +39,5 @@ export default {
   'rest.http': 'Il server ha risposto HTTP {status}. Riprovi più tardi.',
   'rest.notJson': 'La risposta del server non è in formato JSON.',
   'rest.notList': 'La risposta del server non è un elenco di campi.',
+  'field.signingDate': 'Data della firma',
 } satisfies Translation;

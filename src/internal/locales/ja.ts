@@ -39,4 +39,5 @@ export default {
   'rest.http': 'サーバーが HTTP {status} を返しました。しばらくしてから再度お試しください。',
   'rest.notJson': 'サーバーの応答が JSON ではありません。',
   'rest.notList': 'サーバーの応答が項目の一覧ではありません。',
+  'field.signingDate': '署名日',
 } satisfies Translation;

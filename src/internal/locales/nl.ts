@@ -39,4 +39,5 @@ export default {
   'rest.http': 'De server antwoordde met HTTP {status}. Probeer het later opnieuw.',
   'rest.notJson': 'Het antwoord van de server is geen JSON.',
   'rest.notList': 'Het antwoord van de server is geen lijst met velden.',
+  'field.signingDate': 'Ondertekeningsdatum',
 } satisfies Translation;

@@ -39,4 +39,5 @@ export default {
   'rest.http': 'Serwer odpowiedział kodem HTTP {status}. Spróbuj ponownie później.',
   'rest.notJson': 'Odpowiedź serwera nie jest w formacie JSON.',
   'rest.notList': 'Odpowiedź serwera nie jest listą pól.',
+  'field.signingDate': 'Data podpisania',
 } satisfies Translation;

@@ -39,4 +39,5 @@ export default {
   'rest.http': 'O servidor respondeu HTTP {status}. Tente novamente mais tarde.',
   'rest.notJson': 'A resposta do servidor não está em JSON.',
   'rest.notList': 'A resposta do servidor não é uma lista de campos.',
+  'field.signingDate': 'Data de assinatura',
 } satisfies Translation;

@@ -39,4 +39,5 @@ export default {
   'rest.http': '服务器返回 HTTP {status}。请稍后重试。',
   'rest.notJson': '服务器的响应不是 JSON。',
   'rest.notList': '服务器的响应不是字段列表。',
+  'field.signingDate': '签署日期',
 } satisfies Translation;
