@@ -18,3 +18,28 @@ test('lookups: region falls back to its base language, then English; the page la
   assert.equal(pageLang('he'), 'he', 'the document language when the URL does not say');
   assert.ok(LOCALES.includes(pageLang('xx').toLowerCase().split('-')[0]), 'an unshipped language falls through to a shipped one');
 });
+
+test('a translation with markup keeps exactly the English tags (links, code, emphasis)', () => {
+  const tags = (text: string) => (text.match(/<[^>]+>/g) ?? []).sort();
+  const problems: string[] = [];
+  for (const [lang, table] of Object.entries(DEMO_LOCALES as Record<string, Record<string, string>>)) {
+    for (const [key, english] of Object.entries(DEMO_EN as Record<string, string>)) {
+      if (tags(english).length && JSON.stringify(tags(english)) !== JSON.stringify(tags(table[key] ?? ''))) problems.push(`${lang} ${key}`);
+    }
+  }
+  assert.deepEqual(problems, []);
+});
+
+test('every key the demo pages use exists in English', async () => {
+  const { readdirSync, readFileSync } = await import('node:fs');
+  const dir = new URL('./', import.meta.url);
+  const used = new Set<string>();
+  for (const name of readdirSync(dir)) {
+    if (!/\.(html|js)$/.test(name) || name === 'i18n.js') continue;
+    const text = readFileSync(new URL(name, dir), 'utf8');
+    for (const m of text.matchAll(/data-i18n(?:-html|-label)?="([^"]+)"/g)) used.add(m[1]);
+    for (const m of text.matchAll(/\bt\(lang, '([^'`]+)'/g)) used.add(m[1]);
+  }
+  assert.ok(used.size > 60, `found ${used.size} keys: the scan reads the pages`);
+  assert.deepEqual([...used].filter((key) => !Object.hasOwn(DEMO_EN, key)), []);
+});

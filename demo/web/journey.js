@@ -1,7 +1,16 @@
 // The demo journey, step by step, against this server's REST API with the demo key
 // (GET /api/v1/demo/session/, loopback and development only).
+import { applyLang, listOf, pageLang, t } from '/demo/i18n.js';
+
 const $ = (id) => document.getElementById(id);
+const lang = pageLang();
+applyLang(lang, 'journey.title');
+for (const n of [1, 2]) {
+  $(`s${n}-name`).setAttribute('aria-label', t(lang, 'journey.signerName', { n }));
+  $(`s${n}-email`).setAttribute('aria-label', t(lang, 'journey.signerEmail', { n }));
+}
 const state = { key: '', group: '', template: '', document: '', recipients: [] };
+const documentName = t(lang, 'journey.documentName');
 
 async function api(method, path, body, extraHeaders = {}) {
   const response = await fetch(path, {
@@ -11,17 +20,15 @@ async function api(method, path, body, extraHeaders = {}) {
   });
   if (!response.ok) {
     const error = await response.json().catch(() => null);
-    throw new Error(error?.error?.message ?? `The server answered HTTP ${response.status}. Try again.`);
+    throw new Error(error?.error?.message ?? t(lang, 'journey.httpError', { status: response.status }));
   }
   return response;
 }
 
-// Words for the status numbers of the REST API (demo/server/domain/statuses.ts).
-const DOCUMENT_STATUS = { 10: 'Out for signature', 20: 'All fields filled in', 30: 'Completed: everyone has signed', 40: 'Removed', 50: 'Rejected' };
-const RECIPIENT_STATUS = {
-  4: 'not sent yet', 5: 'scheduled', 10: 'invited', 15: 'opened the email', 20: 'opened the document', 30: 'filled in the fields',
-  35: 'filled in the fields', 39: 'waiting for a witness', 40: 'signed', 50: 'downloaded the final document', 60: 'rejected', 70: 'withdrawn',
-};
+// Words for the status numbers of the REST API (demo/server/domain/statuses.ts); the server's own text otherwise.
+const known = (key, fallback) => (t(lang, key) === key ? fallback ?? '' : t(lang, key));
+const documentStatus = (d) => known(`journey.doc.${d.status}`, d.statusText);
+const recipientStatus = (r) => known(`journey.recipient.${r.status}`, r.statusText);
 const personOf = (r) => `${r.firstname} ${r.lastname}`.trim() || r.email;
 
 const enable = (section, on = true) => $(section).setAttribute('aria-disabled', on ? 'false' : 'true');
@@ -51,35 +58,35 @@ function exampleFields() {
     logic_action: null, logic_group: '', map_to: '', substantive: false, ...extra,
   });
   return [
-    f(1, 'text', 0.1, { label: 'Full name' }),
-    f(1, 'text', 0.16, { label: 'Start date', validation: 4 }),
-    f(1, 'text', 0.22, { label: 'Reference', validation: 93, options: '^[A-Z]{2}-\\d{4}$' }),
-    f(1, 'text', 0.28, { label: 'I agree', validation: 25, bx: 0.6, by: 0.31 }),
+    f(1, 'text', 0.1, { label: t(lang, 'journey.field.fullName') }),
+    f(1, 'text', 0.16, { label: t(lang, 'journey.field.startDate'), validation: 4 }),
+    f(1, 'text', 0.22, { label: t(lang, 'journey.field.reference'), validation: 93, options: '^[A-Z]{2}-\\d{4}$' }),
+    f(1, 'text', 0.28, { label: t(lang, 'journey.field.agree'), validation: 25, bx: 0.6, by: 0.31 }),
     f(1, 'signature', 0.34, { by: 0.42 }),
-    f(1, 'text', 0.44, { label: 'Signed on', validation: 48 }),
-    f(2, 'text', 0.56, { label: 'Second name' }),
-    f(2, 'text', 0.62, { label: 'Accepted', validation: 25, bx: 0.6, by: 0.65 }),
+    f(1, 'text', 0.44, { label: t(lang, 'journey.field.signedOn'), validation: 48 }),
+    f(2, 'text', 0.56, { label: t(lang, 'journey.field.secondName') }),
+    f(2, 'text', 0.62, { label: t(lang, 'journey.field.accepted'), validation: 25, bx: 0.6, by: 0.65 }),
     f(2, 'signature', 0.68, { by: 0.76 }),
-    f(2, 'text', 0.78, { label: 'Countersigned on', validation: 48 }),
+    f(2, 'text', 0.78, { label: t(lang, 'journey.field.countersignedOn'), validation: 48 }),
   ];
 }
 
 async function connect() {
   const response = await fetch('/api/v1/demo/session/', { headers: { 'X-Esign-Demo': '1' } });
   const body = await response.json().catch(() => null);
-  if (!response.ok) throw new Error(body?.error?.message ?? `The demo session was refused (HTTP ${response.status}).`);
+  if (!response.ok) throw new Error(body?.error?.message ?? t(lang, 'journey.sessionRefused', { status: response.status }));
   state.key = body.key;
   state.group = body.group;
-  say('session', `Connected with the demo key (emails go to ${body.email_mode === 'smtp' ? 'the configured SMTP server' : 'the local outbox below'}).`);
+  say('session', t(lang, body.email_mode === 'smtp' ? 'journey.connectedSmtp' : 'journey.connectedOutbox'));
 }
 
 async function upload(bytes, title) {
-  say('document-state', 'Uploading…');
+  say('document-state', t(lang, 'journey.uploading'));
   let binary = '';
   for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   const response = await api('POST', '/api/v1/templatepdf/?returnAsJson=1', { group: state.group, title, pdf_file: btoa(binary), process_tags: true });
   state.template = (await response.json()).resource.uid;
-  say('document-state', `Uploaded "${title}". Place the fields below.`);
+  say('document-state', t(lang, 'journey.uploaded', { title }));
   await openEditor();
 }
 
@@ -90,7 +97,7 @@ async function openEditor() {
   editor.setAttribute('token', token);
   editor.setAttribute('endpoint', location.origin);
   editor.setAttribute('signers', 'Signer 1,Signer 2');
-  editor.addEventListener('esign-save', (event) => say('fields-state', event.detail.ok ? `Saved ${event.detail.fields.length} fields.` : `Not saved: ${event.detail.error ?? 'see the problems in the editor'}`, !event.detail.ok));
+  editor.addEventListener('esign-save', (event) => say('fields-state', event.detail.ok ? t(lang, 'journey.savedFields', { count: event.detail.fields.length }) : t(lang, 'journey.notSaved', { reason: event.detail.error ?? t(lang, 'journey.seeProblems') }), !event.detail.ok));
   $('editor-slot').replaceChildren(editor);
   enable('step-fields');
   enable('step-send');
@@ -108,26 +115,26 @@ for (const id of ['s1-name', 's1-email', 's2-name', 's2-email', 'do-email']) $(i
 
 async function send() {
   const editor = document.querySelector('esign-editor');
-  say('send-state', 'Saving the fields…');
+  say('send-state', t(lang, 'journey.savingFields'));
   if (editor) {
     const saved = await editor.save();
-    if (!saved.ok) throw new Error(`The fields could not be saved: ${saved.error ?? saved.problems.map((p) => p.message).join('; ')}`);
+    if (!saved.ok) throw new Error(t(lang, 'journey.fieldsNotSaved', { reason: saved.error ?? saved.problems.map((p) => p.message).join('; ') }));
   }
   const signer = (n) => {
     const [firstname, ...rest] = $(`s${n}-name`).value.trim().split(/\s+/);
     return { firstname, lastname: rest.join(' '), email: $(`s${n}-email`).value.trim(), order: n - 1 };
   };
-  say('send-state', 'Sending…');
+  say('send-state', t(lang, 'journey.sending'));
   const response = await api('POST', '/api/v1/document/', {
-    group: state.group, name: 'Demo agreement', templatepdf: `/api/v1/templatepdf/${state.template}/`,
+    group: state.group, name: documentName, language: lang, templatepdf: `/api/v1/templatepdf/${state.template}/`,
     signers: [signer(1), signer(2)], do_email: $('do-email').checked, append_history: true,
   }, { 'Idempotency-Key': sendKey });
   state.document = /\/status\/([^/]+)\//.exec(response.headers.get('Location'))[1];
   $('send').dataset.done = 'true'; // sent: the button stays disabled
-  $('send').textContent = 'Sent';
+  $('send').textContent = t(lang, 'journey.sent');
   const detail = await (await api('GET', `/api/v1/document/${state.document}/`)).json();
   state.recipients = detail.signer_objects;
-  say('send-state', `Sent "Demo agreement" to ${state.recipients.map(personOf).join(' and ')}.`);
+  say('send-state', t(lang, 'journey.sentTo', { document: documentName, who: listOf(lang, state.recipients.map(personOf)) }));
   await showLinks();
   enable('step-sign');
   enable('step-final');
@@ -146,7 +153,7 @@ async function showLinks() {
     a.rel = 'noopener';
     a.className = 'sign-link';
     a.dataset.order = String(r.order);
-    a.textContent = `Sign as ${personOf(r)} (signer ${r.order + 1})`;
+    a.textContent = t(lang, 'journey.signAs', { name: personOf(r), n: r.order + 1 });
     li.append(a);
     items.push(li);
   }
@@ -155,15 +162,15 @@ async function showLinks() {
 
 async function refresh() {
   const detail = await (await api('GET', `/api/v1/document/${state.document}/`)).json();
-  const who = detail.signer_objects.map((r) => `${personOf(r)} ${RECIPIENT_STATUS[r.status] ?? r.statusText ?? ''}`).join(', ');
-  say('doc-status', `${DOCUMENT_STATUS[detail.status] ?? detail.statusText ?? ''} · ${who}`);
+  const who = detail.signer_objects.map((r) => t(lang, 'journey.personStatus', { name: personOf(r), status: recipientStatus(r) }));
+  say('doc-status', `${documentStatus(detail)} · ${new Intl.ListFormat(lang, { type: 'unit' }).format(who)}`);
   $('doc-status').dataset.status = String(detail.status);
   const outbox = await (await api('GET', `/api/v1/outbox/?document=${state.document}`)).json();
   $('outbox').replaceChildren(...outbox.objects.map((e) => {
     const li = document.createElement('li');
-    li.innerHTML = '<strong></strong> to <span class="to"></span><pre></pre>';
+    li.innerHTML = '<strong></strong> <span class="to"></span><pre></pre>';
     li.querySelector('strong').textContent = e.subject;
-    li.querySelector('span').textContent = e.to;
+    li.querySelector('span').textContent = t(lang, 'journey.outboxTo', { address: e.to });
     li.querySelector('pre').textContent = e.text;
     return li;
   }));
@@ -172,8 +179,8 @@ async function refresh() {
     const a = document.createElement('a');
     a.id = 'download';
     a.href = URL.createObjectURL(await pdf.blob());
-    a.download = 'Demo agreement (signed).pdf';
-    a.textContent = 'Download the final PDF (with its history page)';
+    a.download = t(lang, 'journey.finalFile', { name: documentName });
+    a.textContent = t(lang, 'journey.downloadFinal');
     $('download-slot').replaceChildren(a, ...await attachmentLinks());
   }
 }
@@ -189,8 +196,8 @@ async function attachmentLinks() {
     return a;
   };
   const links = [];
-  for (const f of objects) links.push(await link(`/api/v1/document/${state.document}/attachments/${f.field}/`, f.name, `Attachment: ${f.name}`));
-  if (objects.some((f) => f.validation === 76)) links.push(await link(`/api/v1/document/${state.document}/attachments/zip/`, 'Demo agreement.zip', 'Download the final PDF zipped with its attachments'));
+  for (const f of objects) links.push(await link(`/api/v1/document/${state.document}/attachments/${f.field}/`, f.name, t(lang, 'journey.attachment', { name: f.name })));
+  if (objects.some((f) => f.validation === 76)) links.push(await link(`/api/v1/document/${state.document}/attachments/zip/`, `${documentName}.zip`, t(lang, 'journey.zip')));
   return links;
 }
 
@@ -205,7 +212,7 @@ function guard(fn, where) {
   };
 }
 
-$('use-sample').addEventListener('click', guard(() => busy('document-state', [$('use-sample')], async () => upload(new Uint8Array(await (await fetch('/demo/sample.pdf')).arrayBuffer()), 'Sample contract')), 'document-state'));
+$('use-sample').addEventListener('click', guard(() => busy('document-state', [$('use-sample')], async () => upload(new Uint8Array(await (await fetch('/demo/sample.pdf')).arrayBuffer()), t(lang, 'journey.sampleTitle'))), 'document-state'));
 $('upload').addEventListener('change', guard(async (event) => {
   const file = event.target.files[0];
   if (file) await busy('document-state', [$('use-sample')], async () => upload(new Uint8Array(await file.arrayBuffer()), file.name.replace(/\.pdf$/i, '')));

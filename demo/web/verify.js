@@ -1,18 +1,15 @@
 // The /verify/ page: posts the dropped PDF to POST /api/v1/verify/ and shows the verdict.
 // A separate file (no inline script), so the page works under a CSP without 'unsafe-inline'.
+import { applyLang, pageLang, t } from '/demo/i18n.js';
+
+const lang = pageLang();
+applyLang(lang, 'verify.title');
 const drop = document.getElementById('drop');
 const input = document.getElementById('file');
 const result = document.getElementById('result');
 
-const TITLES = {
-  sealed: 'Sealed and unchanged',
-  modified: 'Changed after it was sealed',
-  broken_signature: 'The seal is broken',
-  other_signer: 'Signed, but not by this server',
-  not_sealed: 'Not sealed',
-  truncated: 'Incomplete file',
-  not_pdf: 'Not a PDF',
-};
+/** The verdict in words (the server's code when this page does not know it). */
+const verdictTitle = (verdict) => (t(lang, `verify.verdict.${verdict}`) === `verify.verdict.${verdict}` ? verdict : t(lang, `verify.verdict.${verdict}`));
 
 function row(list, label, value) {
   if (value === null || value === undefined || value === '') return;
@@ -27,28 +24,28 @@ function show(answer) {
   const good = answer.ok && answer.sealed_by_this_server;
   result.hidden = false;
   result.className = good ? 'ok' : 'bad';
-  document.getElementById('verdict').textContent = good ? 'Sealed by this server and unchanged since' : (TITLES[answer.verdict] ?? answer.verdict);
+  document.getElementById('verdict').textContent = good ? t(lang, 'verify.good') : verdictTitle(answer.verdict);
   document.getElementById('message').textContent = answer.message;
   const list = document.getElementById('details');
   list.replaceChildren();
   const doc = answer.document;
   if (doc) {
-    row(list, 'Document', doc.name);
-    row(list, 'Completed', doc.completed);
-    row(list, 'Parties', doc.parties.map((p) => `${p.name} (${p.role})`).join(', '));
+    row(list, t(lang, 'verify.document'), doc.name);
+    row(list, t(lang, 'verify.completed'), doc.completed);
+    row(list, t(lang, 'verify.parties'), new Intl.ListFormat(lang, { type: 'unit' }).format(doc.parties.map((p) => `${p.name} (${p.role})`)));
   }
   const seal = answer.signatures.find((s) => s.trusted) ?? answer.signatures[answer.signatures.length - 1];
-  if (seal?.signer) row(list, 'Signed by', `${seal.signer.common_name} (SHA-256 ${seal.signer.fingerprint})`);
-  if (seal?.timestamp) row(list, 'Timestamp', seal.timestamp);
-  if (answer.sealed_revision) row(list, 'Sealed revision', `${answer.sealed_revision} of ${answer.revisions}`);
-  if (answer.changed_revision) row(list, 'Changed in revision', answer.changed_revision);
-  row(list, 'File SHA-256', answer.sha256);
+  if (seal?.signer) row(list, t(lang, 'verify.signedBy'), t(lang, 'verify.signedByValue', { name: seal.signer.common_name, fingerprint: seal.signer.fingerprint }));
+  if (seal?.timestamp) row(list, t(lang, 'verify.timestamp'), seal.timestamp);
+  if (answer.sealed_revision) row(list, t(lang, 'verify.sealedRevision'), t(lang, 'verify.revisionOf', { n: answer.sealed_revision, total: answer.revisions }));
+  if (answer.changed_revision) row(list, t(lang, 'verify.changedRevision'), answer.changed_revision);
+  row(list, t(lang, 'verify.fileSha'), answer.sha256);
 }
 
 async function check(file) {
   result.hidden = false;
   result.className = '';
-  document.getElementById('verdict').textContent = `Checking ${file.name}…`;
+  document.getElementById('verdict').textContent = t(lang, 'verify.checking', { name: file.name });
   document.getElementById('message').textContent = '';
   document.getElementById('details').replaceChildren();
   try {
@@ -58,7 +55,7 @@ async function check(file) {
     show(body);
   } catch (error) {
     result.className = 'bad';
-    document.getElementById('verdict').textContent = 'Could not check the file';
+    document.getElementById('verdict').textContent = t(lang, 'verify.failed');
     document.getElementById('message').textContent = error instanceof Error ? error.message : String(error);
   }
 }

@@ -38,7 +38,7 @@ test('journey: a double click on Send sends once (disabled at once, spinner, Ide
   await expect(page.locator('#session')).toContainText('Connected');
   await expect(page.locator('#session')).toHaveAttribute('aria-busy', 'false');
   await page.locator('#use-sample').click();
-  await expect(page.locator('#document-state')).toContainText('Uploaded');
+  await expect(page.locator('#document-state')).toContainText('Uploaded', { timeout: 30_000 });
   await page.waitForFunction(() => !!document.querySelector('esign-editor')?.shadowRoot?.querySelector('.page[data-rendered]'), null, { timeout: 30_000 });
   await page.locator('#example-fields').click();
   await expect(page.locator('#fields-state')).toContainText('Saved 10 fields');
@@ -89,4 +89,34 @@ test('the webhooks dashboard loads with the demo session, no key to paste', asyn
   await expect(page.locator('#message')).toHaveText('Loaded.');
   await expect(page.locator('#key-note')).toContainText('demo session');
   await expect(page.locator('#key')).not.toHaveValue('');
+});
+
+test('the landing page, the journey and the verify page speak the page language; Arabic lays out right to left', async ({ page, baseURL }) => {
+  test.skip(!baseURL, 'E2E_BASE_URL is not set: run e2e tests through `npm test -- --only e2e`');
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/?lang=de');
+  await expect(page.locator('#start-journey')).toHaveText('Signaturablauf starten');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.locator('#viewer')).toHaveAttribute('aria-label', 'Beispielvertrag');
+  await expect(page.locator('a[href="/docs/"]').first()).toHaveText('API-Referenz'); // a link inside translated markup
+
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/demo/journey.html?lang=ar');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.locator('h1')).toHaveText('مسار التوقيع كاملًا');
+  await expect(page.locator('#session')).toContainText('تم الاتصال');
+  await expect(page.locator('#s1-name')).toHaveAttribute('aria-label', 'اسم الموقّع 1');
+  await page.locator('#use-sample').click();
+  await expect(page.locator('#document-state')).toContainText('تم رفع «العقد النموذجي»', { timeout: 30_000 });
+  // Right to left: the heading's text starts at the right edge of the page.
+  const heading = (await page.locator('h1').boundingBox())!;
+  const text = await page.locator('h1').evaluate((h) => { const r = document.createRange(); r.selectNodeContents(h); return r.getBoundingClientRect().right; });
+  expect(Math.abs(text - (heading.x + heading.width))).toBeLessThanOrEqual(2);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(1);
+
+  await page.goto('/verify/?lang=he');
+  await expect(page.locator('h1')).toHaveText('אימות PDF חתום בחותם');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  expect(errors).toEqual([]);
 });

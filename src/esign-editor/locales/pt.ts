@@ -92,8 +92,8 @@ export default {
   'editor.say.problems': 'Problemas a corrigir antes de salvar ({count}): {first}',
   'editor.say.saved': 'Salvo',
   'editor.say.assigned': '{count} campo(s) pertencem agora a {who}',
-  'editor.saveFailed': 'Não guardado: {reason}',
-  'editor.recipientHint': 'Escolher aqui um destinatário não altera os campos já colocados.',
+  'editor.saveFailed': 'Não salvo: {reason}',
+  'editor.recipientHint': 'Escolher um destinatário aqui não altera os campos já posicionados.',
   'editor.assignOne': 'Atribuir o campo selecionado a {who}',
   'editor.assignMany': 'Atribuir os {count} campos selecionados a {who}',
 } satisfies EditorTranslation;

@@ -18,7 +18,7 @@ export default {
   'email.completed.subject': 'Concluído: {document}',
   'email.completed.body': 'Todos assinaram “{document}”. O remetente pode lhe enviar o PDF final com o histórico de assinaturas.',
   'email.completed.signed': 'Todos assinaram «{document}».',
-  'email.completed.download': 'Descarregar o PDF assinado com o histórico de assinaturas',
+  'email.completed.download': 'Baixar o PDF assinado com o histórico de assinaturas',
   'email.rejected.subject': 'Recusado: {document}',
   'email.rejected.body': '{who} recusou “{document}”; ele não precisa mais da sua atenção.',
   'review.footer': 'Você é revisor deste documento: pode lê-lo, mas não precisa assiná-lo.',
