@@ -28,7 +28,7 @@ test('send to two signers, sign by drawing and by typing, download the final PDF
   await page.goto('/demo/journey.html');
   await expect(page.locator('#session')).toContainText('Connected');
   await page.locator('#use-sample').click();
-  await expect(page.locator('#document-state')).toContainText('Uploaded');
+  await expect(page.locator('#document-state')).toContainText('Uploaded', { timeout: 30_000 });
   await expect(page.locator('esign-editor')).toBeAttached();
   await page.waitForFunction(() => !!document.querySelector('esign-editor')?.shadowRoot?.querySelector('.page[data-rendered]'), null, { timeout: 30_000 });
   await page.locator('#example-fields').click();
