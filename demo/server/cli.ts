@@ -29,6 +29,8 @@ import { JobRunner, resolveJobSettings } from './services/jobs/runner.ts';
 import { FINAL_PDF_JOB, runFinalPdfJob } from './services/signing/final-pdf-job.ts';
 import { workSettingsFromEnv, type WorkSettings } from './work/settings.ts';
 import { WorkPool } from './work/pool.ts';
+import { setSignInPassword } from './services/sign-in/passwords.ts';
+import { userPool } from './services/sign-in/pool.ts';
 
 const USAGE = `Usage:
   esign-server serve [--host H] [--port N] [--data DIR] [--dev] (env PORT, ESIGN_DATA; default 127.0.0.1:8080, .esign-data/;
@@ -261,6 +263,7 @@ function userCreate(args: string[]): void {
     const user = store.transaction(() => {
       const created = store.users.create({ email: values.email!, firstName: values['first-name'], lastName: values['last-name'], passwordHash: hashPassword(password), passwordPermanent: true, isAdmin: values.admin });
       for (const group of groups) store.users.addToGroup(created.id, group.id);
+      setSignInPassword(store, userPool(), created.id, password);
       return created;
     });
     console.log(`Created user ${user.email} (${user.id})${values.password ? '' : `, password: ${password}`}`);

@@ -25,6 +25,7 @@ import signingDemoRoutes from './signing-demo.ts';
 import reviewRoutes from './review.ts';
 import jobRoutes from './jobs.ts';
 import verifyRoutes from './verify.ts';
+import signInRoutes from './sign-in.ts';
 
 const plugins: FastifyPluginAsync[] = [
   healthRoutes,
@@ -49,6 +50,7 @@ const plugins: FastifyPluginAsync[] = [
   reviewRoutes,
   jobRoutes,
   verifyRoutes,
+  signInRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance): Promise<void> {

@@ -8,6 +8,8 @@ import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { groupUri, idFromUri, userUri } from '../http/uris.ts';
 import { Booleanish, IdParams, errorResponses, toBool } from '../schemas/common.ts';
 import { generatePassword, hashPassword } from '../auth/passwords.ts';
+import { setSignInPassword } from '../services/sign-in/passwords.ts';
+import { userPool } from '../services/sign-in/pool.ts';
 
 const UserResource = Type.Object({
   resource_uri: Type.String(),
@@ -109,6 +111,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
         timezone: body.timezone,
       });
       for (const groupId of groupIds) store.users.addToGroup(created.id, groupId, false, body.permission === undefined ? 1 : Number(body.permission));
+      setSignInPassword(store, userPool(), created.id, body.password ?? generated!);
       return created;
     });
     reply.code(201).header('Location', userUri(user.id));

@@ -1,6 +1,8 @@
 /** First start on an empty data directory: an admin user, a default group and a sandbox key. */
 import type { Store } from '../store/index.ts';
 import { generatePassword, hashPassword } from '../auth/passwords.ts';
+import { setSignInPassword } from './sign-in/passwords.ts';
+import { userPool } from './sign-in/pool.ts';
 
 export interface InitialSetup {
   adminEmail: string;
@@ -18,6 +20,7 @@ export function ensureInitialSetup(store: Store, adminEmail = DEFAULT_ADMIN_EMAI
   const password = generatePassword();
   return store.transaction(() => {
     const admin = store.users.create({ email: adminEmail, firstName: 'Admin', passwordHash: hashPassword(password), passwordPermanent: true, isAdmin: true });
+    setSignInPassword(store, userPool(), admin.id, password);
     const group = store.groups.create('Default', {}, admin.id);
     store.users.addToGroup(admin.id, group.id, true);
     const { key } = store.apiKeys.create(admin.id, 'sandbox', false);

@@ -17,6 +17,7 @@ import type { TemplateRepository } from './templates.ts';
 import { SqliteMemberRepository } from './members.ts';
 import { SqliteEmailAttachmentRepository } from './email-attachments.ts';
 import { SqliteTextTemplateRepository } from './text-templates.ts';
+import { SqliteCredentialRepository } from './credentials.ts';
 
 export class Store {
   readonly db: Db;
@@ -28,6 +29,7 @@ export class Store {
   readonly members: SqliteMemberRepository;
   readonly emailAttachments: SqliteEmailAttachmentRepository;
   readonly textTemplates: SqliteTextTemplateRepository;
+  readonly credentials: SqliteCredentialRepository;
   private closed = false;
 
   constructor(dataDir: string) {
@@ -41,6 +43,7 @@ export class Store {
     this.members = new SqliteMemberRepository(this.db);
     this.emailAttachments = new SqliteEmailAttachmentRepository(this.db);
     this.textTemplates = new SqliteTextTemplateRepository(this.db);
+    this.credentials = new SqliteCredentialRepository(this.db);
   }
 
   /** Runs synchronous `work` in one database transaction. */

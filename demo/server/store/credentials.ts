@@ -1,0 +1,109 @@
+/**
+ * What a user signs in with: the SRP salt and verifier (never the password), the TOTP second factor
+ * (secret, whether confirmed, the last step used, hashed recovery codes), the sign-out generation and
+ * failed-attempt counting. One row per user; a user without a row cannot sign in.
+ */
+import type { Db, Migration } from './db.ts';
+import { nowIso, prepared } from './db.ts';
+
+export const credentialMigrations: Migration[] = [
+  {
+    id: 'auth-001-user-credentials',
+    sql: `CREATE TABLE user_credentials (
+      user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+      srp_salt TEXT NOT NULL,
+      srp_verifier TEXT NOT NULL,
+      totp_secret TEXT,
+      totp_pending TEXT,
+      totp_last_step INTEGER,
+      recovery_hashes TEXT NOT NULL DEFAULT '[]',
+      generation INTEGER NOT NULL DEFAULT 0,
+      failures INTEGER NOT NULL DEFAULT 0,
+      locked_until TEXT,
+      modified TEXT NOT NULL
+    );`,
+  },
+];
+
+export interface Credentials {
+  userId: string;
+  srpSalt: string;
+  srpVerifier: string;
+  /** The confirmed TOTP secret; null while the user has no second factor. */
+  totpSecret: string | null;
+  /** A secret handed out for enrolment, not confirmed yet. */
+  totpPending: string | null;
+  totpLastStep: number | null;
+  recoveryHashes: string[];
+  /** Raised by a global sign-out: tokens of an older generation are refused. */
+  generation: number;
+  failures: number;
+  lockedUntil: string | null;
+}
+
+type Row = Record<string, string | number | null>;
+
+const toCredentials = (r: Row): Credentials => ({
+  userId: String(r.user_id), srpSalt: String(r.srp_salt), srpVerifier: String(r.srp_verifier),
+  totpSecret: r.totp_secret === null ? null : String(r.totp_secret), totpPending: r.totp_pending === null ? null : String(r.totp_pending),
+  totpLastStep: r.totp_last_step === null ? null : Number(r.totp_last_step), recoveryHashes: JSON.parse(String(r.recovery_hashes)) as string[],
+  generation: Number(r.generation), failures: Number(r.failures), lockedUntil: r.locked_until === null ? null : String(r.locked_until),
+});
+
+export class SqliteCredentialRepository {
+  private readonly db: Db;
+
+  constructor(db: Db) {
+    this.db = db;
+  }
+
+  get(userId: string): Credentials | undefined {
+    const row = prepared(this.db, 'SELECT * FROM user_credentials WHERE user_id = ?').get(userId) as Row | undefined;
+    return row ? toCredentials(row) : undefined;
+  }
+
+  /** Sets (or replaces) the verifier: a new password. Failures and the lock are cleared. */
+  setVerifier(userId: string, salt: string, verifier: string): void {
+    prepared(this.db, `INSERT INTO user_credentials (user_id, srp_salt, srp_verifier, modified) VALUES (?, ?, ?, ?)
+      ON CONFLICT(user_id) DO UPDATE SET srp_salt = excluded.srp_salt, srp_verifier = excluded.srp_verifier, failures = 0, locked_until = NULL, modified = excluded.modified`)
+      .run(userId, salt, verifier, nowIso());
+  }
+
+  setPendingTotp(userId: string, secret: string | null): void {
+    prepared(this.db, 'UPDATE user_credentials SET totp_pending = ?, modified = ? WHERE user_id = ?').run(secret, nowIso(), userId);
+  }
+
+  /** Confirms the pending secret as the second factor, with its first step used and fresh recovery codes. */
+  enableTotp(userId: string, secret: string, step: number, recoveryHashes: string[]): void {
+    prepared(this.db, 'UPDATE user_credentials SET totp_secret = ?, totp_pending = NULL, totp_last_step = ?, recovery_hashes = ?, modified = ? WHERE user_id = ?')
+      .run(secret, step, JSON.stringify(recoveryHashes), nowIso(), userId);
+  }
+
+  /** Records a code's step unless that step (or a later one) was used already: false means a replay. */
+  useTotpStep(userId: string, step: number): boolean {
+    const result = prepared(this.db, 'UPDATE user_credentials SET totp_last_step = ?, modified = ? WHERE user_id = ? AND (totp_last_step IS NULL OR totp_last_step < ?)')
+      .run(step, nowIso(), userId, step);
+    return Number(result.changes) === 1;
+  }
+
+  setRecoveryHashes(userId: string, hashes: string[]): void {
+    prepared(this.db, 'UPDATE user_credentials SET recovery_hashes = ?, modified = ? WHERE user_id = ?').run(JSON.stringify(hashes), nowIso(), userId);
+  }
+
+  /** Signs the user out everywhere; returns the new generation. */
+  bumpGeneration(userId: string): number {
+    prepared(this.db, 'UPDATE user_credentials SET generation = generation + 1, modified = ? WHERE user_id = ?').run(nowIso(), userId);
+    return this.get(userId)?.generation ?? 0;
+  }
+
+  /** Counts a failed attempt; `lockAfter` failures lock the account until `lockedUntil`. Returns the count. */
+  recordFailure(userId: string, lockAfter: number, lockedUntil: string): number {
+    prepared(this.db, `UPDATE user_credentials SET failures = failures + 1,
+      locked_until = CASE WHEN failures + 1 >= ? THEN ? ELSE locked_until END, modified = ? WHERE user_id = ?`).run(lockAfter, lockedUntil, nowIso(), userId);
+    return this.get(userId)?.failures ?? 0;
+  }
+
+  clearFailures(userId: string): void {
+    prepared(this.db, 'UPDATE user_credentials SET failures = 0, locked_until = NULL, modified = ? WHERE user_id = ? AND (failures > 0 OR locked_until IS NOT NULL)').run(nowIso(), userId);
+  }
+}
