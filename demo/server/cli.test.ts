@@ -122,3 +122,31 @@ test('api-key create on an empty data directory sets it up and prints only the k
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+test('user create and user password store an SRP verifier (never the password); a short or unknown one is a usage error', async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esign-cli-'));
+  try {
+    runCli(['user', 'create', '--email', 'pat@example.com', '--password', 'first passphrase', '--data', dataDir]);
+    const { openStore } = await import('./store/index.ts');
+    const verifierOf = () => {
+      const store = openStore(dataDir);
+      try {
+        const user = store.users.findByEmail('pat@example.com')!;
+        return { credentials: store.credentials.get(user.id)!, events: store.credentials.events(user.id).map((e) => e.event) };
+      } finally {
+        store.close();
+      }
+    };
+    const before = verifierOf().credentials;
+    assert.match(before.srpVerifier, /^[0-9a-f]+$/);
+    assert.ok(!JSON.stringify(before).includes('passphrase'));
+    assert.match(runCli(['user', 'password', '--email', 'pat@example.com', '--data', dataDir]), /^Set the sign-in password of pat@example\.com: \S{12,}\n$/);
+    const after = verifierOf();
+    assert.notEqual(after.credentials.srpVerifier, before.srpVerifier);
+    assert.deepEqual(after.events, ['password_set']);
+    assert.throws(() => runCli(['user', 'password', '--email', 'pat@example.com', '--password', 'short', '--data', dataDir]), /at least 8 characters/);
+    assert.throws(() => runCli(['user', 'password', '--email', 'nobody@example.com', '--data', dataDir]), /No user with the email/);
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});

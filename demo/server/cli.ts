@@ -6,6 +6,7 @@
  *   esign-server api-key list [--data DIR] [--email USER]
  *   esign-server api-key revoke <key-id | key> [--data DIR]
  *   esign-server user create --email E [--first-name F] [--last-name L] [--password P] [--admin] [--group G]... [--data DIR]
+ *   esign-server user password --email E [--password P] [--data DIR]
  *   esign-server group create --name N [--email USER] [--data DIR]
  *   esign-server audit verify [--data DIR]
  *   esign-server jobs list [--failed] [--data DIR]
@@ -29,7 +30,7 @@ import { JobRunner, resolveJobSettings } from './services/jobs/runner.ts';
 import { FINAL_PDF_JOB, runFinalPdfJob } from './services/signing/final-pdf-job.ts';
 import { workSettingsFromEnv, type WorkSettings } from './work/settings.ts';
 import { WorkPool } from './work/pool.ts';
-import { setSignInPassword } from './services/sign-in/passwords.ts';
+import { MIN_PASSWORD_LENGTH, setSignInPassword } from './services/sign-in/passwords.ts';
 import { userPool } from './services/sign-in/pool.ts';
 
 const USAGE = `Usage:
@@ -46,11 +47,14 @@ const USAGE = `Usage:
            ESIGN_MAX_CONNECTIONS_PER_IP (128; 0 off),
            document work (docs/security.md): ESIGN_PDF_WORKERS (worker threads, min(2, cores)),
            ESIGN_PDF_JOB_TIMEOUT_MS (60000), ESIGN_PDF_WORKER_MB (heap per worker, 512), ESIGN_MAX_PAGES (2000),
-           ESIGN_MAX_INFLATED_MB (128), ESIGN_PDF_QUEUE_PER_GROUP (jobs waiting per group, 20)
+           ESIGN_MAX_INFLATED_MB (128), ESIGN_PDF_QUEUE_PER_GROUP (jobs waiting per group, 20),
+           sign-in (docs/sign-in.md): ESIGN_USER_POOL_ID (local_esign; never change it once users exist),
+           ESIGN_USER_POOL_CLIENT_ID (esign-portal), ESIGN_SIGN_IN_PER_MINUTE (requests per address, 30)
   esign-server api-key create [--data DIR] [--env sandbox|production] [--legacy] [--email USER]
   esign-server api-key list [--data DIR] [--email USER]
   esign-server api-key revoke <key-id | key> [--data DIR]
   esign-server user create --email E [--first-name F] [--last-name L] [--password P] [--admin] [--group G]... [--data DIR]
+  esign-server user password --email E [--password P] [--data DIR]
   esign-server group create --name N [--email USER] [--data DIR]
   esign-server audit verify [--data DIR]   checks every document's audit hash chain; exit 1 on a break
   esign-server jobs list [--failed] [--data DIR]      background jobs (final PDFs): state, attempts, last error
@@ -272,6 +276,26 @@ function userCreate(args: string[]): void {
   }
 }
 
+/** Sets a user's sign-in password (a data directory from before sign-in existed, or a forgotten one). */
+function userPassword(args: string[]): void {
+  const { values } = parseArgs({ args, options: { data: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' } } });
+  if (!values.email) throw new UsageError('user password needs --email.');
+  if (values.password !== undefined && values.password.length < MIN_PASSWORD_LENGTH) throw new UsageError(`The password must have at least ${MIN_PASSWORD_LENGTH} characters.`);
+  const store = openStore(dataDirFrom(values.data));
+  try {
+    const user = store.users.findByEmail(values.email);
+    if (!user) throw new UsageError(`No user with the email ${values.email}.`);
+    const password = values.password ?? generatePassword();
+    store.transaction(() => {
+      setSignInPassword(store, userPool(), user.id, password);
+      store.credentials.recordEvent(user.id, 'password_set', { userAgent: 'esign-server user password' });
+    });
+    console.log(`Set the sign-in password of ${user.email}${values.password ? '' : `: ${password}`}`);
+  } finally {
+    store.close();
+  }
+}
+
 function groupCreate(args: string[]): void {
   const { values } = parseArgs({ args, options: { data: { type: 'string' }, name: { type: 'string' }, email: { type: 'string' } } });
   if (!values.name?.trim()) throw new UsageError('group create needs --name.');
@@ -363,6 +387,7 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'api-key' && sub === 'list') return apiKeyList(rest);
   if (command === 'api-key' && sub === 'revoke') return apiKeyRevoke(rest);
   if (command === 'user' && sub === 'create') return userCreate(rest);
+  if (command === 'user' && sub === 'password') return userPassword(rest);
   if (command === 'group' && sub === 'create') return groupCreate(rest);
   if (command === 'audit' && sub === 'verify') return auditVerify(rest);
   if (command === 'jobs' && sub === 'list') return jobsList(rest);

@@ -17,6 +17,7 @@ const EMAIL = 'dana@example.com';
 const PASSWORD = 'a long and secret passphrase';
 
 before(async () => {
+  process.env.ESIGN_SIGN_IN_PER_MINUTE = '1000'; // these tests sign in many times from one address
   t = await createTestApp();
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
   const created = await call(t.app, t.key, 'POST', '/api/v1/user/', { email: EMAIL, first_name: 'Dana', last_name: 'Lee', password: PASSWORD, groups: `/api/v1/group/${t.groupId}/` });
@@ -148,4 +149,30 @@ test('five wrong passwords lock the account with a clear message; the right one 
   const locked = await signIn('lock@example.com', PASSWORD);
   assert.ok('error' in locked);
   assert.match(locked.error.message, /attempts exceeded/);
+});
+
+test('the account trail records sign-ins, failures, the second factor and sign-outs with the address', () => {
+  const dana = t.app.store.users.findByEmail(EMAIL)!;
+  const events = t.app.store.credentials.events(dana.id).map((e) => e.event);
+  for (const event of ['signed_in', 'sign_in_failed', 'totp_enabled', 'password_verified', 'code_failed']) assert.ok(events.includes(event), `${event} in ${events}`);
+  assert.equal(t.app.store.credentials.events(dana.id)[0].ip, '127.0.0.1');
+});
+
+test('sign-in requests per address and minute are limited (ESIGN_SIGN_IN_PER_MINUTE)', async () => {
+  process.env.ESIGN_SIGN_IN_PER_MINUTE = '3';
+  const small = await createTestApp();
+  try {
+    const statuses: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await small.app.inject({
+        method: 'POST', url: '/api/v1/auth/cognito/', headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
+        payload: JSON.stringify({ AuthFlow: 'USER_SRP_AUTH', ClientId: config.clientId, AuthParameters: { USERNAME: 'admin@localhost', SRP_A: 'abc' } }),
+      });
+      statuses.push(res.statusCode === 200 ? 'ok' : res.json().__type);
+    }
+    assert.deepEqual(statuses, ['ok', 'ok', 'ok', 'TooManyRequestsException']);
+  } finally {
+    delete process.env.ESIGN_SIGN_IN_PER_MINUTE;
+    await small.close();
+  }
 });

@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { SingleUse } from '../auth/challenge-block.ts';
 import { jwks } from '../auth/sign-in-tokens.ts';
+import { RateLimiter } from '../auth/rate-limit.ts';
 import { CognitoError, cognitoOperation, type SignInContext } from '../services/sign-in/cognito.ts';
 import { tokenIssuer, userPool } from '../services/sign-in/pool.ts';
 
@@ -15,7 +16,10 @@ const TARGET = /^AWSCognitoIdentityProviderService\.(\w{1,64})$/;
 export default async function signInRoutes(app: FastifyInstance): Promise<void> {
   const pool = userPool();
   const used = new SingleUse();
-  const context = (): SignInContext => ({ store: app.store, dataDir: app.config.dataDir, pool, issuer: tokenIssuer(app.config.baseUrl, pool), used });
+  // Sign-in attempts per address and minute (the per-account lockout is in the service).
+  const perAddress = new RateLimiter(60_000);
+  const addressLimit = Number(process.env.ESIGN_SIGN_IN_PER_MINUTE) || 30;
+  const context = (client: SignInContext['client']): SignInContext => ({ store: app.store, dataDir: app.config.dataDir, pool, issuer: tokenIssuer(app.config.baseUrl, pool), used, client });
   const endpoint = () => `${app.config.baseUrl.replace(/\/+$/, '')}/api/v1/auth/cognito/`;
 
   // The client sends JSON under Amazon's media type; a body that is not JSON is the client's error.
@@ -39,7 +43,8 @@ export default async function signInRoutes(app: FastifyInstance): Promise<void> 
   }, async (request, reply) => {
     const target = TARGET.exec(String(request.headers['x-amz-target'] ?? ''));
     if (!target) throw new CognitoError('InvalidParameterException', 'X-Amz-Target must name an operation: AWSCognitoIdentityProviderService.<Operation>.');
-    const answer = await cognitoOperation(context(), target[1], request.body);
+    if (!perAddress.hit(request.ip, addressLimit).allowed) throw new CognitoError('TooManyRequestsException', 'Too many sign-in requests from this address: wait a minute.');
+    const answer = await cognitoOperation(context({ ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') }), target[1], request.body);
     return reply.header('Cache-Control', 'no-store').type('application/x-amz-json-1.1').send(answer);
   });
 

@@ -23,7 +23,28 @@ export const credentialMigrations: Migration[] = [
       modified TEXT NOT NULL
     );`,
   },
+  {
+    id: 'auth-002-account-events',
+    sql: `CREATE TABLE account_events (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      user_id TEXT NOT NULL,
+      event TEXT NOT NULL,
+      ip TEXT NOT NULL DEFAULT '',
+      user_agent TEXT NOT NULL DEFAULT '',
+      created TEXT NOT NULL
+    );
+    CREATE INDEX account_events_user ON account_events (user_id, id);`,
+  },
 ];
+
+/** What happened to an account: sign-ins, failures, second-factor and key changes (the audit the portal shows). */
+export interface AccountEvent {
+  userId: string;
+  event: string;
+  ip: string;
+  userAgent: string;
+  created: string;
+}
 
 export interface Credentials {
   userId: string;
@@ -101,6 +122,17 @@ export class SqliteCredentialRepository {
     prepared(this.db, `UPDATE user_credentials SET failures = failures + 1,
       locked_until = CASE WHEN failures + 1 >= ? THEN ? ELSE locked_until END, modified = ? WHERE user_id = ?`).run(lockAfter, lockedUntil, nowIso(), userId);
     return this.get(userId)?.failures ?? 0;
+  }
+
+  recordEvent(userId: string, event: string, client: { ip?: string; userAgent?: string } = {}): void {
+    prepared(this.db, 'INSERT INTO account_events (user_id, event, ip, user_agent, created) VALUES (?, ?, ?, ?, ?)')
+      .run(userId, event, client.ip ?? '', (client.userAgent ?? '').slice(0, 512), nowIso());
+  }
+
+  /** The newest events first. */
+  events(userId: string, limit = 100): AccountEvent[] {
+    const rows = prepared(this.db, 'SELECT * FROM account_events WHERE user_id = ? ORDER BY id DESC LIMIT ?').all(userId, limit) as Row[];
+    return rows.map((r) => ({ userId: String(r.user_id), event: String(r.event), ip: String(r.ip), userAgent: String(r.user_agent), created: String(r.created) }));
   }
 
   clearFailures(userId: string): void {

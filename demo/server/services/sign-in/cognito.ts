@@ -31,8 +31,12 @@ export interface SignInContext {
   pool: UserPool;
   issuer: string;
   used: SingleUse;
+  /** Who is asking, for the account's audit trail. */
+  client?: { ip?: string; userAgent?: string };
   now?: () => number;
 }
+
+const audit = (ctx: SignInContext, userId: string, event: string) => ctx.store.credentials.recordEvent(userId, event, ctx.client);
 
 const CHALLENGE_MS = 3 * 60_000;
 const CLOCK_SKEW_MS = 5 * 60_000;
@@ -76,7 +80,8 @@ function locked(ctx: SignInContext, userId: string): boolean {
   return !!until && Date.parse(until) > (ctx.now?.() ?? Date.now());
 }
 
-function failed(ctx: SignInContext, userId: string): void {
+function failed(ctx: SignInContext, userId: string, event: string): void {
+  audit(ctx, userId, event);
   ctx.store.credentials.recordFailure(userId, LOCK_AFTER, new Date((ctx.now?.() ?? Date.now()) + LOCK_MS).toISOString());
 }
 
@@ -128,10 +133,11 @@ async function passwordVerifier(ctx: SignInContext, responses: Record<string, un
     secretBlock: text(responses.PASSWORD_CLAIM_SECRET_BLOCK), timestamp, signature: text(responses.PASSWORD_CLAIM_SIGNATURE),
   });
   if (!ok) {
-    failed(ctx, user.id);
+    failed(ctx, user.id, 'sign_in_failed');
     throw wrongPassword();
   }
   ctx.store.credentials.clearFailures(user.id);
+  audit(ctx, user.id, credentials.totpSecret ? 'password_verified' : 'signed_in');
   const authTime = Math.floor(now / 1000);
   if (credentials.totpSecret) {
     const mfa: MfaState = { userId: user.id, authTime };
@@ -150,13 +156,17 @@ async function softwareTokenMfa(ctx: SignInContext, body: Record<string, unknown
   if (locked(ctx, user.id)) throw new CognitoError('NotAuthorizedException', 'Too many wrong codes: try again in 15 minutes.');
   const code = text(responses.SOFTWARE_TOKEN_MFA_CODE) || text(responses.SMS_MFA_CODE);
   const check = await checkTotp(credentials.totpSecret, code, credentials.totpLastStep, now);
-  if (check.ok && ctx.store.credentials.useTotpStep(user.id, check.step)) return tokensFor(ctx, user, sealed.body.authTime);
+  if (check.ok && ctx.store.credentials.useTotpStep(user.id, check.step)) {
+    audit(ctx, user.id, 'signed_in');
+    return tokensFor(ctx, user, sealed.body.authTime);
+  }
   const left = check.ok ? null : useRecoveryCode(credentials.recoveryHashes, code);
   if (left) {
     ctx.store.credentials.setRecoveryHashes(user.id, left);
+    audit(ctx, user.id, 'signed_in_with_recovery_code');
     return tokensFor(ctx, user, sealed.body.authTime);
   }
-  failed(ctx, user.id);
+  failed(ctx, user.id, 'code_failed');
   throw new CognitoError('CodeMismatchException', 'Invalid code received for user');
 }
 
@@ -191,6 +201,7 @@ export async function cognitoOperation(ctx: SignInContext, operation: string, in
     case 'GlobalSignOut': {
       const user = await signedIn(ctx, body);
       ctx.store.credentials.bumpGeneration(user.id);
+      audit(ctx, user.id, 'signed_out_everywhere');
       return {};
     }
     case 'AssociateSoftwareToken': {
@@ -206,6 +217,7 @@ export async function cognitoOperation(ctx: SignInContext, operation: string, in
       const check = await checkTotp(pending, body.UserCode, null, ctx.now?.());
       if (!check.ok) throw new CognitoError('EnableSoftwareTokenMFAException', 'Code mismatch');
       ctx.store.credentials.enableTotp(user.id, pending, check.step, []);
+      audit(ctx, user.id, 'totp_enabled');
       return { Status: 'SUCCESS' };
     }
     case 'GetUser': {
