@@ -7,8 +7,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createTestApp, call } from '../../demo/server/test-support.ts';
-import { addTemplate, sendBody, idFromLocation } from '../../demo/server/routes/documents-test-support.ts';
+import { createTestApp, call } from '../support/server/app.ts';
+import { addTemplate, sendBody, idFromLocation } from '../support/server/documents.ts';
 import { documentsOf } from '../../demo/server/services/documents/repositories.ts';
 
 const FOREIGN = 'http://127.0.0.1:9999';

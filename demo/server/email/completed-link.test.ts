@@ -4,11 +4,11 @@
  */
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, call } from '../test-support.ts';
-import type { TestApp } from '../test-support.ts';
-import { field } from '../routes/documents-test-support.ts';
+import { createTestApp, call } from '../../../test/support/server/app.ts';
+import type { TestApp } from '../../../test/support/server/app.ts';
+import { field } from '../../../test/support/server/documents.ts';
 import { documentsOf } from '../services/documents/repositories.ts';
-import { person, sendDocument, signerCall, signerToken, valuesFor } from '../services/signing/signing-test-support.ts';
+import { person, sendDocument, signerCall, signerToken, valuesFor } from '../../../test/support/server/signing.ts';
 
 let t: TestApp;
 before(async () => {

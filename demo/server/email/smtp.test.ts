@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
-import { createTestApp } from '../test-support.ts';
-import { field } from '../routes/documents-test-support.ts';
-import { sendDocument } from '../services/signing/signing-test-support.ts';
+import { createTestApp } from '../../../test/support/server/app.ts';
+import { field } from '../../../test/support/server/documents.ts';
+import { sendDocument } from '../../../test/support/server/signing.ts';
 import { signingServiceOf } from '../services/signing/service.ts';
 import { documentsOf } from '../services/documents/repositories.ts';
 

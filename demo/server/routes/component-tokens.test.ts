@@ -1,10 +1,10 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createTestApp, createTenant, call, errorOf } from '../test-support.ts';
-import type { TestApp } from '../test-support.ts';
+import { createTestApp, createTenant, call, errorOf } from '../../../test/support/server/app.ts';
+import type { TestApp } from '../../../test/support/server/app.ts';
 import { EDITOR_OPERATIONS, VIEWER_OPERATIONS, SIGNER_OPERATIONS, tokenSecret, verifyComponentToken } from '../services/documents/component-tokens.ts';
-import { addMember, addTemplate, sendBody } from './documents-test-support.ts';
+import { addMember, addTemplate, sendBody } from '../../../test/support/server/documents.ts';
 
 let t: TestApp;
 let tplA: string;

@@ -6,12 +6,12 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { PDFDocument } from 'pdf-lib';
-import { createTestApp, call } from '../test-support.ts';
-import type { TestApp } from '../test-support.ts';
+import { createTestApp, call } from '../../../test/support/server/app.ts';
+import type { TestApp } from '../../../test/support/server/app.ts';
 import { documentsOf } from '../services/documents/repositories.ts';
-import { field, person } from './documents-test-support.ts';
-import { sendDocument, signerCall, signerToken, valuesFor } from '../services/signing/signing-test-support.ts';
-import { placedText } from '../pdf/test-support.ts';
+import { field, person } from '../../../test/support/server/documents.ts';
+import { sendDocument, signerCall, signerToken, valuesFor } from '../../../test/support/server/signing.ts';
+import { placedText } from '../../../test/support/server/pdf.ts';
 
 let t: TestApp;
 before(async () => {

@@ -1,10 +1,10 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, createTenant, call, errorOf } from '../test-support.ts';
+import { createTestApp, createTenant, call, errorOf } from '../../../test/support/server/app.ts';
 import { openWithPdfjs } from '../pdf/pdfjs-node.ts';
-import type { TestApp } from '../test-support.ts';
+import type { TestApp } from '../../../test/support/server/app.ts';
 import { documentsOf } from '../services/documents/repositories.ts';
-import { addTemplate, field, idFromLocation, person, sendBody } from './documents-test-support.ts';
+import { addTemplate, field, idFromLocation, person, sendBody } from '../../../test/support/server/documents.ts';
 
 let t: TestApp;
 const limits = { rateLimits: { sandbox: 100_000, production: 100_000, windowMs: 3_600_000 } };

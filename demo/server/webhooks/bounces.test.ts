@@ -6,14 +6,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { createTestApp, call } from '../test-support.ts';
-import { field } from '../routes/documents-test-support.ts';
-import { sendDocument } from '../services/signing/signing-test-support.ts';
+import { createTestApp, call } from '../../../test/support/server/app.ts';
+import { field } from '../../../test/support/server/documents.ts';
+import { sendDocument } from '../../../test/support/server/signing.ts';
 import { documentsOf } from '../services/documents/repositories.ts';
 import { EmailDelivery } from '../email/delivery.ts';
 import { classifySmtpFailure } from './bounces.ts';
-import { startReceiver } from './test-support.ts';
-import { assertSpecPayloads } from './test-spec-payload.ts';
+import { startReceiver } from '../../../test/support/server/webhooks.ts';
+import { assertSpecPayloads } from '../../../test/support/server/webhooks-spec-payload.ts';
 
 /** Answers RCPT TO with 550 for hard@, 452 for full@, and accepts everything else. */
 async function fakeSmtp(): Promise<{ url: string; accepted: string[]; close(): void }> {

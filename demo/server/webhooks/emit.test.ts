@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, createTenant, call, errorOf } from '../test-support.ts';
-import type { TestApp } from '../test-support.ts';
-import { sendTestDocument, startReceiver } from './test-support.ts';
-import type { Receiver } from './test-support.ts';
+import { createTestApp, createTenant, call, errorOf } from '../../../test/support/server/app.ts';
+import type { TestApp } from '../../../test/support/server/app.ts';
+import { sendTestDocument, startReceiver } from '../../../test/support/server/webhooks.ts';
+import type { Receiver } from '../../../test/support/server/webhooks.ts';
 import { emitEvent } from './emit.ts';
 
 const SECRET = 'emit-test-hmac-secret';

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { enqueueEvent, insertRegistration, matchingRegistrations } from './outbox.ts';
 import { flushPeriodicBatches } from './legacy.ts';
 import { pruneWebhookLog } from './retention.ts';
-import { sampleSnapshot, seedDatabase } from './test-support.ts';
+import { sampleSnapshot, seedDatabase } from '../../../test/support/server/webhooks.ts';
 import type { RegistrationInput } from './outbox.ts';
 
 const run = promisify(execFile);
@@ -70,7 +70,7 @@ test('"once" events stay exactly once when several processes emit them at the sa
   try {
     insertRegistration(ctx.db, { userId: ctx.adminId, callbackUrl: 'https://example.com/', objectFilter: '', eventFilter: '', groupId: null, notify: 'realtime', hmacSecret: null });
     const snapshot = sampleSnapshot(ctx.groupA);
-    const child = fileURLToPath(new URL('./test-emit-child.ts', import.meta.url));
+    const child = fileURLToPath(new URL('../../../test/support/server/webhooks-emit-child.ts', import.meta.url));
     const arg = JSON.stringify({ snapshot, rounds: 20 });
     const results = await Promise.all([1, 2, 3, 4].map(() => run(process.execPath, [child, ctx.dir, arg])));
     const written = results.reduce((sum, r) => sum + Number(r.stdout), 0);

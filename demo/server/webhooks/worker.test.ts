@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { enqueueEvent, insertRegistration, removeRegistration, replayEvent } from './outbox.ts';
 import { WebhookWorker } from './worker.ts';
 import { ensureSigningIdentity, resolveWebhookSettings } from './settings.ts';
-import { eventually, sampleSnapshot, seedDatabase, startReceiver } from './test-support.ts';
+import { eventually, sampleSnapshot, seedDatabase, startReceiver } from '../../../test/support/server/webhooks.ts';
 import type { RegistrationInput } from './outbox.ts';
 
 const fast = { retrySchedule: [0, 30, 60, 90], pollIntervalMs: 20, timeoutMs: 1000, leaseMs: 2000, allowPrivateAddresses: true };

@@ -1,12 +1,12 @@
 /** The history page says whom each invitation went to (name and email), not a bare "Invited". */
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp } from '../../test-support.ts';
-import type { TestApp } from '../../test-support.ts';
-import { field } from '../../routes/documents-test-support.ts';
+import { createTestApp } from '../../../../test/support/server/app.ts';
+import type { TestApp } from '../../../../test/support/server/app.ts';
+import { field } from '../../../../test/support/server/documents.ts';
 import { documentsOf } from '../documents/repositories.ts';
 import { signingHistory } from './final-pdf-job.ts';
-import { person, sendDocument, signerCall, signerToken, valuesFor } from './signing-test-support.ts';
+import { person, sendDocument, signerCall, signerToken, valuesFor } from '../../../../test/support/server/signing.ts';
 
 let t: TestApp;
 before(async () => {

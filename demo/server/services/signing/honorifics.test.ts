@@ -5,12 +5,12 @@
  */
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, call, errorOf } from '../../test-support.ts';
-import type { TestApp } from '../../test-support.ts';
-import { field, person, sendBody, addTemplate } from '../../routes/documents-test-support.ts';
+import { createTestApp, call, errorOf } from '../../../../test/support/server/app.ts';
+import type { TestApp } from '../../../../test/support/server/app.ts';
+import { field, person, sendBody, addTemplate } from '../../../../test/support/server/documents.ts';
 import { documentsOf } from '../documents/repositories.ts';
-import { sendDocument, signerCall, signerToken, valuesFor } from './signing-test-support.ts';
-import { placedText } from '../../pdf/test-support.ts';
+import { sendDocument, signerCall, signerToken, valuesFor } from '../../../../test/support/server/signing.ts';
+import { placedText } from '../../../../test/support/server/pdf.ts';
 
 let t: TestApp;
 before(async () => {

@@ -6,13 +6,13 @@ import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createTestApp, call, errorOf } from '../../test-support.ts';
-import type { TestApp } from '../../test-support.ts';
-import { field } from '../../routes/documents-test-support.ts';
+import { createTestApp, call, errorOf } from '../../../../test/support/server/app.ts';
+import type { TestApp } from '../../../../test/support/server/app.ts';
+import { field } from '../../../../test/support/server/documents.ts';
 import { documentsOf } from '../documents/repositories.ts';
 import { signingServiceOf } from './service.ts';
-import { person, recipientStatuses, sendDocument, signerCall, signerToken, valuesFor, webhookEvents } from './signing-test-support.ts';
-import type { Sent } from './signing-test-support.ts';
+import { person, recipientStatuses, sendDocument, signerCall, signerToken, valuesFor, webhookEvents } from '../../../../test/support/server/signing.ts';
+import type { Sent } from '../../../../test/support/server/signing.ts';
 
 let t: TestApp;
 before(async () => {

@@ -4,17 +4,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { PDFDocument } from 'pdf-lib';
-import { call, createTestApp, errorOf } from '../../test-support.ts';
-import type { TestApp } from '../../test-support.ts';
-import { field } from '../../routes/documents-test-support.ts';
-import { placedText } from '../../pdf/test-support.ts';
+import { call, createTestApp, errorOf } from '../../../../test/support/server/app.ts';
+import type { TestApp } from '../../../../test/support/server/app.ts';
+import { field } from '../../../../test/support/server/documents.ts';
+import { placedText } from '../../../../test/support/server/pdf.ts';
 import { generatePdf } from '../../../../test/support/generate-pdf.ts';
 import { readFixture } from '../../../../test/support/fixtures.ts';
 import { signingServiceOf } from './service.ts';
 import { documentsOf } from '../documents/repositories.ts';
 import { MAX_ATTACHMENT_BYTES } from './attachments.ts';
-import { PNG_1PX, documentStatus, sendDocument, signerCall, signerToken, valuesFor } from './signing-test-support.ts';
-import type { Sent } from './signing-test-support.ts';
+import { PNG_1PX, documentStatus, sendDocument, signerCall, signerToken, valuesFor } from '../../../../test/support/server/signing.ts';
+import type { Sent } from '../../../../test/support/server/signing.ts';
 
 let t: TestApp;
 before(async () => {

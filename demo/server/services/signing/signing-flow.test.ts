@@ -1,14 +1,14 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, errorOf } from '../../test-support.ts';
-import type { TestApp } from '../../test-support.ts';
-import { field } from '../../routes/documents-test-support.ts';
+import { createTestApp, errorOf } from '../../../../test/support/server/app.ts';
+import type { TestApp } from '../../../../test/support/server/app.ts';
+import { field } from '../../../../test/support/server/documents.ts';
 import { documentsOf } from '../documents/repositories.ts';
 import { signingServiceOf } from './service.ts';
 import {
   documentStatus, historyEvents, person, recipientStatuses, sendDocument, signerCall, signerToken, valuesFor, webhookEvents,
-} from './signing-test-support.ts';
-import { placedText } from '../../pdf/test-support.ts';
+} from '../../../../test/support/server/signing.ts';
+import { placedText } from '../../../../test/support/server/pdf.ts';
 
 const readPdfText = async (pdf: Uint8Array): Promise<string> => (await placedText(pdf)).map((p) => p.str).join(' ');
 

@@ -2,9 +2,9 @@
  * Test helper run as a separate process: opens the database in argv[2] and emits the "once"
  * events described by the JSON in argv[3], as fast as it can, to race other processes.
  */
-import { openDatabase } from '../store/db.ts';
-import { enqueueEvent } from './outbox.ts';
-import type { DocumentSnapshot } from './payload.ts';
+import { openDatabase } from '../../../demo/server/store/db.ts';
+import { enqueueEvent } from '../../../demo/server/webhooks/outbox.ts';
+import type { DocumentSnapshot } from '../../../demo/server/webhooks/payload.ts';
 
 const [dir, json] = process.argv.slice(2);
 const { snapshot, rounds } = JSON.parse(json) as { snapshot: DocumentSnapshot; rounds: number };

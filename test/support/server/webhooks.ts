@@ -8,16 +8,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { openDatabase, runMigrations } from '../store/db.ts';
-import type { Db } from '../store/db.ts';
-import { coreMigrations } from '../store/core-migrations.ts';
-import { webhookMigrations } from './migrations.ts';
+import { openDatabase, runMigrations } from '../../../demo/server/store/db.ts';
+import type { Db } from '../../../demo/server/store/db.ts';
+import { coreMigrations } from '../../../demo/server/store/core-migrations.ts';
+import { webhookMigrations } from '../../../demo/server/webhooks/migrations.ts';
 import { verifyWebhook } from '../../../src/webhooks/verify.ts';
-import { generatePdf } from '../../../test/support/generate-pdf.ts';
+import { generatePdf } from '../generate-pdf.ts';
 import assert from 'node:assert/strict';
-import { call } from '../test-support.ts';
-import type { TestApp } from '../test-support.ts';
-import type { DocumentSnapshot } from './payload.ts';
+import { call } from './app.ts';
+import type { TestApp } from './app.ts';
+import type { DocumentSnapshot } from '../../../demo/server/webhooks/payload.ts';
 
 export interface ReceivedRequest {
   body: string;
