@@ -12,7 +12,7 @@ import type { Store } from '../store/index.ts';
 import type { QueuedEmail } from '../store/documents-history.ts';
 import { documentsOf } from '../services/documents/repositories.ts';
 import { emitEmailSentEvent } from '../webhooks/emit.ts';
-import { reportEmailFailure } from '../webhooks/bounces.ts';
+import { reportEmailFailure } from './bounces.ts';
 import { attachmentBytes, documentAttachments } from '../services/signing/attachments.ts';
 
 export const MAX_ATTEMPTS = 10;

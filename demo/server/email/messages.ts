@@ -6,7 +6,7 @@ import type { Store } from '../store/index.ts';
 import type { DocumentRecord, RecipientRecord } from '../store/documents.ts';
 import { documentsOf } from '../services/documents/repositories.ts';
 import { mintLinkToken, mintReviewLinkToken, reviewUrl, signingUrl } from '../services/signing/link-tokens.ts';
-import { emailOpenUrl } from '../webhooks/email-open.ts';
+import { emailOpenUrl } from './open-tracking.ts';
 
 import { displayName, greeting as greet } from './names.ts';
 import { tr } from '../i18n/messages.ts';
@@ -36,7 +36,7 @@ export function queueInvitation(store: Store, dataDir: string, baseUrl: string, 
   const text = `${greet(doc, r)}\n\n${body}\n${note ? `\n${note}\n` : ''}\n${tr(lang, 'email.invite.open')}\n${link}\n\n${personal}\n`;
   const html = `${htmlStart(lang)}<p>${escapeHtml(greet(doc, r))}</p><p>${emphasise(body, doc.name)}</p>`
     + `${note ? `<p>${escapeHtml(note)}</p>` : ''}<p><a href="${escapeHtml(link)}">${escapeHtml(tr(lang, `email.invite.link.${r.role}`))}</a></p><p>${escapeHtml(personal)}</p>`
-    // Tracking image: loading it reports recipient.emailOpened (webhooks/email-open.ts).
+    // Tracking image: loading it reports recipient.emailOpened (email/open-tracking.ts).
     + `<img src="${escapeHtml(emailOpenUrl(store, baseUrl, r.id))}" width="1" height="1" alt="" style="display:block;border:0">${htmlEnd(lang)}`;
   return documentsOf(store).history.queueEmail({ documentId: doc.id, recipientId: r.id, kind: 'invitation', to: r.email, cc: [], subject, text, html });
 }

@@ -16,7 +16,7 @@ import { checkCallbackUrl, MAX_CALLBACK_URL_LENGTH } from './ssrf.ts';
 import { ensureSigningIdentity } from './settings.ts';
 import { webhookSettingsFor } from './service.ts';
 import logRoutes from './routes-log.ts';
-import emailOpenRoutes from './email-open.ts';
+import emailOpenRoutes from '../routes/email-open.ts';
 
 export const registrationUri = (id: string): string => `/api/v1/notifications/${id}/`;
 

@@ -6,7 +6,7 @@ import type { AppConfig } from '../config.ts';
 import { ensureSigningIdentity, resolveWebhookSettings, webhookSettingsFromEnv } from './settings.ts';
 import type { WebhookSettings } from './settings.ts';
 import { WebhookWorker } from './worker.ts';
-import { startReminders } from './reminders.ts';
+import { startReminders } from '../email/reminders.ts';
 
 /** Environment first (ESIGN_DEV, ESIGN_WEBHOOK_*), then `config.webhooks` on top. */
 export function webhookSettingsFor(config: AppConfig): WebhookSettings {

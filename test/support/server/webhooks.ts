@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { openDatabase, runMigrations } from '../../../demo/server/store/db.ts';
 import type { Db } from '../../../demo/server/store/db.ts';
 import { coreMigrations } from '../../../demo/server/store/core-migrations.ts';
-import { webhookMigrations } from '../../../demo/server/webhooks/migrations.ts';
+import { webhookMigrations } from '../../../demo/server/store/webhooks-migrations.ts';
 import { verifyWebhook } from '../../../src/webhooks/verify.ts';
 import { generatePdf } from '../generate-pdf.ts';
 import assert from 'node:assert/strict';

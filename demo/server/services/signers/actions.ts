@@ -8,7 +8,7 @@ import { DOCUMENT_STATUS, RECIPIENT_STATUS } from '../../domain/statuses.ts';
 import { badRequest } from '../../http/errors.ts';
 import { documentsOf } from '../documents/repositories.ts';
 import { mintLinkToken, signingUrl } from '../signing/link-tokens.ts';
-import { emailOpenUrl } from '../../webhooks/email-open.ts';
+import { emailOpenUrl } from '../../email/open-tracking.ts';
 import { greeting } from '../../email/names.ts';
 import type { AuditActor } from '../../store/documents-history.ts';
 

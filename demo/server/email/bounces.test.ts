@@ -10,7 +10,7 @@ import { createTestApp, call } from '../../../test/support/server/app.ts';
 import { field } from '../../../test/support/server/documents.ts';
 import { sendDocument } from '../../../test/support/server/signing.ts';
 import { documentsOf } from '../services/documents/repositories.ts';
-import { EmailDelivery } from '../email/delivery.ts';
+import { EmailDelivery } from './delivery.ts';
 import { classifySmtpFailure } from './bounces.ts';
 import { startReceiver } from '../../../test/support/server/webhooks.ts';
 import { assertSpecPayloads } from '../../../test/support/server/webhooks-spec-payload.ts';

@@ -9,7 +9,7 @@ import { queueDueReminders } from './reminders.ts';
 import { startReceiver } from '../../../test/support/server/webhooks.ts';
 import { assertSpecPayloads } from '../../../test/support/server/webhooks-spec-payload.ts';
 import type { Receiver } from '../../../test/support/server/webhooks.ts';
-import type { WebhookSettings } from './settings.ts';
+import type { WebhookSettings } from '../webhooks/settings.ts';
 
 async function withApp(webhooks: Partial<WebhookSettings>, run: (t: TestApp, receiver: Receiver) => Promise<void>) {
   const t = await createTestApp({

@@ -8,7 +8,7 @@
 import type { Store } from '../store/index.ts';
 import type { QueuedEmail } from '../store/documents-history.ts';
 import { documentsOf } from '../services/documents/repositories.ts';
-import { documentIdOfRecipient, emitEvent } from './emit.ts';
+import { documentIdOfRecipient, emitEvent } from '../webhooks/emit.ts';
 
 export const BOUNCE = { hard: 1, soft: 2, delayed: 3 } as const;
 export type BounceKind = (typeof BOUNCE)[keyof typeof BOUNCE];

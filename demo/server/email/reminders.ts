@@ -3,7 +3,7 @@
  * email at each step of a configurable schedule, counted from its invitation (e.g. 3 days, 7 days,
  * 14 days; `ESIGN_REMINDER_SCHEDULE=3d,7d,14d`; empty: no automatic reminders). Reminders are
  * queued in the email outbox with kind `reminder`; when the transport hands one over, the
- * recipient's `autoReminderEmail` webhook is emitted (emit.ts, emitEmailSentEvent).
+ * recipient's `autoReminderEmail` webhook is emitted (webhooks/emit.ts, emitEmailSentEvent).
  */
 import type { FastifyInstance } from 'fastify';
 import type { Store } from '../store/index.ts';
@@ -11,8 +11,8 @@ import { DOCUMENT_STATUS, RECIPIENT_STATUS } from '../domain/statuses.ts';
 import { documentsOf } from '../services/documents/repositories.ts';
 import { mintLinkToken, signingUrl } from '../services/signing/link-tokens.ts';
 import { signingServiceOf } from '../services/signing/service.ts';
-import { emailOpenUrl } from './email-open.ts';
-import { greeting } from '../email/names.ts';
+import { emailOpenUrl } from './open-tracking.ts';
+import { greeting } from './names.ts';
 
 const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
