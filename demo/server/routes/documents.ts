@@ -5,7 +5,7 @@ import { requireApiKey } from '../auth/context.ts';
 import { badRequest } from '../http/errors.ts';
 import { parseIsoInstant } from '../http/iso-instant.ts';
 import { listMeta } from '../http/pagination.ts';
-import { idFromUri } from '../http/uris.ts';
+import { idFromUri } from '../domain/uris.ts';
 import { ListOf, errorResponses } from '../schemas/common.ts';
 import { sendDocument } from '../services/documents/send.ts';
 import { actorOf, loadVisibleDocument } from '../services/documents/access.ts';

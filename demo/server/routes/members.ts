@@ -7,7 +7,7 @@ import { Type } from 'typebox';
 import { requireApiKey } from '../auth/context.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { listMeta } from '../http/pagination.ts';
-import { groupUri, idFromUri, invitedUri, isUuid, memberUri, userUri } from '../http/uris.ts';
+import { groupUri, idFromUri, invitedUri, isUuid, memberUri, userUri } from '../domain/uris.ts';
 import { Booleanish, ListOf, PaginationQuery, errorResponses, toBool } from '../schemas/common.ts';
 import type { Invitation, Member } from '../store/members.ts';
 import { documentsOf } from '../services/documents/repositories.ts';

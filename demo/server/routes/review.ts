@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { notFound } from '../http/errors.ts';
-import { isUuid } from '../http/uris.ts';
+import { isUuid } from '../domain/uris.ts';
 import { errorResponses } from '../schemas/common.ts';
 import { DEFAULT_TOKEN_TTL_SECONDS } from '../services/documents/component-tokens.ts';
 import { documentsOf } from '../services/documents/repositories.ts';

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { authOf, requireApiKey } from '../auth/context.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
-import { isUuid } from '../http/uris.ts';
+import { isUuid } from '../domain/uris.ts';
 import { errorResponses } from '../schemas/common.ts';
 import { DOCUMENT_STATUS, recipientStatusText as statusText } from '../domain/statuses.ts';
 import { checkPatternsAhead } from '../services/signing/pattern-checks.ts';

@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { requireApiKey } from '../auth/context.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { listMeta } from '../http/pagination.ts';
-import { isUuid } from '../http/uris.ts';
+import { isUuid } from '../domain/uris.ts';
 import { ListOf, PaginationQuery, errorResponses } from '../schemas/common.ts';
 import { documentsOf } from '../services/documents/repositories.ts';
 import { statusView } from '../services/documents/views.ts';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
 import { call, createTenant, createTestApp, errorOf } from '../../../test/support/server/app.ts';
 import type { TestApp } from '../../../test/support/server/app.ts';
-import { templateWebAppId } from '../http/uris.ts';
+import { templateWebAppId } from '../domain/uris.ts';
 import { sweepDeletedTemplates } from '../services/template-sweep.ts';
 
 const FIXTURES = process.env.ESIGN_FIXTURES ?? path.resolve(import.meta.dirname, '../../../../shared/fixtures/pdfs');

@@ -7,7 +7,7 @@ import { Type } from 'typebox';
 import { requireApiKey } from '../auth/context.ts';
 import { notFound } from '../http/errors.ts';
 import { listMeta } from '../http/pagination.ts';
-import { groupUri, isUuid, textTemplateUri, userUri } from '../http/uris.ts';
+import { groupUri, isUuid, textTemplateUri, userUri } from '../domain/uris.ts';
 import { ListOf, PaginationQuery, errorResponses } from '../schemas/common.ts';
 import type { TextTemplate } from '../store/text-templates.ts';
 import { groupsFilter, usableGroup } from './group-ref.ts';

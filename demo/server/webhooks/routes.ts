@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { requireApiKey } from '../auth/context.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
-import { groupUri, idFromUri } from '../http/uris.ts';
+import { groupUri, idFromUri } from '../domain/uris.ts';
 import { errorResponses } from '../schemas/common.ts';
 import { insertRegistration, removeRegistration } from './outbox.ts';
 import { adminGroupIds, findRegistrations, getRegistration, isGroupAdmin, listRegistrations, NOTIFY_TYPES, parseFilters, setHmacSecret } from './registrations.ts';

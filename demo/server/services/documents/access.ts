@@ -5,8 +5,8 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { authOf } from '../../auth/context.ts';
-import { notFound } from '../../http/errors.ts';
-import { isUuid } from '../../http/uris.ts';
+import { notFound } from '../../domain/errors.ts';
+import { isUuid } from '../../domain/uris.ts';
 import type { Store } from '../../store/index.ts';
 import type { DocumentRecord, RecipientRecord } from '../../store/documents.ts';
 import type { AuditActor } from '../../store/documents-history.ts';

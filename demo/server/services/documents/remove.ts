@@ -7,7 +7,7 @@ import type { Store } from '../../store/index.ts';
 import type { DocumentRecord } from '../../store/documents.ts';
 import type { AuditActor } from '../../store/documents-history.ts';
 import { RECIPIENT_STATUS, canRecipient, documentTransition, recipientTransition } from '../../domain/statuses.ts';
-import { ApiError } from '../../http/errors.ts';
+import { conflict } from '../../domain/errors.ts';
 import { TransitionError } from '../../domain/statuses.ts';
 import { documentsOf } from './repositories.ts';
 
@@ -18,7 +18,7 @@ export interface RemoveResult {
 
 /** Turns a TransitionError into the API's 409. */
 export function asConflict(error: unknown): never {
-  if (error instanceof TransitionError) throw new ApiError(409, 'invalid_transition', error.message);
+  if (error instanceof TransitionError) throw conflict(error.message, 'invalid_transition');
   throw error;
 }
 

@@ -10,7 +10,8 @@ import type { Template } from '../../store/templates.ts';
 import { DELETED_TITLE } from '../../store/templates.ts';
 import type { FieldElement } from '../../../../src/fields/types.ts';
 import { checkFieldValue, normalizeFieldValue } from '../../../../src/fields/index.ts';
-import { ApiError, badRequest, conflict } from '../../http/errors.ts';
+import { conflict, invalidInput } from '../../domain/errors.ts';
+import type { DomainError } from '../../domain/errors.ts';
 import { templateFileName } from '../template-deletion.ts';
 import { documentTransition } from '../../domain/statuses.ts';
 import type { DocumentRecord, NewRecipient, RecipientRecord } from '../../store/documents.ts';
@@ -24,7 +25,7 @@ import { documentSourceFileName, documentsOf } from './repositories.ts';
 import { emitDocumentEvent } from './events.ts';
 import { emitEvent } from '../../webhooks/emit.ts';
 import type { WorkPool } from '../../work/pool.ts';
-import { answering } from '../../work/http.ts';
+import { answering } from '../../work/failures.ts';
 
 export interface SendCaller {
   userId: string;
@@ -47,8 +48,8 @@ export interface SentDocument {
   recipients: RecipientRecord[];
 }
 
-const invalid = (problems: { field: string; message: string }[]): ApiError =>
-  badRequest(`The document cannot be sent: ${problems.length === 1 ? problems[0].message : `${problems.length} problems, see fields.`}`, problems, 'invalid_send');
+const invalid = (problems: { field: string; message: string }[]): DomainError =>
+  invalidInput(`The document cannot be sent: ${problems.length === 1 ? problems[0].message : `${problems.length} problems, see fields.`}`, problems, 'invalid_send');
 
 export async function sendDocument(store: Store, caller: SendCaller, body: unknown, options: SendOptions = {}): Promise<SentDocument> {
   const parsed = parseSendRequest(body);

@@ -5,7 +5,7 @@
 import type { Store } from '../../store/index.ts';
 import type { DocumentRecord, RecipientRecord } from '../../store/documents.ts';
 import { DOCUMENT_STATUS, RECIPIENT_STATUS } from '../../domain/statuses.ts';
-import { badRequest } from '../../http/errors.ts';
+import { invalidInput } from '../../domain/errors.ts';
 import { documentsOf } from '../documents/repositories.ts';
 import { mintLinkToken, signingUrl } from '../signing/link-tokens.ts';
 import { emailOpenUrl } from '../../email/open-tracking.ts';
@@ -31,8 +31,8 @@ export function signerFieldValues(store: Store, recipient: RecipientRecord) {
 }
 
 function ensureOpen(document: DocumentRecord, recipient: RecipientRecord, what: string): void {
-  if (document.status !== DOCUMENT_STATUS.available) throw badRequest(`Document '${document.id}' is no longer open for signing (status ${document.status}); ${what} is not possible.`, undefined, 'document_closed');
-  if (!WAITING.includes(recipient.status)) throw badRequest(`Signer '${recipient.id}' has nothing left to do now (status ${recipient.status}); ${what} is not possible.`, undefined, 'signer_not_waiting');
+  if (document.status !== DOCUMENT_STATUS.available) throw invalidInput(`Document '${document.id}' is no longer open for signing (status ${document.status}); ${what} is not possible.`, undefined, 'document_closed');
+  if (!WAITING.includes(recipient.status)) throw invalidInput(`Signer '${recipient.id}' has nothing left to do now (status ${recipient.status}); ${what} is not possible.`, undefined, 'signer_not_waiting');
 }
 
 /** `GET /signer/{id}/new-link/`: a fresh signing link (one-use link token, as in invitations). */
@@ -65,6 +65,6 @@ export function sendReminder(store: Store, context: { dataDir: string; baseUrl: 
  * (a recipient cannot hand its signing to someone else), so there is never an earlier signer: a 400 that says so.
  */
 export function resetSigner(recipient: RecipientRecord, email: string): never {
-  if (email.trim().toLowerCase() === recipient.email.toLowerCase()) throw badRequest(`${email} is already this signer's email.`, [{ field: 'email', message: 'is the current signer' }], 'same_email');
-  throw badRequest(`Signer '${recipient.id}' was never forwarded, so there is no earlier signer ${email} to reset to.`, [{ field: 'email', message: 'no earlier signer with this email' }], 'no_earlier_signer');
+  if (email.trim().toLowerCase() === recipient.email.toLowerCase()) throw invalidInput(`${email} is already this signer's email.`, [{ field: 'email', message: 'is the current signer' }], 'same_email');
+  throw invalidInput(`Signer '${recipient.id}' was never forwarded, so there is no earlier signer ${email} to reset to.`, [{ field: 'email', message: 'no earlier signer with this email' }], 'no_earlier_signer');
 }

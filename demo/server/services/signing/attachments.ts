@@ -11,9 +11,9 @@ import type { DocumentRecord } from '../../store/documents.ts';
 import type { AuditActor } from '../../store/documents-history.ts';
 import type { FieldElement } from '../../../../src/fields/types.ts';
 import { codeKind } from '../../../../src/fields/index.ts';
-import { ApiError, badRequest, unprocessable } from '../../http/errors.ts';
+import { invalidInput, tooLarge, unprocessable } from '../../domain/errors.ts';
 import type { WorkPool } from '../../work/pool.ts';
-import { workErrorToApi } from '../../work/http.ts';
+import { workFailureToDomain } from '../../work/failures.ts';
 import { documentsOf } from '../documents/repositories.ts';
 import { assertCanSave } from './turn.ts';
 
@@ -84,13 +84,13 @@ export function documentAttachments(store: Store, documentId: string, validation
 export async function uploadAttachment(store: Store, work: WorkPool, recipientId: string, body: unknown, actor: AuditActor): Promise<AttachmentInfo> {
   const input = (body ?? {}) as { field?: unknown; name?: unknown; data?: unknown; type?: unknown };
   const name = cleanFileName(input.name);
-  if (!name) throw badRequest('Give the file\'s name (1–200 characters).', [{ field: 'name', message: 'is required, at most 200 characters' }]);
+  if (!name) throw invalidInput('Give the file\'s name (1–200 characters).', [{ field: 'name', message: 'is required, at most 200 characters' }]);
   if (typeof input.data !== 'string' || input.data === '' || !BASE64.test(input.data)) {
-    throw badRequest('Give the file\'s bytes as base64 in `data`.', [{ field: 'data', message: 'must be base64' }]);
+    throw invalidInput('Give the file\'s bytes as base64 in `data`.', [{ field: 'data', message: 'must be base64' }]);
   }
   const bytes = new Uint8Array(Buffer.from(input.data, 'base64'));
   if (bytes.length > MAX_ATTACHMENT_BYTES) {
-    throw new ApiError(413, 'attachment_too_large', `The file is ${Math.ceil(bytes.length / 1024 / 1024)} MiB; attachments may be at most ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MiB.`);
+    throw tooLarge(`The file is ${Math.ceil(bytes.length / 1024 / 1024)} MiB; attachments may be at most ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MiB.`, 'attachment_too_large');
   }
   const { documents } = documentsOf(store);
   const me = documents.recipient(recipientId)!;
@@ -107,7 +107,7 @@ export async function uploadAttachment(store: Store, work: WorkPool, recipientId
       try {
         inspected = await work.run(groupId, 'inspectAttachment', { bytes });
       } catch (error) {
-        throw workErrorToApi(error, 'data');
+        throw workFailureToDomain(error, 'data');
       }
       if (!inspected.ok) throw unprocessable(`This PDF cannot be added to the signed PDF: ${inspected.message}`, [{ field: 'data', message: inspected.message }]);
     }

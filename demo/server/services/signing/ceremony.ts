@@ -11,7 +11,7 @@ import type { DocumentRecord, RecipientRecord } from '../../store/documents.ts';
 import type { AuditActor } from '../../store/documents-history.ts';
 import { DOCUMENT_STATUS, RECIPIENT_STATUS, assertDocumentOpenForRecipients, canRecipient, documentTransition, recipientTransition } from '../../domain/statuses.ts';
 import type { RecipientStatus } from '../../domain/statuses.ts';
-import { ApiError, badRequest, unprocessable } from '../../http/errors.ts';
+import { conflict, invalidInput, unprocessable } from '../../domain/errors.ts';
 import type { FieldElement } from '../../../../src/fields/types.ts';
 import { assertCanAct, assertCanSave } from './turn.ts';
 import { attachmentValueProblem, isAttachmentField } from './attachments.ts';
@@ -68,7 +68,7 @@ export function visit(ctx: CeremonyContext, recipientId: string, actor: AuditAct
     try {
       assertDocumentOpenForRecipients(doc.status, 'visit');
       if (me.status === RECIPIENT_STATUS.unsent || me.status === RECIPIENT_STATUS.scheduled) {
-        throw new ApiError(409, 'not_your_turn', 'It is not your turn yet: you will be invited when the recipients before you have finished.');
+        throw conflict('It is not your turn yet: you will be invited when the recipients before you have finished.', 'not_your_turn');
       }
       if (!canRecipient(me.status, 'visit')) return me.status; // finished or rejected: reading is fine, nothing to record
       to = recipientTransition(me.status, 'visit');
@@ -174,9 +174,9 @@ export function complete(ctx: CeremonyContext, recipientId: string, body: unknow
 /** Rejects with a reason: the recipient moves to 60, the document to 50, everyone pending is withdrawn. */
 export function reject(ctx: CeremonyContext, recipientId: string, body: unknown, actor: AuditActor): { status: RecipientStatus; documentStatus: number } {
   const raw = (body as { reason?: unknown } | undefined)?.reason;
-  if (typeof raw !== 'string' || raw.trim() === '') throw badRequest('Give a reason for rejecting (body: { "reason": "…" }).', [{ field: 'reason', message: 'is required' }], 'reason_required');
+  if (typeof raw !== 'string' || raw.trim() === '') throw invalidInput('Give a reason for rejecting (body: { "reason": "…" }).', [{ field: 'reason', message: 'is required' }], 'reason_required');
   const reason = raw.trim();
-  if (reason.length > MAX_REASON_LENGTH) throw badRequest(`The reason is too long: at most ${MAX_REASON_LENGTH} characters.`, [{ field: 'reason', message: `at most ${MAX_REASON_LENGTH} characters` }]);
+  if (reason.length > MAX_REASON_LENGTH) throw invalidInput(`The reason is too long: at most ${MAX_REASON_LENGTH} characters.`, [{ field: 'reason', message: `at most ${MAX_REASON_LENGTH} characters` }]);
   const { store } = ctx;
   return store.transaction(() => {
     const { doc, me, all } = current(store, recipientId);

@@ -4,7 +4,7 @@
  * the recipient's calls count against the sender's rate limit and stop when the sender loses access.
  */
 import type { FastifyInstance } from 'fastify';
-import { conflict, notFound } from '../../http/errors.ts';
+import { conflict, notFound } from '../../domain/errors.ts';
 import { DOCUMENT_STATUS } from '../../domain/statuses.ts';
 import type { DocumentRecord, RecipientRecord } from '../../store/documents.ts';
 import { DEFAULT_TOKEN_TTL_SECONDS, mintComponentToken, tokenSecret } from '../documents/component-tokens.ts';

@@ -5,7 +5,7 @@
  */
 import type { Store } from '../../store/index.ts';
 import type { WorkPool } from '../../work/pool.ts';
-import { answering } from '../../work/http.ts';
+import { answering } from '../../work/failures.ts';
 import { normalizeFieldValue } from '../../../../src/fields/index.ts';
 import { documentsOf } from '../documents/repositories.ts';
 import { patternKey, type PatternVerdicts } from './submission.ts';
