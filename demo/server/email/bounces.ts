@@ -35,9 +35,8 @@ export function classifySmtpFailure(error: unknown): { kind: BounceKind; message
 export function reportBounce(store: Store, email: Pick<QueuedEmail, 'id' | 'documentId' | 'recipientId'>, kind: BounceKind, message: string): boolean {
   if (!email.documentId || !email.recipientId) return false;
   return store.transaction(() => {
-    if (documentIdOfRecipient(store.db, email.recipientId!) !== email.documentId) return false;
-    const claim = store.db.prepare('INSERT INTO webhook_bounce_reports (email_id, kind, created_ms) VALUES (?, ?, ?) ON CONFLICT DO NOTHING').run(email.id, kind, Date.now());
-    if (Number(claim.changes) === 0) return false;
+    if (documentIdOfRecipient(store, email.recipientId!) !== email.documentId) return false;
+    if (!store.webhooks.claimBounceReport(email.id, kind, Date.now())) return false;
     documentsOf(store).history.record(
       email.documentId!,
       'recipient_email_bounced',
@@ -45,7 +44,7 @@ export function reportBounce(store: Store, email: Pick<QueuedEmail, 'id' | 'docu
       { kind: KIND_TEXT[kind], message },
       email.recipientId,
     );
-    emitEvent(store.db, { object: 'recipient', event: 'bounced', documentId: email.documentId!, recipientId: email.recipientId!, emailBounce: kind, emailBounceMessage: message });
+    emitEvent(store, { object: 'recipient', event: 'bounced', documentId: email.documentId!, recipientId: email.recipientId!, emailBounce: kind, emailBounceMessage: message });
     return true;
   });
 }

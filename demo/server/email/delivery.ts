@@ -101,7 +101,7 @@ export class EmailDelivery {
         // Webhook recipient.emailNotification (autoReminderEmail for reminders) in the transaction that marks it sent.
         this.store.transaction(() => {
           history.markEmailSent(email.id);
-          emitEmailSentEvent(this.store.db, email);
+          emitEmailSentEvent(this.store, email);
         });
         delivered++;
       } catch (error) {

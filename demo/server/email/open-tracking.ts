@@ -17,9 +17,9 @@ export const TRANSPARENT_GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAA
 
 /** Secret for tracking tokens, derived from the installation's webhook signing key (stable, per installation). */
 function trackingSecret(store: Store): Buffer {
-  ensureSigningIdentity(store.db); // normally made at start-up; made here if this process never started the app
-  const row = store.db.prepare('SELECT private_key_pem FROM webhook_signing_key WHERE id = 1').get() as { private_key_pem: string };
-  return createHash('sha256').update('esign email-open tracking\0').update(row.private_key_pem).digest();
+  ensureSigningIdentity(store); // normally made at start-up; made here if this process never started the app
+  const key = store.webhooks.signingKey()!;
+  return createHash('sha256').update('esign email-open tracking\0').update(key.privateKeyPem).digest();
 }
 
 export function emailOpenToken(store: Store, recipientId: string): string {
@@ -46,7 +46,7 @@ export function recordEmailOpened(store: Store, recipientId: string, client: { i
     const to = recipientTransition(recipient.status, 'email_opened');
     if (to !== recipient.status) documents.setRecipientStatus(recipient.id, to);
     history.record(recipient.documentId, 'recipient_email_opened', { type: 'recipient', id: recipient.id, label: `${recipient.firstname} ${recipient.lastname} <${recipient.email}>`, ...client }, { status: to }, recipient.id);
-    emitEvent(store.db, { object: 'recipient', event: 'emailOpened', documentId: recipient.documentId, recipientId: recipient.id });
+    emitEvent(store, { object: 'recipient', event: 'emailOpened', documentId: recipient.documentId, recipientId: recipient.id });
     return true;
   });
 }

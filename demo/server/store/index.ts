@@ -17,6 +17,8 @@ import type { TemplateRepository } from './templates.ts';
 import { SqliteMemberRepository } from './members.ts';
 import { SqliteEmailAttachmentRepository } from './email-attachments.ts';
 import { SqliteTextTemplateRepository } from './text-templates.ts';
+import { SqliteWebhookRepository } from './webhooks.ts';
+import type { WebhookRepository } from './webhooks.ts';
 
 export class Store {
   readonly db: Db;
@@ -28,6 +30,7 @@ export class Store {
   readonly members: SqliteMemberRepository;
   readonly emailAttachments: SqliteEmailAttachmentRepository;
   readonly textTemplates: SqliteTextTemplateRepository;
+  readonly webhooks: WebhookRepository;
   private closed = false;
 
   constructor(dataDir: string) {
@@ -41,6 +44,7 @@ export class Store {
     this.members = new SqliteMemberRepository(this.db);
     this.emailAttachments = new SqliteEmailAttachmentRepository(this.db);
     this.textTemplates = new SqliteTextTemplateRepository(this.db);
+    this.webhooks = new SqliteWebhookRepository(this.db);
   }
 
   /** Runs synchronous `work` in one database transaction. */

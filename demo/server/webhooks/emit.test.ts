@@ -40,7 +40,7 @@ test('sending a document emits document.created once, with the spec payload and 
     assert.equal(data.recipients[0].roleText, 'signer');
     assert.equal(data.recipients[0].resourceUri, `/api/v1/signer/${recipientId}/`);
     // "once": emitting document.created again for the same document writes nothing.
-    assert.equal(t.app.store.transaction(() => emitEvent(t.app.store.db, { object: 'document', event: 'created', documentId })), null);
+    assert.equal(t.app.store.transaction(() => emitEvent(t.app.store, { object: 'document', event: 'created', documentId })), null);
   });
 });
 

@@ -30,8 +30,8 @@ export function webhooksOf(app: FastifyInstance): WebhookService | undefined {
 /** Starts the delivery worker (unless disabled); `webhooksOf(app)` returns it. */
 export function startWebhooks(app: FastifyInstance): WebhookService {
   const settings = webhookSettingsFor(app.config);
-  const identity = ensureSigningIdentity(app.store.db);
-  const worker = settings.workerEnabled ? new WebhookWorker(app.store.db, identity, settings) : null;
+  const identity = ensureSigningIdentity(app.store);
+  const worker = settings.workerEnabled ? new WebhookWorker(app.store, identity, settings) : null;
   worker?.start();
   const stopReminders = startReminders(app, settings.reminderScheduleMs, settings.reminderCheckIntervalMs);
   const service: WebhookService = {

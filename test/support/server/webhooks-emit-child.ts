@@ -2,19 +2,19 @@
  * Test helper run as a separate process: opens the database in argv[2] and emits the "once"
  * events described by the JSON in argv[3], as fast as it can, to race other processes.
  */
-import { openDatabase } from '../../../demo/server/store/db.ts';
+import { openStore } from '../../../demo/server/store/index.ts';
 import { enqueueEvent } from '../../../demo/server/webhooks/outbox.ts';
 import type { DocumentSnapshot } from '../../../demo/server/webhooks/payload.ts';
 
 const [dir, json] = process.argv.slice(2);
 const { snapshot, rounds } = JSON.parse(json) as { snapshot: DocumentSnapshot; rounds: number };
-const db = openDatabase(dir);
+const store = openStore(dir);
 let written = 0;
 for (let i = 0; i < rounds; i++) {
-  if (enqueueEvent(db, { object: 'document', event: 'created', snapshot })) written++;
+  if (enqueueEvent(store, { object: 'document', event: 'created', snapshot })) written++;
   for (const r of snapshot.recipients) {
-    if (enqueueEvent(db, { object: 'recipient', event: 'completed', snapshot, recipientId: r.uuid })) written++;
+    if (enqueueEvent(store, { object: 'recipient', event: 'completed', snapshot, recipientId: r.uuid })) written++;
   }
 }
-db.close();
+store.close();
 process.stdout.write(String(written));

@@ -151,7 +151,7 @@ function persistSend(store: Store, caller: SendCaller, { id, request, group, tem
     history.record(id, 'template_archived', caller.actor, { templatepdf: t.id, reason: 'archive_upon_send' });
   }
   // Webhook document.created: written to the outbox in this transaction, so it exists exactly when the document does.
-  emitEvent(store.db, { object: 'document', event: 'created', documentId: id });
+  emitEvent(store, { object: 'document', event: 'created', documentId: id });
   return { document, recipients: documents.recipients(id) };
 }
 

@@ -77,7 +77,7 @@ export function visit(ctx: CeremonyContext, recipientId: string, actor: AuditAct
     }
     if (to !== me.status) documentsOf(store).documents.setRecipientStatus(me.id, to);
     documentsOf(store).history.record(doc.id, 'recipient_visited', actor, { status: to }, me.id);
-    emitEvent(store.db, { object: 'recipient', event: 'visiting', documentId: doc.id, recipientId: me.id });
+    emitEvent(store, { object: 'recipient', event: 'visiting', documentId: doc.id, recipientId: me.id });
     return to;
   });
 }
@@ -142,7 +142,7 @@ export function complete(ctx: CeremonyContext, recipientId: string, body: unknow
     history.record(doc.id, me.role === 'approver' ? 'recipient_approved' : me.role === 'witness' ? 'recipient_witnessed' : 'recipient_signed', actor,
       { fields: filled.length, signed_at: now.toISOString() }, me.id);
     for (const m of plan.moves) {
-      if (m.to === RECIPIENT_STATUS.completed) emitEvent(store.db, { object: 'recipient', event: 'completed', documentId: doc.id, recipientId: m.recipientId });
+      if (m.to === RECIPIENT_STATUS.completed) emitEvent(store, { object: 'recipient', event: 'completed', documentId: doc.id, recipientId: m.recipientId });
     }
     if (doc.doEmail) {
       for (const id of plan.invite) {
@@ -195,8 +195,8 @@ export function reject(ctx: CeremonyContext, recipientId: string, body: unknown,
     documents.setStatus(doc.id, documentStatus);
     history.record(doc.id, 'recipient_rejected', actor, { reason }, me.id);
     history.record(doc.id, 'document_rejected', actor, { by: me.id });
-    emitEvent(store.db, { object: 'recipient', event: 'rejected', documentId: doc.id, recipientId: me.id });
-    emitEvent(store.db, { object: 'document', event: 'rejected', documentId: doc.id });
+    emitEvent(store, { object: 'recipient', event: 'rejected', documentId: doc.id, recipientId: me.id });
+    emitEvent(store, { object: 'document', event: 'rejected', documentId: doc.id });
     if (doc.doEmail) {
       queueRejectedNotices(store, doc, all, me);
       queueReviewerRejectedNotices(ctx, doc, all, me);

@@ -146,7 +146,7 @@ export async function runFinalPdfJob(store: Store, work: WorkPool, documentId: s
     documents.setFinal(doc.id, file, hash);
     documents.setStatus(doc.id, documentTransition(now.status, 'complete') as 30, { completedAt: new Date().toISOString() });
     history.record(doc.id, 'final_pdf_created', SYSTEM, { sha256: hash, bytes: pdf.length, warnings: [...appended.warnings, ...warnings.map((w) => w.message)], seal_certificate_sha256: seal.key.fingerprint, audit_chain_head: auditChainHead });
-    emitEvent(store.db, { object: 'document', event: 'finalPdfCreated', documentId: doc.id });
+    emitEvent(store, { object: 'document', event: 'finalPdfCreated', documentId: doc.id });
     return true;
   });
 }
