@@ -7,7 +7,6 @@
  */
 import type { Store } from '../store/index.ts';
 import type { QueuedEmail } from '../store/documents-history.ts';
-import { documentsOf } from '../services/documents/repositories.ts';
 import { documentIdOfRecipient, emitEvent } from '../webhooks/emit.ts';
 
 export const BOUNCE = { hard: 1, soft: 2, delayed: 3 } as const;
@@ -37,7 +36,7 @@ export function reportBounce(store: Store, email: Pick<QueuedEmail, 'id' | 'docu
   return store.transaction(() => {
     if (documentIdOfRecipient(store, email.recipientId!) !== email.documentId) return false;
     if (!store.webhooks.claimBounceReport(email.id, kind, Date.now())) return false;
-    documentsOf(store).history.record(
+    store.history.record(
       email.documentId!,
       'recipient_email_bounced',
       { type: 'system', id: '', label: 'mail transport', ip: '', userAgent: '' },

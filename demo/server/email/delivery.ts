@@ -10,7 +10,6 @@ import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 import type { Store } from '../store/index.ts';
 import type { QueuedEmail } from '../store/documents-history.ts';
-import { documentsOf } from '../services/documents/repositories.ts';
 import { emitEmailSentEvent } from '../webhooks/emit.ts';
 import { reportEmailFailure } from './bounces.ts';
 import { attachmentBytes, documentAttachments } from '../services/signing/attachments.ts';
@@ -86,7 +85,7 @@ export class EmailDelivery {
   }
 
   private async pass(): Promise<number> {
-    const { history } = documentsOf(this.store);
+    const { history } = this.store;
     let delivered = 0;
     for (const email of history.emails({ unsentOnly: true })) {
       if (email.attempts >= MAX_ATTEMPTS) continue;

@@ -8,7 +8,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Store } from '../store/index.ts';
 import { canRecipient, recipientTransition } from '../domain/statuses.ts';
-import { documentsOf } from '../services/documents/repositories.ts';
 import { emitEvent } from '../webhooks/emit.ts';
 import { ensureSigningIdentity } from '../webhooks/settings.ts';
 
@@ -39,7 +38,7 @@ export function tokenMatches(store: Store, recipientId: string, token: string): 
 
 /** Records the opening; returns whether anything was recorded. */
 export function recordEmailOpened(store: Store, recipientId: string, client: { ip: string; userAgent: string }): boolean {
-  const { documents, history } = documentsOf(store);
+  const { documents, history } = store;
   return store.transaction(() => {
     const recipient = documents.recipient(recipientId);
     if (!recipient || !canRecipient(recipient.status, 'email_opened')) return false;

@@ -9,7 +9,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Store } from '../store/index.ts';
 import type { ReminderCandidate } from '../store/documents-history.ts';
 import { DOCUMENT_STATUS, RECIPIENT_STATUS } from '../domain/statuses.ts';
-import { documentsOf } from '../services/documents/repositories.ts';
 import { mintLinkToken, signingUrl } from '../services/signing/link-tokens.ts';
 import { signingServiceOf } from '../services/signing/service.ts';
 import { emailOpenUrl } from './open-tracking.ts';
@@ -33,7 +32,7 @@ const WAITING: readonly number[] = [
  */
 export function queueDueReminders(store: Store, context: { dataDir: string; baseUrl: string }, scheduleMs: readonly number[], now = Date.now()): number {
   if (scheduleMs.length === 0) return 0;
-  const candidates = documentsOf(store).history.reminderCandidates(DOCUMENT_STATUS.available, WAITING);
+  const candidates = store.history.reminderCandidates(DOCUMENT_STATUS.available, WAITING);
   let queued = 0;
   for (const c of candidates) {
     if (!c.invited || c.reminders >= scheduleMs.length) continue;
@@ -44,7 +43,7 @@ export function queueDueReminders(store: Store, context: { dataDir: string; base
 }
 
 function queueReminder(store: Store, context: { dataDir: string; baseUrl: string }, c: ReminderCandidate & { invited: string }, scheduleMs: readonly number[], now: number): boolean {
-  const { documents, history } = documentsOf(store);
+  const { documents, history } = store;
   return store.transaction(() => {
     const count = history.reminderCount(c.recipient_id);
     if (count !== c.reminders || Date.parse(c.invited) + scheduleMs[count] > now) return false;

@@ -6,7 +6,8 @@
 import crypto from 'node:crypto';
 import type { Db } from './db.ts';
 import { nowIso } from './db.ts';
-import { chainHead, eventHash } from './audit-chain.ts';
+import { chainedDocumentIds, chainHead, eventHash, verifyChain } from './audit-chain.ts';
+import type { ChainCheck } from './audit-chain.ts';
 
 /** `reviewer`: someone a recipient or the document names as a reviewer (reads, never signs). */
 export type ActorType = 'user' | 'recipient' | 'system' | 'reviewer';
@@ -142,6 +143,21 @@ export class SqliteDocumentHistory {
          WHERE d.do_email = 1 AND d.status = ? AND r.status IN (${placeholders})`,
       )
       .all(documentStatus, ...recipientStatuses) as unknown as ReminderCandidate[];
+  }
+
+  /** The hash of the document's newest event ('' when none); chains rows older than the chain first. */
+  chainHead(documentId: string): string {
+    return chainHead(this.db, documentId);
+  }
+
+  /** Checks one document's hash chain; reports the first broken link. */
+  verifyChain(documentId: string): ChainCheck {
+    return verifyChain(this.db, documentId);
+  }
+
+  /** Every document that has events, oldest first. */
+  chainedDocumentIds(): string[] {
+    return chainedDocumentIds(this.db);
   }
 
   reminderCount(recipientId: string): number {

@@ -10,12 +10,11 @@ import { isUuid } from '../../domain/uris.ts';
 import type { Store } from '../../store/index.ts';
 import type { DocumentRecord, RecipientRecord } from '../../store/documents.ts';
 import type { AuditActor } from '../../store/documents-history.ts';
-import { documentsOf } from './repositories.ts';
 
 export function loadVisibleDocument(store: Store, request: FastifyRequest, id: string): { document: DocumentRecord; tokenRecipient: RecipientRecord | null } {
   if (!isUuid(id)) throw notFound('Document', id);
   const auth = authOf(request);
-  const { documents } = documentsOf(store);
+  const { documents } = store;
   const document = documents.get(id.toLowerCase());
   if (!document || !auth.groupIds.includes(document.groupId)) throw notFound('Document', id);
   if (auth.kind === 'api_key') return { document, tokenRecipient: null };
@@ -28,7 +27,7 @@ export function loadVisibleDocument(store: Store, request: FastifyRequest, id: s
 export function loadVisibleRecipient(store: Store, request: FastifyRequest, id: string): { recipient: RecipientRecord; document: DocumentRecord } {
   if (!isUuid(id)) throw notFound('Signer', id);
   const auth = authOf(request);
-  const { documents } = documentsOf(store);
+  const { documents } = store;
   const recipient = documents.recipient(id.toLowerCase());
   const document = recipient ? documents.get(recipient.documentId) : undefined;
   if (!recipient || !document || !auth.groupIds.includes(document.groupId)) throw notFound('Signer', id);
@@ -51,7 +50,7 @@ export function actorOf(store: Store, request: FastifyRequest): AuditActor {
     return { type: 'user', id: u.id, label: name ? `${name} <${u.email}>` : u.email, ...base };
   }
   if (auth.resource.type === 'signer') {
-    const r = documentsOf(store).documents.recipient(auth.resource.id);
+    const r = store.documents.recipient(auth.resource.id);
     return { type: 'recipient', id: auth.resource.id, label: r ? `${r.firstname} ${r.lastname} <${r.email}>` : auth.resource.id, ...base };
   }
   return { type: 'user', id: auth.userId, label: `component token for ${auth.resource.type} ${auth.resource.id}`, ...base };

@@ -146,8 +146,7 @@ export async function verifyComponentToken(secret: Uint8Array, token: string, no
 export const componentTokenVerifier: TokenVerifier = async (token: string, app: FastifyInstance) => {
   const auth = await verifyComponentToken(tokenSecret(app.config.dataDir), token);
   if (!auth) return undefined;
-  const key = app.store.db.prepare('SELECT revoked FROM api_keys WHERE id = ?').get(auth.keyId) as { revoked: string | null } | undefined;
-  if (!key || key.revoked) throw unauthenticated('The API key that minted this component token has been revoked.', 'invalid_token');
+  if (!app.store.apiKeys.isLive(auth.keyId)) throw unauthenticated('The API key that minted this component token has been revoked.', 'invalid_token');
   if (!app.store.users.isMember(auth.userId, auth.groupIds[0])) throw unauthenticated('The user that minted this component token no longer belongs to its group.', 'invalid_token');
   return auth;
 };

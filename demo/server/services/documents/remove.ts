@@ -9,7 +9,6 @@ import type { AuditActor } from '../../store/documents-history.ts';
 import { RECIPIENT_STATUS, canRecipient, documentTransition, recipientTransition } from '../../domain/statuses.ts';
 import { conflict } from '../../domain/errors.ts';
 import { TransitionError } from '../../domain/statuses.ts';
-import { documentsOf } from './repositories.ts';
 
 export interface RemoveResult {
   emailsQueued: number;
@@ -23,7 +22,7 @@ export function asConflict(error: unknown): never {
 }
 
 export function removeDocument(store: Store, document: DocumentRecord, actor: AuditActor, notify: boolean): RemoveResult {
-  const { documents, history } = documentsOf(store);
+  const { documents, history } = store;
   return store.transaction(() => {
     // Read again inside the transaction: two DELETEs at once must not both succeed.
     const current = documents.get(document.id)!;

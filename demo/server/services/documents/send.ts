@@ -21,7 +21,7 @@ import type { SendRequest } from './send-request.ts';
 import { planSend } from './send-plan.ts';
 import type { SendPlan, SendTemplate } from './send-plan.ts';
 import { buildSourcePdf } from './source-pdf.ts';
-import { documentSourceFileName, documentsOf } from './repositories.ts';
+import { documentSourceFileName } from './repositories.ts';
 import { emitDocumentEvent } from './events.ts';
 import { emitEvent } from '../../webhooks/emit.ts';
 import type { WorkPool } from '../../work/pool.ts';
@@ -111,7 +111,7 @@ interface SendToStore {
 
 /** The send's writes, in the caller's transaction: document, recipients, fields, template archive, history, webhook. */
 function persistSend(store: Store, caller: SendCaller, { id, request, group, templates, plan, sourceFile }: SendToStore): SentDocument {
-  const { documents, history } = documentsOf(store);
+  const { documents, history } = store;
   // Re-check inside the transaction: another request may have archived the template meanwhile.
   for (const t of templates) assertSendable(store.templates.get(t.id) ?? t, 'templatepdf');
   const recipients: NewRecipient[] = plan.recipients.map((r, position) => ({

@@ -6,7 +6,6 @@ import type { Store } from '../../store/index.ts';
 import type { DocumentRecord, RecipientRecord } from '../../store/documents.ts';
 import { DOCUMENT_STATUS, RECIPIENT_STATUS } from '../../domain/statuses.ts';
 import { invalidInput } from '../../domain/errors.ts';
-import { documentsOf } from '../documents/repositories.ts';
 import { mintLinkToken, signingUrl } from '../signing/link-tokens.ts';
 import { emailOpenUrl } from '../../email/open-tracking.ts';
 import { greeting } from '../../email/names.ts';
@@ -22,7 +21,7 @@ const WAITING: readonly number[] = [
 
 /** `GET /signer/{id}/fields1/`: the signer's own fields, with what it has filled so far. */
 export function signerFieldValues(store: Store, recipient: RecipientRecord) {
-  return documentsOf(store).documents.fields(recipient.documentId)
+  return store.documents.fields(recipient.documentId)
     .filter((f) => f.signer === recipient.signerNumber)
     .map((f) => ({
       uuid: f.uuid, element_type: f.element_type, label: f.label, label_extra: f.label_extra ?? '',
@@ -38,14 +37,14 @@ function ensureOpen(document: DocumentRecord, recipient: RecipientRecord, what: 
 /** `GET /signer/{id}/new-link/`: a fresh signing link (one-use link token, as in invitations). */
 export function newSigningLink(store: Store, context: { dataDir: string; baseUrl: string }, document: DocumentRecord, recipient: RecipientRecord, actor: AuditActor): string {
   ensureOpen(document, recipient, 'a new link');
-  documentsOf(store).history.record(document.id, 'signer_link_created', actor, {}, recipient.id);
+  store.history.record(document.id, 'signer_link_created', actor, {}, recipient.id);
   return signingUrl(context.baseUrl, recipient.id, mintLinkToken(context.dataDir, recipient.id, document.id));
 }
 
 /** `POST /signer/{id}/send-reminder/`: queues a reminder email now, with the caller's text. */
 export function sendReminder(store: Store, context: { dataDir: string; baseUrl: string }, document: DocumentRecord, recipient: RecipientRecord, text: string, actor: AuditActor): void {
   ensureOpen(document, recipient, 'a reminder');
-  const { history } = documentsOf(store);
+  const { history } = store;
   const link = signingUrl(context.baseUrl, recipient.id, mintLinkToken(context.dataDir, recipient.id, document.id));
   const hello = greeting(document, recipient);
   const note = text.trim();

@@ -14,7 +14,6 @@ import { codeKind } from '../../../../src/fields/index.ts';
 import { invalidInput, tooLarge, unprocessable } from '../../domain/errors.ts';
 import type { WorkPool } from '../../work/pool.ts';
 import { workFailureToDomain } from '../../work/failures.ts';
-import { documentsOf } from '../documents/repositories.ts';
 import { assertCanSave } from './turn.ts';
 
 /** Largest attachment accepted, decoded. */
@@ -71,7 +70,7 @@ export function attachmentBytes(store: Store, documentId: string, fieldUuid: str
 
 /** Every attachment stored for the document's fields (optionally only those of one code), in field order. */
 export function documentAttachments(store: Store, documentId: string, validation?: number): AttachmentInfo[] {
-  return documentsOf(store).documents.fields(documentId)
+  return store.documents.fields(documentId)
     .filter((f) => isAttachmentField(f) && (validation === undefined || f.validation === validation) && f.value !== '')
     .map((f) => attachmentInfo(store, documentId, f.uuid!))
     .filter((a): a is AttachmentInfo => a !== null && (validation === undefined || a.validation === validation));
@@ -92,7 +91,7 @@ export async function uploadAttachment(store: Store, work: WorkPool, recipientId
   if (bytes.length > MAX_ATTACHMENT_BYTES) {
     throw tooLarge(`The file is ${Math.ceil(bytes.length / 1024 / 1024)} MiB; attachments may be at most ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MiB.`, 'attachment_too_large');
   }
-  const { documents } = documentsOf(store);
+  const { documents } = store;
   const me = documents.recipient(recipientId)!;
   const field = documents.fields(me.documentId).find((f) => f.uuid === input.field);
   if (!field || field.signer !== me.signerNumber || !isAttachmentField(field)) {
@@ -122,7 +121,7 @@ export async function uploadAttachment(store: Store, work: WorkPool, recipientId
     store.files.write(dataName(doc.id, field.uuid!), bytes);
     store.files.write(infoName(doc.id, field.uuid!), Buffer.from(JSON.stringify(info)));
     documents.saveFieldValues(doc.id, new Map([[field.uuid!, name]]));
-    documentsOf(store).history.record(doc.id, 'attachment_uploaded', actor, { field: field.uuid, name, bytes: bytes.length, sha256: info.sha256 }, me.id);
+    store.history.record(doc.id, 'attachment_uploaded', actor, { field: field.uuid, name, bytes: bytes.length, sha256: info.sha256 }, me.id);
     return info;
   });
 }

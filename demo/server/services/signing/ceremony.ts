@@ -16,7 +16,6 @@ import type { FieldElement } from '../../../../src/fields/types.ts';
 import { assertCanAct, assertCanSave } from './turn.ts';
 import { attachmentValueProblem, isAttachmentField } from './attachments.ts';
 import { asConflict } from '../documents/remove.ts';
-import { documentsOf } from '../documents/repositories.ts';
 import { emitEvent } from '../../webhooks/emit.ts';
 import { queueInvitation, queueCompletedNotices, queueRejectedNotices } from '../../email/messages.ts';
 import { queueReviewRequests, queueReviewerCompletedNotices, queueReviewerFinishedNotices, queueReviewerRejectedNotices } from '../../email/reviewer-messages.ts';
@@ -34,14 +33,14 @@ export interface CeremonyContext {
 export const MAX_REASON_LENGTH = 1000;
 
 function current(store: Store, recipientId: string): { doc: DocumentRecord; me: RecipientRecord; all: RecipientRecord[] } {
-  const { documents } = documentsOf(store);
+  const { documents } = store;
   const me = documents.recipient(recipientId)!;
   const doc = documents.get(me.documentId)!;
   return { doc, me, all: documents.recipients(doc.id) };
 }
 
 function ownFields(store: Store, doc: DocumentRecord, me: RecipientRecord) {
-  const all = documentsOf(store).documents.fields(doc.id);
+  const all = store.documents.fields(doc.id);
   return { all, own: all.filter((f) => f.signer === me.signerNumber) };
 }
 
@@ -51,7 +50,7 @@ function attachmentCheck(store: Store, doc: DocumentRecord) {
 }
 
 function applyMoves(ctx: CeremonyContext, doc: DocumentRecord, moves: readonly RecipientMove[], actor: AuditActor): void {
-  const { documents, history } = documentsOf(ctx.store);
+  const { documents, history } = ctx.store;
   for (const m of moves) {
     documents.setRecipientStatus(m.recipientId, m.to);
     history.record(doc.id, `recipient_${m.event}`, m.event === 'send' || m.event === 'withdraw' || m.event === 'witness_released' ? { ...actor, type: 'system', id: '', label: 'esign-elements' } : actor,
@@ -75,8 +74,8 @@ export function visit(ctx: CeremonyContext, recipientId: string, actor: AuditAct
     } catch (error) {
       asConflict(error);
     }
-    if (to !== me.status) documentsOf(store).documents.setRecipientStatus(me.id, to);
-    documentsOf(store).history.record(doc.id, 'recipient_visited', actor, { status: to }, me.id);
+    if (to !== me.status) store.documents.setRecipientStatus(me.id, to);
+    store.history.record(doc.id, 'recipient_visited', actor, { status: to }, me.id);
     emitEvent(store, { object: 'recipient', event: 'visiting', documentId: doc.id, recipientId: me.id });
     return to;
   });
@@ -91,7 +90,7 @@ export function saveProgress(ctx: CeremonyContext, recipientId: string, body: un
     const { all, own } = ownFields(store, doc, me);
     const { values, problems } = readValues((body as { values?: unknown } | undefined)?.values, own, all, attachmentCheck(store, doc));
     if (problems.length) throw unprocessable(`Nothing was saved: ${problems[0].message.replace(/\.$/, '')}.`, problems);
-    const { documents, history } = documentsOf(store);
+    const { documents, history } = store;
     documents.saveFieldValues(doc.id, values);
     const filled = filledFields(own, values, new Date());
     const remaining = completionProblems(filled, patterns);
@@ -136,7 +135,7 @@ export function complete(ctx: CeremonyContext, recipientId: string, body: unknow
     const missing = completionProblems(filled, patterns);
     if (missing.length) throw unprocessable(`Not complete: ${missing[0].message}${missing.length > 1 ? ` (and ${missing.length - 1} more)` : ''}`, missing);
 
-    const { documents, history } = documentsOf(store);
+    const { documents, history } = store;
     documents.saveFieldValues(doc.id, new Map(filled.map((f) => [f.uuid!, f.value])));
     applyMoves(ctx, doc, plan.moves, actor);
     history.record(doc.id, me.role === 'approver' ? 'recipient_approved' : me.role === 'witness' ? 'recipient_witnessed' : 'recipient_signed', actor,
@@ -189,7 +188,7 @@ export function reject(ctx: CeremonyContext, recipientId: string, body: unknown,
     } catch (error) {
       asConflict(error);
     }
-    const { documents, history } = documentsOf(store);
+    const { documents, history } = store;
     applyMoves(ctx, doc, moves.slice(1), actor);
     documents.setRecipientStatus(me.id, moves[0].to, reason);
     documents.setStatus(doc.id, documentStatus);

@@ -6,7 +6,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Store } from '../../store/index.ts';
 import { onDocumentEvent } from '../documents/events.ts';
-import { documentsOf } from '../documents/repositories.ts';
 import { RECIPIENT_STATUS } from '../../domain/statuses.ts';
 import { EmailDelivery, emailSettingsFromEnv } from '../../email/delivery.ts';
 import { queueInvitation } from '../../email/messages.ts';
@@ -75,7 +74,7 @@ export class SigningService {
   /** After a send with do_email: the invitations of the recipients the send already moved to "sent". */
   private inviteFirst(documentId: string): void {
     const { store } = this.app;
-    const { documents, history } = documentsOf(store);
+    const { documents, history } = store;
     const doc = documents.get(documentId);
     if (!doc?.doEmail) return;
     store.transaction(() => {
