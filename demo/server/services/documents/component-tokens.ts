@@ -121,7 +121,7 @@ export async function verifyComponentToken(secret: Uint8Array, token: string, no
     }
     throw unauthenticated('The component token is not valid (bad signature, wrong audience or damaged). Mint a new one with your API key.', 'invalid_token');
   }
-  const sub = typeof payload.sub === 'string' ? /^(templatepdf|signer):([-\w]+)$/.exec(payload.sub) : null;
+  const sub = typeof payload.sub === 'string' ? payload.sub.match(/^(templatepdf|signer):([-\w]+)$/) : null;
   const { scope, grp, uid, kid, env, ext } = payload as Record<string, unknown>;
   if (!sub || typeof scope !== 'string' || typeof grp !== 'string' || typeof uid !== 'string' || typeof kid !== 'string' || (env !== 'sandbox' && env !== 'production')) {
     throw unauthenticated('The component token is missing required claims. Mint a new one with your API key.', 'invalid_token');
