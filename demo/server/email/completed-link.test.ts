@@ -25,7 +25,7 @@ test('the completed email links every recipient to the signed PDF (a personal re
   const completed = t.app.store.history.emails({ documentId: sent.documentId }).filter((e) => e.kind === 'completed');
   assert.deepEqual(completed.map((e) => e.to).sort(), ['ann@example.com', 'bob@example.com']);
   for (const email of completed) {
-    const match = /(http\S+\/demo\/review\.html\?signer=([0-9a-f-]{36})#link=(\S+))/.exec(email.text);
+    const match = email.text.match(/(http\S+\/demo\/review\.html\?signer=([0-9a-f-]{36})#link=(\S+))/);
     assert.ok(match, `a link in: ${email.text}`);
     const recipient = sent.recipients.find((r) => r.email === email.to)!;
     assert.equal(match[2], recipient.id, 'the link is the recipient\'s own');

@@ -21,7 +21,7 @@ test('do_email: invitations go to the local outbox (.eml files) and GET /api/v1/
     assert.equal(outbox.mode, 'local');
     assert.equal(outbox.objects.length, 1);
     assert.ok(outbox.objects[0].sent_at);
-    const link = /\?signer=([0-9a-f-]+)#link=([^\s"]+)/.exec(outbox.objects[0].text)!;
+    const link = outbox.objects[0].text.match(/\?signer=([0-9a-f-]+)#link=([^\s"]+)/)!;
     const session = await call(t.app, undefined, 'POST', `/api/v1/signer/${link[1]}/link-session/`, { link: decodeURIComponent(link[2]) });
     assert.equal(session.statusCode, 200, session.body);
   } finally {

@@ -33,7 +33,7 @@ function smtpReceiver(): Promise<{ port: number; messages: { to: string[]; data:
         if (verb === 'EHLO' || verb === 'HELO') socket.write('250-test\r\n250 8BITMIME\r\n');
         else if (verb === 'MAIL') socket.write('250 ok\r\n');
         else if (verb === 'RCPT') {
-          to.push(/<([^>]+)>/.exec(line)?.[1] ?? '');
+          to.push(line.match(/<([^>]+)>/)?.[1] ?? '');
           socket.write('250 ok\r\n');
         } else if (verb === 'DATA') {
           data = '';

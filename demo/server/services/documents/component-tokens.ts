@@ -7,7 +7,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
-import type { FastifyInstance } from 'fastify';
 import type { ComponentTokenAuth, TokenVerifier } from '../../auth/context.ts';
 import type { KeyEnv } from '../../auth/keys.ts';
 import { unauthenticated } from '../../domain/errors.ts';
@@ -143,7 +142,7 @@ export async function verifyComponentToken(secret: Uint8Array, token: string, no
  * The verifier the auth hook runs: signature and expiry, then that the minting key is not revoked
  * and its user still belongs to the group (a token never outlives the access it was minted from).
  */
-export const componentTokenVerifier: TokenVerifier = async (token: string, app: FastifyInstance) => {
+export const componentTokenVerifier: TokenVerifier = async (token, app) => {
   const auth = await verifyComponentToken(tokenSecret(app.config.dataDir), token);
   if (!auth) return undefined;
   if (!app.store.apiKeys.isLive(auth.keyId)) throw unauthenticated('The API key that minted this component token has been revoked.', 'invalid_token');
