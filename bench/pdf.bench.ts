@@ -14,7 +14,7 @@ import { stampFinalPdf } from '../demo/server/pdf/stamp.ts';
 import { extractTags } from '../demo/server/pdf/tags.ts';
 import { openWithPdfjs } from '../demo/server/pdf/pdfjs-node.ts';
 import { newElement } from '../demo/server/pdf/element-defaults.ts';
-import { pngDataUrl } from '../demo/server/pdf/test-support.ts';
+import { pngDataUrl } from '../test/support/server/pdf.ts';
 import type { FieldElement } from '../src/fields/types.ts';
 
 // Each side takes tens of milliseconds: many pairs keep one GC pause or scheduler hiccup from moving the median.

@@ -13,7 +13,7 @@ import { generatePdf } from '../test/support/generate-pdf.ts';
 import { buildFinalPdf, type FinalPdfInput } from '../demo/server/pdf/final-pdf.ts';
 import { loadSealKey } from '../demo/server/pdf/seal-key.ts';
 import { newElement } from '../demo/server/pdf/element-defaults.ts';
-import { pngDataUrl } from '../demo/server/pdf/test-support.ts';
+import { pngDataUrl } from '../test/support/server/pdf.ts';
 import type { FieldElement } from '../src/fields/types.ts';
 
 const RUNS = 31;

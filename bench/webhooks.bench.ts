@@ -11,9 +11,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generatePdf } from '../test/support/generate-pdf.ts';
-import { startReceiver } from '../demo/server/webhooks/test-support.ts';
-import { api, createProductionKey, fastWebhookEnv, sendDocument, startServer, uploadTemplate } from '../demo/server/webhooks/server-process.ts';
-import type { ServerProcess } from '../demo/server/webhooks/server-process.ts';
+import { startReceiver } from '../test/support/server/webhooks.ts';
+import { api, createProductionKey, fastWebhookEnv, sendDocument, startServer, uploadTemplate } from '../test/support/server/server-process.ts';
+import type { ServerProcess } from '../test/support/server/server-process.ts';
 
 const EVENTS = 1000;
 const SECRET = 'bench-webhook-hmac-secret';

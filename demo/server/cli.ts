@@ -23,9 +23,7 @@ import { parseApiKey } from './auth/keys.ts';
 import { parseCorsOrigins } from './http/cors.ts';
 import { sealKeyFor } from './services/seal.ts';
 import { SealKeyError } from './pdf/seal-key.ts';
-import { chainedDocumentIds, verifyChain } from './store/audit-chain.ts';
 import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './http/connection-guard.ts';
-import { SqliteJobRepository } from './store/jobs.ts';
 import { JobRunner, resolveJobSettings } from './services/jobs/runner.ts';
 import { FINAL_PDF_JOB, runFinalPdfJob } from './services/signing/final-pdf-job.ts';
 import { workSettingsFromEnv, type WorkSettings } from './work/settings.ts';
@@ -319,9 +317,9 @@ function auditVerify(args: string[]): void {
   const store = openStore(dataDirFrom(values.data));
   let broken = 0;
   try {
-    const ids = chainedDocumentIds(store.db);
+    const ids = store.history.chainedDocumentIds();
     for (const id of ids) {
-      const check = store.transaction(() => verifyChain(store.db, id));
+      const check = store.transaction(() => store.history.verifyChain(id));
       if (check.firstBreak) {
         broken++;
         const b = check.firstBreak;
@@ -342,7 +340,7 @@ function jobsList(args: string[]): void {
   const { values } = parseArgs({ args, options: { data: { type: 'string' }, failed: { type: 'boolean', default: false } } });
   const store = openStore(dataDirFrom(values.data));
   try {
-    const { jobs } = new SqliteJobRepository(store.db).list({ state: values.failed ? 'failed' : undefined, limit: 1000 });
+    const { jobs } = store.jobs.list({ state: values.failed ? 'failed' : undefined, limit: 1000 });
     if (jobs.length === 0) console.log(values.failed ? 'No failed jobs.' : 'No jobs.');
     for (const job of jobs) {
       const when = job.state === 'pending' ? `  next attempt ${new Date(job.nextAttemptAt).toISOString()}` : '';

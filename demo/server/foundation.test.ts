@@ -1,7 +1,7 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { call, createTenant, createTestApp, errorOf } from './test-support.ts';
-import type { TestApp } from './test-support.ts';
+import { call, createTenant, createTestApp, errorOf } from '../../test/support/server/app.ts';
+import type { TestApp } from '../../test/support/server/app.ts';
 
 describe('server foundation', () => {
   let t: TestApp;

@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import { createTestApp, type TestApp } from '../../demo/server/test-support.ts';
+import { createTestApp, type TestApp } from '../../test/support/server/app.ts';
 import { generatePdf } from '../../test/support/generate-pdf.ts';
 import { startHarness, type Harness } from './editor-harness.ts';
 

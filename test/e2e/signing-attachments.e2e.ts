@@ -3,7 +3,7 @@
  * element uploads it, and the final PDF carries its pages after the document's own.
  */
 import { test, expect } from '@playwright/test';
-import { placedText } from '../../demo/server/pdf/test-support.ts';
+import { placedText } from '../support/server/pdf.ts';
 import { generatePdf } from '../support/generate-pdf.ts';
 
 test.describe.configure({ timeout: 120_000 });

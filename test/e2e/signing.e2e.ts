@@ -6,7 +6,7 @@
  */
 import { test, expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { placedText } from '../../demo/server/pdf/test-support.ts';
+import { placedText } from '../support/server/pdf.ts';
 import { formatSigningDate } from '../../src/fields/index.ts';
 
 test.describe.configure({ timeout: 120_000 });

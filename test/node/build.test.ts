@@ -13,10 +13,10 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { elementEntries } from '../../vite.config.ts';
 import { bareImports, importSpecifiers, isBareSpecifier, PDFJS_DATA_FOLDERS, verifyDist } from '../../scripts/lib/verify-dist.ts';
-import { signedDeliveryForReceiver } from '../../demo/server/webhooks/test-signed-delivery.ts';
+import { signedDeliveryForReceiver } from '../support/server/webhooks-signed-delivery.ts';
 import { loadSealKey } from '../../demo/server/pdf/seal-key.ts';
 import { sealPdf } from '../../demo/server/pdf/seal.ts';
-import { certificatePem, textPdf } from '../../demo/server/pdf/seal-test-support.ts';
+import { certificatePem, textPdf } from '../support/server/seal.ts';
 import { EDITOR_EVENTS, SIGNER_EVENTS, VIEWER_EVENTS, handlerName } from '../../src/react/events.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

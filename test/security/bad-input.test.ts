@@ -5,8 +5,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, call } from '../../demo/server/test-support.ts';
-import { addTemplate, sendBody, idFromLocation } from '../../demo/server/routes/documents-test-support.ts';
+import { createTestApp, call } from '../support/server/app.ts';
+import { addTemplate, sendBody, idFromLocation } from '../support/server/documents.ts';
 import { readFixture } from '../support/fixtures.ts';
 
 test('malformed, mistyped, oversized, non-PDF and encrypted input, traversal in ids: 4xx each, nothing lost', async () => {

@@ -7,9 +7,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createTestApp, call } from '../../demo/server/test-support.ts';
-import { addTemplate, sendBody, idFromLocation } from '../../demo/server/routes/documents-test-support.ts';
-import { documentsOf } from '../../demo/server/services/documents/repositories.ts';
+import { createTestApp, call } from '../support/server/app.ts';
+import { addTemplate, sendBody, idFromLocation } from '../support/server/documents.ts';
 
 const FOREIGN = 'http://127.0.0.1:9999';
 
@@ -53,7 +52,7 @@ test('answers that mint tokens are readable only by the own origin and ESIGN_COR
     const template = await addTemplate(t.app, { groupId: t.groupId, userId: t.adminId });
     const sent = await call(t.app, t.key, 'POST', '/api/v1/document/', sendBody(t.groupId, template.id));
     const documentId = idFromLocation(sent.headers.location);
-    const signer = documentsOf(t.app.store).documents.recipients(documentId)[0]!;
+    const signer = t.app.store.documents.recipients(documentId)[0]!;
     const linkRes = await call(t.app, t.key, 'GET', `/api/v1/signer/${signer.id}/sign-link/`);
     const { link } = linkRes.json() as { link: string };
     const exchange = (origin: string) => t.app.inject({ method: 'POST', url: `/api/v1/signer/${signer.id}/link-session/`, headers: { origin, 'content-type': 'application/json' }, payload: { link } });
@@ -113,7 +112,7 @@ test('signing, review and editor pages follow their group\'s xframe_allow', asyn
   try {
     const template = await addTemplate(t.app, { groupId: t.groupId, userId: t.adminId });
     const sent = await call(t.app, t.key, 'POST', '/api/v1/document/', sendBody(t.groupId, template.id));
-    const signer = documentsOf(t.app.store).documents.recipients(idFromLocation(sent.headers.location))[0]!;
+    const signer = t.app.store.documents.recipients(idFromLocation(sent.headers.location))[0]!;
     const pages = [`/demo/sign.html?signer=${signer.id}`, `/demo/review.html?signer=${signer.id}`, `/demo/editor.html?template=${template.id}`];
     const frameAncestors = async (url: string) => {
       const res = await t.app.inject({ method: 'GET', url });

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
-import { createTestApp } from '../../demo/server/test-support.ts';
+import { createTestApp } from '../support/server/app.ts';
 import type { ConnectionLimits } from '../../demo/server/http/connection-guard.ts';
 
 const LIMITS: ConnectionLimits = {

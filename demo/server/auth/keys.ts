@@ -16,7 +16,7 @@ const NEW_KEY = /^ak_(sandbox|production)_([0-9a-f]{16})\.([A-Za-z0-9_-]{43})$/;
 const LEGACY_KEY = /^[0-9a-f]{40}$/;
 
 export function parseApiKey(value: string): ParsedKey | undefined {
-  const match = NEW_KEY.exec(value);
+  const match = value.match(NEW_KEY);
   if (match) return { scheme: 'new', env: match[1] as KeyEnv, keyId: match[2]!, secret: match[3]! };
   if (LEGACY_KEY.test(value)) return { scheme: 'legacy', key: value };
   return undefined;

@@ -4,11 +4,10 @@
  */
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, call } from '../test-support.ts';
-import type { TestApp } from '../test-support.ts';
-import { field } from '../routes/documents-test-support.ts';
-import { documentsOf } from '../services/documents/repositories.ts';
-import { person, sendDocument, signerCall, signerToken, valuesFor } from '../services/signing/signing-test-support.ts';
+import { createTestApp, call } from '../../../test/support/server/app.ts';
+import type { TestApp } from '../../../test/support/server/app.ts';
+import { field } from '../../../test/support/server/documents.ts';
+import { person, sendDocument, signerCall, signerToken, valuesFor } from '../../../test/support/server/signing.ts';
 
 let t: TestApp;
 before(async () => {
@@ -23,10 +22,10 @@ test('the completed email links every recipient to the signed PDF (a personal re
     const res = await signerCall(t.app, token, r.id, 'complete', { values: valuesFor(sent, r.signerNumber) });
     assert.equal(res.statusCode, 200, res.body);
   }
-  const completed = documentsOf(t.app.store).history.emails({ documentId: sent.documentId }).filter((e) => e.kind === 'completed');
+  const completed = t.app.store.history.emails({ documentId: sent.documentId }).filter((e) => e.kind === 'completed');
   assert.deepEqual(completed.map((e) => e.to).sort(), ['ann@example.com', 'bob@example.com']);
   for (const email of completed) {
-    const match = /(http\S+\/demo\/review\.html\?signer=([0-9a-f-]{36})#link=(\S+))/.exec(email.text);
+    const match = email.text.match(/(http\S+\/demo\/review\.html\?signer=([0-9a-f-]{36})#link=(\S+))/);
     assert.ok(match, `a link in: ${email.text}`);
     const recipient = sent.recipients.find((r) => r.email === email.to)!;
     assert.equal(match[2], recipient.id, 'the link is the recipient\'s own');

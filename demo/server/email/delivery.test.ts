@@ -2,9 +2,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { call, createTestApp, errorOf } from '../test-support.ts';
-import { field } from '../routes/documents-test-support.ts';
-import { sendDocument } from '../services/signing/signing-test-support.ts';
+import { call, createTestApp, errorOf } from '../../../test/support/server/app.ts';
+import { field } from '../../../test/support/server/documents.ts';
+import { sendDocument } from '../../../test/support/server/signing.ts';
 import { signingServiceOf } from '../services/signing/service.ts';
 
 test('do_email: invitations go to the local outbox (.eml files) and GET /api/v1/outbox/ lists them with their links', async () => {
@@ -21,7 +21,7 @@ test('do_email: invitations go to the local outbox (.eml files) and GET /api/v1/
     assert.equal(outbox.mode, 'local');
     assert.equal(outbox.objects.length, 1);
     assert.ok(outbox.objects[0].sent_at);
-    const link = /\?signer=([0-9a-f-]+)#link=([^\s"]+)/.exec(outbox.objects[0].text)!;
+    const link = outbox.objects[0].text.match(/\?signer=([0-9a-f-]+)#link=([^\s"]+)/)!;
     const session = await call(t.app, undefined, 'POST', `/api/v1/signer/${link[1]}/link-session/`, { link: decodeURIComponent(link[2]) });
     assert.equal(session.statusCode, 200, session.body);
   } finally {

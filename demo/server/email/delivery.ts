@@ -10,9 +10,8 @@ import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 import type { Store } from '../store/index.ts';
 import type { QueuedEmail } from '../store/documents-history.ts';
-import { documentsOf } from '../services/documents/repositories.ts';
 import { emitEmailSentEvent } from '../webhooks/emit.ts';
-import { reportEmailFailure } from '../webhooks/bounces.ts';
+import { reportEmailFailure } from './bounces.ts';
 import { attachmentBytes, documentAttachments } from '../services/signing/attachments.ts';
 
 export const MAX_ATTEMPTS = 10;
@@ -86,7 +85,7 @@ export class EmailDelivery {
   }
 
   private async pass(): Promise<number> {
-    const { history } = documentsOf(this.store);
+    const { history } = this.store;
     let delivered = 0;
     for (const email of history.emails({ unsentOnly: true })) {
       if (email.attempts >= MAX_ATTEMPTS) continue;
@@ -101,7 +100,7 @@ export class EmailDelivery {
         // Webhook recipient.emailNotification (autoReminderEmail for reminders) in the transaction that marks it sent.
         this.store.transaction(() => {
           history.markEmailSent(email.id);
-          emitEmailSentEvent(this.store.db, email);
+          emitEmailSentEvent(this.store, email);
         });
         delivered++;
       } catch (error) {

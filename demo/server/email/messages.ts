@@ -4,9 +4,8 @@
  */
 import type { Store } from '../store/index.ts';
 import type { DocumentRecord, RecipientRecord } from '../store/documents.ts';
-import { documentsOf } from '../services/documents/repositories.ts';
 import { mintLinkToken, mintReviewLinkToken, reviewUrl, signingUrl } from '../services/signing/link-tokens.ts';
-import { emailOpenUrl } from '../webhooks/email-open.ts';
+import { emailOpenUrl } from './open-tracking.ts';
 
 import { displayName, greeting as greet } from './names.ts';
 import { tr } from '../i18n/messages.ts';
@@ -36,9 +35,9 @@ export function queueInvitation(store: Store, dataDir: string, baseUrl: string, 
   const text = `${greet(doc, r)}\n\n${body}\n${note ? `\n${note}\n` : ''}\n${tr(lang, 'email.invite.open')}\n${link}\n\n${personal}\n`;
   const html = `${htmlStart(lang)}<p>${escapeHtml(greet(doc, r))}</p><p>${emphasise(body, doc.name)}</p>`
     + `${note ? `<p>${escapeHtml(note)}</p>` : ''}<p><a href="${escapeHtml(link)}">${escapeHtml(tr(lang, `email.invite.link.${r.role}`))}</a></p><p>${escapeHtml(personal)}</p>`
-    // Tracking image: loading it reports recipient.emailOpened (webhooks/email-open.ts).
+    // Tracking image: loading it reports recipient.emailOpened (email/open-tracking.ts).
     + `<img src="${escapeHtml(emailOpenUrl(store, baseUrl, r.id))}" width="1" height="1" alt="" style="display:block;border:0">${htmlEnd(lang)}`;
-  return documentsOf(store).history.queueEmail({ documentId: doc.id, recipientId: r.id, kind: 'invitation', to: r.email, cc: [], subject, text, html });
+  return store.history.queueEmail({ documentId: doc.id, recipientId: r.id, kind: 'invitation', to: r.email, cc: [], subject, text, html });
 }
 
 /**
@@ -56,7 +55,7 @@ export function queueCompletedNotices(store: Store, doc: DocumentRecord, recipie
     const body = link
       ? { text: `${signed}\n\n${download}:\n${link}\n\n${personal}`, html: `<p>${emphasise(signed, doc.name)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(download)}</a></p><p>${escapeHtml(personal)}</p>` }
       : { text: tr(lang, 'email.completed.body', { document: doc.name }), html: `<p>${emphasise(tr(lang, 'email.completed.body', { document: doc.name }), doc.name)}</p>` };
-    documentsOf(store).history.queueEmail({
+    store.history.queueEmail({
       documentId: doc.id, recipientId: r.id, kind: 'completed', to: r.email, cc: doc.cc,
       subject: tr(lang, 'email.completed.subject', { document: doc.name }),
       text: `${greet(doc, r)}\n\n${body.text}\n`,
@@ -69,7 +68,7 @@ export function queueCompletedNotices(store: Store, doc: DocumentRecord, recipie
 export function queueRejectedNotices(store: Store, doc: DocumentRecord, recipients: readonly RecipientRecord[], by: RecipientRecord): void {
   for (const r of recipients) {
     if (r.id === by.id || r.status === 4 || r.status === 5) continue;
-    documentsOf(store).history.queueEmail({
+    store.history.queueEmail({
       documentId: doc.id, recipientId: r.id, kind: 'rejected', to: r.email, cc: [],
       subject: tr(doc.language, 'email.rejected.subject', { document: doc.name }),
       text: `${greet(doc, r)}\n\n${tr(doc.language, 'email.rejected.body', { who: displayName(doc, by), document: doc.name })}\n`,

@@ -18,7 +18,6 @@
 import type { Store } from '../store/index.ts';
 import type { DocumentRecord, RecipientRecord, StoredReviewer } from '../store/documents.ts';
 import { RECIPIENT_STATUS } from '../domain/statuses.ts';
-import { documentsOf } from '../services/documents/repositories.ts';
 import { mintReviewLinkToken, reviewUrl } from '../services/signing/link-tokens.ts';
 import { escapeHtml, htmlEnd, htmlStart } from './messages.ts';
 import { displayName } from './names.ts';
@@ -52,7 +51,7 @@ function reviewerName(v: StoredReviewer): string {
  * document's first recipient in that case (a review token reads only the document, whoever it names).
  */
 function queueReviewerEmail(ctx: ReviewEmailContext, doc: DocumentRecord, v: StoredReviewer, about: RecipientRecord | null, kind: ReviewEmailKind, email: ReviewerEmail): void {
-  const { documents, history } = documentsOf(ctx.store);
+  const { documents, history } = ctx.store;
   const anchor = about ?? documents.recipients(doc.id)[0];
   const link = v.includeLink && anchor ? reviewUrl(ctx.baseUrl, anchor.id, mintReviewLinkToken(ctx.dataDir, anchor.id, doc.id, v.email)) : '';
   const hello = tr(doc.language, 'email.hello', { name: reviewerName(v) });

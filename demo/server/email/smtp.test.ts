@@ -1,11 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
-import { createTestApp } from '../test-support.ts';
-import { field } from '../routes/documents-test-support.ts';
-import { sendDocument } from '../services/signing/signing-test-support.ts';
+import { createTestApp } from '../../../test/support/server/app.ts';
+import { field } from '../../../test/support/server/documents.ts';
+import { sendDocument } from '../../../test/support/server/signing.ts';
 import { signingServiceOf } from '../services/signing/service.ts';
-import { documentsOf } from '../services/documents/repositories.ts';
 
 /** A minimal SMTP receiver (no TLS, no auth) that keeps each message's envelope and data. */
 function smtpReceiver(): Promise<{ port: number; messages: { to: string[]; data: string }[]; close(): Promise<void> }> {
@@ -34,7 +33,7 @@ function smtpReceiver(): Promise<{ port: number; messages: { to: string[]; data:
         if (verb === 'EHLO' || verb === 'HELO') socket.write('250-test\r\n250 8BITMIME\r\n');
         else if (verb === 'MAIL') socket.write('250 ok\r\n');
         else if (verb === 'RCPT') {
-          to.push(/<([^>]+)>/.exec(line)?.[1] ?? '');
+          to.push(line.match(/<([^>]+)>/)?.[1] ?? '');
           socket.write('250 ok\r\n');
         } else if (verb === 'DATA') {
           data = '';
@@ -67,7 +66,7 @@ test('with ESIGN_SMTP_URL the invitation goes out through SMTP, with its signing
     assert.deepEqual(smtp.messages[0].to, ['ann@example.com']);
     assert.match(smtp.messages[0].data, /Subject: Please sign: Service agreement/);
     assert.match(smtp.messages[0].data.replace(/=\n/g, ''), /sign\.html\?signer=/);
-    const [email] = documentsOf(t.app.store).history.emails({ documentId: sent.documentId });
+    const [email] = t.app.store.history.emails({ documentId: sent.documentId });
     assert.ok(email.sentAt, 'marked sent');
   } finally {
     await t.close();

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp } from '../test-support.ts';
+import { createTestApp } from '../../../test/support/server/app.ts';
 import { parseCorsOrigins } from './cors.ts';
 
 test('a preflight from another origin is answered before authentication', async () => {

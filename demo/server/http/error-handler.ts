@@ -4,6 +4,10 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './errors.ts';
+import {
+  ConflictError, DomainError, ForbiddenError, InvalidInputError, NotFoundError, RateLimitedError, TooLargeError,
+  UnauthenticatedError, UnprocessableError,
+} from '../domain/errors.ts';
 import { RequestValidationError } from './validation.ts';
 
 function formatBytes(bytes: number): string {
@@ -12,8 +16,29 @@ function formatBytes(bytes: number): string {
   return `${bytes} bytes`;
 }
 
+/** The one place a domain error (services/) becomes an HTTP status; code, message and fields pass through. */
+const STATUS_OF: [new (...args: never[]) => DomainError, number][] = [
+  [InvalidInputError, 400],
+  [UnauthenticatedError, 401],
+  [ForbiddenError, 403],
+  [NotFoundError, 404],
+  [ConflictError, 409],
+  [TooLargeError, 413],
+  [UnprocessableError, 422],
+  [RateLimitedError, 429],
+];
+
+export function domainErrorToApi(error: DomainError): ApiError {
+  const status = STATUS_OF.find(([kind]) => error instanceof kind)?.[1] ?? 500;
+  const headers = error instanceof RateLimitedError && error.retryAfterSeconds !== undefined
+    ? { 'Retry-After': String(error.retryAfterSeconds) }
+    : undefined;
+  return new ApiError(status, error.code, error.message, error.fields, headers);
+}
+
 export function toApiError(error: unknown, bodyLimit: number): ApiError {
   if (error instanceof ApiError) return error;
+  if (error instanceof DomainError) return domainErrorToApi(error);
   if (error instanceof RequestValidationError) {
     return new ApiError(400, 'validation_failed', error.message, error.fields);
   }

@@ -5,9 +5,9 @@
  */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, createTenant, call, errorOf } from '../test-support.ts';
-import type { TestApp } from '../test-support.ts';
-import { addTemplate, sendBody } from '../routes/documents-test-support.ts';
+import { createTestApp, createTenant, call, errorOf } from '../../../test/support/server/app.ts';
+import type { TestApp } from '../../../test/support/server/app.ts';
+import { addTemplate, sendBody } from '../../../test/support/server/documents.ts';
 import { generatePdf } from '../../../test/support/generate-pdf.ts';
 
 let t: TestApp;

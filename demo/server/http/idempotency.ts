@@ -15,7 +15,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Store } from '../store/index.ts';
-import { IdempotencyRepository, type IdempotencyScope } from '../store/idempotency.ts';
+import type { IdempotencyScope } from '../store/idempotency.ts';
 import { ApiError, badRequest } from './errors.ts';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -27,7 +27,7 @@ const SCOPE = Symbol('esign.idempotency');
 type Scoped = FastifyRequest & { [SCOPE]?: IdempotencyScope };
 
 export function installIdempotency(app: FastifyInstance, store: Store): void {
-  const repo = new IdempotencyRepository(store.db);
+  const repo = store.idempotency;
 
   app.addHook('preHandler', async (request: Scoped, reply: FastifyReply) => {
     if (request.method !== 'POST' || !request.url.startsWith('/api/') || !request.auth) return;

@@ -6,13 +6,13 @@
  */
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { call, createTestApp } from '../test-support.ts';
-import type { TestApp } from '../test-support.ts';
-import { field } from '../routes/documents-test-support.ts';
-import { sendDocument, signerCall, signerToken, valuesFor } from '../services/signing/signing-test-support.ts';
+import { call, createTestApp } from '../../../test/support/server/app.ts';
+import type { TestApp } from '../../../test/support/server/app.ts';
+import { field } from '../../../test/support/server/documents.ts';
+import { sendDocument, signerCall, signerToken, valuesFor } from '../../../test/support/server/signing.ts';
 import { formatSigningDate } from '../../../src/fields/values.ts';
 import { combLabel } from '../pdf/comb.ts';
-import { placedText, renderGray } from '../pdf/test-support.ts';
+import { placedText, renderGray } from '../../../test/support/server/pdf.ts';
 
 let t: TestApp;
 before(async () => {

@@ -14,10 +14,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DatabaseSync } from 'node:sqlite';
 import { PDFDocument } from 'pdf-lib';
 import { generatePdf } from '../../../test/support/generate-pdf.ts';
-import { api, createProductionKey, startServer, type ServerProcess } from '../webhooks/server-process.ts';
+import { api, createProductionKey, startServer, type ServerProcess } from '../../../test/support/server/server-process.ts';
 import { buildFinalPdf } from '../pdf/final-pdf.ts';
 import { newElement } from '../pdf/element-defaults.ts';
-import { pngDataUrl, placedText } from '../pdf/test-support.ts';
+import { pngDataUrl, placedText } from '../../../test/support/server/pdf.ts';
 import { inspectPdf } from '../pdf/inspect.ts';
 
 const PAGES = 400;

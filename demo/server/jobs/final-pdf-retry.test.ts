@@ -13,11 +13,11 @@ import type { AddressInfo } from 'node:net';
 import { PDFDocument } from 'pdf-lib';
 import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from '../../../test/support/chromium.ts';
-import { call, createTenant, createTestApp, errorOf } from '../test-support.ts';
-import type { TestApp } from '../test-support.ts';
-import { field, person } from '../routes/documents-test-support.ts';
-import { indirectCountPdf } from '../pdf/indirect-count-pdf.ts';
-import { documentStatus, historyEvents, sendDocument, signerCall, signerToken, valuesFor, webhookEvents } from '../services/signing/signing-test-support.ts';
+import { call, createTenant, createTestApp, errorOf } from '../../../test/support/server/app.ts';
+import type { TestApp } from '../../../test/support/server/app.ts';
+import { field, person } from '../../../test/support/server/documents.ts';
+import { indirectCountPdf } from '../../../test/support/server/indirect-count-pdf.ts';
+import { documentStatus, historyEvents, sendDocument, signerCall, signerToken, valuesFor, webhookEvents } from '../../../test/support/server/signing.ts';
 
 const CLI = path.join(import.meta.dirname, '..', 'cli.ts');
 

@@ -10,11 +10,11 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { PDFDocument as CantooDocument } from '@cantoo/pdf-lib';
-import { call, createTestApp } from '../test-support.ts';
-import type { TestApp } from '../test-support.ts';
-import { field } from '../routes/documents-test-support.ts';
-import { sendDocument, signerCall, signerToken, valuesFor } from '../services/signing/signing-test-support.ts';
-import { pdfsig, pdfText, textPdf } from '../pdf/seal-test-support.ts';
+import { call, createTestApp } from '../../../test/support/server/app.ts';
+import type { TestApp } from '../../../test/support/server/app.ts';
+import { field } from '../../../test/support/server/documents.ts';
+import { sendDocument, signerCall, signerToken, valuesFor } from '../../../test/support/server/signing.ts';
+import { pdfsig, pdfText, textPdf } from '../../../test/support/server/seal.ts';
 import { PUBLIC_VERIFY_PER_MINUTE } from '../routes/verify.ts';
 import { verifyChain } from '../store/audit-chain.ts';
 

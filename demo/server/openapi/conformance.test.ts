@@ -1,5 +1,5 @@
 /**
- * REST fidelity against the hosted service's OpenAPI description (demo/server/openapi/legalesign-api-v1.yaml):
+ * REST fidelity against the hosted service's OpenAPI description (test/support/server/openapi/legalesign-api-v1.yaml):
  * 1. every documented operation, replayed against a running server, answers a documented code with the
  *    documented media type, headers, and a body valid against the documented schema (ajv, every
  *    documented property required);
@@ -9,13 +9,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
-import { createTestApp } from '../test-support.ts';
-import type { TestApp } from '../test-support.ts';
-import { createAjv, loadSpec, operationsOf, pathKey, propertyPaths, resolveRefs, responseValidator } from './spec.ts';
-import type { SpecOperation } from './spec.ts';
-import { ERROR_SCENARIOS, SCENARIOS, pdfBase64 } from './conformance-scenarios.ts';
-import type { Answer, Ctx, Scenario } from './conformance-scenarios.ts';
-import { PENDING, exampleSchema, PROPERTY_DEVIATIONS, STATUS_DEVIATIONS, optionalProperties } from './deviations.ts';
+import { createTestApp } from '../../../test/support/server/app.ts';
+import type { TestApp } from '../../../test/support/server/app.ts';
+import { createAjv, loadSpec, operationsOf, pathKey, propertyPaths, resolveRefs, responseValidator } from '../../../test/support/server/openapi/spec.ts';
+import type { SpecOperation } from '../../../test/support/server/openapi/spec.ts';
+import { ERROR_SCENARIOS, SCENARIOS, pdfBase64 } from '../../../test/support/server/openapi/conformance-scenarios.ts';
+import type { Answer, Ctx, Scenario } from '../../../test/support/server/openapi/conformance-scenarios.ts';
+import { PENDING, exampleSchema, PROPERTY_DEVIATIONS, STATUS_DEVIATIONS, optionalProperties } from '../../../test/support/server/openapi/deviations.ts';
 
 type Json = Record<string, unknown>;
 const spec = loadSpec();

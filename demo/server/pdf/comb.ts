@@ -20,7 +20,7 @@ export function combLabel(cells: number): string {
 /** The cell count of a comb text field, or null for any other field. */
 export function combCells(element: Pick<FieldElement, 'element_type' | 'label_extra'>): number | null {
   if (element.element_type !== 'text' && element.element_type !== 'admin') return null;
-  const m = COMB_TEXT.exec(element.label_extra ?? '');
+  const m = (element.label_extra ?? '').match(COMB_TEXT);
   if (!m) return null;
   const cells = Number(m[1]);
   return cells >= 1 && cells <= COMB_MAX_CELLS ? cells : null;

@@ -8,7 +8,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { encryptPdf } from './encrypt.ts';
 import { openWithPdfjs, pdfjsErrorName } from './pdfjs-node.ts';
 import { inspectPdf } from './inspect.ts';
-import { hasCommand } from './test-support.ts';
+import { hasCommand } from '../../../test/support/server/pdf.ts';
 
 async function samplePdf() {
   const doc = await PDFDocument.create();

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { generatePdf } from '../../../test/support/generate-pdf.ts';
 import { combLabel } from './comb.ts';
-import { hasCommand, SOLID_PNG } from './test-support.ts';
+import { hasCommand, SOLID_PNG } from '../../../test/support/server/pdf.ts';
 import { newElement } from './element-defaults.ts';
 import { buildFinalPdf } from './final-pdf.ts';
 import { sha256Hex } from './history-page.ts';

@@ -50,7 +50,7 @@ function displayName(field: PDFField): string {
 
 /** Font size from a /DA string ("/Helv 9 Tf 0 g"); 0 (auto) or none → sized to the box. */
 function fontSizeOf(da: string | undefined, boxHeight: number): number {
-  const m = da ? /(\d+(?:\.\d+)?)\s+Tf/.exec(da) : null;
+  const m = da ? da.match(/(\d+(?:\.\d+)?)\s+Tf/) : null;
   const size = m ? Number(m[1]) : 0;
   const chosen = size > 0 ? size : boxHeight * 0.65;
   return Math.min(FONT_SIZE_MAX, Math.max(FONT_SIZE_MIN, Math.round(chosen)));

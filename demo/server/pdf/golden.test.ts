@@ -16,7 +16,7 @@ import { generatePdf } from '../../../test/support/generate-pdf.ts';
 import { newElement } from './element-defaults.ts';
 import { stampFinalPdf } from './stamp.ts';
 import { combLabel } from './comb.ts';
-import { hasCommand, pngDataUrl, renderGray, type GrayImage } from './test-support.ts';
+import { hasCommand, pngDataUrl, renderGray, type GrayImage } from '../../../test/support/server/pdf.ts';
 
 const GOLDEN_DIR = join(import.meta.dirname, 'golden');
 const DPI = 36;

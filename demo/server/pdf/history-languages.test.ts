@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { appendHistoryPage, formatInstant, type SigningHistory } from './history-page.ts';
 import { visualRuns } from './history-text.ts';
-import { placedText } from './test-support.ts';
+import { placedText } from '../../../test/support/server/pdf.ts';
 
 async function onePagePdf() {
   const doc = await PDFDocument.create();

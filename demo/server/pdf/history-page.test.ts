@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PDFDocument } from 'pdf-lib';
 import { appendHistoryPage, formatInstant, sha256Hex, type SigningHistory } from './history-page.ts';
-import { placedText } from './test-support.ts';
+import { placedText } from '../../../test/support/server/pdf.ts';
 
 async function twoPagePdf() {
   const doc = await PDFDocument.create();

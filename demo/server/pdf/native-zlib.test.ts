@@ -4,7 +4,7 @@ import { deflateSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
 import { decodePng, embedPngFast } from './native-zlib.ts';
 import { PageCanvas } from './stamp/canvas.ts';
-import { renderGray } from './test-support.ts';
+import { renderGray } from '../../../test/support/server/pdf.ts';
 
 /** A PNG encoder for tests: any colour type at depth 8 (or palette depth 1..8), one filter type for every row. */
 function encodePng(opts: { width: number; height: number; colorType: 0 | 2 | 3 | 4 | 6; depth?: number; filter: 0 | 1 | 2 | 3 | 4; palette?: number[]; trns?: number[]; sample: (x: number, y: number) => number[] }): Buffer {

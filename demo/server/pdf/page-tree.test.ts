@@ -4,7 +4,7 @@ import { PDFDocument } from 'pdf-lib';
 import { buildFinalPdf } from './final-pdf.ts';
 import { inspectPdf } from './inspect.ts';
 import { newElement } from './element-defaults.ts';
-import { indirectCountPdf } from './indirect-count-pdf.ts';
+import { indirectCountPdf } from '../../../test/support/server/indirect-count-pdf.ts';
 
 const history = { documentName: 'Contract', documentId: 'doc-1', recipients: [], events: [{ at: '2026-01-01T00:00:00Z', action: 'Signed' }] };
 

@@ -4,7 +4,7 @@ import { PDFDocument, degrees } from 'pdf-lib';
 import { signerColor } from '../../../src/fields/signers.ts';
 import { newElement } from './element-defaults.ts';
 import { renderPreview, previewCaption } from './preview.ts';
-import { placedText, renderGray } from './test-support.ts';
+import { placedText, renderGray } from '../../../test/support/server/pdf.ts';
 import { readFixture } from '../../../test/support/fixtures.ts';
 import { PdfProblem } from './load.ts';
 

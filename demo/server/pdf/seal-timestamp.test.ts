@@ -20,7 +20,7 @@ import { buildFinalPdf } from './final-pdf.ts';
 import { loadSealKey, type SealKey } from './seal-key.ts';
 import { parseCertificate } from './seal-cms.ts';
 import { verifyPdf } from '../../../src/verify/index.ts';
-import { certificatePem, opensslCmsVerify, pdfsig, textPdf } from './seal-test-support.ts';
+import { certificatePem, opensslCmsVerify, pdfsig, textPdf } from '../../../test/support/server/seal.ts';
 
 const TST_INFO = '1.2.840.113549.1.9.16.1.4';
 const buffer = (bytes: Uint8Array) => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;

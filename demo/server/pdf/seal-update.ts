@@ -34,7 +34,7 @@ class ClassicXref {
   /** Reads every classic section from the last `startxref` back through /Prev; false when the file is not that. */
   read(): boolean {
     const tail = decoder.decode(this.bytes.subarray(Math.max(0, this.bytes.length - 1024)));
-    const match = /startxref\s+(\d+)\s+%%EOF\s*$/.exec(tail);
+    const match = tail.match(/startxref\s+(\d+)\s+%%EOF\s*$/);
     if (!match) return false;
     this.startXref = Number(match[1]);
     let at: number | undefined = this.startXref;
@@ -58,12 +58,12 @@ class ClassicXref {
     let objectNumber = 0;
     for (const raw of lines) {
       const line = raw.trim();
-      const head = /^(\d+)\s+(\d+)$/.exec(line);
+      const head = line.match(/^(\d+)\s+(\d+)$/);
       if (head) {
         objectNumber = Number(head[1]);
         continue;
       }
-      const entry = /^(\d{10})\s+(\d{5})\s+([nf])$/.exec(line);
+      const entry = line.match(/^(\d{10})\s+(\d{5})\s+([nf])$/);
       if (!entry) return undefined;
       if (entry[3] === 'n' && !this.offsets.has(objectNumber)) this.offsets.set(objectNumber, Number(entry[1]));
       objectNumber++;
@@ -85,7 +85,7 @@ class ClassicXref {
     if (!(ref instanceof PDFRef)) return ref;
     const offset = this.offsets.get(ref.objectNumber);
     if (offset === undefined) return undefined;
-    const head = /^\s*(\d+)\s+(\d+)\s+obj/.exec(decoder.decode(this.bytes.subarray(offset, offset + 40)));
+    const head = decoder.decode(this.bytes.subarray(offset, offset + 40)).match(/^\s*(\d+)\s+(\d+)\s+obj/);
     if (!head || Number(head[1]) !== ref.objectNumber) return undefined;
     return this.parseAt(offset + head[0].length);
   }

@@ -19,7 +19,7 @@ import { encryptPdf } from './encrypt.ts';
 import { buildFinalPdf } from './final-pdf.ts';
 import { buildAuditLogPdf } from './audit-log-pdf.ts';
 import { verifyPdf } from '../../../src/verify/index.ts';
-import { certificatePem, opensslCmsVerify, pdfsig, pdfText, textPdf } from './seal-test-support.ts';
+import { certificatePem, opensslCmsVerify, pdfsig, pdfText, textPdf } from '../../../test/support/server/seal.ts';
 
 let dir: string;
 let key: SealKey;

@@ -6,7 +6,7 @@ import { newElement } from './element-defaults.ts';
 import { stampFinalPdf } from './stamp.ts';
 import { importFormFields } from './form-import.ts';
 import { combCells, combLabel } from './comb.ts';
-import { placedText, renderGray } from './test-support.ts';
+import { placedText, renderGray } from '../../../test/support/server/pdf.ts';
 
 test('combCells reads the cell count the import writes, and nothing else', () => {
   assert.equal(combCells({ element_type: 'text', label_extra: combLabel(6) }), 6);

@@ -10,7 +10,7 @@ import { stampFinalPdf, stampFinalPdfWithWarnings } from './stamp.ts';
 import { importFormFields } from './form-import.ts';
 import { inspectPdf } from './inspect.ts';
 import { PdfProblem } from './load.ts';
-import { placedText, renderGray, SOLID_PNG } from './test-support.ts';
+import { placedText, renderGray, SOLID_PNG } from '../../../test/support/server/pdf.ts';
 
 async function blankPdf(pages: { rotate?: number; crop?: [number, number, number, number]; media?: [number, number, number, number] }[] = [{}]) {
   const doc = await PDFDocument.create();

@@ -5,10 +5,11 @@ import { Type } from 'typebox';
 import { requireApiKey } from '../auth/context.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { listMeta } from '../http/pagination.ts';
-import { attachmentUri, groupUri, isUuid, userUri } from '../http/uris.ts';
+import { attachmentUri, groupUri, isUuid, userUri } from '../domain/uris.ts';
 import { ListOf, PaginationQuery, errorResponses } from '../schemas/common.ts';
 import { inspectPdf } from '../pdf/inspect.ts';
 import { decodePdfField } from '../services/template-upload.ts';
+import { TooLargeError } from '../domain/errors.ts';
 import type { EmailAttachment } from '../store/email-attachments.ts';
 import { emailAttachmentFileName } from '../store/email-attachments.ts';
 import { groupsFilter, usableGroup } from './group-ref.ts';
@@ -71,7 +72,7 @@ export default async function attachmentRoutes(app: FastifyInstance): Promise<vo
     try {
       bytes = decodePdfField(body.pdf_file, config.maxUploadBytes);
     } catch (error) {
-      if ((error as { status?: number }).status === 413) throw error;
+      if (error instanceof TooLargeError) throw error;
       throw badRequest((error as Error).message, [{ field: 'pdf_file', message: 'is not base64' }]);
     }
     const info = await inspectPdf(bytes);

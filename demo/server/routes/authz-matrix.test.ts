@@ -5,8 +5,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PDFDocument } from 'pdf-lib';
-import { call, createTenant, createTestApp } from '../test-support.ts';
-import { templateWebAppId } from '../http/uris.ts';
+import { call, createTenant, createTestApp } from '../../../test/support/server/app.ts';
+import { templateWebAppId } from '../domain/uris.ts';
 
 test('a key of one group gets nothing from any operation on another group\'s resources', { timeout: 60_000 }, async () => {
   const t = await createTestApp({ rateLimits: { sandbox: 100_000, production: 100_000, windowMs: 3_600_000 } });

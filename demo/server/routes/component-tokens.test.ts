@@ -1,10 +1,11 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createTestApp, createTenant, call, errorOf } from '../test-support.ts';
-import type { TestApp } from '../test-support.ts';
+import { createTestApp, createTenant, call, errorOf } from '../../../test/support/server/app.ts';
+import type { TestApp } from '../../../test/support/server/app.ts';
 import { EDITOR_OPERATIONS, VIEWER_OPERATIONS, SIGNER_OPERATIONS, tokenSecret, verifyComponentToken } from '../services/documents/component-tokens.ts';
-import { addMember, addTemplate, sendBody } from './documents-test-support.ts';
+import { addMember, addTemplate, sendBody } from '../../../test/support/server/documents.ts';
+import { UnauthenticatedError } from '../domain/errors.ts';
 
 let t: TestApp;
 let tplA: string;
@@ -117,10 +118,10 @@ test('signer tokens need a new-scheme key and a group enabled for components', a
 test('an expired token is refused with 401 and a clear message', async () => {
   const minted = await mint(`/api/v1/templatepdf/${tplA}/component-token/?expires_in=1`);
   assert.equal(minted.expires_in, 1);
-  // Injected clock: the verifier itself refuses it one second after expiry.
+  // Injected clock: the verifier itself refuses it one second after expiry (a domain error the REST API answers with 401).
   await assert.rejects(
     verifyComponentToken(tokenSecret(t.dataDir), minted.token, new Date(Date.parse(minted.expires_at) + 1000)),
-    (e: { status?: number; code?: string; message?: string }) => e.status === 401 && e.code === 'token_expired' && /expired at/.test(e.message ?? ''),
+    (e: unknown) => e instanceof UnauthenticatedError && e.code === 'token_expired' && /expired at/.test(e.message),
   );
   // And through HTTP once the real clock has passed it.
   await sleep(Math.max(0, Date.parse(minted.expires_at) - Date.now()) + 1100);

@@ -7,7 +7,7 @@ import { Type } from 'typebox';
 import { requireApiKey } from '../auth/context.ts';
 import type { ApiKeyAuth } from '../auth/context.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
-import { templateIdFrom, templateUri } from '../http/uris.ts';
+import { templateIdFrom, templateUri } from '../domain/uris.ts';
 import { errorResponses } from '../schemas/common.ts';
 import { DOCUMENT_STATUS } from '../domain/statuses.ts';
 import {

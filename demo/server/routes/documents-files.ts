@@ -8,7 +8,6 @@ import { ListOf, PdfResponse, errorResponses } from '../schemas/common.ts';
 import { ELEMENT_TYPES } from '../../../src/fields/types.ts';
 import { RECIPIENT_STATUS, recipientTransition } from '../domain/statuses.ts';
 import { actorOf, loadVisibleDocument } from '../services/documents/access.ts';
-import { documentsOf } from '../services/documents/repositories.ts';
 import { SIGNER_OPERATIONS } from '../services/documents/component-tokens.ts';
 import { auditEntry } from '../services/documents/views.ts';
 import { sealedAuditLogPdf } from '../services/audit-log-pdf.ts';
@@ -46,7 +45,7 @@ export default async function documentFileRoutes(app: FastifyInstance): Promise<
     const bytes = store.files.read(name);
     if (document.finalFile && tokenRecipient && tokenRecipient.status === RECIPIENT_STATUS.completed && reviewerOf(request) === null) {
       // A signer fetching the final PDF: recipient status 50 (download final document).
-      const { documents, history } = documentsOf(store);
+      const { documents, history } = store;
       store.transaction(() => {
         documents.setRecipientStatus(tokenRecipient.id, recipientTransition(tokenRecipient.status, 'download_final'));
         history.record(document.id, 'recipient_downloaded_final', actorOf(store, request), {}, tokenRecipient.id);
@@ -75,7 +74,7 @@ export default async function documentFileRoutes(app: FastifyInstance): Promise<
     if (elementType !== undefined && !(ELEMENT_TYPES as readonly string[]).includes(elementType)) {
       throw badRequest(`element_type must be one of ${ELEMENT_TYPES.join(', ')} (got ${JSON.stringify(elementType)}).`, [{ field: 'element_type', message: `must be one of ${ELEMENT_TYPES.join(', ')}` }]);
     }
-    const { documents } = documentsOf(store);
+    const { documents } = store;
     const saved = documents.savedFieldIds(document.id);
     // `state`: saved by its signer (the description's field property).
     const fields = documents.fields(document.id, elementType).map((f) => ({ ...f, state: saved.has(f.uuid ?? '') }));
@@ -105,7 +104,7 @@ export default async function documentFileRoutes(app: FastifyInstance): Promise<
     requireApiKey(request);
     const { document } = loadVisibleDocument(store, request, (request.params as { id: string }).id);
     const { limit, offset } = request.query as { limit: number; offset: number };
-    const { history, documents } = documentsOf(store);
+    const { history, documents } = store;
     const events = history.events(document.id);
     const accept = String(request.headers.accept ?? '');
     if (accept.includes('application/json') && !accept.includes('application/pdf')) {

@@ -1,9 +1,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createTestApp, createTenant, call, errorOf } from '../test-support.ts';
-import type { TestApp } from '../test-support.ts';
-import { addMember, addTemplate, person, sendBody } from './documents-test-support.ts';
+import { createTestApp, createTenant, call, errorOf } from '../../../test/support/server/app.ts';
+import type { TestApp } from '../../../test/support/server/app.ts';
+import { addMember, addTemplate, person, sendBody } from '../../../test/support/server/documents.ts';
 
 let t: TestApp;
 let member: { userId: string; key: string };

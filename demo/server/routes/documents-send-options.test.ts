@@ -6,12 +6,11 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { PDFDocument } from 'pdf-lib';
-import { createTestApp, call } from '../test-support.ts';
-import type { TestApp } from '../test-support.ts';
-import { documentsOf } from '../services/documents/repositories.ts';
-import { field, person } from './documents-test-support.ts';
-import { sendDocument, signerCall, signerToken, valuesFor } from '../services/signing/signing-test-support.ts';
-import { placedText } from '../pdf/test-support.ts';
+import { createTestApp, call } from '../../../test/support/server/app.ts';
+import type { TestApp } from '../../../test/support/server/app.ts';
+import { field, person } from '../../../test/support/server/documents.ts';
+import { sendDocument, signerCall, signerToken, valuesFor } from '../../../test/support/server/signing.ts';
+import { placedText } from '../../../test/support/server/pdf.ts';
 
 let t: TestApp;
 before(async () => {
@@ -61,7 +60,7 @@ test('append_history (given as "true") appends the same page', async () => {
 
 test('do_email queues the invitation (greeting with the honorific); without it no email is queued', async () => {
   const mailed = await sendDocument(t, [field({ signer: 1 })], { signers: [person('Ann', { honorific: 'Dr.' })], do_email: 'true', honorifics: 1 });
-  const emails = documentsOf(t.app.store).history.emails({ documentId: mailed.documentId });
+  const emails = t.app.store.history.emails({ documentId: mailed.documentId });
   assert.deepEqual(emails.map((e) => [e.kind, e.to]), [['invitation', 'ann@example.com']]);
   assert.match(emails[0].text, /^Hello Dr Tester,/, 'honorifics on: the title and the last name');
   const detail = (await call(t.app, t.key, 'GET', `/api/v1/document/${mailed.documentId}/`)).json();
@@ -70,7 +69,7 @@ test('do_email queues the invitation (greeting with the honorific); without it n
   assert.equal(detail.signer_objects[0].honorific, 'Dr', 'normalised to the honorifics list');
 
   const quiet = await sendDocument(t, [field({ signer: 1 })], { signers: [person('Ann')], do_email: 0 });
-  assert.deepEqual(documentsOf(t.app.store).history.emails({ documentId: quiet.documentId }), []);
+  assert.deepEqual(t.app.store.history.emails({ documentId: quiet.documentId }), []);
 });
 
 test('signer redirect: a signer\'s own redirect wins over the document\'s, in the signer resource and the signing view', async () => {
@@ -116,7 +115,7 @@ test('message_template picks one of the group\'s named messages; without one the
   const named = await sendDocument(t, [field({ signer: 1 })], { signers: [person('Ann')], do_email: 1, message_template: 'nda' });
   const detail = (await call(t.app, t.key, 'GET', `/api/v1/document/${named.documentId}/`)).json();
   assert.deepEqual([detail.message, detail.message_template], ['Please sign the NDA.', 'nda']);
-  const [invitation] = documentsOf(t.app.store).history.emails({ documentId: named.documentId });
+  const [invitation] = t.app.store.history.emails({ documentId: named.documentId });
   assert.match(invitation.text, /Please sign the NDA\./);
 
   const plain = await sendDocument(t, [field({ signer: 1 })], { signers: [person('Ann')] });

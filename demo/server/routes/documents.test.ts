@@ -1,10 +1,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, createTenant, call, errorOf } from '../test-support.ts';
+import { createTestApp, createTenant, call, errorOf } from '../../../test/support/server/app.ts';
 import { openWithPdfjs } from '../pdf/pdfjs-node.ts';
-import type { TestApp } from '../test-support.ts';
-import { documentsOf } from '../services/documents/repositories.ts';
-import { addTemplate, field, idFromLocation, person, sendBody } from './documents-test-support.ts';
+import type { TestApp } from '../../../test/support/server/app.ts';
+import { addTemplate, field, idFromLocation, person, sendBody } from '../../../test/support/server/documents.ts';
 
 let t: TestApp;
 const limits = { rateLimits: { sandbox: 100_000, production: 100_000, windowMs: 3_600_000 } };
@@ -158,7 +157,7 @@ test('delete: status 40, recipients withdrawn, email=1 queues notices, a second 
   assert.deepEqual([status.status, status.statusText, status.archived], [40, 'removed', true]);
   const detail = (await call(t.app, t.key, 'GET', `/api/v1/document/${id}/`)).json();
   assert.deepEqual(detail.signer_objects.map((s: { status: number }) => s.status), [70, 70]);
-  const emails = documentsOf(t.app.store).history.emails({ documentId: id });
+  const emails = t.app.store.history.emails({ documentId: id });
   assert.deepEqual(emails.map((e) => [e.kind, e.to]), [['document_removed', 'ann@example.com']], 'only the invited recipient is told');
   const twice = await call(t.app, t.key, 'DELETE', `/api/v1/document/${id}/`);
   assert.equal(twice.statusCode, 409);
@@ -211,13 +210,13 @@ test('DELETE /document/{id}/delete/ removes the document for good; other groups 
   const id = res.json().uuid as string;
   const outsider = createTenant(t.app, 'Purger');
   assert.equal((await call(t.app, outsider.key, 'DELETE', `/api/v1/document/${id}/delete/`)).statusCode, 404);
-  const source = documentsOf(t.app.store).documents.get(id)!.sourceFile;
+  const source = t.app.store.documents.get(id)!.sourceFile;
   assert.ok(t.app.store.files.exists(source));
   assert.equal((await call(t.app, t.key, 'DELETE', `/api/v1/document/${id}/delete/`)).statusCode, 204);
   assert.equal((await call(t.app, t.key, 'GET', `/api/v1/document/${id}/`)).statusCode, 404);
   assert.equal((await call(t.app, t.key, 'GET', `/api/v1/status/${id}/`)).statusCode, 404);
   assert.equal(t.app.store.files.exists(source), false, 'the PDF is gone');
-  assert.equal(documentsOf(t.app.store).history.events(id).length, 0, 'the history is gone');
+  assert.equal(t.app.store.history.events(id).length, 0, 'the history is gone');
   assert.equal((await call(t.app, t.key, 'DELETE', `/api/v1/document/${id}/delete/`)).statusCode, 404);
 });
 
@@ -246,7 +245,7 @@ test('the PDF route serves the final PDF once it exists, and force_download make
   const id = res.json().uuid;
   const final = new TextEncoder().encode('%PDF-1.7\n% final\n');
   t.app.store.files.write(`document-${id}-final`, final);
-  documentsOf(t.app.store).documents.setFinal(id, `document-${id}-final`, 'abc');
+  t.app.store.documents.setFinal(id, `document-${id}-final`, 'abc');
   const pdf = await call(t.app, t.key, 'GET', `/api/v1/pdf/${id}/?force_download=1`);
   assert.equal(pdf.statusCode, 200, pdf.body);
   assert.equal(pdf.headers['x-esign-pdf'], 'final');

@@ -5,11 +5,10 @@ import { requireApiKey } from '../auth/context.ts';
 import { badRequest } from '../http/errors.ts';
 import { parseIsoInstant } from '../http/iso-instant.ts';
 import { listMeta } from '../http/pagination.ts';
-import { idFromUri } from '../http/uris.ts';
+import { idFromUri } from '../domain/uris.ts';
 import { ListOf, errorResponses } from '../schemas/common.ts';
 import { sendDocument } from '../services/documents/send.ts';
 import { actorOf, loadVisibleDocument } from '../services/documents/access.ts';
-import { documentsOf } from '../services/documents/repositories.ts';
 import { removeDocument } from '../services/documents/remove.ts';
 import { purgeDocument } from '../services/documents/purge.ts';
 import { documentDetail, documentListEntry, statusUri } from '../services/documents/views.ts';
@@ -45,7 +44,7 @@ export default async function documentRoutes(app: FastifyInstance): Promise<void
       work: app.work,
     });
     reply.code(201).header('Location', statusUri(document.id));
-    const detail = documentDetail(document, recipients, documentsOf(store).documents.fields(document.id).length);
+    const detail = documentDetail(document, recipients, store.documents.fields(document.id).length);
     if (!document.returnSignerLinks) return detail;
     // The hosted service's `signer_1`, `signer_2`, ... in recipient order: signing-page links (they open once it is that signer's turn).
     // Top-level, as the hosted description returns them.
@@ -80,7 +79,7 @@ export default async function documentRoutes(app: FastifyInstance): Promise<void
     if (q.status !== undefined && !isDocumentStatus(q.status)) {
       throw badRequest(`status must be one of 10, 20, 30, 40, 50 (got ${q.status}).`, [{ field: 'status', message: 'must be 10, 20, 30, 40 or 50' }]);
     }
-    const { documents } = documentsOf(store);
+    const { documents } = store;
     const { total, documents: page } = documents.list({
       groupIds, limit: q.limit, offset: q.offset, status: q.status, userId,
       createdGt: q.created_gt === undefined ? undefined : parseIsoInstant(q.created_gt, 'created_gt'),
@@ -110,7 +109,7 @@ export default async function documentRoutes(app: FastifyInstance): Promise<void
   }, async (request) => {
     requireApiKey(request);
     const { document } = loadVisibleDocument(store, request, (request.params as { id: string }).id);
-    const { documents } = documentsOf(store);
+    const { documents } = store;
     return documentDetail(document, documents.recipients(document.id), documents.fields(document.id).length);
   });
 

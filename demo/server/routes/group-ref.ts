@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Store } from '../store/index.ts';
 import { requireApiKey } from '../auth/context.ts';
 import { badRequest } from '../http/errors.ts';
-import { idFromUri } from '../http/uris.ts';
+import { idFromUri } from '../domain/uris.ts';
 
 /** For list filters: the caller's groups, or just the named one (a group it cannot use lists nothing). */
 export function groupsFilter(store: Store, request: FastifyRequest, ref: string | undefined): string[] {

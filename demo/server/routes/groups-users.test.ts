@@ -2,8 +2,8 @@ import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { call, createTenant, createTestApp, errorOf } from '../test-support.ts';
-import type { TestApp } from '../test-support.ts';
+import { call, createTenant, createTestApp, errorOf } from '../../../test/support/server/app.ts';
+import type { TestApp } from '../../../test/support/server/app.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 
 describe('groups', () => {

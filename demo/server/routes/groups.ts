@@ -5,7 +5,7 @@ import type { Group, GroupSettings } from '../store/groups.ts';
 import { authOf, requireApiKey, visibleGroupIds } from '../auth/context.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { listMeta } from '../http/pagination.ts';
-import { groupUri, memberUri, userUri } from '../http/uris.ts';
+import { groupUri, memberUri, userUri } from '../domain/uris.ts';
 import { Booleanish, IdParams, ListOf, PaginationQuery, errorResponses, toBool } from '../schemas/common.ts';
 
 const GroupResource = Type.Object({

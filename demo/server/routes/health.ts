@@ -7,7 +7,7 @@ export default async function healthRoutes(app: FastifyInstance): Promise<void> 
     config: { auth: 'public' },
     schema: { hide: true, response: { 200: Type.Object({ ok: Type.Boolean() }) } },
   }, async () => {
-    app.store.db.prepare('SELECT 1').get();
+    app.store.ping();
     return { ok: true };
   });
 }

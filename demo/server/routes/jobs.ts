@@ -8,7 +8,6 @@ import { requireApiKey } from '../auth/context.ts';
 import { notFound } from '../http/errors.ts';
 import { listMeta } from '../http/pagination.ts';
 import { errorResponses, ListOf, PaginationQuery } from '../schemas/common.ts';
-import { SqliteJobRepository } from '../store/jobs.ts';
 import type { JobListing, JobState } from '../store/jobs.ts';
 import { signingServiceOf } from '../services/signing/service.ts';
 
@@ -48,7 +47,7 @@ function jobResource(job: JobListing) {
 }
 
 export default async function jobRoutes(app: FastifyInstance): Promise<void> {
-  const jobs = new SqliteJobRepository(app.store.db);
+  const { jobs } = app.store;
   const IdParam = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
 
   const visibleJob = (groupIds: string[], id: string): JobListing => {

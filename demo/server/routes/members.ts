@@ -7,10 +7,9 @@ import { Type } from 'typebox';
 import { requireApiKey } from '../auth/context.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { listMeta } from '../http/pagination.ts';
-import { groupUri, idFromUri, invitedUri, isUuid, memberUri, userUri } from '../http/uris.ts';
+import { groupUri, idFromUri, invitedUri, isUuid, memberUri, userUri } from '../domain/uris.ts';
 import { Booleanish, ListOf, PaginationQuery, errorResponses, toBool } from '../schemas/common.ts';
 import type { Invitation, Member } from '../store/members.ts';
-import { documentsOf } from '../services/documents/repositories.ts';
 
 const MemberResource = Type.Object({
   resource_uri: Type.String(),
@@ -104,7 +103,7 @@ export default async function memberRoutes(app: FastifyInstance): Promise<void> 
       if (toBool(body.do_email)) {
         const group = store.groups.get(groupId)!;
         const name = group.profile.publicName || group.name;
-        documentsOf(store).history.queueEmail({
+        store.history.queueEmail({
           documentId: null, recipientId: null, kind: 'group_invitation', to: email, cc: [],
           subject: `You are invited to join ${name}`,
           text: `Hello,\n\n${auth.user.email} invites you to join "${name}" to send and sign documents.\n\nAsk them for your account, or sign up with this email address (${email}) to join.\n`,

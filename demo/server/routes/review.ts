@@ -6,10 +6,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { notFound } from '../http/errors.ts';
-import { isUuid } from '../http/uris.ts';
+import { isUuid } from '../domain/uris.ts';
 import { errorResponses } from '../schemas/common.ts';
 import { DEFAULT_TOKEN_TTL_SECONDS } from '../services/documents/component-tokens.ts';
-import { documentsOf } from '../services/documents/repositories.ts';
 import { REVIEW_OPERATIONS, openReviewSession } from '../services/signing/review.ts';
 
 function header(request: FastifyRequest, name: string): string {
@@ -34,7 +33,7 @@ export default async function reviewRoutes(app: FastifyInstance): Promise<void> 
     const { id } = request.params as { id: string };
     if (!isUuid(id)) throw notFound('Signer', id);
     const session = await openReviewSession(app, id.toLowerCase(), (request.body as { link: string }).link);
-    documentsOf(app.store).history.record(session.documentId, 'reviewer_opened', {
+    app.store.history.record(session.documentId, 'reviewer_opened', {
       type: 'reviewer', id: '', label: session.reviewer, ip: request.ip ?? '', userAgent: header(request, 'user-agent'),
     }, {}, session.recipientId);
     return {

@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import cognito from 'amazon-cognito-identity-js';
 import type { CognitoUserSession } from 'amazon-cognito-identity-js';
-import { call, createTestApp, type TestApp } from '../test-support.ts';
+import { call, createTestApp, type TestApp } from '../../../test/support/server/app.ts';
 import { totpCode } from '../auth/totp.ts';
 import { N } from '../auth/srp.ts';
 

@@ -18,7 +18,6 @@ import { requireApiKey } from '../auth/context.ts';
 import { parseApiKey } from '../auth/keys.ts';
 import { ApiError } from '../http/errors.ts';
 import { errorResponses } from '../schemas/common.ts';
-import { documentsOf } from '../services/documents/repositories.ts';
 import { signingServiceOf } from '../services/signing/service.ts';
 
 const LOOPBACK_IP = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
@@ -74,7 +73,7 @@ export default async function signingDemoRoutes(app: FastifyInstance): Promise<v
   }, async (request) => {
     const auth = requireApiKey(request);
     const q = request.query as { document?: string; limit: number };
-    const { documents, history } = documentsOf(store);
+    const { documents, history } = store;
     const visible = (documentId: string | null) => {
       const doc = documentId ? documents.get(documentId) : undefined;
       return doc !== undefined && auth.groupIds.includes(doc.groupId);

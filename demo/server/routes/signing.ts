@@ -8,13 +8,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { authOf, requireApiKey } from '../auth/context.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
-import { isUuid } from '../http/uris.ts';
+import { isUuid } from '../domain/uris.ts';
 import { errorResponses } from '../schemas/common.ts';
 import { DOCUMENT_STATUS, recipientStatusText as statusText } from '../domain/statuses.ts';
 import { checkPatternsAhead } from '../services/signing/pattern-checks.ts';
 import { SIGNER_OPERATIONS, DEFAULT_TOKEN_TTL_SECONDS } from '../services/documents/component-tokens.ts';
 import { actorOf, loadVisibleRecipient } from '../services/documents/access.ts';
-import { documentsOf } from '../services/documents/repositories.ts';
 import { signerUri } from '../services/documents/views.ts';
 import { complete, reject, saveProgress, visit, MAX_REASON_LENGTH } from '../services/signing/ceremony.ts';
 import { signerView } from '../services/signing/view.ts';
@@ -62,7 +61,7 @@ export default async function signingRoutes(app: FastifyInstance): Promise<void>
     },
   }, async (request) => {
     const { recipient, document } = loadVisibleRecipient(app.store, request, (request.params as { id: string }).id);
-    const { documents } = documentsOf(app.store);
+    const { documents } = app.store;
     return signerView(document, recipient, documents.recipients(document.id), documents.fields(document.id));
   });
 
@@ -108,7 +107,7 @@ export default async function signingRoutes(app: FastifyInstance): Promise<void>
     let documentStatus = result.documentStatus;
     if (result.finalPdfDue) {
       await signing.finalPdf(document.id);
-      documentStatus = documentsOf(app.store).documents.get(document.id)!.status;
+      documentStatus = app.store.documents.get(document.id)!.status;
     }
     return { status: result.status, statusText: statusText(result.status), document_status: documentStatus, invited: result.invited, redirect: recipient.redirect || document.redirect };
   });

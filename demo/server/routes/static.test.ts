@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
-import { createTestApp } from '../test-support.ts';
-import type { TestApp } from '../test-support.ts';
+import { createTestApp } from '../../../test/support/server/app.ts';
+import type { TestApp } from '../../../test/support/server/app.ts';
 import { resolveInside } from './static.ts';
 
 describe('static files', () => {

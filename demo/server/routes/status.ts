@@ -4,16 +4,15 @@ import { Type } from 'typebox';
 import { requireApiKey } from '../auth/context.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { listMeta } from '../http/pagination.ts';
-import { isUuid } from '../http/uris.ts';
+import { isUuid } from '../domain/uris.ts';
 import { ListOf, PaginationQuery, errorResponses } from '../schemas/common.ts';
-import { documentsOf } from '../services/documents/repositories.ts';
 import { statusView } from '../services/documents/views.ts';
 import { DocumentIdParams, StatusResponse } from './documents-schemas.ts';
 
 const ARCHIVE_FILTERS: Record<string, boolean | undefined> = { '': false, false: false, 0: false, true: true, 1: true, archived: true, all: undefined };
 
 export default async function statusRoutes(app: FastifyInstance): Promise<void> {
-  const { documents } = documentsOf(app.store);
+  const { documents } = app.store;
 
   app.get('/api/v1/status/', {
     schema: {

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { call, createTestApp } from '../test-support.ts';
+import { call, createTestApp } from '../../../test/support/server/app.ts';
 import { sweepDeletedTemplates } from '../services/template-sweep.ts';
 
 test('upload → send → archived upon send → deleted; the document keeps its PDF', { timeout: 60_000 }, async () => {

@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import type { Template } from '../store/templates.ts';
 import { assertCanSee } from '../auth/context.ts';
 import { notFound } from '../http/errors.ts';
-import { groupUri, templateIdFrom, templateUri, templateWebAppId, userUri } from '../http/uris.ts';
+import { groupUri, templateIdFrom, templateUri, templateWebAppId, userUri } from '../domain/uris.ts';
 
 export const TemplateIdParams = Type.Object({
   id: Type.String({ minLength: 1, maxLength: 200, description: 'The template UUID, or its web-app ID (base64 of `tpl` + UUID).' }),

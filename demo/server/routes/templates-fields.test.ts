@@ -1,8 +1,8 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { PDFDocument } from 'pdf-lib';
-import { call, createTenant, createTestApp, errorOf } from '../test-support.ts';
-import type { TestApp } from '../test-support.ts';
+import { call, createTenant, createTestApp, errorOf } from '../../../test/support/server/app.ts';
+import type { TestApp } from '../../../test/support/server/app.ts';
 import type { ComponentTokenAuth, TokenVerifier } from '../auth/context.ts';
 import { VIEWER_OPERATIONS } from '../auth/operations.ts';
 import { unauthorized } from '../http/errors.ts';

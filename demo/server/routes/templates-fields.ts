@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { validateElements } from '../../../src/fields/index.ts';
 import { COMPONENT_OPERATIONS } from '../auth/operations.ts';
 import { ApiError, unprocessable } from '../http/errors.ts';
-import { answering } from '../work/http.ts';
+import { answering } from '../work/failures.ts';
 import { templateFileName } from '../services/template-deletion.ts';
 import { pdfFileName } from './templates.ts';
 import { errorResponses } from '../schemas/common.ts';

@@ -6,7 +6,7 @@ import { ApiError, unprocessable } from '../http/errors.ts';
 import { booleanish, errorResponses, toBool } from '../schemas/common.ts';
 import { deleteTemplateNow, templateFileName } from '../services/template-deletion.ts';
 import { withUuids } from '../services/template-fields.ts';
-import { answering } from '../work/http.ts';
+import { answering } from '../work/failures.ts';
 import { withinFieldLimit } from '../services/field-limit.ts';
 import { EDITOR_OPERATIONS } from '../auth/operations.ts';
 import { mintComponentToken, tokenSecret } from '../services/documents/component-tokens.ts';

@@ -3,9 +3,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
-import { call, createTenant, createTestApp, errorOf } from '../test-support.ts';
-import type { TestApp } from '../test-support.ts';
-import { templateWebAppId } from '../http/uris.ts';
+import { call, createTenant, createTestApp, errorOf } from '../../../test/support/server/app.ts';
+import type { TestApp } from '../../../test/support/server/app.ts';
+import { templateWebAppId } from '../domain/uris.ts';
 import { sweepDeletedTemplates } from '../services/template-sweep.ts';
 
 const FIXTURES = process.env.ESIGN_FIXTURES ?? path.resolve(import.meta.dirname, '../../../../shared/fixtures/pdfs');

@@ -7,7 +7,7 @@ import { COMPONENT_OPERATIONS } from '../auth/operations.ts';
 import { unprocessable } from '../http/errors.ts';
 import { parseIsoInstant } from '../http/iso-instant.ts';
 import { listMeta } from '../http/pagination.ts';
-import { idFromUri, templateUri } from '../http/uris.ts';
+import { idFromUri, templateUri } from '../domain/uris.ts';
 import { ListOf, booleanish, PaginationQuery, errorResponses, toBool } from '../schemas/common.ts';
 import { decodePdfField, prepareTemplate } from '../services/template-upload.ts';
 import { templateFileName } from '../services/template-deletion.ts';

@@ -7,7 +7,7 @@ import { Type } from 'typebox';
 import { requireApiKey } from '../auth/context.ts';
 import { notFound } from '../http/errors.ts';
 import { listMeta } from '../http/pagination.ts';
-import { groupUri, isUuid, textTemplateUri, userUri } from '../http/uris.ts';
+import { groupUri, isUuid, textTemplateUri, userUri } from '../domain/uris.ts';
 import { ListOf, PaginationQuery, errorResponses } from '../schemas/common.ts';
 import type { TextTemplate } from '../store/text-templates.ts';
 import { groupsFilter, usableGroup } from './group-ref.ts';
@@ -33,7 +33,7 @@ const Text = Type.String({ minLength: 1, maxLength: 1_000_000, description: 'The
 /** Signers named by the text tags (`s=2` → 2); a text without tags is for one signer. */
 function tagInfo(text: string): { hasFields: boolean; signeeCount: number } {
   const tags = [...text.matchAll(/<<([^<>]*)>>/g)].map((m) => m[1]!);
-  const signers = tags.map((t) => Number(/(?:^|;)\s*s\s*=\s*(\d+)/.exec(t)?.[1] ?? 1));
+  const signers = tags.map((t) => Number(t.match(/(?:^|;)\s*s\s*=\s*(\d+)/)?.[1] ?? 1));
   return { hasFields: tags.length > 0, signeeCount: Math.max(1, ...signers) };
 }
 

@@ -5,7 +5,7 @@ import type { User } from '../store/users.ts';
 import type { Store } from '../store/index.ts';
 import { requireAdmin, requireApiKey } from '../auth/context.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
-import { groupUri, idFromUri, userUri } from '../http/uris.ts';
+import { groupUri, idFromUri, userUri } from '../domain/uris.ts';
 import { Booleanish, IdParams, errorResponses, toBool } from '../schemas/common.ts';
 import { generatePassword, hashPassword } from '../auth/passwords.ts';
 import { setSignInPassword } from '../services/sign-in/passwords.ts';

@@ -4,16 +4,14 @@
  */
 import type { Store } from '../store/index.ts';
 import type { DocumentRecord } from '../store/documents.ts';
-import { chainHead } from '../store/audit-chain.ts';
 import { buildAuditLogPdf } from '../pdf/audit-log-pdf.ts';
-import { documentsOf } from './documents/repositories.ts';
 import { signingHistory } from './signing/final-pdf-job.ts';
 import { sealFor } from './seal.ts';
 
 export async function sealedAuditLogPdf(store: Store, doc: DocumentRecord): Promise<Uint8Array> {
-  const { documents, history } = documentsOf(store);
+  const { documents, history } = store;
   const seal = sealFor(store, doc.groupId, 'Audit log sealed by esign-elements');
-  const auditChainHead = chainHead(store.db, doc.id);
+  const auditChainHead = store.history.chainHead(doc.id);
   const events = history.events(doc.id);
   const originalPdf = store.files.exists(doc.sourceFile) ? store.files.readBytes(doc.sourceFile) : undefined;
   // A failing timestamp authority leaves this PDF without a timestamp rather than failing the download.

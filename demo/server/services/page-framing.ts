@@ -4,7 +4,6 @@
  * Anything that cannot be resolved to a group is not framable.
  */
 import type { Store } from '../store/index.ts';
-import { documentsOf } from './documents/repositories.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -18,7 +17,7 @@ export function framingAllowed(store: Store, page: FramedPage): boolean {
 function groupOf(store: Store, page: FramedPage): string | undefined {
   if ('signer' in page) {
     if (!UUID.test(page.signer)) return undefined;
-    const { documents } = documentsOf(store);
+    const { documents } = store;
     const recipient = documents.recipient(page.signer.toLowerCase());
     return recipient ? documents.get(recipient.documentId)?.groupId : undefined;
   }

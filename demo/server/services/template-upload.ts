@@ -1,15 +1,16 @@
 /**
  * Turning an upload into a template: decode the base64, check the size, validate the PDF
  * (inspectPdf), optionally import its form fields and parse its text tags, all in the work pool. Every problem
- * with the file becomes a 4xx ApiError that says what is wrong and what to do.
+ * with the file becomes a 4xx domain error that says what is wrong and what to do.
  */
 import type { FieldElement } from '../../../src/fields/types.ts';
 import { PdfProblem } from '../pdf/load.ts';
 import type { WorkPool } from '../work/pool.ts';
 import type { PreparedPdf } from '../work/jobs.ts';
-import { workErrorToApi } from '../work/http.ts';
+import { workFailureToDomain } from '../work/failures.ts';
 import { withinFieldLimit } from './field-limit.ts';
-import { ApiError, payloadTooLarge, unprocessable } from '../http/errors.ts';
+import { tooLarge, unprocessable } from '../domain/errors.ts';
+import type { DomainError } from '../domain/errors.ts';
 import type { StoredPageGeometry } from '../store/templates.ts';
 
 export interface PreparedTemplate {
@@ -31,12 +32,12 @@ export function decodePdfField(value: string, maxBytes: number): Uint8Array {
   }
   const decodedLength = Math.floor((text.replace(/=+$/, '').length * 3) / 4);
   if (decodedLength > maxBytes) {
-    throw payloadTooLarge(`The PDF is ${(decodedLength / 1048576).toFixed(1)} MB; this server accepts PDFs up to ${(maxBytes / 1048576).toFixed(1)} MB.`);
+    throw tooLarge(`The PDF is ${(decodedLength / 1048576).toFixed(1)} MB; this server accepts PDFs up to ${(maxBytes / 1048576).toFixed(1)} MB.`);
   }
   return new Uint8Array(Buffer.from(text.replace(/-/g, '+').replace(/_/g, '/'), 'base64'));
 }
 
-function refusal(code: string, message: string): ApiError {
+function refusal(code: string, message: string): DomainError {
   return unprocessable(message, [{ field: 'pdf_file', message }], `pdf_${code}`);
 }
 
@@ -52,7 +53,7 @@ export async function prepareTemplate(work: WorkPool, groupId: string, bytes: Ui
     prepared = await work.run(groupId, 'prepareTemplate', { bytes, ...options }, own ? [bytes.buffer as ArrayBuffer] : []);
   } catch (error) {
     if (error instanceof PdfProblem) throw refusal(error.code, error.message);
-    throw workErrorToApi(error, 'pdf_file');
+    throw workFailureToDomain(error, 'pdf_file');
   }
   const { info, form, tags } = prepared;
   const report: Record<string, unknown> = { page_count: info.pageCount, has_form: info.hasAcroForm };

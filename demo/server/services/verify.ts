@@ -5,8 +5,6 @@
  */
 import type { Store } from '../store/index.ts';
 import { verifyPdf, type SealVerification } from '../../../src/verify/index.ts';
-import { documentIdByFinalHash } from '../store/sealed-documents.ts';
-import { documentsOf } from './documents/repositories.ts';
 import { displayName } from '../email/names.ts';
 import { signerLabel } from '../../../src/fields/index.ts';
 import { sealKeyOf } from './seal.ts';
@@ -40,8 +38,8 @@ export function verifyAgainstRecords(store: Store, bytes: Uint8Array): Verificat
   const seal = result.signatures.find((s) => s.trusted);
   let document: VerificationAnswer['document'] = null;
   if (seal?.valid && result.sealedSha256) {
-    const id = documentIdByFinalHash(store.db, result.sealedSha256);
-    const { documents } = documentsOf(store);
+    const id = store.documents.idByFinalHash(result.sealedSha256);
+    const { documents } = store;
     const doc = id ? documents.get(id) : undefined;
     if (doc) {
       document = {

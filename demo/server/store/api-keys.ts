@@ -19,6 +19,8 @@ export interface ApiKeyRepository {
   /** The live key record matching a presented key, or undefined. */
   verify(parsed: ParsedKey): ApiKeyRecord | undefined;
   revoke(id: string): boolean;
+  /** Whether the key exists and is not revoked. */
+  isLive(id: string): boolean;
   /** Records use; callers throttle it (one write per key per minute is plenty). */
   touch(id: string): void;
   listForUser(userId: string): (ApiKeyRecord & { lastUsed: string | null; revoked: string | null })[];
@@ -54,6 +56,11 @@ export class SqliteApiKeyRepository implements ApiKeyRepository {
     const row = prepared(this.db, 'SELECT * FROM api_keys WHERE id = ? AND legacy = 0').get(parsed.keyId) as KeyRow | undefined;
     if (!row || row.revoked || row.env !== parsed.env) return undefined;
     return sameHash(row.secret_hash, hashSecret(parsed.secret)) ? toRecord(row) : undefined;
+  }
+
+  isLive(id: string): boolean {
+    const row = this.db.prepare('SELECT revoked FROM api_keys WHERE id = ?').get(id) as { revoked: string | null } | undefined;
+    return row !== undefined && !row.revoked;
   }
 
   revoke(id: string): boolean {

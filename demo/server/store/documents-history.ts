@@ -6,7 +6,8 @@
 import crypto from 'node:crypto';
 import type { Db } from './db.ts';
 import { nowIso } from './db.ts';
-import { chainHead, eventHash } from './audit-chain.ts';
+import { chainedDocumentIds, chainHead, eventHash, verifyChain } from './audit-chain.ts';
+import type { ChainCheck } from './audit-chain.ts';
 
 /** `reviewer`: someone a recipient or the document names as a reviewer (reads, never signs). */
 export type ActorType = 'user' | 'recipient' | 'system' | 'reviewer';
@@ -125,4 +126,48 @@ export class SqliteDocumentHistory {
   markEmailFailed(id: string, error: string): void {
     this.db.prepare('UPDATE email_outbox SET attempts = attempts + 1, last_error = ? WHERE id = ?').run(error.slice(0, 1000), id);
   }
+
+  /**
+   * Recipients who may be due an automatic reminder: the document is in `documentStatus` and sends
+   * email, the recipient is in one of `recipientStatuses`; with the time of its first invitation
+   * (null if never invited) and how many reminders it has had.
+   */
+  reminderCandidates(documentStatus: number, recipientStatuses: readonly number[]): ReminderCandidate[] {
+    const placeholders = recipientStatuses.map(() => '?').join(', ');
+    return this.db
+      .prepare(
+        `SELECT r.id AS recipient_id, r.document_id,
+                (SELECT MIN(created) FROM email_outbox e WHERE e.recipient_id = r.id AND e.kind = 'invitation') AS invited,
+                (SELECT COUNT(*) FROM email_outbox e WHERE e.recipient_id = r.id AND e.kind = 'reminder') AS reminders
+         FROM document_recipients r JOIN documents d ON d.id = r.document_id
+         WHERE d.do_email = 1 AND d.status = ? AND r.status IN (${placeholders})`,
+      )
+      .all(documentStatus, ...recipientStatuses) as unknown as ReminderCandidate[];
+  }
+
+  /** The hash of the document's newest event ('' when none); chains rows older than the chain first. */
+  chainHead(documentId: string): string {
+    return chainHead(this.db, documentId);
+  }
+
+  /** Checks one document's hash chain; reports the first broken link. */
+  verifyChain(documentId: string): ChainCheck {
+    return verifyChain(this.db, documentId);
+  }
+
+  /** Every document that has events, oldest first. */
+  chainedDocumentIds(): string[] {
+    return chainedDocumentIds(this.db);
+  }
+
+  reminderCount(recipientId: string): number {
+    return (this.db.prepare(`SELECT COUNT(*) AS n FROM email_outbox WHERE recipient_id = ? AND kind = 'reminder'`).get(recipientId) as { n: number }).n;
+  }
+}
+
+export interface ReminderCandidate {
+  recipient_id: string;
+  document_id: string;
+  invited: string | null;
+  reminders: number;
 }

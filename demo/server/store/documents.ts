@@ -269,4 +269,15 @@ export class SqliteDocumentRepository {
     }
     this.db.prepare('UPDATE documents SET modified = ? WHERE id = ?').run(nowIso(), documentId);
   }
+
+  /** Documents whose fields are complete but whose final PDF is not made yet. */
+  finalPdfPending(fieldsCompleteStatus: number): string[] {
+    return (this.db.prepare('SELECT id FROM documents WHERE status = ? AND final_file IS NULL').all(fieldsCompleteStatus) as { id: string }[]).map((r) => r.id);
+  }
+
+  /** The document whose final PDF has this SHA-256 (hex), if any: what verification names. */
+  idByFinalHash(sha256: string): string | undefined {
+    const row = this.db.prepare('SELECT id FROM documents WHERE final_hash = ? LIMIT 1').get(sha256) as { id: string } | undefined;
+    return row?.id;
+  }
 }

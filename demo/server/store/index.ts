@@ -1,6 +1,7 @@
 /**
- * The store: one database plus the PDF file store, and a repository per aggregate.
- * Other areas build their own repositories from `store.db` (see README.md).
+ * The store: one database plus the PDF file store, and one repository per aggregate, created
+ * here once. Everything outside store/ reaches data through these properties (never SQL, never
+ * `db`); several calls that must commit together go in `store.transaction(() => ...)`.
  */
 import type { Db } from './db.ts';
 import { openDatabase, runMigrations, transaction } from './db.ts';
@@ -18,6 +19,12 @@ import { SqliteMemberRepository } from './members.ts';
 import { SqliteEmailAttachmentRepository } from './email-attachments.ts';
 import { SqliteTextTemplateRepository } from './text-templates.ts';
 import { SqliteCredentialRepository } from './credentials.ts';
+import { SqliteWebhookRepository } from './webhooks.ts';
+import { SqliteDocumentRepository } from './documents.ts';
+import { SqliteDocumentHistory } from './documents-history.ts';
+import { SqliteJobRepository } from './jobs.ts';
+import { IdempotencyRepository } from './idempotency.ts';
+import type { WebhookRepository } from './webhooks.ts';
 
 export class Store {
   readonly db: Db;
@@ -30,6 +37,13 @@ export class Store {
   readonly emailAttachments: SqliteEmailAttachmentRepository;
   readonly textTemplates: SqliteTextTemplateRepository;
   readonly credentials: SqliteCredentialRepository;
+  readonly webhooks: WebhookRepository;
+  /** Documents with their recipients and field values. */
+  readonly documents: SqliteDocumentRepository;
+  /** Each document's audit trail (hash-chained) and email outbox. */
+  readonly history: SqliteDocumentHistory;
+  readonly jobs: SqliteJobRepository;
+  readonly idempotency: IdempotencyRepository;
   private closed = false;
 
   constructor(dataDir: string) {
@@ -44,11 +58,21 @@ export class Store {
     this.emailAttachments = new SqliteEmailAttachmentRepository(this.db);
     this.textTemplates = new SqliteTextTemplateRepository(this.db);
     this.credentials = new SqliteCredentialRepository(this.db);
+    this.webhooks = new SqliteWebhookRepository(this.db);
+    this.documents = new SqliteDocumentRepository(this.db);
+    this.history = new SqliteDocumentHistory(this.db);
+    this.jobs = new SqliteJobRepository(this.db);
+    this.idempotency = new IdempotencyRepository(this.db);
   }
 
   /** Runs synchronous `work` in one database transaction. */
   transaction<T>(work: () => T): T {
     return transaction(this.db, work);
+  }
+
+  /** Throws unless the database answers (the health check). */
+  ping(): void {
+    this.db.prepare('SELECT 1').get();
   }
 
   close(): void {

@@ -5,7 +5,7 @@
  */
 import type { Migration } from './db.ts';
 import { coreMigrations } from './core-migrations.ts';
-import { webhookMigrations } from '../webhooks/migrations.ts';
+import { webhookMigrations } from './webhooks-migrations.ts';
 import { documentMigrations } from './documents-migrations.ts';
 import { jobMigrations } from './jobs.ts';
 import { sealMigrations } from './audit-chain.ts';

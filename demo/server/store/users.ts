@@ -44,6 +44,9 @@ export interface UserRepository {
   addToGroup(userId: string, groupId: string, isGroupAdmin?: boolean, permission?: number): void;
   groupIds(userId: string): string[];
   isMember(userId: string, groupId: string): boolean;
+  isGroupAdmin(userId: string, groupId: string): boolean;
+  /** The groups the user is admin of. */
+  adminGroupIds(userId: string): string[];
 }
 
 interface UserRow {
@@ -129,5 +132,13 @@ export class SqliteUserRepository implements UserRepository {
 
   isMember(userId: string, groupId: string): boolean {
     return this.db.prepare('SELECT 1 FROM memberships WHERE user_id = ? AND group_id = ?').get(userId, groupId) !== undefined;
+  }
+
+  isGroupAdmin(userId: string, groupId: string): boolean {
+    return this.db.prepare('SELECT 1 FROM memberships WHERE user_id = ? AND group_id = ? AND is_group_admin = 1').get(userId, groupId) !== undefined;
+  }
+
+  adminGroupIds(userId: string): string[] {
+    return (this.db.prepare('SELECT group_id FROM memberships WHERE user_id = ? AND is_group_admin = 1').all(userId) as Array<{ group_id: string }>).map((r) => r.group_id);
   }
 }

@@ -4,13 +4,13 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, call } from '../test-support.ts';
-import type { TestApp } from '../test-support.ts';
-import { field } from '../routes/documents-test-support.ts';
-import { sendDocument, signerCall, signerToken, valuesFor } from '../services/signing/signing-test-support.ts';
-import { eventually, startReceiver } from './test-support.ts';
-import { assertSpecPayloads } from './test-spec-payload.ts';
-import type { Receiver } from './test-support.ts';
+import { createTestApp, call } from '../../../test/support/server/app.ts';
+import type { TestApp } from '../../../test/support/server/app.ts';
+import { field } from '../../../test/support/server/documents.ts';
+import { sendDocument, signerCall, signerToken, valuesFor } from '../../../test/support/server/signing.ts';
+import { eventually, startReceiver } from '../../../test/support/server/webhooks.ts';
+import { assertSpecPayloads } from '../../../test/support/server/webhooks-spec-payload.ts';
+import type { Receiver } from '../../../test/support/server/webhooks.ts';
 
 const SECRET = 'ceremony-events-secret';
 

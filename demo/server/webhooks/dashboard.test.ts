@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from '../../../test/support/chromium.ts';
-import { createTestApp } from '../test-support.ts';
-import { sendTestDocument, startReceiver } from './test-support.ts';
+import { createTestApp } from '../../../test/support/server/app.ts';
+import { sendTestDocument, startReceiver } from '../../../test/support/server/webhooks.ts';
 
 test('dashboard: subscribe, trigger, see every attempt, replay', { timeout: 60_000 }, async () => {
   const t = await createTestApp({

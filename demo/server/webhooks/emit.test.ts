@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, createTenant, call, errorOf } from '../test-support.ts';
-import type { TestApp } from '../test-support.ts';
-import { sendTestDocument, startReceiver } from './test-support.ts';
-import type { Receiver } from './test-support.ts';
+import { createTestApp, createTenant, call, errorOf } from '../../../test/support/server/app.ts';
+import type { TestApp } from '../../../test/support/server/app.ts';
+import { sendTestDocument, startReceiver } from '../../../test/support/server/webhooks.ts';
+import type { Receiver } from '../../../test/support/server/webhooks.ts';
 import { emitEvent } from './emit.ts';
 
 const SECRET = 'emit-test-hmac-secret';
@@ -40,7 +40,7 @@ test('sending a document emits document.created once, with the spec payload and 
     assert.equal(data.recipients[0].roleText, 'signer');
     assert.equal(data.recipients[0].resourceUri, `/api/v1/signer/${recipientId}/`);
     // "once": emitting document.created again for the same document writes nothing.
-    assert.equal(t.app.store.transaction(() => emitEvent(t.app.store.db, { object: 'document', event: 'created', documentId })), null);
+    assert.equal(t.app.store.transaction(() => emitEvent(t.app.store, { object: 'document', event: 'created', documentId })), null);
   });
 });
 

@@ -5,10 +5,10 @@
  *
  *   store.transaction(() => {
  *     ...update the recipient to completed...
- *     emitEvent(store.db, { object: 'recipient', event: 'completed', documentId, recipientId });
+ *     emitEvent(store, { object: 'recipient', event: 'completed', documentId, recipientId });
  *   });
  */
-import type { Db } from '../store/db.ts';
+import type { Store } from '../store/index.ts';
 import { documentStatusText, recipientStatusText } from '../domain/statuses.ts';
 import { enqueueEvent } from './outbox.ts';
 import type { EnqueueResult } from './outbox.ts';
@@ -25,44 +25,11 @@ export interface EmitInput {
   emailBounceMessage?: string;
 }
 
-interface DocumentRow {
-  id: string;
-  name: string;
-  group_id: string;
-  slug: string;
-  status: number;
-  tag: string;
-  tag1: string;
-  tag2: string;
-  tag3: string;
-}
-
-interface RecipientRow {
-  id: string;
-  email: string;
-  order_no: number;
-  status: number;
-  firstname: string;
-  lastname: string;
-  role: string;
-  rejection_reason: string;
-}
-
 /** The document and its recipients as the payload builders need them; undefined if unknown. */
-export function loadDocumentSnapshot(db: Db, documentId: string): DocumentSnapshot | undefined {
-  const doc = db
-    .prepare(
-      `SELECT d.id, d.name, d.group_id, g.slug, d.status, d.tag, d.tag1, d.tag2, d.tag3
-       FROM documents d JOIN groups g ON g.id = d.group_id WHERE d.id = ?`,
-    )
-    .get(documentId) as DocumentRow | undefined;
+export function loadDocumentSnapshot(store: Store, documentId: string): DocumentSnapshot | undefined {
+  const doc = store.webhooks.eventDocument(documentId);
   if (!doc) return undefined;
-  const rows = db
-    .prepare(
-      `SELECT id, email, order_no, status, firstname, lastname, role, rejection_reason
-       FROM document_recipients WHERE document_id = ? ORDER BY position`,
-    )
-    .all(documentId) as unknown as RecipientRow[];
+  const rows = store.webhooks.eventRecipients(documentId);
   const recipients: RecipientSnapshot[] = rows.map((r) => ({
     uuid: r.id,
     email: r.email,
@@ -90,13 +57,12 @@ export function loadDocumentSnapshot(db: Db, documentId: string): DocumentSnapsh
 }
 
 /** The document a recipient belongs to, or undefined. */
-export function documentIdOfRecipient(db: Db, recipientId: string): string | undefined {
-  const row = db.prepare('SELECT document_id FROM document_recipients WHERE id = ?').get(recipientId) as { document_id: string } | undefined;
-  return row?.document_id;
+export function documentIdOfRecipient(store: Store, recipientId: string): string | undefined {
+  return store.webhooks.documentIdOfRecipient(recipientId);
 }
 
-function snapshotFor(db: Db, input: EmitInput): DocumentSnapshot {
-  const snapshot = loadDocumentSnapshot(db, input.documentId);
+function snapshotFor(store: Store, input: EmitInput): DocumentSnapshot {
+  const snapshot = loadDocumentSnapshot(store, input.documentId);
   if (!snapshot) throw new Error(`webhook ${input.object}.${input.event}: document ${input.documentId} does not exist`);
   if (input.object === 'recipient') {
     const recipient = snapshot.recipients.find((r) => r.uuid === input.recipientId);
@@ -113,21 +79,21 @@ function snapshotFor(db: Db, input: EmitInput): DocumentSnapshot {
  * document or recipient, which rolls the caller's transaction back: an operation on a missing
  * document is a bug, not something to hide.
  */
-export function emitEvent(db: Db, input: EmitInput): EnqueueResult | null {
-  return enqueueEvent(db, {
+export function emitEvent(store: Store, input: EmitInput): EnqueueResult | null {
+  return enqueueEvent(store, {
     object: input.object,
     event: input.event,
-    snapshot: snapshotFor(db, input),
+    snapshot: snapshotFor(store, input),
     recipientId: input.recipientId,
   });
 }
 
 /** A dashboard test event about a real document/recipient, sent only to `registrationIds`. */
-export function triggerEvent(db: Db, input: EmitInput, registrationIds: string[]): EnqueueResult | null {
-  return enqueueEvent(db, {
+export function triggerEvent(store: Store, input: EmitInput, registrationIds: string[]): EnqueueResult | null {
+  return enqueueEvent(store, {
     object: input.object,
     event: input.event,
-    snapshot: snapshotFor(db, input),
+    snapshot: snapshotFor(store, input),
     recipientId: input.recipientId,
     origin: 'trigger',
     onlyRegistrations: registrationIds,
@@ -144,9 +110,9 @@ const REMINDER_KINDS = new Set(['reminder', 'auto_reminder']);
  * existing document emit nothing (null); it never throws for that, so a sent email is never
  * rolled back into "unsent".
  */
-export function emitEmailSentEvent(db: Db, email: { documentId: string | null; recipientId: string | null; kind: string }): EnqueueResult | null {
+export function emitEmailSentEvent(store: Store, email: { documentId: string | null; recipientId: string | null; kind: string }): EnqueueResult | null {
   if (!email.documentId || !email.recipientId) return null;
-  if (documentIdOfRecipient(db, email.recipientId) !== email.documentId) return null;
+  if (documentIdOfRecipient(store, email.recipientId) !== email.documentId) return null;
   const event = REMINDER_KINDS.has(email.kind) ? 'autoReminderEmail' : 'emailNotification';
-  return emitEvent(db, { object: 'recipient', event, documentId: email.documentId, recipientId: email.recipientId });
+  return emitEvent(store, { object: 'recipient', event, documentId: email.documentId, recipientId: email.recipientId });
 }

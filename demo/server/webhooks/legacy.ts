@@ -11,8 +11,8 @@
  * `held` to `batched` in the same transaction, so no event is in two batches or in none.
  */
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../store/db.ts';
-import { transaction } from '../store/db.ts';
+import type { Store } from '../store/index.ts';
+import type { HeldRow } from '../store/webhooks.ts';
 import { WEBHOOK_PAYLOAD_VERSION } from './payload.ts';
 import type { DocumentSnapshot } from './payload.ts';
 
@@ -29,12 +29,7 @@ export const NAMED_TRIGGERS: Record<'sent' | 'signed' | 'rejected', string> = {
 /** At most this many events go into one batch; the rest wait for the next. */
 export const MAX_BATCH_EVENTS = 500;
 
-interface HeldRow {
-  delivery_id: number;
-  body: string;
-}
-
-function makeBatch(db: Db, registrationId: string, notify: string, held: HeldRow[], now: number): string | null {
+function makeBatch(store: Store, registrationId: string, notify: string, held: HeldRow[], now: number): string | null {
   if (held.length === 0) return null;
   const id = randomUUID();
   const envelope = {
@@ -45,14 +40,12 @@ function makeBatch(db: Db, registrationId: string, notify: string, held: HeldRow
     event: notify,
     data: { notify, count: held.length, events: held.map((row) => JSON.parse(row.body) as unknown) },
   };
-  db.prepare(
-    `INSERT INTO webhook_events (id, object, event, subject_id, origin, body, created_ms) VALUES (?, 'batch', ?, ?, 'batch', ?, ?)`,
-  ).run(id, notify, registrationId, JSON.stringify(envelope), now);
-  db.prepare(
-    `INSERT INTO webhook_deliveries (event_id, registration_id, state, next_attempt_at, created_ms) VALUES (?, ?, 'pending', ?, ?)`,
-  ).run(id, registrationId, now, now);
-  const mark = db.prepare(`UPDATE webhook_deliveries SET state = 'batched', batch_event_id = ?, finished_ms = ? WHERE id = ? AND state = 'held'`);
-  for (const row of held) mark.run(id, now, row.delivery_id);
+  store.webhooks.insertEvent({
+    id, object: 'batch', event: notify, subjectId: registrationId, documentId: null, recipientId: null, groupId: null,
+    onceKey: null, origin: 'batch', body: JSON.stringify(envelope), now,
+  });
+  store.webhooks.insertDelivery(id, registrationId, 'pending', now);
+  for (const row of held) store.webhooks.markBatched(row.delivery_id, id, now);
   return id;
 }
 
@@ -60,25 +53,13 @@ function makeBatch(db: Db, registrationId: string, notify: string, held: HeldRow
  * Called by enqueueEvent (inside its transaction) after an operation's event: registrations of a
  * named type whose trigger this is get the batch of the document's held events.
  */
-export function flushNamedBatches(db: Db, object: string, event: string, snapshot: DocumentSnapshot, now: number): void {
+export function flushNamedBatches(store: Store, object: string, event: string, snapshot: DocumentSnapshot, now: number): void {
   if (object !== 'document') return;
   const notify = Object.entries(NAMED_TRIGGERS).find(([, trigger]) => trigger === event)?.[0];
   if (!notify) return;
-  const registrations = db
-    .prepare(
-      `SELECT r.id FROM webhook_registrations r
-       JOIN memberships m ON m.user_id = r.user_id AND m.group_id = ? AND m.is_group_admin = 1
-       WHERE r.removed_ms IS NULL AND r.notify = ? AND (r.group_id IS NULL OR r.group_id = ?)`,
-    )
-    .all(snapshot.groupId, notify, snapshot.groupId) as Array<{ id: string }>;
-  for (const { id } of registrations) {
-    const held = db
-      .prepare(
-        `SELECT d.id AS delivery_id, e.body FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id
-         WHERE d.registration_id = ? AND d.state = 'held' AND e.document_id = ? ORDER BY e.created_ms, d.id LIMIT ?`,
-      )
-      .all(id, snapshot.uuid, MAX_BATCH_EVENTS) as unknown as HeldRow[];
-    makeBatch(db, id, notify, held, now);
+  for (const id of store.webhooks.namedBatchRegistrations(snapshot.groupId, notify)) {
+    const held = store.webhooks.heldForDocument(id, snapshot.uuid, MAX_BATCH_EVENTS);
+    makeBatch(store, id, notify, held, now);
   }
 }
 
@@ -86,27 +67,14 @@ export function flushNamedBatches(db: Db, object: string, event: string, snapsho
  * Delivers the periodic batches that are due (`notify: "all"`). Returns the number of batches
  * made. Safe to run from several processes: each registration's batch is cut in one transaction.
  */
-export function flushPeriodicBatches(db: Db, intervalMs: number, now = Date.now()): number {
-  const due = db
-    .prepare(
-      `SELECT id FROM webhook_registrations WHERE removed_ms IS NULL AND notify = 'all' AND (last_batch_at IS NULL OR last_batch_at + ? <= ?)`,
-    )
-    .all(intervalMs, now) as Array<{ id: string }>;
+export function flushPeriodicBatches(store: Store, intervalMs: number, now = Date.now()): number {
   let made = 0;
-  for (const { id } of due) {
-    transaction(db, () => {
+  for (const id of store.webhooks.periodicBatchesDue(intervalMs, now)) {
+    store.transaction(() => {
       // Re-check inside the transaction: another process may have cut this batch already.
-      const claimed = db
-        .prepare(`UPDATE webhook_registrations SET last_batch_at = ? WHERE id = ? AND (last_batch_at IS NULL OR last_batch_at + ? <= ?)`)
-        .run(now, id, intervalMs, now);
-      if (Number(claimed.changes) === 0) return;
-      const held = db
-        .prepare(
-          `SELECT d.id AS delivery_id, e.body FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id
-           WHERE d.registration_id = ? AND d.state = 'held' ORDER BY e.created_ms, d.id LIMIT ?`,
-        )
-        .all(id, MAX_BATCH_EVENTS) as unknown as HeldRow[];
-      if (makeBatch(db, id, 'all', held, now)) made++;
+      if (!store.webhooks.claimPeriodicBatch(id, intervalMs, now)) return;
+      const held = store.webhooks.held(id, MAX_BATCH_EVENTS);
+      if (makeBatch(store, id, 'all', held, now)) made++;
     });
   }
   return made;

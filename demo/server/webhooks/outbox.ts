@@ -5,8 +5,7 @@
  * reads what has been committed.
  */
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../store/db.ts';
-import { transaction } from '../store/db.ts';
+import type { Store } from '../store/index.ts';
 import { buildEventPayload, isOnceEvent } from './payload.ts';
 import type { DocumentSnapshot, WebhookEventName, WebhookObject } from './payload.ts';
 import { flushNamedBatches, LEGACY_NOTIFY } from './legacy.ts';
@@ -39,18 +38,8 @@ export interface MatchingRegistration {
  * Registrations that receive `object.event` of a group: not removed, owner is an admin of the
  * group, and the object/event/group filters let it through.
  */
-export function matchingRegistrations(db: Db, object: string, event: string, groupId: string): MatchingRegistration[] {
-  return db
-    .prepare(
-      `SELECT r.id, r.notify FROM webhook_registrations r
-       JOIN memberships m ON m.user_id = r.user_id AND m.group_id = ? AND m.is_group_admin = 1
-       WHERE r.removed_ms IS NULL
-         AND (r.group_id IS NULL OR r.group_id = ?)
-         AND (r.object_filter = '' OR r.object_filter = ?)
-         AND (r.event_filter = '' OR r.event_filter = ?)
-       ORDER BY r.created_ms, r.id`,
-    )
-    .all(groupId, groupId, object, event) as unknown as MatchingRegistration[];
+export function matchingRegistrations(store: Store, object: string, event: string, groupId: string): MatchingRegistration[] {
+  return store.webhooks.matchingRegistrations(object, event, groupId);
 }
 
 const wakeListeners = new Set<() => void>();
@@ -72,44 +61,35 @@ function wakeWorkers(): void {
  * Writes one event and its deliveries. Returns null when a "once" event was already emitted for
  * this subject (nothing is written). Call it inside the transaction of the state change.
  */
-export function enqueueEvent(db: Db, input: EnqueueInput): EnqueueResult | null {
+export function enqueueEvent(store: Store, input: EnqueueInput): EnqueueResult | null {
   const now = input.now ?? Date.now();
   const origin = input.origin ?? 'operation';
   const subjectId = input.object === 'recipient' ? input.recipientId : input.snapshot.uuid;
   if (!subjectId) throw new Error(`${input.object}.${input.event} needs a recipient id`);
   const payload = buildEventPayload(input.object, input.event, input.snapshot, input.recipientId, { now });
   const onceKey = origin === 'operation' && isOnceEvent(input.object, input.event) ? `${input.object}.${input.event}:${subjectId}` : null;
-  return transaction(db, () => {
-    const inserted = db
-      .prepare(
-        `INSERT INTO webhook_events (id, object, event, subject_id, document_id, recipient_id, group_id, once_key, origin, body, created_ms)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (once_key) DO NOTHING`,
-      )
-      .run(payload.id, input.object, input.event, subjectId, input.snapshot.uuid, input.recipientId ?? null, input.snapshot.groupId, onceKey, origin, JSON.stringify(payload), now);
-    if (Number(inserted.changes) === 0) return null;
-    let targets = matchingRegistrations(db, input.object, input.event, input.snapshot.groupId);
+  return store.transaction(() => {
+    const inserted = store.webhooks.insertEvent({
+      id: payload.id, object: input.object, event: input.event, subjectId, documentId: input.snapshot.uuid, recipientId: input.recipientId ?? null,
+      groupId: input.snapshot.groupId, onceKey, origin, body: JSON.stringify(payload), now,
+    });
+    if (!inserted) return null;
+    let targets = matchingRegistrations(store, input.object, input.event, input.snapshot.groupId);
     if (input.onlyRegistrations) targets = targets.filter((r) => input.onlyRegistrations!.includes(r.id));
-    const insertDelivery = db.prepare(
-      `INSERT INTO webhook_deliveries (event_id, registration_id, state, next_attempt_at, created_ms) VALUES (?, ?, ?, ?, ?)`,
-    );
     for (const target of targets) {
-      insertDelivery.run(payload.id, target.id, target.notify === 'realtime' ? 'pending' : 'held', now, now);
+      store.webhooks.insertDelivery(payload.id, target.id, target.notify === 'realtime' ? 'pending' : 'held', now);
     }
-    if (origin === 'operation') flushNamedBatches(db, input.object, input.event, input.snapshot, now);
+    if (origin === 'operation') flushNamedBatches(store, input.object, input.event, input.snapshot, now);
     wakeWorkers();
     return { eventId: payload.id, registrations: targets.map((t) => t.id) };
   });
 }
 
 /** Queues one more delivery of a logged event to one registration (the dashboard's replay). */
-export function replayEvent(db: Db, eventId: string, registrationId: string, now = Date.now()): number {
-  const result = db
-    .prepare(
-      `INSERT INTO webhook_deliveries (event_id, registration_id, state, reason, next_attempt_at, created_ms) VALUES (?, ?, 'pending', 'replay', ?, ?)`,
-    )
-    .run(eventId, registrationId, now, now);
+export function replayEvent(store: Store, eventId: string, registrationId: string, now = Date.now()): number {
+  const id = store.webhooks.insertDelivery(eventId, registrationId, 'pending', now, 'replay');
   wakeWorkers();
-  return Number(result.lastInsertRowid);
+  return id;
 }
 
 export interface RegistrationInput {
@@ -123,23 +103,13 @@ export interface RegistrationInput {
   now?: number;
 }
 
-export function insertRegistration(db: Db, input: RegistrationInput): string {
+export function insertRegistration(store: Store, input: RegistrationInput): string {
   const id = randomUUID();
-  const now = input.now ?? Date.now();
-  db.prepare(
-    `INSERT INTO webhook_registrations (id, user_id, callback_url, object_filter, event_filter, group_id, notify, hmac_secret, last_batch_at, created_ms)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(id, input.userId, input.callbackUrl, input.objectFilter, input.eventFilter, input.groupId, input.notify, input.hmacSecret, now, now);
+  store.webhooks.insertRegistration({ ...input, id, now: input.now ?? Date.now() });
   return id;
 }
 
 /** Removes a registration; its undelivered deliveries are cancelled, its log stays. */
-export function removeRegistration(db: Db, id: string, now = Date.now()): void {
-  transaction(db, () => {
-    db.prepare('UPDATE webhook_registrations SET removed_ms = ? WHERE id = ? AND removed_ms IS NULL').run(now, id);
-    db.prepare(
-      `UPDATE webhook_deliveries SET state = 'cancelled', finished_ms = ?, lease_owner = NULL, lease_expires_at = NULL
-       WHERE registration_id = ? AND state IN ('pending', 'held')`,
-    ).run(now, id);
-  });
+export function removeRegistration(store: Store, id: string, now = Date.now()): void {
+  store.transaction(() => store.webhooks.removeRegistration(id, now));
 }

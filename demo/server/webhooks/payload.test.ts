@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildEventPayload, isOnceEvent, isKnownEvent, WEBHOOK_EVENTS, type DocumentSnapshot } from './payload.ts';
-import { sampleSnapshot } from './test-support.ts';
-import { ADDED_DATA_FIELDS, SPEC_DOCUMENT_DATA, SPEC_RECIPIENT_DATA, specPayloadProblems } from './test-spec-payload.ts';
+import { sampleSnapshot } from '../../../test/support/server/webhooks.ts';
+import { ADDED_DATA_FIELDS, SPEC_DOCUMENT_DATA, SPEC_RECIPIENT_DATA, specPayloadProblems } from '../../../test/support/server/webhooks-spec-payload.ts';
 
 const doc: DocumentSnapshot = {
   uuid: '0b9f1c1e-8c43-4a43-9a0e-2f7d3f1e9a01',

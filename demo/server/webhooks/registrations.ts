@@ -2,7 +2,8 @@
  * Reading webhook registrations and turning request bodies into filters. Writing lives in
  * outbox.ts (insertRegistration / removeRegistration) next to the fan-out that reads them.
  */
-import type { Db } from '../store/db.ts';
+import type { Store } from '../store/index.ts';
+import type { RegistrationRow } from '../store/webhooks.ts';
 import { isKnownEvent, WEBHOOK_EVENTS, WEBHOOK_OBJECTS } from './payload.ts';
 import type { WebhookObject } from './payload.ts';
 import { LEGACY_NOTIFY } from './legacy.ts';
@@ -22,18 +23,6 @@ export interface Registration {
   createdMs: number;
 }
 
-interface RegistrationRow {
-  id: string;
-  user_id: string;
-  callback_url: string;
-  object_filter: string;
-  event_filter: string;
-  group_id: string | null;
-  notify: string;
-  hmac_secret: string | null;
-  created_ms: number;
-}
-
 function toRegistration(row: RegistrationRow): Registration {
   return {
     id: row.id,
@@ -48,34 +37,24 @@ function toRegistration(row: RegistrationRow): Registration {
   };
 }
 
-const COLUMNS = 'id, user_id, callback_url, object_filter, event_filter, group_id, notify, hmac_secret, created_ms';
-
-export function listRegistrations(db: Db, userId: string, limit: number, offset: number): { total: number; registrations: Registration[] } {
-  const total = (db.prepare('SELECT COUNT(*) AS n FROM webhook_registrations WHERE user_id = ? AND removed_ms IS NULL').get(userId) as { n: number }).n;
-  const rows = db
-    .prepare(`SELECT ${COLUMNS} FROM webhook_registrations WHERE user_id = ? AND removed_ms IS NULL ORDER BY created_ms, id LIMIT ? OFFSET ?`)
-    .all(userId, limit, offset) as unknown as RegistrationRow[];
+export function listRegistrations(store: Store, userId: string, limit: number, offset: number): { total: number; registrations: Registration[] } {
+  const { total, rows } = store.webhooks.registrationsOf(userId, limit, offset);
   return { total, registrations: rows.map(toRegistration) };
 }
 
 /** A live registration of `userId`, or undefined (other users' registrations are invisible). */
-export function getRegistration(db: Db, userId: string, id: string): Registration | undefined {
-  const row = db.prepare(`SELECT ${COLUMNS} FROM webhook_registrations WHERE id = ? AND user_id = ? AND removed_ms IS NULL`).get(id, userId) as
-    | RegistrationRow
-    | undefined;
+export function getRegistration(store: Store, userId: string, id: string): Registration | undefined {
+  const row = store.webhooks.liveRegistrationOf(userId, id);
   return row && toRegistration(row);
 }
 
 /** Live registrations of `userId` with exactly these settings (subscribe is idempotent; unsubscribe matches on them). */
 export function findRegistrations(
-  db: Db,
+  store: Store,
   userId: string,
   match: { callbackUrl: string; objectFilter?: string; eventFilter?: string; groupId?: string | null; notify?: string },
 ): Registration[] {
-  const rows = db
-    .prepare(`SELECT ${COLUMNS} FROM webhook_registrations WHERE user_id = ? AND callback_url = ? AND removed_ms IS NULL ORDER BY created_ms`)
-    .all(userId, match.callbackUrl) as unknown as RegistrationRow[];
-  return rows
+  return store.webhooks.liveRegistrationsByUrl(userId, match.callbackUrl)
     .map(toRegistration)
     .filter(
       (r) =>
@@ -84,18 +63,6 @@ export function findRegistrations(
         (match.groupId === undefined || r.groupId === match.groupId) &&
         (match.notify === undefined || r.notify === match.notify),
     );
-}
-
-export function setHmacSecret(db: Db, id: string, secret: string): void {
-  db.prepare('UPDATE webhook_registrations SET hmac_secret = ? WHERE id = ?').run(secret, id);
-}
-
-export function isGroupAdmin(db: Db, userId: string, groupId: string): boolean {
-  return db.prepare('SELECT 1 FROM memberships WHERE user_id = ? AND group_id = ? AND is_group_admin = 1').get(userId, groupId) !== undefined;
-}
-
-export function adminGroupIds(db: Db, userId: string): string[] {
-  return (db.prepare('SELECT group_id FROM memberships WHERE user_id = ? AND is_group_admin = 1').all(userId) as Array<{ group_id: string }>).map((r) => r.group_id);
 }
 
 export type FilterResult = { ok: true; objectFilter: '' | WebhookObject; eventFilter: string } | { ok: false; field: string; message: string };

@@ -9,10 +9,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generatePdf } from '../../../test/support/generate-pdf.ts';
-import { startReceiver } from './test-support.ts';
-import type { ReceivedRequest } from './test-support.ts';
-import { api, createProductionKey, fastWebhookEnv, sendDocument, startServer, uploadTemplate } from './server-process.ts';
-import type { ServerProcess } from './server-process.ts';
+import { startReceiver } from '../../../test/support/server/webhooks.ts';
+import type { ReceivedRequest } from '../../../test/support/server/webhooks.ts';
+import { api, createProductionKey, fastWebhookEnv, sendDocument, startServer, uploadTemplate } from '../../../test/support/server/server-process.ts';
+import type { ServerProcess } from '../../../test/support/server/server-process.ts';
 
 const SECRET = 'restart-test-hmac-secret';
 

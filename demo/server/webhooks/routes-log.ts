@@ -14,26 +14,7 @@ import { documentIdOfRecipient, triggerEvent } from './emit.ts';
 import { getRegistration, listRegistrations } from './registrations.ts';
 import { isKnownEvent } from './payload.ts';
 import type { WebhookEventName, WebhookObject } from './payload.ts';
-
-interface DeliveryRow {
-  id: number;
-  registration_id: string;
-  event_id: string;
-  object: string;
-  event: string;
-  document_id: string | null;
-  recipient_id: string | null;
-  origin: string;
-  state: string;
-  reason: string;
-  attempts: number;
-  next_attempt_at: number;
-  last_status: number | null;
-  last_error: string | null;
-  created_ms: number;
-  finished_ms: number | null;
-  callback_url: string;
-}
+import type { DeliveryRow } from '../store/webhooks.ts';
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
@@ -59,10 +40,6 @@ function deliveryResource(row: DeliveryRow) {
     finished: iso(row.finished_ms),
   };
 }
-
-const SELECT_DELIVERY = `SELECT d.id, d.registration_id, d.event_id, e.object, e.event, e.document_id, e.recipient_id, e.origin, d.state, d.reason,
-  d.attempts, d.next_attempt_at, d.last_status, d.last_error, d.created_ms, d.finished_ms, r.callback_url
-  FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id JOIN webhook_registrations r ON r.id = d.registration_id`;
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -120,7 +97,7 @@ const TriggerBody = Type.Object({
 });
 
 export default async function logRoutes(app: FastifyInstance): Promise<void> {
-  const { db } = app.store;
+  const { store } = app;
 
   app.get('/api/v1/webhook-deliveries/', {
     schema: {
@@ -133,14 +110,7 @@ export default async function logRoutes(app: FastifyInstance): Promise<void> {
   }, async (request) => {
     const auth = requireApiKey(request);
     const q = request.query as { limit: number; offset: number; registration?: string; state?: string; document?: string };
-    const where = ['r.user_id = ?'];
-    const params: Array<string | number> = [auth.user.id];
-    if (q.registration) (where.push('d.registration_id = ?'), params.push(q.registration));
-    if (q.state) (where.push('d.state = ?'), params.push(q.state));
-    if (q.document) (where.push('e.document_id = ?'), params.push(q.document));
-    const clause = where.join(' AND ');
-    const total = (db.prepare(`SELECT COUNT(*) AS n FROM (${SELECT_DELIVERY} WHERE ${clause})`).get(...params) as { n: number }).n;
-    const rows = db.prepare(`${SELECT_DELIVERY} WHERE ${clause} ORDER BY d.id DESC LIMIT ? OFFSET ?`).all(...params, q.limit, q.offset) as unknown as DeliveryRow[];
+    const { total, rows } = store.webhooks.deliveryLog({ userId: auth.user.id, registration: q.registration, state: q.state, document: q.document }, q.limit, q.offset);
     return {
       meta: listMeta(request, { limit: q.limit, offset: q.offset, total }, { registration: q.registration, state: q.state, document: q.document }),
       objects: rows.map(deliveryResource),
@@ -148,7 +118,7 @@ export default async function logRoutes(app: FastifyInstance): Promise<void> {
   });
 
   const findDelivery = (userId: string, id: string): DeliveryRow => {
-    const row = /^\d+$/.test(id) ? (db.prepare(`${SELECT_DELIVERY} WHERE d.id = ? AND r.user_id = ?`).get(Number(id), userId) as DeliveryRow | undefined) : undefined;
+    const row = /^\d+$/.test(id) ? store.webhooks.delivery(Number(id), userId) : undefined;
     if (!row) throw notFound('Webhook delivery', id);
     return row;
   };
@@ -163,10 +133,8 @@ export default async function logRoutes(app: FastifyInstance): Promise<void> {
   }, async (request) => {
     const auth = requireApiKey(request);
     const row = findDelivery(auth.user.id, (request.params as { id: string }).id);
-    const body = (db.prepare('SELECT body FROM webhook_events WHERE id = ?').get(row.event_id) as { body: string }).body;
-    const attempts = db
-      .prepare('SELECT attempt, url, request_headers, status, response_body, error, outcome, started_ms, duration_ms FROM webhook_attempts WHERE delivery_id = ? ORDER BY id')
-      .all(row.id) as Array<{ attempt: number; url: string; request_headers: string; status: number | null; response_body: string | null; error: string | null; outcome: string; started_ms: number; duration_ms: number }>;
+    const body = store.webhooks.eventBody(row.event_id);
+    const attempts = store.webhooks.attempts(row.id);
     return {
       ...deliveryResource(row),
       request_body: body,
@@ -195,12 +163,12 @@ export default async function logRoutes(app: FastifyInstance): Promise<void> {
   }, async (request, reply) => {
     const auth = requireApiKey(request);
     const row = findDelivery(auth.user.id, (request.params as { id: string }).id);
-    if (!getRegistration(db, auth.user.id, row.registration_id)) {
+    if (!getRegistration(store, auth.user.id, row.registration_id)) {
       throw unprocessable('That registration has been removed; a replay needs a live registration.', [{ field: 'id', message: 'registration removed' }], 'registration_removed');
     }
-    const newId = replayEvent(db, row.event_id, row.registration_id);
+    const newId = replayEvent(store, row.event_id, row.registration_id);
     reply.code(201).header('Location', `/api/v1/webhook-deliveries/${newId}/`);
-    return deliveryResource(db.prepare(`${SELECT_DELIVERY} WHERE d.id = ?`).get(newId) as unknown as DeliveryRow);
+    return deliveryResource(store.webhooks.delivery(newId)!);
   });
 
   app.post('/api/v1/webhook-events/trigger/', {
@@ -226,14 +194,14 @@ export default async function logRoutes(app: FastifyInstance): Promise<void> {
     let documentId = body.document;
     if (body.object === 'recipient') {
       if (!body.recipient) throw unprocessable('A recipient event needs `recipient` (the signer id).', [{ field: 'recipient', message: 'is required' }]);
-      const owner = documentIdOfRecipient(db, body.recipient);
+      const owner = documentIdOfRecipient(store, body.recipient);
       if (!owner || (documentId && owner !== documentId)) throw notFound('Recipient', body.recipient);
       documentId = owner;
     }
     if (!documentId) throw unprocessable('A document event needs `document` (the document id).', [{ field: 'document', message: 'is required' }]);
-    const doc = db.prepare('SELECT group_id FROM documents WHERE id = ?').get(documentId) as { group_id: string } | undefined;
-    if (!doc || !auth.groupIds.includes(doc.group_id)) throw notFound('Document', documentId);
-    let targets = listRegistrations(db, auth.user.id, 10_000, 0).registrations.map((r) => r.id);
+    const groupId = store.webhooks.groupIdOfDocument(documentId);
+    if (!groupId || !auth.groupIds.includes(groupId)) throw notFound('Document', documentId);
+    let targets = listRegistrations(store, auth.user.id, 10_000, 0).registrations.map((r) => r.id);
     if (body.registration) {
       if (!targets.includes(body.registration)) throw notFound('Webhook registration', body.registration);
       targets = [body.registration];
@@ -241,7 +209,7 @@ export default async function logRoutes(app: FastifyInstance): Promise<void> {
     // One transaction: when nobody would receive it, nothing is written.
     const result = app.store.transaction(() => {
       const queued = triggerEvent(
-        db,
+        store,
         { object: body.object as WebhookObject, event: body.event as WebhookEventName, documentId: documentId!, recipientId: body.recipient },
         targets,
       )!;

@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { X509Certificate } from 'node:crypto';
-import { createTestApp, createTenant, call, errorOf } from '../test-support.ts';
-import type { TestApp } from '../test-support.ts';
-import { startReceiver } from './test-support.ts';
+import { createTestApp, createTenant, call, errorOf } from '../../../test/support/server/app.ts';
+import type { TestApp } from '../../../test/support/server/app.ts';
+import { startReceiver } from '../../../test/support/server/webhooks.ts';
 
 const dev = { webhooks: { allowPrivateAddresses: true, workerEnabled: false } };
 

@@ -7,16 +7,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { requireApiKey } from '../auth/context.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
-import { groupUri, idFromUri } from '../http/uris.ts';
+import { groupUri, idFromUri } from '../domain/uris.ts';
 import { errorResponses } from '../schemas/common.ts';
 import { insertRegistration, removeRegistration } from './outbox.ts';
-import { adminGroupIds, findRegistrations, getRegistration, isGroupAdmin, listRegistrations, NOTIFY_TYPES, parseFilters, setHmacSecret } from './registrations.ts';
+import { findRegistrations, getRegistration, listRegistrations, NOTIFY_TYPES, parseFilters } from './registrations.ts';
 import type { NotifyType, Registration } from './registrations.ts';
 import { checkCallbackUrl, MAX_CALLBACK_URL_LENGTH } from './ssrf.ts';
 import { ensureSigningIdentity } from './settings.ts';
 import { webhookSettingsFor } from './service.ts';
 import logRoutes from './routes-log.ts';
-import emailOpenRoutes from './email-open.ts';
+import emailOpenRoutes from '../routes/email-open.ts';
 
 export const registrationUri = (id: string): string => `/api/v1/notifications/${id}/`;
 
@@ -102,9 +102,9 @@ function filtersOf(body: FilterBody) {
 }
 
 export default async function webhookRoutes(app: FastifyInstance): Promise<void> {
-  const { db } = app.store;
+  const { store } = app;
   const settings = webhookSettingsFor(app.config);
-  const identity = ensureSigningIdentity(db);
+  const identity = ensureSigningIdentity(store);
 
   app.get('/api/v1/webhook-certificate/', {
     config: { auth: 'public' },
@@ -143,7 +143,7 @@ export default async function webhookRoutes(app: FastifyInstance): Promise<void>
     }
     const filters = filtersOf(body);
     const groupId = resolveGroup(app, body.group, auth.groupIds);
-    if (groupId ? !isGroupAdmin(db, auth.user.id, groupId) : adminGroupIds(db, auth.user.id).length === 0) {
+    if (groupId ? !store.users.isGroupAdmin(auth.user.id, groupId) : store.users.adminGroupIds(auth.user.id).length === 0) {
       throw forbidden(
         groupId ? 'Receiving team events needs team Admin permission in that group.' : 'Receiving team events needs team Admin permission in at least one group.',
         'group_admin_required',
@@ -155,14 +155,14 @@ export default async function webhookRoutes(app: FastifyInstance): Promise<void>
       throw badRequest(`${target.message}.`, [{ field: 'callback_url', message: target.message }]);
     }
     const callbackUrl = rawUrl!;
-    const existing = findRegistrations(db, auth.user.id, { callbackUrl, objectFilter: filters.objectFilter, eventFilter: filters.eventFilter, groupId, notify });
+    const existing = findRegistrations(store, auth.user.id, { callbackUrl, objectFilter: filters.objectFilter, eventFilter: filters.eventFilter, groupId, notify });
     if (existing.length > 0) {
       // Subscribing again is idempotent; a secret given again replaces the old one (rotation).
-      if (body.hmac_secret) setHmacSecret(db, existing[0].id, body.hmac_secret);
+      if (body.hmac_secret) store.webhooks.setHmacSecret(existing[0].id, body.hmac_secret);
       reply.code(200);
-      return resource(getRegistration(db, auth.user.id, existing[0].id)!);
+      return resource(getRegistration(store, auth.user.id, existing[0].id)!);
     }
-    const id = insertRegistration(db, {
+    const id = insertRegistration(store, {
       userId: auth.user.id,
       callbackUrl,
       objectFilter: filters.objectFilter,
@@ -172,7 +172,7 @@ export default async function webhookRoutes(app: FastifyInstance): Promise<void>
       hmacSecret: body.hmac_secret ?? null,
     });
     reply.code(201).header('Location', registrationUri(id));
-    return resource(getRegistration(db, auth.user.id, id)!);
+    return resource(getRegistration(store, auth.user.id, id)!);
   });
 
   app.get('/api/v1/notifications/', {
@@ -184,7 +184,7 @@ export default async function webhookRoutes(app: FastifyInstance): Promise<void>
     },
   }, async (request) => {
     const auth = requireApiKey(request);
-    const { registrations } = listRegistrations(db, auth.user.id, MAX_LISTED, 0);
+    const { registrations } = listRegistrations(store, auth.user.id, MAX_LISTED, 0);
     return registrations.map((r) => {
       const view = resource(r);
       return { active: true, notify_when: NOTIFY_WHEN[r.notify] ?? 10, url: r.callbackUrl, event_filter: view.eventFilter, ...view };
@@ -201,7 +201,7 @@ export default async function webhookRoutes(app: FastifyInstance): Promise<void>
   }, async (request) => {
     const auth = requireApiKey(request);
     const { id } = request.params as { id: string };
-    const registration = getRegistration(db, auth.user.id, id);
+    const registration = getRegistration(store, auth.user.id, id);
     if (!registration) throw notFound('Webhook registration', id);
     return resource(registration);
   });
@@ -223,7 +223,7 @@ export default async function webhookRoutes(app: FastifyInstance): Promise<void>
     const body = request.body as FilterBody & { id?: string; callback_url?: string; url?: string };
     let matches: Registration[];
     if (body.id) {
-      const one = getRegistration(db, auth.user.id, body.id);
+      const one = getRegistration(store, auth.user.id, body.id);
       matches = one ? [one] : [];
     } else {
       const callbackUrl = body.callback_url ?? body.url;
@@ -232,14 +232,14 @@ export default async function webhookRoutes(app: FastifyInstance): Promise<void>
       const filtered = body.object !== undefined || body.event !== undefined || body.eventFilter !== undefined;
       const filters = filtered ? filtersOf(body) : undefined;
       const groupId = body.group === undefined ? undefined : resolveGroup(app, body.group, auth.groupIds);
-      matches = findRegistrations(db, auth.user.id, {
+      matches = findRegistrations(store, auth.user.id, {
         callbackUrl,
         objectFilter: filters?.objectFilter,
         eventFilter: filters && (body.event !== undefined || body.eventFilter !== undefined) ? filters.eventFilter : undefined,
         groupId,
       });
     }
-    for (const registration of matches) removeRegistration(db, registration.id);
+    for (const registration of matches) removeRegistration(store, registration.id);
     return { removed: matches.map((r) => r.id) };
   });
 
@@ -253,8 +253,8 @@ export default async function webhookRoutes(app: FastifyInstance): Promise<void>
   }, async (request, reply) => {
     const auth = requireApiKey(request);
     const { id } = request.params as { id: string };
-    if (!getRegistration(db, auth.user.id, id)) throw notFound('Webhook registration', id);
-    removeRegistration(db, id);
+    if (!getRegistration(store, auth.user.id, id)) throw notFound('Webhook registration', id);
+    removeRegistration(store, id);
     reply.code(204);
   });
 

@@ -6,7 +6,7 @@ import type { AppConfig } from '../config.ts';
 import { ensureSigningIdentity, resolveWebhookSettings, webhookSettingsFromEnv } from './settings.ts';
 import type { WebhookSettings } from './settings.ts';
 import { WebhookWorker } from './worker.ts';
-import { startReminders } from './reminders.ts';
+import { startReminders } from '../email/reminders.ts';
 
 /** Environment first (ESIGN_DEV, ESIGN_WEBHOOK_*), then `config.webhooks` on top. */
 export function webhookSettingsFor(config: AppConfig): WebhookSettings {
@@ -30,8 +30,8 @@ export function webhooksOf(app: FastifyInstance): WebhookService | undefined {
 /** Starts the delivery worker (unless disabled); `webhooksOf(app)` returns it. */
 export function startWebhooks(app: FastifyInstance): WebhookService {
   const settings = webhookSettingsFor(app.config);
-  const identity = ensureSigningIdentity(app.store.db);
-  const worker = settings.workerEnabled ? new WebhookWorker(app.store.db, identity, settings) : null;
+  const identity = ensureSigningIdentity(app.store);
+  const worker = settings.workerEnabled ? new WebhookWorker(app.store, identity, settings) : null;
   worker?.start();
   const stopReminders = startReminders(app, settings.reminderScheduleMs, settings.reminderCheckIntervalMs);
   const service: WebhookService = {

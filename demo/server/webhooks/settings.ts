@@ -2,8 +2,7 @@
  * Webhook settings and the installation's signing identity. Defaults follow the design
  * document; tests shrink the times.
  */
-import type { Db } from '../store/db.ts';
-import { transaction } from '../store/db.ts';
+import type { Store } from '../store/index.ts';
 import { generateSigningIdentity, loadSigningIdentity } from './signing.ts';
 import type { SigningIdentity } from './signing.ts';
 
@@ -121,23 +120,13 @@ export function webhookSettingsFromEnv(env: NodeJS.ProcessEnv): Partial<WebhookS
 }
 
 /** The installation's signing key and certificate, created on first use and kept in the database. */
-export function ensureSigningIdentity(db: Db): SigningIdentity {
-  const read = () =>
-    db.prepare('SELECT private_key_pem, certificate_pem FROM webhook_signing_key WHERE id = 1').get() as
-      | { private_key_pem: string; certificate_pem: string }
-      | undefined;
-  let row = read();
+export function ensureSigningIdentity(store: Store): SigningIdentity {
+  let row = store.webhooks.signingKey();
   if (!row) {
     const fresh = generateSigningIdentity();
     // Two processes starting together: the first insert wins, both load the same key.
-    transaction(db, () => {
-      db.prepare('INSERT INTO webhook_signing_key (id, private_key_pem, certificate_pem, created_ms) VALUES (1, ?, ?, ?) ON CONFLICT (id) DO NOTHING').run(
-        fresh.privateKeyPem,
-        fresh.certificatePem,
-        Date.now(),
-      );
-    });
-    row = read()!;
+    store.transaction(() => store.webhooks.insertSigningKeyIfMissing({ privateKeyPem: fresh.privateKeyPem, certificatePem: fresh.certificatePem }, Date.now()));
+    row = store.webhooks.signingKey()!;
   }
-  return loadSigningIdentity({ privateKeyPem: row.private_key_pem, certificatePem: row.certificate_pem });
+  return loadSigningIdentity(row);
 }

@@ -5,17 +5,17 @@ import type { AddressInfo } from 'node:net';
 import { enqueueEvent, insertRegistration, removeRegistration, replayEvent } from './outbox.ts';
 import { WebhookWorker } from './worker.ts';
 import { ensureSigningIdentity, resolveWebhookSettings } from './settings.ts';
-import { eventually, sampleSnapshot, seedDatabase, startReceiver } from './test-support.ts';
+import { eventually, sampleSnapshot, seedDatabase, startReceiver } from '../../../test/support/server/webhooks.ts';
 import type { RegistrationInput } from './outbox.ts';
 
 const fast = { retrySchedule: [0, 30, 60, 90], pollIntervalMs: 20, timeoutMs: 1000, leaseMs: 2000, allowPrivateAddresses: true };
 
 function setup(settings: Partial<Parameters<typeof resolveWebhookSettings>[0]> = {}) {
   const seeded = seedDatabase();
-  const identity = ensureSigningIdentity(seeded.db);
-  const worker = new WebhookWorker(seeded.db, identity, resolveWebhookSettings({ ...fast, ...settings }));
+  const identity = ensureSigningIdentity(seeded.store);
+  const worker = new WebhookWorker(seeded.store, identity, resolveWebhookSettings({ ...fast, ...settings }));
   const register = (url: string, extra: Partial<RegistrationInput> = {}) =>
-    insertRegistration(seeded.db, { userId: seeded.adminId, callbackUrl: url, objectFilter: '', eventFilter: '', groupId: null, notify: 'realtime', hmacSecret: null, ...extra });
+    insertRegistration(seeded.store, { userId: seeded.adminId, callbackUrl: url, objectFilter: '', eventFilter: '', groupId: null, notify: 'realtime', hmacSecret: null, ...extra });
   return { ...seeded, identity, worker, register };
 }
 
@@ -35,7 +35,7 @@ test('an event is POSTed as signed JSON; 5xx answers are retried with the same i
   try {
     ctx.register(receiver.url, { hmacSecret: 'shh' });
     const snapshot = sampleSnapshot(ctx.groupA, { tag: 'crm-1' });
-    const queued = enqueueEvent(ctx.db, { object: 'document', event: 'created', snapshot });
+    const queued = enqueueEvent(ctx.store, { object: 'document', event: 'created', snapshot });
     assert.ok(queued);
     ctx.worker.start();
     await receiver.waitFor((r) => r.length === 3);
@@ -64,7 +64,7 @@ test('when the schedule runs out the delivery is failed, with every attempt logg
   receiver.respond = () => 500;
   try {
     ctx.register(receiver.url);
-    const queued = enqueueEvent(ctx.db, { object: 'document', event: 'created', snapshot: sampleSnapshot(ctx.groupA) })!;
+    const queued = enqueueEvent(ctx.store, { object: 'document', event: 'created', snapshot: sampleSnapshot(ctx.groupA) })!;
     ctx.worker.start();
     await receiver.waitFor((r) => r.length === 3);
     const stateOf = () => (ctx.db.prepare('SELECT state FROM webhook_deliveries WHERE event_id = ?').get(queued.eventId) as { state: string }).state;
@@ -95,7 +95,7 @@ test('refused connections and timeouts are failed attempts that get retried', as
   try {
     ctx.register(closed.url);
     const slowId = ctx.register(slowUrl);
-    const queued = enqueueEvent(ctx.db, { object: 'document', event: 'created', snapshot: sampleSnapshot(ctx.groupA) })!;
+    const queued = enqueueEvent(ctx.store, { object: 'document', event: 'created', snapshot: sampleSnapshot(ctx.groupA) })!;
     ctx.worker.start();
     const finished = () =>
       (ctx.db.prepare(`SELECT COUNT(*) AS n FROM webhook_deliveries WHERE event_id = ? AND state IN ('delivered', 'failed')`).get(queued.eventId) as { n: number }).n === 2;
@@ -123,10 +123,10 @@ test('an expired lease is taken over by another worker: a crashed attempt is not
   const receiver = await startReceiver();
   try {
     ctx.register(receiver.url);
-    const queued = enqueueEvent(ctx.db, { object: 'document', event: 'created', snapshot: sampleSnapshot(ctx.groupA) })!;
+    const queued = enqueueEvent(ctx.store, { object: 'document', event: 'created', snapshot: sampleSnapshot(ctx.groupA) })!;
     // Worker A claims and "dies" without sending or recording anything.
     assert.equal(ctx.worker.claim(10).length, 1);
-    const b = new WebhookWorker(ctx.db, ctx.identity, resolveWebhookSettings({ ...fast, leaseMs: 1100, timeoutMs: 1000 }));
+    const b = new WebhookWorker(ctx.store, ctx.identity, resolveWebhookSettings({ ...fast, leaseMs: 1100, timeoutMs: 1000 }));
     assert.equal(b.claim(10).length, 0, 'a live lease is respected');
     b.start();
     await receiver.waitFor((r) => r.length === 1, 5000);
@@ -147,7 +147,7 @@ test('without development mode a loopback callback is refused at delivery time (
   try {
     ctx.register(receiver.url.replace('127.0.0.1', 'localhost'));
     ctx.register(receiver.url);
-    const queued = enqueueEvent(ctx.db, { object: 'document', event: 'created', snapshot: sampleSnapshot(ctx.groupA) })!;
+    const queued = enqueueEvent(ctx.store, { object: 'document', event: 'created', snapshot: sampleSnapshot(ctx.groupA) })!;
     ctx.worker.start();
     await eventually(() => attempts(ctx.db, queued.eventId).length === 2, 5000, 'two attempts');
     await ctx.worker.stop();
@@ -168,17 +168,17 @@ test('replay sends the logged event again with its original id; removed registra
     const first = ctx.register(receiver.url);
     ctx.register(receiver.url);
     const snapshot = sampleSnapshot(ctx.groupA);
-    assert.throws(() => enqueueEvent(ctx.db, { object: 'recipient', event: 'visiting', snapshot }), /needs a recipient id/);
-    const queued = enqueueEvent(ctx.db, { object: 'recipient', event: 'visiting', snapshot, recipientId: snapshot.recipients[1].uuid })!;
+    assert.throws(() => enqueueEvent(ctx.store, { object: 'recipient', event: 'visiting', snapshot }), /needs a recipient id/);
+    const queued = enqueueEvent(ctx.store, { object: 'recipient', event: 'visiting', snapshot, recipientId: snapshot.recipients[1].uuid })!;
     ctx.worker.start();
     await receiver.waitFor((r) => r.length === 2);
-    replayEvent(ctx.db, queued.eventId, first);
+    replayEvent(ctx.store, queued.eventId, first);
     await receiver.waitFor((r) => r.length === 3);
     assert.equal(receiver.received[2].body, receiver.received[0].body);
     assert.equal(receiver.received[2].json.id, queued.eventId);
     assert.ok(receiver.received[2].signatureValid);
-    removeRegistration(ctx.db, first);
-    const last = enqueueEvent(ctx.db, { object: 'recipient', event: 'visiting', snapshot, recipientId: snapshot.recipients[0].uuid })!;
+    removeRegistration(ctx.store, first);
+    const last = enqueueEvent(ctx.store, { object: 'recipient', event: 'visiting', snapshot, recipientId: snapshot.recipients[0].uuid })!;
     assert.equal(last.registrations.length, 1, 'only the remaining registration gets the last event');
     assert.equal(last.registrations.includes(first), false);
     await receiver.waitFor((r) => r.length === 4);
@@ -197,8 +197,8 @@ test('legacy "all" registrations receive signed batches on the interval', async 
     ctx.register(`${receiver.url}?realtime`);
     const snapshot = sampleSnapshot(ctx.groupA);
     ctx.worker.start();
-    enqueueEvent(ctx.db, { object: 'document', event: 'created', snapshot });
-    enqueueEvent(ctx.db, { object: 'recipient', event: 'visiting', snapshot, recipientId: snapshot.recipients[0].uuid });
+    enqueueEvent(ctx.store, { object: 'document', event: 'created', snapshot });
+    enqueueEvent(ctx.store, { object: 'recipient', event: 'visiting', snapshot, recipientId: snapshot.recipients[0].uuid });
     await receiver.waitFor((r) => r.some((x) => x.json.object === 'batch'), 5000);
     await ctx.worker.stop();
     const batch = receiver.received.find((x) => x.json.object === 'batch')!;
@@ -226,11 +226,11 @@ test('a receiver that hangs does not hold up the others: requests in flight per 
     ctx.register(`http://127.0.0.1:${(stuck.address() as AddressInfo).port}/`, { objectFilter: 'document' });
     ctx.register(healthy.url, { objectFilter: 'recipient' });
     const s = sampleSnapshot(ctx.groupA);
-    for (let i = 0; i < 6; i++) enqueueEvent(ctx.db, { object: 'document', event: 'created', snapshot: sampleSnapshot(ctx.groupA) });
+    for (let i = 0; i < 6; i++) enqueueEvent(ctx.store, { object: 'document', event: 'created', snapshot: sampleSnapshot(ctx.groupA) });
     ctx.worker.start();
     await eventually(() => hung === 2, 2000, 'two requests to the stuck receiver');
     const started = Date.now();
-    enqueueEvent(ctx.db, { object: 'recipient', event: 'visiting', snapshot: s, recipientId: s.recipients[0].uuid });
+    enqueueEvent(ctx.store, { object: 'recipient', event: 'visiting', snapshot: s, recipientId: s.recipients[0].uuid });
     await healthy.waitFor((r) => r.length === 1, 1000);
     assert.ok(Date.now() - started < 1000, 'the healthy receiver was served while the stuck one held its slots');
     assert.equal(hung, 2, 'never more than two requests at once to one registration');

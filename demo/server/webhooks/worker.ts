@@ -5,8 +5,8 @@
  * again (at-least-once, same event id and same bytes). Nothing is held only in memory.
  */
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../store/db.ts';
-import { transaction } from '../store/db.ts';
+import type { Store } from '../store/index.ts';
+import type { ClaimedRow } from '../store/webhooks.ts';
 import { attemptDelivery, isSuccess } from './delivery.ts';
 import type { AttemptResult } from './delivery.ts';
 import { flushPeriodicBatches } from './legacy.ts';
@@ -16,20 +16,9 @@ import { signatureHeaders } from './signing.ts';
 import type { SigningIdentity } from './signing.ts';
 import type { WebhookSettings } from './settings.ts';
 
-interface ClaimedRow {
-  id: number;
-  event_id: string;
-  registration_id: string;
-  attempts: number;
-  body: string;
-  callback_url: string;
-  hmac_secret: string | null;
-  removed_ms: number | null;
-}
-
 export class WebhookWorker {
   readonly owner = `worker-${randomUUID()}`;
-  private readonly db: Db;
+  private readonly store: Store;
   private readonly identity: SigningIdentity;
   private readonly settings: WebhookSettings;
   private timer: NodeJS.Timeout | null = null;
@@ -41,8 +30,8 @@ export class WebhookWorker {
   private lastBatchCheck = 0;
   private lastPrune = 0;
 
-  constructor(db: Db, identity: SigningIdentity, settings: WebhookSettings) {
-    this.db = db;
+  constructor(store: Store, identity: SigningIdentity, settings: WebhookSettings) {
+    this.store = store;
     this.identity = identity;
     this.settings = settings;
   }
@@ -95,11 +84,11 @@ export class WebhookWorker {
       const now = Date.now();
       if (now - this.lastBatchCheck >= Math.min(1000, this.settings.batchIntervalMs)) {
         this.lastBatchCheck = now;
-        flushPeriodicBatches(this.db, this.settings.batchIntervalMs, now);
+        flushPeriodicBatches(this.store, this.settings.batchIntervalMs, now);
       }
       if (this.settings.logRetentionMs > 0 && now - this.lastPrune >= 3600_000) {
         this.lastPrune = now;
-        pruneWebhookLog(this.db, this.settings.logRetentionMs, now);
+        pruneWebhookLog(this.store, this.settings.logRetentionMs, now);
       }
       const free = this.settings.concurrency - this.inFlight.size;
       if (free <= 0) return;
@@ -121,43 +110,17 @@ export class WebhookWorker {
 
   /** Claims up to `limit` due deliveries for this worker (exposed for tests). */
   claim(limit: number, now = Date.now()): ClaimedRow[] {
-    return transaction(this.db, () => {
-      const ids = this.db
-        .prepare(
-          // Fairness: at most perRegistration requests in flight per registration (across every
-          // worker, counted by live leases), so one slow or dead receiver cannot take every slot.
-          `UPDATE webhook_deliveries SET lease_owner = ?, lease_expires_at = ?
-           WHERE id IN (
-             WITH busy AS (
-               SELECT registration_id, COUNT(*) AS n FROM webhook_deliveries
-               WHERE state = 'pending' AND lease_expires_at > ? GROUP BY registration_id),
-             due AS (
-               SELECT id, registration_id, next_attempt_at,
-                      ROW_NUMBER() OVER (PARTITION BY registration_id ORDER BY next_attempt_at, id) AS rank
-               FROM webhook_deliveries
-               WHERE state = 'pending' AND next_attempt_at <= ? AND (lease_expires_at IS NULL OR lease_expires_at <= ?))
-             SELECT due.id FROM due LEFT JOIN busy ON busy.registration_id = due.registration_id
-             WHERE due.rank + COALESCE(busy.n, 0) <= ?
-             ORDER BY due.next_attempt_at, due.id LIMIT ?)
-           RETURNING id`,
-        )
-        .all(this.owner, now + this.settings.leaseMs, now, now, now, this.settings.perRegistrationConcurrency, limit) as Array<{ id: number }>;
-      if (ids.length === 0) return [];
-      const read = this.db.prepare(
-        `SELECT d.id, d.event_id, d.registration_id, d.attempts, e.body, r.callback_url, r.hmac_secret, r.removed_ms
-         FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id JOIN webhook_registrations r ON r.id = d.registration_id
-         WHERE d.id = ?`,
-      );
-      return ids.map(({ id }) => read.get(id) as unknown as ClaimedRow);
+    const { webhooks } = this.store;
+    return this.store.transaction(() => {
+      const ids = webhooks.claimDue(this.owner, now + this.settings.leaseMs, this.settings.perRegistrationConcurrency, limit, now);
+      return ids.map((id) => webhooks.claimed(id));
     });
   }
 
   /** Sends one claimed delivery and records the outcome. */
   async deliver(row: ClaimedRow): Promise<void> {
     if (row.removed_ms !== null) {
-      this.db
-        .prepare(`UPDATE webhook_deliveries SET state = 'cancelled', finished_ms = ?, lease_owner = NULL WHERE id = ? AND lease_owner = ?`)
-        .run(Date.now(), row.id, this.owner);
+      this.store.webhooks.cancelClaimed(row.id, this.owner, Date.now());
       return;
     }
     const attempt = row.attempts + 1;
@@ -185,29 +148,15 @@ export class WebhookWorker {
     const outcome = success ? 'delivered' : delay === undefined ? 'failed' : 'retry';
     const loggedHeaders = { ...headers };
     try {
-      transaction(this.db, () => {
-        this.db
-          .prepare(
-            `INSERT INTO webhook_attempts (delivery_id, attempt, url, request_headers, status, response_body, error, outcome, started_ms, duration_ms)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          )
-          .run(row.id, attempt, row.callback_url, JSON.stringify(loggedHeaders), result.status, result.responseBody, result.error, outcome, startedMs, result.durationMs);
+      const { webhooks } = this.store;
+      this.store.transaction(() => {
+        webhooks.insertAttempt({
+          deliveryId: row.id, attempt, url: row.callback_url, requestHeaders: JSON.stringify(loggedHeaders), status: result.status,
+          responseBody: result.responseBody, error: result.error, outcome, startedMs, durationMs: result.durationMs,
+        });
         // Guarded by the lease: if it expired and another worker took over, that worker decides.
-        if (outcome === 'retry') {
-          this.db
-            .prepare(
-              `UPDATE webhook_deliveries SET state = 'pending', attempts = ?, next_attempt_at = ?, last_status = ?, last_error = ?,
-               lease_owner = NULL, lease_expires_at = NULL WHERE id = ? AND lease_owner = ? AND state = 'pending'`,
-            )
-            .run(attempt, now + delay, result.status, result.error, row.id, this.owner);
-        } else {
-          this.db
-            .prepare(
-              `UPDATE webhook_deliveries SET state = ?, attempts = ?, finished_ms = ?, last_status = ?, last_error = ?,
-               lease_owner = NULL, lease_expires_at = NULL WHERE id = ? AND lease_owner = ? AND state = 'pending'`,
-            )
-            .run(outcome, attempt, now, result.status, result.error, row.id, this.owner);
-        }
+        if (outcome === 'retry') webhooks.scheduleRetry(row.id, this.owner, attempt, now + delay, result.status, result.error);
+        else webhooks.finishDelivery(row.id, this.owner, outcome, attempt, now, result.status, result.error);
       });
     } catch (error) {
       if (this.running) console.error('webhook worker: could not record attempt:', (error as Error).message);

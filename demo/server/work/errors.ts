@@ -1,4 +1,4 @@
-/** What a pool job can end with besides its answer. The HTTP layer maps both to 4xx (work/http.ts). */
+/** What a pool job can end with besides its answer. Both become domain errors, 4xx in REST (work/failures.ts). */
 
 /** The job hit a limit: too many pages, too much inflated data, too slow, too much memory, or its worker died. */
 export class WorkLimitError extends Error {

@@ -3,19 +3,18 @@
  * its groups; a signer component token sees only its own recipient's document; anything else is
  * 404, so nothing about other groups leaks.
  */
-import type { FastifyRequest } from 'fastify';
-import { authOf } from '../../auth/context.ts';
-import { notFound } from '../../http/errors.ts';
-import { isUuid } from '../../http/uris.ts';
+import { authOfCaller } from '../context.ts';
+import type { Caller } from '../context.ts';
+import { notFound } from '../../domain/errors.ts';
+import { isUuid } from '../../domain/uris.ts';
 import type { Store } from '../../store/index.ts';
 import type { DocumentRecord, RecipientRecord } from '../../store/documents.ts';
 import type { AuditActor } from '../../store/documents-history.ts';
-import { documentsOf } from './repositories.ts';
 
-export function loadVisibleDocument(store: Store, request: FastifyRequest, id: string): { document: DocumentRecord; tokenRecipient: RecipientRecord | null } {
+export function loadVisibleDocument(store: Store, request: Caller, id: string): { document: DocumentRecord; tokenRecipient: RecipientRecord | null } {
   if (!isUuid(id)) throw notFound('Document', id);
-  const auth = authOf(request);
-  const { documents } = documentsOf(store);
+  const auth = authOfCaller(request);
+  const { documents } = store;
   const document = documents.get(id.toLowerCase());
   if (!document || !auth.groupIds.includes(document.groupId)) throw notFound('Document', id);
   if (auth.kind === 'api_key') return { document, tokenRecipient: null };
@@ -25,10 +24,10 @@ export function loadVisibleDocument(store: Store, request: FastifyRequest, id: s
   return { document, tokenRecipient: recipient };
 }
 
-export function loadVisibleRecipient(store: Store, request: FastifyRequest, id: string): { recipient: RecipientRecord; document: DocumentRecord } {
+export function loadVisibleRecipient(store: Store, request: Caller, id: string): { recipient: RecipientRecord; document: DocumentRecord } {
   if (!isUuid(id)) throw notFound('Signer', id);
-  const auth = authOf(request);
-  const { documents } = documentsOf(store);
+  const auth = authOfCaller(request);
+  const { documents } = store;
   const recipient = documents.recipient(id.toLowerCase());
   const document = recipient ? documents.get(recipient.documentId) : undefined;
   if (!recipient || !document || !auth.groupIds.includes(document.groupId)) throw notFound('Signer', id);
@@ -36,14 +35,14 @@ export function loadVisibleRecipient(store: Store, request: FastifyRequest, id: 
   return { recipient, document };
 }
 
-function header(request: FastifyRequest, name: string): string {
+function header(request: Caller, name: string): string {
   const value = request.headers[name];
   return Array.isArray(value) ? value.join(', ') : (value ?? '');
 }
 
 /** The actor the history records for this request. */
-export function actorOf(store: Store, request: FastifyRequest): AuditActor {
-  const auth = authOf(request);
+export function actorOf(store: Store, request: Caller): AuditActor {
+  const auth = authOfCaller(request);
   const base = { ip: request.ip ?? '', userAgent: header(request, 'user-agent') };
   if (auth.kind === 'api_key') {
     const u = auth.user;
@@ -51,7 +50,7 @@ export function actorOf(store: Store, request: FastifyRequest): AuditActor {
     return { type: 'user', id: u.id, label: name ? `${name} <${u.email}>` : u.email, ...base };
   }
   if (auth.resource.type === 'signer') {
-    const r = documentsOf(store).documents.recipient(auth.resource.id);
+    const r = store.documents.recipient(auth.resource.id);
     return { type: 'recipient', id: auth.resource.id, label: r ? `${r.firstname} ${r.lastname} <${r.email}>` : auth.resource.id, ...base };
   }
   return { type: 'user', id: auth.userId, label: `component token for ${auth.resource.type} ${auth.resource.id}`, ...base };

@@ -7,10 +7,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
-import type { FastifyInstance } from 'fastify';
 import type { ComponentTokenAuth, TokenVerifier } from '../../auth/context.ts';
 import type { KeyEnv } from '../../auth/keys.ts';
-import { unauthorized } from '../../http/errors.ts';
+import { unauthenticated } from '../../domain/errors.ts';
 
 /** Operations a template token opens, on its one template: the viewer's, plus saving fields for the editor. */
 export { VIEWER_OPERATIONS, EDITOR_OPERATIONS } from '../../auth/operations.ts';
@@ -117,14 +116,14 @@ export async function verifyComponentToken(secret: Uint8Array, token: string, no
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) {
       const exp = typeof error.payload.exp === 'number' ? new Date(error.payload.exp * 1000).toISOString() : 'its expiry time';
-      throw unauthorized(`This component token expired at ${exp}. Mint a new one (GET .../component-token/) with your API key.`, 'token_expired');
+      throw unauthenticated(`This component token expired at ${exp}. Mint a new one (GET .../component-token/) with your API key.`, 'token_expired');
     }
-    throw unauthorized('The component token is not valid (bad signature, wrong audience or damaged). Mint a new one with your API key.', 'invalid_token');
+    throw unauthenticated('The component token is not valid (bad signature, wrong audience or damaged). Mint a new one with your API key.', 'invalid_token');
   }
-  const sub = typeof payload.sub === 'string' ? /^(templatepdf|signer):([-\w]+)$/.exec(payload.sub) : null;
+  const sub = typeof payload.sub === 'string' ? payload.sub.match(/^(templatepdf|signer):([-\w]+)$/) : null;
   const { scope, grp, uid, kid, env, ext } = payload as Record<string, unknown>;
   if (!sub || typeof scope !== 'string' || typeof grp !== 'string' || typeof uid !== 'string' || typeof kid !== 'string' || (env !== 'sandbox' && env !== 'production')) {
-    throw unauthorized('The component token is missing required claims. Mint a new one with your API key.', 'invalid_token');
+    throw unauthenticated('The component token is missing required claims. Mint a new one with your API key.', 'invalid_token');
   }
   return {
     kind: 'component_token',
@@ -143,11 +142,10 @@ export async function verifyComponentToken(secret: Uint8Array, token: string, no
  * The verifier the auth hook runs: signature and expiry, then that the minting key is not revoked
  * and its user still belongs to the group (a token never outlives the access it was minted from).
  */
-export const componentTokenVerifier: TokenVerifier = async (token: string, app: FastifyInstance) => {
+export const componentTokenVerifier: TokenVerifier = async (token, app) => {
   const auth = await verifyComponentToken(tokenSecret(app.config.dataDir), token);
   if (!auth) return undefined;
-  const key = app.store.db.prepare('SELECT revoked FROM api_keys WHERE id = ?').get(auth.keyId) as { revoked: string | null } | undefined;
-  if (!key || key.revoked) throw unauthorized('The API key that minted this component token has been revoked.', 'invalid_token');
-  if (!app.store.users.isMember(auth.userId, auth.groupIds[0])) throw unauthorized('The user that minted this component token no longer belongs to its group.', 'invalid_token');
+  if (!app.store.apiKeys.isLive(auth.keyId)) throw unauthenticated('The API key that minted this component token has been revoked.', 'invalid_token');
+  if (!app.store.users.isMember(auth.userId, auth.groupIds[0])) throw unauthenticated('The user that minted this component token no longer belongs to its group.', 'invalid_token');
   return auth;
 };

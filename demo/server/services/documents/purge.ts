@@ -5,10 +5,9 @@
 import type { Store } from '../../store/index.ts';
 import type { DocumentRecord } from '../../store/documents.ts';
 import { isAttachmentField } from '../signing/attachments.ts';
-import { documentsOf } from './repositories.ts';
 
 export function purgeDocument(store: Store, document: DocumentRecord): void {
-  const { documents } = documentsOf(store);
+  const { documents } = store;
   const files = [document.sourceFile, ...(document.finalFile ? [document.finalFile] : [])];
   for (const f of documents.fields(document.id).filter(isAttachmentField)) {
     files.push(`att-${document.id}-${f.uuid}`, `att-${document.id}-${f.uuid}-i`);

@@ -7,9 +7,8 @@ import type { Store } from '../../store/index.ts';
 import type { DocumentRecord } from '../../store/documents.ts';
 import type { AuditActor } from '../../store/documents-history.ts';
 import { RECIPIENT_STATUS, canRecipient, documentTransition, recipientTransition } from '../../domain/statuses.ts';
-import { ApiError } from '../../http/errors.ts';
+import { conflict } from '../../domain/errors.ts';
 import { TransitionError } from '../../domain/statuses.ts';
-import { documentsOf } from './repositories.ts';
 
 export interface RemoveResult {
   emailsQueued: number;
@@ -18,12 +17,12 @@ export interface RemoveResult {
 
 /** Turns a TransitionError into the API's 409. */
 export function asConflict(error: unknown): never {
-  if (error instanceof TransitionError) throw new ApiError(409, 'invalid_transition', error.message);
+  if (error instanceof TransitionError) throw conflict(error.message, 'invalid_transition');
   throw error;
 }
 
 export function removeDocument(store: Store, document: DocumentRecord, actor: AuditActor, notify: boolean): RemoveResult {
-  const { documents, history } = documentsOf(store);
+  const { documents, history } = store;
   return store.transaction(() => {
     // Read again inside the transaction: two DELETEs at once must not both succeed.
     const current = documents.get(document.id)!;

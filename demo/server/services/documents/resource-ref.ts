@@ -49,7 +49,7 @@ export function readResourceRef(value: unknown, kind: string, opts: { webAppPref
   }
   let id = text;
   if (text.startsWith('/')) {
-    const match = new RegExp(`^/api/v1/${kind}/([^/]+)/?$`).exec(text);
+    const match = text.match(new RegExp(`^/api/v1/${kind}/([^/]+)/?$`));
     if (!match) return { ok: false, message: `must be a ${kind} resource URI like /api/v1/${kind}/{id}/ (got ${JSON.stringify(value)})` };
     id = decodeURIComponent(match[1]);
   }

@@ -10,7 +10,8 @@ import type { Template } from '../../store/templates.ts';
 import { DELETED_TITLE } from '../../store/templates.ts';
 import type { FieldElement } from '../../../../src/fields/types.ts';
 import { checkFieldValue, normalizeFieldValue } from '../../../../src/fields/index.ts';
-import { ApiError, badRequest, conflict } from '../../http/errors.ts';
+import { conflict, invalidInput } from '../../domain/errors.ts';
+import type { DomainError } from '../../domain/errors.ts';
 import { templateFileName } from '../template-deletion.ts';
 import { documentTransition } from '../../domain/statuses.ts';
 import type { DocumentRecord, NewRecipient, RecipientRecord } from '../../store/documents.ts';
@@ -20,11 +21,11 @@ import type { SendRequest } from './send-request.ts';
 import { planSend } from './send-plan.ts';
 import type { SendPlan, SendTemplate } from './send-plan.ts';
 import { buildSourcePdf } from './source-pdf.ts';
-import { documentSourceFileName, documentsOf } from './repositories.ts';
+import { documentSourceFileName } from './repositories.ts';
 import { emitDocumentEvent } from './events.ts';
 import { emitEvent } from '../../webhooks/emit.ts';
 import type { WorkPool } from '../../work/pool.ts';
-import { answering } from '../../work/http.ts';
+import { answering } from '../../work/failures.ts';
 
 export interface SendCaller {
   userId: string;
@@ -47,8 +48,8 @@ export interface SentDocument {
   recipients: RecipientRecord[];
 }
 
-const invalid = (problems: { field: string; message: string }[]): ApiError =>
-  badRequest(`The document cannot be sent: ${problems.length === 1 ? problems[0].message : `${problems.length} problems, see fields.`}`, problems, 'invalid_send');
+const invalid = (problems: { field: string; message: string }[]): DomainError =>
+  invalidInput(`The document cannot be sent: ${problems.length === 1 ? problems[0].message : `${problems.length} problems, see fields.`}`, problems, 'invalid_send');
 
 export async function sendDocument(store: Store, caller: SendCaller, body: unknown, options: SendOptions = {}): Promise<SentDocument> {
   const parsed = parseSendRequest(body);
@@ -110,7 +111,7 @@ interface SendToStore {
 
 /** The send's writes, in the caller's transaction: document, recipients, fields, template archive, history, webhook. */
 function persistSend(store: Store, caller: SendCaller, { id, request, group, templates, plan, sourceFile }: SendToStore): SentDocument {
-  const { documents, history } = documentsOf(store);
+  const { documents, history } = store;
   // Re-check inside the transaction: another request may have archived the template meanwhile.
   for (const t of templates) assertSendable(store.templates.get(t.id) ?? t, 'templatepdf');
   const recipients: NewRecipient[] = plan.recipients.map((r, position) => ({
@@ -150,7 +151,7 @@ function persistSend(store: Store, caller: SendCaller, { id, request, group, tem
     history.record(id, 'template_archived', caller.actor, { templatepdf: t.id, reason: 'archive_upon_send' });
   }
   // Webhook document.created: written to the outbox in this transaction, so it exists exactly when the document does.
-  emitEvent(store.db, { object: 'document', event: 'created', documentId: id });
+  emitEvent(store, { object: 'document', event: 'created', documentId: id });
   return { document, recipients: documents.recipients(id) };
 }
 

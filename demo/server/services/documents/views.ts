@@ -2,7 +2,7 @@
 import type { DocumentRecord, DocumentStatusRow, RecipientRecord } from '../../store/documents.ts';
 import type { AuditEvent } from '../../store/documents-history.ts';
 import { documentStatusText, recipientStatusText } from '../../domain/statuses.ts';
-import { groupUri, templateUri, userUri } from '../../http/uris.ts';
+import { groupUri, templateUri, userUri } from '../../domain/uris.ts';
 
 export const documentUri = (id: string): string => `/api/v1/document/${id}/`;
 export const statusUri = (id: string): string => `/api/v1/status/${id}/`;

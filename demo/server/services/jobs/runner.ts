@@ -8,9 +8,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Store } from '../../store/index.ts';
-import { SqliteJobRepository } from '../../store/jobs.ts';
+import type { SqliteJobRepository } from '../../store/jobs.ts';
 import type { JobRecord } from '../../store/jobs.ts';
-import { SqliteDocumentHistory } from '../../store/documents-history.ts';
 import type { AuditActor } from '../../store/documents-history.ts';
 
 const SECOND = 1000;
@@ -59,7 +58,7 @@ export class JobRunner {
 
   constructor(store: Store, settings: JobSettings, handlers: Record<string, JobHandler>, onError: JobRunner['onError'] = () => {}) {
     this.store = store;
-    this.jobs = new SqliteJobRepository(store.db);
+    this.jobs = store.jobs;
     this.settings = settings;
     this.handlers = handlers;
     this.onError = onError;
@@ -95,7 +94,7 @@ export class JobRunner {
     // Requeue and claim at once: a poller elsewhere cannot take the fresh attempt from under this caller.
     const claimed = this.store.transaction(() => {
       if (!this.jobs.requeue(found.id)) return undefined;
-      new SqliteDocumentHistory(this.store.db).record(found.documentId, `${found.kind}_retry_requested`, actor, { job: found.id, previous_state: found.state, last_error: found.lastError });
+      this.store.history.record(found.documentId, `${found.kind}_retry_requested`, actor, { job: found.id, previous_state: found.state, last_error: found.lastError });
       return this.jobs.claim(found.id, this.owner, this.settings.leaseMs);
     });
     if (!claimed) return { job: found, outcome: Promise.resolve(found.state === 'done' ? 'done' : 'busy') };
@@ -151,7 +150,7 @@ export class JobRunner {
     }
     this.store.transaction(() => {
       if (!this.jobs.finish(job.id, this.owner, { state: 'failed', error })) return;
-      new SqliteDocumentHistory(this.store.db).record(job.documentId, `${job.kind}_failed`, SYSTEM, { job: job.id, attempts: job.attempts, error });
+      this.store.history.record(job.documentId, `${job.kind}_failed`, SYSTEM, { job: job.id, attempts: job.attempts, error });
     });
     this.onError(`failed for good after ${job.attempts} attempts`, job, failure);
     return 'failed';

@@ -5,10 +5,9 @@
 import type { Store } from '../../store/index.ts';
 import type { DocumentRecord, RecipientRecord } from '../../store/documents.ts';
 import { DOCUMENT_STATUS, RECIPIENT_STATUS } from '../../domain/statuses.ts';
-import { badRequest } from '../../http/errors.ts';
-import { documentsOf } from '../documents/repositories.ts';
+import { invalidInput } from '../../domain/errors.ts';
 import { mintLinkToken, signingUrl } from '../signing/link-tokens.ts';
-import { emailOpenUrl } from '../../webhooks/email-open.ts';
+import { emailOpenUrl } from '../../email/open-tracking.ts';
 import { greeting } from '../../email/names.ts';
 import type { AuditActor } from '../../store/documents-history.ts';
 
@@ -22,7 +21,7 @@ const WAITING: readonly number[] = [
 
 /** `GET /signer/{id}/fields1/`: the signer's own fields, with what it has filled so far. */
 export function signerFieldValues(store: Store, recipient: RecipientRecord) {
-  return documentsOf(store).documents.fields(recipient.documentId)
+  return store.documents.fields(recipient.documentId)
     .filter((f) => f.signer === recipient.signerNumber)
     .map((f) => ({
       uuid: f.uuid, element_type: f.element_type, label: f.label, label_extra: f.label_extra ?? '',
@@ -31,21 +30,21 @@ export function signerFieldValues(store: Store, recipient: RecipientRecord) {
 }
 
 function ensureOpen(document: DocumentRecord, recipient: RecipientRecord, what: string): void {
-  if (document.status !== DOCUMENT_STATUS.available) throw badRequest(`Document '${document.id}' is no longer open for signing (status ${document.status}); ${what} is not possible.`, undefined, 'document_closed');
-  if (!WAITING.includes(recipient.status)) throw badRequest(`Signer '${recipient.id}' has nothing left to do now (status ${recipient.status}); ${what} is not possible.`, undefined, 'signer_not_waiting');
+  if (document.status !== DOCUMENT_STATUS.available) throw invalidInput(`Document '${document.id}' is no longer open for signing (status ${document.status}); ${what} is not possible.`, undefined, 'document_closed');
+  if (!WAITING.includes(recipient.status)) throw invalidInput(`Signer '${recipient.id}' has nothing left to do now (status ${recipient.status}); ${what} is not possible.`, undefined, 'signer_not_waiting');
 }
 
 /** `GET /signer/{id}/new-link/`: a fresh signing link (one-use link token, as in invitations). */
 export function newSigningLink(store: Store, context: { dataDir: string; baseUrl: string }, document: DocumentRecord, recipient: RecipientRecord, actor: AuditActor): string {
   ensureOpen(document, recipient, 'a new link');
-  documentsOf(store).history.record(document.id, 'signer_link_created', actor, {}, recipient.id);
+  store.history.record(document.id, 'signer_link_created', actor, {}, recipient.id);
   return signingUrl(context.baseUrl, recipient.id, mintLinkToken(context.dataDir, recipient.id, document.id));
 }
 
 /** `POST /signer/{id}/send-reminder/`: queues a reminder email now, with the caller's text. */
 export function sendReminder(store: Store, context: { dataDir: string; baseUrl: string }, document: DocumentRecord, recipient: RecipientRecord, text: string, actor: AuditActor): void {
   ensureOpen(document, recipient, 'a reminder');
-  const { history } = documentsOf(store);
+  const { history } = store;
   const link = signingUrl(context.baseUrl, recipient.id, mintLinkToken(context.dataDir, recipient.id, document.id));
   const hello = greeting(document, recipient);
   const note = text.trim();
@@ -65,6 +64,6 @@ export function sendReminder(store: Store, context: { dataDir: string; baseUrl: 
  * (a recipient cannot hand its signing to someone else), so there is never an earlier signer: a 400 that says so.
  */
 export function resetSigner(recipient: RecipientRecord, email: string): never {
-  if (email.trim().toLowerCase() === recipient.email.toLowerCase()) throw badRequest(`${email} is already this signer's email.`, [{ field: 'email', message: 'is the current signer' }], 'same_email');
-  throw badRequest(`Signer '${recipient.id}' was never forwarded, so there is no earlier signer ${email} to reset to.`, [{ field: 'email', message: 'no earlier signer with this email' }], 'no_earlier_signer');
+  if (email.trim().toLowerCase() === recipient.email.toLowerCase()) throw invalidInput(`${email} is already this signer's email.`, [{ field: 'email', message: 'is the current signer' }], 'same_email');
+  throw invalidInput(`Signer '${recipient.id}' was never forwarded, so there is no earlier signer ${email} to reset to.`, [{ field: 'email', message: 'no earlier signer with this email' }], 'no_earlier_signer');
 }

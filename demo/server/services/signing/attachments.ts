@@ -11,10 +11,9 @@ import type { DocumentRecord } from '../../store/documents.ts';
 import type { AuditActor } from '../../store/documents-history.ts';
 import type { FieldElement } from '../../../../src/fields/types.ts';
 import { codeKind } from '../../../../src/fields/index.ts';
-import { ApiError, badRequest, unprocessable } from '../../http/errors.ts';
+import { invalidInput, tooLarge, unprocessable } from '../../domain/errors.ts';
 import type { WorkPool } from '../../work/pool.ts';
-import { workErrorToApi } from '../../work/http.ts';
-import { documentsOf } from '../documents/repositories.ts';
+import { workFailureToDomain } from '../../work/failures.ts';
 import { assertCanSave } from './turn.ts';
 
 /** Largest attachment accepted, decoded. */
@@ -71,7 +70,7 @@ export function attachmentBytes(store: Store, documentId: string, fieldUuid: str
 
 /** Every attachment stored for the document's fields (optionally only those of one code), in field order. */
 export function documentAttachments(store: Store, documentId: string, validation?: number): AttachmentInfo[] {
-  return documentsOf(store).documents.fields(documentId)
+  return store.documents.fields(documentId)
     .filter((f) => isAttachmentField(f) && (validation === undefined || f.validation === validation) && f.value !== '')
     .map((f) => attachmentInfo(store, documentId, f.uuid!))
     .filter((a): a is AttachmentInfo => a !== null && (validation === undefined || a.validation === validation));
@@ -84,15 +83,15 @@ export function documentAttachments(store: Store, documentId: string, validation
 export async function uploadAttachment(store: Store, work: WorkPool, recipientId: string, body: unknown, actor: AuditActor): Promise<AttachmentInfo> {
   const input = (body ?? {}) as { field?: unknown; name?: unknown; data?: unknown; type?: unknown };
   const name = cleanFileName(input.name);
-  if (!name) throw badRequest('Give the file\'s name (1–200 characters).', [{ field: 'name', message: 'is required, at most 200 characters' }]);
+  if (!name) throw invalidInput('Give the file\'s name (1–200 characters).', [{ field: 'name', message: 'is required, at most 200 characters' }]);
   if (typeof input.data !== 'string' || input.data === '' || !BASE64.test(input.data)) {
-    throw badRequest('Give the file\'s bytes as base64 in `data`.', [{ field: 'data', message: 'must be base64' }]);
+    throw invalidInput('Give the file\'s bytes as base64 in `data`.', [{ field: 'data', message: 'must be base64' }]);
   }
   const bytes = new Uint8Array(Buffer.from(input.data, 'base64'));
   if (bytes.length > MAX_ATTACHMENT_BYTES) {
-    throw new ApiError(413, 'attachment_too_large', `The file is ${Math.ceil(bytes.length / 1024 / 1024)} MiB; attachments may be at most ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MiB.`);
+    throw tooLarge(`The file is ${Math.ceil(bytes.length / 1024 / 1024)} MiB; attachments may be at most ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MiB.`, 'attachment_too_large');
   }
-  const { documents } = documentsOf(store);
+  const { documents } = store;
   const me = documents.recipient(recipientId)!;
   const field = documents.fields(me.documentId).find((f) => f.uuid === input.field);
   if (!field || field.signer !== me.signerNumber || !isAttachmentField(field)) {
@@ -107,7 +106,7 @@ export async function uploadAttachment(store: Store, work: WorkPool, recipientId
       try {
         inspected = await work.run(groupId, 'inspectAttachment', { bytes });
       } catch (error) {
-        throw workErrorToApi(error, 'data');
+        throw workFailureToDomain(error, 'data');
       }
       if (!inspected.ok) throw unprocessable(`This PDF cannot be added to the signed PDF: ${inspected.message}`, [{ field: 'data', message: inspected.message }]);
     }
@@ -122,7 +121,7 @@ export async function uploadAttachment(store: Store, work: WorkPool, recipientId
     store.files.write(dataName(doc.id, field.uuid!), bytes);
     store.files.write(infoName(doc.id, field.uuid!), Buffer.from(JSON.stringify(info)));
     documents.saveFieldValues(doc.id, new Map([[field.uuid!, name]]));
-    documentsOf(store).history.record(doc.id, 'attachment_uploaded', actor, { field: field.uuid, name, bytes: bytes.length, sha256: info.sha256 }, me.id);
+    store.history.record(doc.id, 'attachment_uploaded', actor, { field: field.uuid, name, bytes: bytes.length, sha256: info.sha256 }, me.id);
     return info;
   });
 }

@@ -11,12 +11,11 @@ import type { DocumentRecord, RecipientRecord } from '../../store/documents.ts';
 import type { AuditActor } from '../../store/documents-history.ts';
 import { DOCUMENT_STATUS, RECIPIENT_STATUS, assertDocumentOpenForRecipients, canRecipient, documentTransition, recipientTransition } from '../../domain/statuses.ts';
 import type { RecipientStatus } from '../../domain/statuses.ts';
-import { ApiError, badRequest, unprocessable } from '../../http/errors.ts';
+import { conflict, invalidInput, unprocessable } from '../../domain/errors.ts';
 import type { FieldElement } from '../../../../src/fields/types.ts';
 import { assertCanAct, assertCanSave } from './turn.ts';
 import { attachmentValueProblem, isAttachmentField } from './attachments.ts';
 import { asConflict } from '../documents/remove.ts';
-import { documentsOf } from '../documents/repositories.ts';
 import { emitEvent } from '../../webhooks/emit.ts';
 import { queueInvitation, queueCompletedNotices, queueRejectedNotices } from '../../email/messages.ts';
 import { queueReviewRequests, queueReviewerCompletedNotices, queueReviewerFinishedNotices, queueReviewerRejectedNotices } from '../../email/reviewer-messages.ts';
@@ -34,14 +33,14 @@ export interface CeremonyContext {
 export const MAX_REASON_LENGTH = 1000;
 
 function current(store: Store, recipientId: string): { doc: DocumentRecord; me: RecipientRecord; all: RecipientRecord[] } {
-  const { documents } = documentsOf(store);
+  const { documents } = store;
   const me = documents.recipient(recipientId)!;
   const doc = documents.get(me.documentId)!;
   return { doc, me, all: documents.recipients(doc.id) };
 }
 
 function ownFields(store: Store, doc: DocumentRecord, me: RecipientRecord) {
-  const all = documentsOf(store).documents.fields(doc.id);
+  const all = store.documents.fields(doc.id);
   return { all, own: all.filter((f) => f.signer === me.signerNumber) };
 }
 
@@ -51,7 +50,7 @@ function attachmentCheck(store: Store, doc: DocumentRecord) {
 }
 
 function applyMoves(ctx: CeremonyContext, doc: DocumentRecord, moves: readonly RecipientMove[], actor: AuditActor): void {
-  const { documents, history } = documentsOf(ctx.store);
+  const { documents, history } = ctx.store;
   for (const m of moves) {
     documents.setRecipientStatus(m.recipientId, m.to);
     history.record(doc.id, `recipient_${m.event}`, m.event === 'send' || m.event === 'withdraw' || m.event === 'witness_released' ? { ...actor, type: 'system', id: '', label: 'esign-elements' } : actor,
@@ -68,16 +67,16 @@ export function visit(ctx: CeremonyContext, recipientId: string, actor: AuditAct
     try {
       assertDocumentOpenForRecipients(doc.status, 'visit');
       if (me.status === RECIPIENT_STATUS.unsent || me.status === RECIPIENT_STATUS.scheduled) {
-        throw new ApiError(409, 'not_your_turn', 'It is not your turn yet: you will be invited when the recipients before you have finished.');
+        throw conflict('It is not your turn yet: you will be invited when the recipients before you have finished.', 'not_your_turn');
       }
       if (!canRecipient(me.status, 'visit')) return me.status; // finished or rejected: reading is fine, nothing to record
       to = recipientTransition(me.status, 'visit');
     } catch (error) {
       asConflict(error);
     }
-    if (to !== me.status) documentsOf(store).documents.setRecipientStatus(me.id, to);
-    documentsOf(store).history.record(doc.id, 'recipient_visited', actor, { status: to }, me.id);
-    emitEvent(store.db, { object: 'recipient', event: 'visiting', documentId: doc.id, recipientId: me.id });
+    if (to !== me.status) store.documents.setRecipientStatus(me.id, to);
+    store.history.record(doc.id, 'recipient_visited', actor, { status: to }, me.id);
+    emitEvent(store, { object: 'recipient', event: 'visiting', documentId: doc.id, recipientId: me.id });
     return to;
   });
 }
@@ -91,7 +90,7 @@ export function saveProgress(ctx: CeremonyContext, recipientId: string, body: un
     const { all, own } = ownFields(store, doc, me);
     const { values, problems } = readValues((body as { values?: unknown } | undefined)?.values, own, all, attachmentCheck(store, doc));
     if (problems.length) throw unprocessable(`Nothing was saved: ${problems[0].message.replace(/\.$/, '')}.`, problems);
-    const { documents, history } = documentsOf(store);
+    const { documents, history } = store;
     documents.saveFieldValues(doc.id, values);
     const filled = filledFields(own, values, new Date());
     const remaining = completionProblems(filled, patterns);
@@ -136,13 +135,13 @@ export function complete(ctx: CeremonyContext, recipientId: string, body: unknow
     const missing = completionProblems(filled, patterns);
     if (missing.length) throw unprocessable(`Not complete: ${missing[0].message}${missing.length > 1 ? ` (and ${missing.length - 1} more)` : ''}`, missing);
 
-    const { documents, history } = documentsOf(store);
+    const { documents, history } = store;
     documents.saveFieldValues(doc.id, new Map(filled.map((f) => [f.uuid!, f.value])));
     applyMoves(ctx, doc, plan.moves, actor);
     history.record(doc.id, me.role === 'approver' ? 'recipient_approved' : me.role === 'witness' ? 'recipient_witnessed' : 'recipient_signed', actor,
       { fields: filled.length, signed_at: now.toISOString() }, me.id);
     for (const m of plan.moves) {
-      if (m.to === RECIPIENT_STATUS.completed) emitEvent(store.db, { object: 'recipient', event: 'completed', documentId: doc.id, recipientId: m.recipientId });
+      if (m.to === RECIPIENT_STATUS.completed) emitEvent(store, { object: 'recipient', event: 'completed', documentId: doc.id, recipientId: m.recipientId });
     }
     if (doc.doEmail) {
       for (const id of plan.invite) {
@@ -174,9 +173,9 @@ export function complete(ctx: CeremonyContext, recipientId: string, body: unknow
 /** Rejects with a reason: the recipient moves to 60, the document to 50, everyone pending is withdrawn. */
 export function reject(ctx: CeremonyContext, recipientId: string, body: unknown, actor: AuditActor): { status: RecipientStatus; documentStatus: number } {
   const raw = (body as { reason?: unknown } | undefined)?.reason;
-  if (typeof raw !== 'string' || raw.trim() === '') throw badRequest('Give a reason for rejecting (body: { "reason": "…" }).', [{ field: 'reason', message: 'is required' }], 'reason_required');
+  if (typeof raw !== 'string' || raw.trim() === '') throw invalidInput('Give a reason for rejecting (body: { "reason": "…" }).', [{ field: 'reason', message: 'is required' }], 'reason_required');
   const reason = raw.trim();
-  if (reason.length > MAX_REASON_LENGTH) throw badRequest(`The reason is too long: at most ${MAX_REASON_LENGTH} characters.`, [{ field: 'reason', message: `at most ${MAX_REASON_LENGTH} characters` }]);
+  if (reason.length > MAX_REASON_LENGTH) throw invalidInput(`The reason is too long: at most ${MAX_REASON_LENGTH} characters.`, [{ field: 'reason', message: `at most ${MAX_REASON_LENGTH} characters` }]);
   const { store } = ctx;
   return store.transaction(() => {
     const { doc, me, all } = current(store, recipientId);
@@ -189,14 +188,14 @@ export function reject(ctx: CeremonyContext, recipientId: string, body: unknown,
     } catch (error) {
       asConflict(error);
     }
-    const { documents, history } = documentsOf(store);
+    const { documents, history } = store;
     applyMoves(ctx, doc, moves.slice(1), actor);
     documents.setRecipientStatus(me.id, moves[0].to, reason);
     documents.setStatus(doc.id, documentStatus);
     history.record(doc.id, 'recipient_rejected', actor, { reason }, me.id);
     history.record(doc.id, 'document_rejected', actor, { by: me.id });
-    emitEvent(store.db, { object: 'recipient', event: 'rejected', documentId: doc.id, recipientId: me.id });
-    emitEvent(store.db, { object: 'document', event: 'rejected', documentId: doc.id });
+    emitEvent(store, { object: 'recipient', event: 'rejected', documentId: doc.id, recipientId: me.id });
+    emitEvent(store, { object: 'document', event: 'rejected', documentId: doc.id });
     if (doc.doEmail) {
       queueRejectedNotices(store, doc, all, me);
       queueReviewerRejectedNotices(ctx, doc, all, me);

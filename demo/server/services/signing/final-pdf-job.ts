@@ -14,11 +14,10 @@ import { DOCUMENT_STATUS, documentTransition, recipientStatusText } from '../../
 import type { SigningHistory } from '../../pdf/index.ts';
 import type { WorkPool } from '../../work/pool.ts';
 import { signerLabel } from '../../../../src/fields/index.ts';
-import { documentFinalFileName, documentsOf } from '../documents/repositories.ts';
+import { documentFinalFileName } from '../documents/repositories.ts';
 import { emitEvent } from '../../webhooks/emit.ts';
 import { attachmentBytes, documentAttachments } from './attachments.ts';
 import { displayName } from '../../email/names.ts';
-import { chainHead } from '../../store/audit-chain.ts';
 import { sealFor } from '../seal.ts';
 
 /** The job kind (store/jobs.ts) of the final PDF. */
@@ -110,7 +109,7 @@ function signedAt(recipients: RecipientRecord[], events: AuditEvent[]): Record<n
 
 /** Builds and records the final PDF. Returns false when another run already did (or the document moved on). */
 export async function runFinalPdfJob(store: Store, work: WorkPool, documentId: string): Promise<boolean> {
-  const { documents, history } = documentsOf(store);
+  const { documents, history } = store;
   const doc = documents.get(documentId);
   if (!doc || doc.status !== DOCUMENT_STATUS.fieldsComplete || doc.finalFile) return false;
   const recipients = documents.recipients(doc.id);
@@ -118,7 +117,7 @@ export async function runFinalPdfJob(store: Store, work: WorkPool, documentId: s
   const source = store.files.readBytes(doc.sourceFile);
   const appendable = documentAttachments(store, doc.id, 75).map((a) => ({ name: a.name, type: a.type, bytes: attachmentBytes(store, doc.id, a.field) }));
   const seal = sealFor(store, doc.groupId, 'Completed document sealed by esign-elements');
-  const auditChainHead = chainHead(store.db, doc.id);
+  const auditChainHead = store.history.chainHead(doc.id);
   // In the work pool (as the document's group): stamping is work over the sender's PDF and the signers' images;
   // the seal key (a KeyObject) travels to the worker with the rest. A failure (over a time or memory limit,
   // an unreadable PDF) is thrown to the job runner, which retries it and writes a permanent failure to the
@@ -146,13 +145,12 @@ export async function runFinalPdfJob(store: Store, work: WorkPool, documentId: s
     documents.setFinal(doc.id, file, hash);
     documents.setStatus(doc.id, documentTransition(now.status, 'complete') as 30, { completedAt: new Date().toISOString() });
     history.record(doc.id, 'final_pdf_created', SYSTEM, { sha256: hash, bytes: pdf.length, warnings: [...appended.warnings, ...warnings.map((w) => w.message)], seal_certificate_sha256: seal.key.fingerprint, audit_chain_head: auditChainHead });
-    emitEvent(store.db, { object: 'document', event: 'finalPdfCreated', documentId: doc.id });
+    emitEvent(store, { object: 'document', event: 'finalPdfCreated', documentId: doc.id });
     return true;
   });
 }
 
 /** Documents left at "fields complete" without a final PDF (a crash between the two steps). */
 export function pendingFinalPdfs(store: Store): string[] {
-  const rows = store.db.prepare('SELECT id FROM documents WHERE status = ? AND final_file IS NULL').all(DOCUMENT_STATUS.fieldsComplete) as { id: string }[];
-  return rows.map((r) => r.id);
+  return store.documents.finalPdfPending(DOCUMENT_STATUS.fieldsComplete);
 }

@@ -5,9 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../app.ts';
 import { ensureInitialSetup } from '../bootstrap.ts';
-import { field } from '../../routes/documents-test-support.ts';
-import { documentStatus, historyEvents, sendDocument } from './signing-test-support.ts';
-import type { TestApp } from '../../test-support.ts';
+import { field } from '../../../../test/support/server/documents.ts';
+import { documentStatus, historyEvents, sendDocument } from '../../../../test/support/server/signing.ts';
+import type { TestApp } from '../../../../test/support/server/app.ts';
 
 test('a document left at "fields complete" by a crash gets its final PDF when the server starts again, once', async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esign-resume-'));

@@ -1,12 +1,11 @@
 /** The history page says whom each invitation went to (name and email), not a bare "Invited". */
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp } from '../../test-support.ts';
-import type { TestApp } from '../../test-support.ts';
-import { field } from '../../routes/documents-test-support.ts';
-import { documentsOf } from '../documents/repositories.ts';
+import { createTestApp } from '../../../../test/support/server/app.ts';
+import type { TestApp } from '../../../../test/support/server/app.ts';
+import { field } from '../../../../test/support/server/documents.ts';
 import { signingHistory } from './final-pdf-job.ts';
-import { person, sendDocument, signerCall, signerToken, valuesFor } from './signing-test-support.ts';
+import { person, sendDocument, signerCall, signerToken, valuesFor } from '../../../../test/support/server/signing.ts';
 
 let t: TestApp;
 before(async () => {
@@ -20,7 +19,7 @@ test('every invitation in the history names its recipient', async () => {
     const res = await signerCall(t.app, await signerToken(t, r.id), r.id, 'complete', { values: valuesFor(sent, r.signerNumber) });
     assert.equal(res.statusCode, 200, res.body);
   }
-  const { documents, history } = documentsOf(t.app.store);
+  const { documents, history } = t.app.store;
   const doc = documents.get(sent.documentId)!;
   const events = signingHistory(doc, documents.recipients(doc.id), history.events(doc.id)).events;
   const invitations = events.filter((e) => /^Invit/.test(e.action));

@@ -5,12 +5,11 @@
  */
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, call, errorOf } from '../../test-support.ts';
-import type { TestApp } from '../../test-support.ts';
-import { field, person, sendBody, addTemplate } from '../../routes/documents-test-support.ts';
-import { documentsOf } from '../documents/repositories.ts';
-import { sendDocument, signerCall, signerToken, valuesFor } from './signing-test-support.ts';
-import { placedText } from '../../pdf/test-support.ts';
+import { createTestApp, call, errorOf } from '../../../../test/support/server/app.ts';
+import type { TestApp } from '../../../../test/support/server/app.ts';
+import { field, person, sendBody, addTemplate } from '../../../../test/support/server/documents.ts';
+import { sendDocument, signerCall, signerToken, valuesFor } from '../../../../test/support/server/signing.ts';
+import { placedText } from '../../../../test/support/server/pdf.ts';
 
 let t: TestApp;
 before(async () => {
@@ -30,7 +29,7 @@ async function signedWithTitles(honorifics: boolean) {
   assert.equal(last.json().document_status, 30, last.body);
   const pdf = await call(t.app, t.key, 'GET', `/api/v1/pdf/${sent.documentId}/`);
   const text = (await placedText(new Uint8Array(pdf.rawPayload))).map((p) => p.str).join(' ');
-  const emails = documentsOf(t.app.store).history.emails({ documentId: sent.documentId });
+  const emails = t.app.store.history.emails({ documentId: sent.documentId });
   const detail = (await call(t.app, t.key, 'GET', `/api/v1/document/${sent.documentId}/`)).json();
   return { emails, text, detail };
 }

@@ -3,12 +3,11 @@
  * exchanged for a component token minted on behalf of the sender's newest live new-scheme key, so
  * the recipient's calls count against the sender's rate limit and stop when the sender loses access.
  */
-import type { FastifyInstance } from 'fastify';
-import { conflict, notFound } from '../../http/errors.ts';
+import type { ServerContext } from '../context.ts';
+import { conflict, notFound } from '../../domain/errors.ts';
 import { DOCUMENT_STATUS } from '../../domain/statuses.ts';
 import type { DocumentRecord, RecipientRecord } from '../../store/documents.ts';
 import { DEFAULT_TOKEN_TTL_SECONDS, mintComponentToken, tokenSecret } from '../documents/component-tokens.ts';
-import { documentsOf } from '../documents/repositories.ts';
 
 export interface LinkSession {
   token: string;
@@ -29,8 +28,8 @@ export interface LinkSessionRequest {
 }
 
 /** 404 for a link to another recipient or document, 409 once the document is removed or the sender lost access. */
-export async function openLinkSession(app: FastifyInstance, request: LinkSessionRequest): Promise<LinkSession> {
-  const { documents } = documentsOf(app.store);
+export async function openLinkSession(app: ServerContext, request: LinkSessionRequest): Promise<LinkSession> {
+  const { documents } = app.store;
   const recipient = documents.recipient(request.link.recipientId);
   const document = recipient ? documents.get(recipient.documentId) : undefined;
   if (!recipient || !document || document.id !== request.link.documentId) throw notFound('Signer', request.recipientId);

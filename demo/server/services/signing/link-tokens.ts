@@ -11,7 +11,7 @@
  */
 import crypto from 'node:crypto';
 import { tokenSecret } from '../documents/component-tokens.ts';
-import { unauthorized } from '../../http/errors.ts';
+import { unauthenticated } from '../../domain/errors.ts';
 
 export const LINK_PREFIX = 'sl1';
 /** Default link lifetime: ESIGN_SIGN_LINK_TTL_DAYS or 30 days. */
@@ -67,7 +67,7 @@ export function verifyLinkToken(dataDir: string, token: string, recipientId: str
 function verifyLink(dataDir: string, token: string, recipientId: string, now: number, purpose: LinkPurpose): { recipientId: string; documentId: string; expiresAt: number; payload: LinkPayload } {
   const parts = token.split('.');
   const what = purpose === 'sign' ? 'signing' : 'review';
-  const bad = () => unauthorized(`This ${what} link is not valid (damaged or not from this server). Ask the sender for a new link.`, 'invalid_link');
+  const bad = () => unauthenticated(`This ${what} link is not valid (damaged or not from this server). Ask the sender for a new link.`, 'invalid_link');
   if (parts.length !== 3 || parts[0] !== PREFIXES[purpose] || parts[1].length > 600) throw bad();
   const expected = Buffer.from(sign(dataDir, parts[1], purpose));
   const given = Buffer.from(parts[2]);
@@ -79,9 +79,9 @@ function verifyLink(dataDir: string, token: string, recipientId: string, now: nu
     throw bad();
   }
   if (typeof payload.r !== 'string' || typeof payload.d !== 'string' || typeof payload.e !== 'number') throw bad();
-  if (payload.r !== recipientId) throw unauthorized(`This ${what} link belongs to another signer.`, 'invalid_link');
+  if (payload.r !== recipientId) throw unauthenticated(`This ${what} link belongs to another signer.`, 'invalid_link');
   if (payload.e * 1000 <= now) {
-    throw unauthorized(`This ${what} link expired at ${new Date(payload.e * 1000).toISOString()}. Ask the sender for a new link.`, 'link_expired');
+    throw unauthenticated(`This ${what} link expired at ${new Date(payload.e * 1000).toISOString()}. Ask the sender for a new link.`, 'link_expired');
   }
   return { recipientId: payload.r, documentId: payload.d, expiresAt: payload.e, payload };
 }
@@ -99,7 +99,7 @@ export function mintReviewLinkToken(dataDir: string, recipientId: string, docume
 /** The recipient, document and reviewer (email) a review link opens; 401 like a signing link. */
 export function verifyReviewLinkToken(dataDir: string, token: string, recipientId: string, now = Date.now()): { recipientId: string; documentId: string; expiresAt: number; reviewer: string } {
   const link = verifyLink(dataDir, token, recipientId, now, 'review');
-  if (typeof link.payload.v !== 'string') throw unauthorized('This review link is not valid. Ask the sender for a new link.', 'invalid_link');
+  if (typeof link.payload.v !== 'string') throw unauthenticated('This review link is not valid. Ask the sender for a new link.', 'invalid_link');
   return { recipientId: link.recipientId, documentId: link.documentId, expiresAt: link.expiresAt, reviewer: link.payload.v };
 }
 

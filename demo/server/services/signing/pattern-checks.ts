@@ -5,14 +5,13 @@
  */
 import type { Store } from '../../store/index.ts';
 import type { WorkPool } from '../../work/pool.ts';
-import { answering } from '../../work/http.ts';
+import { answering } from '../../work/failures.ts';
 import { normalizeFieldValue } from '../../../../src/fields/index.ts';
-import { documentsOf } from '../documents/repositories.ts';
 import { patternKey, type PatternVerdicts } from './submission.ts';
 
 /** Verdicts for the recipient's pattern fields, or undefined when it has none (nothing to evaluate). */
 export async function checkPatternsAhead(store: Store, work: WorkPool, recipientId: string, body: unknown): Promise<PatternVerdicts | undefined> {
-  const { documents } = documentsOf(store);
+  const { documents } = store;
   const me = documents.recipient(recipientId);
   const doc = me ? documents.get(me.documentId) : undefined;
   if (!me || !doc) return undefined;

@@ -5,8 +5,7 @@
  * whose `reviewer` claim names the reviewer. Every write route needs an operation it lacks, so the
  * auth hook refuses it (403 token_scope): a reviewer can read the document, never sign it.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { authOf } from '../../auth/context.ts';
+import type { Caller, ServerContext } from '../context.ts';
 import type { RecipientRecord } from '../../store/documents.ts';
 import { SIGNER_OPERATIONS } from '../documents/component-tokens.ts';
 import { openLinkSession } from './link-session.ts';
@@ -16,8 +15,8 @@ import { verifyReviewLinkToken } from './link-tokens.ts';
 export const REVIEW_OPERATIONS: readonly string[] = [SIGNER_OPERATIONS.documentPdf, SIGNER_OPERATIONS.documentFields];
 
 /** The reviewer (email) a request's review token was minted for, or null for any other caller. */
-export function reviewerOf(request: FastifyRequest): string | null {
-  const auth = request.auth ? authOf(request) : null;
+export function reviewerOf(request: Caller): string | null {
+  const auth = request.auth;
   if (auth?.kind !== 'component_token') return null;
   return typeof auth.claims.reviewer === 'string' ? auth.claims.reviewer : null;
 }
@@ -38,7 +37,7 @@ export interface ReviewSession {
 }
 
 /** Exchanges a review link for a review token; 401 for a bad/expired link, 404 for a foreign one, 409 once removed. */
-export async function openReviewSession(app: FastifyInstance, recipientId: string, link: string): Promise<ReviewSession> {
+export async function openReviewSession(app: ServerContext, recipientId: string, link: string): Promise<ReviewSession> {
   const verified = verifyReviewLinkToken(app.config.dataDir, link, recipientId);
   const session = await openLinkSession(app, {
     recipientId, link: verified, operations: REVIEW_OPERATIONS, claims: { reviewer: verified.reviewer }, removedVerb: 'read',

@@ -6,13 +6,12 @@ import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createTestApp, call, errorOf } from '../../test-support.ts';
-import type { TestApp } from '../../test-support.ts';
-import { field } from '../../routes/documents-test-support.ts';
-import { documentsOf } from '../documents/repositories.ts';
+import { createTestApp, call, errorOf } from '../../../../test/support/server/app.ts';
+import type { TestApp } from '../../../../test/support/server/app.ts';
+import { field } from '../../../../test/support/server/documents.ts';
 import { signingServiceOf } from './service.ts';
-import { person, recipientStatuses, sendDocument, signerCall, signerToken, valuesFor, webhookEvents } from './signing-test-support.ts';
-import type { Sent } from './signing-test-support.ts';
+import { person, recipientStatuses, sendDocument, signerCall, signerToken, valuesFor, webhookEvents } from '../../../../test/support/server/signing.ts';
+import type { Sent } from '../../../../test/support/server/signing.ts';
 
 let t: TestApp;
 before(async () => {
@@ -20,7 +19,7 @@ before(async () => {
 });
 after(() => t.close());
 
-const emails = (documentId: string) => documentsOf(t.app.store).history.emails({ documentId });
+const emails = (documentId: string) => t.app.store.history.emails({ documentId });
 /** [kind, to] of every email so far, in order. */
 const mailLog = (documentId: string) => emails(documentId).map((e) => `${e.kind} → ${e.to}`);
 
@@ -127,7 +126,7 @@ test('the review link opens the document read-only: PDF and fields yes; save, co
   assert.equal((await call(t.app, token, 'GET', `/api/v1/signer/${ann.id}/`)).statusCode, 403, 'not even the signer resource');
   assert.equal((await call(t.app, token, 'GET', `/api/v1/signer/${ann.id}/sign-link/`)).statusCode, 403);
   assert.deepEqual(recipientStatuses(t.app, sent.documentId), before, 'nothing moved');
-  assert.equal(documentsOf(t.app.store).documents.fields(sent.documentId)[0].value, 'draft only', 'nothing saved over the draft');
+  assert.equal(t.app.store.documents.fields(sent.documentId)[0].value, 'draft only', 'nothing saved over the draft');
 
   // A review link is not a signing link, and the other way round.
   const { link } = reviewLinkIn(sent.documentId, 'lawyer@example.com');

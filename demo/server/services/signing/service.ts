@@ -3,10 +3,9 @@
  * (a background job: one run per document at a time, retried with backoff, resumed at start-up), invitations when a document is sent
  * with `do_email`, and email delivery after every change that queues mail.
  */
-import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../context.ts';
 import type { Store } from '../../store/index.ts';
 import { onDocumentEvent } from '../documents/events.ts';
-import { documentsOf } from '../documents/repositories.ts';
 import { RECIPIENT_STATUS } from '../../domain/statuses.ts';
 import { EmailDelivery, emailSettingsFromEnv } from '../../email/delivery.ts';
 import { queueInvitation } from '../../email/messages.ts';
@@ -31,14 +30,14 @@ const SYSTEM = { type: 'system' as const, id: '', label: 'esign-elements', ip: '
 export class SigningService {
   readonly ctx: CeremonyContext;
   readonly email: EmailDelivery;
-  private readonly app: FastifyInstance;
+  private readonly app: ServerContext;
   /** The background jobs of this app (the final PDF); `esign-server jobs` and the dashboard reach them too. */
   readonly jobs: JobRunner;
   /** How many final PDFs this process has started to build (tests read it to prove "once"). */
   finalPdfRuns = 0;
   private readonly unsubscribe: () => void;
 
-  constructor(app: FastifyInstance) {
+  constructor(app: ServerContext) {
     this.app = app;
     this.ctx = { store: app.store, dataDir: app.config.dataDir, baseUrl: app.config.baseUrl };
     this.email = new EmailDelivery(app.store, app.config.dataDir, emailSettingsFromEnv());
@@ -75,7 +74,7 @@ export class SigningService {
   /** After a send with do_email: the invitations of the recipients the send already moved to "sent". */
   private inviteFirst(documentId: string): void {
     const { store } = this.app;
-    const { documents, history } = documentsOf(store);
+    const { documents, history } = store;
     const doc = documents.get(documentId);
     if (!doc?.doEmail) return;
     store.transaction(() => {

@@ -4,17 +4,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { PDFDocument } from 'pdf-lib';
-import { call, createTestApp, errorOf } from '../../test-support.ts';
-import type { TestApp } from '../../test-support.ts';
-import { field } from '../../routes/documents-test-support.ts';
-import { placedText } from '../../pdf/test-support.ts';
+import { call, createTestApp, errorOf } from '../../../../test/support/server/app.ts';
+import type { TestApp } from '../../../../test/support/server/app.ts';
+import { field } from '../../../../test/support/server/documents.ts';
+import { placedText } from '../../../../test/support/server/pdf.ts';
 import { generatePdf } from '../../../../test/support/generate-pdf.ts';
 import { readFixture } from '../../../../test/support/fixtures.ts';
 import { signingServiceOf } from './service.ts';
-import { documentsOf } from '../documents/repositories.ts';
 import { MAX_ATTACHMENT_BYTES } from './attachments.ts';
-import { PNG_1PX, documentStatus, sendDocument, signerCall, signerToken, valuesFor } from './signing-test-support.ts';
-import type { Sent } from './signing-test-support.ts';
+import { PNG_1PX, documentStatus, sendDocument, signerCall, signerToken, valuesFor } from '../../../../test/support/server/signing.ts';
+import type { Sent } from '../../../../test/support/server/signing.ts';
 
 let t: TestApp;
 before(async () => {
@@ -74,7 +73,7 @@ test('attachments: 75 appended to the final PDF, 74 emailed with the completed n
   assert.equal((await signerCall(t.app, await signerToken(t, bob), bob, 'complete', { values: valuesFor(sent, 2) })).statusCode, 200);
   assert.equal(documentStatus(t.app, sent.documentId), 30);
 
-  const source = await PDFDocument.load(t.app.store.files.readBytes(documentsOf(t.app.store).documents.get(sent.documentId)!.sourceFile));
+  const source = await PDFDocument.load(t.app.store.files.readBytes(t.app.store.documents.get(sent.documentId)!.sourceFile));
   const finalBytes = new Uint8Array((await call(t.app, t.key, 'GET', `/api/v1/pdf/${sent.documentId}/`)).rawPayload);
   const final = await PDFDocument.load(finalBytes);
   assert.equal(final.getPageCount(), source.getPageCount() + 2 + 1, 'two appendix pages and one page for the photo');

@@ -1,14 +1,13 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, errorOf } from '../../test-support.ts';
-import type { TestApp } from '../../test-support.ts';
-import { field } from '../../routes/documents-test-support.ts';
-import { documentsOf } from '../documents/repositories.ts';
+import { createTestApp, errorOf } from '../../../../test/support/server/app.ts';
+import type { TestApp } from '../../../../test/support/server/app.ts';
+import { field } from '../../../../test/support/server/documents.ts';
 import { signingServiceOf } from './service.ts';
 import {
   documentStatus, historyEvents, person, recipientStatuses, sendDocument, signerCall, signerToken, valuesFor, webhookEvents,
-} from './signing-test-support.ts';
-import { placedText } from '../../pdf/test-support.ts';
+} from '../../../../test/support/server/signing.ts';
+import { placedText } from '../../../../test/support/server/pdf.ts';
 
 const readPdfText = async (pdf: Uint8Array): Promise<string> => (await placedText(pdf)).map((p) => p.str).join(' ');
 
@@ -47,7 +46,7 @@ test('two signers in order: the second waits, is invited when the first complete
   assert.equal(done.json().status, 40);
   assert.deepEqual(done.json().invited, [bob.id]);
   assert.deepEqual(recipientStatuses(t.app, sent.documentId), [40, 10]);
-  const invitations = documentsOf(t.app.store).history.emails({ documentId: sent.documentId }).filter((e) => e.kind === 'invitation');
+  const invitations = t.app.store.history.emails({ documentId: sent.documentId }).filter((e) => e.kind === 'invitation');
   assert.deepEqual(invitations.map((e) => e.to), [ann.email, bob.email]);
   assert.match(invitations[1].text, /\/demo\/sign\.html\?signer=[0-9a-f-]{36}#link=sl1\./);
 

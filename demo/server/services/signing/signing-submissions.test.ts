@@ -1,13 +1,13 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { call, createTestApp, errorOf } from '../../test-support.ts';
-import type { TestApp } from '../../test-support.ts';
-import { field } from '../../routes/documents-test-support.ts';
+import { call, createTestApp, errorOf } from '../../../../test/support/server/app.ts';
+import type { TestApp } from '../../../../test/support/server/app.ts';
+import { field } from '../../../../test/support/server/documents.ts';
 import { mintComponentToken, tokenSecret, SIGNER_OPERATIONS } from '../documents/component-tokens.ts';
 import { mintLinkToken } from './link-tokens.ts';
 import { MAX_IMAGE_BYTES } from './submission.ts';
-import { PNG_1PX, documentStatus, recipientStatuses, sendDocument, signerCall, signerToken, valuesFor } from './signing-test-support.ts';
-import type { Sent } from './signing-test-support.ts';
+import { PNG_1PX, documentStatus, recipientStatuses, sendDocument, signerCall, signerToken, valuesFor } from '../../../../test/support/server/signing.ts';
+import type { Sent } from '../../../../test/support/server/signing.ts';
 
 let t: TestApp;
 let sent: Sent;

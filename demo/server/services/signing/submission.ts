@@ -26,7 +26,7 @@ export function isImageField(e: FieldElement): boolean {
 
 /** Problem with an image value, or null when it is a real PNG/JPEG data URL under the limit. */
 export function imageProblem(value: string): string | null {
-  const m = IMAGE_DATA_URL.exec(value);
+  const m = value.match(IMAGE_DATA_URL);
   if (!m) return 'must be a PNG or JPEG image as a data URL (data:image/png;base64,…)';
   const bytes = Buffer.from(m[2], 'base64');
   if (bytes.length > MAX_IMAGE_BYTES) return `is too large: ${Math.ceil(bytes.length / 1024)} KiB, at most ${MAX_IMAGE_BYTES / 1024} KiB`;
@@ -116,7 +116,7 @@ export function patternKey(uuid: string, value: string): string {
 export function completionProblems(filled: readonly FieldElement[], patterns?: PatternVerdicts): ValueProblem[] {
   const checked = patterns ? filled.map((f) => (f.validation === 93 ? { ...f, validation: null } : f)) : filled;
   const problems = checkCompletion(checked).map((p: FieldProblem) => {
-    const index = Number(/^\[(\d+)\]/.exec(p.field)?.[1] ?? -1);
+    const index = Number(p.field.match(/^\[(\d+)\]/)?.[1] ?? -1);
     const element = filled[index];
     return { field: element ? `values.${element.uuid}` : p.field, message: p.message };
   });

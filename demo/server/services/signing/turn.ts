@@ -4,7 +4,7 @@
  */
 import type { DocumentRecord, RecipientRecord } from '../../store/documents.ts';
 import { RECIPIENT_STATUS, assertDocumentOpenForRecipients, canRecipient, recipientTransition } from '../../domain/statuses.ts';
-import { ApiError } from '../../http/errors.ts';
+import { conflict } from '../../domain/errors.ts';
 import { asConflict } from '../documents/remove.ts';
 
 /** 409 when the document is closed (removed, rejected, complete) or the recipient has not been invited yet. */
@@ -16,7 +16,7 @@ export function assertCanAct(doc: DocumentRecord, me: RecipientRecord, event: 'c
   }
   if (me.status === RECIPIENT_STATUS.unsent || me.status === RECIPIENT_STATUS.scheduled) {
     const why = me.role === 'witness' ? 'a witness signs after the signer it witnesses' : 'the recipients before you have not finished';
-    throw new ApiError(409, 'not_your_turn', `It is not your turn yet: ${why}.`);
+    throw conflict(`It is not your turn yet: ${why}.`, 'not_your_turn');
   }
 }
 

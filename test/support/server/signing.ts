@@ -3,10 +3,10 @@
  * signing link (sign-link → link-session → component token), and call the signer operations.
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { FieldElement } from '../../../../src/fields/types.ts';
-import { call } from '../../test-support.ts';
-import type { TestApp } from '../../test-support.ts';
-import { addTemplate, idFromLocation, person, sendBody } from '../../routes/documents-test-support.ts';
+import type { FieldElement } from '../../../src/fields/types.ts';
+import { call } from './app.ts';
+import type { TestApp } from './app.ts';
+import { addTemplate, idFromLocation, person, sendBody } from './documents.ts';
 
 /** A real 1×1 PNG. */
 export const PNG_1PX = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';

@@ -8,16 +8,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { openDatabase, runMigrations } from '../store/db.ts';
-import type { Db } from '../store/db.ts';
-import { coreMigrations } from '../store/core-migrations.ts';
-import { webhookMigrations } from './migrations.ts';
+import { openStore } from '../../../demo/server/store/index.ts';
+import type { Store } from '../../../demo/server/store/index.ts';
+import type { Db } from '../../../demo/server/store/db.ts';
 import { verifyWebhook } from '../../../src/webhooks/verify.ts';
-import { generatePdf } from '../../../test/support/generate-pdf.ts';
+import { generatePdf } from '../generate-pdf.ts';
 import assert from 'node:assert/strict';
-import { call } from '../test-support.ts';
-import type { TestApp } from '../test-support.ts';
-import type { DocumentSnapshot } from './payload.ts';
+import { call } from './app.ts';
+import type { TestApp } from './app.ts';
+import type { DocumentSnapshot } from '../../../demo/server/webhooks/payload.ts';
 
 export interface ReceivedRequest {
   body: string;
@@ -114,6 +113,8 @@ export async function eventually(check: () => boolean, timeoutMs = 10_000, what 
 }
 
 export interface SeededDb {
+  store: Store;
+  /** The same database, for tests that check rows directly. */
   db: Db;
   dir: string;
   adminId: string;
@@ -126,8 +127,8 @@ export interface SeededDb {
 /** A fresh database with two groups: `adminId` is admin of both, `memberId` a plain member of A. */
 export function seedDatabase(): SeededDb {
   const dir = mkdtempSync(join(tmpdir(), 'esign-webhooks-'));
-  const db = openDatabase(dir);
-  runMigrations(db, [...coreMigrations, ...webhookMigrations]);
+  const store = openStore(dir);
+  const db = store.db;
   const now = new Date().toISOString();
   const user = db.prepare('INSERT INTO users (id, email, created, modified) VALUES (?, ?, ?, ?)');
   const group = db.prepare('INSERT INTO groups (id, slug, name, created, modified) VALUES (?, ?, ?, ?, ?)');
@@ -144,6 +145,7 @@ export function seedDatabase(): SeededDb {
   member.run(adminId, groupB, 1, now);
   member.run(memberId, groupA, 0, now);
   return {
+    store,
     db,
     dir,
     adminId,
@@ -151,7 +153,7 @@ export function seedDatabase(): SeededDb {
     groupA,
     groupB,
     cleanup() {
-      db.close();
+      store.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -6,14 +6,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { createTestApp, call } from '../test-support.ts';
-import { field } from '../routes/documents-test-support.ts';
-import { sendDocument } from '../services/signing/signing-test-support.ts';
-import { documentsOf } from '../services/documents/repositories.ts';
-import { EmailDelivery } from '../email/delivery.ts';
+import { createTestApp, call } from '../../../test/support/server/app.ts';
+import { field } from '../../../test/support/server/documents.ts';
+import { sendDocument } from '../../../test/support/server/signing.ts';
+import { EmailDelivery } from './delivery.ts';
 import { classifySmtpFailure } from './bounces.ts';
-import { startReceiver } from './test-support.ts';
-import { assertSpecPayloads } from './test-spec-payload.ts';
+import { startReceiver } from '../../../test/support/server/webhooks.ts';
+import { assertSpecPayloads } from '../../../test/support/server/webhooks-spec-payload.ts';
 
 /** Answers RCPT TO with 550 for hard@, 452 for full@, and accepts everything else. */
 async function fakeSmtp(): Promise<{ url: string; accepted: string[]; close(): void }> {
@@ -76,7 +75,7 @@ test('SMTP refusals become recipient.bounced: hard (5xx) and soft (4xx), each re
       ],
     });
     const [hard, full, fine] = sent.recipients;
-    const { history } = documentsOf(t.app.store);
+    const { history } = t.app.store;
     t.app.store.transaction(() => {
       for (const r of sent.recipients) {
         history.queueEmail({ documentId: sent.documentId, recipientId: r.id, kind: 'invitation', to: r.email, cc: [], subject: 'Please sign', text: 'hi', html: '' });
@@ -132,7 +131,7 @@ test('an SMTP server that cannot be reached becomes recipient.bounced "delayed m
     const sent = await sendDocument(t, [field({ signer: 1 })], { signers: [{ firstname: 'Far', lastname: 'Away', email: 'far@example.com' }] });
     const [far] = sent.recipients;
     t.app.store.transaction(() => {
-      documentsOf(t.app.store).history.queueEmail({ documentId: sent.documentId, recipientId: far.id, kind: 'invitation', to: far.email, cc: [], subject: 'Please sign', text: 'hi', html: '' });
+      t.app.store.history.queueEmail({ documentId: sent.documentId, recipientId: far.id, kind: 'invitation', to: far.email, cc: [], subject: 'Please sign', text: 'hi', html: '' });
     });
     const delivery = new EmailDelivery(t.app.store, t.dataDir, { smtpUrl: `smtp://127.0.0.1:${port}`, from: 'esign <no-reply@example.com>' });
     assert.equal(await delivery.flush(), 0);

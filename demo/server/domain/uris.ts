@@ -14,7 +14,7 @@ export const textTemplateUri = (id: string): string => `/api/v1/template/${id}/`
  */
 export function idFromUri(value: string, kind: string): string | undefined {
   const trimmed = value.trim();
-  const match = /\/api\/v1\/([a-z]+)\/([^/?#]+)\/?(?:[?#].*)?$/.exec(trimmed);
+  const match = trimmed.match(/\/api\/v1\/([a-z]+)\/([^/?#]+)\/?(?:[?#].*)?$/);
   if (match) return match[1] === kind ? decodeURIComponent(match[2]!) : undefined;
   if (trimmed.includes('/')) return undefined;
   return trimmed || undefined;

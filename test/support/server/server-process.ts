@@ -7,7 +7,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const CLI = fileURLToPath(new URL('../cli.ts', import.meta.url));
+const CLI = fileURLToPath(new URL('../../../demo/server/cli.ts', import.meta.url));
 
 export interface ServerProcess {
   baseUrl: string;

@@ -3,10 +3,10 @@
  * identity, payload builder, delivery attempt) to a receiver on 127.0.0.1 that records the raw
  * body and headers. The build test hands the capture to the packaged `esign-elements/webhooks`.
  */
-import { generateSigningIdentity, loadSigningIdentity, signatureHeaders } from './signing.ts';
-import { buildEventPayload } from './payload.ts';
-import { attemptDelivery } from './delivery.ts';
-import { sampleSnapshot, startReceiver } from './test-support.ts';
+import { generateSigningIdentity, loadSigningIdentity, signatureHeaders } from '../../../demo/server/webhooks/signing.ts';
+import { buildEventPayload } from '../../../demo/server/webhooks/payload.ts';
+import { attemptDelivery } from '../../../demo/server/webhooks/delivery.ts';
+import { sampleSnapshot, startReceiver } from './webhooks.ts';
 
 export interface CapturedDelivery {
   body: string;

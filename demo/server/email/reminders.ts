@@ -3,16 +3,16 @@
  * email at each step of a configurable schedule, counted from its invitation (e.g. 3 days, 7 days,
  * 14 days; `ESIGN_REMINDER_SCHEDULE=3d,7d,14d`; empty: no automatic reminders). Reminders are
  * queued in the email outbox with kind `reminder`; when the transport hands one over, the
- * recipient's `autoReminderEmail` webhook is emitted (emit.ts, emitEmailSentEvent).
+ * recipient's `autoReminderEmail` webhook is emitted (webhooks/emit.ts, emitEmailSentEvent).
  */
 import type { FastifyInstance } from 'fastify';
 import type { Store } from '../store/index.ts';
+import type { ReminderCandidate } from '../store/documents-history.ts';
 import { DOCUMENT_STATUS, RECIPIENT_STATUS } from '../domain/statuses.ts';
-import { documentsOf } from '../services/documents/repositories.ts';
 import { mintLinkToken, signingUrl } from '../services/signing/link-tokens.ts';
 import { signingServiceOf } from '../services/signing/service.ts';
-import { emailOpenUrl } from './email-open.ts';
-import { greeting } from '../email/names.ts';
+import { emailOpenUrl } from './open-tracking.ts';
+import { greeting } from './names.ts';
 
 const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -25,13 +25,6 @@ const WAITING: readonly number[] = [
   RECIPIENT_STATUS.fieldsCompleteExcludingSignature,
 ];
 
-interface Candidate {
-  recipient_id: string;
-  document_id: string;
-  invited: string;
-  reminders: number;
-}
-
 /**
  * Queues the reminders that are due at `now`; returns how many. Each recipient's reminder is
  * decided in its own transaction that re-counts the reminders, so two processes never send the
@@ -39,29 +32,20 @@ interface Candidate {
  */
 export function queueDueReminders(store: Store, context: { dataDir: string; baseUrl: string }, scheduleMs: readonly number[], now = Date.now()): number {
   if (scheduleMs.length === 0) return 0;
-  const placeholders = WAITING.map(() => '?').join(', ');
-  const candidates = store.db
-    .prepare(
-      `SELECT r.id AS recipient_id, r.document_id,
-              (SELECT MIN(created) FROM email_outbox e WHERE e.recipient_id = r.id AND e.kind = 'invitation') AS invited,
-              (SELECT COUNT(*) FROM email_outbox e WHERE e.recipient_id = r.id AND e.kind = 'reminder') AS reminders
-       FROM document_recipients r JOIN documents d ON d.id = r.document_id
-       WHERE d.do_email = 1 AND d.status = ? AND r.status IN (${placeholders})`,
-    )
-    .all(DOCUMENT_STATUS.available, ...WAITING) as unknown as Candidate[];
+  const candidates = store.history.reminderCandidates(DOCUMENT_STATUS.available, WAITING);
   let queued = 0;
   for (const c of candidates) {
     if (!c.invited || c.reminders >= scheduleMs.length) continue;
     if (Date.parse(c.invited) + scheduleMs[c.reminders] > now) continue;
-    if (queueReminder(store, context, c, scheduleMs, now)) queued++;
+    if (queueReminder(store, context, { ...c, invited: c.invited }, scheduleMs, now)) queued++;
   }
   return queued;
 }
 
-function queueReminder(store: Store, context: { dataDir: string; baseUrl: string }, c: Candidate, scheduleMs: readonly number[], now: number): boolean {
-  const { documents, history } = documentsOf(store);
+function queueReminder(store: Store, context: { dataDir: string; baseUrl: string }, c: ReminderCandidate & { invited: string }, scheduleMs: readonly number[], now: number): boolean {
+  const { documents, history } = store;
   return store.transaction(() => {
-    const count = (store.db.prepare(`SELECT COUNT(*) AS n FROM email_outbox WHERE recipient_id = ? AND kind = 'reminder'`).get(c.recipient_id) as { n: number }).n;
+    const count = history.reminderCount(c.recipient_id);
     if (count !== c.reminders || Date.parse(c.invited) + scheduleMs[count] > now) return false;
     const doc = documents.get(c.document_id);
     const r = documents.recipient(c.recipient_id);

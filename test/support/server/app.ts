@@ -6,10 +6,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from './app.ts';
-import type { BuildConfig } from './app.ts';
-import { ensureInitialSetup } from './services/bootstrap.ts';
-import type { KeyEnv } from './auth/keys.ts';
+import { buildApp } from '../../../demo/server/app.ts';
+import type { BuildConfig } from '../../../demo/server/app.ts';
+import { ensureInitialSetup } from '../../../demo/server/services/bootstrap.ts';
+import type { KeyEnv } from '../../../demo/server/auth/keys.ts';
 
 export interface TestApp {
   app: FastifyInstance;

@@ -5,8 +5,8 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { FieldElement } from '../../../src/fields/types.ts';
-import { generatePdf } from '../../../test/support/generate-pdf.ts';
-import { templateFileName } from '../services/template-deletion.ts';
+import { generatePdf } from '../generate-pdf.ts';
+import { templateFileName } from '../../../demo/server/services/template-deletion.ts';
 
 export function field(partial: Partial<FieldElement>): FieldElement {
   return {

@@ -7,8 +7,7 @@
  */
 import type { Store } from '../store/index.ts';
 import type { QueuedEmail } from '../store/documents-history.ts';
-import { documentsOf } from '../services/documents/repositories.ts';
-import { documentIdOfRecipient, emitEvent } from './emit.ts';
+import { documentIdOfRecipient, emitEvent } from '../webhooks/emit.ts';
 
 export const BOUNCE = { hard: 1, soft: 2, delayed: 3 } as const;
 export type BounceKind = (typeof BOUNCE)[keyof typeof BOUNCE];
@@ -35,17 +34,16 @@ export function classifySmtpFailure(error: unknown): { kind: BounceKind; message
 export function reportBounce(store: Store, email: Pick<QueuedEmail, 'id' | 'documentId' | 'recipientId'>, kind: BounceKind, message: string): boolean {
   if (!email.documentId || !email.recipientId) return false;
   return store.transaction(() => {
-    if (documentIdOfRecipient(store.db, email.recipientId!) !== email.documentId) return false;
-    const claim = store.db.prepare('INSERT INTO webhook_bounce_reports (email_id, kind, created_ms) VALUES (?, ?, ?) ON CONFLICT DO NOTHING').run(email.id, kind, Date.now());
-    if (Number(claim.changes) === 0) return false;
-    documentsOf(store).history.record(
+    if (documentIdOfRecipient(store, email.recipientId!) !== email.documentId) return false;
+    if (!store.webhooks.claimBounceReport(email.id, kind, Date.now())) return false;
+    store.history.record(
       email.documentId!,
       'recipient_email_bounced',
       { type: 'system', id: '', label: 'mail transport', ip: '', userAgent: '' },
       { kind: KIND_TEXT[kind], message },
       email.recipientId,
     );
-    emitEvent(store.db, { object: 'recipient', event: 'bounced', documentId: email.documentId!, recipientId: email.recipientId!, emailBounce: kind, emailBounceMessage: message });
+    emitEvent(store, { object: 'recipient', event: 'bounced', documentId: email.documentId!, recipientId: email.recipientId!, emailBounce: kind, emailBounceMessage: message });
     return true;
   });
 }
