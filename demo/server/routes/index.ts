@@ -4,13 +4,16 @@
  */
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import healthRoutes from './health.ts';
+import openApiRoutes from './openapi.ts';
 import staticRoutes from './static.ts';
 import groupRoutes from './groups.ts';
 import userRoutes from './users.ts';
 import memberRoutes from './members.ts';
 import attachmentRoutes from './attachments.ts';
 import textTemplateRoutes from './text-templates.ts';
-import webhookRoutes from '../webhooks/routes.ts';
+import webhookRoutes from './webhooks.ts';
+import webhookLogRoutes from './webhooks-log.ts';
+import emailOpenRoutes from './email-open.ts';
 import templateRoutes from './templates.ts';
 import templateManageRoutes from './templates-manage.ts';
 import templateFieldRoutes from './templates-fields.ts';
@@ -28,6 +31,7 @@ import verifyRoutes from './verify.ts';
 
 const plugins: FastifyPluginAsync[] = [
   healthRoutes,
+  openApiRoutes,
   staticRoutes,
   groupRoutes,
   userRoutes,
@@ -35,6 +39,8 @@ const plugins: FastifyPluginAsync[] = [
   attachmentRoutes,
   textTemplateRoutes,
   webhookRoutes,
+  webhookLogRoutes,
+  emailOpenRoutes,
   templateRoutes,
   templateManageRoutes,
   templateFieldRoutes,

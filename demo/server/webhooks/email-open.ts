@@ -3,11 +3,10 @@
  * recipient id and an HMAC of it, so only URLs this server put in an email count. Loading it moves
  * the recipient to 15 ("email opened") when the transition table allows it, records the history
  * entry and emits `recipient.emailOpened` (once per recipient) in one transaction. The answer is
- * always the same 1×1 GIF, so the URL reveals nothing about recipients.
+ * always the same 1×1 GIF, so the URL reveals nothing about recipients. The route is
+ * routes/email-open.ts.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
 import type { Store } from '../store/index.ts';
 import { canRecipient, recipientTransition } from '../domain/statuses.ts';
 import { documentsOf } from '../services/documents/repositories.ts';
@@ -33,7 +32,8 @@ export function emailOpenUrl(store: Store, baseUrl: string, recipientId: string)
   return `${baseUrl}/api/v1/email-open/${encodeURIComponent(recipientId)}/${emailOpenToken(store, recipientId)}/`;
 }
 
-function tokenMatches(store: Store, recipientId: string, token: string): boolean {
+/** Whether `token` is the one this server wrote for the recipient (constant-time). */
+export function tokenMatches(store: Store, recipientId: string, token: string): boolean {
   const expected = Buffer.from(emailOpenToken(store, recipientId));
   const given = Buffer.from(token);
   return given.length === expected.length && timingSafeEqual(given, expected);
@@ -50,33 +50,5 @@ export function recordEmailOpened(store: Store, recipientId: string, client: { i
     history.record(recipient.documentId, 'recipient_email_opened', { type: 'recipient', id: recipient.id, label: `${recipient.firstname} ${recipient.lastname} <${recipient.email}>`, ...client }, { status: to }, recipient.id);
     emitEvent(store.db, { object: 'recipient', event: 'emailOpened', documentId: recipient.documentId, recipientId: recipient.id });
     return true;
-  });
-}
-
-export default async function emailOpenRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/v1/email-open/:id/:token/', {
-    config: { auth: 'public' },
-    schema: {
-      // Not an API operation: a URL the server writes into its own emails (like the static routes).
-      hide: true,
-      summary: 'Tracking image of invitation emails',
-      tags: ['webhooks'],
-      description:
-        'A 1×1 GIF. When the URL is one the server put in an invitation email, the recipient moves to status 15 ' +
-        '("email opened", if still at 10) and `recipient.emailOpened` is emitted once per recipient. Always answers the same image.',
-      params: Type.Object({ id: Type.String({ maxLength: 100 }), token: Type.String({ maxLength: 100 }) }),
-    },
-  }, async (request, reply) => {
-    const { id, token } = request.params as { id: string; token: string };
-    if (tokenMatches(app.store, id, token)) {
-      try {
-        recordEmailOpened(app.store, id, { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') });
-      } catch (error) {
-        // A tracking image must never fail the mail client; the error goes to the log.
-        request.log.error({ err: error }, 'email-open tracking failed');
-      }
-    }
-    reply.header('Content-Type', 'image/gif').header('Cache-Control', 'no-store, private').header('Referrer-Policy', 'no-referrer');
-    return TRANSPARENT_GIF;
   });
 }

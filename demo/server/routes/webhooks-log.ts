@@ -9,11 +9,11 @@ import { requireApiKey } from '../auth/context.ts';
 import { notFound, unprocessable } from '../http/errors.ts';
 import { listMeta } from '../http/pagination.ts';
 import { errorResponses, ListOf, PaginationQuery } from '../schemas/common.ts';
-import { replayEvent } from './outbox.ts';
-import { documentIdOfRecipient, triggerEvent } from './emit.ts';
-import { getRegistration, listRegistrations } from './registrations.ts';
-import { isKnownEvent } from './payload.ts';
-import type { WebhookEventName, WebhookObject } from './payload.ts';
+import { replayEvent } from '../webhooks/outbox.ts';
+import { documentIdOfRecipient, triggerEvent } from '../webhooks/emit.ts';
+import { getRegistration, listRegistrations } from '../webhooks/registrations.ts';
+import { isKnownEvent } from '../webhooks/payload.ts';
+import type { WebhookEventName, WebhookObject } from '../webhooks/payload.ts';
 
 interface DeliveryRow {
   id: number;

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { X509Certificate } from 'node:crypto';
 import { createTestApp, createTenant, call, errorOf } from '../test-support.ts';
 import type { TestApp } from '../test-support.ts';
-import { startReceiver } from './test-support.ts';
+import { startReceiver } from '../webhooks/test-support.ts';
 
 const dev = { webhooks: { allowPrivateAddresses: true, workerEnabled: false } };
 

@@ -1,7 +1,7 @@
 /**
  * Webhook registration REST API (paths of the hosted service): subscribe, list, detail,
  * unsubscribe; plus the public signing certificate. Delivery log, replay and trigger are in
- * routes-log.ts.
+ * webhooks-log.ts.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
@@ -9,14 +9,12 @@ import { requireApiKey } from '../auth/context.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { groupUri, idFromUri } from '../http/uris.ts';
 import { errorResponses } from '../schemas/common.ts';
-import { insertRegistration, removeRegistration } from './outbox.ts';
-import { adminGroupIds, findRegistrations, getRegistration, isGroupAdmin, listRegistrations, NOTIFY_TYPES, parseFilters, setHmacSecret } from './registrations.ts';
-import type { NotifyType, Registration } from './registrations.ts';
-import { checkCallbackUrl, MAX_CALLBACK_URL_LENGTH } from './ssrf.ts';
-import { ensureSigningIdentity } from './settings.ts';
-import { webhookSettingsFor } from './service.ts';
-import logRoutes from './routes-log.ts';
-import emailOpenRoutes from './email-open.ts';
+import { insertRegistration, removeRegistration } from '../webhooks/outbox.ts';
+import { adminGroupIds, findRegistrations, getRegistration, isGroupAdmin, listRegistrations, NOTIFY_TYPES, parseFilters, setHmacSecret } from '../webhooks/registrations.ts';
+import type { NotifyType, Registration } from '../webhooks/registrations.ts';
+import { checkCallbackUrl, MAX_CALLBACK_URL_LENGTH } from '../webhooks/ssrf.ts';
+import { ensureSigningIdentity } from '../webhooks/settings.ts';
+import { webhookSettingsFor } from '../webhooks/service.ts';
 
 export const registrationUri = (id: string): string => `/api/v1/notifications/${id}/`;
 
@@ -257,7 +255,4 @@ export default async function webhookRoutes(app: FastifyInstance): Promise<void>
     removeRegistration(db, id);
     reply.code(204);
   });
-
-  await app.register(logRoutes);
-  await app.register(emailOpenRoutes);
 }

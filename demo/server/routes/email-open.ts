@@ -1,0 +1,36 @@
+/**
+ * The tracking image of invitation emails (GET /api/v1/email-open/:id/:token/): records the
+ * opening when the token is the server's own (webhooks/email-open.ts) and always answers the
+ * same 1×1 GIF.
+ */
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { recordEmailOpened, tokenMatches, TRANSPARENT_GIF } from '../webhooks/email-open.ts';
+
+export default async function emailOpenRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/api/v1/email-open/:id/:token/', {
+    config: { auth: 'public' },
+    schema: {
+      // Not an API operation: a URL the server writes into its own emails (like the static routes).
+      hide: true,
+      summary: 'Tracking image of invitation emails',
+      tags: ['webhooks'],
+      description:
+        'A 1×1 GIF. When the URL is one the server put in an invitation email, the recipient moves to status 15 ' +
+        '("email opened", if still at 10) and `recipient.emailOpened` is emitted once per recipient. Always answers the same image.',
+      params: Type.Object({ id: Type.String({ maxLength: 100 }), token: Type.String({ maxLength: 100 }) }),
+    },
+  }, async (request, reply) => {
+    const { id, token } = request.params as { id: string; token: string };
+    if (tokenMatches(app.store, id, token)) {
+      try {
+        recordEmailOpened(app.store, id, { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') });
+      } catch (error) {
+        // A tracking image must never fail the mail client; the error goes to the log.
+        request.log.error({ err: error }, 'email-open tracking failed');
+      }
+    }
+    reply.header('Content-Type', 'image/gif').header('Cache-Control', 'no-store, private').header('Referrer-Policy', 'no-referrer');
+    return TRANSPARENT_GIF;
+  });
+}
