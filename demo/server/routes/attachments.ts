@@ -1,11 +1,11 @@
 /** Email attachments (the description's /attachment/): PDFs kept per group to attach to signers' emails. */
 import crypto from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { requireApiKey } from '../auth/context.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { listMeta } from '../http/pagination.ts';
 import { attachmentUri, groupUri, isUuid, userUri } from '../http/uris.ts';
+import type { App, IdRequest } from '../http/typed-app.ts';
 import { ListOf, PaginationQuery, errorResponses } from '../schemas/common.ts';
 import { inspectPdf } from '../pdf/inspect.ts';
 import { decodePdfField } from '../services/template-upload.ts';
@@ -31,7 +31,7 @@ const attachmentResource = (a: EmailAttachment) => ({
   group: groupUri(a.groupId), user: userUri(a.userId), file_size: a.fileSize, created: a.created,
 });
 
-export default async function attachmentRoutes(app: FastifyInstance): Promise<void> {
+export default async function attachmentRoutes(app: App): Promise<void> {
   const { store, config } = app;
 
   app.get('/api/v1/attachment/', {
@@ -41,7 +41,7 @@ export default async function attachmentRoutes(app: FastifyInstance): Promise<vo
       response: { 200: ListOf(AttachmentResource), ...errorResponses(400, 401, 403, 429) },
     },
   }, async (request) => {
-    const q = request.query as { limit: number; offset: number; group?: string };
+    const q = request.query;
     const { total, attachments } = store.emailAttachments.list(groupsFilter(store, request, q.group), q.limit, q.offset);
     return { meta: listMeta(request, { limit: q.limit, offset: q.offset, total }, { group: q.group }), objects: attachments.map(attachmentResource) };
   });
@@ -61,7 +61,7 @@ export default async function attachmentRoutes(app: FastifyInstance): Promise<vo
     },
   }, async (request, reply) => {
     const auth = requireApiKey(request);
-    const body = request.body as { group: string; pdf_file: string; filename: string; description?: string };
+    const body = request.body;
     const groupId = usableGroup(store, request, body.group);
     if (body.filename.length > 254) throw badRequest('Filename must be not more than 250 characters', [{ field: 'filename', message: 'too long' }]);
     if (!FILENAME.test(body.filename)) throw badRequest('Use simple ascii letters and numbers for filename', [{ field: 'filename', message: 'letters, digits, - and _ ending in .pdf' }]);
@@ -83,9 +83,9 @@ export default async function attachmentRoutes(app: FastifyInstance): Promise<vo
     return attachmentResource(attachment);
   });
 
-  const load = (request: FastifyRequest): EmailAttachment => {
+  const load = (request: IdRequest): EmailAttachment => {
     const auth = requireApiKey(request);
-    const { id } = request.params as { id: string };
+    const { id } = request.params;
     const attachment = isUuid(id) ? store.emailAttachments.get(id.toLowerCase()) : undefined;
     if (!attachment || !auth.groupIds.includes(attachment.groupId)) throw notFound('Attachment', id);
     return attachment;

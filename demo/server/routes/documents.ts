@@ -1,11 +1,11 @@
 /** Documents: send, list, detail, delete. PDF, fields and audit log are in documents-files.ts. */
-import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { requireApiKey } from '../auth/context.ts';
 import { badRequest } from '../http/errors.ts';
 import { parseIsoInstant } from '../http/iso-instant.ts';
 import { listMeta } from '../http/pagination.ts';
 import { idFromUri } from '../http/uris.ts';
+import type { App } from '../http/typed-app.ts';
 import { ListOf, errorResponses } from '../schemas/common.ts';
 import { sendDocument } from '../services/documents/send.ts';
 import { actorOf, loadVisibleDocument } from '../services/documents/access.ts';
@@ -28,7 +28,7 @@ const SEND_DESCRIPTION = `Sends a template PDF (or a bundle of them) for signatu
 following them are left out with their fields. Archived or \`[deleted]\` templates answer 409. Every problem in the body answers 400
 with \`fields\` naming each one. Decisions: docs/decisions/documents.md.`;
 
-export default async function documentRoutes(app: FastifyInstance): Promise<void> {
+export default async function documentRoutes(app: App): Promise<void> {
   const { store } = app;
 
   app.post('/api/v1/document/', {
@@ -61,10 +61,7 @@ export default async function documentRoutes(app: FastifyInstance): Promise<void
     },
   }, async (request) => {
     const auth = requireApiKey(request);
-    const q = request.query as {
-      limit: number; offset: number; created_gt?: string; modified_gt?: string; sentUserId?: string; status?: number;
-      group?: string; archived?: boolean; email?: string; nosigners?: boolean;
-    };
+    const q = request.query;
     let groupIds = auth.groupIds;
     if (q.group !== undefined) {
       const ref = idFromUri(q.group, 'group');
@@ -109,7 +106,7 @@ export default async function documentRoutes(app: FastifyInstance): Promise<void
     },
   }, async (request) => {
     requireApiKey(request);
-    const { document } = loadVisibleDocument(store, request, (request.params as { id: string }).id);
+    const { document } = loadVisibleDocument(store, request, request.params.id);
     const { documents } = documentsOf(store);
     return documentDetail(document, documents.recipients(document.id), documents.fields(document.id).length);
   });
@@ -123,8 +120,8 @@ export default async function documentRoutes(app: FastifyInstance): Promise<void
     },
   }, async (request, reply) => {
     requireApiKey(request);
-    const { document } = loadVisibleDocument(store, request, (request.params as { id: string }).id);
-    removeDocument(store, document, actorOf(store, request), (request.query as { email?: boolean }).email === true);
+    const { document } = loadVisibleDocument(store, request, request.params.id);
+    removeDocument(store, document, actorOf(store, request), request.query.email === true);
     reply.code(204);
     return null;
   });
@@ -137,7 +134,7 @@ export default async function documentRoutes(app: FastifyInstance): Promise<void
     },
   }, async (request, reply) => {
     requireApiKey(request);
-    const { document } = loadVisibleDocument(store, request, (request.params as { id: string }).id);
+    const { document } = loadVisibleDocument(store, request, request.params.id);
     purgeDocument(store, document);
     reply.code(204);
     return null;

@@ -3,11 +3,11 @@
  * opening when the token is the server's own (webhooks/email-open.ts) and always answers the
  * same 1×1 GIF.
  */
-import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { recordEmailOpened, tokenMatches, TRANSPARENT_GIF } from '../webhooks/email-open.ts';
+import type { App } from '../http/typed-app.ts';
 
-export default async function emailOpenRoutes(app: FastifyInstance): Promise<void> {
+export default async function emailOpenRoutes(app: App): Promise<void> {
   app.get('/api/v1/email-open/:id/:token/', {
     config: { auth: 'public' },
     schema: {
@@ -21,7 +21,7 @@ export default async function emailOpenRoutes(app: FastifyInstance): Promise<voi
       params: Type.Object({ id: Type.String({ maxLength: 100 }), token: Type.String({ maxLength: 100 }) }),
     },
   }, async (request, reply) => {
-    const { id, token } = request.params as { id: string; token: string };
+    const { id, token } = request.params;
     if (tokenMatches(app.store, id, token)) {
       try {
         recordEmailOpened(app.store, id, { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') });

@@ -1,8 +1,10 @@
 /**
  * Every route plugin the app registers. To add an area: write `routes/<area>.ts` with a
- * default-exported `async function (app: FastifyInstance)` and add it to this list.
+ * default-exported `async function (app: App)` (http/typed-app.ts) and add it to this list.
  */
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { RoutePlugin } from '../http/typed-app.ts';
 import healthRoutes from './health.ts';
 import openApiRoutes from './openapi.ts';
 import staticRoutes from './static.ts';
@@ -29,7 +31,7 @@ import reviewRoutes from './review.ts';
 import jobRoutes from './jobs.ts';
 import verifyRoutes from './verify.ts';
 
-const plugins: FastifyPluginAsync[] = [
+const plugins: RoutePlugin[] = [
   healthRoutes,
   openApiRoutes,
   staticRoutes,
@@ -58,5 +60,7 @@ const plugins: FastifyPluginAsync[] = [
 ];
 
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
-  for (const plugin of plugins) await app.register(plugin);
+  // Types only: request parts and answers are typed from each route's TypeBox schema.
+  const typed = app.withTypeProvider<TypeBoxTypeProvider>();
+  for (const plugin of plugins) await typed.register(plugin);
 }

@@ -2,12 +2,13 @@
  * Members (a user's place in a group, with a permission 1..6) and invitations to join a group by email,
  * as the hosted description has them: /member/, /member/{id}/, /invited/, /invited/{id}/.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { requireApiKey } from '../auth/context.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { listMeta } from '../http/pagination.ts';
 import { groupUri, idFromUri, invitedUri, isUuid, memberUri, userUri } from '../http/uris.ts';
+import type { App, IdRequest } from '../http/typed-app.ts';
 import { Booleanish, ListOf, PaginationQuery, errorResponses, toBool } from '../schemas/common.ts';
 import type { Invitation, Member } from '../store/members.ts';
 import { documentsOf } from '../services/documents/repositories.ts';
@@ -44,7 +45,7 @@ const invitedResource = (i: Invitation) => ({
 
 const EMAIL = /^[^\s@,<>]+@[^\s@,<>]+$/;
 
-export default async function memberRoutes(app: FastifyInstance): Promise<void> {
+export default async function memberRoutes(app: App): Promise<void> {
   const { store } = app;
 
   /** The caller's groups, or the one named by `group` (a group it cannot see lists nothing). */
@@ -63,7 +64,7 @@ export default async function memberRoutes(app: FastifyInstance): Promise<void> 
       response: { 200: ListOf(MemberResource), ...errorResponses(400, 401, 403, 429) },
     },
   }, async (request) => {
-    const q = request.query as { limit: number; offset: number; group?: string };
+    const q = request.query;
     const { total, members } = store.members.list(groupsOf(request, q.group), q.limit, q.offset);
     return { meta: listMeta(request, { limit: q.limit, offset: q.offset, total }, { group: q.group }), objects: members.map(memberResource) };
   });
@@ -82,7 +83,7 @@ export default async function memberRoutes(app: FastifyInstance): Promise<void> 
     },
   }, async (request, reply) => {
     const auth = requireApiKey(request);
-    const body = request.body as { group: string; email: string; do_email?: unknown; permission?: number };
+    const body = request.body;
     const [groupId] = groupsOf(request, body.group);
     if (!groupId) throw badRequest(`group '${body.group}' is not a group your API key can use.`, [{ field: 'group', message: 'unknown group' }]);
     const email = body.email.trim();
@@ -117,9 +118,9 @@ export default async function memberRoutes(app: FastifyInstance): Promise<void> 
     return invitedResource(invitation);
   });
 
-  const loadMember = (request: FastifyRequest): Member => {
+  const loadMember = (request: IdRequest): Member => {
     const auth = requireApiKey(request);
-    const { id } = request.params as { id: string };
+    const { id } = request.params;
     const member = isUuid(id) ? store.members.get(id.toLowerCase()) : undefined;
     if (!member || !auth.groupIds.includes(member.groupId)) throw notFound('Member', id);
     return member;
@@ -156,7 +157,7 @@ export default async function memberRoutes(app: FastifyInstance): Promise<void> 
       response: { 200: ListOf(InvitedResource), ...errorResponses(400, 401, 403, 429) },
     },
   }, async (request) => {
-    const q = request.query as { limit: number; offset: number; group?: string };
+    const q = request.query;
     const all = store.members.invitations(groupsOf(request, q.group));
     return { meta: listMeta(request, { limit: q.limit, offset: q.offset, total: all.length }, { group: q.group }), objects: all.slice(q.offset, q.offset + q.limit).map(invitedResource) };
   });
@@ -168,7 +169,7 @@ export default async function memberRoutes(app: FastifyInstance): Promise<void> 
     },
   }, async (request, reply) => {
     const auth = requireApiKey(request);
-    const { id } = request.params as { id: string };
+    const { id } = request.params;
     const invitation = isUuid(id) ? store.members.invitation(id.toLowerCase()) : undefined;
     if (!invitation || !auth.groupIds.includes(invitation.groupId)) throw notFound('Invitation', id);
     store.members.removeInvitation(invitation.id);

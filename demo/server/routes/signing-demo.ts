@@ -12,11 +12,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { requireApiKey } from '../auth/context.ts';
 import { parseApiKey } from '../auth/keys.ts';
 import { ApiError } from '../http/errors.ts';
+import type { App } from '../http/typed-app.ts';
 import { errorResponses } from '../schemas/common.ts';
 import { documentsOf } from '../services/documents/repositories.ts';
 import { signingServiceOf } from '../services/signing/service.ts';
@@ -38,7 +39,7 @@ export function demoAllowed(request: FastifyRequest, env: NodeJS.ProcessEnv = pr
   return null;
 }
 
-export default async function signingDemoRoutes(app: FastifyInstance): Promise<void> {
+export default async function signingDemoRoutes(app: App): Promise<void> {
   const { store } = app;
 
   app.get('/api/v1/demo/session/', {
@@ -73,7 +74,7 @@ export default async function signingDemoRoutes(app: FastifyInstance): Promise<v
     },
   }, async (request) => {
     const auth = requireApiKey(request);
-    const q = request.query as { document?: string; limit: number };
+    const q = request.query;
     const { documents, history } = documentsOf(store);
     const visible = (documentId: string | null) => {
       const doc = documentId ? documents.get(documentId) : undefined;

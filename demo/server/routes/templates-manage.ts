@@ -1,8 +1,8 @@
 /** Template PDFs: archive, secure delete (with the retention-policy approval), text tags and form-field import after upload. */
-import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { requireApiKey } from '../auth/context.ts';
 import { ApiError, unprocessable } from '../http/errors.ts';
+import type { App } from '../http/typed-app.ts';
 import { booleanish, errorResponses, toBool } from '../schemas/common.ts';
 import { deleteTemplateNow, templateFileName } from '../services/template-deletion.ts';
 import { withUuids } from '../services/template-fields.ts';
@@ -37,7 +37,7 @@ const fieldsMadeResponse = (count: string, notes: string, status: 200 | 201) => 
   ...errorResponses(400, 401, 403, 404, 415, 422, 429),
 });
 
-export default async function templateManageRoutes(app: FastifyInstance): Promise<void> {
+export default async function templateManageRoutes(app: App): Promise<void> {
   const { store } = app;
 
   app.post('/api/v1/templatepdf/:id/archive/', {
@@ -67,7 +67,7 @@ export default async function templateManageRoutes(app: FastifyInstance): Promis
   }, async (request) => {
     requireApiKey(request);
     const template = loadTemplate(app, request);
-    const body = request.body as { title?: string; hide_sender_fields?: unknown; archive_upon_send?: unknown; archived?: unknown };
+    const body = request.body;
     const title = body.title?.trim();
     if (title === '') throw unprocessable('title must not be blank.', [{ field: 'title', message: 'must not be blank' }]);
     return templateResource(store.templates.update(template.id, {
@@ -101,7 +101,7 @@ export default async function templateManageRoutes(app: FastifyInstance): Promis
       }
     }
     deleteTemplateNow(store, template);
-    return reply.code(204).send();
+    reply.code(204);
   });
 
   app.post('/api/v1/templatepdf/:id/tags/', {

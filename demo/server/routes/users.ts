@@ -1,11 +1,11 @@
 /** Users: admin users create sub-users (POST /api/v1/user/). */
-import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { User } from '../store/users.ts';
 import type { Store } from '../store/index.ts';
 import { requireAdmin, requireApiKey } from '../auth/context.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { groupUri, idFromUri, userUri } from '../http/uris.ts';
+import type { App } from '../http/typed-app.ts';
 import { Booleanish, IdParams, errorResponses, toBool } from '../schemas/common.ts';
 import { generatePassword, hashPassword } from '../auth/passwords.ts';
 
@@ -70,7 +70,7 @@ export function userResource(store: Store, user: User, generatedPassword?: strin
   };
 }
 
-export default async function userRoutes(app: FastifyInstance): Promise<void> {
+export default async function userRoutes(app: App): Promise<void> {
   const { store } = app;
 
   app.post('/api/v1/user/', {
@@ -83,7 +83,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     },
   }, async (request, reply) => {
     const auth = requireAdmin(request);
-    const body = request.body as { email: string; first_name: string; last_name: string; password?: string; groups?: string[] | string; is_admin?: unknown; timezone?: string; permission?: string | number };
+    const body = request.body;
     checkTimezone(body.timezone);
     const refs = (Array.isArray(body.groups) ? body.groups : (body.groups ?? '').split(',')).map((r) => r.trim()).filter(Boolean);
     const groupIds: string[] = [];
@@ -134,7 +134,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     },
   }, async (request) => {
     const auth = requireApiKey(request);
-    const { id } = request.params as { id: string };
+    const { id } = request.params;
     const user = store.users.get(id);
     if (!user || (user.id !== auth.user.id && !store.users.groupIds(user.id).some((g) => auth.groupIds.includes(g)))) throw notFound('User', id);
     return userResource(store, user);
@@ -151,12 +151,12 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     },
   }, async (request, reply) => {
     const auth = requireApiKey(request);
-    const { id } = request.params as { id: string };
+    const { id } = request.params;
     const user = store.users.get(id);
     const sharesGroup = user !== undefined && store.users.groupIds(user.id).some((g) => auth.groupIds.includes(g));
     if (!user || (user.id !== auth.user.id && !sharesGroup)) throw notFound('User', id);
     if (user.id !== auth.user.id && !auth.user.isAdmin) throw forbidden('Only the user itself or an admin user may change a user.');
-    const body = request.body as { first_name?: string; last_name?: string; timezone?: string };
+    const body = request.body;
     checkTimezone(body.timezone);
     const updated = store.users.update(user.id, { firstName: body.first_name?.trim(), lastName: body.last_name?.trim(), timezone: body.timezone })!;
     reply.code(202);

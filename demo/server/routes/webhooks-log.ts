@@ -3,11 +3,11 @@
  * attempt), replay of a logged event, and a trigger that sends an event about a real document or
  * recipient to your registrations.
  */
-import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { requireApiKey } from '../auth/context.ts';
 import { notFound, unprocessable } from '../http/errors.ts';
 import { listMeta } from '../http/pagination.ts';
+import type { App } from '../http/typed-app.ts';
 import { errorResponses, ListOf, PaginationQuery } from '../schemas/common.ts';
 import { replayEvent } from '../webhooks/outbox.ts';
 import { documentIdOfRecipient, triggerEvent } from '../webhooks/emit.ts';
@@ -119,7 +119,7 @@ const TriggerBody = Type.Object({
   registration: Type.Optional(Type.String({ maxLength: 100, description: 'Send only to this registration of yours.' })),
 });
 
-export default async function logRoutes(app: FastifyInstance): Promise<void> {
+export default async function logRoutes(app: App): Promise<void> {
   const { db } = app.store;
 
   app.get('/api/v1/webhook-deliveries/', {
@@ -132,7 +132,7 @@ export default async function logRoutes(app: FastifyInstance): Promise<void> {
     },
   }, async (request) => {
     const auth = requireApiKey(request);
-    const q = request.query as { limit: number; offset: number; registration?: string; state?: string; document?: string };
+    const q = request.query;
     const where = ['r.user_id = ?'];
     const params: Array<string | number> = [auth.user.id];
     if (q.registration) (where.push('d.registration_id = ?'), params.push(q.registration));
@@ -162,7 +162,7 @@ export default async function logRoutes(app: FastifyInstance): Promise<void> {
     },
   }, async (request) => {
     const auth = requireApiKey(request);
-    const row = findDelivery(auth.user.id, (request.params as { id: string }).id);
+    const row = findDelivery(auth.user.id, request.params.id);
     const body = (db.prepare('SELECT body FROM webhook_events WHERE id = ?').get(row.event_id) as { body: string }).body;
     const attempts = db
       .prepare('SELECT attempt, url, request_headers, status, response_body, error, outcome, started_ms, duration_ms FROM webhook_attempts WHERE delivery_id = ? ORDER BY id')
@@ -194,7 +194,7 @@ export default async function logRoutes(app: FastifyInstance): Promise<void> {
     },
   }, async (request, reply) => {
     const auth = requireApiKey(request);
-    const row = findDelivery(auth.user.id, (request.params as { id: string }).id);
+    const row = findDelivery(auth.user.id, request.params.id);
     if (!getRegistration(db, auth.user.id, row.registration_id)) {
       throw unprocessable('That registration has been removed; a replay needs a live registration.', [{ field: 'id', message: 'registration removed' }], 'registration_removed');
     }
@@ -219,7 +219,7 @@ export default async function logRoutes(app: FastifyInstance): Promise<void> {
     },
   }, async (request, reply) => {
     const auth = requireApiKey(request);
-    const body = request.body as { object: string; event: string; document?: string; recipient?: string; registration?: string };
+    const body = request.body;
     if (!isKnownEvent(body.object, body.event)) {
       throw unprocessable(`${body.object}.${body.event} is not a webhook event.`, [{ field: 'event', message: 'unknown object/event pair' }]);
     }

@@ -3,11 +3,12 @@
  * unsubscribe; plus the public signing certificate. Delivery log, replay and trigger are in
  * webhooks-log.ts.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { requireApiKey } from '../auth/context.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { groupUri, idFromUri } from '../http/uris.ts';
+import type { App } from '../http/typed-app.ts';
 import { errorResponses } from '../schemas/common.ts';
 import { insertRegistration, removeRegistration } from '../webhooks/outbox.ts';
 import { adminGroupIds, findRegistrations, getRegistration, isGroupAdmin, listRegistrations, NOTIFY_TYPES, parseFilters, setHmacSecret } from '../webhooks/registrations.ts';
@@ -99,7 +100,7 @@ function filtersOf(body: FilterBody) {
   return filters;
 }
 
-export default async function webhookRoutes(app: FastifyInstance): Promise<void> {
+export default async function webhookRoutes(app: App): Promise<void> {
   const { db } = app.store;
   const settings = webhookSettingsFor(app.config);
   const identity = ensureSigningIdentity(db);
@@ -131,9 +132,9 @@ export default async function webhookRoutes(app: FastifyInstance): Promise<void>
       body: SubscribeBody,
       response: { 200: RegistrationResource, 201: RegistrationResource, ...errorResponses(400, 401, 403, 404, 415, 429) },
     },
-  }, async (request: FastifyRequest, reply: FastifyReply) => {
+  }, async (request, reply) => {
     const auth = requireApiKey(request);
-    const body = request.body as FilterBody & { callback_url?: string; url?: string; notify?: string; hmac_secret?: string };
+    const body = request.body;
     const rawUrl = body.callback_url ?? body.url;
     const notify = (body.notify ?? 'realtime').trim() as NotifyType;
     if (!NOTIFY_TYPES.includes(notify)) {
@@ -198,7 +199,7 @@ export default async function webhookRoutes(app: FastifyInstance): Promise<void>
     },
   }, async (request) => {
     const auth = requireApiKey(request);
-    const { id } = request.params as { id: string };
+    const { id } = request.params;
     const registration = getRegistration(db, auth.user.id, id);
     if (!registration) throw notFound('Webhook registration', id);
     return resource(registration);
@@ -218,7 +219,7 @@ export default async function webhookRoutes(app: FastifyInstance): Promise<void>
     },
   }, async (request) => {
     const auth = requireApiKey(request);
-    const body = request.body as FilterBody & { id?: string; callback_url?: string; url?: string };
+    const body = request.body;
     let matches: Registration[];
     if (body.id) {
       const one = getRegistration(db, auth.user.id, body.id);
@@ -250,7 +251,7 @@ export default async function webhookRoutes(app: FastifyInstance): Promise<void>
     },
   }, async (request, reply) => {
     const auth = requireApiKey(request);
-    const { id } = request.params as { id: string };
+    const { id } = request.params;
     if (!getRegistration(db, auth.user.id, id)) throw notFound('Webhook registration', id);
     removeRegistration(db, id);
     reply.code(204);
