@@ -5,6 +5,7 @@ import type { Group, GroupSettings } from '../store/groups.ts';
 import { authOf, requireApiKey, visibleGroupIds } from '../auth/context.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { listMeta } from '../http/pagination.ts';
+import { createGroup } from '../services/groups.ts';
 import { groupUri, memberUri, userUri } from '../http/uris.ts';
 import type { App } from '../http/typed-app.ts';
 import { Booleanish, IdParams, ListOf, PaginationQuery, errorResponses, toBool } from '../schemas/common.ts';
@@ -193,11 +194,7 @@ export default async function groupRoutes(app: App): Promise<void> {
       const name = body.name.trim();
       if (!name) throw badRequest('name must not be blank.', [{ field: 'name', message: 'must not be blank' }]);
       const settings = settingsFrom(body);
-      const group = store.transaction(() => {
-        const created = store.groups.create(name, settings, auth.user.id);
-        store.users.addToGroup(auth.user.id, created.id, true);
-        return created;
-      });
+      const group = createGroup(store, name, settings, auth.user.id);
       reply.code(201).header('Location', groupUri(group.id));
       return groupResource(group, memberIdsOf(group.id));
     });

@@ -11,7 +11,7 @@ import { groupUri, idFromUri, invitedUri, isUuid, memberUri, userUri } from '../
 import type { App, IdRequest } from '../http/typed-app.ts';
 import { Booleanish, ListOf, PaginationQuery, errorResponses, toBool } from '../schemas/common.ts';
 import type { Invitation, Member } from '../store/members.ts';
-import { documentsOf } from '../services/documents/repositories.ts';
+import { addMember, inviteToGroup } from '../services/groups.ts';
 
 const MemberResource = Type.Object({
   resource_uri: Type.String(),
@@ -92,28 +92,12 @@ export default async function memberRoutes(app: App): Promise<void> {
     const user = store.users.findByEmail(email);
     if (user) {
       if (store.members.find(user.id, groupId)) throw badRequest(`${email} is already a member of the group.`, [{ field: 'email', message: 'User is already a member of the group' }], 'member_exists');
-      const member = store.transaction(() => {
-        store.users.addToGroup(user.id, groupId, false, permission);
-        return store.members.find(user.id, groupId)!;
-      });
+      const member = addMember(store, user.id, groupId, permission);
       reply.code(201).header('Location', memberUri(member.id));
       return memberResource(member);
     }
     if (store.members.findInvitation(groupId, email)) throw badRequest(`${email} is already invited to the group and has not joined yet.`, [{ field: 'email', message: 'already invited' }], 'already_invited');
-    const invitation = store.transaction(() => {
-      const created = store.members.invite(groupId, email, permission, auth.user.id);
-      if (toBool(body.do_email)) {
-        const group = store.groups.get(groupId)!;
-        const name = group.profile.publicName || group.name;
-        documentsOf(store).history.queueEmail({
-          documentId: null, recipientId: null, kind: 'group_invitation', to: email, cc: [],
-          subject: `You are invited to join ${name}`,
-          text: `Hello,\n\n${auth.user.email} invites you to join "${name}" to send and sign documents.\n\nAsk them for your account, or sign up with this email address (${email}) to join.\n`,
-          html: '',
-        });
-      }
-      return created;
-    });
+    const invitation = inviteToGroup(store, { groupId, email, permission, invitedBy: auth.user, sendEmail: toBool(body.do_email) });
     reply.code(201).header('Location', invitedUri(invitation.id));
     return invitedResource(invitation);
   });

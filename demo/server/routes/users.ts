@@ -7,7 +7,7 @@ import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { groupUri, idFromUri, userUri } from '../http/uris.ts';
 import type { App } from '../http/typed-app.ts';
 import { Booleanish, IdParams, errorResponses, toBool } from '../schemas/common.ts';
-import { generatePassword, hashPassword } from '../auth/passwords.ts';
+import { createSubUser } from '../services/users.ts';
 
 const UserResource = Type.Object({
   resource_uri: Type.String(),
@@ -96,23 +96,17 @@ export default async function userRoutes(app: App): Promise<void> {
       groupIds.push(group.id);
     }
     if (store.users.findByEmail(body.email)) throw badRequest(`A user with the email ${body.email} already exists.`, [{ field: 'email', message: 'already a user' }], 'user_exists');
-    const generated = body.password ? undefined : generatePassword();
-    const user = store.transaction(() => {
-      const created = store.users.create({
-        email: body.email,
-        firstName: body.first_name,
-        lastName: body.last_name,
-        passwordHash: hashPassword(body.password ?? generated!),
-        passwordPermanent: true,
-        isAdmin: toBool(body.is_admin),
-        createdBy: auth.user.id,
-        timezone: body.timezone,
-      });
-      for (const groupId of groupIds) store.users.addToGroup(created.id, groupId, false, body.permission === undefined ? 1 : Number(body.permission));
-      return created;
-    });
+    const { user, generatedPassword } = createSubUser(store, {
+      email: body.email,
+      firstName: body.first_name,
+      lastName: body.last_name,
+      password: body.password,
+      isAdmin: toBool(body.is_admin),
+      createdBy: auth.user.id,
+      timezone: body.timezone,
+    }, { ids: groupIds, permission: body.permission === undefined ? 1 : Number(body.permission) });
     reply.code(201).header('Location', userUri(user.id));
-    return userResource(store, user, generated);
+    return userResource(store, user, generatedPassword);
   });
 
   app.get('/api/v1/user/', {
