@@ -116,10 +116,10 @@ export default async function templateManageRoutes(app: App): Promise<void> {
   }, async (request, reply) => {
     requireApiKey(request);
     const template = loadTemplate(app, request);
-    const body = (request.body ?? {}) as { replace?: unknown };
+    const replace = toBool(request.body?.replace);
     reply.code(201);
     const found = await answering(() => app.work.run(template.groupId, 'extractTags', { bytes: store.files.readBytes(templateFileName(template.id)) }));
-    const fitted = withinFieldLimit(toBool(body.replace) ? [] : template.fields, found.elements, 'tag fields');
+    const fitted = withinFieldLimit(replace ? [] : template.fields, found.elements, 'tag fields');
     const problems = fitted.note ? [...found.report, fitted.note] : found.report;
     const updated = store.templates.update(template.id, {
       fields: withUuids(fitted.fields),
@@ -140,7 +140,7 @@ export default async function templateManageRoutes(app: App): Promise<void> {
   }, async (request) => {
     requireApiKey(request);
     const template = loadTemplate(app, request);
-    const body = (request.body ?? {}) as { replace?: unknown };
+    const replace = toBool(request.body?.replace);
     const file = templateFileName(template.id);
     const source = store.files.readBytes(file);
     const imported = await answering(() => app.work.run(template.groupId, 'importFormFields', { bytes: source }));
@@ -148,7 +148,7 @@ export default async function templateManageRoutes(app: App): Promise<void> {
     // (A PDF without a form comes back with the same bytes: the worker had a copy.)
     const changed = imported.pdf.length !== source.length || !Buffer.from(imported.pdf).equals(Buffer.from(source));
     if (changed) store.files.write(file, imported.pdf);
-    const fitted = withinFieldLimit(toBool(body.replace) ? [] : template.fields, imported.elements, 'imported form fields');
+    const fitted = withinFieldLimit(replace ? [] : template.fields, imported.elements, 'imported form fields');
     const notes = fitted.note ? [...imported.report, fitted.note] : imported.report;
     const updated = store.templates.update(template.id, {
       fields: withUuids(fitted.fields),
