@@ -1,11 +1,11 @@
 /** Email attachments (the description's /attachment/): PDFs kept per group to attach to signers' emails. */
 import crypto from 'node:crypto';
+import type { App, IdRequest } from '../http/typed-app.ts';
 import { Type } from 'typebox';
 import { requireApiKey } from '../auth/context.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { listMeta } from '../http/pagination.ts';
 import { attachmentUri, groupUri, isUuid, userUri } from '../http/uris.ts';
-import type { App, IdRequest } from '../http/typed-app.ts';
 import { ListOf, PaginationQuery, errorResponses } from '../schemas/common.ts';
 import { inspectPdf } from '../pdf/inspect.ts';
 import { decodePdfField } from '../services/template-upload.ts';

@@ -2,12 +2,12 @@
  * Minting component tokens with an API key: one for a template (viewer/editor) and one for a
  * signer (the signing component; needs a new-scheme key and a group enabled for components).
  */
+import type { App } from '../http/typed-app.ts';
 import { Type } from 'typebox';
 import { requireApiKey } from '../auth/context.ts';
 import type { ApiKeyAuth } from '../auth/context.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
 import { templateIdFrom, templateUri } from '../http/uris.ts';
-import type { App } from '../http/typed-app.ts';
 import { errorResponses } from '../schemas/common.ts';
 import { DOCUMENT_STATUS } from '../domain/statuses.ts';
 import {

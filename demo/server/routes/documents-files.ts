@@ -1,9 +1,9 @@
 /** A document's PDF, fields and audit log. The PDF and fields also open to its signers' component tokens. */
+import type { App } from '../http/typed-app.ts';
 import { Type } from 'typebox';
 import { requireApiKey } from '../auth/context.ts';
 import { badRequest, conflict } from '../http/errors.ts';
 import { listMeta } from '../http/pagination.ts';
-import type { App } from '../http/typed-app.ts';
 import { ListOf, PdfResponse, errorResponses, unknownProperties } from '../schemas/common.ts';
 import { ELEMENT_TYPES } from '../../../src/fields/types.ts';
 import { RECIPIENT_STATUS, recipientTransition } from '../domain/statuses.ts';

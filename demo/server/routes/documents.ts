@@ -1,11 +1,11 @@
 /** Documents: send, list, detail, delete. PDF, fields and audit log are in documents-files.ts. */
+import type { App } from '../http/typed-app.ts';
 import { Type } from 'typebox';
 import { requireApiKey } from '../auth/context.ts';
 import { badRequest } from '../http/errors.ts';
 import { parseIsoInstant } from '../http/iso-instant.ts';
 import { listMeta } from '../http/pagination.ts';
 import { idFromUri } from '../http/uris.ts';
-import type { App } from '../http/typed-app.ts';
 import { ListOf, errorResponses } from '../schemas/common.ts';
 import { sendDocument } from '../services/documents/send.ts';
 import { actorOf, loadVisibleDocument } from '../services/documents/access.ts';

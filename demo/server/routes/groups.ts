@@ -1,4 +1,5 @@
 /** Groups: list, detail, create (also at the changelog's /group/name/ path), settings update. */
+import type { App } from '../http/typed-app.ts';
 import { Type } from 'typebox';
 import type { Static } from 'typebox';
 import type { Group, GroupSettings } from '../store/groups.ts';
@@ -7,7 +8,6 @@ import { badRequest, notFound } from '../http/errors.ts';
 import { listMeta } from '../http/pagination.ts';
 import { createGroup } from '../services/groups.ts';
 import { groupUri, memberUri, userUri } from '../http/uris.ts';
-import type { App } from '../http/typed-app.ts';
 import { Booleanish, IdParams, ListOf, PaginationQuery, errorResponses, toBool } from '../schemas/common.ts';
 
 const GroupResource = Type.Object({

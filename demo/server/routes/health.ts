@@ -1,6 +1,6 @@
 /** GET /healthz: liveness plus a trivial database round trip. */
-import { Type } from 'typebox';
 import type { App } from '../http/typed-app.ts';
+import { Type } from 'typebox';
 
 export default async function healthRoutes(app: App): Promise<void> {
   app.get('/healthz', {

@@ -2,11 +2,11 @@
  * Background jobs for the dashboard: the jobs of documents in the caller's groups (a failed one
  * says why), and a retry. API keys only; a job of another group is a 404, as its document is.
  */
+import type { App } from '../http/typed-app.ts';
 import { Type } from 'typebox';
 import { requireApiKey } from '../auth/context.ts';
 import { notFound } from '../http/errors.ts';
 import { listMeta } from '../http/pagination.ts';
-import type { App } from '../http/typed-app.ts';
 import { errorResponses, ListOf, PaginationQuery } from '../schemas/common.ts';
 import { SqliteJobRepository } from '../store/jobs.ts';
 import type { JobListing } from '../store/jobs.ts';

@@ -3,12 +3,12 @@
  * as the hosted description has them: /member/, /member/{id}/, /invited/, /invited/{id}/.
  */
 import type { FastifyRequest } from 'fastify';
+import type { App, IdRequest } from '../http/typed-app.ts';
 import { Type } from 'typebox';
 import { requireApiKey } from '../auth/context.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { listMeta } from '../http/pagination.ts';
 import { groupUri, idFromUri, invitedUri, isUuid, memberUri, userUri } from '../http/uris.ts';
-import type { App, IdRequest } from '../http/typed-app.ts';
 import { Booleanish, ListOf, PaginationQuery, errorResponses, toBool } from '../schemas/common.ts';
 import type { Invitation, Member } from '../store/members.ts';
 import { addMember, inviteToGroup } from '../services/groups.ts';

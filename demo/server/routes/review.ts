@@ -4,10 +4,10 @@
  * Logic in services/signing/review.ts; the emails in email/reviewer-messages.ts.
  */
 import type { FastifyRequest } from 'fastify';
+import type { App } from '../http/typed-app.ts';
 import { Type } from 'typebox';
 import { notFound } from '../http/errors.ts';
 import { isUuid } from '../http/uris.ts';
-import type { App } from '../http/typed-app.ts';
 import { errorResponses } from '../schemas/common.ts';
 import { DEFAULT_TOKEN_TTL_SECONDS } from '../services/documents/component-tokens.ts';
 import { documentsOf } from '../services/documents/repositories.ts';

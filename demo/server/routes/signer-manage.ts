@@ -1,10 +1,10 @@
 /** The description's signer operations for API keys: fields, a new link, a reminder, reset, rejection. */
+import type { App, IdRequest } from '../http/typed-app.ts';
 import { Type } from 'typebox';
 import { requireApiKey } from '../auth/context.ts';
 import { errorResponses } from '../schemas/common.ts';
 import { actorOf, loadVisibleRecipient } from '../services/documents/access.ts';
 import { newSigningLink, resetSigner, sendReminder, signerFieldValues } from '../services/signers/actions.ts';
-import type { App, IdRequest } from '../http/typed-app.ts';
 
 const Params = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) });
 

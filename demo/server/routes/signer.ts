@@ -3,6 +3,7 @@
  * The signing operations under it (save, complete, reject) belong to the signing ceremony; their
  * token scope names are defined in services/documents/component-tokens.ts.
  */
+import type { App } from '../http/typed-app.ts';
 import { Type } from 'typebox';
 import { authOf } from '../auth/context.ts';
 import { errorResponses } from '../schemas/common.ts';
@@ -11,7 +12,6 @@ import { SIGNER_OPERATIONS } from '../services/documents/component-tokens.ts';
 import { loadVisibleRecipient } from '../services/documents/access.ts';
 import { documentUri, pdfUri, signerObject } from '../services/documents/views.ts';
 import { SignerObject } from './documents-schemas.ts';
-import type { App } from '../http/typed-app.ts';
 
 const SignerDetail = Type.Object({
   ...SignerObject.properties,

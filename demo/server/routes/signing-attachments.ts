@@ -3,11 +3,11 @@
  * lists and downloads them with an API key, and downloads the signed PDF zipped with the 76s.
  * Registered by signing.ts. The logic is in services/signing/attachments.ts.
  */
+import type { App } from '../http/typed-app.ts';
 import { Type } from 'typebox';
 import { authOf, requireApiKey } from '../auth/context.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
 import { sendBytes } from '../http/binary.ts';
-import type { App } from '../http/typed-app.ts';
 import { errorResponses } from '../schemas/common.ts';
 import { DOCUMENT_STATUS } from '../domain/statuses.ts';
 import { SIGNER_OPERATIONS } from '../services/documents/component-tokens.ts';

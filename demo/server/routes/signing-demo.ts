@@ -13,11 +13,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
+import type { App } from '../http/typed-app.ts';
 import { Type } from 'typebox';
 import { requireApiKey } from '../auth/context.ts';
 import { parseApiKey } from '../auth/keys.ts';
 import { ApiError } from '../http/errors.ts';
-import type { App } from '../http/typed-app.ts';
 import { errorResponses } from '../schemas/common.ts';
 import { documentsOf } from '../services/documents/repositories.ts';
 import { signingServiceOf } from '../services/signing/service.ts';

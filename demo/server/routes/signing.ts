@@ -5,11 +5,11 @@
  * The logic is in services/signing/; these routes authorise and translate.
  */
 import type { FastifyInstance } from 'fastify';
+import type { App, IdRequest } from '../http/typed-app.ts';
 import { Type } from 'typebox';
 import { authOf, requireApiKey } from '../auth/context.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
 import { isUuid } from '../http/uris.ts';
-import type { App, IdRequest } from '../http/typed-app.ts';
 import { errorResponses } from '../schemas/common.ts';
 import { DOCUMENT_STATUS, recipientStatusText as statusText } from '../domain/statuses.ts';
 import { checkPatternsAhead } from '../services/signing/pattern-checks.ts';

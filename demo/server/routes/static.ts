@@ -2,11 +2,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply } from 'fastify';
+import type { App } from '../http/typed-app.ts';
 import { Type } from 'typebox';
 import { ApiError } from '../http/errors.ts';
 import { samplePdf } from '../services/sample-pdf.ts';
 import { allowFraming } from '../http/security-headers.ts';
-import type { App } from '../http/typed-app.ts';
 import { framingAllowed, type FramedPage } from '../services/page-framing.ts';
 
 const CONTENT_TYPES: Record<string, string> = {

@@ -1,10 +1,10 @@
 /** `GET /api/v1/status/` (many documents) and `/status/{id}/`: the short, fast status of documents. */
+import type { App } from '../http/typed-app.ts';
 import { Type } from 'typebox';
 import { requireApiKey } from '../auth/context.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { listMeta } from '../http/pagination.ts';
 import { isUuid } from '../http/uris.ts';
-import type { App } from '../http/typed-app.ts';
 import { ListOf, PaginationQuery, errorResponses } from '../schemas/common.ts';
 import { documentsOf } from '../services/documents/repositories.ts';
 import { statusView } from '../services/documents/views.ts';

@@ -1,10 +1,10 @@
 /** Template fields: read and replace the element JSON (src/fields is the one definition). */
+import type { App } from '../http/typed-app.ts';
 import { Type } from 'typebox';
 import { validateElements } from '../../../src/fields/index.ts';
 import { COMPONENT_OPERATIONS } from '../auth/operations.ts';
 import { ApiError, unprocessable } from '../http/errors.ts';
 import { sendBytes } from '../http/binary.ts';
-import type { App } from '../http/typed-app.ts';
 import { answering } from '../work/http.ts';
 import { templateFileName } from '../services/template-deletion.ts';
 import { pdfFileName } from './templates.ts';

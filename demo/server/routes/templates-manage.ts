@@ -1,8 +1,8 @@
 /** Template PDFs: archive, secure delete (with the retention-policy approval), text tags and form-field import after upload. */
+import type { App } from '../http/typed-app.ts';
 import { Type } from 'typebox';
 import { requireApiKey } from '../auth/context.ts';
 import { ApiError, unprocessable } from '../http/errors.ts';
-import type { App } from '../http/typed-app.ts';
 import { booleanish, errorResponses, toBool } from '../schemas/common.ts';
 import { deleteTemplateNow, templateFileName } from '../services/template-deletion.ts';
 import { withUuids } from '../services/template-fields.ts';

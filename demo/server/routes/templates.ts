@@ -1,5 +1,6 @@
 /** Template PDFs: upload, list, download, status. */
 import crypto from 'node:crypto';
+import type { App } from '../http/typed-app.ts';
 import { Type } from 'typebox';
 import { authOf, requireApiKey } from '../auth/context.ts';
 import { COMPONENT_OPERATIONS } from '../auth/operations.ts';
@@ -8,7 +9,6 @@ import { parseIsoInstant } from '../http/iso-instant.ts';
 import { listMeta } from '../http/pagination.ts';
 import { idFromUri, templateUri } from '../http/uris.ts';
 import { sendBytes } from '../http/binary.ts';
-import type { App } from '../http/typed-app.ts';
 import { ListOf, booleanish, PaginationQuery, errorResponses, toBool } from '../schemas/common.ts';
 import { decodePdfField, prepareTemplate } from '../services/template-upload.ts';
 import { templateFileName } from '../services/template-deletion.ts';

@@ -2,12 +2,12 @@
  * Text templates (the description's /template/): HTML or text a document can be sent from instead of
  * a template PDF. Signing places are marked with text tags (`<<t=signature;s=1>>`, the same grammar as PDFs).
  */
+import type { App, IdRequest } from '../http/typed-app.ts';
 import { Type } from 'typebox';
 import { requireApiKey } from '../auth/context.ts';
 import { notFound } from '../http/errors.ts';
 import { listMeta } from '../http/pagination.ts';
 import { groupUri, isUuid, textTemplateUri, userUri } from '../http/uris.ts';
-import type { App, IdRequest } from '../http/typed-app.ts';
 import { ListOf, PaginationQuery, errorResponses } from '../schemas/common.ts';
 import type { TextTemplate } from '../store/text-templates.ts';
 import { groupsFilter, usableGroup } from './group-ref.ts';

@@ -1,11 +1,11 @@
 /** Users: admin users create sub-users (POST /api/v1/user/). */
+import type { App } from '../http/typed-app.ts';
 import { Type } from 'typebox';
 import type { User } from '../store/users.ts';
 import type { Store } from '../store/index.ts';
 import { requireAdmin, requireApiKey } from '../auth/context.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { groupUri, idFromUri, userUri } from '../http/uris.ts';
-import type { App } from '../http/typed-app.ts';
 import { Booleanish, IdParams, errorResponses, toBool } from '../schemas/common.ts';
 import { createSubUser } from '../services/users.ts';
 

@@ -5,11 +5,11 @@
  * the sealing certificate for offline checks (`esign-elements/verify`, `pdfsig`, `openssl`).
  */
 import fs from 'node:fs';
+import type { App } from '../http/typed-app.ts';
 import { Type } from 'typebox';
 import { requireApiKey } from '../auth/context.ts';
 import { RateLimiter } from '../auth/rate-limit.ts';
 import { ApiError, conflict } from '../http/errors.ts';
-import type { App } from '../http/typed-app.ts';
 import { errorResponses } from '../schemas/common.ts';
 import { loadVisibleDocument } from '../services/documents/access.ts';
 import { verifyAgainstRecords } from '../services/verify.ts';
