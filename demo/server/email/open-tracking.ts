@@ -30,6 +30,7 @@ export function emailOpenUrl(store: Store, baseUrl: string, recipientId: string)
   return `${baseUrl}/api/v1/email-open/${encodeURIComponent(recipientId)}/${emailOpenToken(store, recipientId)}/`;
 }
 
+/** Whether `token` is the one this server wrote for the recipient (constant-time). */
 export function tokenMatches(store: Store, recipientId: string, token: string): boolean {
   const expected = Buffer.from(emailOpenToken(store, recipientId));
   const given = Buffer.from(token);

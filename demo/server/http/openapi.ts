@@ -1,7 +1,9 @@
-/** The OpenAPI 3 document (generated from route schemas) and the /docs/ page. */
+/**
+ * The OpenAPI 3 generator (@fastify/swagger), installed before the routes so it sees every one.
+ * The routes serving the document and the /docs/ page are in routes/openapi.ts.
+ */
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 
 const DESCRIPTION = `REST API v1 of the esign-elements server, a self-hostable implementation of the service specification.
 
@@ -29,7 +31,4 @@ export async function installOpenApi(app: FastifyInstance, baseUrl: string): Pro
       security: [{ bearer: [] }],
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
-
-  app.get('/api/v1/openapi.json', { schema: { hide: true }, config: { auth: 'public' } }, async () => app.swagger());
 }

@@ -1,6 +1,6 @@
 /** Email attachments (the description's /attachment/): PDFs kept per group to attach to signers' emails. */
 import crypto from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { App, IdRequest } from '../http/typed-app.ts';
 import { Type } from 'typebox';
 import { requireApiKey } from '../auth/context.ts';
 import { badRequest, notFound } from '../http/errors.ts';
@@ -32,7 +32,7 @@ const attachmentResource = (a: EmailAttachment) => ({
   group: groupUri(a.groupId), user: userUri(a.userId), file_size: a.fileSize, created: a.created,
 });
 
-export default async function attachmentRoutes(app: FastifyInstance): Promise<void> {
+export default async function attachmentRoutes(app: App): Promise<void> {
   const { store, config } = app;
 
   app.get('/api/v1/attachment/', {
@@ -42,7 +42,7 @@ export default async function attachmentRoutes(app: FastifyInstance): Promise<vo
       response: { 200: ListOf(AttachmentResource), ...errorResponses(400, 401, 403, 429) },
     },
   }, async (request) => {
-    const q = request.query as { limit: number; offset: number; group?: string };
+    const q = request.query;
     const { total, attachments } = store.emailAttachments.list(groupsFilter(store, request, q.group), q.limit, q.offset);
     return { meta: listMeta(request, { limit: q.limit, offset: q.offset, total }, { group: q.group }), objects: attachments.map(attachmentResource) };
   });
@@ -62,7 +62,7 @@ export default async function attachmentRoutes(app: FastifyInstance): Promise<vo
     },
   }, async (request, reply) => {
     const auth = requireApiKey(request);
-    const body = request.body as { group: string; pdf_file: string; filename: string; description?: string };
+    const body = request.body;
     const groupId = usableGroup(store, request, body.group);
     if (body.filename.length > 254) throw badRequest('Filename must be not more than 250 characters', [{ field: 'filename', message: 'too long' }]);
     if (!FILENAME.test(body.filename)) throw badRequest('Use simple ascii letters and numbers for filename', [{ field: 'filename', message: 'letters, digits, - and _ ending in .pdf' }]);
@@ -84,9 +84,9 @@ export default async function attachmentRoutes(app: FastifyInstance): Promise<vo
     return attachmentResource(attachment);
   });
 
-  const load = (request: FastifyRequest): EmailAttachment => {
+  const load = (request: IdRequest): EmailAttachment => {
     const auth = requireApiKey(request);
-    const { id } = request.params as { id: string };
+    const { id } = request.params;
     const attachment = isUuid(id) ? store.emailAttachments.get(id.toLowerCase()) : undefined;
     if (!attachment || !auth.groupIds.includes(attachment.groupId)) throw notFound('Attachment', id);
     return attachment;

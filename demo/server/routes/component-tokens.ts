@@ -2,7 +2,7 @@
  * Minting component tokens with an API key: one for a template (viewer/editor) and one for a
  * signer (the signing component; needs a new-scheme key and a group enabled for components).
  */
-import type { FastifyInstance } from 'fastify';
+import type { App } from '../http/typed-app.ts';
 import { Type } from 'typebox';
 import { requireApiKey } from '../auth/context.ts';
 import type { ApiKeyAuth } from '../auth/context.ts';
@@ -40,7 +40,7 @@ function defaultTtl(): number {
   return Number.isInteger(env) && env >= 1 && env <= MAX_TOKEN_TTL_SECONDS ? env : DEFAULT_TOKEN_TTL_SECONDS;
 }
 
-export default async function componentTokenRoutes(app: FastifyInstance): Promise<void> {
+export default async function componentTokenRoutes(app: App): Promise<void> {
   const { store } = app;
 
   async function answer(auth: ApiKeyAuth, input: Omit<MintInput, 'userId' | 'keyId' | 'env' | 'ttlSeconds'>, ttl: number | undefined, resourceUri: string) {
@@ -57,8 +57,8 @@ export default async function componentTokenRoutes(app: FastifyInstance): Promis
     },
   }, async (request) => {
     const auth = requireApiKey(request);
-    const { id } = request.params as { id: string };
-    const q = request.query as { expires_in?: number; readonly?: boolean };
+    const { id } = request.params;
+    const q = request.query;
     const templateId = templateIdFrom(id);
     const template = templateId ? store.templates.get(templateId) : undefined;
     if (!template || !auth.groupIds.includes(template.groupId)) throw notFound('Template PDF', id);
@@ -74,13 +74,13 @@ export default async function componentTokenRoutes(app: FastifyInstance): Promis
     },
   }, async (request) => {
     const auth = requireApiKey(request);
-    const { id } = request.params as { id: string };
+    const { id } = request.params;
     const { recipient, document } = loadVisibleRecipient(store, request, id);
     if (auth.legacy) throw forbidden('Signer component tokens need a new-scheme API key (ak_<env>_<key-id>.<secret>); this is a legacy key. Create one with `esign-server api-key create`.', 'legacy_key');
     const group = store.groups.get(document.groupId);
     if (!group?.componentsEnabled) throw forbidden(`The group of this document is not enabled for components; set components_enabled on group ${document.groupId}.`, 'components_disabled');
     if (document.status === DOCUMENT_STATUS.removed) throw conflict('The document of this signer has been removed; it can no longer be signed.', 'document_removed');
-    const q = request.query as { expires_in?: number };
+    const q = request.query;
     return answer(auth, {
       resource: { type: 'signer', id: recipient.id }, groupId: document.groupId, operations: Object.values(SIGNER_OPERATIONS),
       claims: { document: document.id },

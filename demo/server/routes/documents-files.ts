@@ -1,10 +1,10 @@
 /** A document's PDF, fields and audit log. The PDF and fields also open to its signers' component tokens. */
-import type { FastifyInstance } from 'fastify';
+import type { App } from '../http/typed-app.ts';
 import { Type } from 'typebox';
 import { requireApiKey } from '../auth/context.ts';
 import { badRequest, conflict } from '../http/errors.ts';
 import { listMeta } from '../http/pagination.ts';
-import { ListOf, PdfResponse, errorResponses } from '../schemas/common.ts';
+import { ListOf, PdfResponse, errorResponses, unknownProperties } from '../schemas/common.ts';
 import { ELEMENT_TYPES } from '../../../src/fields/types.ts';
 import { RECIPIENT_STATUS, recipientTransition } from '../domain/statuses.ts';
 import { actorOf, loadVisibleDocument } from '../services/documents/access.ts';
@@ -23,11 +23,11 @@ function fileName(name: string): string {
 
 /** A field as the read answers it: the element JSON plus `state` (saved by its signer). */
 const DocumentField = Type.Object({
-  ...Object.fromEntries(['element_type', 'fieldorder', 'label', 'label_extra', 'signer', 'validation', 'value', 'uuid'].map((name) => [name, Type.Optional(Type.Unknown())])),
+  ...unknownProperties(['element_type', 'fieldorder', 'label', 'label_extra', 'signer', 'validation', 'value', 'uuid']),
   state: Type.Optional(Type.Boolean({ description: 'true once its signer saved a value.' })),
 }, { additionalProperties: true, description: 'The element JSON of src/fields/types.ts, plus `state`.' });
 
-export default async function documentFileRoutes(app: FastifyInstance): Promise<void> {
+export default async function documentFileRoutes(app: App): Promise<void> {
   const { store } = app;
 
   app.get('/api/v1/pdf/:id/', {
@@ -39,7 +39,7 @@ export default async function documentFileRoutes(app: FastifyInstance): Promise<
       response: { 200: PdfResponse, ...errorResponses(401, 403, 404, 409, 429) },
     },
   }, async (request, reply) => {
-    const { document, tokenRecipient } = loadVisibleDocument(store, request, (request.params as { id: string }).id);
+    const { document, tokenRecipient } = loadVisibleDocument(store, request, request.params.id);
     const name = document.finalFile ?? document.sourceFile;
     if (!store.files.exists(name)) throw conflict(`The PDF of document '${document.id}' is missing from the data directory.`, 'pdf_missing');
     const bytes = store.files.read(name);
@@ -51,7 +51,7 @@ export default async function documentFileRoutes(app: FastifyInstance): Promise<
         history.record(document.id, 'recipient_downloaded_final', actorOf(store, request), {}, tokenRecipient.id);
       });
     }
-    const force = (request.query as { force_download?: boolean }).force_download === true;
+    const force = request.query.force_download === true;
     reply
       .type('application/pdf')
       .header('X-Esign-Pdf', document.finalFile ? 'final' : 'source')
@@ -69,8 +69,8 @@ export default async function documentFileRoutes(app: FastifyInstance): Promise<
       response: { 200: Type.Array(DocumentField), ...errorResponses(400, 401, 403, 404, 429) },
     },
   }, async (request) => {
-    const { document, tokenRecipient } = loadVisibleDocument(store, request, (request.params as { id: string }).id);
-    const elementType = (request.query as { element_type?: string }).element_type;
+    const { document, tokenRecipient } = loadVisibleDocument(store, request, request.params.id);
+    const elementType = request.query.element_type;
     if (elementType !== undefined && !(ELEMENT_TYPES as readonly string[]).includes(elementType)) {
       throw badRequest(`element_type must be one of ${ELEMENT_TYPES.join(', ')} (got ${JSON.stringify(elementType)}).`, [{ field: 'element_type', message: `must be one of ${ELEMENT_TYPES.join(', ')}` }]);
     }
@@ -102,8 +102,8 @@ export default async function documentFileRoutes(app: FastifyInstance): Promise<
     },
   }, async (request, reply) => {
     requireApiKey(request);
-    const { document } = loadVisibleDocument(store, request, (request.params as { id: string }).id);
-    const { limit, offset } = request.query as { limit: number; offset: number };
+    const { document } = loadVisibleDocument(store, request, request.params.id);
+    const { limit, offset } = request.query;
     const { history, documents } = store;
     const events = history.events(document.id);
     const accept = String(request.headers.accept ?? '');

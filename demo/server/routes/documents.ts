@@ -1,5 +1,5 @@
 /** Documents: send, list, detail, delete. PDF, fields and audit log are in documents-files.ts. */
-import type { FastifyInstance } from 'fastify';
+import type { App } from '../http/typed-app.ts';
 import { Type } from 'typebox';
 import { requireApiKey } from '../auth/context.ts';
 import { badRequest } from '../http/errors.ts';
@@ -14,7 +14,8 @@ import { purgeDocument } from '../services/documents/purge.ts';
 import { documentDetail, documentListEntry, statusUri } from '../services/documents/views.ts';
 import { isDocumentStatus } from '../domain/statuses.ts';
 import { mintLinkToken, signingUrl } from '../services/signing/link-tokens.ts';
-import { DocumentDetail, DocumentIdParams, DocumentListEntry, DocumentListQuery, SendBody } from './documents-schemas.ts';
+import { SendBody } from '../services/documents/send-body.ts';
+import { DocumentDetail, DocumentIdParams, DocumentListEntry, DocumentListQuery } from './documents-schemas.ts';
 
 const SendResponse = Type.Object({
   ...DocumentDetail.properties,
@@ -27,14 +28,15 @@ const SEND_DESCRIPTION = `Sends a template PDF (or a bundle of them) for signatu
 following them are left out with their fields. Archived or \`[deleted]\` templates answer 409. Every problem in the body answers 400
 with \`fields\` naming each one. Decisions: docs/decisions/documents.md.`;
 
-export default async function documentRoutes(app: FastifyInstance): Promise<void> {
+export default async function documentRoutes(app: App): Promise<void> {
   const { store } = app;
 
   app.post('/api/v1/document/', {
     // The body schema documents the send; the send parser validates it, naming every problem in one answer.
+    // So the handler's body is `unknown` (Type.Unsafe: same schema in the OpenAPI document, no claimed type).
     validatorCompiler: () => (data: unknown) => ({ value: data }),
     schema: {
-      summary: 'Send a document', tags: ['documents'], description: SEND_DESCRIPTION, body: SendBody,
+      summary: 'Send a document', tags: ['documents'], description: SEND_DESCRIPTION, body: Type.Unsafe<unknown>(SendBody),
       response: { 201: SendResponse, ...errorResponses(400, 401, 403, 409, 413, 415, 429) },
     },
   }, async (request, reply) => {
@@ -60,10 +62,7 @@ export default async function documentRoutes(app: FastifyInstance): Promise<void
     },
   }, async (request) => {
     const auth = requireApiKey(request);
-    const q = request.query as {
-      limit: number; offset: number; created_gt?: string; modified_gt?: string; sentUserId?: string; status?: number;
-      group?: string; archived?: boolean; email?: string; nosigners?: boolean;
-    };
+    const q = request.query;
     let groupIds = auth.groupIds;
     if (q.group !== undefined) {
       const ref = idFromUri(q.group, 'group');
@@ -108,7 +107,7 @@ export default async function documentRoutes(app: FastifyInstance): Promise<void
     },
   }, async (request) => {
     requireApiKey(request);
-    const { document } = loadVisibleDocument(store, request, (request.params as { id: string }).id);
+    const { document } = loadVisibleDocument(store, request, request.params.id);
     const { documents } = store;
     return documentDetail(document, documents.recipients(document.id), documents.fields(document.id).length);
   });
@@ -122,8 +121,8 @@ export default async function documentRoutes(app: FastifyInstance): Promise<void
     },
   }, async (request, reply) => {
     requireApiKey(request);
-    const { document } = loadVisibleDocument(store, request, (request.params as { id: string }).id);
-    removeDocument(store, document, actorOf(store, request), (request.query as { email?: boolean }).email === true);
+    const { document } = loadVisibleDocument(store, request, request.params.id);
+    removeDocument(store, document, actorOf(store, request), request.query.email === true);
     reply.code(204);
     return null;
   });
@@ -136,7 +135,7 @@ export default async function documentRoutes(app: FastifyInstance): Promise<void
     },
   }, async (request, reply) => {
     requireApiKey(request);
-    const { document } = loadVisibleDocument(store, request, (request.params as { id: string }).id);
+    const { document } = loadVisibleDocument(store, request, request.params.id);
     purgeDocument(store, document);
     reply.code(204);
     return null;

@@ -2,11 +2,11 @@
  * The tracking image of invitation emails (email/open-tracking.ts decides what an opening records).
  * Not an API operation: a URL the server writes into its own emails.
  */
-import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { TRANSPARENT_GIF, recordEmailOpened, tokenMatches } from '../email/open-tracking.ts';
+import type { App } from '../http/typed-app.ts';
 
-export default async function emailOpenRoutes(app: FastifyInstance): Promise<void> {
+export default async function emailOpenRoutes(app: App): Promise<void> {
   app.get('/api/v1/email-open/:id/:token/', {
     config: { auth: 'public' },
     schema: {
@@ -20,7 +20,7 @@ export default async function emailOpenRoutes(app: FastifyInstance): Promise<voi
       params: Type.Object({ id: Type.String({ maxLength: 100 }), token: Type.String({ maxLength: 100 }) }),
     },
   }, async (request, reply) => {
-    const { id, token } = request.params as { id: string; token: string };
+    const { id, token } = request.params;
     if (tokenMatches(app.store, id, token)) {
       try {
         recordEmailOpened(app.store, id, { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') });

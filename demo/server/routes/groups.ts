@@ -1,10 +1,12 @@
 /** Groups: list, detail, create (also at the changelog's /group/name/ path), settings update. */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { App } from '../http/typed-app.ts';
 import { Type } from 'typebox';
+import type { Static } from 'typebox';
 import type { Group, GroupSettings } from '../store/groups.ts';
 import { authOf, requireApiKey, visibleGroupIds } from '../auth/context.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { listMeta } from '../http/pagination.ts';
+import { createGroup } from '../services/groups.ts';
 import { groupUri, memberUri, userUri } from '../domain/uris.ts';
 import { Booleanish, IdParams, ListOf, PaginationQuery, errorResponses, toBool } from '../schemas/common.ts';
 
@@ -116,36 +118,36 @@ function messageTemplatesFrom(input: Record<string, string>): Record<string, str
   return out;
 }
 
-function settingsFrom(body: Record<string, unknown>): GroupSettings {
+function settingsFrom(body: Static<typeof UpdateBody>): GroupSettings {
   const settings: GroupSettings = {};
   if (body.xframe_allow !== undefined) settings.xframeAllow = toBool(body.xframe_allow);
   if (body.default_cc !== undefined) {
-    const emails = String(body.default_cc).split(',').map((e) => e.trim()).filter(Boolean);
+    const emails = body.default_cc.split(',').map((e) => e.trim()).filter(Boolean);
     const bad = emails.filter((e) => !EMAIL.test(e));
     if (bad.length) throw badRequest(`default_cc holds something that is not an email address: ${bad.join(', ')}.`, [{ field: 'default_cc', message: 'must be comma-separated email addresses' }]);
     settings.defaultCc = emails.join(', ');
   }
-  if (body.default_message_template !== undefined) settings.defaultMessageTemplate = body.default_message_template as string | null;
-  if (body.message_templates !== undefined) settings.messageTemplates = messageTemplatesFrom(body.message_templates as Record<string, string>);
+  if (body.default_message_template !== undefined) settings.defaultMessageTemplate = body.default_message_template;
+  if (body.message_templates !== undefined) settings.messageTemplates = messageTemplatesFrom(body.message_templates);
   if (body.components_enabled !== undefined) settings.componentsEnabled = toBool(body.components_enabled);
   if (body.deletion_requires_approval !== undefined) settings.deletionRequiresApproval = toBool(body.deletion_requires_approval);
-  if (body.retention_days !== undefined) settings.retentionDays = body.retention_days as number | null;
+  if (body.retention_days !== undefined) settings.retentionDays = body.retention_days;
   if (body.seal_visible !== undefined) settings.sealVisible = toBool(body.seal_visible);
   settings.profile = {
-    publicName: body.public_name === undefined ? undefined : String(body.public_name).trim(),
+    publicName: body.public_name === undefined ? undefined : body.public_name.trim(),
     xframeAllowPdfEdit: body.xframe_allow_pdf_edit === undefined ? undefined : toBool(body.xframe_allow_pdf_edit),
-    header: body.header as string | undefined,
-    footer: body.footer as string | undefined,
-    headerHeight: body.header_height as number | undefined,
-    footerHeight: body.footer_height as number | undefined,
-    pageSize: body.pagesize as number | undefined,
-    defaultEmail: body.default_email as string | undefined,
-    defaultExtraEmail: body.default_extraemail as string | undefined,
+    header: body.header,
+    footer: body.footer,
+    headerHeight: body.header_height,
+    footerHeight: body.footer_height,
+    pageSize: body.pagesize,
+    defaultEmail: body.default_email,
+    defaultExtraEmail: body.default_extraemail,
   };
   return settings;
 }
 
-export default async function groupRoutes(app: FastifyInstance): Promise<void> {
+export default async function groupRoutes(app: App): Promise<void> {
   const { store } = app;
   const memberIdsOf = (groupId: string) => store.members.ofGroup(groupId).map((m) => m.id);
 
@@ -157,7 +159,7 @@ export default async function groupRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: ListOf(GroupResource), ...errorResponses(400, 401, 429) },
     },
   }, async (request) => {
-    const { limit, offset } = request.query as { limit: number; offset: number };
+    const { limit, offset } = request.query;
     const { total, groups } = store.groups.list({ groupIds: visibleGroupIds(request), limit, offset });
     return { meta: listMeta(request, { limit, offset, total }, {}), objects: groups.map((g) => groupResource(g, memberIdsOf(g.id))) };
   });
@@ -170,34 +172,33 @@ export default async function groupRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: GroupResource, ...errorResponses(401, 404, 429) },
     },
   }, async (request) => {
-    const { id } = request.params as { id: string };
+    const { id } = request.params;
     const group = store.groups.find(id);
     if (!group || !authOf(request).groupIds.includes(group.id)) throw notFound('Group', id);
     return groupResource(group, memberIdsOf(group.id));
   });
 
-  const create = async (request: FastifyRequest, reply: FastifyReply) => {
-    const auth = requireApiKey(request);
-    const body = request.body as Record<string, unknown> & { name: string };
-    const name = body.name.trim();
-    if (!name) throw badRequest('name must not be blank.', [{ field: 'name', message: 'must not be blank' }]);
-    const settings = settingsFrom(body);
-    const group = store.transaction(() => {
-      const created = store.groups.create(name, settings, auth.user.id);
-      store.users.addToGroup(auth.user.id, created.id, true);
-      return created;
+  // The same operation at two paths (the changelog's /group/name/ too).
+  for (const [url, summary] of [['/api/v1/group/', 'Create a group'], ['/api/v1/group/name/', 'Create a group (changelog path)']] as const) {
+    app.post(url, {
+      schema: {
+        summary,
+        tags: ['groups'],
+        description: 'Only `name` is required. The calling user becomes a member (and group admin) of the new group. Answers 201 with `Location` and the new group.',
+        body: CreateBody,
+        response: { 201: GroupResource, ...errorResponses(400, 401, 403, 415, 429) },
+      },
+    }, async (request, reply) => {
+      const auth = requireApiKey(request);
+      const body = request.body;
+      const name = body.name.trim();
+      if (!name) throw badRequest('name must not be blank.', [{ field: 'name', message: 'must not be blank' }]);
+      const settings = settingsFrom(body);
+      const group = createGroup(store, name, settings, auth.user.id);
+      reply.code(201).header('Location', groupUri(group.id));
+      return groupResource(group, memberIdsOf(group.id));
     });
-    reply.code(201).header('Location', groupUri(group.id));
-    return groupResource(group, memberIdsOf(group.id));
-  };
-  const createSchema = {
-    tags: ['groups'],
-    description: 'Only `name` is required. The calling user becomes a member (and group admin) of the new group. Answers 201 with `Location` and the new group.',
-    body: CreateBody,
-    response: { 201: GroupResource, ...errorResponses(400, 401, 403, 415, 429) },
-  };
-  app.post('/api/v1/group/', { schema: { summary: 'Create a group', ...createSchema } }, create);
-  app.post('/api/v1/group/name/', { schema: { summary: 'Create a group (changelog path)', ...createSchema } }, create);
+  }
 
   app.patch('/api/v1/group/:id/', {
     schema: {
@@ -210,10 +211,10 @@ export default async function groupRoutes(app: FastifyInstance): Promise<void> {
     },
   }, async (request, reply) => {
     const auth = requireApiKey(request);
-    const { id } = request.params as { id: string };
+    const { id } = request.params;
     const group = store.groups.find(id);
     if (!group || !auth.groupIds.includes(group.id)) throw notFound('Group', id);
-    const body = request.body as Record<string, unknown>;
+    const body = request.body;
     const name = typeof body.name === 'string' ? body.name.trim() : undefined;
     if (name === '') throw badRequest('name must not be blank.', [{ field: 'name', message: 'must not be blank' }]);
     const updated = store.groups.update(group.id, { ...settingsFrom(body), name })!;

@@ -1,16 +1,21 @@
 /**
  * Every route plugin the app registers. To add an area: write `routes/<area>.ts` with a
- * default-exported `async function (app: FastifyInstance)` and add it to this list.
+ * default-exported `async function (app: App)` (http/typed-app.ts) and add it to this list.
  */
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { RoutePlugin } from '../http/typed-app.ts';
 import healthRoutes from './health.ts';
+import openApiRoutes from './openapi.ts';
 import staticRoutes from './static.ts';
 import groupRoutes from './groups.ts';
 import userRoutes from './users.ts';
 import memberRoutes from './members.ts';
 import attachmentRoutes from './attachments.ts';
 import textTemplateRoutes from './text-templates.ts';
-import webhookRoutes from '../webhooks/routes.ts';
+import webhookRoutes from './webhooks.ts';
+import webhookLogRoutes from './webhooks-log.ts';
+import emailOpenRoutes from './email-open.ts';
 import templateRoutes from './templates.ts';
 import templateManageRoutes from './templates-manage.ts';
 import templateFieldRoutes from './templates-fields.ts';
@@ -27,8 +32,9 @@ import jobRoutes from './jobs.ts';
 import verifyRoutes from './verify.ts';
 import signInRoutes from './sign-in.ts';
 
-const plugins: FastifyPluginAsync[] = [
+const plugins: RoutePlugin[] = [
   healthRoutes,
+  openApiRoutes,
   staticRoutes,
   groupRoutes,
   userRoutes,
@@ -36,6 +42,8 @@ const plugins: FastifyPluginAsync[] = [
   attachmentRoutes,
   textTemplateRoutes,
   webhookRoutes,
+  webhookLogRoutes,
+  emailOpenRoutes,
   templateRoutes,
   templateManageRoutes,
   templateFieldRoutes,
@@ -54,5 +62,7 @@ const plugins: FastifyPluginAsync[] = [
 ];
 
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
-  for (const plugin of plugins) await app.register(plugin);
+  // Types only: request parts and answers are typed from each route's TypeBox schema.
+  const typed = app.withTypeProvider<TypeBoxTypeProvider>();
+  for (const plugin of plugins) await typed.register(plugin);
 }

@@ -2,13 +2,14 @@
  * Background jobs for the dashboard: the jobs of documents in the caller's groups (a failed one
  * says why), and a retry. API keys only; a job of another group is a 404, as its document is.
  */
-import type { FastifyInstance } from 'fastify';
+import type { App } from '../http/typed-app.ts';
 import { Type } from 'typebox';
 import { requireApiKey } from '../auth/context.ts';
 import { notFound } from '../http/errors.ts';
 import { listMeta } from '../http/pagination.ts';
 import { errorResponses, ListOf, PaginationQuery } from '../schemas/common.ts';
-import type { JobListing, JobState } from '../store/jobs.ts';
+import { SqliteJobRepository } from '../store/jobs.ts';
+import type { JobListing } from '../store/jobs.ts';
 import { signingServiceOf } from '../services/signing/service.ts';
 
 const TAGS = ['jobs'];
@@ -46,8 +47,8 @@ function jobResource(job: JobListing) {
   };
 }
 
-export default async function jobRoutes(app: FastifyInstance): Promise<void> {
-  const { jobs } = app.store;
+export default async function jobRoutes(app: App): Promise<void> {
+  const jobs = app.store.jobs;
   const IdParam = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
 
   const visibleJob = (groupIds: string[], id: string): JobListing => {
@@ -66,14 +67,14 @@ export default async function jobRoutes(app: FastifyInstance): Promise<void> {
     },
   }, async (request) => {
     const auth = requireApiKey(request);
-    const q = request.query as { limit: number; offset: number; state?: JobState };
+    const q = request.query;
     const { total, jobs: rows } = jobs.list({ state: q.state, groupIds: auth.groupIds, limit: q.limit, offset: q.offset });
     return { meta: listMeta(request, { limit: q.limit, offset: q.offset, total }, { state: q.state }), objects: rows.map(jobResource) };
   });
 
   app.get('/api/v1/jobs/:id/', {
     schema: { summary: 'One background job (by job id or document id)', tags: TAGS, params: IdParam, response: { 200: JobResource, ...errorResponses(401, 403, 404, 429) } },
-  }, async (request) => jobResource(visibleJob(requireApiKey(request).groupIds, (request.params as { id: string }).id)));
+  }, async (request) => jobResource(visibleJob(requireApiKey(request).groupIds, request.params.id)));
 
   app.post('/api/v1/jobs/:id/retry/', {
     schema: {
@@ -85,7 +86,7 @@ export default async function jobRoutes(app: FastifyInstance): Promise<void> {
     },
   }, async (request) => {
     const auth = requireApiKey(request);
-    const job = visibleJob(auth.groupIds, (request.params as { id: string }).id);
+    const job = visibleJob(auth.groupIds, request.params.id);
     const runner = signingServiceOf(app.store)?.jobs;
     const actor = { type: 'user' as const, id: auth.user.id, label: auth.user.email, ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') };
     const started = runner?.retry(job.id, actor);

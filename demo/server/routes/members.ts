@@ -2,7 +2,8 @@
  * Members (a user's place in a group, with a permission 1..6) and invitations to join a group by email,
  * as the hosted description has them: /member/, /member/{id}/, /invited/, /invited/{id}/.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { App, IdRequest } from '../http/typed-app.ts';
 import { Type } from 'typebox';
 import { requireApiKey } from '../auth/context.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
@@ -10,6 +11,7 @@ import { listMeta } from '../http/pagination.ts';
 import { groupUri, idFromUri, invitedUri, isUuid, memberUri, userUri } from '../domain/uris.ts';
 import { Booleanish, ListOf, PaginationQuery, errorResponses, toBool } from '../schemas/common.ts';
 import type { Invitation, Member } from '../store/members.ts';
+import { addMember, inviteToGroup } from '../services/groups.ts';
 
 const MemberResource = Type.Object({
   resource_uri: Type.String(),
@@ -43,7 +45,7 @@ const invitedResource = (i: Invitation) => ({
 
 const EMAIL = /^[^\s@,<>]+@[^\s@,<>]+$/;
 
-export default async function memberRoutes(app: FastifyInstance): Promise<void> {
+export default async function memberRoutes(app: App): Promise<void> {
   const { store } = app;
 
   /** The caller's groups, or the one named by `group` (a group it cannot see lists nothing). */
@@ -62,7 +64,7 @@ export default async function memberRoutes(app: FastifyInstance): Promise<void> 
       response: { 200: ListOf(MemberResource), ...errorResponses(400, 401, 403, 429) },
     },
   }, async (request) => {
-    const q = request.query as { limit: number; offset: number; group?: string };
+    const q = request.query;
     const { total, members } = store.members.list(groupsOf(request, q.group), q.limit, q.offset);
     return { meta: listMeta(request, { limit: q.limit, offset: q.offset, total }, { group: q.group }), objects: members.map(memberResource) };
   });
@@ -81,7 +83,7 @@ export default async function memberRoutes(app: FastifyInstance): Promise<void> 
     },
   }, async (request, reply) => {
     const auth = requireApiKey(request);
-    const body = request.body as { group: string; email: string; do_email?: unknown; permission?: number };
+    const body = request.body;
     const [groupId] = groupsOf(request, body.group);
     if (!groupId) throw badRequest(`group '${body.group}' is not a group your API key can use.`, [{ field: 'group', message: 'unknown group' }]);
     const email = body.email.trim();
@@ -90,35 +92,19 @@ export default async function memberRoutes(app: FastifyInstance): Promise<void> 
     const user = store.users.findByEmail(email);
     if (user) {
       if (store.members.find(user.id, groupId)) throw badRequest(`${email} is already a member of the group.`, [{ field: 'email', message: 'User is already a member of the group' }], 'member_exists');
-      const member = store.transaction(() => {
-        store.users.addToGroup(user.id, groupId, false, permission);
-        return store.members.find(user.id, groupId)!;
-      });
+      const member = addMember(store, user.id, groupId, permission);
       reply.code(201).header('Location', memberUri(member.id));
       return memberResource(member);
     }
     if (store.members.findInvitation(groupId, email)) throw badRequest(`${email} is already invited to the group and has not joined yet.`, [{ field: 'email', message: 'already invited' }], 'already_invited');
-    const invitation = store.transaction(() => {
-      const created = store.members.invite(groupId, email, permission, auth.user.id);
-      if (toBool(body.do_email)) {
-        const group = store.groups.get(groupId)!;
-        const name = group.profile.publicName || group.name;
-        store.history.queueEmail({
-          documentId: null, recipientId: null, kind: 'group_invitation', to: email, cc: [],
-          subject: `You are invited to join ${name}`,
-          text: `Hello,\n\n${auth.user.email} invites you to join "${name}" to send and sign documents.\n\nAsk them for your account, or sign up with this email address (${email}) to join.\n`,
-          html: '',
-        });
-      }
-      return created;
-    });
+    const invitation = inviteToGroup(store, { groupId, email, permission, invitedBy: auth.user, sendEmail: toBool(body.do_email) });
     reply.code(201).header('Location', invitedUri(invitation.id));
     return invitedResource(invitation);
   });
 
-  const loadMember = (request: FastifyRequest): Member => {
+  const loadMember = (request: IdRequest): Member => {
     const auth = requireApiKey(request);
-    const { id } = request.params as { id: string };
+    const { id } = request.params;
     const member = isUuid(id) ? store.members.get(id.toLowerCase()) : undefined;
     if (!member || !auth.groupIds.includes(member.groupId)) throw notFound('Member', id);
     return member;
@@ -155,7 +141,7 @@ export default async function memberRoutes(app: FastifyInstance): Promise<void> 
       response: { 200: ListOf(InvitedResource), ...errorResponses(400, 401, 403, 429) },
     },
   }, async (request) => {
-    const q = request.query as { limit: number; offset: number; group?: string };
+    const q = request.query;
     const all = store.members.invitations(groupsOf(request, q.group));
     return { meta: listMeta(request, { limit: q.limit, offset: q.offset, total: all.length }, { group: q.group }), objects: all.slice(q.offset, q.offset + q.limit).map(invitedResource) };
   });
@@ -167,7 +153,7 @@ export default async function memberRoutes(app: FastifyInstance): Promise<void> 
     },
   }, async (request, reply) => {
     const auth = requireApiKey(request);
-    const { id } = request.params as { id: string };
+    const { id } = request.params;
     const invitation = isUuid(id) ? store.members.invitation(id.toLowerCase()) : undefined;
     if (!invitation || !auth.groupIds.includes(invitation.groupId)) throw notFound('Invitation', id);
     store.members.removeInvitation(invitation.id);

@@ -3,7 +3,8 @@
  * is exchanged here for a review token, which <esign-viewer> uses to show the document.
  * Logic in services/signing/review.ts; the emails in email/reviewer-messages.ts.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { App } from '../http/typed-app.ts';
 import { Type } from 'typebox';
 import { notFound } from '../http/errors.ts';
 import { isUuid } from '../domain/uris.ts';
@@ -16,7 +17,7 @@ function header(request: FastifyRequest, name: string): string {
   return Array.isArray(value) ? value.join(', ') : (value ?? '');
 }
 
-export default async function reviewRoutes(app: FastifyInstance): Promise<void> {
+export default async function reviewRoutes(app: App): Promise<void> {
   app.post('/api/v1/signer/:id/review-session/', {
     config: { auth: 'public', cors: 'own-origin' },
     schema: {
@@ -30,9 +31,9 @@ export default async function reviewRoutes(app: FastifyInstance): Promise<void> 
       },
     },
   }, async (request) => {
-    const { id } = request.params as { id: string };
+    const { id } = request.params;
     if (!isUuid(id)) throw notFound('Signer', id);
-    const session = await openReviewSession(app, id.toLowerCase(), (request.body as { link: string }).link);
+    const session = await openReviewSession(app, id.toLowerCase(), request.body.link);
     app.store.history.record(session.documentId, 'reviewer_opened', {
       type: 'reviewer', id: '', label: session.reviewer, ip: request.ip ?? '', userAgent: header(request, 'user-agent'),
     }, {}, session.recipientId);

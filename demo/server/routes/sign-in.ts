@@ -4,7 +4,7 @@
  * the pool configuration clients read (`GET /api/v1/auth/config/`) and the token keys
  * (`GET /.well-known/jwks.json`).
  */
-import type { FastifyInstance } from 'fastify';
+import type { App } from '../http/typed-app.ts';
 import { SingleUse } from '../auth/challenge-block.ts';
 import { jwks } from '../auth/sign-in-tokens.ts';
 import { RateLimiter } from '../auth/rate-limit.ts';
@@ -13,7 +13,7 @@ import { tokenIssuer, userPool } from '../services/sign-in/pool.ts';
 
 const TARGET = /^AWSCognitoIdentityProviderService\.(\w{1,64})$/;
 
-export default async function signInRoutes(app: FastifyInstance): Promise<void> {
+export default async function signInRoutes(app: App): Promise<void> {
   const pool = userPool();
   const used = new SingleUse();
   // Sign-in attempts per address and minute (the per-account lockout is in the service).

@@ -1,5 +1,5 @@
 /** The description's signer operations for API keys: fields, a new link, a reminder, reset, rejection. */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { App, IdRequest } from '../http/typed-app.ts';
 import { Type } from 'typebox';
 import { requireApiKey } from '../auth/context.ts';
 import { errorResponses } from '../schemas/common.ts';
@@ -18,12 +18,12 @@ const SignerField = Type.Object({
   value: Type.Union([Type.String(), Type.Null()]),
 });
 
-export default async function signerManageRoutes(app: FastifyInstance): Promise<void> {
+export default async function signerManageRoutes(app: App): Promise<void> {
   const { store } = app;
   const context = { dataDir: app.config.dataDir, baseUrl: app.config.baseUrl };
-  const load = (request: FastifyRequest) => {
+  const load = (request: IdRequest) => {
     requireApiKey(request);
-    return loadVisibleRecipient(store, request, (request.params as { id: string }).id);
+    return loadVisibleRecipient(store, request, request.params.id);
   };
 
   app.get('/api/v1/signer/:id/fields1/', {
@@ -31,7 +31,8 @@ export default async function signerManageRoutes(app: FastifyInstance): Promise<
       summary: 'A signer\'s fields and their values', tags: ['signers'], params: Params,
       response: { 200: Type.Array(SignerField), ...errorResponses(401, 403, 404, 429) },
     },
-  }, async (request) => signerFieldValues(store, load(request).recipient));
+    // Fields get their uuid when the document is sent, so a document's fields always have one.
+  }, async (request) => signerFieldValues(store, load(request).recipient).map((field) => ({ ...field, uuid: field.uuid ?? '' })));
 
   app.get('/api/v1/signer/:id/new-link/', {
     schema: {
@@ -55,7 +56,7 @@ export default async function signerManageRoutes(app: FastifyInstance): Promise<
     },
   }, async (request) => {
     const { document, recipient } = load(request);
-    sendReminder(store, context, document, recipient, (request.body as { text?: string }).text ?? '', actorOf(store, request));
+    sendReminder(store, context, document, recipient, request.body.text ?? '', actorOf(store, request));
     return { queued: true };
   });
 
@@ -66,7 +67,7 @@ export default async function signerManageRoutes(app: FastifyInstance): Promise<
       description: 'This server has no forwarding, so no signer ever has an earlier one: always 400 naming the reason (docs/decisions/rest-conformance.md).',
       response: { 200: Type.Object({}), ...errorResponses(400, 401, 403, 404, 415, 429) },
     },
-  }, async (request) => resetSigner(load(request).recipient, (request.body as { email: string }).email));
+  }, async (request) => resetSigner(load(request).recipient, request.body.email));
 
   app.get('/api/v1/signer/:id/rejection/', {
     schema: {

@@ -3,7 +3,7 @@
  * The signing operations under it (save, complete, reject) belong to the signing ceremony; their
  * token scope names are defined in services/documents/component-tokens.ts.
  */
-import type { FastifyInstance } from 'fastify';
+import type { App } from '../http/typed-app.ts';
 import { Type } from 'typebox';
 import { authOf } from '../auth/context.ts';
 import { errorResponses } from '../schemas/common.ts';
@@ -26,7 +26,7 @@ const SignerDetail = Type.Object({
   redirect: Type.String({ description: 'Where the signer goes after signing: its own redirect, else the document\'s.' }),
 });
 
-export default async function signerRoutes(app: FastifyInstance): Promise<void> {
+export default async function signerRoutes(app: App): Promise<void> {
   const { store } = app;
 
   app.get('/api/v1/signer/:id/', {
@@ -37,7 +37,7 @@ export default async function signerRoutes(app: FastifyInstance): Promise<void> 
       response: { 200: SignerDetail, ...errorResponses(401, 403, 404, 429) },
     },
   }, async (request) => {
-    const { recipient, document } = loadVisibleRecipient(store, request, (request.params as { id: string }).id);
+    const { recipient, document } = loadVisibleRecipient(store, request, request.params.id);
     const view = signerObject(recipient);
     // The reviewers are the sender's business: the signer's own component token does not see them.
     if (authOf(request).kind === 'component_token') view.reviewers = [];

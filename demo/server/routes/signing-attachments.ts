@@ -3,10 +3,11 @@
  * lists and downloads them with an API key, and downloads the signed PDF zipped with the 76s.
  * Registered by signing.ts. The logic is in services/signing/attachments.ts.
  */
-import type { FastifyInstance } from 'fastify';
+import type { App } from '../http/typed-app.ts';
 import { Type } from 'typebox';
 import { authOf, requireApiKey } from '../auth/context.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
+import { sendBytes } from '../http/binary.ts';
 import { errorResponses } from '../schemas/common.ts';
 import { DOCUMENT_STATUS } from '../domain/statuses.ts';
 import { SIGNER_OPERATIONS } from '../services/documents/component-tokens.ts';
@@ -27,7 +28,7 @@ function disposition(kind: 'attachment' | 'inline', name: string): string {
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-export default async function signingAttachmentRoutes(app: FastifyInstance): Promise<void> {
+export default async function signingAttachmentRoutes(app: App): Promise<void> {
   const { store } = app;
 
   app.post('/api/v1/signer/:id/attachment/', {
@@ -45,7 +46,7 @@ export default async function signingAttachmentRoutes(app: FastifyInstance): Pro
     },
   }, async (request) => {
     if (authOf(request).kind !== 'component_token') throw forbidden('Uploading an attachment needs the signer\'s component token.', 'signer_token_required');
-    const { recipient } = loadVisibleRecipient(store, request, (request.params as { id: string }).id);
+    const { recipient } = loadVisibleRecipient(store, request, request.params.id);
     return uploadAttachment(store, app.work, recipient.id, request.body, actorOf(store, request));
   });
 
@@ -57,7 +58,7 @@ export default async function signingAttachmentRoutes(app: FastifyInstance): Pro
     },
   }, async (request) => {
     requireApiKey(request);
-    const { document } = loadVisibleDocument(store, request, (request.params as { id: string }).id);
+    const { document } = loadVisibleDocument(store, request, request.params.id);
     return { objects: documentAttachments(store, document.id) };
   });
 
@@ -69,7 +70,7 @@ export default async function signingAttachmentRoutes(app: FastifyInstance): Pro
     },
   }, async (request, reply) => {
     requireApiKey(request);
-    const { document } = loadVisibleDocument(store, request, (request.params as { id: string }).id);
+    const { document } = loadVisibleDocument(store, request, request.params.id);
     if (document.status !== DOCUMENT_STATUS.completed || !document.finalFile) throw conflict('The signed PDF is not ready yet: the document is not complete.', 'not_complete');
     const files = documentAttachments(store, document.id, 76);
     const names = uniqueNames([`${document.name.replace(/[/\\]/g, '_') || 'document'}.pdf`, ...files.map((f) => f.name)]);
@@ -77,8 +78,9 @@ export default async function signingAttachmentRoutes(app: FastifyInstance): Pro
       { name: names[0], bytes: store.files.readBytes(document.finalFile) },
       ...files.map((f, i) => ({ name: names[i + 1], bytes: attachmentBytes(store, document.id, f.field) })),
     ]);
-    return reply.type('application/zip').header('Content-Disposition', disposition('attachment', `${names[0].replace(/\.pdf$/, '')}.zip`))
-      .header('Cache-Control', 'private, no-store').send(archive);
+    reply.type('application/zip').header('Content-Disposition', disposition('attachment', `${names[0].replace(/\.pdf$/, '')}.zip`))
+      .header('Cache-Control', 'private, no-store');
+    return sendBytes(reply, archive);
   });
 
   app.get('/api/v1/document/:id/attachments/:field/', {
@@ -90,12 +92,13 @@ export default async function signingAttachmentRoutes(app: FastifyInstance): Pro
     },
   }, async (request, reply) => {
     requireApiKey(request);
-    const { id, field } = request.params as { id: string; field: string };
+    const { id, field } = request.params;
     const { document } = loadVisibleDocument(store, request, id);
     const info = /^[0-9a-f-]{36}$/i.test(field) ? attachmentInfo(store, document.id, field.toLowerCase()) : null;
     if (!info) throw notFound('Attachment', field);
     // Never rendered by the browser as a page of this origin: always a download, never sniffed.
-    return reply.type(info.type).header('Content-Disposition', disposition('attachment', info.name)).header('X-Content-Type-Options', 'nosniff')
-      .header('Cache-Control', 'private, no-store').send(Buffer.from(attachmentBytes(store, document.id, info.field)));
+    reply.type(info.type).header('Content-Disposition', disposition('attachment', info.name)).header('X-Content-Type-Options', 'nosniff')
+      .header('Cache-Control', 'private, no-store');
+    return sendBytes(reply, Buffer.from(attachmentBytes(store, document.id, info.field)));
   });
 }

@@ -12,7 +12,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { App } from '../http/typed-app.ts';
 import { Type } from 'typebox';
 import { requireApiKey } from '../auth/context.ts';
 import { parseApiKey } from '../auth/keys.ts';
@@ -37,7 +38,7 @@ export function demoAllowed(request: FastifyRequest, env: NodeJS.ProcessEnv = pr
   return null;
 }
 
-export default async function signingDemoRoutes(app: FastifyInstance): Promise<void> {
+export default async function signingDemoRoutes(app: App): Promise<void> {
   const { store } = app;
 
   app.get('/api/v1/demo/session/', {
@@ -72,7 +73,7 @@ export default async function signingDemoRoutes(app: FastifyInstance): Promise<v
     },
   }, async (request) => {
     const auth = requireApiKey(request);
-    const q = request.query as { document?: string; limit: number };
+    const q = request.query;
     const { documents, history } = store;
     const visible = (documentId: string | null) => {
       const doc = documentId ? documents.get(documentId) : undefined;

@@ -4,7 +4,8 @@
  * Plus the signing link: minted with an API key, exchanged at a public route for a component token.
  * The logic is in services/signing/; these routes authorise and translate.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { App, IdRequest } from '../http/typed-app.ts';
 import { Type } from 'typebox';
 import { authOf, requireApiKey } from '../auth/context.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
@@ -36,13 +37,13 @@ const StateAnswer = Type.Object({
 const TAGS = ['signing'];
 
 /** The recipient of the calling signer token (API keys are refused: signing is the recipient's act). */
-function tokenRecipient(app: FastifyInstance, request: FastifyRequest) {
+function tokenRecipient(app: FastifyInstance, request: IdRequest) {
   const auth = authOf(request);
   if (auth.kind !== 'component_token') throw forbidden('Signing operations need the signer\'s component token; an API key cannot sign for a recipient.', 'signer_token_required');
-  return loadVisibleRecipient(app.store, request, (request.params as { id: string }).id);
+  return loadVisibleRecipient(app.store, request, request.params.id);
 }
 
-export default async function signingRoutes(app: FastifyInstance): Promise<void> {
+export default async function signingRoutes(app: App): Promise<void> {
   const signing = new SigningService(app);
   registerSigningService(app.store, signing);
   app.addHook('onReady', async () => {
@@ -60,7 +61,7 @@ export default async function signingRoutes(app: FastifyInstance): Promise<void>
       response: { 200: Type.Object({}, { additionalProperties: true }), ...errorResponses(401, 403, 404, 429) },
     },
   }, async (request) => {
-    const { recipient, document } = loadVisibleRecipient(app.store, request, (request.params as { id: string }).id);
+    const { recipient, document } = loadVisibleRecipient(app.store, request, request.params.id);
     const { documents } = app.store;
     return signerView(document, recipient, documents.recipients(document.id), documents.fields(document.id));
   });
@@ -135,7 +136,7 @@ export default async function signingRoutes(app: FastifyInstance): Promise<void>
     },
   }, async (request) => {
     requireApiKey(request);
-    const { recipient, document } = loadVisibleRecipient(app.store, request, (request.params as { id: string }).id);
+    const { recipient, document } = loadVisibleRecipient(app.store, request, request.params.id);
     if (document.status === DOCUMENT_STATUS.removed) throw conflict('The document has been removed; it can no longer be signed.', 'document_removed');
     const link = mintLinkToken(app.config.dataDir, recipient.id, document.id);
     return { url: signingUrl(app.config.baseUrl, recipient.id, link), link, expires_at: new Date(Date.now() + linkTtlSeconds() * 1000).toISOString(), signer: signerUri(recipient.id) };
@@ -150,9 +151,9 @@ export default async function signingRoutes(app: FastifyInstance): Promise<void>
       response: { 200: Type.Object({ token: Type.String(), expires_at: Type.String(), expires_in: Type.Integer(), signer: Type.String(), document: Type.String(), language: Type.String({ description: 'The document\'s language (send field `language`): the signing page speaks it unless `?lang=` says otherwise.' }) }), ...errorResponses(400, 401, 404, 409, 415) },
     },
   }, async (request) => {
-    const { id } = request.params as { id: string };
+    const { id } = request.params;
     if (!isUuid(id)) throw notFound('Signer', id);
-    const link = verifyLinkToken(app.config.dataDir, (request.body as { link: string }).link, id.toLowerCase());
+    const link = verifyLinkToken(app.config.dataDir, request.body.link, id.toLowerCase());
     const session = await openLinkSession(app, { recipientId: id, link, operations: Object.values(SIGNER_OPERATIONS), removedVerb: 'signed' });
     return { token: session.token, expires_at: session.expiresAt.toISOString(), expires_in: DEFAULT_TOKEN_TTL_SECONDS, signer: session.recipient.id, document: session.document.id, language: session.document.language };
   });

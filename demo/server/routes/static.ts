@@ -1,7 +1,9 @@
 /** The demo page (/), demo/web under /demo/, the built library under /dist/, and /demo/sample.pdf. */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import type { App } from '../http/typed-app.ts';
+import { Type } from 'typebox';
 import { ApiError } from '../http/errors.ts';
 import { samplePdf } from '../services/sample-pdf.ts';
 import { allowFraming } from '../http/security-headers.ts';
@@ -57,7 +59,7 @@ function sendFile(reply: FastifyReply, file: string | undefined, what: string): 
   return reply.type(type).header('Cache-Control', 'no-cache').send(fs.createReadStream(file));
 }
 
-export default async function staticRoutes(app: FastifyInstance): Promise<void> {
+export default async function staticRoutes(app: App): Promise<void> {
   const { webDir, distDir } = app.config;
   const hidden = { config: { auth: 'public' as const }, schema: { hide: true } };
 
@@ -68,15 +70,17 @@ export default async function staticRoutes(app: FastifyInstance): Promise<void> 
     return reply.type('application/pdf').header('Cache-Control', 'public, max-age=3600').send(Buffer.from(bytes));
   });
 
-  app.get('/demo/*', hidden, async (request, reply) => {
-    const rest = (request.params as { '*': string })['*'] || 'index.html';
-    const framed = framedPage(rest, request.query as Record<string, unknown>);
+  // Hidden routes take any query; only the two framed pages read one (framedPage).
+  const wildcard = { ...hidden, schema: { hide: true, params: Type.Object({ '*': Type.String() }), querystring: Type.Record(Type.String(), Type.Unknown()) } };
+  app.get('/demo/*', wildcard, async (request, reply) => {
+    const rest = request.params['*'] || 'index.html';
+    const framed = framedPage(rest, request.query);
     if (framed) allowFraming(reply, framingAllowed(app.store, framed));
     return sendFile(reply, resolveInside(webDir, rest), `/demo/${rest}`);
   });
 
-  app.get('/dist/*', hidden, async (request, reply) => {
-    const rest = (request.params as { '*': string })['*'];
+  app.get('/dist/*', wildcard, async (request, reply) => {
+    const rest = request.params['*'];
     const file = resolveInside(distDir, rest);
     if (!file && !fs.existsSync(distDir)) {
       throw new ApiError(404, 'not_built', 'The component library is not built yet: run `npm run build`, then reload.');

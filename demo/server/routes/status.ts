@@ -1,5 +1,5 @@
 /** `GET /api/v1/status/` (many documents) and `/status/{id}/`: the short, fast status of documents. */
-import type { FastifyInstance } from 'fastify';
+import type { App } from '../http/typed-app.ts';
 import { Type } from 'typebox';
 import { requireApiKey } from '../auth/context.ts';
 import { badRequest, notFound } from '../http/errors.ts';
@@ -11,7 +11,7 @@ import { DocumentIdParams, StatusResponse } from './documents-schemas.ts';
 
 const ARCHIVE_FILTERS: Record<string, boolean | undefined> = { '': false, false: false, 0: false, true: true, 1: true, archived: true, all: undefined };
 
-export default async function statusRoutes(app: FastifyInstance): Promise<void> {
+export default async function statusRoutes(app: App): Promise<void> {
   const { documents } = app.store;
 
   app.get('/api/v1/status/', {
@@ -26,7 +26,7 @@ export default async function statusRoutes(app: FastifyInstance): Promise<void> 
     },
   }, async (request) => {
     const auth = requireApiKey(request);
-    const q = request.query as { limit: number; offset: number; filter?: string };
+    const q = request.query;
     const filter = (q.filter ?? '').toLowerCase();
     if (!(filter in ARCHIVE_FILTERS)) throw badRequest(`filter must be false, true or all (got ${JSON.stringify(q.filter)}).`, [{ field: 'filter', message: 'must be false, true or all' }]);
     const { total, documents: page } = documents.list({ groupIds: auth.groupIds, limit: q.limit, offset: q.offset, archived: ARCHIVE_FILTERS[filter] });
@@ -47,7 +47,7 @@ export default async function statusRoutes(app: FastifyInstance): Promise<void> 
     },
   }, async (request) => {
     const auth = requireApiKey(request);
-    const { id } = request.params as { id: string };
+    const { id } = request.params;
     const row = isUuid(id) ? documents.statusRow(id.toLowerCase()) : undefined;
     if (!row || !auth.groupIds.includes(row.group_id)) throw notFound('Document', id);
     return statusView(row);

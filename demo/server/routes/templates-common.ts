@@ -1,10 +1,11 @@
 /** Shared by the template routes: finding a template the caller may see, and its JSON. */
 import { validateElements } from '../../../src/fields/index.ts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Template } from '../store/templates.ts';
 import { assertCanSee } from '../auth/context.ts';
 import { notFound } from '../http/errors.ts';
+import type { IdRequest } from '../http/typed-app.ts';
 import { groupUri, templateIdFrom, templateUri, templateWebAppId, userUri } from '../domain/uris.ts';
 
 export const TemplateIdParams = Type.Object({
@@ -12,8 +13,8 @@ export const TemplateIdParams = Type.Object({
 });
 
 /** The template named by `:id` (UUID or web-app ID), or 404 when missing or not visible. */
-export function loadTemplate(app: FastifyInstance, request: FastifyRequest): Template {
-  const raw = (request.params as { id: string }).id;
+export function loadTemplate(app: FastifyInstance, request: IdRequest): Template {
+  const raw = request.params.id;
   const id = templateIdFrom(raw);
   if (!id) throw notFound('Template PDF', raw);
   const template = app.store.templates.get(id);

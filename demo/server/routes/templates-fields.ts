@@ -1,25 +1,26 @@
 /** Template fields: read and replace the element JSON (src/fields is the one definition). */
-import type { FastifyInstance } from 'fastify';
+import type { App } from '../http/typed-app.ts';
 import { Type } from 'typebox';
 import { validateElements } from '../../../src/fields/index.ts';
 import { COMPONENT_OPERATIONS } from '../auth/operations.ts';
 import { ApiError, unprocessable } from '../http/errors.ts';
+import { sendBytes } from '../http/binary.ts';
 import { answering } from '../work/failures.ts';
 import { templateFileName } from '../services/template-deletion.ts';
 import { pdfFileName } from './templates.ts';
-import { errorResponses } from '../schemas/common.ts';
+import { errorResponses, unknownProperties } from '../schemas/common.ts';
 import { withUuids } from '../services/template-fields.ts';
 import { TemplateIdParams, loadTemplate } from './templates-common.ts';
 
 const DOCUMENTED_PROPERTIES = ['align', 'ax', 'ay', 'bx', 'by', 'element_type', 'fieldorder', 'font_name', 'font_size', 'hide_border', 'label',
-  'label_extra', 'logic_action', 'map_to', 'logic_group', 'optional', 'options', 'page', 'signer', 'substantive', 'validation', 'value', 'uuid'];
+  'label_extra', 'logic_action', 'map_to', 'logic_group', 'optional', 'options', 'page', 'signer', 'substantive', 'validation', 'value', 'uuid'] as const;
 
-const ElementJson = Type.Object(Object.fromEntries(DOCUMENTED_PROPERTIES.map((name) => [name, Type.Optional(Type.Unknown())])), {
+const ElementJson = Type.Object(unknownProperties(DOCUMENTED_PROPERTIES), {
   additionalProperties: true,
   description: 'One field in the element JSON (ax, ay, bx, by, page, element_type, signer, validation, options, value, label, ...); see src/fields/types.ts.',
 });
 
-export default async function templateFieldRoutes(app: FastifyInstance): Promise<void> {
+export default async function templateFieldRoutes(app: App): Promise<void> {
   const { store } = app;
 
   app.get('/api/v1/templatepdf/:id/fields/', {
@@ -73,9 +74,9 @@ export default async function templateFieldRoutes(app: FastifyInstance): Promise
     const template = loadTemplate(app, request);
     const bytes = await answering(() => app.work.run(template.groupId, 'renderPreview', { bytes: store.files.readBytes(templateFileName(template.id)), fields: template.fields }));
     const filename = pdfFileName(`${template.title} preview`);
-    return reply.type('application/pdf')
+    reply.type('application/pdf')
       .header('Content-Disposition', `inline; filename="${filename}"`)
-      .header('Cache-Control', 'private, no-cache')
-      .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+      .header('Cache-Control', 'private, no-cache');
+    return sendBytes(reply, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   });
 }

@@ -1,5 +1,5 @@
 /** Template PDFs: archive, secure delete (with the retention-policy approval), text tags and form-field import after upload. */
-import type { FastifyInstance } from 'fastify';
+import type { App } from '../http/typed-app.ts';
 import { Type } from 'typebox';
 import { requireApiKey } from '../auth/context.ts';
 import { ApiError, unprocessable } from '../http/errors.ts';
@@ -37,7 +37,7 @@ const fieldsMadeResponse = (count: string, notes: string, status: 200 | 201) => 
   ...errorResponses(400, 401, 403, 404, 415, 422, 429),
 });
 
-export default async function templateManageRoutes(app: FastifyInstance): Promise<void> {
+export default async function templateManageRoutes(app: App): Promise<void> {
   const { store } = app;
 
   app.post('/api/v1/templatepdf/:id/archive/', {
@@ -67,7 +67,7 @@ export default async function templateManageRoutes(app: FastifyInstance): Promis
   }, async (request) => {
     requireApiKey(request);
     const template = loadTemplate(app, request);
-    const body = request.body as { title?: string; hide_sender_fields?: unknown; archive_upon_send?: unknown; archived?: unknown };
+    const body = request.body;
     const title = body.title?.trim();
     if (title === '') throw unprocessable('title must not be blank.', [{ field: 'title', message: 'must not be blank' }]);
     return templateResource(store.templates.update(template.id, {
@@ -101,7 +101,7 @@ export default async function templateManageRoutes(app: FastifyInstance): Promis
       }
     }
     deleteTemplateNow(store, template);
-    return reply.code(204).send();
+    reply.code(204);
   });
 
   app.post('/api/v1/templatepdf/:id/tags/', {
@@ -116,10 +116,10 @@ export default async function templateManageRoutes(app: FastifyInstance): Promis
   }, async (request, reply) => {
     requireApiKey(request);
     const template = loadTemplate(app, request);
-    const body = (request.body ?? {}) as { replace?: unknown };
+    const replace = toBool(request.body?.replace);
     reply.code(201);
     const found = await answering(() => app.work.run(template.groupId, 'extractTags', { bytes: store.files.readBytes(templateFileName(template.id)) }));
-    const fitted = withinFieldLimit(toBool(body.replace) ? [] : template.fields, found.elements, 'tag fields');
+    const fitted = withinFieldLimit(replace ? [] : template.fields, found.elements, 'tag fields');
     const problems = fitted.note ? [...found.report, fitted.note] : found.report;
     const updated = store.templates.update(template.id, {
       fields: withUuids(fitted.fields),
@@ -140,7 +140,7 @@ export default async function templateManageRoutes(app: FastifyInstance): Promis
   }, async (request) => {
     requireApiKey(request);
     const template = loadTemplate(app, request);
-    const body = (request.body ?? {}) as { replace?: unknown };
+    const replace = toBool(request.body?.replace);
     const file = templateFileName(template.id);
     const source = store.files.readBytes(file);
     const imported = await answering(() => app.work.run(template.groupId, 'importFormFields', { bytes: source }));
@@ -148,7 +148,7 @@ export default async function templateManageRoutes(app: FastifyInstance): Promis
     // (A PDF without a form comes back with the same bytes: the worker had a copy.)
     const changed = imported.pdf.length !== source.length || !Buffer.from(imported.pdf).equals(Buffer.from(source));
     if (changed) store.files.write(file, imported.pdf);
-    const fitted = withinFieldLimit(toBool(body.replace) ? [] : template.fields, imported.elements, 'imported form fields');
+    const fitted = withinFieldLimit(replace ? [] : template.fields, imported.elements, 'imported form fields');
     const notes = fitted.note ? [...imported.report, fitted.note] : imported.report;
     const updated = store.templates.update(template.id, {
       fields: withUuids(fitted.fields),

@@ -1,6 +1,6 @@
 /** Template PDFs: upload, list, download, status. */
 import crypto from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { App } from '../http/typed-app.ts';
 import { Type } from 'typebox';
 import { authOf, requireApiKey } from '../auth/context.ts';
 import { COMPONENT_OPERATIONS } from '../auth/operations.ts';
@@ -8,6 +8,7 @@ import { unprocessable } from '../http/errors.ts';
 import { parseIsoInstant } from '../http/iso-instant.ts';
 import { listMeta } from '../http/pagination.ts';
 import { idFromUri, templateUri } from '../domain/uris.ts';
+import { sendBytes } from '../http/binary.ts';
 import { ListOf, booleanish, PaginationQuery, errorResponses, toBool } from '../schemas/common.ts';
 import { decodePdfField, prepareTemplate } from '../services/template-upload.ts';
 import { templateFileName } from '../services/template-deletion.ts';
@@ -62,7 +63,7 @@ export function pdfFileName(title: string): string {
   return safe.toLowerCase().endsWith('.pdf') ? safe : `${safe}.pdf`;
 }
 
-export default async function templateRoutes(app: FastifyInstance): Promise<void> {
+export default async function templateRoutes(app: App): Promise<void> {
   const { store, config } = app;
 
   app.post('/api/v1/templatepdf/', {
@@ -76,7 +77,7 @@ export default async function templateRoutes(app: FastifyInstance): Promise<void
     },
   }, async (request, reply) => {
     const auth = requireApiKey(request);
-    const body = request.body as { group: string; pdf_file: string; title?: string; process_tags?: unknown; archive_upon_send?: unknown; hide_sender_fields?: unknown; import_form_fields?: unknown; returnAsJson?: unknown };
+    const body = request.body;
     const groupId = idFromUri(body.group, 'group');
     const group = groupId ? store.groups.find(groupId) : undefined;
     if (!group || !auth.groupIds.includes(group.id)) {
@@ -108,8 +109,9 @@ export default async function templateRoutes(app: FastifyInstance): Promise<void
       throw error;
     }
     reply.code(201).header('Location', templateUri(id));
-    const { returnAsJson } = request.query as { returnAsJson?: boolean };
-    if (!returnAsJson && !toBool(body.returnAsJson)) return reply.send();
+    const { returnAsJson } = request.query;
+    // Nothing returned: Fastify answers the 201 with an empty body.
+    if (!returnAsJson && !toBool(body.returnAsJson)) return;
     return { resource: { uid: id, status_uri: `${templateUri(id)}status/`, document_uri: templateUri(id) }, report: prepared.report };
   });
 
@@ -122,7 +124,7 @@ export default async function templateRoutes(app: FastifyInstance): Promise<void
       response: { 200: ListOf(TemplateResource), ...errorResponses(400, 401, 429) },
     },
   }, async (request) => {
-    const q = request.query as { limit: number; offset: number; archived?: string; archive?: string; title?: string; group?: string; created_gt?: string; modified_gt?: string };
+    const q = request.query;
     // The description's name is `archive`; ours was `archived`: both work.
     q.archived ??= q.archive;
     let groupIds = authOf(request).groupIds;
@@ -159,7 +161,7 @@ export default async function templateRoutes(app: FastifyInstance): Promise<void
     },
   }, async (request, reply) => {
     const template = loadTemplate(app, request);
-    const q = request.query as { returnAsJson?: boolean; force_download?: boolean };
+    const q = request.query;
     const accept = String(request.headers.accept ?? '');
     if (!q.returnAsJson && accept.includes('application/json') && !accept.includes('application/pdf')) return templateResource(template);
     const bytes = store.files.read(templateFileName(template.id));
@@ -168,11 +170,11 @@ export default async function templateRoutes(app: FastifyInstance): Promise<void
       return { uuid: template.id, title: template.title, filename, content_type: 'application/pdf', pdf_file: bytes.toString('base64') };
     }
     const disposition = q.force_download ? 'attachment' : 'inline';
-    return reply
+    reply
       .type('application/pdf')
       .header('Content-Disposition', `${disposition}; filename="${filename}"; filename*=UTF-8''${encodeURIComponent(filename)}`)
-      .header('Cache-Control', 'private, no-cache')
-      .send(bytes);
+      .header('Cache-Control', 'private, no-cache');
+    return sendBytes(reply, bytes);
   });
 
   app.get('/api/v1/templatepdf/:id/status/', {

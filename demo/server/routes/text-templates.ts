@@ -2,7 +2,7 @@
  * Text templates (the description's /template/): HTML or text a document can be sent from instead of
  * a template PDF. Signing places are marked with text tags (`<<t=signature;s=1>>`, the same grammar as PDFs).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { App, IdRequest } from '../http/typed-app.ts';
 import { Type } from 'typebox';
 import { requireApiKey } from '../auth/context.ts';
 import { notFound } from '../http/errors.ts';
@@ -42,7 +42,7 @@ const summary = (t: TextTemplate) => ({
   archive: t.archived, has_fields: tagInfo(t.latestText).hasFields, signee_count: t.signeeCount, created: t.created, modified: t.modified,
 });
 
-export default async function textTemplateRoutes(app: FastifyInstance): Promise<void> {
+export default async function textTemplateRoutes(app: App): Promise<void> {
   const { store } = app;
 
   app.get('/api/v1/template/', {
@@ -56,7 +56,7 @@ export default async function textTemplateRoutes(app: FastifyInstance): Promise<
       response: { 200: ListOf(TemplateSummary), ...errorResponses(400, 401, 403, 429) },
     },
   }, async (request) => {
-    const q = request.query as { limit: number; offset: number; group?: string; archive?: string };
+    const q = request.query;
     const archive = (q.archive ?? 'false').toLowerCase();
     const archived = archive === 'all' ? undefined : archive === 'true' || archive === '1';
     const { total, templates } = store.textTemplates.list(groupsFilter(store, request, q.group), archived, q.limit, q.offset);
@@ -72,16 +72,16 @@ export default async function textTemplateRoutes(app: FastifyInstance): Promise<
     },
   }, async (request, reply) => {
     const auth = requireApiKey(request);
-    const body = request.body as { group: string; title: string; latest_text: string };
+    const body = request.body;
     const groupId = usableGroup(store, request, body.group);
     const t = store.textTemplates.insert({ groupId, userId: auth.user.id, title: body.title.trim(), latestText: body.latest_text, signeeCount: tagInfo(body.latest_text).signeeCount });
     reply.code(201).header('Location', textTemplateUri(t.id));
     return { ...summary(t), latest_text: t.latestText };
   });
 
-  const load = (request: FastifyRequest): TextTemplate => {
+  const load = (request: IdRequest): TextTemplate => {
     const auth = requireApiKey(request);
-    const { id } = request.params as { id: string };
+    const { id } = request.params;
     const t = isUuid(id) ? store.textTemplates.get(id.toLowerCase()) : undefined;
     if (!t || !auth.groupIds.includes(t.groupId)) throw notFound('Text template', id);
     return t;
@@ -104,7 +104,7 @@ export default async function textTemplateRoutes(app: FastifyInstance): Promise<
     },
   }, async (request, reply) => {
     const t = load(request);
-    const body = request.body as { title?: string; latest_text?: string };
+    const body = request.body;
     const updated = store.textTemplates.update(t.id, {
       title: body.title?.trim(), latestText: body.latest_text,
       signeeCount: body.latest_text === undefined ? undefined : tagInfo(body.latest_text).signeeCount,

@@ -1,5 +1,5 @@
 /** Users: admin users create sub-users (POST /api/v1/user/). */
-import type { FastifyInstance } from 'fastify';
+import type { App } from '../http/typed-app.ts';
 import { Type } from 'typebox';
 import type { User } from '../store/users.ts';
 import type { Store } from '../store/index.ts';
@@ -7,9 +7,7 @@ import { requireAdmin, requireApiKey } from '../auth/context.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { groupUri, idFromUri, userUri } from '../domain/uris.ts';
 import { Booleanish, IdParams, errorResponses, toBool } from '../schemas/common.ts';
-import { generatePassword, hashPassword } from '../auth/passwords.ts';
-import { setSignInPassword } from '../services/sign-in/passwords.ts';
-import { userPool } from '../services/sign-in/pool.ts';
+import { createSubUser } from '../services/users.ts';
 
 const UserResource = Type.Object({
   resource_uri: Type.String(),
@@ -72,7 +70,7 @@ export function userResource(store: Store, user: User, generatedPassword?: strin
   };
 }
 
-export default async function userRoutes(app: FastifyInstance): Promise<void> {
+export default async function userRoutes(app: App): Promise<void> {
   const { store } = app;
 
   app.post('/api/v1/user/', {
@@ -85,7 +83,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     },
   }, async (request, reply) => {
     const auth = requireAdmin(request);
-    const body = request.body as { email: string; first_name: string; last_name: string; password?: string; groups?: string[] | string; is_admin?: unknown; timezone?: string; permission?: string | number };
+    const body = request.body;
     checkTimezone(body.timezone);
     const refs = (Array.isArray(body.groups) ? body.groups : (body.groups ?? '').split(',')).map((r) => r.trim()).filter(Boolean);
     const groupIds: string[] = [];
@@ -98,24 +96,17 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
       groupIds.push(group.id);
     }
     if (store.users.findByEmail(body.email)) throw badRequest(`A user with the email ${body.email} already exists.`, [{ field: 'email', message: 'already a user' }], 'user_exists');
-    const generated = body.password ? undefined : generatePassword();
-    const user = store.transaction(() => {
-      const created = store.users.create({
-        email: body.email,
-        firstName: body.first_name,
-        lastName: body.last_name,
-        passwordHash: hashPassword(body.password ?? generated!),
-        passwordPermanent: true,
-        isAdmin: toBool(body.is_admin),
-        createdBy: auth.user.id,
-        timezone: body.timezone,
-      });
-      for (const groupId of groupIds) store.users.addToGroup(created.id, groupId, false, body.permission === undefined ? 1 : Number(body.permission));
-      setSignInPassword(store, userPool(), created.id, body.password ?? generated!);
-      return created;
-    });
+    const { user, generatedPassword } = createSubUser(store, {
+      email: body.email,
+      firstName: body.first_name,
+      lastName: body.last_name,
+      password: body.password,
+      isAdmin: toBool(body.is_admin),
+      createdBy: auth.user.id,
+      timezone: body.timezone,
+    }, { ids: groupIds, permission: body.permission === undefined ? 1 : Number(body.permission) });
     reply.code(201).header('Location', userUri(user.id));
-    return userResource(store, user, generated);
+    return userResource(store, user, generatedPassword);
   });
 
   app.get('/api/v1/user/', {
@@ -137,7 +128,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     },
   }, async (request) => {
     const auth = requireApiKey(request);
-    const { id } = request.params as { id: string };
+    const { id } = request.params;
     const user = store.users.get(id);
     if (!user || (user.id !== auth.user.id && !store.users.groupIds(user.id).some((g) => auth.groupIds.includes(g)))) throw notFound('User', id);
     return userResource(store, user);
@@ -154,12 +145,12 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     },
   }, async (request, reply) => {
     const auth = requireApiKey(request);
-    const { id } = request.params as { id: string };
+    const { id } = request.params;
     const user = store.users.get(id);
     const sharesGroup = user !== undefined && store.users.groupIds(user.id).some((g) => auth.groupIds.includes(g));
     if (!user || (user.id !== auth.user.id && !sharesGroup)) throw notFound('User', id);
     if (user.id !== auth.user.id && !auth.user.isAdmin) throw forbidden('Only the user itself or an admin user may change a user.');
-    const body = request.body as { first_name?: string; last_name?: string; timezone?: string };
+    const body = request.body;
     checkTimezone(body.timezone);
     const updated = store.users.update(user.id, { firstName: body.first_name?.trim(), lastName: body.last_name?.trim(), timezone: body.timezone })!;
     reply.code(202);

@@ -5,7 +5,7 @@
  * the sealing certificate for offline checks (`esign-elements/verify`, `pdfsig`, `openssl`).
  */
 import fs from 'node:fs';
-import type { FastifyInstance } from 'fastify';
+import type { App } from '../http/typed-app.ts';
 import { Type } from 'typebox';
 import { requireApiKey } from '../auth/context.ts';
 import { RateLimiter } from '../auth/rate-limit.ts';
@@ -13,6 +13,7 @@ import { ApiError, conflict } from '../http/errors.ts';
 import { errorResponses } from '../schemas/common.ts';
 import { loadVisibleDocument } from '../services/documents/access.ts';
 import { verifyAgainstRecords } from '../services/verify.ts';
+import type { VerificationAnswer } from '../services/verify.ts';
 import { sealKeyOf } from '../services/seal.ts';
 import { DocumentIdParams } from './documents-schemas.ts';
 import { resolveInside } from './static.ts';
@@ -20,13 +21,14 @@ import { resolveInside } from './static.ts';
 /** Public checks per IP address per minute: generous for people, a brake for scripts. */
 export const PUBLIC_VERIFY_PER_MINUTE = 30;
 
-const Verification = Type.Record(Type.String(), Type.Unknown(), {
+// The answer's type is the service's; the schema stays open (a record) for the OpenAPI document.
+const Verification = Type.Unsafe<VerificationAnswer>(Type.Record(Type.String(), Type.Unknown(), {
   description: '`verdict` (sealed | modified | broken_signature | other_signer | not_sealed | truncated | not_pdf), `ok`, `message`, `sealed_by_this_server`, `sha256`, `sealed_sha256`, `revisions`, `sealed_revision`, `changed_revision`, `signatures[]` and `document` (our record: id, name, completed, parties) when the sealed bytes are a final PDF of this server.',
-});
+}));
 
 const DESCRIPTION = 'Every problem with the file is a verdict in a 200 answer, never an error: no signature (`not_sealed`), a signature that does not match the bytes or does not verify (`broken_signature`), a revision appended after the seal (`modified`, with `changed_revision`), a valid signature by another certificate (`other_signer`), a file cut short (`truncated`), not a PDF (`not_pdf`). Encrypted PDFs are checked without their password.';
 
-export default async function verifyRoutes(app: FastifyInstance): Promise<void> {
+export default async function verifyRoutes(app: App): Promise<void> {
   const { store } = app;
   const limiter = new RateLimiter(60_000);
 
@@ -41,7 +43,7 @@ export default async function verifyRoutes(app: FastifyInstance): Promise<void> 
     },
   }, async (request) => {
     requireApiKey(request);
-    const { document } = loadVisibleDocument(store, request, (request.params as { id: string }).id);
+    const { document } = loadVisibleDocument(store, request, request.params.id);
     if (!document.finalFile) throw conflict(`Document '${document.id}' has no final PDF yet: it is sealed when it completes.`, 'no_final_pdf');
     if (!store.files.exists(document.finalFile)) throw conflict(`The final PDF of document '${document.id}' is missing from the data directory.`, 'pdf_missing');
     return verifyAgainstRecords(store, store.files.readBytes(document.finalFile));

@@ -1,6 +1,6 @@
 /** Schemas every area shares: errors, list envelopes, pagination, spec-style booleans. */
 import { Type } from 'typebox';
-import type { TSchema } from 'typebox';
+import type { TOptional, TSchema, TUnknown } from 'typebox';
 
 /** The spec's booleans: true, the string 'true', or 1 (and their false forms). */
 export const Booleanish = Type.Union(
@@ -14,6 +14,14 @@ export function booleanish(description: string) {
     [Type.Boolean(), Type.Literal('true'), Type.Literal('false'), Type.Literal(1), Type.Literal(0)],
     { description: `${description} Accepts true/false, 'true'/'false', 1/0.` },
   );
+}
+
+/**
+ * Optional properties of any JSON value, named so the OpenAPI document lists them and the
+ * handler's answer type knows them (element JSON is validated by src/fields, not by the schema).
+ */
+export function unknownProperties<const K extends string>(names: readonly K[]): { [P in K]: TOptional<TUnknown> } {
+  return Object.fromEntries(names.map((name) => [name, Type.Optional(Type.Unknown())])) as { [P in K]: TOptional<TUnknown> };
 }
 
 export function toBool(value: unknown, fallback = false): boolean {

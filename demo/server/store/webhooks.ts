@@ -92,7 +92,7 @@ export interface DeliveryRow {
   recipient_id: string | null;
   origin: string;
   state: string;
-  reason: string | null;
+  reason: string;
   attempts: number;
   next_attempt_at: number;
   last_status: number | null;

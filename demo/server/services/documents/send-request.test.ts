@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { parseSendRequest } from './send-request.ts';
 import type { SendRequest } from './send-request.ts';
 import { encodeWebAppId } from './resource-ref.ts';
+import { ReviewerSchema, SendBody, SendSignerSchema } from './send-body.ts';
 
 const TPL = '3f2a1b4c-5d6e-4f70-8a9b-0c1d2e3f4a5b';
 const TPL2 = '11111111-2222-4333-8444-555555555555';
@@ -160,4 +161,19 @@ test('names follow the description\'s pattern ^[-\\w\' ]: an underscore is a val
   const r = ok(body({ signers: [{ firstname: '_', lastname: 'O_Neil', email: 'x@example.com' }] }));
   assert.equal(r.signers[0].firstname, '_');
   assert.deepEqual(fields(body({ signers: [{ firstname: '<b>', lastname: 'Lee', email: 'x@example.com' }] })), ['signers[0].firstname']);
+});
+
+test('the parser checks every property the send-body schema names (one definition of a send body)', () => {
+  // A value no property accepts in that place: 7 at the top level (pdftext would take {}), {} in a signer (order would take 7).
+  for (const key of Object.keys(SendBody.properties)) {
+    assert.ok(fields(body({ [key]: 7 })).some((f) => f === key || f.startsWith(`${key}[`) || f.startsWith(`${key}.`)), `${key} is checked`);
+  }
+  for (const key of Object.keys(SendSignerSchema.properties)) {
+    const signer = { firstname: 'A', lastname: 'B', email: 'a@b.co', [key]: {} };
+    assert.ok(fields(body({ signers: [signer] })).some((f) => f.startsWith(`signers[0].${key}`)), `signers[].${key} is checked`);
+  }
+  for (const key of Object.keys(ReviewerSchema.properties)) {
+    const reviewer = { email: 'r@example.com', [key]: 7 };
+    assert.ok(fields(body({ reviewers: [reviewer] })).some((f) => f.startsWith(`reviewers[0].${key}`)), `reviewers[].${key} is checked`);
+  }
 });

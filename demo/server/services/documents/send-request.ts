@@ -1,13 +1,16 @@
 /**
  * Parses and normalises the body of `POST /api/v1/document/` ("Document (send request)" and
  * "Signer" in the specification). Pure: no store access. The result is resolved against the group
- * and the template(s) by `planSend` (send-plan.ts).
+ * and the template(s) by `planSend` (send-plan.ts). What a send body holds is send-body.ts: every
+ * property read here is named there (the field types below are keyed by that schema); this file
+ * says what each value must be, with the messages of one 400 that names every problem.
  *
  * Decisions where the specification is silent are in docs/decisions/documents.md.
  */
 import { Problems, isPlainObject, readBoolean, readEmail, readNonNegativeInt, readString, readUrl, isEmail } from './input.ts';
 import type { InputProblem } from './input.ts';
 import { readResourceRef } from './resource-ref.ts';
+import type { ReviewerFields, SendBodyFields, SendSignerFields } from './send-body.ts';
 import { HONORIFICS } from '../../../../src/fields/lists.ts';
 import { LOCALES } from '../../../../src/internal/i18n.ts';
 import { shippedLanguage } from '../../i18n/messages.ts';
@@ -83,11 +86,15 @@ const TAG = { max: 250 };
 /** At most this many recipients on one document. */
 export const MAX_SIGNERS = 99;
 
-export function parseSendRequest(body: unknown): SendParseResult {
-  const p = new Problems();
-  if (!isPlainObject(body)) return { ok: false, problems: [{ field: '(body)', message: 'The body must be a JSON object with the document send fields.' }] };
+/** Text-template sends, refused by name (not in the schema: this server sends template PDFs only). */
+type RefusedFields = { template?: unknown; text?: unknown };
 
-  for (const key of ['template', 'text']) {
+export function parseSendRequest(input: unknown): SendParseResult {
+  const p = new Problems();
+  if (!isPlainObject(input)) return { ok: false, problems: [{ field: '(body)', message: 'The body must be a JSON object with the document send fields.' }] };
+  const body: SendBodyFields & RefusedFields = input;
+
+  for (const key of ['template', 'text'] as const) {
     if (body[key] !== undefined && body[key] !== null && body[key] !== '') p.add(key, `${key}: text templates are not supported by this server; send a templatepdf.`);
   }
 
@@ -145,7 +152,7 @@ export function parseSendRequest(body: unknown): SendParseResult {
   return p.empty ? { ok: true, request } : { ok: false, problems: p.list };
 }
 
-function readTemplates(body: Record<string, unknown>, p: Problems): string[] {
+function readTemplates(body: SendBodyFields, p: Problems): string[] {
   if (body.templatepdf !== undefined && body.bundle !== undefined) {
     p.add('bundle', 'Give either templatepdf or bundle, not both.');
     return [];
@@ -179,12 +186,14 @@ function readSigners(value: unknown, p: Problems): SendSigner[] {
     return [];
   }
   const signers: SendSigner[] = [];
-  value.forEach((raw, index) => {
+  value.forEach((item, index) => {
     const at = `signers[${index}]`;
-    if (!isPlainObject(raw)) {
+    if (!isPlainObject(item)) {
       p.add(at, `${at} must be an object with firstname, lastname and email.`);
       return;
     }
+    // `sms`: an old name of `tel`, still read (not in the schema).
+    const raw: SendSignerFields & { sms?: unknown } = item;
     let role: SendRole | null = null;
     if (raw.role !== undefined && raw.role !== null && raw.role !== '') {
       if (typeof raw.role === 'string' && ROLES.has(raw.role as SendRole)) role = raw.role as SendRole;
@@ -228,7 +237,7 @@ function readHonorific(value: unknown, field: string, p: Problems): string {
   return found ?? '';
 }
 
-function readCc(body: Record<string, unknown>, p: Problems): 'default' | string[] {
+function readCc(body: SendBodyFields, p: Problems): 'default' | string[] {
   if (body.cc !== undefined && body.cc_emails !== undefined) {
     p.add('cc', 'Give either cc or cc_emails, not both.');
     return [];
@@ -275,12 +284,13 @@ function readReviewers(value: unknown, field: string, p: Problems): Reviewer[] {
     p.add(field, `${field} must be a list of reviewer objects (email, firstname, lastname, include_link).`);
     return [];
   }
-  return value.flatMap((raw, i) => {
+  return value.flatMap((item, i) => {
     const at = `${field}[${i}]`;
-    if (!isPlainObject(raw)) {
+    if (!isPlainObject(item)) {
       p.add(at, `${at} must be an object with at least an email.`);
       return [];
     }
+    const raw: ReviewerFields = item;
     return [{
       email: readEmail(raw.email, `${at}.email`, p, true),
       firstname: readString(raw.firstname, `${at}.firstname`, p, { max: 60 }),

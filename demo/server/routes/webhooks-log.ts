@@ -3,17 +3,17 @@
  * attempt), replay of a logged event, and a trigger that sends an event about a real document or
  * recipient to your registrations.
  */
-import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { requireApiKey } from '../auth/context.ts';
 import { notFound, unprocessable } from '../http/errors.ts';
 import { listMeta } from '../http/pagination.ts';
 import { errorResponses, ListOf, PaginationQuery } from '../schemas/common.ts';
-import { replayEvent } from './outbox.ts';
-import { documentIdOfRecipient, triggerEvent } from './emit.ts';
-import { getRegistration, listRegistrations } from './registrations.ts';
-import { isKnownEvent } from './payload.ts';
-import type { WebhookEventName, WebhookObject } from './payload.ts';
+import type { App } from '../http/typed-app.ts';
+import { replayEvent } from '../webhooks/outbox.ts';
+import { documentIdOfRecipient, triggerEvent } from '../webhooks/emit.ts';
+import { getRegistration, listRegistrations } from '../webhooks/registrations.ts';
+import { isKnownEvent } from '../webhooks/payload.ts';
+import type { WebhookEventName, WebhookObject } from '../webhooks/payload.ts';
 import type { DeliveryRow } from '../store/webhooks.ts';
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
@@ -96,7 +96,7 @@ const TriggerBody = Type.Object({
   registration: Type.Optional(Type.String({ maxLength: 100, description: 'Send only to this registration of yours.' })),
 });
 
-export default async function logRoutes(app: FastifyInstance): Promise<void> {
+export default async function logRoutes(app: App): Promise<void> {
   const { store } = app;
 
   app.get('/api/v1/webhook-deliveries/', {
@@ -109,7 +109,7 @@ export default async function logRoutes(app: FastifyInstance): Promise<void> {
     },
   }, async (request) => {
     const auth = requireApiKey(request);
-    const q = request.query as { limit: number; offset: number; registration?: string; state?: string; document?: string };
+    const q = request.query;
     const { total, rows } = store.webhooks.deliveryLog({ userId: auth.user.id, registration: q.registration, state: q.state, document: q.document }, q.limit, q.offset);
     return {
       meta: listMeta(request, { limit: q.limit, offset: q.offset, total }, { registration: q.registration, state: q.state, document: q.document }),
@@ -132,7 +132,7 @@ export default async function logRoutes(app: FastifyInstance): Promise<void> {
     },
   }, async (request) => {
     const auth = requireApiKey(request);
-    const row = findDelivery(auth.user.id, (request.params as { id: string }).id);
+    const row = findDelivery(auth.user.id, request.params.id);
     const body = store.webhooks.eventBody(row.event_id);
     const attempts = store.webhooks.attempts(row.id);
     return {
@@ -162,7 +162,7 @@ export default async function logRoutes(app: FastifyInstance): Promise<void> {
     },
   }, async (request, reply) => {
     const auth = requireApiKey(request);
-    const row = findDelivery(auth.user.id, (request.params as { id: string }).id);
+    const row = findDelivery(auth.user.id, request.params.id);
     if (!getRegistration(store, auth.user.id, row.registration_id)) {
       throw unprocessable('That registration has been removed; a replay needs a live registration.', [{ field: 'id', message: 'registration removed' }], 'registration_removed');
     }
@@ -187,7 +187,7 @@ export default async function logRoutes(app: FastifyInstance): Promise<void> {
     },
   }, async (request, reply) => {
     const auth = requireApiKey(request);
-    const body = request.body as { object: string; event: string; document?: string; recipient?: string; registration?: string };
+    const body = request.body;
     if (!isKnownEvent(body.object, body.event)) {
       throw unprocessable(`${body.object}.${body.event} is not a webhook event.`, [{ field: 'event', message: 'unknown object/event pair' }]);
     }

@@ -1,22 +1,21 @@
 /**
  * Webhook registration REST API (paths of the hosted service): subscribe, list, detail,
  * unsubscribe; plus the public signing certificate. Delivery log, replay and trigger are in
- * routes-log.ts.
+ * webhooks-log.ts.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { requireApiKey } from '../auth/context.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { groupUri, idFromUri } from '../domain/uris.ts';
+import type { App } from '../http/typed-app.ts';
 import { errorResponses } from '../schemas/common.ts';
-import { insertRegistration, removeRegistration } from './outbox.ts';
-import { findRegistrations, getRegistration, listRegistrations, NOTIFY_TYPES, parseFilters } from './registrations.ts';
-import type { NotifyType, Registration } from './registrations.ts';
-import { checkCallbackUrl, MAX_CALLBACK_URL_LENGTH } from './ssrf.ts';
-import { ensureSigningIdentity } from './settings.ts';
-import { webhookSettingsFor } from './service.ts';
-import logRoutes from './routes-log.ts';
-import emailOpenRoutes from '../routes/email-open.ts';
+import { insertRegistration, removeRegistration } from '../webhooks/outbox.ts';
+import { findRegistrations, getRegistration, listRegistrations, NOTIFY_TYPES, parseFilters } from '../webhooks/registrations.ts';
+import type { NotifyType, Registration } from '../webhooks/registrations.ts';
+import { checkCallbackUrl, MAX_CALLBACK_URL_LENGTH } from '../webhooks/ssrf.ts';
+import { ensureSigningIdentity } from '../webhooks/settings.ts';
+import { webhookSettingsFor } from '../webhooks/service.ts';
 
 export const registrationUri = (id: string): string => `/api/v1/notifications/${id}/`;
 
@@ -101,7 +100,7 @@ function filtersOf(body: FilterBody) {
   return filters;
 }
 
-export default async function webhookRoutes(app: FastifyInstance): Promise<void> {
+export default async function webhookRoutes(app: App): Promise<void> {
   const { store } = app;
   const settings = webhookSettingsFor(app.config);
   const identity = ensureSigningIdentity(store);
@@ -133,9 +132,9 @@ export default async function webhookRoutes(app: FastifyInstance): Promise<void>
       body: SubscribeBody,
       response: { 200: RegistrationResource, 201: RegistrationResource, ...errorResponses(400, 401, 403, 404, 415, 429) },
     },
-  }, async (request: FastifyRequest, reply: FastifyReply) => {
+  }, async (request, reply) => {
     const auth = requireApiKey(request);
-    const body = request.body as FilterBody & { callback_url?: string; url?: string; notify?: string; hmac_secret?: string };
+    const body = request.body;
     const rawUrl = body.callback_url ?? body.url;
     const notify = (body.notify ?? 'realtime').trim() as NotifyType;
     if (!NOTIFY_TYPES.includes(notify)) {
@@ -200,7 +199,7 @@ export default async function webhookRoutes(app: FastifyInstance): Promise<void>
     },
   }, async (request) => {
     const auth = requireApiKey(request);
-    const { id } = request.params as { id: string };
+    const { id } = request.params;
     const registration = getRegistration(store, auth.user.id, id);
     if (!registration) throw notFound('Webhook registration', id);
     return resource(registration);
@@ -220,7 +219,7 @@ export default async function webhookRoutes(app: FastifyInstance): Promise<void>
     },
   }, async (request) => {
     const auth = requireApiKey(request);
-    const body = request.body as FilterBody & { id?: string; callback_url?: string; url?: string };
+    const body = request.body;
     let matches: Registration[];
     if (body.id) {
       const one = getRegistration(store, auth.user.id, body.id);
@@ -252,12 +251,10 @@ export default async function webhookRoutes(app: FastifyInstance): Promise<void>
     },
   }, async (request, reply) => {
     const auth = requireApiKey(request);
-    const { id } = request.params as { id: string };
+    const { id } = request.params;
     if (!getRegistration(store, auth.user.id, id)) throw notFound('Webhook registration', id);
     removeRegistration(store, id);
     reply.code(204);
   });
 
-  await app.register(logRoutes);
-  await app.register(emailOpenRoutes);
 }

@@ -1,0 +1,41 @@
+/**
+ * Creating a sub-user (REST `POST /api/v1/user/`, later GraphQL): a permanent password, given or
+ * generated (and then answered once; its SRP verifier is what sign-in checks), and membership of the given groups, in one transaction.
+ * Input checks (email taken, groups visible, timezone) are the caller's; nothing here knows HTTP.
+ */
+import type { Store } from '../store/index.ts';
+import type { User } from '../store/users.ts';
+import { generatePassword, hashPassword } from '../auth/passwords.ts';
+import { setSignInPassword } from './sign-in/passwords.ts';
+import { userPool } from './sign-in/pool.ts';
+
+export interface NewSubUser {
+  email: string;
+  firstName?: string;
+  lastName?: string;
+  /** Left out: one is generated and returned as `generatedPassword`. */
+  password?: string;
+  isAdmin: boolean;
+  createdBy: string;
+  timezone?: string;
+}
+
+export function createSubUser(store: Store, input: NewSubUser, groups: { ids: string[]; permission: number }): { user: User; generatedPassword?: string } {
+  const generatedPassword = input.password ? undefined : generatePassword();
+  const user = store.transaction(() => {
+    const created = store.users.create({
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      passwordHash: hashPassword(input.password ?? generatedPassword!),
+      passwordPermanent: true,
+      isAdmin: input.isAdmin,
+      createdBy: input.createdBy,
+      timezone: input.timezone,
+    });
+    for (const groupId of groups.ids) store.users.addToGroup(created.id, groupId, false, groups.permission);
+    setSignInPassword(store, userPool(), created.id, input.password ?? generatedPassword!);
+    return created;
+  });
+  return { user, generatedPassword };
+}
