@@ -25,6 +25,7 @@ import './signature-capture.ts';
 import { openCapture } from './signature-capture.ts';
 import type { EsignSignatureCapture } from './signature-capture.ts';
 import { uploadAttachment } from './signer-attachments.ts';
+import { kindOf } from '../fields/kinds/index.ts';
 
 /**
  * Lets one recipient fill in and sign its fields of a document, then submit or reject it.
@@ -282,7 +283,7 @@ export class EsignSigner extends EsignElement {
     }
     if (value !== raw) replaceInputValue(this.renderRoot.querySelector<HTMLInputElement>('input#field-input'), value);
     const message = fieldProblem(f, value, this.values, this.own, langOf(this));
-    if (isImageField(f) || value === '' || f.validation === 24 || f.validation === 25 || f.validation === 26) this.touched = new Set(this.touched).add(f.uuid!);
+    if (isImageField(f) || value === '' || kindOf(f).name === 'checkbox') this.touched = new Set(this.touched).add(f.uuid!);
     this.emit('esign-field-change', { uuid: f.uuid!, value, valid: message === '', message });
     this.autosave.changed();
   }
@@ -295,7 +296,7 @@ export class EsignSigner extends EsignElement {
       kind, lang: langOf(this), modes: allowedModes(f, parseModes(this.modes)), fonts: this.signatureFonts,
       name: `${this.view.signer.firstname} ${this.view.signer.lastname}`.trim(),
       onAdopt: (image) => {
-        if (f.validation !== 90) this.adopted = { ...this.adopted, [kind]: image };
+        if (kindOf(f).name !== 'drawn') this.adopted = { ...this.adopted, [kind]: image };
         this.setValue(f, image);
         void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('.nav button.primary, #field-capture')?.focus());
       },
@@ -436,7 +437,7 @@ export class EsignSigner extends EsignElement {
     const kind = f.element_type === 'initials' ? 'initials' : 'signature';
     return fieldBar({
       lang, field: f, index: this.active, count: this.own.length, value, problem,
-      showProblem: this.shownProblem(f) !== '', progress, adopted: f.validation === 90 ? '' : this.adopted[kind], busy: this.busy,
+      showProblem: this.shownProblem(f) !== '', progress, adopted: kindOf(f).name === 'drawn' ? '' : this.adopted[kind], busy: this.busy,
       onValue: (v) => this.setValue(f, v),
       onBlur: () => { this.touched = new Set(this.touched).add(f.uuid!); },
       onCapture: () => this.capture(f),

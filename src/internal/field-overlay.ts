@@ -10,8 +10,7 @@ import type { TemplateResult } from 'lit';
 import { styleMap } from 'lit/directives/style-map.js';
 import type { FieldElement } from '../fields/types.ts';
 import { signerColor, signerRef } from '../fields/signers.ts';
-import { codeKind } from '../fields/codes.ts';
-import { FIELD_DEFAULTS, displayedContent, displayedText } from '../fields/kinds/index.ts';
+import { FIELD_DEFAULTS, displayedContent, displayedText, kindOf } from '../fields/kinds/index.ts';
 import { t } from './i18n.ts';
 import type { MessageKey } from './i18n.ts';
 
@@ -65,7 +64,7 @@ const TYPE_KEYS: Record<string, MessageKey> = { signature: 'field.signature', in
 export function fieldTitle(field: FieldElement, lang: string): string {
   if (field.label?.trim()) return field.label.trim();
   // A signing date is a text field the server fills: "Text" would tell the recipient nothing.
-  if (codeKind(field.validation) === 'signing_date') return t(lang, 'field.signingDate');
+  if (kindOf(field).name === 'signing_date') return t(lang, 'field.signingDate');
   return t(lang, TYPE_KEYS[field.element_type] ?? 'field.text');
 }
 

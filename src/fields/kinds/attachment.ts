@@ -4,7 +4,7 @@ import { textContent, type FieldContent, type FieldKind } from './kind.ts';
 export const attachmentKind: FieldKind = {
   name: 'attachment',
   codeKinds: ['attachment'],
-  editorOptions: null,
+  editorOptions: () => null,
   presettable: true,
   normalize: (_element, trimmed) => trimmed,
   check: () => null,

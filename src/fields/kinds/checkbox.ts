@@ -26,7 +26,7 @@ const requiredMessage = (code: number | null, what: string) =>
 export const checkboxKind: FieldKind = {
   name: 'checkbox',
   codeKinds: ['checkbox'],
-  editorOptions: null,
+  editorOptions: () => null,
   presettable: true,
   normalize: (_element, trimmed) => trimmed,
   check({ element, value, what }) {
@@ -39,5 +39,8 @@ export const checkboxKind: FieldKind = {
     const mark = checkboxMark(element.validation, value);
     return mark ? { kind: 'mark', mark, text: MARK_TEXT[mark] } : { kind: 'none' };
   },
-  input: () => ({ placeholder: '', description: 'Tick or cross the box.', inputMode: 'text', control: 'checkbox', hintKey: 'hint.checkbox', inputType: 'text', autocomplete: true }),
+  input: (element) => ({
+    placeholder: '', description: 'Tick or cross the box.', inputMode: 'text', control: 'checkbox', hintKey: 'hint.checkbox', inputType: 'text', autocomplete: true,
+    marks: checkboxStates(element.validation!),
+  }),
 };

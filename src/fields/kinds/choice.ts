@@ -1,4 +1,5 @@
 /** One choice from a list: dropdown (20, items in options), country (91), honorific (92). */
+import { validationCode } from '../codes.ts';
 import { COUNTRIES, HONORIFICS, listFor } from '../lists.ts';
 import { optionLines } from '../options.ts';
 import { problem, textContent, type FieldKind } from './kind.ts';
@@ -6,7 +7,7 @@ import { problem, textContent, type FieldKind } from './kind.ts';
 export const choiceKind: FieldKind = {
   name: 'choice',
   codeKinds: ['dropdown', 'country', 'honorific'],
-  editorOptions: 'items',
+  editorOptions: (element) => (validationCode(element.validation)?.kind === 'dropdown' ? 'items' : null),
   presettable: true,
   normalize: (_element, trimmed) => trimmed,
   check({ element, value, info, what }) {

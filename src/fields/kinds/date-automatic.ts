@@ -18,7 +18,7 @@ export function formatSigningDate(code: number, date: Date = new Date(), timeZon
 export const dateAutomaticKind: FieldKind = {
   name: 'signing_date',
   codeKinds: ['signing_date'],
-  editorOptions: null,
+  editorOptions: () => null,
   presettable: false,
   normalize: (_element, trimmed) => trimmed,
   check: ({ value, info, what }) => (parseDate(value, info.format!) ? null : problem('invalid_date', `${what} must be a real date written ${info.format}.`)),

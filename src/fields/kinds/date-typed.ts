@@ -6,7 +6,7 @@ import { problem, textContent, textInput, type FieldKind } from './kind.ts';
 export const dateTypedKind: FieldKind = {
   name: 'date',
   codeKinds: ['date', 'month_year'],
-  editorOptions: null,
+  editorOptions: () => null,
   presettable: true,
   normalize: (_element, trimmed) => trimmed,
   check({ value, info, what }) {

@@ -5,7 +5,7 @@ import { SCREEN_IMAGE, problem, type FieldContent, type FieldKind } from './kind
 export const drawnKind: FieldKind = {
   name: 'drawn',
   codeKinds: ['drawn'],
-  editorOptions: null,
+  editorOptions: () => null,
   presettable: true,
   normalize: (_element, trimmed) => trimmed,
   check: ({ value, what }) => (isDrawnImage(value) ? null : problem('invalid_drawing', `${what} must be drawn.`)),

@@ -7,7 +7,7 @@ const plural = (n: number) => (n > 1 ? 's' : '');
 export const fixedLengthKind: FieldKind = {
   name: 'fixed_length',
   codeKinds: ['digits', 'characters'],
-  editorOptions: null,
+  editorOptions: () => null,
   presettable: true,
   normalize: (_element, trimmed) => trimmed,
   check({ value, info, what }) {

@@ -58,6 +58,8 @@ export interface SignerInput extends ValueHint {
   inputType: 'text' | 'email';
   /** Whether the browser may offer to remember the value (never for secret codes). */
   autocomplete: boolean;
+  /** Checkbox controls: the states offered (blank among them: one box toggling the other state; else a choice). */
+  marks?: readonly ('' | 'tick' | 'cross')[];
   /** Case codes rewrite the text as it is typed. */
   typed?: (raw: string) => string;
 }
@@ -87,8 +89,8 @@ export interface FieldKind {
   name: KindName;
   /** The validation-code kinds this module owns (none for signature, which is chosen by element_type). */
   codeKinds: readonly CodeKind[];
-  /** The part of the options the editor panel offers: dropdown items, the secret code, the pattern. */
-  editorOptions: 'items' | 'secret' | 'pattern' | null;
+  /** What `options` holds that the editor panel lets the sender write: dropdown items, the secret code, the pattern. */
+  editorOptions(element: KindField): 'items' | 'secret' | 'pattern' | null;
   /** Whether the sender may preset a value in the editor (not for automatic dates). */
   presettable: boolean;
   /** The value the server stores, from a trimmed value. */

@@ -10,7 +10,7 @@ const CURRENCY = /^-?(\d{1,3}(,\d{3})+|\d+)(\.\d{2})?$/;
 export const numberKind: FieldKind = {
   name: 'number',
   codeKinds: ['whole_number', 'number', 'currency'],
-  editorOptions: null,
+  editorOptions: () => null,
   presettable: true,
   normalize: (element, trimmed) => (element.validation === 52 && CURRENCY.test(trimmed) && !trimmed.includes('.') ? `${trimmed}.00` : trimmed),
   check({ value, info, what }) {

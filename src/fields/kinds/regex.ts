@@ -6,7 +6,7 @@ import { problem, textContent, textInput, type FieldKind } from './kind.ts';
 export const regexKind: FieldKind = {
   name: 'regex',
   codeKinds: ['regex'],
-  editorOptions: 'pattern',
+  editorOptions: () => 'pattern',
   presettable: true,
   normalize: (_element, trimmed) => trimmed,
   check({ element, value, what }) {

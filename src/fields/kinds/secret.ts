@@ -5,7 +5,7 @@ import { problem, textContent, textInput, type FieldKind } from './kind.ts';
 export const secretKind: FieldKind = {
   name: 'secret',
   codeKinds: ['secret'],
-  editorOptions: 'secret',
+  editorOptions: () => 'secret',
   presettable: true,
   normalize: (_element, trimmed) => trimmed,
   check: ({ element, value, what }) => (optionLines(element.options).includes(value) ? null : problem('wrong_code', `${what}: the code does not match.`)),

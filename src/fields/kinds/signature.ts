@@ -6,7 +6,7 @@ const ANY_IMAGE = /^data:image\//;
 export const signatureKind: FieldKind = {
   name: 'signature',
   codeKinds: [],
-  editorOptions: null,
+  editorOptions: () => null,
   presettable: true,
   normalize: (_element, trimmed) => trimmed,
   check: () => null,

@@ -12,7 +12,7 @@ const cased = (element: KindField, value: string) => (isCase(element.validation)
 export const textKind: FieldKind = {
   name: 'text',
   codeKinds: ['email', 'case'],
-  editorOptions: null,
+  editorOptions: () => null,
   presettable: true,
   normalize: cased,
   check({ element, value, info, what }) {
