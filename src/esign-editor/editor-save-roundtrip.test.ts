@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { createTestApp, type TestApp } from '../../demo/server/test-support.ts';
 import { generatePdf } from '../../test/support/generate-pdf.ts';
-import { startHarness, type Harness } from './editor-harness.ts';
+import { startHarness, type Harness } from '../../test/support/editor/editor-harness.ts';
 
 let server: TestApp;
 let harness: Harness;
