@@ -12,7 +12,7 @@
  */
 import type { Page } from 'playwright-core';
 import { generatePdf } from '../test/support/generate-pdf.ts';
-import { startHarness } from '../src/esign-editor/editor-harness.ts';
+import { startHarness } from '../test/support/editor/editor-harness.ts';
 
 const PAGES = 200;
 const FIELDS_PER_PAGE = 10;

@@ -1,6 +1,6 @@
 import { html } from 'lit';
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
-import { ENDPOINT, SIGNER, fakeServer, fakeToken, ownField } from '../src/esign-signer/signer-fake-server.ts';
+import { ENDPOINT, SIGNER, fakeServer, fakeToken, ownField } from '../test/support/signer/signer-fake-server.ts';
 import type { SignerField } from '../src/esign-signer/signer-model.ts';
 import '../src/esign-signer/esign-signer.ts';
 

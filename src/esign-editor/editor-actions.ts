@@ -4,7 +4,7 @@
  * operation on the document recorded through the EditorModel (one undo step), then announced.
  */
 import type { FieldElement, FieldProblem } from '../fields/types.ts';
-import type { EsignEditor } from './esign-editor.ts';
+import type { EditorHost } from './editor-host.ts';
 import { EditorModel, type ChangeCause } from './editing/editor-model.ts';
 import { newFieldId, removeFields, type FieldDoc, type Rect } from './editing/field-doc.ts';
 import { alignFields, distributeFields, type AlignMode } from './editing/arrange.ts';
@@ -15,7 +15,7 @@ import { PanelActions } from './controllers/panel-actions.ts';
 import { createField, TOOLS, type ToolType } from './editing/toolbox.ts';
 import { addRecipient, effectiveRecipients, moveSigner, parseRecipients, renameRecipient, renumberFields, type Recipient } from './recipients.ts';
 import { te, type EditorMessageKey } from './editor-i18n.ts';
-import type { SaveState } from './controllers/autosave.ts';
+import type { SaveState } from '../internal/autosave.ts';
 import { SaveFlow, type SaveResult } from './controllers/save-flow.ts';
 import type { KeyboardEditingContext } from './controllers/keyboard-editing.ts';
 import type { ToolboxDrag } from './controllers/toolbox-drag.ts';
@@ -36,7 +36,7 @@ export class EditorActions {
   problems = new Map<string, string[]>();
   announcement = '';
 
-  private readonly host: EsignEditor;
+  private readonly host: EditorHost;
   /** Recipients the page gave (with names), as opposed to ones only the fields imply. */
   givenRecipients: Recipient[] = [];
   private lastEmitted: FieldElement[] | null = null;
@@ -47,7 +47,7 @@ export class EditorActions {
   /** The property panel and the edits made in it. */
   readonly panel: PanelActions;
 
-  constructor(host: EsignEditor) {
+  constructor(host: EditorHost) {
     this.host = host;
     this.model = new EditorModel([], { change: (cause) => this.changed(cause), select: () => this.selectionChanged() });
     this.saving = new SaveFlow(this, host);
@@ -56,7 +56,7 @@ export class EditorActions {
   }
 
   get lang(): string {
-    return this.host.lang_;
+    return this.host.lang;
   }
 
   // ---- inputs from the page -------------------------------------------------------------------
@@ -68,7 +68,7 @@ export class EditorActions {
     if (sameElements(elements, this.model.doc.map((f) => f.el))) return;
     this.model.setElements(elements);
     // What was dropped or needs fixing is said at once, as when the fields come from the server.
-    if (problems.length) this.host.emitEvent('esign-validate', { ok: false, problems });
+    if (problems.length) this.host.emit('esign-validate', { ok: false, problems });
   }
 
   signersAssigned(value: unknown): void {
@@ -79,7 +79,7 @@ export class EditorActions {
   /** The PDF's page count is known: fields on pages it lacks (kept, but not shown) are said at once. */
   pagesKnown(pageCount: number): void {
     const problems = missingPageProblems(this.model.elements(), pageCount);
-    if (problems.length) this.host.emitEvent('esign-validate', { ok: false, problems });
+    if (problems.length) this.host.emit('esign-validate', { ok: false, problems });
   }
 
   loadFromServer(): void {
@@ -115,11 +115,11 @@ export class EditorActions {
     const fields = this.model.elements();
     this.lastEmitted = fields;
     if (cause !== 'set') {
-      this.host.fields = fields;
-      this.host.emitEvent('esign-change', { fields, cause });
+      this.host.fieldsChanged(fields);
+      this.host.emit('esign-change', { fields, cause });
       this.saving.changed();
     }
-    this.host.bump();
+    this.host.requestUpdate();
   }
 
   private selectionChanged(): void {
@@ -127,8 +127,8 @@ export class EditorActions {
     if (ids.length <= 1) this.keepSelection = false; // a click or a single pick starts over
     const indexes = ids.map((id) => this.model.doc.findIndex((f) => f.id === id)).filter((i) => i >= 0);
     this.panel.selectionChanged();
-    this.host.emitEvent('esign-select', { indexes, fields: indexes.map((i) => ({ ...this.model.doc[i].el })) });
-    this.host.bump();
+    this.host.emit('esign-select', { indexes, fields: indexes.map((i) => ({ ...this.model.doc[i].el })) });
+    this.host.requestUpdate();
   }
 
   private refreshRecipients(): void {
@@ -152,7 +152,7 @@ export class EditorActions {
 
   announce(key: EditorMessageKey, params: Record<string, string | number> = {}): void {
     this.announcement = te(this.lang, key, params);
-    this.host.bump();
+    this.host.requestUpdate();
   }
 
   // ---- adding fields --------------------------------------------------------------------------
@@ -187,7 +187,7 @@ export class EditorActions {
       return;
     }
     this.armed = this.armed === type ? null : type;
-    this.host.bump();
+    this.host.requestUpdate();
   }
 
   /** Enter or Space on a toolbox button: the field goes to the middle of the current page. */
@@ -202,7 +202,7 @@ export class EditorActions {
   disarm(): void {
     if (this.armed === null) return;
     this.armed = null;
-    this.host.bump();
+    this.host.requestUpdate();
   }
 
   // ---- editing the selection -------------------------------------------------------------------
@@ -266,7 +266,7 @@ export class EditorActions {
   readonly onFieldFocus = (e: FocusEvent): void => {
     const el = (e.composedPath()[0] as HTMLElement).closest?.('[data-id]') as HTMLElement | null;
     const id = el?.dataset.id;
-    if (!id || this.model.selection.includes(id) || this.host.shadowRoot?.querySelector(':active')) return;
+    if (!id || this.model.selection.includes(id) || this.host.root?.querySelector(':active')) return;
     if (this.keepSelection || this.model.selection.length > 1) return;
     this.model.setSelection([id]);
   };
@@ -292,7 +292,7 @@ export class EditorActions {
   /** Chooses who new fields belong to. Fields already placed keep their recipient: see `assignSelection`. */
   setActiveSigner(signer: number): void {
     this.activeSigner = signer;
-    this.host.bump();
+    this.host.requestUpdate();
   }
 
   /** Gives the selected fields to the chosen recipient: one explicit, undoable step. */
@@ -305,13 +305,13 @@ export class EditorActions {
 
   addRecipient(role: 'signer' | 'witness' | 'approver'): void {
     this.recipients = addRecipient(this.recipients, role, this.activeSigner > 0 && this.activeSigner < 100 ? this.activeSigner : 1);
-    this.host.bump();
+    this.host.requestUpdate();
   }
 
   renameRecipient(signer: number, name: string): void {
     this.recipients = renameRecipient(this.recipients, signer, name);
     this.givenRecipients = renameRecipient(this.givenRecipients, signer, name);
-    this.host.bump();
+    this.host.requestUpdate();
   }
 
   moveRecipient(signer: number, direction: -1 | 1): void {
@@ -321,7 +321,7 @@ export class EditorActions {
     this.givenRecipients = list.filter((r) => r.name);
     if (renumber.has(this.activeSigner)) this.activeSigner = renumber.get(this.activeSigner)!;
     this.model.apply(renumberFields(this.model.doc, renumber));
-    this.host.bump();
+    this.host.requestUpdate();
   }
 
   // ---- clipboard ------------------------------------------------------------------------------

@@ -5,7 +5,7 @@
  */
 import { expect } from '@open-wc/testing';
 import { setViewport } from '@web/test-runner-commands';
-import { field, loadEditor, q } from './editor-test-helpers.ts';
+import { field, loadEditor, q } from '../../test/support/editor/editor-test-helpers.ts';
 
 const SIZES = [
   { name: 'desktop', width: 1280, height: 800 },

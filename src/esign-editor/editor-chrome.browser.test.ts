@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { resetMouse, sendKeys } from '@web/test-runner-commands';
 import { registerEditorTranslation } from './editor-i18n.ts';
-import { centre, field, fieldEls, loadEditor, q } from './editor-test-helpers.ts';
+import { centre, field, fieldEls, loadEditor, q } from '../../test/support/editor/editor-test-helpers.ts';
 
 afterEach(async () => {
   await resetMouse();

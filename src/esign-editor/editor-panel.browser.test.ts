@@ -1,6 +1,6 @@
 import { expect, oneEvent } from '@open-wc/testing';
 import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
-import { centre, field, fieldEls, loadEditor, openPanelFor, q } from './editor-test-helpers.ts';
+import { centre, field, fieldEls, loadEditor, openPanelFor, q } from '../../test/support/editor/editor-test-helpers.ts';
 
 afterEach(async () => {
   await resetMouse();

@@ -6,7 +6,8 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { FONT_NAMES, type FieldElement } from '../fields/types.ts';
-import { VALIDATION_CODES, validationCode } from '../fields/codes.ts';
+import { VALIDATION_CODES } from '../fields/codes.ts';
+import { kindOf } from '../fields/kinds/index.ts';
 import { compileSafeRegex } from '../fields/safe-regex.ts';
 import { labelProblem } from '../fields/limits.ts';
 import { signerName } from '../internal/field-overlay.ts';
@@ -92,7 +93,8 @@ export function renderPanel(v: PanelView): TemplateResult {
 function renderSingle(v: PanelView, el: FieldElement): TemplateResult {
   const { lang } = v;
   const size = v.pageSize(el.page);
-  const code = validationCode(el.validation);
+  const kind = kindOf(el);
+  const options = kind.editorOptions(el);
   return html`
     <label>${te(lang, 'editor.panel.label')}
       <input name="label" maxlength="60" .value=${live(el.label)} aria-invalid=${labelProblem(el.label) ? 'true' : 'false'} aria-describedby=${labelProblem(el.label) ? 'label-problem' : nothing}
@@ -105,14 +107,14 @@ function renderSingle(v: PanelView, el: FieldElement): TemplateResult {
             ${VALIDATION_CODES.map((c) => html`<option value=${c.code} ?selected=${el.validation === c.code}>${c.code} · ${c.name}</option>`)}
           </select></label>`
       : nothing}
-    ${code?.kind === 'dropdown'
+    ${options === 'items'
       ? html`<label>${te(lang, 'editor.panel.items')}<textarea name="options" rows="4" .value=${live(el.options)} @input=${(e: Event) => v.onPatch({ options: str(e) }, 'options')}></textarea></label>`
       : nothing}
-    ${code?.kind === 'secret'
+    ${options === 'secret'
       ? html`<label>${te(lang, 'editor.panel.secret')}<input name="options" .value=${live(el.options)} @input=${(e: Event) => v.onPatch({ options: str(e) }, 'options')} /></label>`
       : nothing}
-    ${code?.kind === 'regex' ? renderRegex(v, el) : nothing}
-    ${code?.automatic ? nothing : html`<label>${te(lang, 'editor.panel.value')}<input name="value" .value=${live(el.value)} @input=${(e: Event) => v.onPatch({ value: str(e) }, 'value')} /></label>`}
+    ${options === 'pattern' ? renderRegex(v, el) : nothing}
+    ${!kind.presettable ? nothing : html`<label>${te(lang, 'editor.panel.value')}<input name="value" .value=${live(el.value)} @input=${(e: Event) => v.onPatch({ value: str(e) }, 'value')} /></label>`}
     <label>${te(lang, 'editor.panel.fieldOrder')}
       <input name="fieldorder" type="number" min="1" step="1" .value=${live(el.fieldorder === null ? '' : String(el.fieldorder))}
         @input=${(e: Event) => v.onPatch({ fieldorder: str(e) === '' ? null : Math.max(1, Math.round(num(e))) }, 'fieldorder')} /></label>

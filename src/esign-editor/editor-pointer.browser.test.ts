@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
-import { centre, pressAndMove, drag, field, fieldEls, loadEditor, nextFrame, pagePoint, q, round } from './editor-test-helpers.ts';
+import { centre, pressAndMove, drag, field, fieldEls, loadEditor, nextFrame, pagePoint, q, round } from '../../test/support/editor/editor-test-helpers.ts';
 
 afterEach(async () => {
   await resetMouse();

@@ -1,7 +1,7 @@
 // Every control of the property panel writes the element JSON, each change is one undo step; Tab follows reading order.
 import { expect } from '@open-wc/testing';
 import { resetMouse, sendKeys } from '@web/test-runner-commands';
-import { field, fieldEls, loadEditor, openPanelFor, q } from './editor-test-helpers.ts';
+import { field, fieldEls, loadEditor, openPanelFor, q } from '../../test/support/editor/editor-test-helpers.ts';
 import type { EsignEditor } from './esign-editor.ts';
 
 afterEach(async () => {

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { createTestApp, type TestApp } from '../../test/support/server/app.ts';
 import { generatePdf } from '../../test/support/generate-pdf.ts';
-import { startHarness, type Harness } from './editor-harness.ts';
+import { startHarness, type Harness } from '../../test/support/editor/editor-harness.ts';
 
 let server: TestApp;
 let harness: Harness;

@@ -14,7 +14,7 @@ import { ALIGN_MODES, type AlignMode } from './editing/arrange.ts';
 import { recipientName, type Recipient } from './recipients.ts';
 import { te, type EditorMessageKey } from './editor-i18n.ts';
 import { t } from '../internal/i18n.ts';
-import type { SaveState } from './controllers/autosave.ts';
+import type { SaveState } from '../internal/autosave.ts';
 
 // Small inline icons: emoji and rarer symbols are missing from many system fonts (they show as boxes).
 const icon = (path: string) => svg`<svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="1.5" stroke-linecap="round" stroke-linejoin="round">${unsafeSVG(path)}</svg>`;

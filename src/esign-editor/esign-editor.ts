@@ -20,8 +20,9 @@ import { ToolboxDrag } from './controllers/toolbox-drag.ts';
 import { routeEditorKey } from './controllers/keyboard-editing.ts';
 import { PanelPosition } from './controllers/panel-position.ts';
 import { EditorActions } from './editor-actions.ts';
+import type { EditorHost } from './editor-host.ts';
 import { LoadErrorGate } from './controllers/load-errors.ts';
-import type { SaveState } from './controllers/autosave.ts';
+import type { SaveState } from '../internal/autosave.ts';
 import { editorStyles } from './esign-editor.styles.ts';
 
 /**
@@ -154,8 +155,7 @@ export class EsignEditor extends EsignElement {
   });
 
   /** Editing state and every action; shared with the panel and keyboard handlers. */
-  /** @internal */
-  readonly actions: EditorActions = new EditorActions(this);
+  protected readonly actions: EditorActions = new EditorActions(this.hostView());
 
   protected readonly pointer = new PointerEditingController(this, {
     model: this.actions.model,
@@ -254,56 +254,50 @@ export class EsignEditor extends EsignElement {
 
   // ---- wiring used by EditorActions and controllers ----------------------------------------------
 
-  /** @internal */
-  get lang_(): string {
+  private get lang_(): string {
     return langOf(this);
   }
 
-  /** @internal */
+  /** @internal The scrolling pages container (the editor's browser tests drive it). */
   get scroller(): HTMLElement | null {
     return this.renderRoot?.querySelector<HTMLElement>('.scroller') ?? null;
   }
 
-  /** @internal */
-  get serverMode(): boolean {
-    return !!(this.template && this.endpoint && this.token);
-  }
-
-  /** @internal */
-  pageElement(page: number): HTMLElement | null {
+  private pageElement(page: number): HTMLElement | null {
     return this.renderRoot?.querySelector<HTMLElement>(`.page[data-page="${page}"]`) ?? null;
   }
 
-  /** @internal */
-  fieldElement(id: string): HTMLElement | null {
+  private fieldElement(id: string): HTMLElement | null {
     return this.renderRoot?.querySelector<HTMLElement>(`[data-id="${id}"]`) ?? null;
   }
 
-  /** @internal A page's displayed size in points (the first page's until its own is known). */
-  pageSizePt(page: number): PageSize {
+  /** A page's displayed size in points (the first page's until its own is known). */
+  private pageSizePt(page: number): PageSize {
     const count = this.pages.pageCount;
     if (count === 0) return { width: 612, height: 792 };
     return this.pages.layout.pageSizePt(Math.min(count, Math.max(1, page)) - 1);
   }
 
-  /** @internal */
-  scrollToPage(page: number): void {
-    this.pages.scrollToPage(page - 1);
-  }
-
-  /** @internal */
-  emitEvent<K extends keyof EsignEventMap>(name: K, detail: EsignEventMap[K]['detail']): void {
-    this.emit(name, detail);
-  }
-
-  /** @internal Re-render after the actions' state changed. */
-  bump(): void {
-    this.requestUpdate();
-  }
-
-  /** @internal */
-  cancelGestures(): boolean {
-    return this.pointer.cancel() || this.toolDrag.cancel();
+  /** The element as EditorActions and its controllers see it (editor-host.ts). */
+  private hostView(): EditorHost {
+    const el = this;
+    return {
+      get lang() { return el.lang_; },
+      get readOnly() { return el.readOnly; },
+      get pageCount() { return el.pages.pageCount; },
+      get currentPage() { return el.pages.currentPage + 1; },
+      get autosaveDelay() { return el.autosaveDelay; },
+      get server() { return el.template && el.endpoint && el.token ? { endpoint: el.endpoint, token: el.token, template: el.template } : null; },
+      get root() { return el.shadowRoot; },
+      get scroller() { return el.scroller; },
+      pageSizePt: (page) => el.pageSizePt(page),
+      fieldElement: (id) => el.fieldElement(id),
+      emit: (name, detail) => void el.emit(name, detail),
+      fieldsChanged: (fields) => { el.fields = fields; },
+      requestUpdate: () => el.requestUpdate(),
+      cancelGestures: () => el.pointer.cancel() || el.toolDrag.cancel(),
+      reportLoadFailure: (message, code) => el.reportLoadFailure(message, code),
+    };
   }
 
   // ---- lifecycle ------------------------------------------------------------------------------
@@ -342,8 +336,8 @@ export class EsignEditor extends EsignElement {
     this.reportLoadFailure(error.message, error.code);
   }
 
-  /** @internal A failure while loading the PDF or the fields: `esign-error` unless this load already reported the same cause. */
-  reportLoadFailure(message: string, code: PdfErrorCode): void {
+  /** A failure while loading the PDF or the fields: `esign-error` unless this load already reported the same cause. */
+  private reportLoadFailure(message: string, code: PdfErrorCode): void {
     if (this.loadErrors.first(code)) this.emit('esign-error', { message, code });
   }
 

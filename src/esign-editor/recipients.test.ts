@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { addRecipient, effectiveRecipients, moveSigner, parseRecipients, recipientName, renameRecipient, renumberFields } from './recipients.ts';
-import { field } from './editing/test-helpers.ts';
+import { field } from '../../test/support/editor/editing-helpers.ts';
 
 test('parse names, JSON objects with roles, and skip junk and duplicates', () => {
   assert.deepEqual(parseRecipients('Alice, Bob'), [{ signer: 1, name: 'Alice' }, { signer: 2, name: 'Bob' }]);

@@ -1,8 +1,8 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import type { EsignSigner } from './esign-signer.ts';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
-import { capture, loadSigner, ownField, q } from './signer-test-helpers.ts';
-import { fakeToken } from './signer-fake-server.ts';
+import { capture, loadSigner, ownField, q } from '../../test/support/signer/signer-test-helpers.ts';
+import { fakeToken } from '../../test/support/signer/signer-fake-server.ts';
 import { registerSignerTranslation } from './signer-i18n.ts';
 import { VALIDATION_CODES, valueHint } from '../fields/index.ts';
 

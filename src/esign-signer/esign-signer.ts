@@ -20,11 +20,16 @@ import { dialogs, emptyBar, fieldBar, mainArea, ownFieldBox, pageControls } from
 import { stepZoom, ZoomGesturesController } from '../internal/zoom.ts';
 import type { Phase } from './signer-views.ts';
 import { signerStyles } from './esign-signer.styles.ts';
-import { AutosaveController, replaceInputValue } from './signer-autosave.ts';
+import { replaceInputValue } from './signer-input.ts';
+import { Autosave } from '../internal/autosave.ts';
 import './signature-capture.ts';
 import { openCapture } from './signature-capture.ts';
 import type { EsignSignatureCapture } from './signature-capture.ts';
 import { uploadAttachment } from './signer-attachments.ts';
+import { kindOf } from '../fields/kinds/index.ts';
+
+/** The quiet period before the recipient's progress is saved. */
+const SAVE_DELAY_MS = 4000;
 
 /**
  * Lets one recipient fill in and sign its fields of a document, then submit or reject it.
@@ -122,8 +127,16 @@ export class EsignSigner extends EsignElement {
     onCurrentPageChange: () => this.requestUpdate(), // the page number in the header
   });
 
-  private readonly autosave = new AutosaveController(this, () =>
-    this.phase === 'signing' && this.own.length ? signingApi.save(this.endpoint, this.token, this.signer, submission(this.own, this.values)) : null);
+  /**
+   * Saves the recipient's progress a few seconds after the last change (one request per pause, not per
+   * keystroke: component tokens count against the sender's rate limit). A failed save is retried with the
+   * next change; the final submission carries every value anyway.
+   */
+  private readonly autosave = new Autosave<unknown>({
+    host: this,
+    delay: SAVE_DELAY_MS,
+    save: () => (this.phase === 'signing' && this.own.length ? signingApi.save(this.endpoint, this.token, this.signer, submission(this.own, this.values)) : Promise.resolve(null)),
+  });
 
   /** The signer fits the page width until the recipient zooms (buttons, ctrl+wheel or pinch). */
   protected readonly fit = new FitOnResizeController(this, { scroller: () => this.renderRoot?.querySelector<HTMLElement>('.scroller') ?? null, zoom: () => this.zoom, pages: this.pages });
@@ -282,9 +295,9 @@ export class EsignSigner extends EsignElement {
     }
     if (value !== raw) replaceInputValue(this.renderRoot.querySelector<HTMLInputElement>('input#field-input'), value);
     const message = fieldProblem(f, value, this.values, this.own, langOf(this));
-    if (isImageField(f) || value === '' || f.validation === 24 || f.validation === 25 || f.validation === 26) this.touched = new Set(this.touched).add(f.uuid!);
+    if (isImageField(f) || value === '' || kindOf(f).name === 'checkbox') this.touched = new Set(this.touched).add(f.uuid!);
     this.emit('esign-field-change', { uuid: f.uuid!, value, valid: message === '', message });
-    this.autosave.changed();
+    this.autosave.schedule();
   }
 
   private capture(f: SignerField): void {
@@ -295,7 +308,7 @@ export class EsignSigner extends EsignElement {
       kind, lang: langOf(this), modes: allowedModes(f, parseModes(this.modes)), fonts: this.signatureFonts,
       name: `${this.view.signer.firstname} ${this.view.signer.lastname}`.trim(),
       onAdopt: (image) => {
-        if (f.validation !== 90) this.adopted = { ...this.adopted, [kind]: image };
+        if (kindOf(f).name !== 'drawn') this.adopted = { ...this.adopted, [kind]: image };
         this.setValue(f, image);
         void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('.nav button.primary, #field-capture')?.focus());
       },
@@ -436,7 +449,7 @@ export class EsignSigner extends EsignElement {
     const kind = f.element_type === 'initials' ? 'initials' : 'signature';
     return fieldBar({
       lang, field: f, index: this.active, count: this.own.length, value, problem,
-      showProblem: this.shownProblem(f) !== '', progress, adopted: f.validation === 90 ? '' : this.adopted[kind], busy: this.busy,
+      showProblem: this.shownProblem(f) !== '', progress, adopted: kindOf(f).name === 'drawn' ? '' : this.adopted[kind], busy: this.busy,
       onValue: (v) => this.setValue(f, v),
       onBlur: () => { this.touched = new Set(this.touched).add(f.uuid!); },
       onCapture: () => this.capture(f),

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { codeOf, signingApi, SigningError } from './signer-api.ts';
-import { withServer } from '../internal/rest-test-server.ts';
+import { withServer } from '../../test/support/rest-test-server.ts';
 
 test('a refused completion keeps the server message, code and field problems', async () => {
   const refusal = { error: { status: 422, code: 'validation_failed', message: 'Not complete', fields: [{ field: 'values.u1', message: 'Required' }] } };

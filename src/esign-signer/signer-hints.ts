@@ -3,41 +3,20 @@
  * them in English, naming the field; other languages get the signer table's sentence for the same code
  * (the field's name is shown right beside them in the bar).
  */
-import { MAX_VALUE_LENGTH, applyCaseTransform, validationCode, valueHint } from '../fields/index.ts';
+import { MAX_VALUE_LENGTH, applyCaseTransform, validationCode } from '../fields/index.ts';
+import { signerInput } from '../fields/kinds/index.ts';
 import type { FieldElement, FieldProblem } from '../fields/index.ts';
-import { ts, type SignerMessageKey } from './signer-i18n.ts';
+import { ts } from './signer-i18n.ts';
 
 type HintField = Pick<FieldElement, 'element_type' | 'validation'> & Partial<Pick<FieldElement, 'options'>>;
 
 const english = (lang: string) => lang.toLowerCase().split('-')[0] === 'en';
 
-const CASE_HINTS: Record<number, SignerMessageKey> = { 77: 'hint.titleCase', 78: 'hint.upperCase', 79: 'hint.lowerCase' };
-
-/** One sentence saying what to enter in the field. */
+/** One sentence saying what to enter in the field: the kind module's hint, in the recipient's language. */
 export function hintText(lang: string, f: HintField): string {
-  if (english(lang)) return valueHint(f).description;
-  if (f.element_type === 'signature') return ts(lang, 'hint.signature');
-  if (f.element_type === 'initials') return ts(lang, 'hint.initials');
-  const info = validationCode(f.validation);
-  switch (info?.kind) {
-    case 'email': return ts(lang, 'hint.email');
-    case 'date': return ts(lang, 'hint.date', { format: info.format! });
-    case 'month_year': return ts(lang, 'hint.monthYear', { format: info.format! });
-    case 'dropdown': case 'country': case 'honorific': return ts(lang, 'hint.choose');
-    case 'checkbox': return ts(lang, 'hint.checkbox');
-    case 'whole_number': return ts(lang, 'hint.wholeNumber');
-    case 'number': return ts(lang, 'hint.number');
-    case 'currency': return ts(lang, 'hint.currency');
-    case 'digits': return ts(lang, 'hint.digits', { count: info.length! });
-    case 'characters': return ts(lang, 'hint.characters', { count: info.length! });
-    case 'secret': return ts(lang, 'hint.secret');
-    case 'attachment': return ts(lang, 'signer.attachmentChoose');
-    case 'case': return ts(lang, CASE_HINTS[info.code] ?? 'hint.text');
-    case 'drawn': return ts(lang, 'hint.drawn');
-    case 'regex': return ts(lang, 'hint.regex');
-    case 'signing_date': return '';
-    default: return ts(lang, 'hint.text');
-  }
+  const input = signerInput(f);
+  if (english(lang)) return input.description;
+  return input.hintKey ? ts(lang, input.hintKey, input.hintParams) : '';
 }
 
 /** The problem's message for the recipient. */

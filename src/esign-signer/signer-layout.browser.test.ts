@@ -7,7 +7,7 @@
 import { expect, oneEvent } from '@open-wc/testing';
 import { sendMouse, setViewport } from '@web/test-runner-commands';
 import type { EsignSigner } from './esign-signer.ts';
-import { capture, loadSigner, ownField, q } from './signer-test-helpers.ts';
+import { capture, loadSigner, ownField, q } from '../../test/support/signer/signer-test-helpers.ts';
 
 const SIZES = [
   { name: 'desktop', width: 1280, height: 800 },

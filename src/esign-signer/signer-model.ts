@@ -8,7 +8,8 @@
 import type { FieldElement, FieldProblem } from '../fields/types.ts';
 import { problemText } from './signer-hints.ts';
 import { ts } from './signer-i18n.ts';
-import { applyCaseTransform, checkFieldValue, codeKind, formatSigningDate } from '../fields/index.ts';
+import { checkFieldValue, formatSigningDate } from '../fields/index.ts';
+import { kindOf, signerInput } from '../fields/kinds/index.ts';
 
 export type SignerField = FieldElement & { editable?: boolean };
 
@@ -29,9 +30,9 @@ export function orderedOwnFields(fields: readonly SignerField[]): SignerField[] 
     .map(({ f }) => f);
 }
 
-export const isAutomatic = (f: FieldElement): boolean => codeKind(f.validation) === 'signing_date';
+export const isAutomatic = (f: FieldElement): boolean => kindOf(f).name === 'signing_date';
 export const isRadio = (f: FieldElement): boolean => f.logic_action === 1 && f.logic_group.trim() !== '';
-export const isImageField = (f: FieldElement): boolean => f.element_type === 'signature' || f.element_type === 'initials' || codeKind(f.validation) === 'drawn';
+export const isImageField = (f: FieldElement): boolean => kindOf(f).name === 'signature' || kindOf(f).name === 'drawn';
 
 /** The value an automatic signing-date field shows (and the server fills) today. */
 export function automaticValue(f: FieldElement, now = new Date()): string {
@@ -50,7 +51,7 @@ export function fieldProblem(f: FieldElement, value: string, values: ReadonlyMap
     if (value.trim() === '') return '';
     return said(checkFieldValue({ ...f, optional: true }, value));
   }
-  if (codeKind(f.validation) === 'secret') {
+  if (kindOf(f).name === 'secret') {
     if (value.trim() !== '' || f.optional) return '';
     return en ? `${f.label ? `"${f.label}"` : 'This field'} is required.` : ts(lang, 'problem.required');
   }
@@ -92,8 +93,8 @@ export function withValue(values: ReadonlyMap<string, string>, f: FieldElement, 
 
 /** Case codes change the text as it is typed (length is kept, so the caret stays put). */
 export function typedValue(f: FieldElement, raw: string): string {
-  const code = f.validation;
-  return code === 77 || code === 78 || code === 79 ? applyCaseTransform(code, raw) : raw;
+  const typed = signerInput(f).typed;
+  return typed ? typed(raw) : raw;
 }
 
 /**
@@ -102,7 +103,7 @@ export function typedValue(f: FieldElement, raw: string): string {
  * attribute) narrows every field. Never empty: falls back to draw.
  */
 export function allowedModes(f: FieldElement, restrict?: readonly CaptureMode[]): CaptureMode[] {
-  if (codeKind(f.validation) === 'drawn') return ['draw'];
+  if (kindOf(f).name === 'drawn') return ['draw'];
   const named = f.options.split(/[\n,]/).map((s) => s.trim().toLowerCase()).filter((s): s is CaptureMode => (CAPTURE_MODES as readonly string[]).includes(s));
   let modes = named.length ? CAPTURE_MODES.filter((m) => named.includes(m)) : [...CAPTURE_MODES];
   if (restrict?.length) modes = modes.filter((m) => restrict.includes(m));

@@ -6,7 +6,7 @@
 import { html, nothing } from 'lit';
 import type { TemplateResult } from 'lit';
 import { styleMap } from 'lit/directives/style-map.js';
-import { checkboxStates, codeKind, valueHint } from '../fields/index.ts';
+import { signerInput } from '../fields/kinds/index.ts';
 import type { FieldElement } from '../fields/types.ts';
 import { fieldBoxStyle, fieldTitle, renderFieldContent } from '../internal/field-overlay.ts';
 import { hintText } from './signer-hints.ts';
@@ -62,32 +62,33 @@ export function ownFieldBox(lang: string, field: FieldElement, value: string, op
 
 function control(m: FieldBarModel): TemplateResult {
   const { field: f, lang } = m;
-  const hint = valueHint(f);
+  const hint = signerInput(f);
   const invalid = m.showProblem && m.problem !== '' ? 'true' : 'false';
   const onInput = (e: Event) => m.onValue((e.target as HTMLInputElement).value);
   if (isAutomatic(f)) return html`<p class="automatic" id="field-value">${ts(lang, 'signer.automatic', { value: m.value })}</p>`;
   if (isImageField(f)) {
     const initials = f.element_type === 'initials';
     return html`${m.value ? html`<img class="signature-preview" part="signature-preview" src=${m.value} alt=${fieldTitle(f, lang)} />` : nothing}
-      ${!m.value && m.adopted && codeKind(f.validation) !== 'drawn'
+      ${!m.value && m.adopted && hint.control !== 'draw'
         ? html`<button type="button" class="primary" id="field-input" part="button primary" @click=${m.onUseAdopted}>${ts(lang, initials ? 'signer.useAdoptedInitials' : 'signer.useAdopted')}</button>`
         : nothing}
       <button type="button" id=${m.value || m.adopted ? 'field-capture' : 'field-input'} class=${m.value || m.adopted ? '' : 'primary'} part="button"
-        aria-describedby="field-name field-hint field-error" @click=${m.onCapture}>${m.value || m.adopted ? ts(lang, 'signer.change') : ts(lang, initials ? 'signer.addInitials' : codeKind(f.validation) === 'drawn' ? 'signer.draw' : 'signer.sign')}</button>
+        aria-describedby="field-name field-hint field-error" @click=${m.onCapture}>${m.value || m.adopted ? ts(lang, 'signer.change') : ts(lang, initials ? 'signer.addInitials' : hint.control === 'draw' ? 'signer.draw' : 'signer.sign')}</button>
       ${m.value ? html`<button type="button" part="button" @click=${() => m.onValue('')}>${ts(lang, 'signer.clear')}</button>` : nothing}`;
   }
-  if (codeKind(f.validation) === 'attachment') {
+  if (hint.control === 'file') {
     return html`<input type="file" id="field-input" aria-invalid=${invalid} aria-describedby="field-hint field-error"
         @change=${(e: Event) => { const file = (e.target as HTMLInputElement).files?.[0]; if (file) m.onAttach(file); }} />
       ${m.value ? html`<span class="attached" part="attachment-name">${ts(lang, 'signer.attached', { name: m.value })}</span>` : nothing}`;
   }
   if (hint.control === 'checkbox') {
-    if (f.validation === 24) {
+    const marks = hint.marks ?? [];
+    if (!marks.includes('')) {
       return html`<select id="field-input" aria-invalid=${invalid} aria-describedby="field-hint field-error" .value=${m.value} @change=${onInput}>
-        ${checkboxStates(24).map((s) => html`<option value=${s} ?selected=${m.value === s}>${ts(lang, s === 'tick' ? 'signer.tick' : s === 'cross' ? 'signer.cross' : 'signer.blank')}</option>`)}
+        ${marks.map((s) => html`<option value=${s} ?selected=${m.value === s}>${ts(lang, s === 'tick' ? 'signer.tick' : s === 'cross' ? 'signer.cross' : 'signer.blank')}</option>`)}
       </select>`;
     }
-    const on = f.validation === 26 ? 'cross' : 'tick';
+    const on = marks.find((s) => s !== '') ?? 'tick';
     return html`<input type="checkbox" id="field-input" aria-invalid=${invalid} aria-describedby="field-hint field-error" .checked=${m.value === on}
       @change=${(e: Event) => m.onValue((e.target as HTMLInputElement).checked ? on : '')} />`;
   }
@@ -99,8 +100,8 @@ function control(m: FieldBarModel): TemplateResult {
   }
   return html`<input
     id="field-input"
-    type=${codeKind(f.validation) === 'email' ? 'email' : 'text'}
-    autocomplete=${codeKind(f.validation) === 'secret' ? 'off' : nothing}
+    type=${hint.inputType}
+    autocomplete=${hint.autocomplete ? nothing : 'off'}
     inputmode=${hint.inputMode}
     placeholder=${hint.placeholder || nothing}
     maxlength=${hint.maxLength ?? nothing}
@@ -118,9 +119,9 @@ function control(m: FieldBarModel): TemplateResult {
  */
 export function fieldBar(m: FieldBarModel): TemplateResult {
   const { lang, field: f } = m;
-  const hint = valueHint(f);
+  const hint = signerInput(f);
   // An automatic field says what it holds in its control: the generic hint would say it twice.
-  const description = isAutomatic(f) ? '' : codeKind(f.validation) === 'attachment' ? ts(lang, 'signer.attachmentChoose') : hintText(lang, f);
+  const description = hint.control === 'automatic' ? '' : hint.control === 'file' ? ts(lang, 'signer.attachmentChoose') : hintText(lang, f);
   const last = m.index >= m.count - 1;
   return html`<div class="bar" part="field-bar" role="group" aria-label=${ts(lang, 'signer.fieldsBar')}>
     <div class="bar-top">

@@ -1,5 +1,5 @@
 import { expect, oneEvent } from '@open-wc/testing';
-import { loadViewer, makeViewer, pageElement, pageElements, renderedPages, renderingSettled } from './viewer-test-helpers.ts';
+import { loadViewer, makeViewer, pageElement, pageElements, renderedPages, renderingSettled } from '../../test/support/viewer/viewer-test-helpers.ts';
 
 describe('esign-viewer loading', () => {
   it('loads tracemonkey from a URL and paints page 1', async () => {

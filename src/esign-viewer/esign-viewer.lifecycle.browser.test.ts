@@ -3,7 +3,7 @@ import { registerTranslation } from '../internal/i18n.ts';
 import { getPdfAssetUrls } from '../internal/pdf-worker.ts';
 import { generatePdf } from '../../test/support/generate-pdf.ts';
 import type { EsignViewer } from './esign-viewer.ts';
-import { liveCanvases, loadViewer, makeViewer, pageElements, renderingSettled } from './viewer-test-helpers.ts';
+import { liveCanvases, loadViewer, makeViewer, pageElements, renderingSettled } from '../../test/support/viewer/viewer-test-helpers.ts';
 
 describe('esign-viewer lifecycle', () => {
   it('works from a plain page: createElement, attributes and events only', async () => {

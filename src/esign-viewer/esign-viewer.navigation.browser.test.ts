@@ -1,7 +1,7 @@
 import { expect, oneEvent } from '@open-wc/testing';
 import { generatePdf } from '../../test/support/generate-pdf.ts';
 import type { EsignViewer } from './esign-viewer.ts';
-import { loadViewer, nextFrame, pageElement, renderingSettled, scroller } from './viewer-test-helpers.ts';
+import { loadViewer, nextFrame, pageElement, renderingSettled, scroller } from '../../test/support/viewer/viewer-test-helpers.ts';
 
 const GAP = 12;
 

@@ -3,7 +3,7 @@ import { signerColor } from '../fields/signers.ts';
 import type { FieldElement } from '../fields/types.ts';
 import { generatePdf } from '../../test/support/generate-pdf.ts';
 import type { EsignViewer } from './esign-viewer.ts';
-import { loadViewer, makeViewer, nextFrame, pageElement } from './viewer-test-helpers.ts';
+import { loadViewer, makeViewer, nextFrame, pageElement } from '../../test/support/viewer/viewer-test-helpers.ts';
 
 const SIGNATURE_PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';

@@ -1,6 +1,6 @@
 import { expect, oneEvent } from '@open-wc/testing';
 import type { EsignViewer } from './esign-viewer.ts';
-import { loadViewer, makeViewer, nextFrame, pageElement, renderingSettled, scroller } from './viewer-test-helpers.ts';
+import { loadViewer, makeViewer, nextFrame, pageElement, renderingSettled, scroller } from '../../test/support/viewer/viewer-test-helpers.ts';
 
 async function textLayerOf(el: EsignViewer, page: number): Promise<HTMLElement> {
   for (let i = 0; i < 100; i++) {

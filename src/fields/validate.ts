@@ -10,8 +10,10 @@ import { FONT_SIZE_MAX, FONT_SIZE_MIN, isSignerNumber, labelProblem, SIGNER_RANG
 import { optionsProblem } from './options.ts';
 import { checkFieldValue } from './values.ts';
 import { INVALID, isPlainObject, readBoolean, readInteger, readNumber, readString, shown, type Read } from './coerce.ts';
+import { FIELD_DEFAULTS } from './kinds/index.ts';
 
-export const DEFAULT_FONT_SIZE = 12;
+/** The element JSON's font size when none is given: the kinds' shared default. */
+export const DEFAULT_FONT_SIZE: number = FIELD_DEFAULTS.font_size;
 export const MAX_ELEMENTS = 2000;
 const MAX_LENGTH: Partial<Record<keyof FieldElement, number>> = { label_extra: 1000, options: 20000, logic_group: 100, map_to: 255 };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

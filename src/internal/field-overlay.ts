@@ -10,7 +10,7 @@ import type { TemplateResult } from 'lit';
 import { styleMap } from 'lit/directives/style-map.js';
 import type { FieldElement } from '../fields/types.ts';
 import { signerColor, signerRef } from '../fields/signers.ts';
-import { codeKind } from '../fields/codes.ts';
+import { FIELD_DEFAULTS, displayedContent, displayedText, kindOf } from '../fields/kinds/index.ts';
 import { t } from './i18n.ts';
 import type { MessageKey } from './i18n.ts';
 
@@ -48,7 +48,7 @@ export function fieldBoxStyle(field: FieldElement): Record<string, string> {
     height: pct(by - ay),
     '--esign-field-color': signerColor(field.signer),
     // Points at zoom 1 are 4/3 CSS px; the pages container sets --esign-scale.
-    '--esign-field-font-size': `calc(var(--esign-scale, 1) * ${Number(field.font_size) || 11} * 1.3333px)`,
+    '--esign-field-font-size': `calc(var(--esign-scale, 1) * ${Number(field.font_size) || FIELD_DEFAULTS.font_size} * 1.3333px)`,
   };
 }
 
@@ -64,41 +64,31 @@ const TYPE_KEYS: Record<string, MessageKey> = { signature: 'field.signature', in
 export function fieldTitle(field: FieldElement, lang: string): string {
   if (field.label?.trim()) return field.label.trim();
   // A signing date is a text field the server fills: "Text" would tell the recipient nothing.
-  if (codeKind(field.validation) === 'signing_date') return t(lang, 'field.signingDate');
+  if (kindOf(field).name === 'signing_date') return t(lang, 'field.signingDate');
   return t(lang, TYPE_KEYS[field.element_type] ?? 'field.text');
 }
 
-const CHECKED = new Set(['1', 'true', 'yes', 'on', 'x', '✓', 'checked']);
-
-/** The text a filled field shows (checkbox codes become marks); '' when empty. */
+/** The text a filled field shows (checkbox values as ✓/✗, from the field's kind module); '' when empty or an image. */
 export function displayValue(field: FieldElement): string {
-  const value = field.value ?? '';
-  if (field.validation === 24 || field.validation === 25 || field.validation === 26) {
-    const checked = CHECKED.has(value.trim().toLowerCase());
-    if (field.validation === 24) return value === '' ? '' : checked ? '✓' : '✗';
-    return checked ? (field.validation === 25 ? '✓' : '✗') : '';
-  }
-  return value;
-}
-
-function isImageValue(value: string | undefined): boolean {
-  return !!value && /^data:image\/(png|jpeg|jpg|gif|webp|svg\+xml);/i.test(value);
+  return displayedText(field);
 }
 
 /** The inside of a field box: a signature image, the filled value, or the label when empty. */
 export function renderFieldContent(field: FieldElement, lang: string): TemplateResult {
   const title = fieldTitle(field, lang);
-  if (isImageValue(field.value)) {
-    return html`<img part="field-image" class="field-image" src=${field.value} alt=${t(lang, 'field.label', { label: title, signer: signerName(field.signer, lang) })} />`;
+  const content = displayedContent(field);
+  if (content.kind === 'image') {
+    return html`<img part="field-image" class="field-image" src=${content.dataUrl} alt=${t(lang, 'field.label', { label: title, signer: signerName(field.signer, lang) })} />`;
   }
-  const value = displayValue(field);
-  if (value) return html`<span part="field-value" class="field-value" data-align=${field.align ?? 1}>${value}</span>`;
+  if (content.kind === 'text' || content.kind === 'mark') {
+    return html`<span part="field-value" class="field-value" data-align=${field.align ?? 1} data-content=${content.kind}>${content.text}</span>`;
+  }
   return html`<span part="field-label" class="field-label">${title}${field.optional ? html` <small>(${t(lang, 'field.optional')})</small>` : nothing}</span>`;
 }
 
 /** One read-only field box (class `field`, part `field`), with its index in `data-index`. */
 export function renderField(field: FieldElement, index: number, lang: string): TemplateResult {
-  const filled = isImageValue(field.value) || displayValue(field) !== '';
+  const filled = displayedContent(field).kind !== 'none';
   return html`<div
     part="field field-${field.element_type}${filled ? ' field-filled' : ''}"
     class="field"

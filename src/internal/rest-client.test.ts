@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fetchFields, RestError, restFieldsUrl, saveTemplateFields } from './rest-client.ts';
 import { registerTranslation } from './i18n.ts';
-import { withServer } from './rest-test-server.ts';
+import { withServer } from '../../test/support/rest-test-server.ts';
 
 test('the URL ends with a slash and escapes the id', () => {
   assert.equal(restFieldsUrl('https://x.test//', 'template', 'a/b'), 'https://x.test/api/v1/templatepdf/a%2Fb/fields/');

@@ -8,10 +8,10 @@ import { setViewport } from '@web/test-runner-commands';
 import { LOCALES, t } from '../../src/internal/i18n.ts';
 import { ts } from '../../src/esign-signer/signer-i18n.ts';
 import { te } from '../../src/esign-editor/editor-i18n.ts';
-import { loadSigner, ownField, q as sq } from '../../src/esign-signer/signer-test-helpers.ts';
-import { field, fieldEls, loadEditor, openPanelFor, q as eq } from '../../src/esign-editor/editor-test-helpers.ts';
-import { loadViewer } from '../../src/esign-viewer/viewer-test-helpers.ts';
-import { generatePdf } from '../../test/support/generate-pdf.ts';
+import { loadSigner, ownField, q as sq } from '../support/signer/signer-test-helpers.ts';
+import { field, fieldEls, loadEditor, openPanelFor, q as eq } from '../support/editor/editor-test-helpers.ts';
+import { loadViewer } from '../support/viewer/viewer-test-helpers.ts';
+import { generatePdf } from '../support/generate-pdf.ts';
 import type { EsignViewer } from '../../src/esign-viewer/esign-viewer.ts';
 
 const SIZES = [

@@ -1,8 +1,9 @@
 /**
  * A complete element from the properties an importer knows. Defaults are the element JSON's own
- * (required, signer 1, font 10 pt, left-aligned); the server's validator normalises again on save.
+ * (required, signer 1, the kinds' default font size, left-aligned); the server's validator normalises again on save.
  */
 import type { FieldElement } from '../../../src/fields/types.ts';
+import { FIELD_DEFAULTS } from '../../../src/fields/kinds/index.ts';
 import { clampFractionRect, type FractionRect } from '../../../src/fields/geometry.ts';
 
 export function newElement(props: Partial<FieldElement> & FractionRect & { page: number }): FieldElement {
@@ -17,9 +18,7 @@ export function newElement(props: Partial<FieldElement> & FractionRect & { page:
     label: '',
     label_extra: '',
     optional: false,
-    font_name: '',
-    font_size: 10,
-    align: 1,
+    ...FIELD_DEFAULTS,
     fieldorder: null,
     hide_border: false,
     no_pdf: false,

@@ -1,7 +1,8 @@
 /**
  * The final PDF: every field of a completed document stamped into its source PDF with pdf-lib.
- * One module per field kind under stamp/ (text, checkbox, image), like pdfme's per-schema
- * renderers; this file walks the elements and gives each its frame and background.
+ * What each field shows is its kind module's decision (src/fields/kinds); how that is drawn is
+ * looked up in one table of painters (stamp/painters.ts: text, checkbox mark, image), like pdfme's
+ * per-schema renderers; this file walks the elements and gives each its frame and background.
  *
  * Every drawn field gets a white background over its whole box first: that hides the text tag it
  * was made from (and whatever else lies under the field), as the hosted service does. `no_pdf`
@@ -17,9 +18,8 @@ import { pageGeometryOf } from './page-geometry.ts';
 import { fieldFrame, inFrame } from './stamp/frame.ts';
 import { Canvases } from './stamp/canvas.ts';
 import { FontBook } from './stamp/fonts.ts';
-import { textFieldPainter } from './stamp/text-field.ts';
-import { drawCheckboxMark } from './stamp/checkbox-field.ts';
-import { drawImageInBox, ImageBook } from './stamp/image-field.ts';
+import { ImageBook } from './stamp/image-field.ts';
+import { preparePaint } from './stamp/painters.ts';
 import { fieldContent, type SignatureImages, type StampOptions } from './stamp/field-value.ts';
 
 export type { SignatureImages, StampOptions } from './stamp/field-value.ts';
@@ -83,18 +83,15 @@ export async function stampInto(doc: PDFDocument, input: Omit<StampInput, 'sourc
       continue;
     }
     const content = fieldContent(element, input.signatureImages, options);
-    const image = content.kind === 'image' ? await images.get(content.dataUrl) : null;
-    if (content.kind === 'image' && !image) {
+    const canvas = canvases.of(page);
+    const prepared = await preparePaint(content, { canvas, frame, element, fonts, images });
+    if (prepared.problem === 'bad_image') {
       warnings.push({ element: index, code: 'bad_image', message: `Field ${index}'s image is not a PNG or JPEG data URL that decodes; the box is left empty.` });
     }
-    const canvas = canvases.of(page);
-    const paintText = content.kind === 'text' ? await textFieldPainter(canvas, frame, element, content.text, fonts, content.oblique) : null;
 
     inFrame(canvas, frame, () => {
       canvas.fillRect(0, 0, frame.width, frame.height, [1, 1, 1]);
-      if (content.kind === 'mark') drawCheckboxMark(canvas, frame, content.mark);
-      if (image) drawImageInBox(canvas, frame, image);
-      paintText?.();
+      prepared.paint();
     }, true);
   }
   canvases.finish();

@@ -5,18 +5,18 @@
  * clipboard is pasted. Pasted fields go to the page most in view.
  */
 import type { FieldElement } from '../../fields/types.ts';
-import type { EsignEditor } from '../esign-editor.ts';
+import type { EditorHost } from '../editor-host.ts';
 import type { EditorActions } from '../editor-actions.ts';
 import { copyToSharedClipboard, parseClipboardText, pasteFields, readSharedClipboard } from '../editing/clipboard.ts';
 import { normalizeIncoming } from './validation.ts';
 
 export class ClipboardActions {
   private readonly actions: EditorActions;
-  private readonly host: EsignEditor;
+  private readonly host: EditorHost;
   private pendingCopy: { text: string; cut: boolean } | null = null;
   private pasteFallback: ReturnType<typeof setTimeout> | null = null;
 
-  constructor(actions: EditorActions, host: EsignEditor) {
+  constructor(actions: EditorActions, host: EditorHost) {
     this.actions = actions;
     this.host = host;
   }

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { hopFields } from './page-hop.ts';
-import { field, r6 } from '../editing/test-helpers.ts';
+import { field, r6 } from '../../../test/support/editor/editing-helpers.ts';
 
 test('a selection hops to another page keeping its layout; the rest stays', () => {
   const doc = [field('a', 0.1, 0.1, 0.3, 0.15), field('b', 0.4, 0.2, 0.5, 0.25), field('c', 0.7, 0.7, 0.8, 0.75)];

@@ -4,7 +4,7 @@
  * numeric geometry in points, the regex live test and copying the selection to a page range.
  */
 import type { FieldElement } from '../../fields/types.ts';
-import type { EsignEditor } from '../esign-editor.ts';
+import type { EditorHost } from '../editor-host.ts';
 import type { EditorActions } from '../editor-actions.ts';
 import { updateFields } from '../editing/field-doc.ts';
 import { duplicateToPages, parsePageRange } from '../editing/clipboard.ts';
@@ -21,9 +21,9 @@ export class PanelActions {
   duplicateError = '';
   private focusOnUpdate = false;
   private readonly actions: EditorActions;
-  private readonly host: EsignEditor;
+  private readonly host: EditorHost;
 
-  constructor(actions: EditorActions, host: EsignEditor) {
+  constructor(actions: EditorActions, host: EditorHost) {
     this.actions = actions;
     this.host = host;
   }
@@ -43,7 +43,7 @@ export class PanelActions {
     if (!this.model.selection.length || this.host.readOnly) return;
     this.isOpen = true;
     this.focusOnUpdate = true;
-    this.host.bump();
+    this.host.requestUpdate();
   }
 
   toggle(): void {
@@ -54,13 +54,13 @@ export class PanelActions {
   close(focusField: boolean): void {
     this.isOpen = false;
     if (focusField && this.model.selection[0]) this.actions.focusField(this.model.selection[0]);
-    this.host.bump();
+    this.host.requestUpdate();
   }
 
   afterUpdate(): void {
     if (!this.focusOnUpdate) return;
     this.focusOnUpdate = false;
-    this.host.shadowRoot?.querySelector<HTMLElement>('.panel select, .panel input')?.focus();
+    this.host.root?.querySelector<HTMLElement>('.panel select, .panel input')?.focus();
   }
 
   patchSelection(patch: Partial<FieldElement>, key: string): void {
@@ -106,13 +106,13 @@ export class PanelActions {
 
   setRegexSample(value: string): void {
     this.regexSample = value;
-    this.host.bump();
+    this.host.requestUpdate();
   }
 
   setDuplicateRange(value: string): void {
     this.duplicateRange = value;
     this.duplicateError = '';
-    this.host.bump();
+    this.host.requestUpdate();
   }
 
   /** Copies the selection to every page of the range (`all`, `2-5`, `1,3`), skipping each field's own page. */
@@ -120,7 +120,7 @@ export class PanelActions {
     const parsed = parsePageRange(this.duplicateRange, this.host.pageCount);
     if ('error' in parsed) {
       this.duplicateError = parsed.error;
-      this.host.bump();
+      this.host.requestUpdate();
       return;
     }
     const { doc, ids } = duplicateToPages(this.model.doc, this.model.selection, parsed.pages);

@@ -4,9 +4,9 @@
  * until they are fixed; the server's own 400 answer is mapped onto the fields the same way.
  */
 import type { FieldElement, FieldProblem } from '../../fields/types.ts';
-import type { EsignEditor } from '../esign-editor.ts';
+import type { EditorHost } from '../editor-host.ts';
 import type { EditorActions } from '../editor-actions.ts';
-import { Autosave, type SaveState } from './autosave.ts';
+import { Autosave, type SaveState } from '../../internal/autosave.ts';
 import { fetchFields, RestError, saveTemplateFields, type RestErrorCode } from '../../internal/rest-client.ts';
 import { normalizeIncoming, problemsByField, validateForSave } from './validation.ts';
 
@@ -19,16 +19,16 @@ export interface SaveResult {
 
 export class SaveFlow {
   private readonly actions: EditorActions;
-  private readonly host: EsignEditor;
+  private readonly host: EditorHost;
   private readonly autosave: Autosave<SaveResult>;
   private loadAbort: AbortController | null = null;
   /** Why the last save failed, shown beside "Not saved" ('' after a save that worked). */
   lastError = '';
 
-  constructor(actions: EditorActions, host: EsignEditor) {
+  constructor(actions: EditorActions, host: EditorHost) {
     this.actions = actions;
     this.host = host;
-    this.autosave = new Autosave({ delay: 1500, save: () => this.saveNow(true), onState: () => host.bump() });
+    this.autosave = new Autosave({ delay: 1500, save: () => this.saveNow(true), onState: () => host.requestUpdate() });
   }
 
   get state(): SaveState {
@@ -39,15 +39,15 @@ export class SaveFlow {
     this.loadAbort?.abort();
     const abort = new AbortController();
     this.loadAbort = abort;
-    const { endpoint, token, template } = this.host;
-    fetchFields(endpoint, token, 'template', template, abort.signal, this.host.lang_).then(
+    const { endpoint, token, template } = this.host.server ?? { endpoint: '', token: '', template: '' };
+    fetchFields(endpoint, token, 'template', template, abort.signal, this.host.lang).then(
       (raw) => {
         if (abort.signal.aborted) return;
         const { elements, problems } = normalizeIncoming(raw, this.host.pageCount);
         this.actions.model.setElements(elements);
         // The page learns the template's fields the same way it learns every later change.
-        this.host.emitEvent('esign-change', { fields: this.actions.model.elements(), cause: 'set' });
-        if (problems.length) this.host.emitEvent('esign-validate', { ok: false, problems });
+        this.host.emit('esign-change', { fields: this.actions.model.elements(), cause: 'set' });
+        if (problems.length) this.host.emit('esign-validate', { ok: false, problems });
       },
       (error: unknown) => {
         if (abort.signal.aborted) return;
@@ -59,13 +59,13 @@ export class SaveFlow {
 
   disconnect(): void {
     this.loadAbort?.abort();
-    if (this.autosave.hasUnsaved && this.host.serverMode && !this.host.readOnly) void this.autosave.flush().catch(() => {});
+    if (this.autosave.hasUnsaved && this.host.server !== null && !this.host.readOnly) void this.autosave.flush().catch(() => {});
   }
 
   /** The document changed: schedule an autosave (server mode, not read-only, delay > 0). */
   changed(): void {
     const delay = this.host.autosaveDelay;
-    if (this.host.serverMode && !this.host.readOnly && delay > 0) {
+    if (this.host.server !== null && !this.host.readOnly && delay > 0) {
       this.autosave.delay = delay;
       this.autosave.schedule();
     }
@@ -85,14 +85,14 @@ export class SaveFlow {
   validate(): FieldProblem[] {
     const { problems } = validateForSave(this.actions.model.elements(), this.readyOptions());
     this.actions.problems = problemsByField(this.actions.model, problems);
-    this.host.emitEvent('esign-validate', { ok: problems.length === 0, problems });
+    this.host.emit('esign-validate', { ok: problems.length === 0, problems });
     if (problems.length) this.actions.announce('editor.say.problems', { count: problems.length, first: problems[0].message });
-    this.host.bump();
+    this.host.requestUpdate();
     return problems;
   }
 
   async save(): Promise<SaveResult> {
-    if (this.host.serverMode && !this.host.readOnly) return this.autosave.flush();
+    if (this.host.server !== null && !this.host.readOnly) return this.autosave.flush();
     return this.saveNow(false);
   }
 
@@ -102,7 +102,7 @@ export class SaveFlow {
     const fields = model.elements();
     if (problems.length) {
       const result = { ok: false, fields, problems };
-      this.host.emitEvent('esign-save', result);
+      this.host.emit('esign-save', result);
       if (toServer) {
         this.lastError = problems[0].message;
         throw Object.assign(new Error(problems[0].message), { result });
@@ -111,19 +111,19 @@ export class SaveFlow {
     }
     if (!toServer) {
       const result = { ok: true, fields, problems };
-      this.host.emitEvent('esign-save', result);
+      this.host.emit('esign-save', result);
       return result;
     }
     const docAtStart = model.doc;
     try {
-      const { endpoint, token, template } = this.host;
-      const answer = await saveTemplateFields(endpoint, token, template, fields, undefined, this.host.lang_);
+      const { endpoint, token, template } = this.host.server ?? { endpoint: '', token: '', template: '' };
+      const answer = await saveTemplateFields(endpoint, token, template, fields, undefined, this.host.lang);
       const saved = answer ? normalizeIncoming(answer).elements : fields;
       if (model.doc === docAtStart && saved.length === fields.length) this.adoptUuids(saved);
       const result = { ok: true, fields: saved, problems: [] };
       this.lastError = '';
       this.actions.announce('editor.say.saved');
-      this.host.emitEvent('esign-save', result);
+      this.host.emit('esign-save', result);
       return result;
     } catch (error) {
       const message = this.reportError(error);
@@ -132,10 +132,10 @@ export class SaveFlow {
       if (error instanceof RestError && error.problems.length) {
         serverProblems = error.problems.map((p) => ({ field: p.field, code: 'server', message: p.message || message }));
         this.actions.problems = problemsByField(model, serverProblems);
-        this.host.bump();
+        this.host.requestUpdate();
       }
       const result = { ok: false, fields, problems: serverProblems, error: message };
-      this.host.emitEvent('esign-save', result);
+      this.host.emit('esign-save', result);
       throw Object.assign(new Error(message), { result });
     }
   }
@@ -150,7 +150,7 @@ export class SaveFlow {
 
   reportError(error: unknown): string {
     const failure = failureOf(error);
-    this.host.emitEvent('esign-error', failure);
+    this.host.emit('esign-error', failure);
     return failure.message;
   }
 }

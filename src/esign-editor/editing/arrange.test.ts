@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { alignFields, distributeFields } from './arrange.ts';
-import { field, frozen, r6 } from './test-helpers.ts';
+import { field, frozen, r6 } from '../../../test/support/editor/editing-helpers.ts';
 
 const doc = frozen([field('a', 0.1, 0.1, 0.2, 0.15), field('b', 0.3, 0.3, 0.5, 0.4), field('c', 0.6, 0.2, 0.7, 0.25)]);
 const rect = (d: typeof doc, i: number) => [d[i].el.ax, d[i].el.ay, d[i].el.bx, d[i].el.by].map(r6);

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyToSharedClipboard, duplicateToPages, parseClipboardText, parsePageRange, pasteFields, readSharedClipboard } from './clipboard.ts';
-import { field, frozen, r6 } from './test-helpers.ts';
+import { field, frozen, r6 } from '../../../test/support/editor/editing-helpers.ts';
 
 test('the shared clipboard holds copies without uuids and parses back', () => {
   const f = field('a', 0.1, 0.1, 0.2, 0.2, 1, { uuid: 'x-1', label: 'Name' });

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fromElements, removeFields, toElements, updateFields } from './field-doc.ts';
 import { blankElement } from './toolbox.ts';
-import { field, frozen } from './test-helpers.ts';
+import { field, frozen } from '../../../test/support/editor/editing-helpers.ts';
 
 test('fromElements copies the input and toElements returns fresh JSON without local ids', () => {
   const input = [Object.freeze({ ...blankElement(), ax: 0.1, bx: 0.2, by: 0.1, uuid: 'u1' })];

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { breakCoalescing, canRedo, canUndo, commit, createHistory, HISTORY_LIMIT, redo, undo } from './history.ts';
-import { field } from './test-helpers.ts';
+import { field } from '../../../test/support/editor/editing-helpers.ts';
 
 const d0 = [field('a', 0, 0, 0.1, 0.1)];
 const d1 = [field('a', 0.1, 0, 0.2, 0.1)];

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readingOrder } from './reading-order.ts';
-import { field } from './test-helpers.ts';
+import { field } from '../../../test/support/editor/editing-helpers.ts';
 
 const ids = (fields: readonly { id: string }[]) => fields.map((f) => f.id);
 

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { clickSelect, marqueeHits, marqueeSelect, pruneSelection } from './selection.ts';
-import { field } from './test-helpers.ts';
+import { field } from '../../../test/support/editor/editing-helpers.ts';
 
 const doc = [field('a', 0.1, 0.1, 0.2, 0.2), field('b', 0.5, 0.5, 0.6, 0.6), field('c', 0.1, 0.1, 0.2, 0.2, 2), field('d', 0.05, 0.5, 0.1, 0.55)];
 

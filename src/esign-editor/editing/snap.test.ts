@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { resizeLines, snapRect } from './snap.ts';
-import { r6 } from './test-helpers.ts';
+import { r6 } from '../../../test/support/editor/editing-helpers.ts';
 
 const t = { x: 0.01, y: 0.01 };
 

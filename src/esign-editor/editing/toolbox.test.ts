@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createField, parseToolbox, TOOL_TYPES, TOOLS, toolTypeOf } from './toolbox.ts';
-import { r6 } from './test-helpers.ts';
+import { r6 } from '../../../test/support/editor/editing-helpers.ts';
 
 const page = { width: 612, height: 792 };
 

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { clampGroupDelta, minSizeOn, moveFields, nudgeFields, placeRect, resizeFields, resizeRect } from './transform.ts';
-import { field, frozen, r6 } from './test-helpers.ts';
+import { field, frozen, r6 } from '../../../test/support/editor/editing-helpers.ts';
 
 const letter = () => ({ width: 612, height: 792 });
 

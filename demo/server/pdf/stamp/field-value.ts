@@ -1,10 +1,12 @@
 /**
- * What a field shows on the final PDF, decided once per field from its element JSON: text to write,
- * a checkbox mark, an image, or nothing. Rules per validation code are in docs/decisions/pdf.md.
+ * What a field shows on the final PDF, decided once per field by its kind module in src/fields/kinds
+ * (text to write, a checkbox mark, an image, or nothing). This file only supplies the server's context:
+ * when the signer signed and the image they adopted. Rules per validation code: docs/decisions/pdf.md.
  */
 import type { FieldElement } from '../../../../src/fields/types.ts';
-import { validationCode } from '../../../../src/fields/codes.ts';
-import { applyCaseTransform, formatSigningDate } from '../../../../src/fields/values.ts';
+import { pdfContentOf, type FieldContent } from '../../../../src/fields/kinds/index.ts';
+
+export type { FieldContent } from '../../../../src/fields/kinds/index.ts';
 
 export type SignatureImages = Record<number, { signature?: string; initials?: string }>;
 
@@ -17,15 +19,6 @@ export interface StampOptions {
   timeZone?: string;
 }
 
-export type FieldContent =
-  | { kind: 'none' }
-  | { kind: 'text'; text: string; oblique?: boolean }
-  | { kind: 'mark'; mark: 'tick' | 'cross' }
-  | { kind: 'image'; dataUrl: string };
-
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
-const IMAGE_DATA_URL = /^data:image\//;
-
 function signingInstant(element: FieldElement, options: StampOptions): Date | null {
   const signer = element.signer ?? 0;
   const raw = options.signedAt?.[signer] ?? options.completedAt;
@@ -35,36 +28,8 @@ function signingInstant(element: FieldElement, options: StampOptions): Date | nu
 }
 
 export function fieldContent(element: FieldElement, images: SignatureImages | undefined, options: StampOptions): FieldContent {
-  const value = String(element.value ?? '');
-  if (element.element_type === 'signature' || element.element_type === 'initials') {
-    if (IMAGE_DATA_URL.test(value)) return { kind: 'image', dataUrl: value };
-    const fromSigner = images?.[element.signer ?? 0]?.[element.element_type];
-    if (fromSigner) return { kind: 'image', dataUrl: fromSigner };
-    // A typed signature (the signer's name as text) is written in an oblique face.
-    return value.trim() ? { kind: 'text', text: value, oblique: true } : { kind: 'none' };
-  }
-
-  const code = element.validation;
-  const kind = validationCode(code)?.kind;
-  switch (kind) {
-    case 'checkbox':
-      return value === 'tick' || value === 'cross' ? { kind: 'mark', mark: value } : { kind: 'none' };
-    case 'signing_date': {
-      if (ISO_INSTANT.test(value)) return { kind: 'text', text: formatSigningDate(code!, new Date(value), options.timeZone) || value };
-      if (value.trim()) return { kind: 'text', text: value };
-      const when = signingInstant(element, options);
-      return when ? { kind: 'text', text: formatSigningDate(code!, when, options.timeZone) } : { kind: 'none' };
-    }
-    case 'secret':
-      return { kind: 'none' }; // the code proves who signed; printing it would publish it
-    case 'drawn':
-      return IMAGE_DATA_URL.test(value) ? { kind: 'image', dataUrl: value } : { kind: 'none' };
-    case 'attachment':
-      // The file itself travels beside the PDF; the field shows its name, never inline data.
-      return value.trim() && !value.startsWith('data:') ? { kind: 'text', text: value } : { kind: 'none' };
-    case 'case':
-      return value ? { kind: 'text', text: applyCaseTransform(code!, value) } : { kind: 'none' };
-    default:
-      return value ? { kind: 'text', text: value } : { kind: 'none' };
-  }
+  const adoptedImage = element.element_type === 'signature' || element.element_type === 'initials'
+    ? images?.[element.signer ?? 0]?.[element.element_type]
+    : undefined;
+  return pdfContentOf(element, { signedAt: signingInstant(element, options), adoptedImage, timeZone: options.timeZone });
 }

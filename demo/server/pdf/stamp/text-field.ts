@@ -5,6 +5,7 @@ import type { FieldElement } from '../../../../src/fields/types.ts';
 import type { FieldFrame } from './frame.ts';
 import type { FontBook } from './fonts.ts';
 import { combCells } from '../comb.ts';
+import { FIELD_DEFAULTS } from '../../../../src/fields/kinds/index.ts';
 
 const PAD = 2;
 const LINE = 1.2;
@@ -111,7 +112,7 @@ export async function textFieldPainter(canvas: PageCanvas, frame: FieldFrame, el
   // Tabs and other white space become spaces, control characters go: fonts have no glyphs for them.
   const clean = text.replace(/[^\S\r\n]/g, ' ').replace(/[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, '');
   const { font, text: drawable } = await fonts.forText(element.font_name, clean, oblique ? 'oblique' : undefined);
-  const size = element.font_size >= 1 ? element.font_size : 10;
+  const size = element.font_size >= 1 ? element.font_size : FIELD_DEFAULTS.font_size;
   // A value longer than the comb (nothing enforces "at most N" past 8 cells) is written as plain
   // text rather than cut: a signed document must show everything that was entered.
   const comb = oblique ? null : combCells(element);

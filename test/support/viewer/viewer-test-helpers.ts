@@ -1,8 +1,8 @@
 /** Helpers for the viewer's browser tests. */
 import { fixture, html, oneEvent } from '@open-wc/testing';
-import { setPdfWorkerSrc } from '../internal/pdf-worker.ts';
-import type { EsignViewer } from './esign-viewer.ts';
-import './esign-viewer.ts';
+import { setPdfWorkerSrc } from '../../../src/internal/pdf-worker.ts';
+import type { EsignViewer } from '../../../src/esign-viewer/esign-viewer.ts';
+import '../../../src/esign-viewer/esign-viewer.ts';
 
 setPdfWorkerSrc('/node_modules/pdfjs-dist/build/pdf.worker.min.mjs');
 

@@ -6,9 +6,9 @@
 import { createServer, type Plugin, type ViteDevServer } from 'vite';
 import { chromium, type Browser } from 'playwright-core';
 import { fileURLToPath } from 'node:url';
-import { chromiumLaunchOptions } from '../../test/support/chromium.ts';
+import { chromiumLaunchOptions } from '../chromium.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
+const root = fileURLToPath(new URL('../../..', import.meta.url));
 
 /** The page at `/__editor.html`: the editor defined, the pdf.js worker set, `window.harnessReady` true. */
 const PAGE = `<!doctype html>

@@ -1,7 +1,10 @@
 /**
- * Debounced saving: changes schedule a save after a quiet period; saves never overlap (a change made
- * while a save runs schedules one more afterwards); `flush()` saves now and resolves with the result.
+ * Debounced saving, shared by the editor (the template's fields) and the signer (the recipient's
+ * progress): changes schedule a save after a quiet period; saves never overlap (a change made while a
+ * save runs schedules one more afterwards); `flush()` saves now and resolves with the result. Given a
+ * Lit host, a scheduled save is dropped when the element leaves the page.
  */
+import type { ReactiveControllerHost } from 'lit';
 
 export type SaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'error';
 
@@ -10,6 +13,8 @@ export interface AutosaveOptions<R> {
   delay: number;
   save: () => Promise<R>;
   onState?: (state: SaveState) => void;
+  /** The element whose disconnection cancels a scheduled save. */
+  host?: ReactiveControllerHost;
 }
 
 export class Autosave<R> {
@@ -24,6 +29,7 @@ export class Autosave<R> {
   constructor(options: AutosaveOptions<R>) {
     this.options = options;
     this.delay = options.delay;
+    options.host?.addController({ hostDisconnected: () => this.clearTimer() });
   }
 
   /** A change happened: save after the quiet period. */
@@ -72,9 +78,13 @@ export class Autosave<R> {
   }
 
   cancel(): void {
+    this.clearTimer();
+    this.dirty = false;
+  }
+
+  private clearTimer(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    this.dirty = false;
   }
 
   private setState(state: SaveState): void {

@@ -1,7 +1,7 @@
 /** Test helpers for the editing modules: a field at a given rect, deep-frozen so mutation throws. */
-import type { FieldElement } from '../../fields/types.ts';
-import type { EditorField } from './field-doc.ts';
-import { blankElement } from './toolbox.ts';
+import type { FieldElement } from '../../../src/fields/types.ts';
+import type { EditorField } from '../../../src/esign-editor/editing/field-doc.ts';
+import { blankElement } from '../../../src/esign-editor/editing/toolbox.ts';
 
 export function field(id: string, ax: number, ay: number, bx: number, by: number, page = 1, extra: Partial<FieldElement> = {}): EditorField {
   return Object.freeze({ id, el: Object.freeze({ ...blankElement(), ax, ay, bx, by, page, ...extra }) });

@@ -1,12 +1,12 @@
 /** Helpers for the signer's browser tests: a loaded <esign-signer> on the stand-in server (signer-fake-server.ts). */
 import { fixture, html, oneEvent } from '@open-wc/testing';
 import { ifDefined } from 'lit/directives/if-defined.js';
-import { setPdfWorkerSrc } from '../internal/pdf-worker.ts';
-import type { EsignSigner } from './esign-signer.ts';
-import type { SignerField } from './signer-model.ts';
+import { setPdfWorkerSrc } from '../../../src/internal/pdf-worker.ts';
+import type { EsignSigner } from '../../../src/esign-signer/esign-signer.ts';
+import type { SignerField } from '../../../src/esign-signer/signer-model.ts';
 import { ENDPOINT, SIGNER, fakeServer, fakeToken } from './signer-fake-server.ts';
 import type { FakeServer } from './signer-fake-server.ts';
-import './esign-signer.ts';
+import '../../../src/esign-signer/esign-signer.ts';
 
 export { ownField } from './signer-fake-server.ts';
 

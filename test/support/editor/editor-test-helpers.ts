@@ -1,12 +1,12 @@
 /** Helpers for the editor's browser tests: a loaded editor on a generated PDF, and real input. */
 import { fixture, html, oneEvent } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
-import { setPdfWorkerSrc } from '../internal/pdf-worker.ts';
-import { generatePdf } from '../../test/support/generate-pdf.ts';
-import type { FieldElement } from '../fields/types.ts';
-import { blankElement } from './editing/toolbox.ts';
-import type { EsignEditor } from './esign-editor.ts';
-import './esign-editor.ts';
+import { setPdfWorkerSrc } from '../../../src/internal/pdf-worker.ts';
+import { generatePdf } from '../generate-pdf.ts';
+import type { FieldElement } from '../../../src/fields/types.ts';
+import { blankElement } from '../../../src/esign-editor/editing/toolbox.ts';
+import type { EsignEditor } from '../../../src/esign-editor/esign-editor.ts';
+import '../../../src/esign-editor/esign-editor.ts';
 
 setPdfWorkerSrc('/node_modules/pdfjs-dist/build/pdf.worker.min.mjs');
 

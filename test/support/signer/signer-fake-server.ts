@@ -5,10 +5,10 @@
  * server does, and records every call. The real server is exercised by the demo/server tests and
  * the e2e journey.
  */
-import { generatePdf } from '../../test/support/generate-pdf.ts';
-import { checkCompletion, normalizeElement } from '../fields/index.ts';
-import type { FieldElement } from '../fields/types.ts';
-import type { SignerField } from './signer-model.ts';
+import { generatePdf } from '../generate-pdf.ts';
+import { checkCompletion, normalizeElement } from '../../../src/fields/index.ts';
+import type { FieldElement } from '../../../src/fields/types.ts';
+import type { SignerField } from '../../../src/esign-signer/signer-model.ts';
 
 export const ENDPOINT = 'http://signer.test';
 export const SIGNER = '11111111-1111-4111-8111-111111111111';
