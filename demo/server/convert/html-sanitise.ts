@@ -59,12 +59,17 @@ function allowedUrl(tag: string, name: string, value: string): boolean {
   return false;
 }
 
-/** Removes everything in CSS that could load a resource. Escapes are removed first so `u\72l(` cannot hide a url(. */
+const LOADERS = '(?:url|image-set|-webkit-image-set|image|cross-fade|element|expression|src)';
+
+/** Removes everything in CSS that could load a resource. Escapes are decoded first so `u\\72l(` cannot hide a url(. */
 export function sanitiseCss(css: string): string {
   return css
-    .replace(/\\[0-9a-f]{1,6}\s?|\\[\s\S]/gi, '')
+    .replace(/\\([0-9a-f]{1,6})\s?/gi, (_m, hex: string) => String.fromCodePoint(Math.min(parseInt(hex, 16), 0x10ffff) || 0xfffd))
+    .replace(/\\([\s\S])/g, '$1')
     .replace(/\/\*[\s\S]*?(\*\/|$)/g, '')
     .replace(/@import[^;]*;?/gi, '')
-    .replace(/(url|image-set|-webkit-image-set|image|cross-fade|element|expression)\s*\(/gi, 'none(')
-    .replace(/@font-face\s*\{[^}]*\}?/gi, '');
+    .replace(/@font-face\s*\{[^}]*\}?/gi, '')
+    .replace(new RegExp(`${LOADERS}\\s*\\(\\s*("(?:[^"\\\\]|\\\\.)*"|'(?:[^'\\\\]|\\\\.)*'|[^)]*)\\s*\\)`, 'gi'), 'none')
+    // Anything left unbalanced: the function name alone is enough to make it inert.
+    .replace(new RegExp(`${LOADERS}\\s*\\(`, 'gi'), 'none(');
 }

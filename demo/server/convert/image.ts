@@ -31,7 +31,7 @@ export async function imageToPdf(bytes: Uint8Array, format: string, limits: Imag
   const doc = await PDFDocument.create();
   for (let page = 0; page < pages; page++) {
     let data: Buffer;
-    let info: sharp.OutputInfo;
+    let info: { width: number; height: number };
     try {
       const image = sharp(bytes, { limitInputPixels: limits.maxPixels, page, pages: 1 }).rotate();
       ({ data, info } = format === 'jpg'

@@ -25,6 +25,7 @@ import signingDemoRoutes from './signing-demo.ts';
 import reviewRoutes from './review.ts';
 import jobRoutes from './jobs.ts';
 import verifyRoutes from './verify.ts';
+import uploadRoutes from './uploads.ts';
 
 const plugins: FastifyPluginAsync[] = [
   healthRoutes,
@@ -49,6 +50,7 @@ const plugins: FastifyPluginAsync[] = [
   reviewRoutes,
   jobRoutes,
   verifyRoutes,
+  uploadRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance): Promise<void> {

@@ -11,6 +11,7 @@ import { jobMigrations } from './jobs.ts';
 import { sealMigrations } from './audit-chain.ts';
 import { restMigrations } from './rest-migrations.ts';
 import { idempotencyMigrations } from './idempotency.ts';
+import { uploadMigrations } from './uploads.ts';
 
 export const migrations: Migration[] = [
   ...coreMigrations,
@@ -20,4 +21,5 @@ export const migrations: Migration[] = [
   ...sealMigrations,
   ...restMigrations,
   ...idempotencyMigrations,
+  ...uploadMigrations,
 ];
