@@ -35,6 +35,7 @@ export class SofficeWorker {
   private readonly bridge: ChildProcessWithoutNullStreams;
   private readonly profileDir: string;
   private readonly pipeName: string;
+  private readonly profileUrl: string;
   private sofficePid = 0;
   private nextId = 1;
   private pending: { id: number; resolve: (a: BridgeAnswer) => void } | null = null;
@@ -45,9 +46,14 @@ export class SofficeWorker {
   constructor(options: WorkerOptions) {
     this.profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esign-soffice-'));
     this.pipeName = `esign_${process.pid}_${crypto.randomBytes(6).toString('hex')}`;
-    const profileUrl = `file://${this.profileDir}`;
+    this.profileUrl = `file://${this.profileDir}/profile`;
+    const profileUrl = this.profileUrl;
+    // LibreOffice's own temp files go inside the worker's directory too, so killing it leaks nothing.
+    const tmp = path.join(this.profileDir, 'tmp');
+    fs.mkdirSync(tmp);
     this.bridge = spawn(options.python, [BRIDGE, options.soffice, profileUrl, this.pipeName, options.isolateNetwork ? '1' : '0'], {
       stdio: ['pipe', 'pipe', 'pipe'],
+      env: { ...process.env, TMPDIR: tmp },
       detached: true, // its own process group, apart from the server's signals
     });
     let stderr = '';
@@ -127,6 +133,17 @@ export class SofficeWorker {
       clearTimeout(timer);
     }
     fs.rmSync(this.profileDir, { recursive: true, force: true });
-    fs.rmSync(path.join(os.tmpdir(), `OSL_PIPE_${process.getuid?.() ?? 0}_${this.pipeName}`), { force: true });
+    for (const socket of this.pipeSockets()) fs.rmSync(socket, { force: true });
+  }
+
+  /**
+   * The socket files LibreOffice's pipes leave in /tmp (always /tmp, whatever TMPDIR says) when it is
+   * killed: ours, and its single-instance pipe, named after the MD5 of the profile URL in UTF-16LE.
+   */
+  private pipeSockets(): string[] {
+    const uid = process.getuid?.() ?? 0;
+    const digest = crypto.createHash('md5').update(Buffer.from(this.profileUrl, 'utf16le')).digest();
+    const ipc = [...digest].map((b) => b.toString(16)).join('');
+    return [`/tmp/OSL_PIPE_${uid}_${this.pipeName}`, `/tmp/OSL_PIPE_${uid}_SingleOfficeIPC_${ipc}`];
   }
 }
