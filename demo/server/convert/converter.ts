@@ -9,9 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { payloadTooLarge, unprocessable } from '../http/errors.ts';
-import { detectFormat, IMAGE_FORMATS, ZIP_FORMATS, type Detected, type Format } from './detect.ts';
-import { imageToPdf } from './image.ts';
-import { sanitiseHtml } from './html-sanitise.ts';
+import type { Detected, Format } from './detect.ts';
 import { SofficePool, type SofficeSettings } from './soffice-pool.ts';
 import type { BridgeRequest } from './soffice-worker.ts';
 import { checkZip } from './zip-guard.ts';
@@ -75,10 +73,13 @@ export class Converter {
 
   async toPdf(groupId: string, bytes: Uint8Array): Promise<Converted> {
     if (bytes.byteLength > this.settings.maxBytes) throw this.tooLarge(bytes.byteLength);
+    // Loaded on first use: sharp, file-type, parse5 and the charset tables cost every server start seconds otherwise.
+    const { detectFormat, IMAGE_FORMATS, ZIP_FORMATS } = await import('./detect.ts');
     const detected = await detectFormat(bytes);
     const { format } = detected;
     if (format === 'pdf') return { pdf: bytes, format };
     if (IMAGE_FORMATS.has(format)) {
+      const { imageToPdf } = await import('./image.ts');
       return { pdf: await imageToPdf(bytes, format, { maxPixels: this.settings.maxImagePixels, maxPages: this.settings.maxPages }), format };
     }
     if (ZIP_FORMATS.has(format)) {
@@ -94,6 +95,7 @@ export class Converter {
       const spec = IMPORT[detected.format];
       // Calc prints the sheet name (= the file name for CSV) in the page header: call it what a new sheet is called.
       const input = path.join(dir, detected.format === 'csv' ? 'Sheet1.csv' : `document.${spec?.ext ?? detected.format}`);
+      const { sanitiseHtml } = await import('./html-sanitise.ts');
       const content = detected.format === 'html' ? sanitiseHtml(detected.text ?? '') : detected.text;
       await fs.promises.writeFile(input, content ?? bytes);
       const output = path.join(dir, 'out.pdf');
