@@ -33,10 +33,13 @@ function requireLibreOffice(): void {
   if (spawnSync(python, ['-c', 'import uno'], { stdio: 'ignore' }).status !== 0) assert.fail(`${python} cannot import uno: install python3-uno (or set ESIGN_UNO_PYTHON).`);
 }
 
-/** Zombie processes of LibreOffice or our bridge, machine-wide (the container's PID 1 reaps nothing). */
+/**
+ * Zombie processes of LibreOffice (machine-wide: the container's PID 1 reaps nothing, so an orphaned
+ * soffice.bin would stay one) or children of this process (our bridges).
+ */
 function zombies(): number {
-  const out = execFileSync('ps', ['-eo', 'stat=,comm=']).toString();
-  return out.split('\n').filter((l) => /^Z/.test(l.trim()) && /soffice|oosplash|python|unshare/.test(l)).length;
+  const out = execFileSync('ps', ['-eo', 'stat=,ppid=,comm=']).toString();
+  return out.split('\n').map((l) => l.trim().split(/\s+/)).filter(([stat, ppid, comm]) => stat?.startsWith('Z') && (/soffice|oosplash/.test(comm ?? '') || Number(ppid) === process.pid)).length;
 }
 
 function pdfText(pdf: Buffer): string {
