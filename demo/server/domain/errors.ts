@@ -61,6 +61,21 @@ export class TooLargeError extends DomainError {
   override readonly name = 'TooLargeError';
 }
 
+/** A file of a kind this operation cannot take (REST: 415). */
+export class UnsupportedFormatError extends DomainError {
+  override readonly name = 'UnsupportedFormatError';
+}
+
+/** Something that worked once and no longer does, for good: an expired single-use URL (REST: 410). */
+export class ExpiredError extends DomainError {
+  override readonly name = 'ExpiredError';
+}
+
+/** A part this server needs is missing or stopping (LibreOffice not installed, shutting down) (REST: 503). */
+export class UnavailableError extends DomainError {
+  override readonly name = 'UnavailableError';
+}
+
 /** The server is busy with this caller's work; try again later (REST: 429, Retry-After when known). */
 export class RateLimitedError extends DomainError {
   override readonly name = 'RateLimitedError';

@@ -6,7 +6,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ApiError } from './errors.ts';
 import {
   ConflictError, DomainError, ForbiddenError, InvalidInputError, NotFoundError, RateLimitedError, TooLargeError,
-  UnauthenticatedError, UnprocessableError,
+  UnauthenticatedError, UnprocessableError, UnsupportedFormatError, ExpiredError, UnavailableError,
 } from '../domain/errors.ts';
 import { RequestValidationError } from './validation.ts';
 
@@ -23,9 +23,12 @@ const STATUS_OF: [new (...args: never[]) => DomainError, number][] = [
   [ForbiddenError, 403],
   [NotFoundError, 404],
   [ConflictError, 409],
+  [ExpiredError, 410],
   [TooLargeError, 413],
+  [UnsupportedFormatError, 415],
   [UnprocessableError, 422],
   [RateLimitedError, 429],
+  [UnavailableError, 503],
 ];
 
 export function domainErrorToApi(error: DomainError): ApiError {

@@ -31,6 +31,7 @@ import reviewRoutes from './review.ts';
 import jobRoutes from './jobs.ts';
 import verifyRoutes from './verify.ts';
 import signInRoutes from './sign-in.ts';
+import uploadRoutes from './uploads.ts';
 
 const plugins: RoutePlugin[] = [
   healthRoutes,
@@ -59,6 +60,7 @@ const plugins: RoutePlugin[] = [
   jobRoutes,
   verifyRoutes,
   signInRoutes,
+  uploadRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance): Promise<void> {

@@ -19,6 +19,7 @@ import { SqliteMemberRepository } from './members.ts';
 import { SqliteEmailAttachmentRepository } from './email-attachments.ts';
 import { SqliteTextTemplateRepository } from './text-templates.ts';
 import { SqliteCredentialRepository } from './credentials.ts';
+import { UploadRepository } from './uploads.ts';
 import { SqliteWebhookRepository } from './webhooks.ts';
 import { SqliteDocumentRepository } from './documents.ts';
 import { SqliteDocumentHistory } from './documents-history.ts';
@@ -37,6 +38,8 @@ export class Store {
   readonly emailAttachments: SqliteEmailAttachmentRepository;
   readonly textTemplates: SqliteTextTemplateRepository;
   readonly credentials: SqliteCredentialRepository;
+  /** Files uploaded for conversion into templates, and where each stands. */
+  readonly uploads: UploadRepository;
   readonly webhooks: WebhookRepository;
   /** Documents with their recipients and field values. */
   readonly documents: SqliteDocumentRepository;
@@ -58,6 +61,7 @@ export class Store {
     this.emailAttachments = new SqliteEmailAttachmentRepository(this.db);
     this.textTemplates = new SqliteTextTemplateRepository(this.db);
     this.credentials = new SqliteCredentialRepository(this.db);
+    this.uploads = new UploadRepository(this.db);
     this.webhooks = new SqliteWebhookRepository(this.db);
     this.documents = new SqliteDocumentRepository(this.db);
     this.history = new SqliteDocumentHistory(this.db);

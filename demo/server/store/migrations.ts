@@ -12,6 +12,7 @@ import { sealMigrations } from './audit-chain.ts';
 import { restMigrations } from './rest-migrations.ts';
 import { idempotencyMigrations } from './idempotency.ts';
 import { credentialMigrations } from './credentials.ts';
+import { uploadMigrations } from './uploads.ts';
 
 export const migrations: Migration[] = [
   ...coreMigrations,
@@ -22,4 +23,5 @@ export const migrations: Migration[] = [
   ...restMigrations,
   ...idempotencyMigrations,
   ...credentialMigrations,
+  ...uploadMigrations,
 ];

@@ -1,0 +1,103 @@
+/**
+ * The upload flow's server side (issue 17): mint a short-lived, single-use, signed upload URL for a
+ * group/user with the template's options; receive the file PUT to it, convert it to a PDF, prepare it
+ * exactly as `POST /templatepdf/` does (inspection, text tags, field limit, in the work pool) and
+ * create the template; record the status (`pending` → `converting` → `done` | `failed`) on the way.
+ */
+import crypto from 'node:crypto';
+import type { ServerContext } from '../context.ts';
+import { DomainError, UnauthenticatedError, conflict, notFound } from '../../domain/errors.ts';
+import type { Converter } from '../../convert/converter.ts';
+import type { UploadRepository, Upload, UploadOptions } from '../../store/uploads.ts';
+import { prepareTemplate } from '../template-upload.ts';
+import { templateFileName } from '../template-deletion.ts';
+import { withUuids } from '../template-fields.ts';
+import { mintUploadToken, UPLOAD_TTL_MS, verifyUploadToken } from './tokens.ts';
+
+export class UploadFlow {
+  readonly uploads: UploadRepository;
+  private readonly app: ServerContext;
+  readonly converter: Converter;
+
+  constructor(app: ServerContext, converter: Converter) {
+    this.app = app;
+    this.converter = converter;
+    this.uploads = app.store.uploads;
+    this.uploads.failInterrupted();
+  }
+
+  mint(groupId: string, userId: string, options: UploadOptions, now = Date.now()): { upload: Upload; url: string } {
+    const id = crypto.randomUUID();
+    const expires = now + UPLOAD_TTL_MS;
+    const upload = this.uploads.insert({ id, groupId, userId, options, expires: new Date(expires).toISOString() });
+    const token = mintUploadToken(this.app.config.dataDir, id, expires);
+    return { upload, url: `${this.app.config.baseUrl}/upload/${token}` };
+  }
+
+  /** The upload, when one of `groupIds` owns it (404 otherwise: nothing leaks). */
+  find(id: string, groupIds: readonly string[]): Upload {
+    const upload = this.uploads.find(id);
+    if (!upload || !groupIds.includes(upload.groupId)) throw notFound('Upload', id);
+    return upload;
+  }
+
+  /** Checks the token and claims its upload (once): called before the body is read. */
+  claim(token: string): Upload {
+    const id = verifyUploadToken(this.app.config.dataDir, token);
+    const upload = this.uploads.find(id);
+    if (!upload) throw new UnauthenticatedError('invalid_upload_url', 'This upload URL is not valid on this server. Ask for a new upload URL.');
+    if (!this.uploads.claim(id)) {
+      throw conflict(`This upload URL was already used (upload ${id} is ${upload.status}); each URL takes one file. Ask for a new upload URL.`, 'upload_url_used');
+    }
+    return upload;
+  }
+
+  /** Converts, prepares and stores the file of a claimed upload; records `done` or `failed`. */
+  async receive(upload: Upload, bytes: Uint8Array): Promise<{ templateId: string; report: Record<string, unknown>; format: string }> {
+    try {
+      const converted = await this.converter.toPdf(upload.groupId, bytes);
+      this.uploads.setFormat(upload.id, converted.format);
+      const prepared = await prepareTemplate(this.app.work, upload.groupId, converted.pdf, { processTags: upload.options.processTags, importFormFields: false });
+      const templateId = this.createTemplate(upload, prepared);
+      this.uploads.done(upload.id, templateId);
+      return { templateId, report: { ...prepared.report, source_format: converted.format }, format: converted.format };
+    } catch (error) {
+      this.fail(upload.id, error);
+      throw error;
+    }
+  }
+
+  /** Records why an upload failed (a domain error's message, or a generic one for anything else). */
+  fail(id: string, error: unknown): void {
+    if (error instanceof DomainError) this.uploads.failed(id, error.code, error.message);
+    else this.uploads.failed(id, 'internal_error', 'The server failed while converting the file. Please upload it again.');
+  }
+
+  /** As POST /api/v1/templatepdf/ stores a template (routes/templates.ts): file first, then the row. */
+  private createTemplate(upload: Upload, prepared: Awaited<ReturnType<typeof prepareTemplate>>): string {
+    const { store } = this.app;
+    const id = crypto.randomUUID();
+    const fileName = templateFileName(id);
+    store.files.write(fileName, prepared.pdf);
+    try {
+      store.transaction(() => store.templates.insert({
+        id,
+        groupId: upload.groupId,
+        userId: upload.userId,
+        title: upload.options.title?.trim() || 'Untitled',
+        pageCount: prepared.pageCount,
+        pages: prepared.pages,
+        fileSize: prepared.pdf.byteLength,
+        processTags: upload.options.processTags,
+        archiveUponSend: upload.options.archiveUponSend,
+        hideSenderFields: upload.options.hideSenderFields,
+        fields: withUuids(prepared.elements),
+        report: prepared.report,
+      }));
+    } catch (error) {
+      store.files.remove(fileName);
+      throw error;
+    }
+    return id;
+  }
+}
