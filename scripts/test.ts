@@ -1,5 +1,5 @@
 /**
- * `npm test`: the type check, Node tests, browser tests and end-to-end tests, in that order. Every stage
+ * `npm test`: the type check, lint (ESLint and Prettier), Node tests, browser tests and end-to-end tests, in that order. Every stage
  * runs even when an earlier one failed; the last line is `N passed, N failed[, N skipped]` over all of them.
  *
  *   npm test                              everything
@@ -21,7 +21,7 @@ import {
 const root = fileURLToPath(new URL('..', import.meta.url));
 process.chdir(root);
 
-const STAGES = ['typecheck', 'node', 'browser', 'e2e'] as const;
+const STAGES = ['typecheck', 'lint', 'node', 'browser', 'e2e'] as const;
 type StageName = (typeof STAGES)[number];
 
 function usage(message: string): never {
@@ -84,6 +84,8 @@ function stageSpec(name: StageName, extra: string[]): StageSpec | string {
   switch (name) {
     case 'typecheck':
       return { name, command: bin('tsc'), args: ['--noEmit', '-p', 'tsconfig.json', ...extra], parse: parseTypecheck, timeoutMs: minutes(5) };
+    case 'lint':
+      return { name, command: process.execPath, args: ['scripts/lint.ts', ...extra], parse: parseTypecheck, timeoutMs: minutes(5) };
     case 'node': {
       const files = extra.length > 0 ? extra : nodeTestFiles();
       if (files.length === 0) return 'no *.test.ts files under src/, demo/ or test/node/';
@@ -108,11 +110,12 @@ function stageSpec(name: StageName, extra: string[]): StageSpec | string {
 
 /** A stage that failed without a count to show for it (a crash, a load error, a timeout) counts as one failure. */
 function judge(result: StageResult): { ok: boolean; note: string } {
-  if (result.name === 'typecheck') {
+  if (result.name === 'typecheck' || result.name === 'lint') {
     const ok = result.exitCode === 0;
     result.passed = ok ? 1 : 0;
     result.failed = ok ? 0 : 1;
-    return { ok, note: ok ? 'no type errors' : 'type errors' };
+    const what = result.name === 'lint' ? 'lint problems' : 'type errors';
+    return { ok, note: ok ? `no ${what}` : what };
   }
   if (result.exitCode === 124) {
     result.failed = Math.max(result.failed, 1);

@@ -1,8 +1,8 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
-import { sendKeys, sendMouse, resetMouse } from '@web/test-runner-commands';
+import { resetMouse } from '@web/test-runner-commands';
 import type { EsignEditor } from './esign-editor.ts';
 import { generatePdf } from '../../test/support/generate-pdf.ts';
-import { centre, drag, field, fieldEls, loadEditor, nextFrame, pagePoint, q, round } from '../../test/support/editor/editor-test-helpers.ts';
+import { centre, drag, field, fieldEls, loadEditor, q, round } from '../../test/support/editor/editor-test-helpers.ts';
 
 afterEach(async () => {
   await resetMouse();

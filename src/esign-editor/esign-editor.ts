@@ -280,6 +280,7 @@ export class EsignEditor extends EsignElement {
 
   /** The element as EditorActions and its controllers see it (editor-host.ts). */
   private hostView(): EditorHost {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- inside the getters below `this` is the host object
     const el = this;
     return {
       get lang() { return el.lang_; },

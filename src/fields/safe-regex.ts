@@ -131,7 +131,7 @@ function run(prog: Program, flags: SafeRegexFlags, input: string, anchored: bool
   const text = Array.from(input, (c) => c.codePointAt(0)!);
   const n = prog.op.length;
   let clist = new Int32Array(n), nlist = new Int32Array(n);
-  let ccount = 0, ncount = 0;
+  let ccount: number, ncount: number;
   const seen = new Uint32Array(n); // generation marks, one generation per position
   let generation = 0;
   const stack = new Int32Array(n + 1);

@@ -293,9 +293,8 @@ export class PdfPagesController implements ReactiveController {
     this.running = job;
     this.state[index] = RENDERING;
     let canvas: HTMLCanvasElement | null = null;
-    let page: PDFPageProxy | null = null;
     try {
-      page = await doc.getPage(index + 1);
+      const page: PDFPageProxy = await doc.getPage(index + 1);
       if (job.cancelled || generation !== this.generation) return;
       const natural = page.getViewport({ scale: 1 });
       if (this.layout.setPageSize(index, natural.width, natural.height)) this.host.requestUpdate();

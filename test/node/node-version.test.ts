@@ -46,6 +46,6 @@ test('esign-server.mjs and run-ts.mjs on an old Node: one line, exit 1, no stack
     assert.equal(run.stdout, '');
     assert.equal(run.stderr.trim().split('\n').length, 1, run.stderr);
     assert.match(run.stderr, /needs Node\.js >= 22\.13/);
-    assert.doesNotMatch(run.stderr, /SyntaxError|    at /);
+    assert.doesNotMatch(run.stderr, /SyntaxError| {4}at /);
   }
 });

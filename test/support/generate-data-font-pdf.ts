@@ -5,7 +5,7 @@
  * `UniJIS-UCS2-H` (pdf.js fetches `cmaps/UniJIS-UCS2-H.bcmap` to decode it).
  */
 import {
-  PDFDocument, PDFHexString, PDFName, PDFString, StandardFonts,
+  PDFDocument, PDFHexString, PDFString, StandardFonts,
   beginText, endText, moveText, setFontAndSize, showText,
 } from 'pdf-lib';
 

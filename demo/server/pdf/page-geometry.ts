@@ -21,7 +21,7 @@ function boxOf(read: () => { x: number; y: number; width: number; height: number
 export function pageGeometryOf(page: PDFPage): PageGeometry {
   const mediaBox = boxOf(() => page.getMediaBox()) ?? LETTER;
   const cropBox = boxOf(() => page.getCropBox()) ?? mediaBox;
-  let rotate = 0;
+  let rotate: number;
   try {
     rotate = page.getRotation().angle;
   } catch {

@@ -135,7 +135,7 @@ test('images come from signatureImages per signer; bad images and out-of-range p
 test('every fixture goes through import and stamping without a crash', async () => {
   for (const name of readdirSync(fixturesDir()).filter((n) => n.endsWith('.pdf'))) {
     const bytes = await readFixture(name);
-    let source = bytes;
+    let source: Uint8Array;
     let elements: FieldElement[];
     try {
       const imported = await importFormFields(bytes);

@@ -104,7 +104,7 @@ export default async function documentFileRoutes(app: App): Promise<void> {
     requireApiKey(request);
     const { document } = loadVisibleDocument(store, request, request.params.id);
     const { limit, offset } = request.query;
-    const { history, documents } = store;
+    const { history } = store;
     const events = history.events(document.id);
     const accept = String(request.headers.accept ?? '');
     if (accept.includes('application/json') && !accept.includes('application/pdf')) {

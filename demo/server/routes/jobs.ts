@@ -8,7 +8,6 @@ import { requireApiKey } from '../auth/context.ts';
 import { notFound } from '../http/errors.ts';
 import { listMeta } from '../http/pagination.ts';
 import { errorResponses, ListOf, PaginationQuery } from '../schemas/common.ts';
-import { SqliteJobRepository } from '../store/jobs.ts';
 import type { JobListing } from '../store/jobs.ts';
 import { signingServiceOf } from '../services/signing/service.ts';
 

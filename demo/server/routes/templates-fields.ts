@@ -3,7 +3,7 @@ import type { App } from '../http/typed-app.ts';
 import { Type } from 'typebox';
 import { validateElements } from '../../../src/fields/index.ts';
 import { COMPONENT_OPERATIONS } from '../auth/operations.ts';
-import { ApiError, unprocessable } from '../http/errors.ts';
+import { ApiError } from '../http/errors.ts';
 import { sendBytes } from '../http/binary.ts';
 import { answering } from '../work/failures.ts';
 import { templateFileName } from '../services/template-deletion.ts';

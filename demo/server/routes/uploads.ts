@@ -117,7 +117,7 @@ export default async function uploadRoutes(app: App): Promise<void> {
       onRequest: async (request) => {
         claimed.set(request, flow.claim(request.params.token));
       },
-      errorHandler: (error, request, reply) => {
+      errorHandler: (error, request) => {
         const apiError = (error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE'
           ? tooLarge(`The file is larger than this server converts (${Math.round(converter.settings.maxBytes / 1048576)} MB). Upload a smaller file.`)
           : error;

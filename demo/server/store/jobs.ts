@@ -163,7 +163,10 @@ export class SqliteJobRepository {
   list(filter: { state?: JobState; groupIds?: string[]; limit?: number; offset?: number } = {}): { total: number; jobs: JobListing[] } {
     const where: string[] = [];
     const params: Array<string | number> = [];
-    if (filter.state) (where.push('j.state = ?'), params.push(filter.state));
+    if (filter.state) {
+      where.push('j.state = ?');
+      params.push(filter.state);
+    }
     if (filter.groupIds) {
       where.push(`d.group_id IN (${filter.groupIds.map(() => '?').join(', ') || 'NULL'})`);
       params.push(...filter.groupIds);

@@ -439,9 +439,14 @@ export class SqliteWebhookRepository implements WebhookRepository {
   deliveryLog(filter: DeliveryLogFilter, limit: number, offset: number): { total: number; rows: DeliveryRow[] } {
     const where = ['r.user_id = ?'];
     const params: Array<string | number> = [filter.userId];
-    if (filter.registration) (where.push('d.registration_id = ?'), params.push(filter.registration));
-    if (filter.state) (where.push('d.state = ?'), params.push(filter.state));
-    if (filter.document) (where.push('e.document_id = ?'), params.push(filter.document));
+    const add = (sql: string, value: string | undefined) => {
+      if (!value) return;
+      where.push(sql);
+      params.push(value);
+    };
+    add('d.registration_id = ?', filter.registration);
+    add('d.state = ?', filter.state);
+    add('e.document_id = ?', filter.document);
     const clause = where.join(' AND ');
     const total = (this.db.prepare(`SELECT COUNT(*) AS n FROM (${SELECT_DELIVERY} WHERE ${clause})`).get(...params) as { n: number }).n;
     const rows = this.db.prepare(`${SELECT_DELIVERY} WHERE ${clause} ORDER BY d.id DESC LIMIT ? OFFSET ?`).all(...params, limit, offset) as unknown as DeliveryRow[];

@@ -30,7 +30,7 @@ test('sending a document emits document.created once, with the spec payload and 
     assert.equal(hit.signatureValid, true);
     assert.equal(hit.hmacValid, true);
     assert.deepEqual({ version: hit.json.version, object: hit.json.object, event: hit.json.event }, { version: '1.0.0', object: 'document', event: 'created' });
-    const data = hit.json.data as Record<string, any>;
+    const data = hit.json.data as Record<string, unknown> & { recipients: Record<string, unknown>[] };
     assert.equal(data.uuid, documentId);
     assert.deepEqual([data.tag, data.tag1, data.tag2], ['crm-7', 'crm-7-1', 'crm-7-2']);
     assert.equal(data.groupResourceUri, `/api/v1/group/${t.groupId}/`);

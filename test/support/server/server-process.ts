@@ -73,6 +73,7 @@ export function createProductionKey(dataDir: string): string {
   return execFileSync(process.execPath, [CLI, 'api-key', 'create', '--env', 'production', '--data', dataDir], { encoding: 'utf8' }).trim().split('\n').pop()!.trim();
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a test helper: each test reads the answer it expects
 export async function api(baseUrl: string, key: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: any; headers: Headers }> {
   const res = await fetch(`${baseUrl}${path}`, {
     method,

@@ -110,6 +110,7 @@ export function layoutText(font: PDFFont, text: string, fontSize: number, align:
  */
 export async function textFieldPainter(canvas: PageCanvas, frame: FieldFrame, element: FieldElement, text: string, fonts: FontBook, oblique = false): Promise<() => void> {
   // Tabs and other white space become spaces, control characters go: fonts have no glyphs for them.
+  // eslint-disable-next-line no-control-regex -- control characters have no glyph: they are what this removes
   const clean = text.replace(/[^\S\r\n]/g, ' ').replace(/[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, '');
   const { font, text: drawable } = await fonts.forText(element.font_name, clean, oblique ? 'oblique' : undefined);
   const size = element.font_size >= 1 ? element.font_size : FIELD_DEFAULTS.font_size;

@@ -32,6 +32,7 @@ export function readBoolean(value: unknown, field: string, problems: Problems, f
 }
 
 // Control characters (C0 and DEL) never belong in names, tags or titles.
+// eslint-disable-next-line no-control-regex -- the check is for control characters
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 export interface StringRules {
@@ -71,7 +72,7 @@ export function readString(value: unknown, field: string, problems: Problems, ru
   return text;
 }
 
-const EMAIL = /^[^\s@<>(),;:"\[\]]+@[^\s@<>(),;:"\[\]]+\.[^\s@<>(),;:"\[\]]+$/;
+const EMAIL = /^[^\s@<>(),;:"[\]]+@[^\s@<>(),;:"[\]]+\.[^\s@<>(),;:"[\]]+$/;
 
 export function isEmail(value: string): boolean {
   return value.length <= 254 && EMAIL.test(value);
