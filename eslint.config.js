@@ -8,8 +8,18 @@ import globals from 'globals';
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'storybook-static/**', 'node_modules/**', 'test-results/**', 'coverage/**', 'examples/*/dist/**', 'examples/*/node_modules/**',
-      'demo/server/pdf/golden/**', 'test/fixtures/**', '.storybook/**'],
+    ignores: [
+      'dist/**',
+      'storybook-static/**',
+      'node_modules/**',
+      'test-results/**',
+      'coverage/**',
+      'examples/*/dist/**',
+      'examples/*/node_modules/**',
+      'demo/server/pdf/golden/**',
+      'test/fixtures/**',
+      '.storybook/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -22,7 +32,15 @@ export default tseslint.config(
   },
   // The elements and the demo pages run in browsers.
   {
-    files: ['src/**/*.ts', 'stories/**/*.ts', 'demo/web/**/*.js', 'test/browser/**/*.ts', 'test/support/{viewer,editor,signer}/**/*.ts', 'bench/*-page.ts', 'examples/**/*.{ts,tsx,js,jsx}'],
+    files: [
+      'src/**/*.ts',
+      'stories/**/*.ts',
+      'demo/web/**/*.js',
+      'test/browser/**/*.ts',
+      'test/support/{viewer,editor,signer}/**/*.ts',
+      'bench/*-page.ts',
+      'examples/**/*.{ts,tsx,js,jsx}',
+    ],
     languageOptions: { globals: { ...globals.browser } },
   },
   { files: ['src/**/*.ts'], ...lit['flat/recommended'] },

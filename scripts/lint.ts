@@ -11,12 +11,23 @@ const bin = (name: string) => join(root, 'node_modules', '.bin', name);
 const fix = process.argv.includes('--fix');
 
 /** The sources Prettier formats (Markdown, YAML and generated files are left as written). */
-export const PRETTIER_GLOBS = ['src/**/*.ts', 'demo/**/*.{ts,js,mjs}', 'test/**/*.ts', 'scripts/**/*.{ts,mjs}', 'bench/**/*.ts', 'stories/**/*.ts', '*.{ts,js,mjs}'];
+export const PRETTIER_GLOBS = [
+  'src/**/*.ts',
+  'demo/**/*.{ts,js,mjs}',
+  'test/**/*.ts',
+  'scripts/**/*.{ts,mjs}',
+  'bench/**/*.ts',
+  'stories/**/*.ts',
+  '*.{ts,js,mjs}',
+];
 
 const run = (command: string, args: string[]) => spawnSync(command, args, { cwd: root, stdio: 'inherit' }).status ?? 1;
 
 const eslint = run(bin('eslint'), ['.', ...(fix ? ['--fix'] : [])]);
 const prettier = run(bin('prettier'), [fix ? '--write' : '--check', '--log-level', 'warn', ...PRETTIER_GLOBS]);
 if (eslint === 0 && prettier === 0) console.log('lint: ESLint and Prettier found nothing to change');
-else console.error(`lint: ${eslint !== 0 ? 'ESLint found problems' : ''}${eslint !== 0 && prettier !== 0 ? '; ' : ''}${prettier !== 0 ? 'Prettier would reformat the files listed (npm run lint -- --fix)' : ''}`);
+else
+  console.error(
+    `lint: ${eslint !== 0 ? 'ESLint found problems' : ''}${eslint !== 0 && prettier !== 0 ? '; ' : ''}${prettier !== 0 ? 'Prettier would reformat the files listed (npm run lint -- --fix)' : ''}`,
+  );
 process.exitCode = eslint === 0 && prettier === 0 ? 0 : 1;
