@@ -13,7 +13,7 @@ function runCli(args: string[]): string {
   return execFileSync(process.execPath, [CLI, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
-test('esign-server: first start, api-key create, user/group create, SIGTERM', { timeout: 60_000 }, async () => {
+test('esign-server: first start, api-key create, user/group create, SIGTERM', { timeout: 180_000 }, async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esign-cli-'));
   const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--host', '127.0.0.1', '--data', dataDir], {
     stdio: ['ignore', 'pipe', 'pipe'],
