@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
 import { createTestApp } from '../support/server/app.ts';
-import type { ConnectionLimits } from '../../demo/server/http/connection-guard.ts';
+import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from '../../demo/server/http/connection-guard.ts';
 
 const LIMITS: ConnectionLimits = {
   idleTimeoutMs: 1500,
@@ -95,6 +95,26 @@ test('one address cannot hold more than its share of connections; 200 idle ones 
     await Promise.all(idle.map((s) => closedBy(s, 20_000)));
   } finally {
     for (const s of idle) s.destroy();
+    await t.close();
+  }
+});
+
+test('clients are told a keep-alive timeout well below the silence after which sockets close (no reuse race)', async () => {
+  // A client reuses an idle socket until just before the `Keep-Alive: timeout=` it was told; a server that
+  // closes at that same moment meets requests already on their way (a busy process reads them late).
+  const t = await createTestApp();
+  try {
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const port = (t.app.server.address() as net.AddressInfo).port;
+    const response = await fetch(`http://127.0.0.1:${port}/healthz`);
+    await response.text();
+    const told = Number(/timeout=(\d+)/.exec(response.headers.get('keep-alive') ?? '')?.[1]);
+    assert.ok(told >= 1, `a Keep-Alive timeout is announced: ${response.headers.get('keep-alive')}`);
+    assert.ok(
+      told * 1000 * 3 <= DEFAULT_CONNECTION_LIMITS.idleTimeoutMs,
+      `told ${told} s; sockets close after ${DEFAULT_CONNECTION_LIMITS.idleTimeoutMs} ms of silence`,
+    );
+  } finally {
     await t.close();
   }
 });

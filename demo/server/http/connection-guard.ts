@@ -18,7 +18,7 @@ export interface ConnectionLimits {
   headersTimeoutMs: number;
   /** A client must have sent its whole request (headers and body) this long after it started. */
   requestTimeoutMs: number;
-  /** An idle keep-alive connection is closed after this long. */
+  /** How long clients are told an idle keep-alive connection stays open (it is closed after `idleTimeoutMs`). */
   keepAliveTimeoutMs: number;
   /** How often Node checks the two timeouts above (it does not check continuously). */
   checkIntervalMs: number;
@@ -33,8 +33,9 @@ export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
   idleTimeoutMs: 30_000,
   headersTimeoutMs: 20_000,
   requestTimeoutMs: 300_000,
-  // Longer than clients keep idle sockets (undici 4 s, browsers up to 60 s would race) yet under a minute.
-  keepAliveTimeoutMs: 30_000,
+  // What clients are told (`Keep-Alive: timeout=5`): they stop reusing a socket well before it is
+  // closed, which happens only after `idleTimeoutMs` of silence.
+  keepAliveTimeoutMs: 5_000,
   checkIntervalMs: 2_000,
   minBodyBytesPerSecond: 1024,
   bodyRateWindowMs: 10_000,
@@ -63,25 +64,40 @@ export function guardedServerFactory(limits: ConnectionLimits): (handler: Handle
 }
 
 const IN_FLIGHT = Symbol('esign.inFlight');
-type CountedSocket = Socket & { [IN_FLIGHT]?: number };
+const LAST_ACTIVE = Symbol('esign.lastActive');
+type CountedSocket = Socket & { [IN_FLIGHT]?: number; [LAST_ACTIVE]?: number };
 
 /**
  * Socket inactivity: Node destroys a timed-out socket even while its request is still being worked on
  * (a long PDF job sends nothing for a while), so the timeout is ours to judge: only sockets with no
- * request in progress are closed.
+ * request in progress AND silent for `idleMs` are closed. Node reports a keep-alive socket as timed out
+ * after `keepAliveTimeout` (the `Keep-Alive: timeout=` clients are told); closing it only after `idleMs`
+ * leaves a wide margin for a client that reuses it just before that hint runs out while this process is
+ * busy (the request's bytes waiting behind the timer would otherwise meet a closed socket).
  */
 function closeSilentConnections(server: Server, idleMs: number): void {
   if (idleMs <= 0) return;
   server.setTimeout(idleMs);
+  const touch = (socket: CountedSocket) => {
+    socket[LAST_ACTIVE] = Date.now();
+  };
+  server.on('connection', (socket: CountedSocket) => {
+    touch(socket);
+    socket.on('data', () => touch(socket));
+  });
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     const socket = request.socket as CountedSocket;
     socket[IN_FLIGHT] = (socket[IN_FLIGHT] ?? 0) + 1;
     response.once('close', () => {
       socket[IN_FLIGHT] = (socket[IN_FLIGHT] ?? 1) - 1;
+      touch(socket);
     });
   });
   server.on('timeout', (socket: CountedSocket) => {
-    if ((socket[IN_FLIGHT] ?? 0) === 0) socket.destroy();
+    if ((socket[IN_FLIGHT] ?? 0) > 0) return;
+    const silentFor = Date.now() - (socket[LAST_ACTIVE] ?? 0);
+    if (silentFor >= idleMs) socket.destroy();
+    else socket.setTimeout(idleMs - silentFor);
   });
 }
 
