@@ -96,3 +96,31 @@ export function queueRejectedNotices(store: Store, doc: DocumentRecord, recipien
     });
   }
 }
+
+/**
+ * A reminder to a recipient who has not finished (automatic, email/reminders.ts, or asked for through
+ * `POST /signer/{id}/send-reminder/` with the sender's `note`), in the document's language.
+ */
+export function reminderEmail(
+  store: Store,
+  dataDir: string,
+  baseUrl: string,
+  doc: DocumentRecord,
+  r: RecipientRecord,
+  note = '',
+): { subject: string; text: string; html: string } {
+  const lang = doc.language;
+  const link = signingUrl(baseUrl, r.id, mintLinkToken(dataDir, r.id, doc.id));
+  const hello = greet(doc, r);
+  const body = tr(lang, 'email.reminder.body', { document: doc.name });
+  const personal = tr(lang, 'email.invite.personal');
+  return {
+    subject: tr(lang, 'email.reminder.subject', { document: doc.name }),
+    text: `${hello}\n\n${note ? `${note}\n\n` : ''}${body}\n\n${tr(lang, 'email.invite.open')}\n${link}\n\n${personal}\n`,
+    html:
+      `${htmlStart(lang)}<p>${escapeHtml(hello)}</p>${note ? `<p>${escapeHtml(note)}</p>` : ''}<p>${emphasise(body, doc.name)}</p>` +
+      `<p><a href="${escapeHtml(link)}">${escapeHtml(tr(lang, 'email.reminder.link'))}</a></p><p>${escapeHtml(personal)}</p>` +
+      // Tracking image: loading it reports recipient.emailOpened (email/open-tracking.ts).
+      `<img src="${escapeHtml(emailOpenUrl(store, baseUrl, r.id))}" width="1" height="1" alt="" style="display:block;border:0">${htmlEnd(lang)}`,
+  };
+}

@@ -96,3 +96,26 @@ test('the running server sends due reminders by itself and reports autoReminderE
     assert.equal(receiver.received[0].json.event, 'autoReminderEmail');
   });
 });
+
+test('reminders, automatic or asked for, are written in the document language (one composer for both)', async () => {
+  await withApp({}, async (t) => {
+    const sent = await sendDocument(t, [field({ signer: 1 })], { do_email: true, language: 'de' });
+    const [ann] = sent.recipients;
+    const ctx = { dataDir: t.dataDir, baseUrl: 'http://127.0.0.1:9' };
+    assert.equal(queueDueReminders(t.app.store, ctx, [60_000], invitedAt(t, ann.id) + 60_000), 1);
+    const asked = await call(t.app, t.key, 'POST', `/api/v1/signer/${ann.id}/send-reminder/`, { text: 'Bitte bis Freitag.' });
+    assert.ok(asked.statusCode < 300, asked.body);
+    const reminders = t.app.store.history.emails({}).filter((e) => e.kind === 'reminder');
+    assert.equal(reminders.length, 2);
+    for (const email of reminders) {
+      assert.match(email.subject, /^Erinnerung: Bitte schließen Sie .+ ab$/);
+      assert.match(email.text, /wartet noch auf Sie\./);
+      assert.match(email.html, /<div lang="de" dir="ltr">.*Dokument öffnen<\/a>/s);
+      assert.doesNotMatch(email.text, /This is a reminder/);
+    }
+    assert.ok(
+      reminders.some((e) => e.text.includes('Bitte bis Freitag.')),
+      'the sender’s note is kept',
+    );
+  });
+});

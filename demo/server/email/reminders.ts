@@ -9,12 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Store } from '../store/index.ts';
 import type { ReminderCandidate } from '../store/documents-history.ts';
 import { DOCUMENT_STATUS, RECIPIENT_STATUS } from '../domain/statuses.ts';
-import { mintLinkToken, signingUrl } from '../services/signing/link-tokens.ts';
 import { signingServiceOf } from '../services/signing/service.ts';
-import { emailOpenUrl } from './open-tracking.ts';
-import { greeting } from './names.ts';
-
-const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { reminderEmail } from './messages.ts';
 
 /** Statuses of a recipient who was invited and still has to act. */
 const WAITING: readonly number[] = [
@@ -56,14 +52,7 @@ function queueReminder(
     const doc = documents.get(c.document_id);
     const r = documents.recipient(c.recipient_id);
     if (!doc || !r || doc.status !== DOCUMENT_STATUS.available || !WAITING.includes(r.status)) return false;
-    const link = signingUrl(context.baseUrl, r.id, mintLinkToken(context.dataDir, r.id, doc.id));
-    const hello = greeting(doc, r);
-    const subject = `Reminder: please complete ${doc.name}`;
-    const text = `${hello}\n\nThis is a reminder that "${doc.name}" is waiting for you.\n\nOpen it here:\n${link}\n\nThe link is personal: do not forward it.\n`;
-    const html =
-      `<p>${escapeHtml(hello)}</p><p>This is a reminder that <strong>${escapeHtml(doc.name)}</strong> is waiting for you.</p>` +
-      `<p><a href="${escapeHtml(link)}">Open the document</a></p><p>The link is personal: do not forward it.</p>` +
-      `<img src="${escapeHtml(emailOpenUrl(store, context.baseUrl, r.id))}" width="1" height="1" alt="" style="display:block;border:0">`;
+    const { subject, text, html } = reminderEmail(store, context.dataDir, context.baseUrl, doc, r);
     history.queueEmail({ documentId: doc.id, recipientId: r.id, kind: 'reminder', to: r.email, cc: [], subject, text, html });
     history.record(doc.id, 'reminder_queued', { type: 'system', id: '', label: 'esign-elements', ip: '', userAgent: '' }, { step: count + 1 }, r.id);
     return true;

@@ -7,11 +7,8 @@ import type { DocumentRecord, RecipientRecord } from '../../store/documents.ts';
 import { DOCUMENT_STATUS, RECIPIENT_STATUS } from '../../domain/statuses.ts';
 import { invalidInput } from '../../domain/errors.ts';
 import { mintLinkToken, signingUrl } from '../signing/link-tokens.ts';
-import { emailOpenUrl } from '../../email/open-tracking.ts';
-import { greeting } from '../../email/names.ts';
+import { reminderEmail } from '../../email/messages.ts';
 import type { AuditActor } from '../../store/documents-history.ts';
-
-const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Invited and still to act: the recipients a reminder or a new link makes sense for. */
 const WAITING: readonly number[] = [
@@ -77,17 +74,9 @@ export function sendReminder(
 ): void {
   ensureOpen(document, recipient, 'a reminder');
   const { history } = store;
-  const link = signingUrl(context.baseUrl, recipient.id, mintLinkToken(context.dataDir, recipient.id, document.id));
-  const hello = greeting(document, recipient);
-  const note = text.trim();
-  const subject = `Reminder: please complete ${document.name}`;
-  const body = `${hello}\n\n${note ? `${note}\n\n` : ''}This is a reminder that "${document.name}" is waiting for you.\n\nOpen it here:\n${link}\n\nThe link is personal: do not forward it.\n`;
-  const html =
-    `<p>${escapeHtml(hello)}</p>${note ? `<p>${escapeHtml(note)}</p>` : ''}<p>This is a reminder that <strong>${escapeHtml(document.name)}</strong> is waiting for you.</p>` +
-    `<p><a href="${escapeHtml(link)}">Open the document</a></p><p>The link is personal: do not forward it.</p>` +
-    `<img src="${escapeHtml(emailOpenUrl(store, context.baseUrl, recipient.id))}" width="1" height="1" alt="" style="display:block;border:0">`;
+  const email = reminderEmail(store, context.dataDir, context.baseUrl, document, recipient, text.trim());
   store.transaction(() => {
-    history.queueEmail({ documentId: document.id, recipientId: recipient.id, kind: 'reminder', to: recipient.email, cc: [], subject, text: body, html });
+    history.queueEmail({ documentId: document.id, recipientId: recipient.id, kind: 'reminder', to: recipient.email, cc: [], ...email });
     history.record(document.id, 'reminder_queued', actor, { manual: true }, recipient.id);
   });
 }
