@@ -29,7 +29,8 @@ async function withApp(webhooks: Partial<WebhookSettings>, run: (t: TestApp, rec
 }
 
 /** The outbox's emails of one kind to one recipient, oldest first. */
-const emailsTo = (t: TestApp, recipientId: string, kind: string) => t.app.store.history.emails().filter((e) => e.recipientId === recipientId && e.kind === kind);
+const emailsTo = (t: TestApp, recipientId: string, kind: string) =>
+  t.app.store.history.emails().filter((e) => e.recipientId === recipientId && e.kind === kind);
 
 const invitedAt = (t: TestApp, recipientId: string): number => Date.parse(emailsTo(t, recipientId, 'invitation')[0].created);
 
@@ -70,13 +71,10 @@ test('reminders follow the schedule from each invitation, once per step, only wh
     const reminded = [...new Set(reminders.map((e) => e.recipientId))]
       .map((id) => ({ recipient_id: id, n: reminders.filter((e) => e.recipientId === id).length }))
       .sort((a, b) => b.n - a.n);
-    assert.deepEqual(
-      reminded,
-      [
-        { recipient_id: ann.id, n: 2 },
-        { recipient_id: bob.id, n: 1 },
-      ],
-    );
+    assert.deepEqual(reminded, [
+      { recipient_id: ann.id, n: 2 },
+      { recipient_id: bob.id, n: 1 },
+    ]);
   });
 });
 

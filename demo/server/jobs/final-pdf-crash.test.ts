@@ -155,7 +155,13 @@ test('a server killed mid-way through a final PDF finishes it once after restart
     server = undefined;
     const webhookEvents = store().webhooks.eventsOf(documentId);
     assert.equal(webhookEvents.filter((e) => e.event === 'finalPdfCreated').length, 1, 'finalPdfCreated emitted once');
-    assert.equal(store().history.events(documentId).filter((e) => e.event === 'final_pdf_created').length, 1, 'recorded once');
+    assert.equal(
+      store()
+        .history.events(documentId)
+        .filter((e) => e.event === 'final_pdf_created').length,
+      1,
+      'recorded once',
+    );
   } finally {
     await server?.kill('SIGKILL');
     stored?.close();

@@ -150,11 +150,7 @@ test('the tracking image in the invitation reports recipient.emailOpened once; f
     const forged = await call(t.app, undefined, 'GET', `/api/v1/email-open/${ann.id}/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/`);
     assert.equal(forged.statusCode, 200);
     assert.equal(forged.headers['content-type'], 'image/gif');
-    assert.equal(
-      t.app.store.documents.recipient(ann.id)!.status,
-      10,
-      'a forged URL records nothing',
-    );
+    assert.equal(t.app.store.documents.recipient(ann.id)!.status, 10, 'a forged URL records nothing');
     for (let i = 0; i < 3; i++) {
       const image = await call(t.app, undefined, 'GET', path, undefined, { 'user-agent': 'MailClient/1.0' });
       assert.equal(image.statusCode, 200);
@@ -168,10 +164,6 @@ test('the tracking image in the invitation reports recipient.emailOpened once; f
     const token = await signerToken(t, ann.id);
     assert.equal((await signerCall(t.app, token, ann.id, 'visit')).statusCode, 200);
     assert.equal((await call(t.app, undefined, 'GET', path)).statusCode, 200, 'opening again after visiting is fine');
-    assert.equal(
-      t.app.store.documents.recipient(ann.id)!.status,
-      20,
-      'and does not move the status back',
-    );
+    assert.equal(t.app.store.documents.recipient(ann.id)!.status, 20, 'and does not move the status back');
   });
 });

@@ -30,9 +30,7 @@ function setup(settings: Partial<Parameters<typeof resolveWebhookSettings>[0]> =
 
 /** Every attempt made for an event, delivery by delivery, each delivery's in the order they were made. */
 function attempts(store: ReturnType<typeof seedDatabase>['store'], eventId: string) {
-  return store.webhooks
-    .deliveriesOf({ eventId })
-    .flatMap((d) => store.webhooks.attempts(d.id).map((a) => ({ ...a, registration_id: d.registration_id })));
+  return store.webhooks.deliveriesOf({ eventId }).flatMap((d) => store.webhooks.attempts(d.id).map((a) => ({ ...a, registration_id: d.registration_id })));
 }
 
 test('an event is POSTed as signed JSON; 5xx answers are retried with the same id and bytes', async () => {
@@ -68,7 +66,7 @@ test('an event is POSTed as signed JSON; 5xx answers are retried with the same i
         [3, 200, 'delivered'],
       ],
     );
-    assert.match(log[0].response_body, /failing on purpose \(503\)/);
+    assert.match(log[0].response_body ?? '', /failing on purpose \(503\)/);
   } finally {
     await receiver.close();
     ctx.cleanup();
@@ -89,7 +87,10 @@ test('when the schedule runs out the delivery is failed, with every attempt logg
     await ctx.worker.stop();
     assert.equal(receiver.received.length, 3);
     const [delivery] = ctx.store.webhooks.deliveriesOf({ eventId: queued.eventId });
-    assert.deepEqual({ state: delivery.state, attempts: delivery.attempts, last_status: delivery.last_status }, { state: 'failed', attempts: 3, last_status: 500 });
+    assert.deepEqual(
+      { state: delivery.state, attempts: delivery.attempts, last_status: delivery.last_status },
+      { state: 'failed', attempts: 3, last_status: 500 },
+    );
     assert.deepEqual(
       attempts(ctx.store, queued.eventId).map((a) => a.outcome),
       ['retry', 'retry', 'failed'],
@@ -117,7 +118,8 @@ test('refused connections and timeouts are failed attempts that get retried', as
     const slowId = ctx.register(slowUrl);
     const queued = enqueueEvent(ctx.store, { object: 'document', event: 'created', snapshot: sampleSnapshot(ctx.groupA) })!;
     ctx.worker.start();
-    const finished = () => ctx.store.webhooks.deliveriesOf({ eventId: queued.eventId }).filter((d) => d.state === 'delivered' || d.state === 'failed').length === 2;
+    const finished = () =>
+      ctx.store.webhooks.deliveriesOf({ eventId: queued.eventId }).filter((d) => d.state === 'delivered' || d.state === 'failed').length === 2;
     await eventually(finished, 10_000, 'both deliveries finished');
     await ctx.worker.stop();
     const rows = attempts(ctx.store, queued.eventId);

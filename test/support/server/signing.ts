@@ -75,9 +75,7 @@ export function webhookEvents(app: FastifyInstance, documentId: string): string[
 }
 
 export function historyEvents(app: FastifyInstance, documentId: string): { event: string; ip: string; user_agent: string; recipient_id: string | null }[] {
-  return app.store.history
-    .events(documentId)
-    .map((e) => ({ event: e.event, ip: e.actor.ip, user_agent: e.actor.userAgent, recipient_id: e.recipientId }));
+  return app.store.history.events(documentId).map((e) => ({ event: e.event, ip: e.actor.ip, user_agent: e.actor.userAgent, recipient_id: e.recipientId }));
 }
 
 export { person };
