@@ -87,7 +87,7 @@ const sent = await app.inject({
 });
 if (sent.statusCode !== 201) throw new Error(`send failed: ${sent.body}`);
 const documentId = /\/status\/([^/]+)\//.exec(String(sent.headers.location))![1];
-const signerId = (app.store.db.prepare('SELECT id FROM document_recipients WHERE document_id = ?').get(documentId) as { id: string }).id;
+const signerId = app.store.documents.recipients(documentId)[0]!.id;
 const link = (await app.inject({ method: 'GET', url: `/api/v1/signer/${signerId}/sign-link/`, headers: auth })).json().link as string;
 const token = (
   await app.inject({ method: 'POST', url: `/api/v1/signer/${signerId}/link-session/`, headers: { 'content-type': 'application/json' }, payload: { link } })

@@ -28,10 +28,11 @@ async function withApp(webhooks: Partial<WebhookSettings>, run: (t: TestApp, rec
   }
 }
 
-const invitedAt = (t: TestApp, recipientId: string): number =>
-  Date.parse(
-    (t.app.store.db.prepare(`SELECT created FROM email_outbox WHERE recipient_id = ? AND kind = 'invitation'`).get(recipientId) as { created: string }).created,
-  );
+/** The outbox's emails of one kind to one recipient, oldest first. */
+const emailsTo = (t: TestApp, recipientId: string, kind: string) =>
+  t.app.store.history.emails().filter((e) => e.recipientId === recipientId && e.kind === kind);
+
+const invitedAt = (t: TestApp, recipientId: string): number => Date.parse(emailsTo(t, recipientId, 'invitation')[0].created);
 
 test('reminders follow the schedule from each invitation, once per step, only while the recipient still has to act', async () => {
   await withApp({}, async (t, receiver) => {
@@ -55,12 +56,10 @@ test('reminders follow the schedule from each invitation, once per step, only wh
         ['autoReminderEmail', ann.id],
       ],
     );
-    const reminder = t.app.store.db
-      .prepare(`SELECT subject, text_body, html_body FROM email_outbox WHERE recipient_id = ? AND kind = 'reminder'`)
-      .get(ann.id) as { subject: string; text_body: string; html_body: string };
+    const [reminder] = emailsTo(t, ann.id, 'reminder');
     assert.match(reminder.subject, /^Reminder: /);
-    assert.match(reminder.text_body, /sign\.html\?signer=[\w-]+#link=sl1\./, 'the reminder carries a signing link');
-    assert.match(reminder.html_body, /\/api\/v1\/email-open\//);
+    assert.match(reminder.text, /sign\.html\?signer=[\w-]+#link=sl1\./, 'the reminder carries a signing link');
+    assert.match(reminder.html, /\/api\/v1\/email-open\//);
 
     // Ann finishes: no more reminders for her; Bob's schedule starts at his own invitation.
     const token = await signerToken(t, ann.id);
@@ -68,16 +67,14 @@ test('reminders follow the schedule from each invitation, once per step, only wh
     const bobInvited = invitedAt(t, bob.id);
     assert.equal(queueDueReminders(t.app.store, ctx, schedule, bobInvited + 59_000), 0);
     assert.equal(queueDueReminders(t.app.store, ctx, schedule, bobInvited + 60_000), 1);
-    const reminded = t.app.store.db
-      .prepare(`SELECT recipient_id, COUNT(*) AS n FROM email_outbox WHERE kind = 'reminder' GROUP BY recipient_id ORDER BY n DESC`)
-      .all();
-    assert.deepEqual(
-      reminded.map((r) => ({ ...r })),
-      [
-        { recipient_id: ann.id, n: 2 },
-        { recipient_id: bob.id, n: 1 },
-      ],
-    );
+    const reminders = t.app.store.history.emails().filter((e) => e.kind === 'reminder');
+    const reminded = [...new Set(reminders.map((e) => e.recipientId))]
+      .map((id) => ({ recipient_id: id, n: reminders.filter((e) => e.recipientId === id).length }))
+      .sort((a, b) => b.n - a.n);
+    assert.deepEqual(reminded, [
+      { recipient_id: ann.id, n: 2 },
+      { recipient_id: bob.id, n: 1 },
+    ]);
   });
 });
 

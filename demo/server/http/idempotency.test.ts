@@ -9,6 +9,7 @@ import { createTestApp, createTenant, call, errorOf } from '../../../test/suppor
 import type { TestApp } from '../../../test/support/server/app.ts';
 import { addTemplate, sendBody } from '../../../test/support/server/documents.ts';
 import { generatePdf } from '../../../test/support/generate-pdf.ts';
+import { backdateIdempotencyKey } from '../store/fault-injection.ts';
 
 let t: TestApp;
 
@@ -17,7 +18,7 @@ before(async () => {
 });
 after(() => t.close());
 
-const count = (table: string): number => Number((t.app.store.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n);
+const count = (table: 'documents' | 'groups' | 'templates'): number => t.app.store[table].count();
 
 test('sending a document twice with one Idempotency-Key creates one document and replays the first answer', async () => {
   const tpl = await addTemplate(t.app, { groupId: t.groupId, userId: t.adminId });
@@ -102,10 +103,13 @@ test('two identical requests at once: one runs, the other is told to retry (409)
 test('answers are kept 24 hours: an older key runs again', async () => {
   const before = count('groups');
   assert.ok((await call(t.app, t.key, 'POST', '/api/v1/group/', { name: 'Old' }, { 'idempotency-key': 'old-1' })).statusCode < 300);
-  t.app.store.db.prepare("UPDATE idempotency_keys SET created = ? WHERE idem_key = 'old-1'").run(new Date(Date.now() - 25 * 3600_000).toISOString());
+  const scope = { keyId: /^ak_sandbox_([^.]+)\./.exec(t.key)![1]!, idemKey: 'old-1', method: 'POST', path: '/api/v1/group/' };
+  const dayAgo = new Date(Date.now() - 25 * 3600_000).toISOString();
+  assert.ok(t.app.store.idempotency.find(scope), 'the first answer was stored');
+  backdateIdempotencyKey(t.app.store, scope, dayAgo);
   const again = await call(t.app, t.key, 'POST', '/api/v1/group/', { name: 'Old' }, { 'idempotency-key': 'old-1' });
   assert.ok(again.statusCode < 300);
   assert.equal(again.headers['idempotent-replayed'], undefined);
   assert.equal(count('groups'), before + 2);
-  assert.equal(Number((t.app.store.db.prepare("SELECT COUNT(*) AS n FROM idempotency_keys WHERE idem_key = 'old-1'").get() as { n: number }).n), 1);
+  assert.ok(t.app.store.idempotency.find(scope)!.created > dayAgo, 'the old answer was replaced by the new one');
 });

@@ -11,7 +11,6 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DatabaseSync } from 'node:sqlite';
 import { PDFDocument } from 'pdf-lib';
 import { generatePdf } from '../../../test/support/generate-pdf.ts';
 import { api, createProductionKey, startServer, type ServerProcess } from '../../../test/support/server/server-process.ts';
@@ -19,6 +18,8 @@ import { buildFinalPdf } from '../pdf/final-pdf.ts';
 import { newElement } from '../pdf/element-defaults.ts';
 import { pngDataUrl, placedText } from '../../../test/support/server/pdf.ts';
 import { inspectPdf } from '../pdf/inspect.ts';
+import { openStore } from '../store/index.ts';
+import type { Store } from '../store/index.ts';
 
 const PAGES = 400;
 
@@ -33,18 +34,12 @@ async function startPatiently(dataDir: string): Promise<ServerProcess> {
   }
 }
 
-function dbRow<T>(dataDir: string, sql: string, ...args: string[]): T | undefined {
-  const db = new DatabaseSync(join(dataDir, 'esign.db'), { readOnly: true });
-  try {
-    return db.prepare(sql).get(...args) as T | undefined;
-  } finally {
-    db.close();
-  }
-}
-
 test('a server killed mid-way through a final PDF finishes it once after restart', { timeout: 240_000 }, async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'esign-final-crash-'));
   let server: ServerProcess | undefined;
+  // The test's own view of the server's database (a second connection, as the CLI opens one).
+  let stored: Store | undefined;
+  const store = () => (stored ??= openStore(dataDir));
   try {
     server = await startPatiently(dataDir);
     const key = createProductionKey(dataDir);
@@ -113,7 +108,7 @@ test('a server killed mid-way through a final PDF finishes it once after restart
     // commit), let the job run for a fraction of its time, then kill the server.
     const completion = api(server.baseUrl, token, 'POST', `/api/v1/signer/${recipientId}/complete/`, { values }).catch((err: unknown) => err);
     const deadline = Date.now() + 60_000;
-    while ((dbRow<{ status: number }>(dataDir, 'SELECT status FROM documents WHERE id = ?', documentId)?.status ?? 0) < 20) {
+    while ((store().documents.get(documentId)?.status ?? 0) < 20) {
       assert.ok(Date.now() < deadline, 'the completion reached the database');
       await sleep(2);
     }
@@ -122,8 +117,8 @@ test('a server killed mid-way through a final PDF finishes it once after restart
     server = undefined;
     assert.ok((await completion) instanceof Error, 'the completing request never got its answer');
 
-    const killed = dbRow<{ status: number; final_file: string | null }>(dataDir, 'SELECT status, final_file FROM documents WHERE id = ?', documentId)!;
-    assert.deepEqual([killed.status, killed.final_file], [20, null], `the kill landed mid-job (job takes ~${jobMs.toFixed(0)} ms here)`);
+    const killed = store().documents.get(documentId)!;
+    assert.deepEqual([killed.status, killed.finalFile], [20, null], `the kill landed mid-job (job takes ~${jobMs.toFixed(0)} ms here)`);
     // Whatever is in the file store is either whole or a temp file the server never serves.
     for (const name of readdirSync(join(dataDir, 'files'))) {
       if (name.endsWith('.tmp')) continue;
@@ -158,11 +153,18 @@ test('a server killed mid-way through a final PDF finishes it once after restart
 
     await server.kill('SIGTERM');
     server = undefined;
-    const once = (sql: string) => dbRow<{ n: number }>(dataDir, sql, documentId)!.n;
-    assert.equal(once("SELECT COUNT(*) AS n FROM webhook_events WHERE document_id = ? AND event = 'finalPdfCreated'"), 1, 'finalPdfCreated emitted once');
-    assert.equal(once("SELECT COUNT(*) AS n FROM document_events WHERE document_id = ? AND event = 'final_pdf_created'"), 1, 'recorded once');
+    const webhookEvents = store().webhooks.eventsOf(documentId);
+    assert.equal(webhookEvents.filter((e) => e.event === 'finalPdfCreated').length, 1, 'finalPdfCreated emitted once');
+    assert.equal(
+      store()
+        .history.events(documentId)
+        .filter((e) => e.event === 'final_pdf_created').length,
+      1,
+      'recorded once',
+    );
   } finally {
     await server?.kill('SIGKILL');
+    stored?.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 });

@@ -26,7 +26,8 @@ function cli(args: string[]): string {
 }
 
 function jobRow(t: TestApp, documentId: string): { id: string; state: string; attempts: number; last_error: string } | undefined {
-  return t.app.store.db.prepare('SELECT id, state, attempts, last_error FROM background_jobs WHERE document_id = ?').get(documentId) as never;
+  const job = t.app.store.jobs.find(documentId);
+  return job && { id: job.id, state: job.state, attempts: job.attempts, last_error: job.lastError };
 }
 
 test('a template with an indirect /Count: upload, send with append_history, sign, final PDF with the history page', async () => {
@@ -52,7 +53,7 @@ test('a template with an indirect /Count: upload, send with append_history, sign
     });
     assert.equal(sent.statusCode, 201, sent.body);
     const documentId = /([0-9a-f-]{36})\/$/.exec(String(sent.headers.location))![1]!;
-    const recipient = t.app.store.db.prepare('SELECT id FROM document_recipients WHERE document_id = ?').get(documentId) as { id: string };
+    const [recipient] = t.app.store.documents.recipients(documentId);
     const token = await signerToken(t, recipient.id);
     const view = (await signerCall(t.app, token, recipient.id, 'signing')).json() as { fields: { uuid: string; editable?: boolean }[] };
     const values = Object.fromEntries(
@@ -89,9 +90,7 @@ test('a final PDF that keeps failing is retried, then shown as failed everywhere
     const other = createTenant(t.app, 'Other');
     const sent = await sendDocument(t, [field({ signer: 1 })], { signers: [person('Ann')], append_history: true });
     // The source PDF is damaged on disk after sending: every attempt at the final PDF throws.
-    const { source_file: sourceFile } = t.app.store.db.prepare('SELECT source_file FROM documents WHERE id = ?').get(sent.documentId) as {
-      source_file: string;
-    };
+    const { sourceFile } = t.app.store.documents.get(sent.documentId)!;
     const original = t.app.store.files.readBytes(sourceFile);
     t.app.store.files.write(sourceFile, new TextEncoder().encode('%PDF-1.7\nthis is not a PDF any more\n'));
 
@@ -161,9 +160,7 @@ test('the dashboard retry runs a failed job now and answers the outcome', { time
   const t = await createTestApp({ jobs: { retrySchedule: [0], pollIntervalMs: 10 } });
   try {
     const sent = await sendDocument(t, [field({ signer: 1 })], { signers: [person('Ann')] });
-    const { source_file: sourceFile } = t.app.store.db.prepare('SELECT source_file FROM documents WHERE id = ?').get(sent.documentId) as {
-      source_file: string;
-    };
+    const { sourceFile } = t.app.store.documents.get(sent.documentId)!;
     const original = t.app.store.files.readBytes(sourceFile);
     t.app.store.files.write(sourceFile, new Uint8Array(0));
     const token = await signerToken(t, sent.recipients[0]!.id);
@@ -197,9 +194,7 @@ test('the dashboard page lists a failed final PDF with its error, and its Retry 
   const browser = await chromium.launch(chromiumLaunchOptions());
   try {
     const sent = await sendDocument(t, [field({ signer: 1 })], { signers: [person('Ann')], name: 'Dashboard contract' });
-    const { source_file: sourceFile } = t.app.store.db.prepare('SELECT source_file FROM documents WHERE id = ?').get(sent.documentId) as {
-      source_file: string;
-    };
+    const { sourceFile } = t.app.store.documents.get(sent.documentId)!;
     const original = t.app.store.files.readBytes(sourceFile);
     t.app.store.files.write(sourceFile, new TextEncoder().encode('%PDF-1.7\nbroken\n'));
     const token = await signerToken(t, sent.recipients[0]!.id);

@@ -8,7 +8,6 @@ import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { PDFDocument as CantooDocument } from '@cantoo/pdf-lib';
 import { call, createTestApp } from '../../../test/support/server/app.ts';
 import type { TestApp } from '../../../test/support/server/app.ts';
@@ -16,7 +15,7 @@ import { field } from '../../../test/support/server/documents.ts';
 import { sendDocument, signerCall, signerToken, valuesFor } from '../../../test/support/server/signing.ts';
 import { pdfsig, pdfText, textPdf } from '../../../test/support/server/seal.ts';
 import { PUBLIC_VERIFY_PER_MINUTE } from '../routes/verify.ts';
-import { verifyChain } from '../store/audit-chain.ts';
+import { deleteAuditEvent, tamperAuditEvent, unchainAuditTrail } from '../store/fault-injection.ts';
 
 const CLI = path.join(import.meta.dirname, '..', 'cli.ts');
 
@@ -129,33 +128,30 @@ test('esign-server audit verify: every chain ok, then a tampered row is reported
   assert.doesNotMatch(clean.out, /BROKEN/);
 
   const id = await complete({});
-  const db = new DatabaseSync(path.join(t.dataDir, 'esign.db'));
-  try {
-    const rows = db.prepare('SELECT id, event FROM document_events WHERE document_id = ? ORDER BY id').all(id) as { id: number; event: string }[];
+  {
+    const rows = t.app.store.history.events(id);
     const victim = rows[Math.floor(rows.length / 2)];
-    db.prepare('UPDATE document_events SET ip = ? WHERE id = ?').run('203.0.113.66', victim.id);
+    tamperAuditEvent(t.app.store, victim.id, '203.0.113.66');
     const tampered = auditVerify();
     assert.equal(tampered.status, 1, tampered.out);
     assert.match(tampered.out, new RegExp(`BROKEN ${id}: first broken link at event ${victim.id} \\(${victim.event}, [^)]+\\): its content was changed`));
 
     // A removed row breaks the link at the next one.
     const other = await complete({});
-    const others = db.prepare('SELECT id FROM document_events WHERE document_id = ? ORDER BY id').all(other) as { id: number }[];
-    db.prepare('DELETE FROM document_events WHERE id = ?').run(others[1].id);
+    const others = t.app.store.history.events(other);
+    deleteAuditEvent(t.app.store, others[1].id);
     assert.match(auditVerify().out, new RegExp(`BROKEN ${other}: first broken link at event ${others[2].id} .*does not follow`));
-  } finally {
-    db.close();
   }
 });
 
 test('rows written before the chain existed are chained on first verify; later rows follow them', async () => {
   const id = await complete({});
-  t.app.store.db.prepare('UPDATE document_events SET prev_hash = NULL, hash = NULL WHERE document_id = ?').run(id);
-  const check = verifyChain(t.app.store.db, id);
+  unchainAuditTrail(t.app.store, id);
+  const check = t.app.store.history.verifyChain(id);
   assert.equal(check.firstBreak, null);
   assert.match(check.head, /^[0-9a-f]{64}$/);
   await call(t.app, t.key, 'GET', `/api/v1/pdf/${id}/verify/`);
-  assert.equal(verifyChain(t.app.store.db, id).firstBreak, null);
+  assert.equal(t.app.store.history.verifyChain(id).firstBreak, null);
 });
 
 test('the public check is counted per address', async () => {

@@ -282,11 +282,9 @@ test('signer operations: fields1, new-link, reminder, rejection, reset', async (
   assert.match(String(link.headers.location), new RegExp(`signer=${signer}`));
   const reminded = await call(t.app, t.key, 'POST', `/api/v1/signer/${signer}/send-reminder/`, { text: 'Gentle nudge' });
   assert.equal(reminded.statusCode, 200, reminded.body);
-  const outbox = t.app.store.db.prepare(`SELECT text_body FROM email_outbox WHERE recipient_id = ? AND kind = 'reminder'`).all(signer) as {
-    text_body: string;
-  }[];
+  const outbox = t.app.store.history.emails().filter((e) => e.recipientId === signer && e.kind === 'reminder');
   assert.equal(outbox.length, 1);
-  assert.match(outbox[0]!.text_body, /Gentle nudge/);
+  assert.match(outbox[0]!.text, /Gentle nudge/);
   assert.deepEqual((await call(t.app, t.key, 'GET', `/api/v1/signer/${signer}/rejection/`)).json(), { status: 10, reason: '' });
   assert.equal((await call(t.app, t.key, 'POST', `/api/v1/signer/${signer}/reset/`, { email: 'earlier@example.com' })).statusCode, 400);
   const outsider = createTenant(t.app, 'Nosy');

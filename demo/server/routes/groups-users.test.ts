@@ -194,7 +194,7 @@ describe('users', () => {
     const fresh = t.app.store.apiKeys.create(t.adminId, 'production', false).key;
     assert.equal((await call(t.app, legacy, 'GET', '/api/v1/group/')).statusCode, 200);
     assert.equal((await call(t.app, fresh, 'GET', '/api/v1/group/')).statusCode, 200);
-    t.app.store.db.exec('PRAGMA wal_checkpoint(FULL)');
+    t.app.store.checkpoint();
     const secret = fresh.split('.')[1]!;
     for (const file of fs.readdirSync(t.dataDir).filter((f) => f.startsWith('esign.db'))) {
       const content = fs.readFileSync(path.join(t.dataDir, file)).toString('latin1');

@@ -118,7 +118,7 @@ test('receiving team events needs group Admin permission', async () => {
   await withApp(dev, async (t) => {
     const member = createTenant(t.app, 'Member');
     // A plain (non-admin) member of the admin's group, and admin of nothing.
-    t.app.store.db.prepare('DELETE FROM memberships WHERE user_id = ?').run(member.userId);
+    for (const groupId of t.app.store.users.groupIds(member.userId)) t.app.store.members.remove(t.app.store.members.find(member.userId, groupId)!.id);
     t.app.store.users.addToGroup(member.userId, t.groupId, false);
     const none = await call(t.app, member.key, 'POST', '/api/v1/subscribe/', { callback_url: 'http://127.0.0.1:9/' });
     assert.equal(none.statusCode, 403);

@@ -277,6 +277,11 @@ export class SqliteDocumentRepository {
     return this.get(doc.id)!;
   }
 
+  /** How many documents there are, in every group. */
+  count(): number {
+    return Number((this.db.prepare('SELECT COUNT(*) AS n FROM documents').get() as { n: number }).n);
+  }
+
   get(id: string): DocumentRecord | undefined {
     const row = this.getStatement.get(id) as Row | undefined;
     return row ? toDocument(row) : undefined;

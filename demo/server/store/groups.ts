@@ -82,6 +82,8 @@ export interface GroupRepository {
   /** Looks a group up by UUID or slug. */
   find(idOrSlug: string): Group | undefined;
   list(query: GroupListQuery): { total: number; groups: Group[] };
+  /** How many groups there are, in every tenant. */
+  count(): number;
   update(id: string, settings: GroupSettings & { name?: string }): Group | undefined;
 }
 
@@ -173,6 +175,10 @@ export class SqliteGroupRepository implements GroupRepository {
         now,
       );
     return this.get(id)!;
+  }
+
+  count(): number {
+    return Number((this.db.prepare('SELECT COUNT(*) AS n FROM groups').get() as { n: number }).n);
   }
 
   get(id: string): Group | undefined {

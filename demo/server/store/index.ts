@@ -79,6 +79,11 @@ export class Store {
     this.db.prepare('SELECT 1').get();
   }
 
+  /** Copies everything written so far from the write-ahead log into the database file. */
+  checkpoint(): void {
+    this.db.exec('PRAGMA wal_checkpoint(FULL)');
+  }
+
   close(): void {
     if (this.closed) return;
     this.closed = true;

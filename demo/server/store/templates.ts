@@ -44,6 +44,8 @@ export interface TemplateRepository {
   insert(template: NewTemplate): Template;
   get(id: string): Template | undefined;
   list(query: TemplateListQuery): { total: number; templates: Template[] };
+  /** How many templates there are, in every group (deleted ones included until purged). */
+  count(): number;
   update(
     id: string,
     changes: Partial<Pick<Template, 'title' | 'archived' | 'fields' | 'report' | 'hideSenderFields' | 'archiveUponSend' | 'fileSize'>>,
@@ -124,6 +126,10 @@ export class SqliteTemplateRepository implements TemplateRepository {
         now,
       );
     return this.get(t.id)!;
+  }
+
+  count(): number {
+    return Number((this.db.prepare('SELECT COUNT(*) AS n FROM templates').get() as { n: number }).n);
   }
 
   get(id: string): Template | undefined {

@@ -45,6 +45,8 @@ export interface UserRepository {
   groupIds(userId: string): string[];
   isMember(userId: string, groupId: string): boolean;
   isGroupAdmin(userId: string, groupId: string): boolean;
+  /** Grants or withdraws a member's group admin rights. */
+  setGroupAdmin(userId: string, groupId: string, isGroupAdmin: boolean): void;
   /** The groups the user is admin of. */
   adminGroupIds(userId: string): string[];
 }
@@ -158,6 +160,12 @@ export class SqliteUserRepository implements UserRepository {
 
   isMember(userId: string, groupId: string): boolean {
     return this.db.prepare('SELECT 1 FROM memberships WHERE user_id = ? AND group_id = ?').get(userId, groupId) !== undefined;
+  }
+
+  setGroupAdmin(userId: string, groupId: string, isGroupAdmin: boolean): void {
+    this.db
+      .prepare('UPDATE memberships SET is_group_admin = ?, modified = ? WHERE user_id = ? AND group_id = ?')
+      .run(isGroupAdmin ? 1 : 0, nowIso(), userId, groupId);
   }
 
   isGroupAdmin(userId: string, groupId: string): boolean {

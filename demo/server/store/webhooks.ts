@@ -102,6 +102,15 @@ export interface DeliveryRow {
   callback_url: string;
 }
 
+/** A stored webhook event (its body is '' once retention has pruned it). */
+export interface StoredEventRow {
+  id: string;
+  object: string;
+  event: string;
+  body: string;
+  created_ms: number;
+}
+
 export interface AttemptRow {
   attempt: number;
   url: string;
@@ -203,6 +212,10 @@ export interface WebhookRepository {
 
   /** Claims the report of one bounce kind for one email; false if already reported. */
   claimBounceReport(emailId: string, kind: number, now: number): boolean;
+  /** A document's webhook events, oldest first. */
+  eventsOf(documentId: string): StoredEventRow[];
+  /** The deliveries of one registration and/or one event, in the order they were queued. */
+  deliveriesOf(filter: { registrationId?: string; eventId?: string }): DeliveryRow[];
 }
 
 const REGISTRATION_COLUMNS = 'id, user_id, callback_url, object_filter, event_filter, group_id, notify, hmac_secret, created_ms';
@@ -518,5 +531,25 @@ export class SqliteWebhookRepository implements WebhookRepository {
       .prepare('INSERT INTO webhook_bounce_reports (email_id, kind, created_ms) VALUES (?, ?, ?) ON CONFLICT DO NOTHING')
       .run(emailId, kind, now);
     return Number(claim.changes) > 0;
+  }
+
+  eventsOf(documentId: string): StoredEventRow[] {
+    return this.db
+      .prepare('SELECT id, object, event, body, created_ms FROM webhook_events WHERE document_id = ? ORDER BY created_ms, rowid')
+      .all(documentId) as unknown as StoredEventRow[];
+  }
+
+  deliveriesOf(filter: { registrationId?: string; eventId?: string }): DeliveryRow[] {
+    const where = ['1 = 1'];
+    const params: string[] = [];
+    if (filter.registrationId !== undefined) {
+      where.push('d.registration_id = ?');
+      params.push(filter.registrationId);
+    }
+    if (filter.eventId !== undefined) {
+      where.push('d.event_id = ?');
+      params.push(filter.eventId);
+    }
+    return this.db.prepare(`${SELECT_DELIVERY} WHERE ${where.join(' AND ')} ORDER BY d.id`).all(...params) as unknown as DeliveryRow[];
   }
 }

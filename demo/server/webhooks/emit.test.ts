@@ -63,7 +63,7 @@ test('group filter with real documents: a registration narrowed to one group see
     const second = await sendTestDocument(t, t.key, other.id, 'b');
     await receiver.waitFor((r) => r.length >= 3);
     // Fan-out happens when the event is written: the outbox holds exactly these three deliveries.
-    assert.equal((t.app.store.db.prepare('SELECT COUNT(*) AS n FROM webhook_deliveries').get() as { n: number }).n, 3);
+    assert.equal(t.app.store.webhooks.deliveriesOf({}).length, 3);
     const seen = (only: string) =>
       receiver.received
         .filter((r) => r.url.endsWith(`only=${only}`))
@@ -77,7 +77,6 @@ test('group filter with real documents: a registration narrowed to one group see
 
 test('team events need team Admin: a registration gets every group where its owner is admin (now), narrowed by its group filter', async () => {
   await withSetup(async (t, receiver) => {
-    const db = t.app.store.db;
     const groupB = t.app.store.transaction(() => {
       const group = t.app.store.groups.create('Group B', {}, t.adminId);
       t.app.store.users.addToGroup(t.adminId, group.id, true);
@@ -85,7 +84,7 @@ test('team events need team Admin: a registration gets every group where its own
     });
     // Lead: admin of the main group A, plain member of B. Member: plain member of both.
     const setMemberships = (userId: string, admin: Record<string, boolean>) => {
-      db.prepare('DELETE FROM memberships WHERE user_id = ?').run(userId);
+      for (const groupId of t.app.store.users.groupIds(userId)) t.app.store.members.remove(t.app.store.members.find(userId, groupId)!.id);
       for (const [groupId, isAdmin] of Object.entries(admin)) t.app.store.users.addToGroup(userId, groupId, isAdmin);
     };
     const lead = createTenant(t.app, 'Lead');
@@ -124,8 +123,7 @@ test('team events need team Admin: a registration gets every group where its own
     await receiver.waitFor((r) => r.length >= 7);
     assert.deepEqual(whoGot(laterA.documentId), ['owner'], 'no longer admin of A: nothing from A');
     assert.deepEqual(whoGot(laterB.documentId), ['lead', 'owner'], 'the unfiltered registration now covers B; lead-a stays narrowed to A');
-    const rows = db.prepare('SELECT COUNT(*) AS n FROM webhook_deliveries').get() as { n: number };
-    assert.equal(rows.n, 7, 'exactly these deliveries were written');
+    assert.equal(t.app.store.webhooks.deliveriesOf({}).length, 7, 'exactly these deliveries were written');
   });
 });
 

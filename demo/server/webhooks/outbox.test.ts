@@ -11,10 +11,15 @@ import type { RegistrationInput } from './outbox.ts';
 
 const run = promisify(execFile);
 
-function deliveriesOf(db: ReturnType<typeof seedDatabase>['db'], registrationId: string) {
-  return db
-    .prepare(`SELECT e.object, e.event, d.state FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id WHERE d.registration_id = ? ORDER BY d.id`)
-    .all(registrationId) as Array<{ object: string; event: string; state: string }>;
+function deliveriesOf(store: ReturnType<typeof seedDatabase>['store'], registrationId: string) {
+  return store.webhooks.deliveriesOf({ registrationId });
+}
+
+/** The body of the batch event that a registration's held deliveries went into. */
+function batchBody(store: ReturnType<typeof seedDatabase>['store'], registrationId: string): string {
+  const batches = deliveriesOf(store, registrationId).filter((d) => d.object === 'batch');
+  assert.equal(batches.length, 1, 'one batch event');
+  return store.webhooks.eventBody(batches[0].event_id);
 }
 
 test('filters: object, event and group narrow what a registration receives; only group admins receive', () => {
@@ -41,14 +46,14 @@ test('filters: object, event and group narrow what a registration receives; only
     enqueueEvent(ctx.store, { object: 'document', event: 'created', snapshot: a });
     enqueueEvent(ctx.store, { object: 'recipient', event: 'completed', snapshot: a, recipientId: a.recipients[0].uuid });
     enqueueEvent(ctx.store, { object: 'document', event: 'finalPdfCreated', snapshot: b });
-    const names = (id: string) => deliveriesOf(ctx.db, id).map((d) => `${d.object}.${d.event}`);
+    const names = (id: string) => deliveriesOf(ctx.store, id).map((d) => `${d.object}.${d.event}`);
     assert.deepEqual(names(everything), ['document.created', 'recipient.completed', 'document.finalPdfCreated']);
     assert.deepEqual(names(documentsOnly), ['document.created', 'document.finalPdfCreated']);
     assert.deepEqual(names(finalPdfOnly), ['document.finalPdfCreated']);
     assert.deepEqual(names(groupBOnly), ['document.finalPdfCreated']);
     assert.deepEqual(names(notAdmin), [], 'a plain member receives no team events');
     // Admin rights are checked when the event happens: a demoted owner stops receiving.
-    ctx.db.prepare('UPDATE memberships SET is_group_admin = 0 WHERE user_id = ? AND group_id = ?').run(ctx.adminId, ctx.groupB);
+    ctx.store.users.setGroupAdmin(ctx.adminId, ctx.groupB, false);
     assert.deepEqual(matchingRegistrations(ctx.store, 'document', 'created', ctx.groupB), []);
   } finally {
     ctx.cleanup();
@@ -73,8 +78,7 @@ test('"once" events are written once per subject; "may repeat" events every time
       enqueueEvent(ctx.store, { object: 'document', event: 'created', snapshot: s, origin: 'trigger' }),
       'a dashboard trigger is not a second real event',
     );
-    const count = ctx.db.prepare('SELECT COUNT(*) AS n FROM webhook_events').get() as { n: number };
-    assert.equal(count.n, 6);
+    assert.equal(ctx.store.webhooks.eventsOf(s.uuid).length, 6);
   } finally {
     ctx.cleanup();
   }
@@ -98,20 +102,16 @@ test('"once" events stay exactly once when several processes emit them at the sa
     const results = await Promise.all([1, 2, 3, 4].map(() => run(process.execPath, [child, ctx.dir, arg])));
     const written = results.reduce((sum, r) => sum + Number(r.stdout), 0);
     assert.equal(written, 3, 'one document.created + one recipient.completed per recipient, across all processes');
-    const rows = ctx.db.prepare(`SELECT object, event, COUNT(*) AS n FROM webhook_events GROUP BY object, event ORDER BY object`).all() as Array<{
-      object: string;
-      event: string;
-      n: number;
-    }>;
+    const counts = new Map<string, number>();
+    for (const e of ctx.store.webhooks.eventsOf(snapshot.uuid)) counts.set(`${e.object}.${e.event}`, (counts.get(`${e.object}.${e.event}`) ?? 0) + 1);
     assert.deepEqual(
-      rows.map((r) => ({ ...r })),
+      [...counts].sort().map(([name, n]) => ({ object: name.split('.')[0], event: name.split('.')[1], n })),
       [
         { object: 'document', event: 'created', n: 1 },
         { object: 'recipient', event: 'completed', n: 2 },
       ],
     );
-    const deliveries = ctx.db.prepare('SELECT COUNT(*) AS n FROM webhook_deliveries').get() as { n: number };
-    assert.equal(deliveries.n, 3);
+    assert.equal(ctx.store.webhooks.deliveriesOf({}).length, 3);
   } finally {
     ctx.cleanup();
   }
@@ -136,17 +136,16 @@ test('legacy "all": events are held and delivered as one batch per interval', ()
     enqueueEvent(ctx.store, { object: 'recipient', event: 'visiting', snapshot: s, recipientId: s.recipients[0].uuid, now: t0 + 2 });
     assert.equal(flushPeriodicBatches(ctx.store, 360_000, t0 + 359_999), 0, 'not due yet');
     assert.deepEqual(
-      deliveriesOf(ctx.db, reg).map((d) => d.state),
+      deliveriesOf(ctx.store, reg).map((d) => d.state),
       ['held', 'held'],
     );
     assert.equal(flushPeriodicBatches(ctx.store, 360_000, t0 + 360_000), 1);
-    const states = deliveriesOf(ctx.db, reg);
+    const states = deliveriesOf(ctx.store, reg);
     assert.deepEqual(
       states.map((d) => `${d.object}.${d.event}:${d.state}`),
       ['document.created:batched', 'recipient.visiting:batched', 'batch.all:pending'],
     );
-    const batch = ctx.db.prepare(`SELECT body FROM webhook_events WHERE object = 'batch'`).get() as { body: string };
-    const envelope = JSON.parse(batch.body);
+    const envelope = JSON.parse(batchBody(ctx.store, reg));
     assert.equal(envelope.version, '1.0.0');
     assert.equal(envelope.data.count, 2);
     assert.deepEqual(
@@ -176,16 +175,16 @@ test("legacy named type: a document's events are held until the named event, the
     enqueueEvent(ctx.store, { object: 'document', event: 'created', snapshot: s });
     enqueueEvent(ctx.store, { object: 'document', event: 'created', snapshot: other });
     enqueueEvent(ctx.store, { object: 'recipient', event: 'completed', snapshot: s, recipientId: s.recipients[0].uuid });
-    assert.ok(deliveriesOf(ctx.db, reg).every((d) => d.state === 'held'));
+    assert.ok(deliveriesOf(ctx.store, reg).every((d) => d.state === 'held'));
     enqueueEvent(ctx.store, { object: 'document', event: 'finalPdfCreated', snapshot: s });
-    const batch = JSON.parse((ctx.db.prepare(`SELECT body FROM webhook_events WHERE object = 'batch'`).get() as { body: string }).body);
+    const batch = JSON.parse(batchBody(ctx.store, reg));
     assert.equal(batch.event, 'signed');
     assert.deepEqual(
       batch.data.events.map((e: { object: string; event: string }) => `${e.object}.${e.event}`),
       ['document.created', 'recipient.completed', 'document.finalPdfCreated'],
     );
     assert.ok(batch.data.events.every((e: { data: { uuid: string; document?: string } }) => (e.data.document ?? e.data.uuid) === s.uuid));
-    const held = deliveriesOf(ctx.db, reg).filter((d) => d.state === 'held');
+    const held = deliveriesOf(ctx.store, reg).filter((d) => d.state === 'held');
     assert.equal(held.length, 1, "the other document's event waits for its own trigger");
   } finally {
     ctx.cleanup();
@@ -211,18 +210,27 @@ test('retention: old finished deliveries, attempts and events go; pending ones a
     const created = enqueueEvent(ctx.store, { object: 'document', event: 'created', snapshot: s, now: t0 })!;
     const visit = enqueueEvent(ctx.store, { object: 'recipient', event: 'visiting', snapshot: s, recipientId: s.recipients[0].uuid, now: t0 })!;
     const pending = enqueueEvent(ctx.store, { object: 'recipient', event: 'visiting', snapshot: s, recipientId: s.recipients[1].uuid, now: t0 })!;
-    for (const id of [created.eventId, visit.eventId]) {
-      const delivery = ctx.db.prepare('SELECT id FROM webhook_deliveries WHERE event_id = ?').get(id) as { id: number };
-      ctx.db.prepare(`UPDATE webhook_deliveries SET state = 'delivered', finished_ms = ? WHERE id = ?`).run(t0 + 1, delivery.id);
-      ctx.db
-        .prepare(
-          `INSERT INTO webhook_attempts (delivery_id, attempt, url, request_headers, outcome, started_ms, duration_ms) VALUES (?, 1, 'u', '{}', 'delivered', ?, 1)`,
-        )
-        .run(delivery.id, t0);
+    // A worker claims the first two deliveries and delivers them at t0 + 1; the third stays pending.
+    const finished = [created.eventId, visit.eventId].map((id) => ctx.store.webhooks.deliveriesOf({ eventId: id })[0].id);
+    assert.deepEqual(ctx.store.webhooks.claimDue('w', t0 + 60_000, 2, 2, t0), finished);
+    for (const id of finished) {
+      ctx.store.webhooks.insertAttempt({
+        deliveryId: id,
+        attempt: 1,
+        url: 'u',
+        requestHeaders: '{}',
+        status: 200,
+        responseBody: null,
+        error: null,
+        outcome: 'delivered',
+        startedMs: t0,
+        durationMs: 1,
+      });
+      ctx.store.webhooks.finishDelivery(id, 'w', 'delivered', 1, t0 + 1, 200, null);
     }
     assert.deepEqual(pruneWebhookLog(ctx.store, 30 * day, t0 + 29 * day), { deliveries: 0, attempts: 0, events: 0 }, 'nothing is old enough yet');
     assert.deepEqual(pruneWebhookLog(ctx.store, 30 * day, t0 + 31 * day), { deliveries: 2, attempts: 2, events: 1 });
-    const left = ctx.db.prepare('SELECT id, body FROM webhook_events ORDER BY created_ms, id').all() as Array<{ id: string; body: string }>;
+    const left = ctx.store.webhooks.eventsOf(s.uuid);
     assert.deepEqual(left.map((e) => e.id).sort(), [created.eventId, pending.eventId].sort());
     assert.equal(left.find((e) => e.id === created.eventId)!.body, '', 'the once key stays, its body goes');
     assert.equal(enqueueEvent(ctx.store, { object: 'document', event: 'created', snapshot: s }), null, 'still exactly once');

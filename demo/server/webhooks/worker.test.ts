@@ -28,13 +28,9 @@ function setup(settings: Partial<Parameters<typeof resolveWebhookSettings>[0]> =
   return { ...seeded, identity, worker, register };
 }
 
-function attempts(db: ReturnType<typeof seedDatabase>['db'], eventId: string) {
-  return db
-    .prepare(
-      `SELECT a.attempt, a.status, a.outcome, a.error, a.response_body FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id
-       WHERE d.event_id = ? ORDER BY a.id`,
-    )
-    .all(eventId) as Array<{ attempt: number; status: number | null; outcome: string; error: string | null; response_body: string }>;
+/** Every attempt made for an event, delivery by delivery, each delivery's in the order they were made. */
+function attempts(store: ReturnType<typeof seedDatabase>['store'], eventId: string) {
+  return store.webhooks.deliveriesOf({ eventId }).flatMap((d) => store.webhooks.attempts(d.id).map((a) => ({ ...a, registration_id: d.registration_id })));
 }
 
 test('an event is POSTed as signed JSON; 5xx answers are retried with the same id and bytes', async () => {
@@ -61,7 +57,7 @@ test('an event is POSTed as signed JSON; 5xx answers are retried with the same i
     assert.equal(third.headers['x-esign-attempt'], '3');
     assert.equal((third.json.data as { tag: string }).tag, 'crm-1');
     assert.ok(second.at - first.at >= 25, 'the retry waited for the schedule');
-    const log = attempts(ctx.db, queued.eventId);
+    const log = attempts(ctx.store, queued.eventId);
     assert.deepEqual(
       log.map((a) => [a.attempt, a.status, a.outcome]),
       [
@@ -70,7 +66,7 @@ test('an event is POSTed as signed JSON; 5xx answers are retried with the same i
         [3, 200, 'delivered'],
       ],
     );
-    assert.match(log[0].response_body, /failing on purpose \(503\)/);
+    assert.match(log[0].response_body ?? '', /failing on purpose \(503\)/);
   } finally {
     await receiver.close();
     ctx.cleanup();
@@ -86,14 +82,17 @@ test('when the schedule runs out the delivery is failed, with every attempt logg
     const queued = enqueueEvent(ctx.store, { object: 'document', event: 'created', snapshot: sampleSnapshot(ctx.groupA) })!;
     ctx.worker.start();
     await receiver.waitFor((r) => r.length === 3);
-    const stateOf = () => (ctx.db.prepare('SELECT state FROM webhook_deliveries WHERE event_id = ?').get(queued.eventId) as { state: string }).state;
+    const stateOf = () => ctx.store.webhooks.deliveriesOf({ eventId: queued.eventId })[0].state;
     await eventually(() => stateOf() === 'failed', 5000, 'failed state');
     await ctx.worker.stop();
     assert.equal(receiver.received.length, 3);
-    const state = ctx.db.prepare('SELECT state, attempts, last_status FROM webhook_deliveries WHERE event_id = ?').get(queued.eventId);
-    assert.deepEqual({ ...state }, { state: 'failed', attempts: 3, last_status: 500 });
+    const [delivery] = ctx.store.webhooks.deliveriesOf({ eventId: queued.eventId });
     assert.deepEqual(
-      attempts(ctx.db, queued.eventId).map((a) => a.outcome),
+      { state: delivery.state, attempts: delivery.attempts, last_status: delivery.last_status },
+      { state: 'failed', attempts: 3, last_status: 500 },
+    );
+    assert.deepEqual(
+      attempts(ctx.store, queued.eventId).map((a) => a.outcome),
       ['retry', 'retry', 'failed'],
     );
   } finally {
@@ -120,18 +119,10 @@ test('refused connections and timeouts are failed attempts that get retried', as
     const queued = enqueueEvent(ctx.store, { object: 'document', event: 'created', snapshot: sampleSnapshot(ctx.groupA) })!;
     ctx.worker.start();
     const finished = () =>
-      (
-        ctx.db.prepare(`SELECT COUNT(*) AS n FROM webhook_deliveries WHERE event_id = ? AND state IN ('delivered', 'failed')`).get(queued.eventId) as {
-          n: number;
-        }
-      ).n === 2;
+      ctx.store.webhooks.deliveriesOf({ eventId: queued.eventId }).filter((d) => d.state === 'delivered' || d.state === 'failed').length === 2;
     await eventually(finished, 10_000, 'both deliveries finished');
     await ctx.worker.stop();
-    const rows = ctx.db
-      .prepare(
-        'SELECT d.registration_id, a.outcome, a.error FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id WHERE d.event_id = ? ORDER BY a.id',
-      )
-      .all(queued.eventId) as Array<{ registration_id: string; outcome: string; error: string | null }>;
+    const rows = attempts(ctx.store, queued.eventId);
     const refused = rows.filter((r) => r.registration_id !== slowId);
     assert.equal(refused.length, 4, 'every scheduled attempt was made');
     assert.ok(
@@ -154,7 +145,8 @@ test('an expired lease is taken over by another worker: a crashed attempt is not
   const receiver = await startReceiver();
   try {
     ctx.register(receiver.url);
-    const queued = enqueueEvent(ctx.store, { object: 'document', event: 'created', snapshot: sampleSnapshot(ctx.groupA) })!;
+    const snapshot = sampleSnapshot(ctx.groupA);
+    const queued = enqueueEvent(ctx.store, { object: 'document', event: 'created', snapshot })!;
     // Worker A claims and "dies" without sending or recording anything.
     assert.equal(ctx.worker.claim(10).length, 1);
     const b = new WebhookWorker(ctx.store, ctx.identity, resolveWebhookSettings({ ...fast, leaseMs: 1100, timeoutMs: 1000 }));
@@ -163,7 +155,7 @@ test('an expired lease is taken over by another worker: a crashed attempt is not
     await receiver.waitFor((r) => r.length === 1, 5000);
     await b.stop();
     assert.equal(receiver.received[0].json.id, queued.eventId);
-    const { created_ms: createdMs } = ctx.db.prepare('SELECT created_ms FROM webhook_events WHERE id = ?').get(queued.eventId) as { created_ms: number };
+    const { created_ms: createdMs } = ctx.store.webhooks.eventsOf(snapshot.uuid).find((e) => e.id === queued.eventId)!;
     const lateness = receiver.received[0].at - createdMs;
     assert.ok(lateness >= 1000, `delivered after the lease expired (${lateness} ms)`);
   } finally {
@@ -180,10 +172,10 @@ test('without development mode a loopback callback is refused at delivery time (
     ctx.register(receiver.url);
     const queued = enqueueEvent(ctx.store, { object: 'document', event: 'created', snapshot: sampleSnapshot(ctx.groupA) })!;
     ctx.worker.start();
-    await eventually(() => attempts(ctx.db, queued.eventId).length === 2, 5000, 'two attempts');
+    await eventually(() => attempts(ctx.store, queued.eventId).length === 2, 5000, 'two attempts');
     await ctx.worker.stop();
     assert.equal(receiver.received.length, 0);
-    const errors = attempts(ctx.db, queued.eventId).map((a) => a.error ?? '');
+    const errors = attempts(ctx.store, queued.eventId).map((a) => a.error ?? '');
     assert.equal(errors.length, 2);
     assert.ok(
       errors.every((e) => /loopback/.test(e)),

@@ -22,13 +22,11 @@ export async function sendDocument(t: TestApp, fields: FieldElement[], extra: Re
   const res = await call(t.app, t.key, 'POST', '/api/v1/document/', sendBody(t.groupId, template.id, extra));
   if (res.statusCode !== 201) throw new Error(`send failed ${res.statusCode}: ${res.body}`);
   const documentId = idFromLocation(res.headers.location);
-  const recipients = t.app.store.db
-    .prepare('SELECT id, email, role, status, signer_number FROM document_recipients WHERE document_id = ? ORDER BY position')
-    .all(documentId) as { id: string; email: string; role: string; status: number; signer_number: number }[];
+  const recipients = t.app.store.documents.recipients(documentId);
   const stored = (await call(t.app, t.key, 'GET', `/api/v1/document/${documentId}/fields/`)).json() as FieldElement[];
   return {
     documentId,
-    recipients: recipients.map((r) => ({ id: r.id, email: r.email, role: r.role, status: r.status, signerNumber: r.signer_number })),
+    recipients: recipients.map((r) => ({ id: r.id, email: r.email, role: r.role, status: r.status, signerNumber: r.signerNumber })),
     fields: stored,
   };
 }
@@ -65,26 +63,19 @@ export function valuesFor(sent: Sent, signerNumber: number, text: Record<string,
 }
 
 export function recipientStatuses(app: FastifyInstance, documentId: string): number[] {
-  return (app.store.db.prepare('SELECT status FROM document_recipients WHERE document_id = ? ORDER BY position').all(documentId) as { status: number }[]).map(
-    (r) => r.status,
-  );
+  return app.store.documents.recipients(documentId).map((r) => r.status);
 }
 
 export function documentStatus(app: FastifyInstance, documentId: string): number {
-  return (app.store.db.prepare('SELECT status FROM documents WHERE id = ?').get(documentId) as { status: number }).status;
+  return app.store.documents.get(documentId)!.status;
 }
 
 export function webhookEvents(app: FastifyInstance, documentId: string): string[] {
-  return (
-    app.store.db.prepare('SELECT object, event FROM webhook_events WHERE document_id = ? ORDER BY created_ms, rowid').all(documentId) as {
-      object: string;
-      event: string;
-    }[]
-  ).map((e) => `${e.object}.${e.event}`);
+  return app.store.webhooks.eventsOf(documentId).map((e) => `${e.object}.${e.event}`);
 }
 
 export function historyEvents(app: FastifyInstance, documentId: string): { event: string; ip: string; user_agent: string; recipient_id: string | null }[] {
-  return app.store.db.prepare('SELECT event, ip, user_agent, recipient_id FROM document_events WHERE document_id = ? ORDER BY id').all(documentId) as never;
+  return app.store.history.events(documentId).map((e) => ({ event: e.event, ip: e.actor.ip, user_agent: e.actor.userAgent, recipient_id: e.recipientId }));
 }
 
 export { person };

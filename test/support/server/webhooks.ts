@@ -10,7 +10,6 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { openStore } from '../../../demo/server/store/index.ts';
 import type { Store } from '../../../demo/server/store/index.ts';
-import type { Db } from '../../../demo/server/store/db.ts';
 import { verifyWebhook } from '../../../src/webhooks/verify.ts';
 import { generatePdf } from '../generate-pdf.ts';
 import assert from 'node:assert/strict';
@@ -123,8 +122,6 @@ export async function eventually(check: () => boolean, timeoutMs = 10_000, what 
 
 export interface SeededDb {
   store: Store;
-  /** The same database, for tests that check rows directly. */
-  db: Db;
   dir: string;
   adminId: string;
   memberId: string;
@@ -137,25 +134,15 @@ export interface SeededDb {
 export function seedDatabase(): SeededDb {
   const dir = mkdtempSync(join(tmpdir(), 'esign-webhooks-'));
   const store = openStore(dir);
-  const db = store.db;
-  const now = new Date().toISOString();
-  const user = db.prepare('INSERT INTO users (id, email, created, modified) VALUES (?, ?, ?, ?)');
-  const group = db.prepare('INSERT INTO groups (id, slug, name, created, modified) VALUES (?, ?, ?, ?, ?)');
-  const member = db.prepare('INSERT INTO memberships (user_id, group_id, is_group_admin, created) VALUES (?, ?, ?, ?)');
-  const adminId = randomUUID();
-  const memberId = randomUUID();
-  const groupA = randomUUID();
-  const groupB = randomUUID();
-  user.run(adminId, 'admin@example.com', now, now);
-  user.run(memberId, 'member@example.com', now, now);
-  group.run(groupA, 'group-a', 'Group A', now, now);
-  group.run(groupB, 'group-b', 'Group B', now, now);
-  member.run(adminId, groupA, 1, now);
-  member.run(adminId, groupB, 1, now);
-  member.run(memberId, groupA, 0, now);
+  const adminId = store.users.create({ email: 'admin@example.com' }).id;
+  const memberId = store.users.create({ email: 'member@example.com' }).id;
+  const groupA = store.groups.create('Group A', {}, null).id;
+  const groupB = store.groups.create('Group B', {}, null).id;
+  store.users.addToGroup(adminId, groupA, true);
+  store.users.addToGroup(adminId, groupB, true);
+  store.users.addToGroup(memberId, groupA, false);
   return {
     store,
-    db,
     dir,
     adminId,
     memberId,

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../app.ts';
 import { ensureInitialSetup } from '../bootstrap.ts';
+import { DOCUMENT_STATUS, RECIPIENT_STATUS } from '../../domain/statuses.ts';
 import { field } from '../../../../test/support/server/documents.ts';
 import { documentStatus, historyEvents, sendDocument } from '../../../../test/support/server/signing.ts';
 import type { TestApp } from '../../../../test/support/server/app.ts';
@@ -17,8 +18,10 @@ test('a document left at "fields complete" by a crash gets its final PDF when th
     const t = { app: first, dataDir, key: setup.apiKey, groupId: setup.groupId, adminId: first.store.users.firstAdmin()!.id } as TestApp;
     const sent = await sendDocument(t, [field({ signer: 1 })]);
     // What a crash between the completing transaction and the job leaves behind.
-    first.store.db.prepare('UPDATE document_recipients SET status = 40 WHERE document_id = ?').run(sent.documentId);
-    first.store.db.prepare('UPDATE documents SET status = 20 WHERE id = ?').run(sent.documentId);
+    first.store.transaction(() => {
+      for (const r of sent.recipients) first.store.documents.setRecipientStatus(r.id, RECIPIENT_STATUS.completed);
+      first.store.documents.setStatus(sent.documentId, DOCUMENT_STATUS.fieldsComplete);
+    });
     await first.close();
 
     const again = await buildApp({ dataDir, sweepIntervalMs: 0 });
@@ -28,8 +31,8 @@ test('a document left at "fields complete" by a crash gets its final PDF when th
       while (documentStatus(again, sent.documentId) !== 30 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
       assert.equal(documentStatus(again, sent.documentId), 30);
       assert.equal(historyEvents(again, sent.documentId).filter((e) => e.event === 'final_pdf_created').length, 1);
-      const row = again.store.db.prepare('SELECT final_file FROM documents WHERE id = ?').get(sent.documentId) as { final_file: string };
-      assert.ok(again.store.files.exists(row.final_file));
+      const { finalFile } = again.store.documents.get(sent.documentId)!;
+      assert.ok(finalFile !== null && again.store.files.exists(finalFile));
     } finally {
       await again.close();
     }

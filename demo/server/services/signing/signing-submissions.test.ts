@@ -102,7 +102,7 @@ test("a wrong-typed body, an API key, another signer's token and a viewer-scoped
 
 test('expired tokens and links: 401 with a message saying so', async () => {
   const secret = tokenSecret(t.dataDir);
-  const keyId = (t.app.store.db.prepare('SELECT id FROM api_keys LIMIT 1').get() as { id: string }).id;
+  const keyId = t.app.store.apiKeys.listForUser(t.adminId)[0].id;
   const old = await mintComponentToken(secret, {
     resource: { type: 'signer', id: ann() },
     groupId: t.groupId,
