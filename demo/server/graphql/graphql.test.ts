@@ -157,6 +157,29 @@ test('malformed, too deep, too wide and wrongly typed requests: a clear 4xx in t
   }
 });
 
+test('cancelDocument cancels an unsigned document (removed over REST too); unknown IDs are NotFound', async () => {
+  const documentId = await restSend();
+  const mutation = 'mutation ($input: CancelDocumentInput!) { cancelDocument(input: $input) }';
+  const answer = await gql(mutation, { input: { documentId: encodeId('doc', documentId) } });
+  assert.deepEqual(answer.body, { data: { cancelDocument: encodeId('doc', documentId) } });
+  const rest = (await call(t.app, t.key, 'GET', `/api/v1/document/${documentId}/`)).json() as { status: number; archived: boolean };
+  assert.equal(rest.status, 40);
+  const again = await gql(mutation, { input: { documentId } });
+  assert.equal(again.body.errors?.[0]?.errorType, 'Conflict');
+  const missing = await gql(mutation, { input: { documentId: crypto.randomUUID() } });
+  assert.equal(missing.body.errors?.[0]?.errorType, 'NotFound');
+});
+
+test('cancelDocument is refused once someone has signed', async () => {
+  const documentId = await restSend();
+  const [first] = t.app.store.documents.recipients(documentId);
+  t.app.store.documents.setRecipientStatus(first!.id, 40);
+  const answer = await gql('mutation ($input: CancelDocumentInput!) { cancelDocument(input: $input) }', { input: { documentId } });
+  assert.equal(answer.body.errors?.[0]?.errorType, 'Conflict');
+  assert.match(answer.body.errors![0]!.message, /already signed/);
+  assert.equal(t.app.store.documents.get(documentId)!.status, 10);
+});
+
 test('GET /graphql runs queries; GET /graphql/schema.graphql serves the SDL without credentials', async () => {
   const get = await t.app.inject({ method: 'GET', url: `/graphql?query=${encodeURIComponent('{ user { email } }')}`, headers: { authorization: `Bearer ${t.key}` } });
   assert.equal(get.statusCode, 200);

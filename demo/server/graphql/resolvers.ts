@@ -7,6 +7,7 @@ import type { IResolvers, MercuriusLoaders } from 'mercurius';
 import { loadVisibleDocument, loadVisibleRecipient } from '../services/documents/access.ts';
 import { sendDocument } from '../services/documents/send.ts';
 import { actorOf } from '../services/documents/access.ts';
+import { cancelDocument } from '../services/documents/remove.ts';
 import type { GraphqlContext } from './context.ts';
 import { decodeId, encodeId } from './ids.ts';
 import type { IdPrefix } from './ids.ts';
@@ -74,6 +75,12 @@ export const resolvers: IResolvers = {
       });
       // The send is done when this answers: the task is the document's (task() is not served yet, see docs/graphql.md).
       return encodeId('tsk', document.id);
+    },
+    cancelDocument(_root, { input }: { input: { documentId: string } }, ctx) {
+      const { store } = ctx.app;
+      const { document } = loadVisibleDocument(store, ctx.caller, restId('doc', 'Document', input.documentId));
+      cancelDocument(store, document, actorOf(store, ctx.caller));
+      return encodeId('doc', document.id);
     },
   },
   Document: {
