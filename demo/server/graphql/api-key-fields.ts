@@ -19,6 +19,7 @@ export const API_KEY_FIELDS: Record<string, readonly string[]> = {
   Template: ['id', 'title', 'pageCount', 'pageDimensions', 'fileName', 'link', 'autoArchive', 'valid', 'locked', 'fixSignatureScale',
     'tags', 'groupId', 'canOpenSign', 'archived', 'createdBy', 'lastSent', 'created', 'modified', 'retention',
     'documentRetentionDays', 'roles', 'directLinks', 'elementConnection', 'userSignatureConnection'],
+  ComponentToken: ['token', 'tokenType', 'expiresIn', 'expiresAt', 'sessionId'],
   TemplateElementConnection: ['templateElements', 'totalCount'],
   TemplateElement: ['id', 'elementType', 'page', 'ax', 'ay', 'bx', 'by', 'signer', 'label', 'optional', 'value'],
   Document: ['id', 'name', 'link', 'status', 'hash', 'tags', 'created', 'modified', 'senderName', 'senderEmail', 'batchId',

@@ -180,6 +180,32 @@ test('cancelDocument is refused once someone has signed', async () => {
   assert.equal(t.app.store.documents.get(documentId)!.status, 10);
 });
 
+test('generateComponentToken mints the REST tokens: the template token opens its template over REST', async () => {
+  const mutation = 'mutation ($input: GenerateComponentTokenInput!) { generateComponentToken(input: $input) { token tokenType expiresIn expiresAt } }';
+  const viewer = await gql(mutation, { input: { component: 'LS_DOCUMENT_VIEWER', documentViewer: { templateId: encodeId('tpl', templateId), readOnly: true } } });
+  assert.equal(viewer.body.errors, undefined, JSON.stringify(viewer.body));
+  const token = viewer.body.data!.generateComponentToken as { token: string; tokenType: string; expiresIn: number };
+  assert.equal(token.tokenType, 'Bearer');
+  assert.ok(token.expiresIn > 0);
+  const pdf = await call(t.app, token.token, 'GET', `/api/v1/templatepdf/${templateId}/`);
+  assert.equal(pdf.statusCode, 200, pdf.body);
+
+  // The signer token has the REST checks: refused while the group is not enabled for components, minted once it is.
+  const documentId = await restSend();
+  const [recipient] = t.app.store.documents.recipients(documentId);
+  const input = { component: 'LS_SIGNER', signer: { recipientId: encodeId('rec', recipient!.id) } };
+  t.app.store.groups.update(t.groupId, { componentsEnabled: false });
+  const refused = await gql(mutation, { input });
+  assert.equal(refused.body.errors?.[0]?.errorType, 'Unauthorized');
+  assert.equal(refused.body.errors?.[0]?.errorInfo?.code, 'components_disabled');
+  t.app.store.groups.update(t.groupId, { componentsEnabled: true });
+  const signer = await gql(mutation, { input });
+  const signerToken = (signer.body.data!.generateComponentToken as { token: string }).token;
+  assert.equal((await call(t.app, signerToken, 'GET', `/api/v1/signer/${recipient!.id}/`)).statusCode, 200);
+  const missing = await gql(mutation, { input: { component: 'LS_SIGNER' } });
+  assert.equal(missing.body.errors?.[0]?.errorType, 'ValidationError');
+});
+
 test('GET /graphql runs queries; GET /graphql/schema.graphql serves the SDL without credentials', async () => {
   const get = await t.app.inject({ method: 'GET', url: `/graphql?query=${encodeURIComponent('{ user { email } }')}`, headers: { authorization: `Bearer ${t.key}` } });
   assert.equal(get.statusCode, 200);

@@ -8,6 +8,9 @@ import { loadVisibleDocument, loadVisibleRecipient } from '../services/documents
 import { sendDocument } from '../services/documents/send.ts';
 import { actorOf } from '../services/documents/access.ts';
 import { cancelDocument } from '../services/documents/remove.ts';
+import { mintSignerToken, mintTemplateToken } from '../services/documents/component-token-minting.ts';
+import type { IssuedToken } from '../services/documents/component-token-minting.ts';
+import { GqlError } from './errors.ts';
 import type { GraphqlContext } from './context.ts';
 import { decodeId, encodeId } from './ids.ts';
 import type { IdPrefix } from './ids.ts';
@@ -17,6 +20,14 @@ import type { GqlDocument, GqlRecipient, GqlUser } from './views.ts';
 import { sendBodyOf } from './send-input.ts';
 
 interface IdArgs { id?: string | null }
+
+interface TokenInput {
+  component: 'LS_DOCUMENT_VIEWER' | 'LS_SIGNER';
+  documentViewer?: { templateId: string; readOnly?: boolean | null } | null;
+  signer?: { recipientId: string } | null;
+}
+
+const tokenView = (t: IssuedToken) => ({ token: t.token, tokenType: 'Bearer', expiresIn: t.expiresIn, expiresAt: t.expiresAt.toISOString(), sessionId: null });
 
 function restId(prefix: IdPrefix, type: string, id: unknown): string {
   const decoded = decodeId(prefix, id);
@@ -81,6 +92,16 @@ export const resolvers: IResolvers = {
       const { document } = loadVisibleDocument(store, ctx.caller, restId('doc', 'Document', input.documentId));
       cancelDocument(store, document, actorOf(store, ctx.caller));
       return encodeId('doc', document.id);
+    },
+    async generateComponentToken(_root, { input }: { input: TokenInput }, ctx) {
+      const { store, config } = ctx.app;
+      if (input.component === 'LS_SIGNER') {
+        if (!input.signer) throw new GqlError('ValidationError', 'LS_SIGNER needs signer { recipientId }.', { problems: [{ field: 'signer', message: 'required for LS_SIGNER' }] });
+        return tokenView(await mintSignerToken(store, config.dataDir, ctx.caller, restId('rec', 'Recipient', input.signer.recipientId)));
+      }
+      if (!input.documentViewer) throw new GqlError('ValidationError', 'LS_DOCUMENT_VIEWER needs documentViewer { templateId }.', { problems: [{ field: 'documentViewer', message: 'required for LS_DOCUMENT_VIEWER' }] });
+      const templateId = restId('tpl', 'Template', input.documentViewer.templateId);
+      return tokenView(await mintTemplateToken(store, config.dataDir, ctx.caller.auth, templateId, { readOnly: input.documentViewer.readOnly === true }));
     },
   },
   Document: {
