@@ -206,6 +206,26 @@ test('generateComponentToken mints the REST tokens: the template token opens its
   assert.equal(missing.body.errors?.[0]?.errorType, 'ValidationError');
 });
 
+test('recipients of many documents in one request are one store call (the loader), whatever the count', async () => {
+  const ids = [await restSend(), await restSend(), await restSend()];
+  const documents = t.app.store.documents;
+  const original = documents.recipientsOf.bind(documents);
+  let calls = 0;
+  documents.recipientsOf = (documentIds) => {
+    calls += 1;
+    return original(documentIds);
+  };
+  try {
+    const query = `{ ${ids.map((id, i) => `d${i}: document(id: "${id}") { recipients { email } }`).join(' ')} }`;
+    const answer = await gql(query);
+    assert.equal(answer.body.errors, undefined);
+    assert.equal(Object.keys(answer.body.data!).length, 3);
+    assert.equal(calls, 1);
+  } finally {
+    documents.recipientsOf = original;
+  }
+});
+
 test('GET /graphql runs queries; GET /graphql/schema.graphql serves the SDL without credentials', async () => {
   const get = await t.app.inject({ method: 'GET', url: `/graphql?query=${encodeURIComponent('{ user { email } }')}`, headers: { authorization: `Bearer ${t.key}` } });
   assert.equal(get.statusCode, 200);
