@@ -226,6 +226,18 @@ test('recipients of many documents in one request are one store call (the loader
   }
 });
 
+test('updateTemplate changes the title and autoArchive; a blank title is a ValidationError', async () => {
+  const own = (await addTemplate(t.app, { groupId: t.groupId, userId: t.adminId, title: 'Before' })).id;
+  const mutation = 'mutation ($input: templateUpdateInput!) { updateTemplate(input: $input) }';
+  const answer = await gql(mutation, { input: { templateId: encodeId('tpl', own), title: 'After', autoArchive: true } });
+  assert.deepEqual(answer.body, { data: { updateTemplate: encodeId('tpl', own) } });
+  assert.equal(t.app.store.templates.get(own)!.title, 'After');
+  assert.equal(t.app.store.templates.get(own)!.archiveUponSend, true);
+  const blank = await gql(mutation, { input: { templateId: own, title: '  ' } });
+  assert.equal(blank.body.errors?.[0]?.errorType, 'ValidationError');
+  assert.equal(t.app.store.templates.get(own)!.title, 'After');
+});
+
 test('GET /graphql runs queries; GET /graphql/schema.graphql serves the SDL without credentials', async () => {
   const get = await t.app.inject({ method: 'GET', url: `/graphql?query=${encodeURIComponent('{ user { email } }')}`, headers: { authorization: `Bearer ${t.key}` } });
   assert.equal(get.statusCode, 200);

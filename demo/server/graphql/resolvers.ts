@@ -11,6 +11,7 @@ import { cancelDocument } from '../services/documents/remove.ts';
 import { mintSignerToken, mintTemplateToken } from '../services/documents/component-token-minting.ts';
 import type { IssuedToken } from '../services/documents/component-token-minting.ts';
 import { GqlError } from './errors.ts';
+import { editTemplate } from '../services/template-edit.ts';
 import type { GraphqlContext } from './context.ts';
 import { decodeId, encodeId } from './ids.ts';
 import type { IdPrefix } from './ids.ts';
@@ -102,6 +103,14 @@ export const resolvers: IResolvers = {
       if (!input.documentViewer) throw new GqlError('ValidationError', 'LS_DOCUMENT_VIEWER needs documentViewer { templateId }.', { problems: [{ field: 'documentViewer', message: 'required for LS_DOCUMENT_VIEWER' }] });
       const templateId = restId('tpl', 'Template', input.documentViewer.templateId);
       return tokenView(await mintTemplateToken(store, config.dataDir, ctx.caller.auth, templateId, { readOnly: input.documentViewer.readOnly === true }));
+    },
+    updateTemplate(_root, { input }: { input: { templateId: string; title?: string | null; autoArchive?: boolean | null } }, ctx) {
+      const { store } = ctx.app;
+      const template = store.templates.get(restId('tpl', 'Template', input.templateId));
+      if (!template) throw notFoundError('Template', input.templateId);
+      visibleGroup(ctx, template.groupId, 'Template', input.templateId);
+      editTemplate(store, template, { title: input.title ?? undefined, archiveUponSend: input.autoArchive ?? undefined });
+      return encodeId('tpl', template.id);
     },
   },
   Document: {
