@@ -19,6 +19,8 @@ export const API_KEY_FIELDS: Record<string, readonly string[]> = {
   Template: ['id', 'title', 'pageCount', 'pageDimensions', 'fileName', 'link', 'autoArchive', 'valid', 'locked', 'fixSignatureScale',
     'tags', 'groupId', 'canOpenSign', 'archived', 'createdBy', 'lastSent', 'created', 'modified', 'retention',
     'documentRetentionDays', 'roles', 'directLinks', 'elementConnection', 'userSignatureConnection'],
+  TaskResult: ['data', 'report', 'id', 'status'],
+  TaskReport: ['status', 'batchId', 'documents', 'errors'],
   ComponentToken: ['token', 'tokenType', 'expiresIn', 'expiresAt', 'sessionId'],
   TemplateElementConnection: ['templateElements', 'totalCount'],
   TemplateElement: ['id', 'elementType', 'page', 'ax', 'ay', 'bx', 'by', 'signer', 'label', 'optional', 'value'],

@@ -119,6 +119,11 @@ test('send over GraphQL runs the REST send: the document reads back over REST, a
   const rest = await call(t.app, t.key, 'GET', `/api/v1/document/${documentId}/`);
   assert.equal(rest.statusCode, 200);
   assert.equal((rest.json() as { name: string }).name, 'Sent over GraphQL');
+  const task = await gql('query ($id: ID) { task(id: $id) { data report { status documents errors } id status } }', { id: answer.body.data!.send });
+  const result = task.body.data!.task as { data: string; report: { status: string; documents: string[]; errors: unknown[] }; id: string; status: string };
+  assert.deepEqual(result.report, { status: 'COMPLETED', documents: [encodeId('doc', documentId)], errors: [] });
+  assert.equal((JSON.parse(result.data) as { title: string }).title, 'Sent over GraphQL');
+  assert.equal(result.status, 'COMPLETE');
   const back = await gql('query ($id: ID) { document(id: $id) { name recipients { email } } }', { id: documentId });
   assert.deepEqual(back.body.data, { document: { name: 'Sent over GraphQL', recipients: [{ email: 'ann@example.com' }, { email: 'bob@example.com' }] } });
 });
