@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import { chromiumLaunchOptions } from './test/support/chromium.ts';
 import { fixtureMiddleware } from './test/support/fixture-middleware.ts';
 
-
 export default {
   files: ['src/**/*.browser.test.ts', 'test/browser/**/*.browser.test.ts'],
   nodeResolve: { exportConditions: ['browser', 'production'] },

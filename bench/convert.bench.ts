@@ -33,9 +33,19 @@ const b = app.store.transaction(() => {
 const tenants = [{ key: setup.apiKey, groupId: setup.groupId }, b];
 
 async function put(tenant: { key: string; groupId: string }, bytes: Uint8Array): Promise<number> {
-  const minted = await app.inject({ method: 'POST', url: '/api/v1/uploads/', headers: { authorization: `Bearer ${tenant.key}`, 'content-type': 'application/json' }, payload: { group: tenant.groupId, process_tags: true } });
+  const minted = await app.inject({
+    method: 'POST',
+    url: '/api/v1/uploads/',
+    headers: { authorization: `Bearer ${tenant.key}`, 'content-type': 'application/json' },
+    payload: { group: tenant.groupId, process_tags: true },
+  });
   const { upload_url } = minted.json() as { upload_url: string };
-  const res = await app.inject({ method: 'PUT', url: new URL(upload_url).pathname, payload: Buffer.from(bytes), headers: { 'content-type': 'application/octet-stream' } });
+  const res = await app.inject({
+    method: 'PUT',
+    url: new URL(upload_url).pathname,
+    payload: Buffer.from(bytes),
+    headers: { 'content-type': 'application/octet-stream' },
+  });
   if (res.statusCode !== 201) console.error(`PUT answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
   return res.statusCode;
 }
@@ -48,7 +58,11 @@ try {
   const profile = `file://${path.join(tmp, 'cold-profile')}`;
   const cold = () => {
     const started = process.hrtime.bigint();
-    const run = spawnSync(soffice, ['--headless', '--norestore', `-env:UserInstallation=${profile}`, '--convert-to', 'pdf', '--outdir', path.join(tmp, 'cold'), input], { stdio: 'ignore', timeout: 180_000 });
+    const run = spawnSync(
+      soffice,
+      ['--headless', '--norestore', `-env:UserInstallation=${profile}`, '--convert-to', 'pdf', '--outdir', path.join(tmp, 'cold'), input],
+      { stdio: 'ignore', timeout: 180_000 },
+    );
     if (run.status !== 0) throw new Error(`${soffice} --convert-to pdf failed (status ${run.status}): is LibreOffice installed?`);
     return Number(process.hrtime.bigint() - started) / 1e9;
   };
@@ -56,7 +70,7 @@ try {
   const coldSeconds = cold();
 
   // Warm the pool with another file, then time the PUT.
-  if (await put(tenants[0], docx([[['warm-up']]])) !== 201) throw new Error('warm-up conversion failed');
+  if ((await put(tenants[0], docx([[['warm-up']]]))) !== 201) throw new Error('warm-up conversion failed');
   const started = process.hrtime.bigint();
   const status = await put(tenants[0], file);
   const putSeconds = Number(process.hrtime.bigint() - started) / 1e9;
@@ -67,9 +81,24 @@ try {
   console.log(`convert_docx_ratio: ${(putSeconds / coldSeconds).toFixed(3)}`);
 
   // 16 mixed files at once, two groups.
-  const names = ['ft-fixture2.docx', 'ft-fixture.doc', 'ft-fixture.odt', 'ft-fixture.rtf', 'poi-quick.html', 'poi-SampleDoc.txt',
-    'cpython-module_iso_8859_1.txt', 'ft-fixture2.xlsx', 'ft-fixture.xls', 'ft-fixture.ods', 'pandas-test1.csv', 'ft-fixture.png',
-    'ft-fixture.jpg', 'ft-fixture.gif', 'ft-fixture.webp', 'ft-fixture-little-endian.tif'];
+  const names = [
+    'ft-fixture2.docx',
+    'ft-fixture.doc',
+    'ft-fixture.odt',
+    'ft-fixture.rtf',
+    'poi-quick.html',
+    'poi-SampleDoc.txt',
+    'cpython-module_iso_8859_1.txt',
+    'ft-fixture2.xlsx',
+    'ft-fixture.xls',
+    'ft-fixture.ods',
+    'pandas-test1.csv',
+    'ft-fixture.png',
+    'ft-fixture.jpg',
+    'ft-fixture.gif',
+    'ft-fixture.webp',
+    'ft-fixture-little-endian.tif',
+  ];
   const parallelStarted = process.hrtime.bigint();
   const statuses = await Promise.all(names.map((name, i) => put(tenants[i % 2], new Uint8Array(fs.readFileSync(path.join(fixtures, name))))));
   const parallelSeconds = Number(process.hrtime.bigint() - parallelStarted) / 1e9;

@@ -78,7 +78,6 @@ async function dragLoop(page: Page, x: number, y: number): Promise<number> {
   return moves;
 }
 
-
 try {
   const page = await harness.browser.newPage({ viewport: { width: 1280, height: 900 } });
   page.on('pageerror', (e) => console.error('page error:', e.message));
@@ -118,7 +117,9 @@ try {
 
   async function dragOnce(x: number, y: number): Promise<{ frames: number[]; moves: number }> {
     let moves = 0;
-    const frames = await recordFrames(page, async () => { moves = await dragLoop(page, x, y); });
+    const frames = await recordFrames(page, async () => {
+      moves = await dragLoop(page, x, y);
+    });
     return { frames, moves };
   }
 
@@ -149,7 +150,14 @@ try {
   await blank.goto(`${harness.origin}/__editor.html`);
   const controlRuns: number[] = [];
   for (let i = 0; i < RUNS; i++) {
-    controlRuns.push(percentile(await recordFrames(blank, async () => { await dragLoop(blank, 400, 300); }), 95));
+    controlRuns.push(
+      percentile(
+        await recordFrames(blank, async () => {
+          await dragLoop(blank, 400, 300);
+        }),
+        95,
+      ),
+    );
   }
 
   const p95s = runs.map((r) => percentile(r.frames, 95));

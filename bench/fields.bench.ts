@@ -8,11 +8,7 @@
  */
 import { findTags } from '../src/fields/tags.ts';
 
-const HOSTILE = [
-  (n: number) => '<<'.repeat(n) + '<<t=signature>>' + '>>'.repeat(n),
-  (n: number) => '<< '.repeat(n),
-  (n: number) => '<<x\n'.repeat(n),
-];
+const HOSTILE = [(n: number) => '<<'.repeat(n) + '<<t=signature>>' + '>>'.repeat(n), (n: number) => '<< '.repeat(n), (n: number) => '<<x\n'.repeat(n)];
 
 /** Best of five: a busy machine only ever slows a run down. */
 function best(text: string): number {

@@ -22,12 +22,21 @@ try {
   const admin = app.store.users.firstAdmin()!;
   const { key } = app.store.apiKeys.create(admin.id, 'production', false);
   const templateId = (await addTemplate(app, { groupId: setup.groupId, userId: admin.id })).id;
-  const sent = await app.inject({ method: 'POST', url: '/api/v1/document/', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, payload: JSON.stringify(sendBody(setup.groupId, templateId)) });
+  const sent = await app.inject({
+    method: 'POST',
+    url: '/api/v1/document/',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    payload: JSON.stringify(sendBody(setup.groupId, templateId)),
+  });
   const documentId = (sent.json() as { uuid: string }).uuid;
 
   const rest = () => app.inject({ method: 'GET', url: `/api/v1/document/${documentId}/`, headers: { authorization: `Bearer ${key}` } });
-  const payload = JSON.stringify({ query: 'query ($id: ID) { document(id: $id) { id name status created recipients { id email status } } }', variables: { id: documentId } });
-  const graphql = () => app.inject({ method: 'POST', url: '/graphql', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, payload });
+  const payload = JSON.stringify({
+    query: 'query ($id: ID) { document(id: $id) { id name status created recipients { id email status } } }',
+    variables: { id: documentId },
+  });
+  const graphql = () =>
+    app.inject({ method: 'POST', url: '/graphql', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, payload });
   if ((await rest()).statusCode !== 200 || (await graphql()).statusCode !== 200) throw new Error('bench requests do not answer 200');
 
   async function rps(run: () => Promise<unknown>): Promise<number> {

@@ -24,7 +24,15 @@ const REGEX_FIELDS = 400;
 const CONNECTIONS = 4;
 const IDLE_MS = Number(process.env.ISOLATION_BENCH_IDLE_MS ?? 4000);
 
-interface Ready { port: number; keyA: string; groupA: string; keyB: string; groupB: string; templateA: string; templateB: string }
+interface Ready {
+  port: number;
+  keyA: string;
+  groupA: string;
+  keyB: string;
+  groupB: string;
+  templateA: string;
+  templateB: string;
+}
 
 // ---------------------------------------------------------------- child: the server
 
@@ -46,26 +54,79 @@ async function serve(): Promise<void> {
   });
   const pdf = await generatePdf({ pages: 1 });
   const box: [number, number, number, number] = [0, 0, 612, 792];
-  const base = { page: 1, options: '', value: '', label_extra: '', optional: true, font_name: '' as const, font_size: 8, align: 1 as const, fieldorder: null,
-    hide_border: false, no_pdf: false, logic_action: null, logic_group: '', map_to: '', substantive: false };
+  const base = {
+    page: 1,
+    options: '',
+    value: '',
+    label_extra: '',
+    optional: true,
+    font_name: '' as const,
+    font_size: 8,
+    align: 1 as const,
+    fieldorder: null,
+    hide_border: false,
+    no_pdf: false,
+    logic_action: null,
+    logic_group: '',
+    map_to: '',
+    substantive: false,
+  };
   const template = (groupId: string, fields: unknown[]) => {
     const id = crypto.randomUUID();
     app.store.files.write(templateFileName(id), pdf);
     app.store.templates.insert({
-      id, groupId, userId: admin.id, title: 'Bench', pageCount: 1, pages: [{ mediaBox: box, cropBox: box, rotate: 0 }], fileSize: pdf.length,
-      processTags: false, archiveUponSend: false, hideSenderFields: false, fields: fields as never, report: {},
+      id,
+      groupId,
+      userId: admin.id,
+      title: 'Bench',
+      pageCount: 1,
+      pages: [{ mediaBox: box, cropBox: box, rotate: 0 }],
+      fileSize: pdf.length,
+      processTags: false,
+      archiveUponSend: false,
+      hideSenderFields: false,
+      fields: fields as never,
+      report: {},
     });
     return id;
   };
-  const templateB = template(b.groupId, [{ ...base, ax: 0.1, ay: 0.8, bx: 0.4, by: 0.85, element_type: 'signature', signer: 1, validation: null, label: 'sig', optional: false, uuid: crypto.randomUUID() }]);
+  const templateB = template(b.groupId, [
+    {
+      ...base,
+      ax: 0.1,
+      ay: 0.8,
+      bx: 0.4,
+      by: 0.85,
+      element_type: 'signature',
+      signer: 1,
+      validation: null,
+      label: 'sig',
+      optional: false,
+      uuid: crypto.randomUUID(),
+    },
+  ]);
   // A's regex set: stored directly (saving it through the API would compile the patterns, in the pool too).
-  const templateA = template(setup.groupId, Array.from({ length: REGEX_FIELDS }, (_, i) => ({
-    ...base, ax: 0.05 + (i % 10) * 0.09, ay: 0.02 + Math.floor(i / 10) * 0.024, bx: 0.13 + (i % 10) * 0.09, by: 0.04 + Math.floor(i / 10) * 0.024,
-    element_type: 'admin', signer: 0, validation: 93, options: HOSTILE, label: `f${i}`, uuid: crypto.randomUUID(),
-  })));
+  const templateA = template(
+    setup.groupId,
+    Array.from({ length: REGEX_FIELDS }, (_, i) => ({
+      ...base,
+      ax: 0.05 + (i % 10) * 0.09,
+      ay: 0.02 + Math.floor(i / 10) * 0.024,
+      bx: 0.13 + (i % 10) * 0.09,
+      by: 0.04 + Math.floor(i / 10) * 0.024,
+      element_type: 'admin',
+      signer: 0,
+      validation: 93,
+      options: HOSTILE,
+      label: `f${i}`,
+      uuid: crypto.randomUUID(),
+    })),
+  );
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address() as { port: number };
-  process.stdout.write(`${JSON.stringify({ port: address.port, keyA, groupA: setup.groupId, keyB: b.key, groupB: b.groupId, templateA, templateB } satisfies Ready)}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ port: address.port, keyA, groupA: setup.groupId, keyB: b.key, groupB: b.groupId, templateA, templateB } satisfies Ready)}\n`,
+  );
   const stop = async () => {
     await app.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -91,7 +152,14 @@ function startChild(): Promise<{ child: ChildProcess; ready: Ready }> {
   });
 }
 
-function request(agent: http.Agent, port: number, method: string, urlPath: string, headers: Record<string, string>, body?: string): Promise<{ status: number; text: string; headers: http.IncomingHttpHeaders }> {
+function request(
+  agent: http.Agent,
+  port: number,
+  method: string,
+  urlPath: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<{ status: number; text: string; headers: http.IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port, method, path: urlPath, agent, headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -110,7 +178,9 @@ async function readsDuring(port: number, urlPath: string, key: string, until: Pr
   const latencies: number[] = [];
   let done = false;
   const minimum = new Promise((r) => setTimeout(r, minMs));
-  void Promise.all([until.catch(() => {}), minimum]).then(() => { done = true; });
+  void Promise.all([until.catch(() => {}), minimum]).then(() => {
+    done = true;
+  });
   const reader = async () => {
     while (!done) {
       const t0 = performance.now();
@@ -136,7 +206,9 @@ function rssMb(pid: number): number {
 async function peakRss(pid: number, work: Promise<unknown>): Promise<number> {
   let peak = rssMb(pid);
   let running = true;
-  void work.finally(() => { running = false; });
+  void work.finally(() => {
+    running = false;
+  });
   while (running) {
     peak = Math.max(peak, rssMb(pid));
     await new Promise((r) => setTimeout(r, 20));
@@ -160,21 +232,47 @@ async function main(): Promise<void> {
     const { port, keyA, groupA, keyB, groupB, templateA, templateB } = server.ready;
     const agent = new http.Agent({ keepAlive: false });
     const json = (key: string) => ({ authorization: `Bearer ${key}`, 'content-type': 'application/json' });
-    const sent = await request(agent, port, 'POST', '/api/v1/document/', json(keyB), JSON.stringify({
-      group: `/api/v1/group/${groupB}/`, name: 'B contract', templatepdf: `/api/v1/templatepdf/${templateB}/`,
-      signers: [{ firstname: 'Ann', lastname: 'B', email: 'ann@example.com' }],
-    }));
+    const sent = await request(
+      agent,
+      port,
+      'POST',
+      '/api/v1/document/',
+      json(keyB),
+      JSON.stringify({
+        group: `/api/v1/group/${groupB}/`,
+        name: 'B contract',
+        templatepdf: `/api/v1/templatepdf/${templateB}/`,
+        signers: [{ firstname: 'Ann', lastname: 'B', email: 'ann@example.com' }],
+      }),
+    );
     if (sent.status !== 201) throw new Error(`B's send failed: ${sent.status} ${sent.text}`);
     const statusPath = String(sent.headers.location);
 
     const idle = await readsDuring(port, statusPath, keyB, Promise.resolve(), IDLE_MS);
-    const upload = (pdf: string, extra: Record<string, unknown> = {}) => request(agent, port, 'POST', '/api/v1/templatepdf/', json(keyA),
-      JSON.stringify({ group: `/api/v1/group/${groupA}/`, title: 'A', pdf_file: pdf, ...extra }));
-    const regexSend = () => request(agent, port, 'POST', '/api/v1/document/', json(keyA), JSON.stringify({
-      group: `/api/v1/group/${groupA}/`, name: 'A regex', templatepdf: `/api/v1/templatepdf/${templateA}/`,
-      signers: [{ firstname: 'Eve', lastname: 'A', email: 'eve@example.com' }],
-      pdftext: Object.fromEntries(Array.from({ length: REGEX_FIELDS }, (_, i) => [`f${i}`, 'a'.repeat(2000)])),
-    }));
+    const upload = (pdf: string, extra: Record<string, unknown> = {}) =>
+      request(
+        agent,
+        port,
+        'POST',
+        '/api/v1/templatepdf/',
+        json(keyA),
+        JSON.stringify({ group: `/api/v1/group/${groupA}/`, title: 'A', pdf_file: pdf, ...extra }),
+      );
+    const regexSend = () =>
+      request(
+        agent,
+        port,
+        'POST',
+        '/api/v1/document/',
+        json(keyA),
+        JSON.stringify({
+          group: `/api/v1/group/${groupA}/`,
+          name: 'A regex',
+          templatepdf: `/api/v1/templatepdf/${templateA}/`,
+          signers: [{ firstname: 'Eve', lastname: 'A', email: 'eve@example.com' }],
+          pdftext: Object.fromEntries(Array.from({ length: REGEX_FIELDS }, (_, i) => [`f${i}`, 'a'.repeat(2000)])),
+        }),
+      );
 
     const started = performance.now();
     const attack = Promise.all([

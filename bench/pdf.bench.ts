@@ -37,7 +37,9 @@ async function time(run: () => Promise<unknown>): Promise<number> {
 async function compare(subject: () => Promise<unknown>, baseline: () => Promise<unknown>) {
   await subject();
   await baseline();
-  const s: number[] = [], b: number[] = [], ratios: number[] = [];
+  const s: number[] = [],
+    b: number[] = [],
+    ratios: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     let ts: number, tb: number;
     if (i % 2) {
@@ -81,7 +83,8 @@ async function tagsBench() {
     text: (i) => `Contract page ${i + 1}\nSigned by: <<t=signature;s=${(i % 3) + 1}>>\nDate: <<t=signingdate;s=1>>`,
   });
   const check = await extractTags(source);
-  if (check.elements.length !== 2 * PAGES || check.report.length) throw new Error(`expected ${2 * PAGES} tags, got ${check.elements.length} and ${check.report.length} problems`);
+  if (check.elements.length !== 2 * PAGES || check.report.length)
+    throw new Error(`expected ${2 * PAGES} tags, got ${check.elements.length} and ${check.report.length} problems`);
   const { subject, baseline, ratio } = await compare(
     () => extractTags(source),
     async () => {

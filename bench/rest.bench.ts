@@ -21,14 +21,29 @@ const ROUND_MS = Number(process.env.REST_BENCH_MS ?? 2500);
 const ROUNDS = Number(process.env.REST_BENCH_ROUNDS ?? 3);
 const WARMUP_MS = 500;
 
-interface Ready { port: number; key?: string; groupId?: string; templateId?: string }
+interface Ready {
+  port: number;
+  key?: string;
+  groupId?: string;
+  templateId?: string;
+}
 
 // ---------------------------------------------------------------- child: the servers
 
 async function serveBare(): Promise<void> {
   const body = JSON.stringify({
-    uuid: crypto.randomUUID(), resource_uri: '/api/v1/status/x/', document: '/api/v1/document/x/', status: 10, statusText: 'available',
-    archived: false, download_final: false, tag: 'bench', tag1: '', tag2: '', tag3: '', modified: new Date().toISOString(),
+    uuid: crypto.randomUUID(),
+    resource_uri: '/api/v1/status/x/',
+    document: '/api/v1/document/x/',
+    status: 10,
+    statusText: 'available',
+    archived: false,
+    download_final: false,
+    tag: 'bench',
+    tag1: '',
+    tag2: '',
+    tag3: '',
+    modified: new Date().toISOString(),
   });
   const server = http.createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
@@ -57,14 +72,47 @@ async function serveEsign(): Promise<void> {
   app.store.files.write(templateFileName(templateId), pdf);
   const box: [number, number, number, number] = [0, 0, 612, 792];
   const element = (signer: number, page: number) => ({
-    ax: 0.1, ay: 0.8, bx: 0.4, by: 0.85, page, element_type: 'signature' as const, signer, validation: null, options: '', value: '',
-    label: '', label_extra: '', optional: false, font_name: '' as const, font_size: 11, align: 1 as const, fieldorder: null,
-    hide_border: false, no_pdf: false, logic_action: null, logic_group: '', map_to: '', substantive: false, uuid: crypto.randomUUID(),
+    ax: 0.1,
+    ay: 0.8,
+    bx: 0.4,
+    by: 0.85,
+    page,
+    element_type: 'signature' as const,
+    signer,
+    validation: null,
+    options: '',
+    value: '',
+    label: '',
+    label_extra: '',
+    optional: false,
+    font_name: '' as const,
+    font_size: 11,
+    align: 1 as const,
+    fieldorder: null,
+    hide_border: false,
+    no_pdf: false,
+    logic_action: null,
+    logic_group: '',
+    map_to: '',
+    substantive: false,
+    uuid: crypto.randomUUID(),
   });
   app.store.templates.insert({
-    id: templateId, groupId: setup.groupId, userId: admin.id, title: 'Bench', pageCount: 2,
-    pages: [{ mediaBox: box, cropBox: box, rotate: 0 }, { mediaBox: box, cropBox: box, rotate: 0 }], fileSize: pdf.length,
-    processTags: false, archiveUponSend: false, hideSenderFields: false, fields: [element(1, 1), element(2, 2)], report: {},
+    id: templateId,
+    groupId: setup.groupId,
+    userId: admin.id,
+    title: 'Bench',
+    pageCount: 2,
+    pages: [
+      { mediaBox: box, cropBox: box, rotate: 0 },
+      { mediaBox: box, cropBox: box, rotate: 0 },
+    ],
+    fileSize: pdf.length,
+    processTags: false,
+    archiveUponSend: false,
+    hideSenderFields: false,
+    fields: [element(1, 1), element(2, 2)],
+    report: {},
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address() as { port: number };
@@ -93,7 +141,14 @@ function startChild(mode: 'esign' | 'bare'): Promise<{ child: ChildProcess; read
   });
 }
 
-function request(agent: http.Agent, port: number, method: string, urlPath: string, headers: Record<string, string>, body?: string): Promise<{ status: number; text: string; headers: http.IncomingHttpHeaders }> {
+function request(
+  agent: http.Agent,
+  port: number,
+  method: string,
+  urlPath: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<{ status: number; text: string; headers: http.IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port, method, path: urlPath, agent, headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -106,7 +161,11 @@ function request(agent: http.Agent, port: number, method: string, urlPath: strin
   });
 }
 
-interface Round { rps: number; p99: number; errors: number }
+interface Round {
+  rps: number;
+  p99: number;
+  errors: number;
+}
 
 async function load(port: number, urlPath: string, headers: Record<string, string>, ms: number): Promise<Round> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
@@ -149,8 +208,13 @@ async function main(): Promise<void> {
     const auth = { authorization: `Bearer ${key}` };
     const agent = new http.Agent({ keepAlive: false });
     const body = JSON.stringify({
-      group: `/api/v1/group/${groupId}/`, name: 'Bench contract', templatepdf: `/api/v1/templatepdf/${templateId}/`,
-      signers: [{ firstname: 'Ann', lastname: 'Bench', email: 'ann@example.com' }, { firstname: 'Bob', lastname: 'Bench', email: 'bob@example.com' }],
+      group: `/api/v1/group/${groupId}/`,
+      name: 'Bench contract',
+      templatepdf: `/api/v1/templatepdf/${templateId}/`,
+      signers: [
+        { firstname: 'Ann', lastname: 'Bench', email: 'ann@example.com' },
+        { firstname: 'Bob', lastname: 'Bench', email: 'bob@example.com' },
+      ],
     });
     const sent = await request(agent, port, 'POST', '/api/v1/document/', { ...auth, 'content-type': 'application/json' }, body);
     if (sent.status !== 201) throw new Error(`send failed: ${sent.status} ${sent.text}`);

@@ -46,7 +46,9 @@ try {
   const plain = () => buildFinalPdf(input);
   await sealed();
   await plain();
-  const s: number[] = [], b: number[] = [], ratios: number[] = [];
+  const s: number[] = [],
+    b: number[] = [],
+    ratios: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     let ts: number, tb: number;
     if (i % 2) {

@@ -12,7 +12,12 @@ setPdfWorkerSrc('/node_modules/pdfjs-dist/build/pdf.worker.min.mjs');
 const stage = document.getElementById('stage')!;
 const quiet = (): Promise<void> => new Promise((r) => setTimeout(r, 400));
 
-interface Target { endpoint: string; token: string; document: string; signer: string }
+interface Target {
+  endpoint: string;
+  token: string;
+  document: string;
+  signer: string;
+}
 
 async function viewer(t: Target): Promise<number> {
   const el = document.createElement('esign-viewer');

@@ -37,26 +37,61 @@ const pdf = new Uint8Array(fs.readFileSync(path.join(fixtures, 'pdfjs-tracemonke
 const info = inspectPdf(pdf);
 if (!(await info).ok) throw new Error('tracemonkey did not inspect');
 const templateId = crypto.randomUUID();
-const kinds = [{ element_type: 'text', label: 'Name' }, { element_type: 'text', validation: 1, label: 'Email' }, { element_type: 'signature' }, { element_type: 'text', validation: 25, label: 'Agree' }, { element_type: 'text', validation: 30, label: 'Date' }] as const;
+const kinds = [
+  { element_type: 'text', label: 'Name' },
+  { element_type: 'text', validation: 1, label: 'Email' },
+  { element_type: 'signature' },
+  { element_type: 'text', validation: 25, label: 'Agree' },
+  { element_type: 'text', validation: 30, label: 'Date' },
+] as const;
 const fields = Array.from({ length: 20 }, (_, i) => ({
-  ...normalizeElement({ ax: 0.1, ay: 0.1 + (i % 4) * 0.2, bx: 0.45, by: 0.15 + (i % 4) * 0.2, page: 1 + Math.floor(i / 4), signer: 1, ...kinds[i % kinds.length] }),
+  ...normalizeElement({
+    ax: 0.1,
+    ay: 0.1 + (i % 4) * 0.2,
+    bx: 0.45,
+    by: 0.15 + (i % 4) * 0.2,
+    page: 1 + Math.floor(i / 4),
+    signer: 1,
+    ...kinds[i % kinds.length],
+  }),
   uuid: crypto.randomUUID(),
 }));
 app.store.files.write(templateFileName(templateId), pdf);
-const pages = (await info as { pages: { mediaBox: [number, number, number, number]; cropBox: [number, number, number, number]; rotate: 0 | 90 | 180 | 270 }[] }).pages;
+const pages = (
+  (await info) as { pages: { mediaBox: [number, number, number, number]; cropBox: [number, number, number, number]; rotate: 0 | 90 | 180 | 270 }[] }
+).pages;
 app.store.templates.insert({
-  id: templateId, groupId: setup.groupId, userId: admin.id, title: 'Tracemonkey', pageCount: pages.length, pages, fileSize: pdf.length,
-  processTags: false, archiveUponSend: false, hideSenderFields: false, fields, report: {},
+  id: templateId,
+  groupId: setup.groupId,
+  userId: admin.id,
+  title: 'Tracemonkey',
+  pageCount: pages.length,
+  pages,
+  fileSize: pdf.length,
+  processTags: false,
+  archiveUponSend: false,
+  hideSenderFields: false,
+  fields,
+  report: {},
 });
 const sent = await app.inject({
-  method: 'POST', url: '/api/v1/document/', headers: { ...auth, 'content-type': 'application/json' },
-  payload: { group: `/api/v1/group/${setup.groupId}/`, name: 'Tracemonkey', templatepdf: `/api/v1/templatepdf/${templateId}/`, signers: [{ firstname: 'Ann', lastname: 'Bench', email: 'ann@example.com' }] },
+  method: 'POST',
+  url: '/api/v1/document/',
+  headers: { ...auth, 'content-type': 'application/json' },
+  payload: {
+    group: `/api/v1/group/${setup.groupId}/`,
+    name: 'Tracemonkey',
+    templatepdf: `/api/v1/templatepdf/${templateId}/`,
+    signers: [{ firstname: 'Ann', lastname: 'Bench', email: 'ann@example.com' }],
+  },
 });
 if (sent.statusCode !== 201) throw new Error(`send failed: ${sent.body}`);
 const documentId = /\/status\/([^/]+)\//.exec(String(sent.headers.location))![1];
 const signerId = (app.store.db.prepare('SELECT id FROM document_recipients WHERE document_id = ?').get(documentId) as { id: string }).id;
 const link = (await app.inject({ method: 'GET', url: `/api/v1/signer/${signerId}/sign-link/`, headers: auth })).json().link as string;
-const token = (await app.inject({ method: 'POST', url: `/api/v1/signer/${signerId}/link-session/`, headers: { 'content-type': 'application/json' }, payload: { link } })).json().token as string;
+const token = (
+  await app.inject({ method: 'POST', url: `/api/v1/signer/${signerId}/link-session/`, headers: { 'content-type': 'application/json' }, payload: { link } })
+).json().token as string;
 
 function body(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve) => {
@@ -72,7 +107,12 @@ const apiThroughInject: Plugin = {
     server.middlewares.use(async (req, res, next) => {
       if (!req.url?.startsWith('/api/')) return next();
       const payload = await body(req);
-      const answer = await app.inject({ method: req.method as 'GET', url: req.url, headers: req.headers as Record<string, string>, payload: payload.length ? payload : undefined });
+      const answer = await app.inject({
+        method: req.method as 'GET',
+        url: req.url,
+        headers: req.headers as Record<string, string>,
+        payload: payload.length ? payload : undefined,
+      });
       res.statusCode = answer.statusCode;
       for (const [k, v] of Object.entries(answer.headers)) if (v !== undefined && k !== 'transfer-encoding') res.setHeader(k, v as string);
       res.end(answer.rawPayload);
@@ -81,7 +121,10 @@ const apiThroughInject: Plugin = {
 };
 
 const server = await createServer({
-  configFile: false, root, logLevel: 'error', clearScreen: false,
+  configFile: false,
+  root,
+  logLevel: 'error',
+  clearScreen: false,
   server: { host: '127.0.0.1', port: 0, hmr: false, watch: null },
   optimizeDeps: { noDiscovery: true, include: [] },
   plugins: [apiThroughInject],

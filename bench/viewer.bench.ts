@@ -110,9 +110,10 @@ async function scrollHeap(side: 'viewer' | 'pdfjsViewer'): Promise<ScrollHeap> {
     const heapAfterGc = await heapReader(page);
     const empty = await heapAfterGc();
     const url = `/bench-pdf/${LONG_PAGES}p.pdf`;
-    const pages = side === 'viewer'
-      ? await page.evaluate(([u, n]) => bench.openLong(u, '0.5', n), [url, LONG_PAGES] as const)
-      : await page.evaluate((u) => bench.openLongPdfjs(u, '0.5'), url);
+    const pages =
+      side === 'viewer'
+        ? await page.evaluate(([u, n]) => bench.openLong(u, '0.5', n), [url, LONG_PAGES] as const)
+        : await page.evaluate((u) => bench.openLongPdfjs(u, '0.5'), url);
     if (pages !== LONG_PAGES) throw new Error(`${side}: expected ${LONG_PAGES} pages, got ${pages}`);
     const scroll = await page.evaluate(() => bench.scrollLong());
     const after = await heapAfterGc();
@@ -144,7 +145,12 @@ try {
       const times = { bare: 0, viewer: 0 };
       for (const side of order) {
         const run = side === 'viewer' ? 'viewer' : baseline;
-        times[side] = await page.evaluate(([s, u, k, f]) => bench[s as 'viewer'](u as string, k as number, f as number), [run, url, SCALE, fieldPages] as const);
+        times[side] = await page.evaluate(([s, u, k, f]) => bench[s as 'viewer'](u as string, k as number, f as number), [
+          run,
+          url,
+          SCALE,
+          fieldPages,
+        ] as const);
       }
       if (i < WARMUP) continue;
       bareTimes.push(times.bare);

@@ -13,10 +13,7 @@ import { availableParallelism } from 'node:os';
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  parseNodeTest, parsePlaywright, parseTypecheck, parseWebTestRunner, runStage, wasInterrupted,
-  type StageResult, type StageSpec,
-} from './lib/stage.ts';
+import { parseNodeTest, parsePlaywright, parseTypecheck, parseWebTestRunner, runStage, wasInterrupted, type StageResult, type StageSpec } from './lib/stage.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 process.chdir(root);
@@ -31,7 +28,10 @@ function usage(message: string): never {
 
 function parseStageList(value: string | undefined): StageName[] {
   if (!value) return [];
-  const names = value.split(',').map((name) => name.trim()).filter(Boolean);
+  const names = value
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   for (const name of names) if (!(STAGES as readonly string[]).includes(name)) usage(`unknown stage "${name}"`);
   return names as StageName[];
 }
@@ -91,15 +91,21 @@ function stageSpec(name: StageName, extra: string[]): StageSpec | string {
       // (a hostile regex must stay fast) suffer when files outnumber cores.
       const concurrency = String(Math.max(2, Math.min(8, availableParallelism())));
       return {
-        name, command: process.execPath,
+        name,
+        command: process.execPath,
         args: ['--test', `--test-concurrency=${concurrency}`, '--test-timeout=120000', '--test-reporter=spec', ...files],
-        parse: parseNodeTest, timeoutMs: minutes(15),
+        parse: parseNodeTest,
+        timeoutMs: minutes(15),
       };
     }
     case 'browser':
       return {
-        name, command: bin('web-test-runner'), args: ['--config', 'web-test-runner.config.ts', ...extra],
-        parse: parseWebTestRunner, timeoutMs: minutes(10), env: { CI: 'true' },
+        name,
+        command: bin('web-test-runner'),
+        args: ['--config', 'web-test-runner.config.ts', ...extra],
+        parse: parseWebTestRunner,
+        timeoutMs: minutes(10),
+        env: { CI: 'true' },
       };
     case 'e2e':
       return { name, command: process.execPath, args: ['test/e2e/run.ts', ...extra], parse: parsePlaywright, timeoutMs: minutes(12) };

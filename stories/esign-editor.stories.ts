@@ -18,7 +18,8 @@ interface EditorArgs {
   theme: 'light' | 'dark';
 }
 
-const field = (partial: Partial<FieldElement>): FieldElement => normalizeElement({ ax: 0.1, ay: 0.1, bx: 0.4, by: 0.14, page: 1, element_type: 'text', signer: 1, ...partial });
+const field = (partial: Partial<FieldElement>): FieldElement =>
+  normalizeElement({ ax: 0.1, ay: 0.1, bx: 0.4, by: 0.14, page: 1, element_type: 'text', signer: 1, ...partial });
 
 const contractFields: FieldElement[] = [
   field({ ax: 0.12, ay: 0.82, bx: 0.42, by: 0.87, element_type: 'signature', signer: 1 }),
@@ -46,12 +47,20 @@ const witnesses = JSON.stringify([
 
 /** 500 fields over 100 pages: five per page in a column, cycling through signers and types. */
 function manyFields(pages: number, perPage: number): FieldElement[] {
-  const types: Partial<FieldElement>[] = [{ element_type: 'signature' }, { element_type: 'initials' }, { label: 'Name' }, { validation: 4, label: 'Date' }, { validation: 25, label: 'Tick' }];
+  const types: Partial<FieldElement>[] = [
+    { element_type: 'signature' },
+    { element_type: 'initials' },
+    { label: 'Name' },
+    { validation: 4, label: 'Date' },
+    { validation: 25, label: 'Tick' },
+  ];
   const out: FieldElement[] = [];
   for (let p = 1; p <= pages; p++) {
     for (let i = 0; i < perPage; i++) {
       const ay = 0.1 + i * 0.16;
-      out.push(field({ page: p, ax: 0.15, ay, bx: i === 4 ? 0.18 : 0.5, by: ay + (i === 4 ? 0.025 : 0.05), signer: 1 + ((p + i) % 3), ...types[i % types.length] }));
+      out.push(
+        field({ page: p, ax: 0.15, ay, bx: i === 4 ? 0.18 : 0.5, by: ay + (i === 4 ? 0.025 : 0.05), signer: 1 + ((p + i) % 3), ...types[i % types.length] }),
+      );
     }
   }
   return out;
@@ -91,21 +100,22 @@ const meta: Meta<EditorArgs> = {
     dir: { control: 'inline-radio', options: ['ltr', 'rtl'] },
     theme: { control: 'inline-radio', options: ['light', 'dark'] },
   },
-  render: (args, { loaded }) => html`<esign-editor
-    style="height: 100vh;${args.theme === 'dark' ? DARK : ''}"
-    dir=${args.dir}
-    src=${loaded.data ? '' : args.src}
-    .data=${(loaded.data as Uint8Array | undefined) ?? null}
-    .fields=${args.fields}
-    signers=${args.signers}
-    toolbox=${args.toolbox}
-    zoom=${args.zoom}
-    ?readonly=${args.readonly}
-    ?allow-edit-recipients=${args.allowEditRecipients}
-    ?no-snap=${args.noSnap}
-    @esign-change=${(e: CustomEvent) => console.log('esign-change', e.detail)}
-    @esign-save=${(e: CustomEvent) => console.log('esign-save', e.detail)}
-  ></esign-editor>`,
+  render: (args, { loaded }) =>
+    html`<esign-editor
+      style="height: 100vh;${args.theme === 'dark' ? DARK : ''}"
+      dir=${args.dir}
+      src=${loaded.data ? '' : args.src}
+      .data=${(loaded.data as Uint8Array | undefined) ?? null}
+      .fields=${args.fields}
+      signers=${args.signers}
+      toolbox=${args.toolbox}
+      zoom=${args.zoom}
+      ?readonly=${args.readonly}
+      ?allow-edit-recipients=${args.allowEditRecipients}
+      ?no-snap=${args.noSnap}
+      @esign-change=${(e: CustomEvent) => console.log('esign-change', e.detail)}
+      @esign-save=${(e: CustomEvent) => console.log('esign-save', e.detail)}
+    ></esign-editor>`,
 };
 export default meta;
 

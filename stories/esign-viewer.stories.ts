@@ -19,9 +19,30 @@ const SIGNATURE =
 
 function field(partial: Partial<FieldElement>): FieldElement {
   return {
-    ax: 0.1, ay: 0.1, bx: 0.4, by: 0.14, page: 1, element_type: 'text', signer: 1, validation: null, options: '', value: '',
-    label: '', label_extra: '', optional: false, font_name: '', font_size: 11, align: 1, fieldorder: null, hide_border: false,
-    no_pdf: false, logic_action: null, logic_group: '', map_to: '', substantive: false, ...partial,
+    ax: 0.1,
+    ay: 0.1,
+    bx: 0.4,
+    by: 0.14,
+    page: 1,
+    element_type: 'text',
+    signer: 1,
+    validation: null,
+    options: '',
+    value: '',
+    label: '',
+    label_extra: '',
+    optional: false,
+    font_name: '',
+    font_size: 11,
+    align: 1,
+    fieldorder: null,
+    hide_border: false,
+    no_pdf: false,
+    logic_action: null,
+    logic_group: '',
+    map_to: '',
+    substantive: false,
+    ...partial,
   };
 }
 
@@ -51,14 +72,15 @@ const meta: Meta<ViewerArgs> = {
     zoom: { control: 'text', description: '`fit-width`, `fit-page`, a factor or a percentage' },
     page: { control: { type: 'number', min: 1 } },
   },
-  render: (args) => html`<esign-viewer
-    style="height: 100vh"
-    src=${args.src}
-    zoom=${args.zoom}
-    page=${args.page}
-    ?hide-toolbar=${args.hideToolbar}
-    .fields=${args.fields}
-  ></esign-viewer>`,
+  render: (args) =>
+    html`<esign-viewer
+      style="height: 100vh"
+      src=${args.src}
+      zoom=${args.zoom}
+      page=${args.page}
+      ?hide-toolbar=${args.hideToolbar}
+      .fields=${args.fields}
+    ></esign-viewer>`,
 };
 export default meta;
 
@@ -87,8 +109,9 @@ export const NotFound: Story = { args: { src: '/fixtures/no-such-file.pdf' } };
 
 export const DarkTheme: Story = {
   args: { fields: filledFields },
-  render: (args) => html`<esign-viewer
-    style="
+  render: (args) =>
+    html`<esign-viewer
+      style="
       height: 100vh;
       --esign-viewer-background: #111827;
       --esign-viewer-border: 1px solid #374151;
@@ -103,8 +126,8 @@ export const DarkTheme: Story = {
       --esign-message-background: #1f2937;
       --esign-error-color: #f87171;
     "
-    src=${args.src}
-    zoom=${args.zoom}
-    .fields=${args.fields}
-  ></esign-viewer>`,
+      src=${args.src}
+      zoom=${args.zoom}
+      .fields=${args.fields}
+    ></esign-viewer>`,
 };

@@ -46,9 +46,10 @@ export async function buildApp(partial: BuildConfig): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 200 },
     // Errors raised before routing (a malformed URL) get the same JSON shape as all others.
     frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
-      const apiError = error.code === 'FST_ERR_BAD_URL'
-        ? new ApiError(400, 'bad_url', `The URL is not valid: ${error.message}. Percent-encode special characters correctly.`)
-        : toApiError(error, bodyLimit);
+      const apiError =
+        error.code === 'FST_ERR_BAD_URL'
+          ? new ApiError(400, 'bad_url', `The URL is not valid: ${error.message}. Percent-encode special characters correctly.`)
+          : toApiError(error, bodyLimit);
       reply.code(apiError.status).type('application/json; charset=utf-8').send(apiError.toBody());
     },
   });

@@ -16,12 +16,15 @@ function runCli(args: string[]): string {
 test('esign-server: first start, api-key create, user/group create, SIGTERM', { timeout: 60_000 }, async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esign-cli-'));
   const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--host', '127.0.0.1', '--data', dataDir], {
-    stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ESIGN_SANDBOX_RATE_LIMIT: '1234', ESIGN_DELETED_TEMPLATE_HOURS: '0.0005' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ESIGN_SANDBOX_RATE_LIMIT: '1234', ESIGN_DELETED_TEMPLATE_HOURS: '0.0005' },
   });
   try {
     let output = '';
     child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => { output += chunk; });
+    child.stdout.on('data', (chunk: string) => {
+      output += chunk;
+    });
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     const deadline = Date.now() + 30_000;
     while (!/listening on (http:\/\/\S+)\//.test(output)) {
@@ -35,7 +38,11 @@ test('esign-server: first start, api-key create, user/group create, SIGTERM', { 
     // The sealing certificate generated on first start, with the fingerprint openssl prints for it.
     const fingerprint = /seal certificate: .*\n\s+SHA-256 fingerprint: ((?:[0-9A-F]{2}:){31}[0-9A-F]{2})/.exec(output)?.[1];
     assert.ok(fingerprint, output);
-    assert.ok(execFileSync('openssl', ['x509', '-noout', '-fingerprint', '-sha256', '-in', path.join(dataDir, 'seal-key.pem')], { encoding: 'utf8' }).includes(fingerprint));
+    assert.ok(
+      execFileSync('openssl', ['x509', '-noout', '-fingerprint', '-sha256', '-in', path.join(dataDir, 'seal-key.pem')], { encoding: 'utf8' }).includes(
+        fingerprint,
+      ),
+    );
     assert.equal(fs.statSync(path.join(dataDir, 'seal-key.pem')).mode & 0o777, 0o600);
     assert.match(output, /\/docs\//);
     assert.ok(output.includes(`demo page: ${base}/`) && output.includes(`API:       ${base}/api/v1/`), output);
@@ -49,7 +56,8 @@ test('esign-server: first start, api-key create, user/group create, SIGTERM', { 
     const tiny = await PDFDocument.create();
     tiny.addPage();
     const doomed = await fetch(`${base}/api/v1/templatepdf/?returnAsJson=1`, {
-      method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
       body: JSON.stringify({ group: '/api/v1/group/default/', title: '[deleted]', pdf_file: Buffer.from(await tiny.save()).toString('base64') }),
     });
     assert.equal(doomed.status, 201);
@@ -83,8 +91,13 @@ test('esign-server: first start, api-key create, user/group create, SIGTERM', { 
     const userOut = runCli(['user', 'create', '--data', dataDir, '--email', 'clerk@example.com', '--group', 'default']);
     assert.match(userOut, /Created user clerk@example.com/);
     const clerkKey = runCli(['api-key', 'create', '--data', dataDir, '--email', 'clerk@example.com']).trim();
-    const clerkGroups = await (await fetch(`${base}/api/v1/group/`, { headers: { authorization: `Bearer ${clerkKey}` } })).json() as { objects: { slug: string }[] };
-    assert.deepEqual(clerkGroups.objects.map((g) => g.slug), ['default']);
+    const clerkGroups = (await (await fetch(`${base}/api/v1/group/`, { headers: { authorization: `Bearer ${clerkKey}` } })).json()) as {
+      objects: { slug: string }[];
+    };
+    assert.deepEqual(
+      clerkGroups.objects.map((g) => g.slug),
+      ['default'],
+    );
     assert.match(runCli(['group', 'create', '--data', dataDir, '--name', 'Board', '--email', 'clerk@example.com']), /Created group Board/);
     assert.throws(() => runCli(['api-key', 'create', '--data', dataDir, '--env', 'staging']), /sandbox or production/);
 
@@ -94,9 +107,23 @@ test('esign-server: first start, api-key create, user/group create, SIGTERM', { 
     const body = JSON.stringify({ group: '/api/v1/group/default/', title: 'In flight', pdf_file: Buffer.from(await doc.save()).toString('base64') });
     const url = new URL(`${base}/api/v1/templatepdf/`);
     const inFlight = new Promise<number>((resolve, reject) => {
-      const req = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: {
-        authorization: `Bearer ${key}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body),
-      } }, (res) => { res.resume(); resolve(res.statusCode!); });
+      const req = http.request(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${key}`,
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+          },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+        },
+      );
       req.on('error', reject);
       req.write(body.slice(0, 20));
       setTimeout(() => {

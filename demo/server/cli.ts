@@ -128,7 +128,8 @@ async function serve(args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: { host: { type: 'string' }, port: { type: 'string' }, data: { type: 'string' }, dev: { type: 'boolean' } } });
   const host = values.host ?? process.env.HOST ?? '127.0.0.1';
   const port = Number(values.port ?? process.env.PORT ?? 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535 (got ${values.port ?? process.env.PORT}).`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new UsageError(`--port must be a number from 0 to 65535 (got ${values.port ?? process.env.PORT}).`);
   const dataDir = dataDirFrom(values.data);
   const displayHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
 
@@ -193,20 +194,26 @@ async function serve(args: string[]): Promise<void> {
     }
     closing = true;
     console.log(`${signal} received: finishing in-flight requests and closing.`);
-    app.close().then(() => {
-      console.log('esign-server stopped.');
-      process.exit(0);
-    }, (error: unknown) => {
-      console.error('Error while closing:', error);
-      process.exit(1);
-    });
+    app.close().then(
+      () => {
+        console.log('esign-server stopped.');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        console.error('Error while closing:', error);
+        process.exit(1);
+      },
+    );
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
 function apiKeyCreate(args: string[]): void {
-  const { values } = parseArgs({ args, options: { data: { type: 'string' }, env: { type: 'string', default: 'sandbox' }, legacy: { type: 'boolean', default: false }, email: { type: 'string' } } });
+  const { values } = parseArgs({
+    args,
+    options: { data: { type: 'string' }, env: { type: 'string', default: 'sandbox' }, legacy: { type: 'boolean', default: false }, email: { type: 'string' } },
+  });
   if (values.env !== 'sandbox' && values.env !== 'production') throw new UsageError(`--env must be sandbox or production (got ${values.env}).`);
   const store = openStore(dataDirFrom(values.data));
   try {
@@ -248,10 +255,18 @@ function apiKeyRevoke(args: string[]): void {
 }
 
 function userCreate(args: string[]): void {
-  const { values } = parseArgs({ args, options: {
-    data: { type: 'string' }, email: { type: 'string' }, 'first-name': { type: 'string' }, 'last-name': { type: 'string' },
-    password: { type: 'string' }, admin: { type: 'boolean', default: false }, group: { type: 'string', multiple: true },
-  } });
+  const { values } = parseArgs({
+    args,
+    options: {
+      data: { type: 'string' },
+      email: { type: 'string' },
+      'first-name': { type: 'string' },
+      'last-name': { type: 'string' },
+      password: { type: 'string' },
+      admin: { type: 'boolean', default: false },
+      group: { type: 'string', multiple: true },
+    },
+  });
   if (!values.email || !/^[^\s@]+@[^\s@]+$/.test(values.email)) throw new UsageError('user create needs --email with an email address.');
   const store = openStore(dataDirFrom(values.data));
   try {
@@ -263,7 +278,14 @@ function userCreate(args: string[]): void {
     });
     const password = values.password ?? generatePassword();
     const user = store.transaction(() => {
-      const created = store.users.create({ email: values.email!, firstName: values['first-name'], lastName: values['last-name'], passwordHash: hashPassword(password), passwordPermanent: true, isAdmin: values.admin });
+      const created = store.users.create({
+        email: values.email!,
+        firstName: values['first-name'],
+        lastName: values['last-name'],
+        passwordHash: hashPassword(password),
+        passwordPermanent: true,
+        isAdmin: values.admin,
+      });
       for (const group of groups) store.users.addToGroup(created.id, group.id);
       setSignInPassword(store, userPool(), created.id, password);
       return created;
@@ -278,7 +300,8 @@ function userCreate(args: string[]): void {
 function userPassword(args: string[]): void {
   const { values } = parseArgs({ args, options: { data: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' } } });
   if (!values.email) throw new UsageError('user password needs --email.');
-  if (values.password !== undefined && values.password.length < MIN_PASSWORD_LENGTH) throw new UsageError(`The password must have at least ${MIN_PASSWORD_LENGTH} characters.`);
+  if (values.password !== undefined && values.password.length < MIN_PASSWORD_LENGTH)
+    throw new UsageError(`The password must have at least ${MIN_PASSWORD_LENGTH} characters.`);
   const store = openStore(dataDirFrom(values.data));
   try {
     const user = store.users.findByEmail(values.email);
@@ -323,7 +346,12 @@ function auditVerify(args: string[]): void {
       if (check.firstBreak) {
         broken++;
         const b = check.firstBreak;
-        const why = b.kind === 'content' ? 'its content was changed' : b.kind === 'link' ? 'it does not follow the previous event (an event was removed, inserted or reordered)' : 'it has no hash';
+        const why =
+          b.kind === 'content'
+            ? 'its content was changed'
+            : b.kind === 'link'
+              ? 'it does not follow the previous event (an event was removed, inserted or reordered)'
+              : 'it has no hash';
         console.log(`BROKEN ${id}: first broken link at event ${b.eventId} (${b.event}, ${b.created}): ${why}`);
       } else {
         console.log(`ok     ${id}: ${check.events} events, head ${check.head}`);
@@ -344,7 +372,9 @@ function jobsList(args: string[]): void {
     if (jobs.length === 0) console.log(values.failed ? 'No failed jobs.' : 'No jobs.');
     for (const job of jobs) {
       const when = job.state === 'pending' ? `  next attempt ${new Date(job.nextAttemptAt).toISOString()}` : '';
-      console.log(`${job.id}  ${job.kind}  ${job.state}  attempts ${job.attempts}  document ${job.documentId} (status ${job.documentStatus}, "${job.documentName}")${when}`);
+      console.log(
+        `${job.id}  ${job.kind}  ${job.state}  attempts ${job.attempts}  document ${job.documentId} (status ${job.documentStatus}, "${job.documentName}")${when}`,
+      );
       if (job.lastError && job.state !== 'done') console.log(`    last error: ${job.lastError}`);
     }
   } finally {
@@ -369,7 +399,9 @@ async function jobsRetry(args: string[]): Promise<void> {
     if (outcome === 'done') console.log(`Job ${job.id} done: document ${job.documentId} is complete.`);
     else if (outcome === 'busy') console.log(`Job ${job.id} is running in another process (the server); see \`jobs list\`.`);
     else {
-      console.error(`Job ${job.id} failed again: ${job.lastError}${job.state === 'pending' ? ` (the server tries again from ${new Date(job.nextAttemptAt).toISOString()})` : ''}`);
+      console.error(
+        `Job ${job.id} failed again: ${job.lastError}${job.state === 'pending' ? ` (the server tries again from ${new Date(job.nextAttemptAt).toISOString()})` : ''}`,
+      );
       process.exitCode = 1;
     }
   } finally {

@@ -5,8 +5,12 @@ import type { TestApp } from '../../test/support/server/app.ts';
 
 describe('server foundation', () => {
   let t: TestApp;
-  before(async () => { t = await createTestApp(); });
-  after(async () => { await t.close(); });
+  before(async () => {
+    t = await createTestApp();
+  });
+  after(async () => {
+    await t.close();
+  });
 
   test('GET /healthz answers ok without auth', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/healthz' });
@@ -63,10 +67,20 @@ describe('server foundation', () => {
   });
 
   test('a body without Content-Type: application/json gets 415 saying so', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/group/', headers: { authorization: `Bearer ${t.key}`, 'content-type': 'text/plain' }, payload: '{"name":"x"}' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/group/',
+      headers: { authorization: `Bearer ${t.key}`, 'content-type': 'text/plain' },
+      payload: '{"name":"x"}',
+    });
     assert.equal(res.statusCode, 415);
     assert.match(errorOf(res).message, /Content-Type: application\/json/);
-    const none = await t.app.inject({ method: 'POST', url: '/api/v1/group/', headers: { authorization: `Bearer ${t.key}` }, payload: Buffer.from('{"name":"x"}') });
+    const none = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/group/',
+      headers: { authorization: `Bearer ${t.key}` },
+      payload: Buffer.from('{"name":"x"}'),
+    });
     assert.equal(none.statusCode, 415);
   });
 
@@ -95,7 +109,10 @@ describe('server foundation', () => {
     ]);
     const missing = await call(t.app, t.key, 'POST', '/api/v1/group/', {});
     assert.equal(missing.statusCode, 400);
-    assert.deepEqual(errorOf(missing).fields!.map((f) => f.field), ['name']);
+    assert.deepEqual(
+      errorOf(missing).fields!.map((f) => f.field),
+      ['name'],
+    );
     const array = await call(t.app, t.key, 'POST', '/api/v1/group/', [1, 2]);
     assert.equal(array.statusCode, 400);
   });

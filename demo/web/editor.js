@@ -19,7 +19,7 @@ if (!template || !token) {
 } else {
   try {
     // The self-contained bundle: the plain ESM entry leaves lit and pdf.js as bare imports for bundlers.
-  await import('/dist/cdn/esign-elements.min.js');
+    await import('/dist/cdn/esign-elements.min.js');
     if (!customElements.get('esign-editor')) {
       throw new Error('The built library does not define <esign-editor>: run `npm run build` and reload.');
     }

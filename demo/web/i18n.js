@@ -31,7 +31,7 @@ const shipped = (tag) => (tag && LOCALES.includes(String(tag).toLowerCase().spli
 /** The page's language: `?lang=`, then `fallback` (the document's), then the browser's first shipped one, then English. */
 export function pageLang(fallback) {
   const asked = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('lang');
-  const browser = typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language];
+  const browser = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
   return shipped(asked) ?? shipped(fallback) ?? browser.map(shipped).find(Boolean) ?? 'en';
 }
 

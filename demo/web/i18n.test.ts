@@ -41,5 +41,8 @@ test('every key the demo pages use exists in English', async () => {
     for (const m of text.matchAll(/\bt\(lang, '([^'`]+)'/g)) used.add(m[1]);
   }
   assert.ok(used.size > 60, `found ${used.size} keys: the scan reads the pages`);
-  assert.deepEqual([...used].filter((key) => !Object.hasOwn(DEMO_EN, key)), []);
+  assert.deepEqual(
+    [...used].filter((key) => !Object.hasOwn(DEMO_EN, key)),
+    [],
+  );
 });

@@ -10,8 +10,8 @@ try {
   // Fields on the sample's signature lines (page 2), as fractions of the page.
   const viewer = document.getElementById('viewer');
   viewer.fields = [
-    { ax: 0.1176, ay: 0.3990, bx: 0.4771, by: 0.4545, page: 2, element_type: 'signature', signer: 1, label: t(lang, 'index.providerSignature') },
-    { ax: 0.5392, ay: 0.3990, bx: 0.8987, by: 0.4545, page: 2, element_type: 'signature', signer: 2, label: t(lang, 'index.clientSignature') },
+    { ax: 0.1176, ay: 0.399, bx: 0.4771, by: 0.4545, page: 2, element_type: 'signature', signer: 1, label: t(lang, 'index.providerSignature') },
+    { ax: 0.5392, ay: 0.399, bx: 0.8987, by: 0.4545, page: 2, element_type: 'signature', signer: 2, label: t(lang, 'index.clientSignature') },
   ];
 } catch (error) {
   document.getElementById('not-built').style.display = 'block';

@@ -26,7 +26,7 @@ async function api(method, path, body, extraHeaders = {}) {
 }
 
 // Words for the status numbers of the REST API (demo/server/domain/statuses.ts); the server's own text otherwise.
-const known = (key, fallback) => (t(lang, key) === key ? fallback ?? '' : t(lang, key));
+const known = (key, fallback) => (t(lang, key) === key ? (fallback ?? '') : t(lang, key));
 const documentStatus = (d) => known(`journey.doc.${d.status}`, d.statusText);
 const recipientStatus = (r) => known(`journey.recipient.${r.status}`, r.statusText);
 const personOf = (r) => `${r.firstname} ${r.lastname}`.trim() || r.email;
@@ -53,9 +53,30 @@ async function busy(where, buttons, work) {
 /** A ready-made field set: signer 1 signs (drawn), dates, ticks, a pattern; signer 2 signs (typed) and ticks. */
 function exampleFields() {
   const f = (signer, element_type, ay, extra = {}) => ({
-    ax: 0.55, ay, bx: 0.9, by: ay + 0.045, page: 1, element_type, signer, validation: null, options: '', value: '', label: '',
-    label_extra: '', optional: false, font_name: '', font_size: 11, align: 1, fieldorder: null, hide_border: false, no_pdf: false,
-    logic_action: null, logic_group: '', map_to: '', substantive: false, ...extra,
+    ax: 0.55,
+    ay,
+    bx: 0.9,
+    by: ay + 0.045,
+    page: 1,
+    element_type,
+    signer,
+    validation: null,
+    options: '',
+    value: '',
+    label: '',
+    label_extra: '',
+    optional: false,
+    font_name: '',
+    font_size: 11,
+    align: 1,
+    fieldorder: null,
+    hide_border: false,
+    no_pdf: false,
+    logic_action: null,
+    logic_group: '',
+    map_to: '',
+    substantive: false,
+    ...extra,
   });
   return [
     f(1, 'text', 0.1, { label: t(lang, 'journey.field.fullName') }),
@@ -97,7 +118,15 @@ async function openEditor() {
   editor.setAttribute('token', token);
   editor.setAttribute('endpoint', location.origin);
   editor.setAttribute('signers', 'Signer 1,Signer 2');
-  editor.addEventListener('esign-save', (event) => say('fields-state', event.detail.ok ? t(lang, 'journey.savedFields', { count: event.detail.fields.length }) : t(lang, 'journey.notSaved', { reason: event.detail.error ?? t(lang, 'journey.seeProblems') }), !event.detail.ok));
+  editor.addEventListener('esign-save', (event) =>
+    say(
+      'fields-state',
+      event.detail.ok
+        ? t(lang, 'journey.savedFields', { count: event.detail.fields.length })
+        : t(lang, 'journey.notSaved', { reason: event.detail.error ?? t(lang, 'journey.seeProblems') }),
+      !event.detail.ok,
+    ),
+  );
   $('editor-slot').replaceChildren(editor);
   enable('step-fields');
   enable('step-send');
@@ -111,7 +140,10 @@ async function openEditor() {
 // (crypto.randomUUID needs a secure context; a page opened through a LAN address is not one.)
 const newKey = () => crypto.randomUUID?.() ?? Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 let sendKey = newKey();
-for (const id of ['s1-name', 's1-email', 's2-name', 's2-email', 'do-email']) $(id).addEventListener('change', () => { sendKey = newKey(); });
+for (const id of ['s1-name', 's1-email', 's2-name', 's2-email', 'do-email'])
+  $(id).addEventListener('change', () => {
+    sendKey = newKey();
+  });
 
 async function send() {
   const editor = document.querySelector('esign-editor');
@@ -125,10 +157,20 @@ async function send() {
     return { firstname, lastname: rest.join(' '), email: $(`s${n}-email`).value.trim(), order: n - 1 };
   };
   say('send-state', t(lang, 'journey.sending'));
-  const response = await api('POST', '/api/v1/document/', {
-    group: state.group, name: documentName, language: lang, templatepdf: `/api/v1/templatepdf/${state.template}/`,
-    signers: [signer(1), signer(2)], do_email: $('do-email').checked, append_history: true,
-  }, { 'Idempotency-Key': sendKey });
+  const response = await api(
+    'POST',
+    '/api/v1/document/',
+    {
+      group: state.group,
+      name: documentName,
+      language: lang,
+      templatepdf: `/api/v1/templatepdf/${state.template}/`,
+      signers: [signer(1), signer(2)],
+      do_email: $('do-email').checked,
+      append_history: true,
+    },
+    { 'Idempotency-Key': sendKey },
+  );
   state.document = /\/status\/([^/]+)\//.exec(response.headers.get('Location'))[1];
   $('send').dataset.done = 'true'; // sent: the button stays disabled
   $('send').textContent = t(lang, 'journey.sent');
@@ -166,14 +208,16 @@ async function refresh() {
   say('doc-status', `${documentStatus(detail)} · ${new Intl.ListFormat(lang, { type: 'unit' }).format(who)}`);
   $('doc-status').dataset.status = String(detail.status);
   const outbox = await (await api('GET', `/api/v1/outbox/?document=${state.document}`)).json();
-  $('outbox').replaceChildren(...outbox.objects.map((e) => {
-    const li = document.createElement('li');
-    li.innerHTML = '<strong></strong> <span class="to"></span><pre></pre>';
-    li.querySelector('strong').textContent = e.subject;
-    li.querySelector('span').textContent = t(lang, 'journey.outboxTo', { address: e.to });
-    li.querySelector('pre').textContent = e.text;
-    return li;
-  }));
+  $('outbox').replaceChildren(
+    ...outbox.objects.map((e) => {
+      const li = document.createElement('li');
+      li.innerHTML = '<strong></strong> <span class="to"></span><pre></pre>';
+      li.querySelector('strong').textContent = e.subject;
+      li.querySelector('span').textContent = t(lang, 'journey.outboxTo', { address: e.to });
+      li.querySelector('pre').textContent = e.text;
+      return li;
+    }),
+  );
   if (detail.status === 30) {
     const pdf = await api('GET', `/api/v1/pdf/${state.document}/`);
     const a = document.createElement('a');
@@ -181,7 +225,7 @@ async function refresh() {
     a.href = URL.createObjectURL(await pdf.blob());
     a.download = t(lang, 'journey.finalFile', { name: documentName });
     a.textContent = t(lang, 'journey.downloadFinal');
-    $('download-slot').replaceChildren(a, ...await attachmentLinks());
+    $('download-slot').replaceChildren(a, ...(await attachmentLinks()));
   }
 }
 
@@ -196,8 +240,10 @@ async function attachmentLinks() {
     return a;
   };
   const links = [];
-  for (const f of objects) links.push(await link(`/api/v1/document/${state.document}/attachments/${f.field}/`, f.name, t(lang, 'journey.attachment', { name: f.name })));
-  if (objects.some((f) => f.validation === 76)) links.push(await link(`/api/v1/document/${state.document}/attachments/zip/`, `${documentName}.zip`, t(lang, 'journey.zip')));
+  for (const f of objects)
+    links.push(await link(`/api/v1/document/${state.document}/attachments/${f.field}/`, f.name, t(lang, 'journey.attachment', { name: f.name })));
+  if (objects.some((f) => f.validation === 76))
+    links.push(await link(`/api/v1/document/${state.document}/attachments/zip/`, `${documentName}.zip`, t(lang, 'journey.zip')));
   return links;
 }
 
@@ -212,22 +258,49 @@ function guard(fn, where) {
   };
 }
 
-$('use-sample').addEventListener('click', guard(() => busy('document-state', [$('use-sample')], async () => upload(new Uint8Array(await (await fetch('/demo/sample.pdf')).arrayBuffer()), t(lang, 'journey.sampleTitle'))), 'document-state'));
-$('upload').addEventListener('change', guard(async (event) => {
-  const file = event.target.files[0];
-  if (file) await busy('document-state', [$('use-sample')], async () => upload(new Uint8Array(await file.arrayBuffer()), file.name.replace(/\.pdf$/i, '')));
-}, 'document-state'));
-$('example-fields').addEventListener('click', guard(() => busy('fields-state', [$('example-fields')], async () => {
-  const editor = document.querySelector('esign-editor');
-  editor.fields = [...editor.getFields?.() ?? [], ...exampleFields()];
-  await editor.updateComplete; // the editor takes the new fields in its next update
-  await editor.save();
-}), 'fields-state'));
+$('use-sample').addEventListener(
+  'click',
+  guard(
+    () =>
+      busy('document-state', [$('use-sample')], async () =>
+        upload(new Uint8Array(await (await fetch('/demo/sample.pdf')).arrayBuffer()), t(lang, 'journey.sampleTitle')),
+      ),
+    'document-state',
+  ),
+);
+$('upload').addEventListener(
+  'change',
+  guard(async (event) => {
+    const file = event.target.files[0];
+    if (file) await busy('document-state', [$('use-sample')], async () => upload(new Uint8Array(await file.arrayBuffer()), file.name.replace(/\.pdf$/i, '')));
+  }, 'document-state'),
+);
+$('example-fields').addEventListener(
+  'click',
+  guard(
+    () =>
+      busy('fields-state', [$('example-fields')], async () => {
+        const editor = document.querySelector('esign-editor');
+        editor.fields = [...(editor.getFields?.() ?? []), ...exampleFields()];
+        await editor.updateComplete; // the editor takes the new fields in its next update
+        await editor.save();
+      }),
+    'fields-state',
+  ),
+);
 $('save-fields').addEventListener('click', () => void document.querySelector('esign-editor')?.save());
 // Disabled at once (before any await): a double click sends once.
-$('send').addEventListener('click', guard(() => busy('send-state', [$('send')], send), 'send-state'));
-$('refresh').addEventListener('click', guard(() => busy('doc-status', [$('refresh')], refresh), 'doc-status'));
-window.addEventListener('focus', () => { if (state.document) void guard(refresh, 'doc-status')(); });
+$('send').addEventListener(
+  'click',
+  guard(() => busy('send-state', [$('send')], send), 'send-state'),
+);
+$('refresh').addEventListener(
+  'click',
+  guard(() => busy('doc-status', [$('refresh')], refresh), 'doc-status'),
+);
+window.addEventListener('focus', () => {
+  if (state.document) void guard(refresh, 'doc-status')();
+});
 
 guard(async () => {
   try {

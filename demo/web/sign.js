@@ -88,15 +88,18 @@ async function start() {
 
 /** Signer tokens live minutes; the link is exchanged again a minute before expiry and the element keeps its state. */
 function renewBeforeExpiry(element, seconds) {
-  setTimeout(async () => {
-    try {
-      const fresh = await tokenFromLink();
-      element.setAttribute('token', fresh.token);
-      renewBeforeExpiry(element, fresh.expires_in);
-    } catch (error) {
-      console.warn('could not renew the signing session:', error);
-    }
-  }, Math.max(30, seconds - 60) * 1000);
+  setTimeout(
+    async () => {
+      try {
+        const fresh = await tokenFromLink();
+        element.setAttribute('token', fresh.token);
+        renewBeforeExpiry(element, fresh.expires_in);
+      } catch (error) {
+        console.warn('could not renew the signing session:', error);
+      }
+    },
+    Math.max(30, seconds - 60) * 1000,
+  );
 }
 
 void start();

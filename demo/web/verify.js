@@ -35,7 +35,8 @@ function show(answer) {
     row(list, t(lang, 'verify.parties'), new Intl.ListFormat(lang, { type: 'unit' }).format(doc.parties.map((p) => `${p.name} (${p.role})`)));
   }
   const seal = answer.signatures.find((s) => s.trusted) ?? answer.signatures[answer.signatures.length - 1];
-  if (seal?.signer) row(list, t(lang, 'verify.signedBy'), t(lang, 'verify.signedByValue', { name: seal.signer.common_name, fingerprint: seal.signer.fingerprint }));
+  if (seal?.signer)
+    row(list, t(lang, 'verify.signedBy'), t(lang, 'verify.signedByValue', { name: seal.signer.common_name, fingerprint: seal.signer.fingerprint }));
   if (seal?.timestamp) row(list, t(lang, 'verify.timestamp'), seal.timestamp);
   if (answer.sealed_revision) row(list, t(lang, 'verify.sealedRevision'), t(lang, 'verify.revisionOf', { n: answer.sealed_revision, total: answer.revisions }));
   if (answer.changed_revision) row(list, t(lang, 'verify.changedRevision'), answer.changed_revision);
@@ -60,8 +61,13 @@ async function check(file) {
   }
 }
 
-input.addEventListener('change', () => { if (input.files?.[0]) check(input.files[0]); });
-drop.addEventListener('dragover', (event) => { event.preventDefault(); drop.classList.add('over'); });
+input.addEventListener('change', () => {
+  if (input.files?.[0]) check(input.files[0]);
+});
+drop.addEventListener('dragover', (event) => {
+  event.preventDefault();
+  drop.classList.add('over');
+});
 drop.addEventListener('dragleave', () => drop.classList.remove('over'));
 drop.addEventListener('drop', (event) => {
   event.preventDefault();

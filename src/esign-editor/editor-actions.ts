@@ -65,7 +65,13 @@ export class EditorActions {
     if (fields === this.lastEmitted) return; // the page handed back what we emitted
     const { elements, problems } = normalizeIncoming(fields ?? [], this.host.pageCount);
     // A controlled page assigns back a copy of what we emitted: same JSON, so keep history and selection.
-    if (sameElements(elements, this.model.doc.map((f) => f.el))) return;
+    if (
+      sameElements(
+        elements,
+        this.model.doc.map((f) => f.el),
+      )
+    )
+      return;
     this.model.setElements(elements);
     // What was dropped or needs fixing is said at once, as when the fields come from the server.
     if (problems.length) this.host.emit('esign-validate', { ok: false, problems });
@@ -132,7 +138,10 @@ export class EditorActions {
   }
 
   private refreshRecipients(): void {
-    const next = effectiveRecipients([...this.givenRecipients, ...this.recipients.filter((r) => !this.givenRecipients.some((g) => g.signer === r.signer))], this.model.doc.map((f) => f.el));
+    const next = effectiveRecipients(
+      [...this.givenRecipients, ...this.recipients.filter((r) => !this.givenRecipients.some((g) => g.signer === r.signer))],
+      this.model.doc.map((f) => f.el),
+    );
     this.recipients = next;
     if (!next.some((r) => r.signer === this.activeSigner)) this.activeSigner = next.find((r) => r.signer > 0)?.signer ?? 1;
   }
@@ -242,7 +251,10 @@ export class EditorActions {
   }
 
   replaceAll(fields: readonly FieldElement[]): void {
-    this.model.apply(normalizeIncoming(fields).elements.map((el, i) => ({ id: this.model.doc[i]?.id ?? newFieldId(), el })), { select: [] });
+    this.model.apply(
+      normalizeIncoming(fields).elements.map((el, i) => ({ id: this.model.doc[i]?.id ?? newFieldId(), el })),
+      { select: [] },
+    );
   }
 
   undo(): boolean {

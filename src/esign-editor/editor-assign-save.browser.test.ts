@@ -20,14 +20,18 @@ describe('esign-editor recipient assignment and save failures', () => {
   for (const size of SIZES) {
     it(`${size.name}: choosing another recipient leaves the selected field alone; Assign gives it explicitly`, async () => {
       await setViewport({ width: size.width, height: size.height });
-      const el = await loadEditor({ width: size.width - 10, height: size.height - 10, fields: [field(0.1, 0.1, 0.3, 0.15, { element_type: 'signature', signer: 1 })] });
+      const el = await loadEditor({
+        width: size.width - 10,
+        height: size.height - 10,
+        fields: [field(0.1, 0.1, 0.3, 0.15, { element_type: 'signature', signer: 1 })],
+      });
       el.signers = '[{"name":"Ann"},{"name":"Ben"}]';
       el.select([0]);
       await el.updateComplete;
       expect(el.shadowRoot!.querySelector('.assign')).to.equal(null, 'the field already belongs to the chosen recipient');
       q<HTMLInputElement>(el, '.recipient[data-signer="2"] input[type="radio"]').click();
       await el.updateComplete;
-      expect(el.getFields()[0].signer).to.equal(1, 'choosing Ben does not move Ann\'s field');
+      expect(el.getFields()[0].signer).to.equal(1, "choosing Ben does not move Ann's field");
       const assign = q<HTMLButtonElement>(el, '.assign');
       expect(assign.textContent).to.equal('Assign the selected field to Ben');
       expect(assign.getBoundingClientRect().width).to.be.above(0);
@@ -42,13 +46,20 @@ describe('esign-editor recipient assignment and save failures', () => {
 
     it(`${size.name}: a refused save says why in the toolbar`, async () => {
       await setViewport({ width: size.width, height: size.height });
-      const el = await loadEditor({ width: size.width - 10, height: size.height - 10, fields: [field(0.1, 0.1, 0.3, 0.15, { element_type: 'signature', signer: 1 })] });
+      const el = await loadEditor({
+        width: size.width - 10,
+        height: size.height - 10,
+        fields: [field(0.1, 0.1, 0.3, 0.15, { element_type: 'signature', signer: 1 })],
+      });
       const realFetch = window.fetch;
       const reason = 'This template is used by documents in progress: its fields cannot change.';
       window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
         const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
         if (!url.startsWith('http://editor.test/')) return realFetch(input, init);
-        return new Response(JSON.stringify({ error: { status: 409, code: 'conflict', message: reason } }), { status: 409, headers: { 'Content-Type': 'application/json' } });
+        return new Response(JSON.stringify({ error: { status: 409, code: 'conflict', message: reason } }), {
+          status: 409,
+          headers: { 'Content-Type': 'application/json' },
+        });
       };
       try {
         el.autosaveDelay = 0;
@@ -56,7 +67,10 @@ describe('esign-editor recipient assignment and save failures', () => {
         el.token = 'token';
         el.template = 'tpl-1';
         await el.updateComplete;
-        const saved = await el.save().then(() => 'saved', (error: Error) => error.message);
+        const saved = await el.save().then(
+          () => 'saved',
+          (error: Error) => error.message,
+        );
         expect(saved).to.equal(reason);
         await el.updateComplete;
         const state = q(el, '[part~="save-state"]');
@@ -72,7 +86,7 @@ describe('esign-editor recipient assignment and save failures', () => {
     });
   }
 
-  it('a witness and an approver swatch differ from their signer\'s (they share its hue)', async () => {
+  it("a witness and an approver swatch differ from their signer's (they share its hue)", async () => {
     const el = await loadEditor({ fields: [] });
     el.signers = '[{"name":"Ann"},{"name":"Wit","role":"witness","index":1},{"name":"Legal","role":"approver","index":1}]';
     await el.updateComplete;

@@ -9,7 +9,9 @@ afterEach(async () => {
 
 describe('esign-editor recipients, arrange, RTL, strings, pen', () => {
   it('lists recipients with witnesses, assigns new fields to the chosen one, and reorders signers with their fields', async () => {
-    const el = await loadEditor({ fields: [field(0.1, 0.1, 0.3, 0.15, { element_type: 'signature', signer: 1 }), field(0.1, 0.3, 0.3, 0.35, { element_type: 'signature', signer: 101 })] });
+    const el = await loadEditor({
+      fields: [field(0.1, 0.1, 0.3, 0.15, { element_type: 'signature', signer: 1 }), field(0.1, 0.3, 0.3, 0.35, { element_type: 'signature', signer: 101 })],
+    });
     el.signers = '[{"name":"Ann"},{"name":"Ben"},{"name":"Wit","role":"witness","index":1}]';
     el.allowEditRecipients = true;
     await el.updateComplete;
@@ -116,10 +118,23 @@ describe('esign-editor recipients, arrange, RTL, strings, pen', () => {
     await el.updateComplete;
     const page = q(el, '.page[data-page="1"]');
     const r = page.getBoundingClientRect();
-    const down = new PointerEvent('pointerdown', { bubbles: true, composed: true, cancelable: true, pointerId: 9, pointerType: 'touch', isPrimary: true, clientX: r.left + 20, clientY: r.top + 300 });
+    const down = new PointerEvent('pointerdown', {
+      bubbles: true,
+      composed: true,
+      cancelable: true,
+      pointerId: 9,
+      pointerType: 'touch',
+      isPrimary: true,
+      clientX: r.left + 20,
+      clientY: r.top + 300,
+    });
     page.querySelector('.page-canvas')!.dispatchEvent(down);
     expect(down.defaultPrevented).to.equal(false);
-    page.querySelector('.page-canvas')!.dispatchEvent(new PointerEvent('pointerup', { bubbles: true, composed: true, pointerId: 9, pointerType: 'touch', clientX: r.left + 20, clientY: r.top + 300 }));
+    page
+      .querySelector('.page-canvas')!
+      .dispatchEvent(
+        new PointerEvent('pointerup', { bubbles: true, composed: true, pointerId: 9, pointerType: 'touch', clientX: r.left + 20, clientY: r.top + 300 }),
+      );
     await el.updateComplete;
     expect(fieldEls(el)[0].hasAttribute('data-selected')).to.equal(false, 'a tap on the page clears the selection');
     expect(el.shadowRoot!.querySelector('.drag-layer')).to.equal(null, 'and starts no marquee');
@@ -131,7 +146,16 @@ describe('esign-editor recipients, arrange, RTL, strings, pen', () => {
     const target = fieldEls(el)[0];
     const scroller = q(el, '.scroller');
     const [x, y] = centre(target);
-    const touch = (id: number, dx: number) => ({ bubbles: true, composed: true, cancelable: true, pointerId: id, pointerType: 'touch', isPrimary: id === 1, clientX: x + dx, clientY: y });
+    const touch = (id: number, dx: number) => ({
+      bubbles: true,
+      composed: true,
+      cancelable: true,
+      pointerId: id,
+      pointerType: 'touch',
+      isPrimary: id === 1,
+      clientX: x + dx,
+      clientY: y,
+    });
     target.dispatchEvent(new PointerEvent('pointerdown', touch(1, 0)));
     for (const dx of [10, 20, 30]) {
       scroller.dispatchEvent(new PointerEvent('pointermove', touch(1, dx)));
@@ -141,7 +165,10 @@ describe('esign-editor recipients, arrange, RTL, strings, pen', () => {
     scroller.dispatchEvent(new PointerEvent('pointerdown', touch(2, 80)));
     const scale = () => q(el, '.page[data-page="1"]').getBoundingClientRect().width;
     const width0 = scale();
-    const fingers = (spread: number) => [new Touch({ identifier: 1, target: scroller, clientX: x - spread, clientY: y }), new Touch({ identifier: 2, target: scroller, clientX: x + spread, clientY: y })];
+    const fingers = (spread: number) => [
+      new Touch({ identifier: 1, target: scroller, clientX: x - spread, clientY: y }),
+      new Touch({ identifier: 2, target: scroller, clientX: x + spread, clientY: y }),
+    ];
     scroller.dispatchEvent(new TouchEvent('touchstart', { bubbles: true, touches: fingers(40), changedTouches: fingers(40) }));
     scroller.dispatchEvent(new TouchEvent('touchmove', { bubbles: true, cancelable: true, touches: fingers(60), changedTouches: fingers(60) }));
     scroller.dispatchEvent(new TouchEvent('touchend', { bubbles: true, touches: [], changedTouches: fingers(60) }));

@@ -123,7 +123,9 @@ describe('esign-editor keyboard', () => {
 
   it('builds and saves a template with the keyboard alone, start to finish', async () => {
     const el = await loadEditor();
-    const saved = new Promise<{ ok: boolean; fields: { label: string; element_type: string }[] }>((r) => el.addEventListener('esign-save', (e) => r(e.detail), { once: true }));
+    const saved = new Promise<{ ok: boolean; fields: { label: string; element_type: string }[] }>((r) =>
+      el.addEventListener('esign-save', (e) => r(e.detail), { once: true }),
+    );
     // Tab from the first toolbar button until the signature tool has focus.
     q<HTMLButtonElement>(el, '[data-action="properties"]').focus();
     for (let i = 0; i < 30 && el.shadowRoot!.activeElement?.getAttribute('data-tool') !== 'signature'; i++) await sendKeys({ press: 'Tab' });

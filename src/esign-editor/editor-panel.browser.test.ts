@@ -87,7 +87,12 @@ describe('esign-editor property panel, validation and save', () => {
   });
 
   it('save validates first: problems are marked on the fields and nothing is saved until fixed', async () => {
-    const el = await loadEditor({ fields: [field(0.1, 0.1, 0.4, 0.15, { element_type: 'text', signer: 2 }), field(0.1, 0.3, 0.4, 0.35, { element_type: 'text', validation: 20, options: '' })] });
+    const el = await loadEditor({
+      fields: [
+        field(0.1, 0.1, 0.4, 0.15, { element_type: 'text', signer: 2 }),
+        field(0.1, 0.3, 0.4, 0.35, { element_type: 'text', validation: 20, options: '' }),
+      ],
+    });
     const validated = oneEvent(el, 'esign-validate');
     const result = await el.save();
     expect(result.ok).to.equal(false);
@@ -133,7 +138,9 @@ describe('esign-editor property panel, validation and save', () => {
   });
 
   it('is axe clean with a selection and the panel open', async () => {
-    const el = await loadEditor({ fields: [field(0.1, 0.1, 0.4, 0.15, { element_type: 'signature' }), field(0.1, 0.3, 0.4, 0.35, { validation: 20, options: 'A\nB' })] });
+    const el = await loadEditor({
+      fields: [field(0.1, 0.1, 0.4, 0.15, { element_type: 'signature' }), field(0.1, 0.3, 0.4, 0.35, { validation: 20, options: 'A\nB' })],
+    });
     el.setAttribute('signers', '[{"name":"Ann"},{"name":"Wit","role":"witness","index":1}]');
     el.setAttribute('allow-edit-recipients', '');
     await openPanelFor(el, 1);

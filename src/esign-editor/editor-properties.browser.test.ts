@@ -35,7 +35,9 @@ async function toggle(el: EsignEditor, name: string): Promise<void> {
 
 describe('esign-editor property panel controls', () => {
   it('font, size, alignment, border, no_pdf, required, field order, default value, validation, items, recipient and type each write the JSON as one undo step', async () => {
-    const el = await loadEditor({ fields: [field(0.1, 0.1, 0.4, 0.15, { element_type: 'text', signer: 1 }), field(0.1, 0.5, 0.4, 0.55, { element_type: 'signature', signer: 1 })] });
+    const el = await loadEditor({
+      fields: [field(0.1, 0.1, 0.4, 0.15, { element_type: 'text', signer: 1 }), field(0.1, 0.5, 0.4, 0.55, { element_type: 'signature', signer: 1 })],
+    });
     el.signers = 'Ann, Bob';
     await el.updateComplete;
     const original = el.getFields();
@@ -79,7 +81,10 @@ describe('esign-editor property panel controls', () => {
     expect(q(el, '.panel h2').textContent).to.contain('2 fields');
     await toggle(el, 'no_pdf');
     await choose(el, 'align', '2');
-    expect(el.getFields().map((f) => [f.no_pdf, f.align])).to.deep.equal([[true, 2], [true, 2]]);
+    expect(el.getFields().map((f) => [f.no_pdf, f.align])).to.deep.equal([
+      [true, 2],
+      [true, 2],
+    ]);
   });
 
   it('Tab follows reading order (top-down, left-right), not insertion order, and keeps focus when a move reorders the fields', async () => {

@@ -34,7 +34,9 @@ before(async () => {
   assert.equal(upload.status, 201, await upload.clone().text());
   templateId = ((await upload.json()) as { resource: { uid: string } }).resource.uid;
   // One field already there, so the editor must read before it writes.
-  const seeded = await api('POST', `/api/v1/templatepdf/${templateId}/fields/`, [{ ax: 0.1, ay: 0.1, bx: 0.4, by: 0.15, page: 1, element_type: 'text', signer: 1, label: 'Full name' }]);
+  const seeded = await api('POST', `/api/v1/templatepdf/${templateId}/fields/`, [
+    { ax: 0.1, ay: 0.1, bx: 0.4, by: 0.15, page: 1, element_type: 'text', signer: 1, label: 'Full name' },
+  ]);
   assert.equal(seeded.status, 201, await seeded.clone().text());
   const minted = await api('GET', `/api/v1/templatepdf/${templateId}/component-token/`);
   assert.equal(minted.status, 200, await minted.clone().text());

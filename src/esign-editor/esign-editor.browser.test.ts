@@ -87,4 +87,3 @@ describe('esign-editor basics', () => {
     expect((await again).detail.problems.map((p: { field: string }) => p.field)).to.deep.equal(['[0].page']);
   });
 });
-

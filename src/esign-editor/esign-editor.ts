@@ -128,9 +128,11 @@ export class EsignEditor extends EsignElement {
   protected readonly source = new PdfSourceController(this, {
     lang: () => this.lang_,
     onReady: (doc) =>
-      void this.pages.setDocument(doc, 0, () => this.targetScale()).then(() => {
-        if (this.pages.pageCount > 0) this.actions.pagesKnown(this.pages.pageCount);
-      }),
+      void this.pages
+        .setDocument(doc, 0, () => this.targetScale())
+        .then(() => {
+          if (this.pages.pageCount > 0) this.actions.pagesKnown(this.pages.pageCount);
+        }),
     onError: (error) => this.reportLoadError(error),
   });
 
@@ -282,18 +284,36 @@ export class EsignEditor extends EsignElement {
   private hostView(): EditorHost {
     const el = this;
     return {
-      get lang() { return el.lang_; },
-      get readOnly() { return el.readOnly; },
-      get pageCount() { return el.pages.pageCount; },
-      get currentPage() { return el.pages.currentPage + 1; },
-      get autosaveDelay() { return el.autosaveDelay; },
-      get server() { return el.template && el.endpoint && el.token ? { endpoint: el.endpoint, token: el.token, template: el.template } : null; },
-      get root() { return el.shadowRoot; },
-      get scroller() { return el.scroller; },
+      get lang() {
+        return el.lang_;
+      },
+      get readOnly() {
+        return el.readOnly;
+      },
+      get pageCount() {
+        return el.pages.pageCount;
+      },
+      get currentPage() {
+        return el.pages.currentPage + 1;
+      },
+      get autosaveDelay() {
+        return el.autosaveDelay;
+      },
+      get server() {
+        return el.template && el.endpoint && el.token ? { endpoint: el.endpoint, token: el.token, template: el.template } : null;
+      },
+      get root() {
+        return el.shadowRoot;
+      },
+      get scroller() {
+        return el.scroller;
+      },
       pageSizePt: (page) => el.pageSizePt(page),
       fieldElement: (id) => el.fieldElement(id),
       emit: (name, detail) => void el.emit(name, detail),
-      fieldsChanged: (fields) => { el.fields = fields; },
+      fieldsChanged: (fields) => {
+        el.fields = fields;
+      },
       requestUpdate: () => el.requestUpdate(),
       cancelGestures: () => el.pointer.cancel() || el.toolDrag.cancel(),
       reportLoadFailure: (message, code) => el.reportLoadFailure(message, code),
@@ -358,22 +378,69 @@ export class EsignEditor extends EsignElement {
     const count = this.pages.pageCount;
     const selected = model.selection.map((id) => model.doc.find((f) => f.id === id)).filter((f): f is EditorField => !!f);
     const status = this.source.status;
-    return html`<div class="editor" part="base" role="application" aria-label=${te(lang, 'editor.label')} @keydown=${this.onKeyDown} @copy=${a.clipboard.onCopyEvent} @cut=${a.clipboard.onCopyEvent} @paste=${a.clipboard.onPasteEvent}>
+    return html`<div
+      class="editor"
+      part="base"
+      role="application"
+      aria-label=${te(lang, 'editor.label')}
+      @keydown=${this.onKeyDown}
+      @copy=${a.clipboard.onCopyEvent}
+      @cut=${a.clipboard.onCopyEvent}
+      @paste=${a.clipboard.onPasteEvent}
+    >
       ${renderToolbar({
-        lang, canUndo: model.canUndo, canRedo: model.canRedo, selected: selected.length, readOnly: this.readOnly, saveState: a.saveState, saveError: a.saveError,
-        canSave: !this.readOnly, onUndo: () => this.undo(), onRedo: () => this.redo(), onDelete: () => a.deleteSelection(), onDuplicate: () => a.duplicateSelection(),
-        onAlign: (m) => a.align(m), onDistribute: (axis) => a.distribute(axis), onSave: () => void this.save().catch(() => {}),
-        onZoom: (d) => this.applyScale(stepZoom(this.pages.scale, d)), panelOpen: a.panel.isOpen, onPanel: () => a.panel.toggle(),
+        lang,
+        canUndo: model.canUndo,
+        canRedo: model.canRedo,
+        selected: selected.length,
+        readOnly: this.readOnly,
+        saveState: a.saveState,
+        saveError: a.saveError,
+        canSave: !this.readOnly,
+        onUndo: () => this.undo(),
+        onRedo: () => this.redo(),
+        onDelete: () => a.deleteSelection(),
+        onDuplicate: () => a.duplicateSelection(),
+        onAlign: (m) => a.align(m),
+        onDistribute: (axis) => a.distribute(axis),
+        onSave: () => void this.save().catch(() => {}),
+        onZoom: (d) => this.applyScale(stepZoom(this.pages.scale, d)),
+        panelOpen: a.panel.isOpen,
+        onPanel: () => a.panel.toggle(),
         pageText: count ? t(lang, 'viewer.page', { page: this.currentPage, pages: count }) : '',
       })}
       <div class="main">
-        ${this.readOnly ? nothing : html`<aside class="side" part="side">
-          ${renderToolbox({ lang, tools: parseToolbox(this.toolbox), armed: a.armed, disabled: count === 0, onPointerDown: this.toolDrag.onPointerDown, onKeyDown: (e, type) => a.toolKey(e, type), onClick: (e, type) => a.toolClick(type, this.toolDrag) })}
-          ${renderRecipients({ lang, recipients: a.recipients, active: a.activeSigner, editable: this.allowEditRecipients, readOnly: this.readOnly, onActivate: (s) => a.setActiveSigner(s), assignable: selected.filter((f) => f.el.signer !== a.activeSigner).length, onAssign: (s, who) => a.assignSelection(s, who), onAdd: (r) => a.addRecipient(r), onRename: (s, n) => a.renameRecipient(s, n), onMove: (s, d) => a.moveRecipient(s, d) })}
-        </aside>`}
-        <div class="scroller" part="scroller" role="region" tabindex="0" aria-label=${te(lang, 'editor.pages')} aria-busy=${status === 'loading' ? 'true' : 'false'}
-          ?data-armed=${!!a.armed} @scroll=${() => this.pages.onScroll()} @pointerdown=${this.pointer.onPointerDown} @focusin=${a.onFieldFocus} @dblclick=${(e: MouseEvent) => { if ((e.target as Element).closest('[data-id]')) a.panel.open(); }}>
-          ${status === 'error' && this.source.error ? html`<div class="message error" part="error" role="alert"><h2>${t(lang, 'error.title')}</h2><p>${this.source.error.message}</p></div>` : nothing}
+        ${
+          this.readOnly
+            ? nothing
+            : html`<aside class="side" part="side">
+                ${renderToolbox({ lang, tools: parseToolbox(this.toolbox), armed: a.armed, disabled: count === 0, onPointerDown: this.toolDrag.onPointerDown, onKeyDown: (e, type) => a.toolKey(e, type), onClick: (e, type) => a.toolClick(type, this.toolDrag) })}
+                ${renderRecipients({ lang, recipients: a.recipients, active: a.activeSigner, editable: this.allowEditRecipients, readOnly: this.readOnly, onActivate: (s) => a.setActiveSigner(s), assignable: selected.filter((f) => f.el.signer !== a.activeSigner).length, onAssign: (s, who) => a.assignSelection(s, who), onAdd: (r) => a.addRecipient(r), onRename: (s, n) => a.renameRecipient(s, n), onMove: (s, d) => a.moveRecipient(s, d) })}
+              </aside>`
+        }
+        <div
+          class="scroller"
+          part="scroller"
+          role="region"
+          tabindex="0"
+          aria-label=${te(lang, 'editor.pages')}
+          aria-busy=${status === 'loading' ? 'true' : 'false'}
+          ?data-armed=${!!a.armed}
+          @scroll=${() => this.pages.onScroll()}
+          @pointerdown=${this.pointer.onPointerDown}
+          @focusin=${a.onFieldFocus}
+          @dblclick=${(e: MouseEvent) => {
+            if ((e.target as Element).closest('[data-id]')) a.panel.open();
+          }}
+        >
+          ${
+            status === 'error' && this.source.error
+              ? html`<div class="message error" part="error" role="alert">
+                  <h2>${t(lang, 'error.title')}</h2>
+                  <p>${this.source.error.message}</p>
+                </div>`
+              : nothing
+          }
           ${status === 'idle' ? html`<p class="message">${t(lang, 'viewer.empty')}</p>` : nothing}
           ${count > 0 ? renderPages(this.pages, { lang, overlay: (i) => this.overlay.render(i + 1, { lang, model, problems: a.problems, readOnly: this.readOnly }) }) : nothing}
         </div>

@@ -23,7 +23,10 @@ export function parseRecipients(input: unknown): Recipient[] {
     try {
       value = JSON.parse(text);
     } catch {
-      value = text.split(',').map((s) => s.trim()).filter(Boolean);
+      value = text
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
     }
   }
   if (!Array.isArray(value)) return [];
@@ -106,7 +109,11 @@ export function moveSigner(list: readonly Recipient[], signer: number, direction
   const { role, index } = signerRef(signer);
   const other = index + direction;
   if (role !== 'signer' || other < 1 || !list.some((r) => r.signer === other)) return { list: [...list], renumber };
-  renumber.set(index, other).set(other, index).set(100 + index, 100 + other).set(100 + other, 100 + index);
+  renumber
+    .set(index, other)
+    .set(other, index)
+    .set(100 + index, 100 + other)
+    .set(100 + other, 100 + index);
   const moved = list.map((r) => ({ ...r, signer: renumber.get(r.signer) ?? r.signer }));
   return { list: sortRecipients(moved), renumber };
 }

@@ -91,7 +91,7 @@ describe('esign-signer', () => {
     const sent = server.calls.find((c) => c.op === 'complete')!.body as { values: Record<string, string> };
     expect(sent.values[name.uuid!]).to.equal('ANN TESTER');
     expect(sent.values[sig.uuid!]).to.match(/^data:image\/png;base64,/);
-    expect(Object.keys(sent.values)).not.to.include(date.uuid, 'signing dates are the server\'s');
+    expect(Object.keys(sent.values)).not.to.include(date.uuid, "signing dates are the server's");
     await settle(el);
     expect(q(el, '[part~="final"]').textContent).to.contain('Your signature has been recorded');
     server.restore();
@@ -118,7 +118,7 @@ describe('esign-signer', () => {
     const { el, server } = await loadSigner([r1, r2, pick, s1, s2]);
     q<HTMLInputElement>(el, '#field-input').click();
     await settle(el);
-    (el.shadowRoot!.querySelectorAll<HTMLButtonElement>('.field.own')[1]).click();
+    el.shadowRoot!.querySelectorAll<HTMLButtonElement>('.field.own')[1].click();
     await settle(el);
     q<HTMLInputElement>(el, '#field-input').click();
     await settle(el);
@@ -252,7 +252,8 @@ describe('esign-signer', () => {
       transfer.items.add(file);
       input.files = transfer.files;
       input.dispatchEvent(new Event('change'));
-      for (let i = 0; i < 100 && !server.calls.some((c) => c.op === 'attachment') && !q(el, '#field-error').textContent; i++) await new Promise((r) => setTimeout(r, 20));
+      for (let i = 0; i < 100 && !server.calls.some((c) => c.op === 'attachment') && !q(el, '#field-error').textContent; i++)
+        await new Promise((r) => setTimeout(r, 20));
       await settle(el);
     };
     await choose(new File(['a,b\n1,2\n'], 'données.csv', { type: 'text/csv' }));
@@ -271,7 +272,16 @@ describe('esign-signer', () => {
   });
 
   it('every validation code of src/fields gets the control its valueHint names', async () => {
-    const fields = VALIDATION_CODES.map((c, i) => ownField({ label: `Code ${c.code}`, validation: c.code, options: 'A\nB', ay: 0.02 + (i % 40) * 0.024, by: 0.04 + (i % 40) * 0.024, page: 1 + Math.floor(i / 40) }));
+    const fields = VALIDATION_CODES.map((c, i) =>
+      ownField({
+        label: `Code ${c.code}`,
+        validation: c.code,
+        options: 'A\nB',
+        ay: 0.02 + (i % 40) * 0.024,
+        by: 0.04 + (i % 40) * 0.024,
+        page: 1 + Math.floor(i / 40),
+      }),
+    );
     const { el, server } = await loadSigner(fields, { pages: 2 });
     const seen = new Set<number>();
     for (let step = 0; step < fields.length; step++) {
@@ -294,17 +304,21 @@ describe('esign-signer', () => {
       }
       if (hint.control === 'select' && code !== 24) expect(control!.options.length, what).to.equal((hint.choices ?? []).length + 1);
       // An automatic (signing date) field says what it holds in its control; the hint would repeat it.
-      expect(q(el, '#field-hint').textContent, what).to.equal(hint.control === 'file' ? 'Choose the file to attach (at most 10 MB).' : hint.control === 'automatic' ? '' : hint.description);
+      expect(q(el, '#field-hint').textContent, what).to.equal(
+        hint.control === 'file' ? 'Choose the file to attach (at most 10 MB).' : hint.control === 'automatic' ? '' : hint.description,
+      );
       const next = q<HTMLButtonElement>(el, '.nav button:nth-of-type(2)');
       if (next.disabled) break;
       next.click();
       await settle(el);
     }
-    expect([...seen].sort((a, b) => a - b)).to.deep.equal(VALIDATION_CODES.map((c) => c.code).filter((c) => valueHint({ element_type: 'text', validation: c }).control !== 'automatic' || seen.has(c)));
+    expect([...seen].sort((a, b) => a - b)).to.deep.equal(
+      VALIDATION_CODES.map((c) => c.code).filter((c) => valueHint({ element_type: 'text', validation: c }).control !== 'automatic' || seen.has(c)),
+    );
     server.restore();
   });
 
-  it('follows the document\'s redirect after completing (http(s) only), unless the page cancels esign-complete', async () => {
+  it("follows the document's redirect after completing (http(s) only), unless the page cancels esign-complete", async () => {
     const here = `${location.href.split('#')[0]}#signed`;
     const { el, server } = await loadSigner([{ ...ownField({ label: 'Theirs' }), editable: false }], { role: 'approver', redirect: here });
     el.noRedirect = false;
@@ -320,10 +334,15 @@ describe('esign-signer', () => {
     history.replaceState(null, '', location.href.split('#')[0]);
     server.restore();
 
-    for (const [redirect, cancel] of [[here, true], ['javascript:alert(1)', false]] as const) {
+    for (const [redirect, cancel] of [
+      [here, true],
+      ['javascript:alert(1)', false],
+    ] as const) {
       const again = await loadSigner([{ ...ownField({ label: 'Theirs' }), editable: false }], { role: 'approver', redirect });
       again.el.noRedirect = false;
-      again.el.addEventListener('esign-complete', (e) => { if (cancel) e.preventDefault(); });
+      again.el.addEventListener('esign-complete', (e) => {
+        if (cancel) e.preventDefault();
+      });
       q<HTMLButtonElement>(again.el, '[part~="finish"]').click();
       await settle(again.el);
       q<HTMLButtonElement>(again.el, '#confirm-submit-button').click();

@@ -13,7 +13,16 @@ import { codeOf, documentIdOfToken, safeRedirect, signingApi, SigningError } fro
 import type { SigningView } from './signer-api.ts';
 import { ts } from './signer-i18n.ts';
 import {
-  allowedModes, fieldProblem, parseModes, initialValues, isImageField, orderedOwnFields, requiredProgress, submission, typedValue, withValue,
+  allowedModes,
+  fieldProblem,
+  parseModes,
+  initialValues,
+  isImageField,
+  orderedOwnFields,
+  requiredProgress,
+  submission,
+  typedValue,
+  withValue,
 } from './signer-model.ts';
 import type { SignerField } from './signer-model.ts';
 import { dialogs, emptyBar, fieldBar, mainArea, ownFieldBox, pageControls } from './signer-views.ts';
@@ -82,8 +91,11 @@ export class EsignSigner extends EsignElement {
     ...Object.fromEntries(['signer', 'token', 'endpoint', 'modes'].map((name) => [name, { type: String }])),
     noRedirect: { type: Boolean, attribute: 'no-redirect' },
     signatureFonts: { attribute: false },
-    ...Object.fromEntries(['phase', 'view', 'values', 'active', 'touched', 'serverProblems', 'adopted', 'busy', 'message', 'reason', 'reasonProblem', 'attempted', 'zoom']
-      .map((name) => [name, { state: true }])),
+    ...Object.fromEntries(
+      ['phase', 'view', 'values', 'active', 'touched', 'serverProblems', 'adopted', 'busy', 'message', 'reason', 'reasonProblem', 'attempted', 'zoom'].map(
+        (name) => [name, { state: true }],
+      ),
+    ),
   };
 
   declare signer: string;
@@ -135,11 +147,18 @@ export class EsignSigner extends EsignElement {
   private readonly autosave = new Autosave<unknown>({
     host: this,
     delay: SAVE_DELAY_MS,
-    save: () => (this.phase === 'signing' && this.own.length ? signingApi.save(this.endpoint, this.token, this.signer, submission(this.own, this.values)) : Promise.resolve(null)),
+    save: () =>
+      this.phase === 'signing' && this.own.length
+        ? signingApi.save(this.endpoint, this.token, this.signer, submission(this.own, this.values))
+        : Promise.resolve(null),
   });
 
   /** The signer fits the page width until the recipient zooms (buttons, ctrl+wheel or pinch). */
-  protected readonly fit = new FitOnResizeController(this, { scroller: () => this.renderRoot?.querySelector<HTMLElement>('.scroller') ?? null, zoom: () => this.zoom, pages: this.pages });
+  protected readonly fit = new FitOnResizeController(this, {
+    scroller: () => this.renderRoot?.querySelector<HTMLElement>('.scroller') ?? null,
+    zoom: () => this.zoom,
+    pages: this.pages,
+  });
 
   protected readonly gestures = new ZoomGesturesController(this, {
     scroller: () => this.renderRoot?.querySelector<HTMLElement>('.scroller') ?? null,
@@ -305,7 +324,10 @@ export class EsignSigner extends EsignElement {
     if (!dialog || !this.view) return;
     const kind = f.element_type === 'initials' ? 'initials' : 'signature';
     openCapture(dialog, {
-      kind, lang: langOf(this), modes: allowedModes(f, parseModes(this.modes)), fonts: this.signatureFonts,
+      kind,
+      lang: langOf(this),
+      modes: allowedModes(f, parseModes(this.modes)),
+      fonts: this.signatureFonts,
       name: `${this.view.signer.firstname} ${this.view.signer.lastname}`.trim(),
       onAdopt: (image) => {
         if (kindOf(f).name !== 'drawn') this.adopted = { ...this.adopted, [kind]: image };
@@ -348,16 +370,18 @@ export class EsignSigner extends EsignElement {
     this.busy = true;
     this.autosave.cancel();
     try {
-      const answer = kind === 'complete'
-        ? await signingApi.complete(this.endpoint, this.token, this.signer, submission(this.own, this.values))
-        : await signingApi.reject(this.endpoint, this.token, this.signer, reason);
+      const answer =
+        kind === 'complete'
+          ? await signingApi.complete(this.endpoint, this.token, this.signer, submission(this.own, this.values))
+          : await signingApi.reject(this.endpoint, this.token, this.signer, reason);
       this.closeDialogs();
       this.phase = kind === 'complete' ? 'done' : 'rejected';
       this.documentStatus = answer.document_status ?? 0;
       const redirect = answer.redirect || this.view?.document.redirect || '';
-      const go = kind === 'complete'
-        ? this.emit('esign-complete', { signer: this.signer, status: answer.status, documentStatus: this.documentStatus, redirect }, true)
-        : this.emit('esign-reject', { signer: this.signer, reason, redirect }, true);
+      const go =
+        kind === 'complete'
+          ? this.emit('esign-complete', { signer: this.signer, status: answer.status, documentStatus: this.documentStatus, redirect }, true)
+          : this.emit('esign-reject', { signer: this.signer, reason, redirect }, true);
       if (go && !this.noRedirect && safeRedirect(redirect)) {
         this.message = ts(langOf(this), 'signer.redirecting');
         window.setTimeout(() => location.assign(redirect), 1200);
@@ -397,7 +421,9 @@ export class EsignSigner extends EsignElement {
     const own = this.own[position];
     const problem = this.shownProblem(own);
     return ownFieldBox(langOf(this), f, this.values.get(f.uuid!) ?? '', {
-      active: position === this.active, problem, position,
+      active: position === this.active,
+      problem,
+      position,
       // Tapping one's own signature or initials box is the natural way to sign it: open the capture at once.
       onActivate: () => {
         const capture = isImageField(own) && !this.busy;
@@ -414,23 +440,47 @@ export class EsignSigner extends EsignElement {
     return html`<div class="frame">
       <div class="header" part="header">
         <h2>${view?.document.name ?? ts(lang, 'signer.label')}</h2>
-        ${this.phase === 'signing' || this.phase === 'blocked' ? pageControls({
-          lang, page: this.pages.currentPage, pages: this.pages.pageCount, scale: this.pages.scale,
-          onZoom: (d) => this.zoomTo(stepZoom(this.pages.scale, d)),
-          onFitWidth: () => { this.zoom = 'fit-width'; this.pages.setScale(this.pages.fitScale('fit-width')); },
-          onPage: (i) => this.pages.scrollToPage(Math.max(0, Math.min(this.pages.pageCount - 1, i))),
-        }) : nothing}
+        ${
+          this.phase === 'signing' || this.phase === 'blocked'
+            ? pageControls({
+                lang,
+                page: this.pages.currentPage,
+                pages: this.pages.pageCount,
+                scale: this.pages.scale,
+                onZoom: (d) => this.zoomTo(stepZoom(this.pages.scale, d)),
+                onFitWidth: () => {
+                  this.zoom = 'fit-width';
+                  this.pages.setScale(this.pages.fitScale('fit-width'));
+                },
+                onPage: (i) => this.pages.scrollToPage(Math.max(0, Math.min(this.pages.pageCount - 1, i))),
+              })
+            : nothing
+        }
       </div>
       ${mainArea({
-        lang, phase: this.phase, message: this.message, documentStatus: this.documentStatus, blockedReason: this.view?.blocked_reason ?? '',
-        pages: this.pages, onScroll: () => this.pages.onScroll(),
+        lang,
+        phase: this.phase,
+        message: this.message,
+        documentStatus: this.documentStatus,
+        blockedReason: this.view?.blocked_reason ?? '',
+        pages: this.pages,
+        onScroll: () => this.pages.onScroll(),
         overlay: (i) => renderFieldOverlay(this.byPage.get(i + 1), { lang, renderField: this.overlayField }),
       })}
       ${this.phase === 'signing' ? this.renderBar(lang, progress) : nothing}
       ${dialogs({
-        lang, approver: this.view?.signer.role === 'approver', reason: this.reason, reasonProblem: this.reasonProblem, busy: this.busy,
-        onReason: (r) => { this.reason = r; this.reasonProblem = ''; },
-        onSubmit: () => void this.act('complete'), onReject: () => void this.act('reject'), onClose: () => this.closeDialogs(),
+        lang,
+        approver: this.view?.signer.role === 'approver',
+        reason: this.reason,
+        reasonProblem: this.reasonProblem,
+        busy: this.busy,
+        onReason: (r) => {
+          this.reason = r;
+          this.reasonProblem = '';
+        },
+        onSubmit: () => void this.act('complete'),
+        onReject: () => void this.act('reject'),
+        onClose: () => this.closeDialogs(),
       })}
       <esign-signature-capture></esign-signature-capture>
       <div class="visually-hidden" role="status" aria-live="polite">${this.phase === 'signing' ? this.message : ''}</div>
@@ -448,10 +498,20 @@ export class EsignSigner extends EsignElement {
     const problem = this.problemOf(f);
     const kind = f.element_type === 'initials' ? 'initials' : 'signature';
     return fieldBar({
-      lang, field: f, index: this.active, count: this.own.length, value, problem,
-      showProblem: this.shownProblem(f) !== '', progress, adopted: kindOf(f).name === 'drawn' ? '' : this.adopted[kind], busy: this.busy,
+      lang,
+      field: f,
+      index: this.active,
+      count: this.own.length,
+      value,
+      problem,
+      showProblem: this.shownProblem(f) !== '',
+      progress,
+      adopted: kindOf(f).name === 'drawn' ? '' : this.adopted[kind],
+      busy: this.busy,
       onValue: (v) => this.setValue(f, v),
-      onBlur: () => { this.touched = new Set(this.touched).add(f.uuid!); },
+      onBlur: () => {
+        this.touched = new Set(this.touched).add(f.uuid!);
+      },
       onCapture: () => this.capture(f),
       onAttach: (file) => void this.attach(f, file),
       onUseAdopted: () => this.setValue(f, this.adopted[kind]),

@@ -7,7 +7,17 @@ import type { PdfErrorCode } from '../internal/pdf-source.ts';
 import type { SignerField } from './signer-model.ts';
 
 export interface SigningView {
-  signer: { uuid: string; firstname: string; lastname: string; email: string; role: 'signer' | 'witness' | 'approver'; status: number; statusText: string; signer_number: number; rejection_reason: string };
+  signer: {
+    uuid: string;
+    firstname: string;
+    lastname: string;
+    email: string;
+    role: 'signer' | 'witness' | 'approver';
+    status: number;
+    statusText: string;
+    signer_number: number;
+    rejection_reason: string;
+  };
   document: { uuid: string; name: string; status: number; statusText: string; pdf: string; page_count: number; redirect: string };
   can_sign: boolean;
   blocked_reason: '' | 'waiting' | 'finished' | 'rejected' | 'withdrawn' | 'removed';
@@ -50,8 +60,10 @@ async function request<T>(endpoint: string, token: string, signer: string, op: s
 export const signingApi = {
   read: (endpoint: string, token: string, signer: string, signal?: AbortSignal) => request<SigningView>(endpoint, token, signer, 'signing', undefined, signal),
   visit: (endpoint: string, token: string, signer: string) => request<SigningAnswer>(endpoint, token, signer, 'visit', {}),
-  save: (endpoint: string, token: string, signer: string, values: Record<string, string>) => request<SigningAnswer>(endpoint, token, signer, 'save', { values }),
-  complete: (endpoint: string, token: string, signer: string, values: Record<string, string>) => request<SigningAnswer>(endpoint, token, signer, 'complete', { values }),
+  save: (endpoint: string, token: string, signer: string, values: Record<string, string>) =>
+    request<SigningAnswer>(endpoint, token, signer, 'save', { values }),
+  complete: (endpoint: string, token: string, signer: string, values: Record<string, string>) =>
+    request<SigningAnswer>(endpoint, token, signer, 'complete', { values }),
   reject: (endpoint: string, token: string, signer: string, reason: string) => request<SigningAnswer>(endpoint, token, signer, 'reject', { reason }),
   attach: (endpoint: string, token: string, signer: string, upload: { field: string; name: string; type: string; data: string }) =>
     request<{ field: string; name: string; type: string; bytes: number }>(endpoint, token, signer, 'attachment', upload),

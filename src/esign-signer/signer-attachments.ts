@@ -18,7 +18,12 @@ function base64Of(file: Blob): Promise<string> {
 }
 
 /** Uploads `file` for the field: its stored name, or the problem to show beside the field. */
-export async function uploadAttachment(target: { endpoint: string; token: string; signer: string }, field: string, file: File, lang: string): Promise<{ name: string } | { problem: string }> {
+export async function uploadAttachment(
+  target: { endpoint: string; token: string; signer: string },
+  field: string,
+  file: File,
+  lang: string,
+): Promise<{ name: string } | { problem: string }> {
   if (file.size > MAX_ATTACHMENT_BYTES) return { problem: ts(lang, 'signer.attachmentTooLarge', { max: MAX_ATTACHMENT_BYTES / 1024 / 1024 }) };
   try {
     const data = await base64Of(file);

@@ -25,24 +25,38 @@ export function problemText(lang: string, f: HintField, value: string, p: FieldP
   const info = validationCode(f.validation);
   const image = f.element_type === 'signature' || f.element_type === 'initials' || info?.kind === 'drawn';
   switch (p.code) {
-    case 'too_long': return image ? ts(lang, 'problem.tooLarge') : ts(lang, 'problem.tooLong', { max: MAX_VALUE_LENGTH });
+    case 'too_long':
+      return image ? ts(lang, 'problem.tooLarge') : ts(lang, 'problem.tooLong', { max: MAX_VALUE_LENGTH });
     case 'required':
       if (f.element_type === 'signature') return ts(lang, 'problem.sign');
       if (f.element_type === 'initials') return ts(lang, 'problem.initials');
       if (info?.kind === 'checkbox') return ts(lang, f.validation === 24 ? 'problem.tickOrCross' : f.validation === 26 ? 'problem.cross' : 'problem.tick');
       return ts(lang, 'problem.required');
-    case 'invalid_email': return ts(lang, 'problem.email');
-    case 'invalid_date': return ts(lang, 'problem.date', { format: info?.format ?? '' });
-    case 'not_an_option': return ts(lang, 'problem.option');
-    case 'invalid_checkbox': return ts(lang, f.validation === 24 ? 'problem.tickOrCross' : f.validation === 26 ? 'problem.cross' : 'problem.tick');
-    case 'invalid_number': return ts(lang, info?.kind === 'whole_number' ? 'problem.wholeNumber' : 'problem.number');
-    case 'invalid_currency': return ts(lang, 'problem.currency');
-    case 'wrong_length': return hintText(lang, f);
-    case 'wrong_code': return ts(lang, 'problem.code');
-    case 'wrong_case': return ts(lang, 'problem.case', { expected: applyCaseTransform(f.validation!, value.trim()) });
-    case 'invalid_drawing': return ts(lang, 'problem.drawn');
-    case 'invalid_pattern': return ts(lang, 'problem.badPattern');
-    case 'pattern_mismatch': return ts(lang, 'problem.pattern');
-    default: return p.message;
+    case 'invalid_email':
+      return ts(lang, 'problem.email');
+    case 'invalid_date':
+      return ts(lang, 'problem.date', { format: info?.format ?? '' });
+    case 'not_an_option':
+      return ts(lang, 'problem.option');
+    case 'invalid_checkbox':
+      return ts(lang, f.validation === 24 ? 'problem.tickOrCross' : f.validation === 26 ? 'problem.cross' : 'problem.tick');
+    case 'invalid_number':
+      return ts(lang, info?.kind === 'whole_number' ? 'problem.wholeNumber' : 'problem.number');
+    case 'invalid_currency':
+      return ts(lang, 'problem.currency');
+    case 'wrong_length':
+      return hintText(lang, f);
+    case 'wrong_code':
+      return ts(lang, 'problem.code');
+    case 'wrong_case':
+      return ts(lang, 'problem.case', { expected: applyCaseTransform(f.validation!, value.trim()) });
+    case 'invalid_drawing':
+      return ts(lang, 'problem.drawn');
+    case 'invalid_pattern':
+      return ts(lang, 'problem.badPattern');
+    case 'pattern_mismatch':
+      return ts(lang, 'problem.pattern');
+    default:
+      return p.message;
   }
 }

@@ -50,7 +50,8 @@ export const SIGNER_EN = {
   'signer.done': 'Thank you. Your signature has been recorded.',
   'signer.doneDocument': 'Everyone has signed: the document is complete.',
   'signer.doneNextComplete': 'The signed PDF is being prepared. You will also receive it by email, with a link to download it.',
-  'signer.doneNextOthers': 'What happens next: the other recipients are asked to sign. When everyone has signed, you will receive an email with a link to the signed PDF.',
+  'signer.doneNextOthers':
+    'What happens next: the other recipients are asked to sign. When everyone has signed, you will receive an email with a link to the signed PDF.',
   'signer.zoomOut': 'Zoom out',
   'signer.zoomIn': 'Zoom in',
   'signer.fitWidth': 'Fit to width',
@@ -139,4 +140,3 @@ export const registerSignerTranslation = signerStrings.register;
 
 /** The string for `key` in `lang` (then its base language, then English), with `{name}` placeholders filled. */
 export const ts = signerStrings.lookup;
-

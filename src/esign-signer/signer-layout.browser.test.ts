@@ -39,7 +39,11 @@ afterEach(async () => {
 describe('esign-signer layout at desktop and phone sizes', () => {
   for (const size of SIZES) {
     it(`${size.name}: the field bar is compact, on one row of buttons, and says the progress once`, async () => {
-      const { el, server } = await loadAt(size, [ownField({ label: 'Start date', validation: 4 }), ownField({ label: 'Name', ay: 0.3, by: 0.34 }), ownField({ element_type: 'signature', ay: 0.5, by: 0.6 })]);
+      const { el, server } = await loadAt(size, [
+        ownField({ label: 'Start date', validation: 4 }),
+        ownField({ label: 'Name', ay: 0.3, by: 0.34 }),
+        ownField({ element_type: 'signature', ay: 0.5, by: 0.6 }),
+      ]);
       const bar = q(el, '.bar').getBoundingClientRect();
       const limit = size.name === 'phone' ? 0.22 : 0.2;
       expect(bar.height / window.innerHeight, `bar ${bar.height}px of ${window.innerHeight}px`).to.be.at.most(limit);
@@ -149,7 +153,7 @@ describe('esign-signer layout at desktop and phone sizes', () => {
       expect(final.textContent).to.match(/email/);
       const slot = final.querySelector('slot[name="final"]') as HTMLSlotElement;
       expect(slot.assignedElements()).to.deep.equal([link]);
-      expect(link.getBoundingClientRect().height).to.be.above(0, 'the page\'s link is shown');
+      expect(link.getBoundingClientRect().height).to.be.above(0, "the page's link is shown");
       expect(final.getBoundingClientRect().right).to.be.at.most(el.getBoundingClientRect().right + 0.5);
       link.remove();
       server.restore();

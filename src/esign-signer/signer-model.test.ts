@@ -8,16 +8,23 @@ import type { SignerField } from './signer-model.ts';
 let n = 0;
 function f(partial: Partial<FieldElement> & { editable?: boolean }): SignerField {
   const { editable = true, ...rest } = partial;
-  return { ...normalizeElement({ ax: 0.1, ay: 0.1, bx: 0.3, by: 0.15, page: 1, element_type: 'text', signer: 1, ...rest }), uuid: `u${++n}`, editable } as SignerField;
+  return {
+    ...normalizeElement({ ax: 0.1, ay: 0.1, bx: 0.3, by: 0.15, page: 1, element_type: 'text', signer: 1, ...rest }),
+    uuid: `u${++n}`,
+    editable,
+  } as SignerField;
 }
 
-test('order: fieldorder first, then top-down by page, y, x; others\' fields are left out', () => {
+test("order: fieldorder first, then top-down by page, y, x; others' fields are left out", () => {
   const a = f({ page: 2, ay: 0.1, by: 0.2 });
   const b = f({ page: 1, ay: 0.5, by: 0.6 });
   const c = f({ page: 1, ay: 0.5, by: 0.6, ax: 0.05, bx: 0.09 });
   const d = f({ page: 3, fieldorder: 1 });
   const other = f({ editable: false });
-  assert.deepEqual(orderedOwnFields([a, b, c, d, other]).map((x) => x.uuid), [d.uuid, c.uuid, b.uuid, a.uuid]);
+  assert.deepEqual(
+    orderedOwnFields([a, b, c, d, other]).map((x) => x.uuid),
+    [d.uuid, c.uuid, b.uuid, a.uuid],
+  );
 });
 
 test('progress counts required fields and each required radio group once; automatic dates never', () => {

@@ -104,7 +104,10 @@ export function typedValue(f: FieldElement, raw: string): string {
  */
 export function allowedModes(f: FieldElement, restrict?: readonly CaptureMode[]): CaptureMode[] {
   if (kindOf(f).name === 'drawn') return ['draw'];
-  const named = f.options.split(/[\n,]/).map((s) => s.trim().toLowerCase()).filter((s): s is CaptureMode => (CAPTURE_MODES as readonly string[]).includes(s));
+  const named = f.options
+    .split(/[\n,]/)
+    .map((s) => s.trim().toLowerCase())
+    .filter((s): s is CaptureMode => (CAPTURE_MODES as readonly string[]).includes(s));
   let modes = named.length ? CAPTURE_MODES.filter((m) => named.includes(m)) : [...CAPTURE_MODES];
   if (restrict?.length) modes = modes.filter((m) => restrict.includes(m));
   return modes.length ? modes : ['draw'];

@@ -2,7 +2,16 @@ import { expect, oneEvent } from '@open-wc/testing';
 import { getDocument } from 'pdfjs-dist';
 import type { PDFPageProxy, RenderTask } from 'pdfjs-dist';
 import { generatePdf } from '../../test/support/generate-pdf.ts';
-import { liveCanvases, loadViewer, nextFrame, pageElement, pageElements, renderedPages, renderingSettled, scroller } from '../../test/support/viewer/viewer-test-helpers.ts';
+import {
+  liveCanvases,
+  loadViewer,
+  nextFrame,
+  pageElement,
+  pageElements,
+  renderedPages,
+  renderingSettled,
+  scroller,
+} from '../../test/support/viewer/viewer-test-helpers.ts';
 
 const PX = 96 / 72;
 

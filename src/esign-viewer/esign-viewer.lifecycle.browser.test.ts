@@ -70,7 +70,7 @@ describe('esign-viewer lifecycle', () => {
     }
   });
 
-  it("points pdf.js at its data folders (CMaps, standard fonts, wasm decoders) where they are served", async () => {
+  it('points pdf.js at its data folders (CMaps, standard fonts, wasm decoders) where they are served', async () => {
     const urls = getPdfAssetUrls();
     for (const [folder, file] of [
       [urls.cMapUrl, 'UniJIS-UTF16-H.bcmap'],

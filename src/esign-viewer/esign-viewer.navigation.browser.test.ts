@@ -66,7 +66,8 @@ describe('esign-viewer zoom', () => {
     const pointOnPage = (): { page: number; x: number; y: number } => {
       for (const page of el.shadowRoot!.querySelectorAll<HTMLElement>('.page')) {
         const r = page.getBoundingClientRect();
-        if (clientY >= r.top && clientY <= r.bottom) return { page: Number(page.dataset.page), x: (clientX - r.left) / r.width, y: (clientY - r.top) / r.height };
+        if (clientY >= r.top && clientY <= r.bottom)
+          return { page: Number(page.dataset.page), x: (clientX - r.left) / r.width, y: (clientY - r.top) / r.height };
       }
       throw new Error('no page under the cursor');
     };

@@ -5,14 +5,34 @@ import { generatePdf } from '../../test/support/generate-pdf.ts';
 import type { EsignViewer } from './esign-viewer.ts';
 import { loadViewer, makeViewer, nextFrame, pageElement } from '../../test/support/viewer/viewer-test-helpers.ts';
 
-const SIGNATURE_PNG =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const SIGNATURE_PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 function field(partial: Partial<FieldElement>): FieldElement {
   return {
-    ax: 0.1, ay: 0.1, bx: 0.3, by: 0.15, page: 1, element_type: 'text', signer: 1, validation: null, options: '', value: '',
-    label: '', label_extra: '', optional: false, font_name: '', font_size: 11, align: 1, fieldorder: null, hide_border: false,
-    no_pdf: false, logic_action: null, logic_group: '', map_to: '', substantive: false, ...partial,
+    ax: 0.1,
+    ay: 0.1,
+    bx: 0.3,
+    by: 0.15,
+    page: 1,
+    element_type: 'text',
+    signer: 1,
+    validation: null,
+    options: '',
+    value: '',
+    label: '',
+    label_extra: '',
+    optional: false,
+    font_name: '',
+    font_size: 11,
+    align: 1,
+    fieldorder: null,
+    hide_border: false,
+    no_pdf: false,
+    logic_action: null,
+    logic_group: '',
+    map_to: '',
+    substantive: false,
+    ...partial,
   };
 }
 
@@ -104,7 +124,8 @@ describe('esign-viewer errors', () => {
 
   it('explains a PDF whose pages cannot be read', async () => {
     // A catalog and page tree whose only page object is missing.
-    const text = '%PDF-1.4\n1 0 obj <</Type/Catalog/Pages 2 0 R>> endobj\n2 0 obj <</Type/Pages/Kids[3 0 R]/Count 1>> endobj\ntrailer <</Root 1 0 R/Size 3>>\n%%EOF\n';
+    const text =
+      '%PDF-1.4\n1 0 obj <</Type/Catalog/Pages 2 0 R>> endobj\n2 0 obj <</Type/Pages/Kids[3 0 R]/Count 1>> endobj\ntrailer <</Root 1 0 R/Size 3>>\n%%EOF\n';
     const el = await makeViewer();
     const error = oneEvent(el, 'esign-error');
     el.data = new TextEncoder().encode(text);

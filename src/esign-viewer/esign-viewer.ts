@@ -298,8 +298,14 @@ export class EsignViewer extends EsignElement {
     const status = this.source.status;
     return html`<div class="frame">
       ${renderViewerToolbar({
-        lang, pages: count, page: current, scale: this.pages.scale,
-        onPrevious: () => this.previousPage(), onNext: () => this.nextPage(), onZoomOut: () => this.zoomOut(), onZoomIn: () => this.zoomIn(),
+        lang,
+        pages: count,
+        page: current,
+        scale: this.pages.scale,
+        onPrevious: () => this.previousPage(),
+        onNext: () => this.nextPage(),
+        onZoomOut: () => this.zoomOut(),
+        onZoomIn: () => this.zoomIn(),
       })}
       <div
         class="scroller"
@@ -313,12 +319,14 @@ export class EsignViewer extends EsignElement {
       >
         ${status === 'error' && this.source.error ? renderLoadError(this.source.error, lang) : nothing}
         ${status === 'idle' ? html`<p class="message">${t(lang, 'viewer.empty')}</p>` : nothing}
-        ${count > 0
-          ? // Scrolling changes the current page, not the pages: skip re-rendering a thousand of them.
-            guard([this.pages.layout.version, this.pages.materializedCount, this.fields, this.restFields, lang], () =>
-              renderPages(this.pages, { lang, overlay: (i) => renderFieldOverlay(this.fieldEntries(i + 1), { lang }) }),
-            )
-          : nothing}
+        ${
+          count > 0
+            ? // Scrolling changes the current page, not the pages: skip re-rendering a thousand of them.
+              guard([this.pages.layout.version, this.pages.materializedCount, this.fields, this.restFields, lang], () =>
+                renderPages(this.pages, { lang, overlay: (i) => renderFieldOverlay(this.fieldEntries(i + 1), { lang }) }),
+              )
+            : nothing
+        }
       </div>
       ${status === 'loading' ? renderProgress(this.source.progress, lang) : nothing}
       <div class="visually-hidden" role="status" aria-live="polite">${this.announcement}</div>

@@ -4,9 +4,24 @@
  */
 
 export type CodeKind =
-  | 'email' | 'date' | 'dropdown' | 'checkbox' | 'signing_date' | 'whole_number' | 'number' | 'currency'
-  | 'digits' | 'characters' | 'secret' | 'attachment' | 'case' | 'month_year' | 'drawn' | 'country'
-  | 'honorific' | 'regex';
+  | 'email'
+  | 'date'
+  | 'dropdown'
+  | 'checkbox'
+  | 'signing_date'
+  | 'whole_number'
+  | 'number'
+  | 'currency'
+  | 'digits'
+  | 'characters'
+  | 'secret'
+  | 'attachment'
+  | 'case'
+  | 'month_year'
+  | 'drawn'
+  | 'country'
+  | 'honorific'
+  | 'regex';
 
 export interface ValidationCode {
   code: number;

@@ -50,7 +50,7 @@ export function readString(v: unknown): Read<string> {
 export function shown(v: unknown): string {
   let s: string;
   try {
-    s = typeof v === 'string' ? JSON.stringify(v) : v === undefined ? 'nothing' : JSON.stringify(v) ?? String(v);
+    s = typeof v === 'string' ? JSON.stringify(v) : v === undefined ? 'nothing' : (JSON.stringify(v) ?? String(v));
   } catch {
     s = String(v);
   }

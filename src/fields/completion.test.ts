@@ -16,7 +16,13 @@ describe('checkCompletion', () => {
       el({ element_type: 'text', signer: 1, validation: 48 }),
     ];
     const problems = checkCompletion(fields, { signer: 1 });
-    assert.deepEqual(problems.map((p) => [p.field, p.code]), [['[1].value', 'invalid_email'], ['[2].value', 'required']]);
+    assert.deepEqual(
+      problems.map((p) => [p.field, p.code]),
+      [
+        ['[1].value', 'invalid_email'],
+        ['[2].value', 'required'],
+      ],
+    );
     assert.equal(problems[0].message, 'The field on page 2 must be an email address like name@example.com.');
     assert.equal(problems[1].message, '"Full Name" is required.');
     assert.equal(checkCompletion(fields).length, 3, 'all signers when none is named');
@@ -31,7 +37,10 @@ describe('checkCompletion', () => {
     const radio = (value: string, optional = false) => el({ element_type: 'text', validation: 25, logic_action: 1, logic_group: 'Plan', value, optional });
     assert.deepEqual(checkCompletion([radio(''), radio('tick'), radio('')]), []);
     const none = checkCompletion([radio(''), radio('')]);
-    assert.deepEqual(none.map((p) => [p.field, p.code, p.message]), [['[0].value', 'required', 'Choose one option in "Plan".']]);
+    assert.deepEqual(
+      none.map((p) => [p.field, p.code, p.message]),
+      [['[0].value', 'required', 'Choose one option in "Plan".']],
+    );
     assert.equal(checkCompletion([radio('tick'), radio('tick')])[0].code, 'radio_multiple');
     assert.deepEqual(checkCompletion([radio('', true), radio('', true)]), []);
     assert.equal(checkCompletion([radio('cross'), radio('')])[0].code, 'invalid_checkbox');

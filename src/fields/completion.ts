@@ -20,9 +20,7 @@ function valueOf(e: FieldElement, values?: Readonly<Record<string, string>>): st
 /** Every problem stopping completion, each at `[i].value` (i = index in `elements`). */
 export function checkCompletion(elements: readonly FieldElement[], opts: CompletionOptions = {}): FieldProblem[] {
   const problems: FieldProblem[] = [];
-  const mine = elements
-    .map((e, i) => ({ e, i, value: valueOf(e, opts.values) }))
-    .filter(({ e }) => opts.signer === undefined || e.signer === opts.signer);
+  const mine = elements.map((e, i) => ({ e, i, value: valueOf(e, opts.values) })).filter(({ e }) => opts.signer === undefined || e.signer === opts.signer);
   const groups = new Map<string, typeof mine>();
   for (const item of mine) {
     if (item.e.logic_action === 1 && item.e.logic_group.trim() !== '') {

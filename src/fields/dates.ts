@@ -10,8 +10,7 @@ export interface DateParts {
   day?: number;
 }
 
-export const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September',
-  'October', 'November', 'December'] as const;
+export const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
 
 /** Two-digit years are read as 2000–2099 (what matters for 29 February). */
 export function fullYear(yy: number): number {
@@ -91,12 +90,18 @@ const pad = (n: number, width: number) => String(n).padStart(width, '0');
 export function formatDate(parts: DateParts, format: string): string {
   return format.replace(TOKEN_PATTERN, (t) => {
     switch (t as Token) {
-      case 'yyyy': return pad(parts.year, 4);
-      case 'yy': return pad(parts.year % 100, 2);
-      case 'mm': return pad(parts.month, 2);
-      case 'mmmm': return MONTH_NAMES[parts.month - 1];
-      case 'dd': return pad(parts.day ?? 1, 2);
-      case 'd': return String(parts.day ?? 1);
+      case 'yyyy':
+        return pad(parts.year, 4);
+      case 'yy':
+        return pad(parts.year % 100, 2);
+      case 'mm':
+        return pad(parts.month, 2);
+      case 'mmmm':
+        return MONTH_NAMES[parts.month - 1];
+      case 'dd':
+        return pad(parts.day ?? 1, 2);
+      case 'd':
+        return String(parts.day ?? 1);
     }
   });
 }

@@ -27,7 +27,12 @@ describe('src/fields in the browser', () => {
         const m = p.getMediaBox();
         const geometry = fields.pageGeometry({ mediaBox: [m.x, m.y, m.x + m.width, m.y + m.height], rotate: p.getRotation().angle });
         const viewport = (await doc.getPage(i)).getViewport({ scale: 1 });
-        for (const [fx, fy] of [[0, 0], [1, 1], [0.3, 0.7], [0.9, 0.1]]) {
+        for (const [fx, fy] of [
+          [0, 0],
+          [1, 1],
+          [0.3, 0.7],
+          [0.9, 0.1],
+        ]) {
           const pt = fields.fractionPointToPdf(fx, fy, geometry);
           const [vx, vy] = viewport.convertToViewportPoint(pt.x, pt.y);
           expect(Math.abs(vx - fx * viewport.width)).to.be.below(1e-6);

@@ -3,10 +3,21 @@ import assert from 'node:assert/strict';
 import { PDFDocument, degrees, type PDFPage } from 'pdf-lib';
 import { readFixture } from '../../test/support/fixtures.ts';
 import {
-  normalizeRotation, normalizeBox, pageGeometry, visibleBox, displayedSize,
-  fractionPointToPdf, pdfPointToFraction, fractionRectToPdf, pdfRectToFraction,
-  fractionRectToCss, cssRectToFraction, fractionRectToPercent, clampFractionRect,
-  type PageGeometry, type Box,
+  normalizeRotation,
+  normalizeBox,
+  pageGeometry,
+  visibleBox,
+  displayedSize,
+  fractionPointToPdf,
+  pdfPointToFraction,
+  fractionRectToPdf,
+  pdfRectToFraction,
+  fractionRectToCss,
+  cssRectToFraction,
+  fractionRectToPercent,
+  clampFractionRect,
+  type PageGeometry,
+  type Box,
 } from './geometry.ts';
 
 const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -31,8 +42,15 @@ function assertClose(actual: Record<string, number>, expected: Record<string, nu
 // Deterministic pseudo-random fractions so a failure is reproducible.
 function* samplePoints(n: number): Generator<[number, number]> {
   let s = 12345;
-  const next = () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
-  for (const corner of [[0, 0], [1, 0], [0, 1], [1, 1], [0.5, 0.5]] as [number, number][]) yield corner;
+  const next = () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
+  for (const corner of [
+    [0, 0],
+    [1, 0],
+    [0, 1],
+    [1, 1],
+    [0.5, 0.5],
+  ] as [number, number][])
+    yield corner;
   for (let i = 0; i < n; i++) yield [next(), next()];
 }
 
@@ -57,8 +75,10 @@ async function crossCheck(bytes: Uint8Array, label: string): Promise<number> {
       for (const [fx, fy] of samplePoints(60)) {
         const p = fractionPointToPdf(fx, fy, geometry);
         const [vx, vy] = viewport.convertToViewportPoint(p.x, p.y);
-        assert.ok(Math.abs(vx - fx * viewport.width) < 1e-6 && Math.abs(vy - fy * viewport.height) < 1e-6,
-          `${where}: fraction (${fx}, ${fy}) -> pdf (${p.x}, ${p.y}) is viewport (${vx}, ${vy}), expected (${fx * viewport.width}, ${fy * viewport.height})`);
+        assert.ok(
+          Math.abs(vx - fx * viewport.width) < 1e-6 && Math.abs(vy - fy * viewport.height) < 1e-6,
+          `${where}: fraction (${fx}, ${fy}) -> pdf (${p.x}, ${p.y}) is viewport (${vx}, ${vy}), expected (${fx * viewport.width}, ${fy * viewport.height})`,
+        );
         // And the other way, through pdf.js's inverse.
         const [px, py] = viewport.convertToPdfPoint(fx * viewport.width, fy * viewport.height);
         const back = pdfPointToFraction(px, py, geometry);

@@ -18,13 +18,31 @@ export interface PageGeometry {
   rotate: Rotation;
 }
 
-export interface Point { x: number; y: number }
+export interface Point {
+  x: number;
+  y: number;
+}
 /** A field rectangle as fractions of the displayed page: top-left (a) and bottom-right (b). */
-export interface FractionRect { ax: number; ay: number; bx: number; by: number }
+export interface FractionRect {
+  ax: number;
+  ay: number;
+  bx: number;
+  by: number;
+}
 /** A rectangle in PDF user space: lower-left corner and a positive size. */
-export interface PdfRect { x: number; y: number; width: number; height: number }
+export interface PdfRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
 /** A rectangle in CSS pixels, origin top-left of the displayed page. */
-export interface CssRect { left: number; top: number; width: number; height: number }
+export interface CssRect {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
 
 /**
  * Normalises a /Rotate value like pdf.js does: multiples of 90 reduced to 0..270
@@ -33,7 +51,7 @@ export interface CssRect { left: number; top: number; width: number; height: num
 export function normalizeRotation(rotate: unknown): Rotation {
   const n = typeof rotate === 'string' && rotate.trim() !== '' ? Number(rotate) : rotate;
   if (typeof n !== 'number' || !Number.isFinite(n) || n % 90 !== 0) return 0;
-  return ((((n % 360) + 360) % 360) as Rotation);
+  return (((n % 360) + 360) % 360) as Rotation;
 }
 
 /** The box with its corners ordered: `[minX, minY, maxX, maxY]`. */
@@ -82,10 +100,14 @@ export function fractionPointToPdf(fx: number, fy: number, page: PageGeometry): 
   const w = x1 - x0;
   const h = y1 - y0;
   switch (normalizeRotation(page.rotate)) {
-    case 0: return { x: x0 + fx * w, y: y1 - fy * h };
-    case 90: return { x: x0 + fy * w, y: y0 + fx * h };
-    case 180: return { x: x1 - fx * w, y: y0 + fy * h };
-    case 270: return { x: x1 - fy * w, y: y1 - fx * h };
+    case 0:
+      return { x: x0 + fx * w, y: y1 - fy * h };
+    case 90:
+      return { x: x0 + fy * w, y: y0 + fx * h };
+    case 180:
+      return { x: x1 - fx * w, y: y0 + fy * h };
+    case 270:
+      return { x: x1 - fy * w, y: y1 - fx * h };
   }
 }
 
@@ -95,10 +117,14 @@ export function pdfPointToFraction(x: number, y: number, page: PageGeometry): { 
   const w = x1 - x0;
   const h = y1 - y0;
   switch (normalizeRotation(page.rotate)) {
-    case 0: return { fx: (x - x0) / w, fy: (y1 - y) / h };
-    case 90: return { fx: (y - y0) / h, fy: (x - x0) / w };
-    case 180: return { fx: (x1 - x) / w, fy: (y - y0) / h };
-    case 270: return { fx: (y1 - y) / h, fy: (x1 - x) / w };
+    case 0:
+      return { fx: (x - x0) / w, fy: (y1 - y) / h };
+    case 90:
+      return { fx: (y - y0) / h, fy: (x - x0) / w };
+    case 180:
+      return { fx: (x1 - x) / w, fy: (y - y0) / h };
+    case 270:
+      return { fx: (y1 - y) / h, fy: (x1 - x) / w };
   }
 }
 

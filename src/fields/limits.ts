@@ -10,7 +10,10 @@ export const FONT_SIZE_MAX = 20;
 export function labelProblem(label: string): string | null {
   if (label.length > LABEL_MAX_LENGTH) return `The label is ${label.length} characters long; labels may be at most ${LABEL_MAX_LENGTH}.`;
   if (!LABEL_PATTERN.test(label)) {
-    const bad = [...new Set(label.replace(/[-\w ]/g, ''))].slice(0, 5).map((c) => JSON.stringify(c)).join(', ');
+    const bad = [...new Set(label.replace(/[-\w ]/g, ''))]
+      .slice(0, 5)
+      .map((c) => JSON.stringify(c))
+      .join(', ');
     return `The label may only hold letters, digits, spaces, "-" and "_"; remove ${bad}.`;
   }
   return null;

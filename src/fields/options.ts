@@ -4,7 +4,10 @@ import { safeRegexProblem } from './safe-regex.ts';
 
 /** Dropdown items: one per line, blank lines and surrounding spaces dropped. */
 export function optionLines(options: string | null | undefined): string[] {
-  return String(options ?? '').split(/\r\n|\r|\n/).map((s) => s.trim()).filter((s) => s !== '');
+  return String(options ?? '')
+    .split(/\r\n|\r|\n/)
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
 }
 
 /** The regex of a code-93 field: the first line of options. */

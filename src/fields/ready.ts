@@ -35,7 +35,8 @@ export function checkTemplateReady(elements: unknown, opts: ReadyOptions = {}): 
     }
     if (opts.signerCount !== undefined && index > opts.signerCount) {
       problems.push({
-        field: `signer[${n}]`, code: 'unknown_signer',
+        field: `signer[${n}]`,
+        code: 'unknown_signer',
         message: `${fields.length} field${fields.length === 1 ? '' : 's'} belong${fields.length === 1 ? 's' : ''} to ${signerLabel(n)}, but the template has ${opts.signerCount} signer${opts.signerCount === 1 ? '' : 's'}.`,
       });
     }
@@ -43,7 +44,8 @@ export function checkTemplateReady(elements: unknown, opts: ReadyOptions = {}): 
   if (opts.signerCount !== undefined) {
     for (let n = 1; n <= opts.signerCount; n++) {
       // Signers with fields but no signature were reported above.
-      if (!bySigner.has(n)) problems.push({ field: `signer[${n}]`, code: 'no_signature', message: `${signerLabel(n)} has no signature field; add one for them to sign.` });
+      if (!bySigner.has(n))
+        problems.push({ field: `signer[${n}]`, code: 'no_signature', message: `${signerLabel(n)} has no signature field; add one for them to sign.` });
     }
   }
   if (bySigner.size === 0) {
@@ -59,7 +61,11 @@ export function checkTemplateReady(elements: unknown, opts: ReadyOptions = {}): 
   for (const [key, members] of groups) {
     if (members.length < 2) {
       const group = key.split('\u0000')[1];
-      problems.push({ field: `[${members[0]}].logic_group`, code: 'lonely_radio', message: `Radio group "${group}" has only one field; add another choice or remove the group.` });
+      problems.push({
+        field: `[${members[0]}].logic_group`,
+        code: 'lonely_radio',
+        message: `Radio group "${group}" has only one field; add another choice or remove the group.`,
+      });
     }
   }
   return problems;

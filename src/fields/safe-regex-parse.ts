@@ -55,13 +55,19 @@ export function complementRanges(ranges: Ranges): Ranges {
 const DIGIT: Ranges = [0x30, 0x39];
 const WORD: Ranges = normalizeRanges([0x30, 0x39, 0x41, 0x5a, 0x5f, 0x5f, 0x61, 0x7a]);
 // JS \s: WhiteSpace and LineTerminator.
-const SPACE: Ranges = normalizeRanges([0x09, 0x0d, 0x20, 0x20, 0xa0, 0xa0, 0x1680, 0x1680, 0x2000, 0x200a,
-  0x2028, 0x2029, 0x202f, 0x202f, 0x205f, 0x205f, 0x3000, 0x3000, 0xfeff, 0xfeff]);
+const SPACE: Ranges = normalizeRanges([
+  0x09, 0x0d, 0x20, 0x20, 0xa0, 0xa0, 0x1680, 0x1680, 0x2000, 0x200a, 0x2028, 0x2029, 0x202f, 0x202f, 0x205f, 0x205f, 0x3000, 0x3000, 0xfeff, 0xfeff,
+]);
 const LINE_TERMINATORS: Ranges = normalizeRanges([0x0a, 0x0a, 0x0d, 0x0d, 0x2028, 0x2029]);
 export const WORD_RANGES = WORD;
 
 const CLASS_ESCAPES: Record<string, Ranges> = {
-  d: DIGIT, D: complementRanges(DIGIT), w: WORD, W: complementRanges(WORD), s: SPACE, S: complementRanges(SPACE),
+  d: DIGIT,
+  D: complementRanges(DIGIT),
+  w: WORD,
+  W: complementRanges(WORD),
+  s: SPACE,
+  S: complementRanges(SPACE),
 };
 const CONTROL_ESCAPES: Record<string, number> = { n: 0x0a, t: 0x09, r: 0x0d, f: 0x0c, v: 0x0b };
 
@@ -98,7 +104,8 @@ export function parseRegex(pattern: string, flags: ParseFlags): RegexNode {
     if (c === 'b') return inClass ? { cp: 0x08 } : { assert: 'word' };
     if (c === 'B') return inClass ? fail('"\\B" is not allowed inside [...].', start) : { assert: 'notword' };
     if (c === '0' && !/[0-9]/.test(peek() ?? '')) return { cp: 0 };
-    if (/[0-9]/.test(c) && (inClass || c === '0')) return fail(`Octal escapes like "\\${c}${/[0-7]/.test(peek() ?? '') ? peek() : ''}" are not supported; write the character as \\xHH.`, start);
+    if (/[0-9]/.test(c) && (inClass || c === '0'))
+      return fail(`Octal escapes like "\\${c}${/[0-7]/.test(peek() ?? '') ? peek() : ''}" are not supported; write the character as \\xHH.`, start);
     if (/[1-9]/.test(c)) return fail(`Backreferences like "\\${c}" are not supported; repeat the sub-pattern instead.`, start);
     if (c === 'k' && peek() === '<') return fail('Named backreferences (\\k<name>) are not supported.', start);
     if (c === 'p' || c === 'P') return fail(`Unicode property escapes ("\\${c}{...}") are not supported; list the characters in [...] instead.`, start);
@@ -110,7 +117,8 @@ export function parseRegex(pattern: string, flags: ParseFlags): RegexNode {
       if (peek() === '{') {
         const close = chars.indexOf('}', pos);
         const hex = close === -1 ? '' : chars.slice(pos + 1, close).join('');
-        if (!/^[0-9a-fA-F]{1,6}$/.test(hex) || parseInt(hex, 16) > MAX_CODE_POINT) return fail('"\\u{...}" needs 1 to 6 hex digits naming a code point.', start);
+        if (!/^[0-9a-fA-F]{1,6}$/.test(hex) || parseInt(hex, 16) > MAX_CODE_POINT)
+          return fail('"\\u{...}" needs 1 to 6 hex digits naming a code point.', start);
         pos = close + 1;
         return { cp: parseInt(hex, 16) };
       }
@@ -212,17 +220,24 @@ export function parseRegex(pattern: string, flags: ParseFlags): RegexNode {
   function parseAtom(): RegexNode | null {
     const c = chars[pos++];
     switch (c) {
-      case '(': return parseGroup();
-      case '[': return parseClass();
-      case '.': return dot();
-      case '^': return { type: 'assert', kind: 'bol' };
-      case '$': return { type: 'assert', kind: 'eol' };
+      case '(':
+        return parseGroup();
+      case '[':
+        return parseClass();
+      case '.':
+        return dot();
+      case '^':
+        return { type: 'assert', kind: 'bol' };
+      case '$':
+        return { type: 'assert', kind: 'eol' };
       case '\\': {
         const e = readEscape(false);
         if ('assert' in e) return { type: 'assert', kind: e.assert };
         return 'cp' in e ? single(e.cp) : { type: 'set', ranges: e.ranges };
       }
-      case '*': case '+': case '?':
+      case '*':
+      case '+':
+      case '?':
         return fail(`"${c}" has nothing to repeat; escape it as "\\${c}" to match it literally.`, pos - 1);
       case '{': {
         pos--;
@@ -230,7 +245,8 @@ export function parseRegex(pattern: string, flags: ParseFlags): RegexNode {
         pos++;
         return single(0x7b);
       }
-      default: return single(c.codePointAt(0)!);
+      default:
+        return single(c.codePointAt(0)!);
     }
   }
 

@@ -36,7 +36,14 @@ export interface SafeRegex {
 
 export type SafeRegexResult = { ok: true; regex: SafeRegex } | { ok: false; message: string; position?: number };
 
-const OP_SET = 0, OP_SPLIT = 1, OP_JMP = 2, OP_MATCH = 3, OP_BOL = 4, OP_EOL = 5, OP_WORD = 6, OP_NOTWORD = 7;
+const OP_SET = 0,
+  OP_SPLIT = 1,
+  OP_JMP = 2,
+  OP_MATCH = 3,
+  OP_BOL = 4,
+  OP_EOL = 5,
+  OP_WORD = 6,
+  OP_NOTWORD = 7;
 
 interface Program {
   op: Uint8Array;
@@ -48,19 +55,31 @@ interface Program {
 class ProgramTooLarge extends Error {}
 
 function compile(tree: RegexNode): Program {
-  const op: number[] = [], x: number[] = [], y: number[] = [];
+  const op: number[] = [],
+    x: number[] = [],
+    y: number[] = [];
   const sets: Program['sets'] = [];
   const emit = (o: number, a = 0, b = 0): number => {
     if (op.length >= MAX_PROGRAM_SIZE) throw new ProgramTooLarge();
-    op.push(o); x.push(a); y.push(b);
+    op.push(o);
+    x.push(a);
+    y.push(b);
     return op.length - 1;
   };
   const gen = (n: RegexNode): void => {
     switch (n.type) {
-      case 'empty': return;
-      case 'set': sets.push({ ranges: n.ranges, negate: n.negate === true }); emit(OP_SET, sets.length - 1); return;
-      case 'assert': emit({ bol: OP_BOL, eol: OP_EOL, word: OP_WORD, notword: OP_NOTWORD }[n.kind]); return;
-      case 'seq': n.items.forEach(gen); return;
+      case 'empty':
+        return;
+      case 'set':
+        sets.push({ ranges: n.ranges, negate: n.negate === true });
+        emit(OP_SET, sets.length - 1);
+        return;
+      case 'assert':
+        emit({ bol: OP_BOL, eol: OP_EOL, word: OP_WORD, notword: OP_NOTWORD }[n.kind]);
+        return;
+      case 'seq':
+        n.items.forEach(gen);
+        return;
       case 'alt': {
         const jumps: number[] = [];
         n.options.forEach((option, i) => {
@@ -103,7 +122,8 @@ function compile(tree: RegexNode): Program {
 }
 
 function inRanges(ranges: Ranges, cp: number): boolean {
-  let lo = 0, hi = (ranges.length >> 1) - 1;
+  let lo = 0,
+    hi = (ranges.length >> 1) - 1;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
     if (cp < ranges[2 * mid]) hi = mid - 1;
@@ -130,8 +150,10 @@ const isWord = (cp: number | undefined) => cp !== undefined && inRanges(WORD_RAN
 function run(prog: Program, flags: SafeRegexFlags, input: string, anchored: boolean): boolean {
   const text = Array.from(input, (c) => c.codePointAt(0)!);
   const n = prog.op.length;
-  let clist = new Int32Array(n), nlist = new Int32Array(n);
-  let ccount = 0, ncount = 0;
+  let clist = new Int32Array(n),
+    nlist = new Int32Array(n);
+  let ccount = 0,
+    ncount = 0;
   const seen = new Uint32Array(n); // generation marks, one generation per position
   let generation = 0;
   const stack = new Int32Array(n + 1);
@@ -150,14 +172,31 @@ function run(prog: Program, flags: SafeRegexFlags, input: string, anchored: bool
       if (seen[p] === generation) continue;
       seen[p] = generation;
       switch (prog.op[p]) {
-        case OP_JMP: stack[sp++] = prog.x[p]; break;
-        case OP_SPLIT: stack[sp++] = prog.y[p]; stack[sp++] = prog.x[p]; break;
-        case OP_BOL: if (i === 0 || (flags.multiline && isLineTerminator(text[i - 1]))) stack[sp++] = p + 1; break;
-        case OP_EOL: if (i === text.length || (flags.multiline && isLineTerminator(text[i]))) stack[sp++] = p + 1; break;
-        case OP_WORD: if (isWord(text[i - 1]) !== isWord(text[i])) stack[sp++] = p + 1; break;
-        case OP_NOTWORD: if (isWord(text[i - 1]) === isWord(text[i])) stack[sp++] = p + 1; break;
-        case OP_MATCH: if (!anchored || i === text.length) found = true; list[count++] = p; break;
-        default: list[count++] = p;
+        case OP_JMP:
+          stack[sp++] = prog.x[p];
+          break;
+        case OP_SPLIT:
+          stack[sp++] = prog.y[p];
+          stack[sp++] = prog.x[p];
+          break;
+        case OP_BOL:
+          if (i === 0 || (flags.multiline && isLineTerminator(text[i - 1]))) stack[sp++] = p + 1;
+          break;
+        case OP_EOL:
+          if (i === text.length || (flags.multiline && isLineTerminator(text[i]))) stack[sp++] = p + 1;
+          break;
+        case OP_WORD:
+          if (isWord(text[i - 1]) !== isWord(text[i])) stack[sp++] = p + 1;
+          break;
+        case OP_NOTWORD:
+          if (isWord(text[i - 1]) === isWord(text[i])) stack[sp++] = p + 1;
+          break;
+        case OP_MATCH:
+          if (!anchored || i === text.length) found = true;
+          list[count++] = p;
+          break;
+        default:
+          list[count++] = p;
       }
     }
     return count;

@@ -9,7 +9,10 @@ describe('findTags', () => {
     const text = 'Sign here: <<t=signature>> and initial <<initials2>> date <<t=date;s=2>>.';
     const { tags, problems } = findTags(text);
     assert.deepEqual(problems, []);
-    assert.deepEqual(tags.map((t) => t.text), ['<<t=signature>>', '<<initials2>>', '<<t=date;s=2>>']);
+    assert.deepEqual(
+      tags.map((t) => t.text),
+      ['<<t=signature>>', '<<initials2>>', '<<t=date;s=2>>'],
+    );
     for (const t of tags) assert.equal(text.slice(t.start, t.end), t.text);
     assert.equal(tags[0].start, 11);
     assert.equal(tags[0].inner, 't=signature');
@@ -22,7 +25,10 @@ describe('findTags', () => {
   });
   test('reports an unterminated << and still finds the tags after it', () => {
     const { tags, problems } = findTags('if a << b then <<t=signature>>');
-    assert.deepEqual(tags.map((t) => t.text), ['<<t=signature>>']);
+    assert.deepEqual(
+      tags.map((t) => t.text),
+      ['<<t=signature>>'],
+    );
     assert.equal(problems.length, 1);
     assert.equal(problems[0].code, 'unterminated_tag');
     assert.equal(problems[0].start, 5);
@@ -49,7 +55,11 @@ describe('findTags', () => {
     // (tags_hostile_growth_ratio), not here: timings fail on busy machines.
     const nested = findTags('<<'.repeat(5000) + '<<t=signature>>' + '>>'.repeat(5000));
     assert.deepEqual(nested.tags, []);
-    assert.deepEqual(nested.problems.map((p) => p.code), ['tag_too_long'], 'one over-long tag, not 5,000 problems');
+    assert.deepEqual(
+      nested.problems.map((p) => p.code),
+      ['tag_too_long'],
+      'one over-long tag, not 5,000 problems',
+    );
     for (const text of ['<< '.repeat(5000), '<<x\n'.repeat(5000)]) {
       const { tags, problems } = findTags(text);
       assert.equal(tags.length, 0);
@@ -105,9 +115,21 @@ describe('parseTag: types', () => {
     assert.equal(parseTag('t=admin;s=0').ok, true);
   });
   test('other type names map to their codes', () => {
-    const cases: [string, number][] = [['email', 1], ['number', 51], ['whole-number', 50], ['currency', 52], ['signing date', 48],
-      ['uppercase', 78], ['lowercase', 79], ['titlecase', 77], ['country', 91], ['honorific', 92], ['drawn', 90],
-      ['attachment', 74], ['monthyear', 81]];
+    const cases: [string, number][] = [
+      ['email', 1],
+      ['number', 51],
+      ['whole-number', 50],
+      ['currency', 52],
+      ['signing date', 48],
+      ['uppercase', 78],
+      ['lowercase', 79],
+      ['titlecase', 77],
+      ['country', 91],
+      ['honorific', 92],
+      ['drawn', 90],
+      ['attachment', 74],
+      ['monthyear', 81],
+    ];
     for (const [name, code] of cases) {
       const r = parseTag(`t=${name}`);
       assert.equal(r.ok, true, name);
@@ -185,7 +207,10 @@ describe('parseTag: problems, never throws', () => {
     test(tag.length > 40 ? tag.slice(0, 40) : tag, () => {
       const r = parseTag(tag);
       assert.equal(r.ok, false);
-      assert.ok(errors(r).some((p) => message.test(p.message)), JSON.stringify(r.problems));
+      assert.ok(
+        errors(r).some((p) => message.test(p.message)),
+        JSON.stringify(r.problems),
+      );
       for (const p of r.problems) assert.ok(p.message.length > 10 && p.field && p.code);
     });
   }

@@ -28,14 +28,22 @@ export interface ParsedTag {
 
 /** Canonical key for each accepted spelling. */
 const KEYS: Record<string, 'type' | 'signer' | 'required' | 'label' | 'validation' | 'options' | 'fontsize' | 'height'> = {
-  type: 'type', t: 'type',
-  signer: 'signer', s: 'signer',
-  r: 'required', required: 'required',
-  label: 'label', l: 'label',
-  validation: 'validation', v: 'validation',
-  options: 'options', o: 'options',
-  fontsize: 'fontsize', fs: 'fontsize',
-  height: 'height', h: 'height',
+  type: 'type',
+  t: 'type',
+  signer: 'signer',
+  s: 'signer',
+  r: 'required',
+  required: 'required',
+  label: 'label',
+  l: 'label',
+  validation: 'validation',
+  v: 'validation',
+  options: 'options',
+  o: 'options',
+  fontsize: 'fontsize',
+  fs: 'fontsize',
+  height: 'height',
+  h: 'height',
 };
 const KEY_LIST = 'type/t, signer/s, r, label/l, validation/v, options/o, fontsize/fs, height/h';
 const MAX_HEIGHT_MULTIPLE = 50;
@@ -79,7 +87,11 @@ export function parseTag(tagText: string): ParsedTag {
   const element: Partial<FieldElement> = {};
   let height: number | null = null;
 
-  const inner = String(tagText ?? '').trim().replace(/^<+/, '').replace(/>+$/, '').trim();
+  const inner = String(tagText ?? '')
+    .trim()
+    .replace(/^<+/, '')
+    .replace(/>+$/, '')
+    .trim();
   const fail = (): ParsedTag => ({ ok: false, element, height, problems });
   if (inner === '') {
     error('tag', 'empty_tag', 'The tag is empty; write at least <<t=signature>>.');
@@ -148,7 +160,12 @@ export function parseTag(tagText: string): ParsedTag {
     if (signer !== null) error(signerGiven.key, 'duplicate_key', `The tag gives the signer twice (a trailing number and ${signerGiven.key}=); keep one.`);
     const n = intPattern.test(signerGiven.value) ? Number(signerGiven.value) : NaN;
     const ok = type.element_type === 'admin' ? n === 0 || isRecipientNumber(n) : isRecipientNumber(n);
-    if (!ok) error(signerGiven.key, 'bad_signer', `Signer "${signerGiven.value}" is not valid; use ${SIGNER_RANGES_TEXT}${type.element_type === 'admin' ? ', or 0 for the sender' : ''}.`);
+    if (!ok)
+      error(
+        signerGiven.key,
+        'bad_signer',
+        `Signer "${signerGiven.value}" is not valid; use ${SIGNER_RANGES_TEXT}${type.element_type === 'admin' ? ', or 0 for the sender' : ''}.`,
+      );
     else signer = n;
   } else if (signer !== null && !isRecipientNumber(signer)) {
     error('tag', 'bad_signer', `Signer ${signer} (the number ending "${inner}") is not valid; use ${SIGNER_RANGES_TEXT}.`);
@@ -178,9 +195,13 @@ export function parseTag(tagText: string): ParsedTag {
     if (!isKnownValidation(n)) error(v.key, 'bad_validation', `Validation "${v.value}" is not a known validation code.`);
     else if (!tagTypeAccepts(type, n)) {
       const what = typeGiven?.value ?? parts[0];
-      error(v.key, 'bad_validation', type.accepts === 'none'
-        ? `A ${what} field takes no validation; remove ${v.key}=${v.value}.`
-        : `Validation ${n} (${validationCode(n)!.name}) does not suit a ${what} field.`);
+      error(
+        v.key,
+        'bad_validation',
+        type.accepts === 'none'
+          ? `A ${what} field takes no validation; remove ${v.key}=${v.value}.`
+          : `Validation ${n} (${validationCode(n)!.name}) does not suit a ${what} field.`,
+      );
     } else validation = n;
   } else if (type.element_type === 'text' && type.accepts !== 'any' && validation === null) {
     error('tag', 'missing_validation', `A ${typeGiven?.value ?? parts[0]} field needs v= to say which validation code applies.`);
@@ -190,7 +211,13 @@ export function parseTag(tagText: string): ParsedTag {
   const options = values.get('options');
   if (options) {
     // In a tag, dropdown items are separated by "|"; other codes take the value as written.
-    element.options = validation === 20 ? options.value.split('|').map((s) => s.trim()).join('\n') : options.value;
+    element.options =
+      validation === 20
+        ? options.value
+            .split('|')
+            .map((s) => s.trim())
+            .join('\n')
+        : options.value;
   }
   const optionIssue = optionsProblem(validation, element.options ?? '');
   if (optionIssue) error(options?.key ?? 'o', 'bad_options', optionIssue);
@@ -198,7 +225,8 @@ export function parseTag(tagText: string): ParsedTag {
   const fontSize = values.get('fontsize');
   if (fontSize) {
     const n = numberPattern.test(fontSize.value) ? Number(fontSize.value) : NaN;
-    if (!(n >= FONT_SIZE_MIN && n <= FONT_SIZE_MAX)) error(fontSize.key, 'bad_font_size', `Font size "${fontSize.value}" is not valid; use a number from ${FONT_SIZE_MIN} to ${FONT_SIZE_MAX}.`);
+    if (!(n >= FONT_SIZE_MIN && n <= FONT_SIZE_MAX))
+      error(fontSize.key, 'bad_font_size', `Font size "${fontSize.value}" is not valid; use a number from ${FONT_SIZE_MIN} to ${FONT_SIZE_MAX}.`);
     else element.font_size = n;
   }
 

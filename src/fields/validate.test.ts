@@ -10,9 +10,29 @@ const fieldsAt = (problems: { field: string }[]) => problems.map((p) => p.field)
 describe('normalizeElement', () => {
   test('fills every property with its default', () => {
     assert.deepEqual(normalizeElement({}), {
-      ax: 0, ay: 0, bx: 0, by: 0, page: 1, element_type: 'text', signer: 1, validation: null, options: '', value: '',
-      label: '', label_extra: '', optional: false, font_name: '', font_size: DEFAULT_FONT_SIZE, align: 1, fieldorder: null,
-      hide_border: false, no_pdf: false, logic_action: null, logic_group: '', map_to: '', substantive: false,
+      ax: 0,
+      ay: 0,
+      bx: 0,
+      by: 0,
+      page: 1,
+      element_type: 'text',
+      signer: 1,
+      validation: null,
+      options: '',
+      value: '',
+      label: '',
+      label_extra: '',
+      optional: false,
+      font_name: '',
+      font_size: DEFAULT_FONT_SIZE,
+      align: 1,
+      fieldorder: null,
+      hide_border: false,
+      no_pdf: false,
+      logic_action: null,
+      logic_group: '',
+      map_to: '',
+      substantive: false,
     });
   });
   test('admin elements default to signer 0, also when null', () => {
@@ -148,7 +168,10 @@ describe('checkTemplateReady', () => {
   test('empty templates, sender-only templates, invalid fields, lonely radio', () => {
     assert.equal(checkTemplateReady([])[0].code, 'no_fields');
     assert.equal(checkTemplateReady([{ ...sig, element_type: 'admin', signer: 0 }])[0].code, 'no_signature');
-    assert.equal(checkTemplateReady([{ ...sig, ax: 9 }]).some((p) => p.field === '[0].ax'), true);
+    assert.equal(
+      checkTemplateReady([{ ...sig, ax: 9 }]).some((p) => p.field === '[0].ax'),
+      true,
+    );
     const radio = { ...text(1), logic_action: 1, logic_group: 'choice' };
     assert.equal(checkTemplateReady([sig, radio])[0].code, 'lonely_radio');
     assert.equal(checkTemplateReady([sig, radio])[0].field, '[1].logic_group');

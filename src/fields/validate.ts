@@ -18,9 +18,32 @@ export const MAX_ELEMENTS = 2000;
 const MAX_LENGTH: Partial<Record<keyof FieldElement, number>> = { label_extra: 1000, options: 20000, logic_group: 100, map_to: 255 };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const ELEMENT_KEYS: readonly (keyof FieldElement)[] = ['uuid', 'ax', 'ay', 'bx', 'by', 'page', 'element_type', 'signer',
-  'validation', 'options', 'value', 'label', 'label_extra', 'optional', 'font_name', 'font_size', 'align', 'fieldorder',
-  'hide_border', 'no_pdf', 'logic_action', 'logic_group', 'map_to', 'substantive'];
+export const ELEMENT_KEYS: readonly (keyof FieldElement)[] = [
+  'uuid',
+  'ax',
+  'ay',
+  'bx',
+  'by',
+  'page',
+  'element_type',
+  'signer',
+  'validation',
+  'options',
+  'value',
+  'label',
+  'label_extra',
+  'optional',
+  'font_name',
+  'font_size',
+  'align',
+  'fieldorder',
+  'hide_border',
+  'no_pdf',
+  'logic_action',
+  'logic_group',
+  'map_to',
+  'substantive',
+];
 
 export interface ValidateOptions {
   /** Pages in the PDF: `page` must not exceed it. */
@@ -65,7 +88,10 @@ function readElement(input: Record<string, unknown>, path: string, opts: Validat
     else if (n < 0 || n > 1) report(key, 'out_of_range', `${key} must be from 0 to 1 (a fraction of the page); got ${n}.`);
     return n;
   };
-  const ax = corner('ax'), ay = corner('ay'), bx = corner('bx'), by = corner('by');
+  const ax = corner('ax'),
+    ay = corner('ay'),
+    bx = corner('bx'),
+    by = corner('by');
   const corners = ['ax', 'ay', 'bx', 'by'].filter((k) => !problems.some((p) => p.field === `${path}.${k}`));
   if (corners.includes('ax') && corners.includes('bx') && !(ax < bx)) {
     report('bx', 'out_of_range', `bx (${bx}) must be greater than ax (${ax}): the right edge lies right of the left edge.`);
@@ -128,7 +154,10 @@ function readElement(input: Record<string, unknown>, path: string, opts: Validat
   const map_to = str('map_to');
 
   const bool = (key: keyof FieldElement) => take(key, readBoolean(input[key]), 'true or false (also "true"/"false" or 1/0)', false);
-  const optional = bool('optional'), hide_border = bool('hide_border'), no_pdf = bool('no_pdf'), substantive = bool('substantive');
+  const optional = bool('optional'),
+    hide_border = bool('hide_border'),
+    no_pdf = bool('no_pdf'),
+    substantive = bool('substantive');
 
   let font_name: FontName = '';
   const fontRaw = readString(input.font_name);
@@ -137,11 +166,13 @@ function readElement(input: Record<string, unknown>, path: string, opts: Validat
   } else if (fontRaw !== undefined) font_name = fontRaw.trim().toLowerCase() as FontName;
 
   const font_size = take('font_size', readNumber(input.font_size), `a number from ${FONT_SIZE_MIN} to ${FONT_SIZE_MAX}`, DEFAULT_FONT_SIZE);
-  if (font_size < FONT_SIZE_MIN || font_size > FONT_SIZE_MAX) report('font_size', 'out_of_range', `font_size must be from ${FONT_SIZE_MIN} to ${FONT_SIZE_MAX}; got ${font_size}.`);
+  if (font_size < FONT_SIZE_MIN || font_size > FONT_SIZE_MAX)
+    report('font_size', 'out_of_range', `font_size must be from ${FONT_SIZE_MIN} to ${FONT_SIZE_MAX}; got ${font_size}.`);
   const align = take('align', readInteger(input.align), '1 (left), 2 (centre) or 3 (right)', 1);
   if (align < 1 || align > 3) report('align', 'out_of_range', `align must be 1 (left), 2 (centre) or 3 (right); got ${align}.`);
   const fieldorder = take<number | null>('fieldorder', readInteger(input.fieldorder), 'a whole number or null', null);
-  if (fieldorder !== null && fieldorder < 0) report('fieldorder', 'out_of_range', `fieldorder must be 0 or more, or null for top-down order; got ${fieldorder}.`);
+  if (fieldorder !== null && fieldorder < 0)
+    report('fieldorder', 'out_of_range', `fieldorder must be 0 or more, or null for top-down order; got ${fieldorder}.`);
   let logic_action = take<number | null>('logic_action', readInteger(input.logic_action), '1, 2, 3 or null', null);
   if (logic_action === 0) logic_action = null;
   if (logic_action !== null && (logic_action < 1 || logic_action > 3)) {
@@ -158,15 +189,40 @@ function readElement(input: Record<string, unknown>, path: string, opts: Validat
 
   const element: FieldElement = {
     ...(uuid ? { uuid } : {}),
-    ax, ay, bx, by, page, element_type, signer, validation, options, value, label, label_extra, optional,
-    font_name, font_size, align: align as FieldElement['align'], fieldorder, hide_border, no_pdf,
-    logic_action: logic_action as FieldElement['logic_action'], logic_group, map_to, substantive,
+    ax,
+    ay,
+    bx,
+    by,
+    page,
+    element_type,
+    signer,
+    validation,
+    options,
+    value,
+    label,
+    label_extra,
+    optional,
+    font_name,
+    font_size,
+    align: align as FieldElement['align'],
+    fieldorder,
+    hide_border,
+    no_pdf,
+    logic_action: logic_action as FieldElement['logic_action'],
+    logic_group,
+    map_to,
+    substantive,
   };
 
   // A prefilled value must already suit the field's code (an empty one is fine on a template).
   if (strict && value.trim() !== '' && !optionIssue) {
     const valueIssue = checkFieldValue({ ...element, optional: true }, value);
-    if (valueIssue) report('value', valueIssue.code, `The prefilled value does not suit validation ${validation} (${validationCode(validation)?.name}): ${valueIssue.message}`);
+    if (valueIssue)
+      report(
+        'value',
+        valueIssue.code,
+        `The prefilled value does not suit validation ${validation} (${validationCode(validation)?.name}): ${valueIssue.message}`,
+      );
   }
   return { element, problems, warnings };
 }
@@ -180,10 +236,20 @@ export function normalizeElement(partial: Partial<FieldElement> | Record<string,
 export function validateElements(input: unknown, opts: ValidateOptions = {}): ValidationResult {
   const prefix = opts.pathPrefix ?? '';
   if (!Array.isArray(input)) {
-    return { elements: [], warnings: [], indexes: [], problems: [{ field: prefix, code: 'wrong_type', message: `Send the fields as a JSON array of field objects; got ${shown(input)}.` }] };
+    return {
+      elements: [],
+      warnings: [],
+      indexes: [],
+      problems: [{ field: prefix, code: 'wrong_type', message: `Send the fields as a JSON array of field objects; got ${shown(input)}.` }],
+    };
   }
   if (input.length > MAX_ELEMENTS) {
-    return { elements: [], warnings: [], indexes: [], problems: [{ field: prefix, code: 'too_many', message: `A document may have at most ${MAX_ELEMENTS} fields; got ${input.length}.` }] };
+    return {
+      elements: [],
+      warnings: [],
+      indexes: [],
+      problems: [{ field: prefix, code: 'too_many', message: `A document may have at most ${MAX_ELEMENTS} fields; got ${input.length}.` }],
+    };
   }
   const elements: FieldElement[] = [];
   const problems: FieldProblem[] = [];
@@ -192,7 +258,11 @@ export function validateElements(input: unknown, opts: ValidateOptions = {}): Va
   input.forEach((item, i) => {
     const path = `${prefix}[${i}]`;
     if (!isPlainObject(item)) {
-      problems.push({ field: path, code: 'wrong_type', message: `Field ${i + 1} must be an object with ax, ay, bx, by, page and element_type; got ${shown(item)}.` });
+      problems.push({
+        field: path,
+        code: 'wrong_type',
+        message: `Field ${i + 1} must be an object with ax, ay, bx, by, page and element_type; got ${shown(item)}.`,
+      });
       return;
     }
     const r = readElement(item, path, opts, true);

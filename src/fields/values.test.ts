@@ -99,9 +99,17 @@ describe('codes', () => {
   });
   test('24/25/26 checkbox states', () => {
     assert.deepEqual(checkboxStates(24), ['tick', 'cross']);
-    ok(24, 'tick'); ok(24, 'cross'); bad(24, '', 'required'); ok(24, '', { optional: true });
-    ok(25, 'tick'); bad(25, 'cross', 'invalid_checkbox'); bad(25, '', 'required'); ok(25, '', { optional: true });
-    ok(26, 'cross'); bad(26, 'tick', 'invalid_checkbox'); bad(26, 'yes', 'invalid_checkbox');
+    ok(24, 'tick');
+    ok(24, 'cross');
+    bad(24, '', 'required');
+    ok(24, '', { optional: true });
+    ok(25, 'tick');
+    bad(25, 'cross', 'invalid_checkbox');
+    bad(25, '', 'required');
+    ok(25, '', { optional: true });
+    ok(26, 'cross');
+    bad(26, 'tick', 'invalid_checkbox');
+    bad(26, 'yes', 'invalid_checkbox');
     assert.equal(nextCheckboxValue(25, ''), 'tick');
     assert.equal(nextCheckboxValue(25, 'tick'), '');
     assert.equal(nextCheckboxValue(24, 'tick', false), 'cross');
@@ -125,38 +133,68 @@ describe('codes', () => {
     for (let code = 30; code <= 48; code++) ok(code, formatSigningDate(code, at));
   });
   test('50 whole number, 51 number, 52 currency', () => {
-    ok(50, '42'); ok(50, '-7'); bad(50, '4.2', 'invalid_number'); bad(50, '1e3', 'invalid_number');
-    ok(51, '3.5'); ok(51, '-0.25'); ok(51, '.5'); bad(51, '3.', 'invalid_number'); bad(51, '1,000', 'invalid_number');
-    ok(52, '1234.50'); ok(52, '1,234.50'); ok(52, '100'); ok(52, '-5.00');
-    bad(52, '12.5', 'invalid_currency'); bad(52, '12.505', 'invalid_currency'); bad(52, '£12.00', 'invalid_currency'); bad(52, '1,23.00', 'invalid_currency');
+    ok(50, '42');
+    ok(50, '-7');
+    bad(50, '4.2', 'invalid_number');
+    bad(50, '1e3', 'invalid_number');
+    ok(51, '3.5');
+    ok(51, '-0.25');
+    ok(51, '.5');
+    bad(51, '3.', 'invalid_number');
+    bad(51, '1,000', 'invalid_number');
+    ok(52, '1234.50');
+    ok(52, '1,234.50');
+    ok(52, '100');
+    ok(52, '-5.00');
+    bad(52, '12.5', 'invalid_currency');
+    bad(52, '12.505', 'invalid_currency');
+    bad(52, '£12.00', 'invalid_currency');
+    bad(52, '1,23.00', 'invalid_currency');
     assert.equal(normalizeFieldValue({ validation: 52 }, ' 100 '), '100.00');
     assert.equal(normalizeFieldValue({ validation: 52 }, '100.50'), '100.50');
   });
   test('53–64 exactly n digits, 65–72 exactly n characters', () => {
-    ok(53, '7'); bad(53, '77', 'wrong_length');
-    ok(58, '123456'); bad(58, '12345a', 'wrong_length');
+    ok(53, '7');
+    bad(53, '77', 'wrong_length');
+    ok(58, '123456');
+    bad(58, '12345a', 'wrong_length');
     ok(64, '123456789012');
-    ok(65, 'x'); ok(72, 'abcdefgh'); bad(72, 'abcdefg', 'wrong_length'); ok(66, '😀!');
+    ok(65, 'x');
+    ok(72, 'abcdefgh');
+    bad(72, 'abcdefg', 'wrong_length');
+    ok(66, '😀!');
   });
   test('73 secret code', () => {
     ok(73, 'OPEN-42', { options: 'OPEN-42' });
     bad(73, 'open-42', 'wrong_code', { options: 'OPEN-42' });
   });
   test('74–76 attachments need a value only when required', () => {
-    ok(74, 'contract.pdf'); bad(75, '', 'required'); ok(76, '', { optional: true });
+    ok(74, 'contract.pdf');
+    bad(75, '', 'required');
+    ok(76, '', { optional: true });
   });
   test('77/78/79 case transforms', () => {
     assert.equal(applyCaseTransform(77, 'anne-marie SMITH jones'), 'Anne-Marie Smith Jones');
     assert.equal(applyCaseTransform(78, 'abc'), 'ABC');
     assert.equal(applyCaseTransform(79, 'ÀBC'), 'àbc');
-    ok(77, 'John Smith'); bad(77, 'john smith', 'wrong_case');
-    ok(78, 'ABC'); bad(78, 'AbC', 'wrong_case');
-    ok(79, 'abc'); bad(79, 'Abc', 'wrong_case');
+    ok(77, 'John Smith');
+    bad(77, 'john smith', 'wrong_case');
+    ok(78, 'ABC');
+    bad(78, 'AbC', 'wrong_case');
+    ok(79, 'abc');
+    bad(79, 'Abc', 'wrong_case');
     assert.equal(normalizeFieldValue({ validation: 78 }, ' abc '), 'ABC');
   });
   test('80–85 month/year', () => {
-    ok(80, '07/29'); ok(81, '07/2029'); ok(82, '7.29'); ok(83, '12.2029'); ok(84, '01-30'); ok(85, '01-2030');
-    bad(80, '13/29', 'invalid_date'); bad(81, '07/29', 'invalid_date'); bad(84, '07/29', 'invalid_date');
+    ok(80, '07/29');
+    ok(81, '07/2029');
+    ok(82, '7.29');
+    ok(83, '12.2029');
+    ok(84, '01-30');
+    ok(85, '01-2030');
+    bad(80, '13/29', 'invalid_date');
+    bad(81, '07/29', 'invalid_date');
+    bad(84, '07/29', 'invalid_date');
   });
   test('90 drawn', () => {
     ok(90, 'data:image/png;base64,iVBORw0KGgo=');
@@ -165,8 +203,11 @@ describe('codes', () => {
   });
   test('91 country, 92 honorific', () => {
     assert.ok(COUNTRIES.includes('United Kingdom') && COUNTRIES.includes("Côte d'Ivoire"));
-    ok(91, 'France'); bad(91, 'Narnia', 'not_an_option');
-    ok(92, 'Dr'); ok(92, 'Mx'); bad(92, 'Duke', 'not_an_option');
+    ok(91, 'France');
+    bad(91, 'Narnia', 'not_an_option');
+    ok(92, 'Dr');
+    ok(92, 'Mx');
+    bad(92, 'Duke', 'not_an_option');
   });
   test('93 regex: whole value, first line of options, safe against hostile patterns', () => {
     ok(93, 'AB-123', { options: '[A-Z]{2}-\\d{3}\nsecond line is a note' });

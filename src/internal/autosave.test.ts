@@ -43,7 +43,12 @@ test('flush saves at once; saves never overlap and a change during a save saves 
 });
 
 test('a failing save rejects flush and sets the error state', async () => {
-  const a = new Autosave({ delay: 10, save: async () => { throw new Error('HTTP 500'); } });
+  const a = new Autosave({
+    delay: 10,
+    save: async () => {
+      throw new Error('HTTP 500');
+    },
+  });
   await assert.rejects(a.flush(), /HTTP 500/);
   assert.equal(a.state, 'error');
   a.schedule();

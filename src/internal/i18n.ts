@@ -92,7 +92,8 @@ export const EN = {
   'error.title': 'This document cannot be shown',
   'error.invalid': 'The file is not a valid PDF or is damaged. Upload the original file again, or save it again as PDF and retry.',
   'error.encrypted': 'This PDF is password-protected. Upload a copy without a password (open it with the password and save or export it without protection).',
-  'error.unauthorized': 'Access to the document was refused (HTTP {status}): the access token has expired or does not cover it. Reload the page to get a new token.',
+  'error.unauthorized':
+    'Access to the document was refused (HTTP {status}): the access token has expired or does not cover it. Reload the page to get a new token.',
   'error.notFound': 'The document was not found (HTTP 404). Check the link or the document id.',
   'error.http': 'The server answered HTTP {status} while loading the document. Try again later.',
   'error.network': 'The document could not be downloaded: the network or the server is unreachable. Check the connection and try again.',
@@ -133,7 +134,7 @@ export function registerTranslation(lang: string, table: Translation): void {
  * browser's first language.
  */
 export function langOf(element: Element): string {
-  for (let node: Element | null = element; node; ) {
+  for (let node: Element | null = element; node;) {
     const lang = node.getAttribute('lang');
     if (lang) return lang.toLowerCase();
     node = node.parentElement ?? ((node.getRootNode() as ShadowRoot).host || null);
@@ -143,7 +144,7 @@ export function langOf(element: Element): string {
 }
 
 /** The first of the browser's preferred languages that ships, else its first, else English. */
-export function browserLang(preferred: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language]): string {
+export function browserLang(preferred: readonly string[] = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language])): string {
   const shipped = preferred.find((l) => (LOCALES as readonly string[]).includes(l.toLowerCase().split('-')[0]));
   return (shipped ?? preferred[0] ?? 'en').toLowerCase();
 }

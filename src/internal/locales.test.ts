@@ -10,11 +10,14 @@ import { EDITOR_EN } from '../esign-editor/editor-i18n.ts';
 import { EDITOR_LOCALES } from '../esign-editor/locales/index.ts';
 
 test('the shared, signer and editor tables: every locale has every English key and no other', () => {
-  assert.deepEqual([
-    ...localeProblems('shared', EN, SHARED_LOCALES),
-    ...localeProblems('signer', SIGNER_EN, SIGNER_LOCALES),
-    ...localeProblems('editor', EDITOR_EN, EDITOR_LOCALES),
-  ], []);
+  assert.deepEqual(
+    [
+      ...localeProblems('shared', EN, SHARED_LOCALES),
+      ...localeProblems('signer', SIGNER_EN, SIGNER_LOCALES),
+      ...localeProblems('editor', EDITOR_EN, EDITOR_LOCALES),
+    ],
+    [],
+  );
 });
 
 test('the check itself catches a missing key, an extra key, a lost placeholder and a missing locale', () => {
@@ -31,7 +34,10 @@ test('the check itself catches a missing key, an extra key, a lost placeholder a
 });
 
 test('Arabic and Hebrew are right to left, the others left to right', () => {
-  assert.deepEqual(LOCALES.filter((l) => directionOf(l) === 'rtl'), ['ar', 'he']);
+  assert.deepEqual(
+    LOCALES.filter((l) => directionOf(l) === 'rtl'),
+    ['ar', 'he'],
+  );
   assert.equal(directionOf('ar-EG'), 'rtl');
   assert.equal(directionOf('HE-il'), 'rtl');
 });
@@ -43,7 +49,7 @@ test('the browser’s language: the first preferred one that ships, else its fir
 });
 
 test('numbers in messages are written with Intl in the language', () => {
-  const arabic = new Intl.NumberFormat('ar');   // Arabic-Indic or Latin digits, as this ICU writes Arabic
+  const arabic = new Intl.NumberFormat('ar'); // Arabic-Indic or Latin digits, as this ICU writes Arabic
   assert.equal(t('ar', 'viewer.page', { page: 2, pages: 12 }), `الصفحة ${arabic.format(2)} من ${arabic.format(12)}`);
   assert.equal(t('de', 'viewer.page', { page: 1200, pages: 1500 }), 'Seite 1.200 von 1.500');
   assert.equal(t('en', 'viewer.page', { page: 3, pages: 4 }), 'Page 3 of 4');

@@ -8,11 +8,17 @@ test('PageLayout places pages from sizes, borrowing the first size until each is
   layout.reset(4, 600, 800);
   layout.setScale(0.75); // 1 pt = 1 CSS px
   assert.equal(CSS_PX_PER_PT * 0.75, 1);
-  assert.deepEqual([0, 1, 2, 3].map((i) => layout.pageTop(i)), [10, 820, 1630, 2440]);
+  assert.deepEqual(
+    [0, 1, 2, 3].map((i) => layout.pageTop(i)),
+    [10, 820, 1630, 2440],
+  );
   assert.equal(layout.isSizeKnown(2), false);
   assert.equal(layout.setPageSize(1, 800, 600), true);
   assert.equal(layout.setPageSize(1, 800, 600), false);
-  assert.deepEqual([0, 1, 2, 3].map((i) => layout.pageTop(i)), [10, 820, 1430, 2240]);
+  assert.deepEqual(
+    [0, 1, 2, 3].map((i) => layout.pageTop(i)),
+    [10, 820, 1430, 2240],
+  );
   assert.equal(layout.totalHeight, 3050);
   assert.equal(layout.maxWidth, 800);
 });
@@ -36,14 +42,29 @@ test('nextPageToRender: visible pages first, then one ahead in the scroll direct
   const layout = new PageLayout(0);
   layout.reset(10, 75, 75);
   const visible = layout.visible(350, 200); // pages 3..5 (0-based) visible
-  assert.deepEqual(visible.pages.map((p) => p.index), [3, 4, 5]);
+  assert.deepEqual(
+    visible.pages.map((p) => p.index),
+    [3, 4, 5],
+  );
   const rendered = new Set<number>();
-  assert.equal(nextPageToRender(visible, 10, true, (i) => rendered.has(i)), 3);
+  assert.equal(
+    nextPageToRender(visible, 10, true, (i) => rendered.has(i)),
+    3,
+  );
   rendered.add(3).add(4).add(5);
-  assert.equal(nextPageToRender(visible, 10, true, (i) => rendered.has(i)), 6);
-  assert.equal(nextPageToRender(visible, 10, false, (i) => rendered.has(i)), 2);
+  assert.equal(
+    nextPageToRender(visible, 10, true, (i) => rendered.has(i)),
+    6,
+  );
+  assert.equal(
+    nextPageToRender(visible, 10, false, (i) => rendered.has(i)),
+    2,
+  );
   rendered.add(6);
-  assert.equal(nextPageToRender(visible, 10, true, (i) => rendered.has(i)), null);
+  assert.equal(
+    nextPageToRender(visible, 10, true, (i) => rendered.has(i)),
+    null,
+  );
   assert.deepEqual([...wantedPages(visible, 10, false)].sort(), [2, 3, 4, 5]);
   const last = layout.visible(layout.totalHeight - 100, 100);
   assert.deepEqual([...wantedPages(last, 10, true)], [9]);

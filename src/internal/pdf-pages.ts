@@ -230,10 +230,15 @@ export class PdfPagesController implements ReactiveController {
     const scroller = this.options.scroller();
     const viewHeight = scroller?.clientHeight || 0;
     const pending = this.pendingScroll;
-    const top = pending ? Math.max(0, this.layout.pageTop(pending.index) + pending.fy * this.layout.pageSize(pending.index).height - pending.clientY) : (scroller?.scrollTop ?? 0);
+    const top = pending
+      ? Math.max(0, this.layout.pageTop(pending.index) + pending.fy * this.layout.pageSize(pending.index).height - pending.clientY)
+      : (scroller?.scrollTop ?? 0);
     if (top !== this.lastScrollTop) this.scrolledDown = top > this.lastScrollTop;
     this.lastScrollTop = top;
-    this.visible = viewHeight > 0 ? this.layout.visible(top, viewHeight) : { first: this.currentPage, last: this.currentPage, pages: [{ index: this.currentPage, fraction: 1, visibleHeight: 1 }] };
+    this.visible =
+      viewHeight > 0
+        ? this.layout.visible(top, viewHeight)
+        : { first: this.currentPage, last: this.currentPage, pages: [{ index: this.currentPage, fraction: 1, visibleHeight: 1 }] };
 
     this.updateCurrentPage(top);
     const visibleIndexes = this.visible.pages.map((p) => p.index);
@@ -343,7 +348,10 @@ export class PdfPagesController implements ReactiveController {
     this.surfaces.drop(index);
     if (this.state[index] === RENDERED) this.state[index] = NOT_RENDERED;
     // Drops the page's operator list and images on the main thread.
-    void this.doc?.getPage(index + 1).then((page) => page.cleanup(), () => {});
+    void this.doc?.getPage(index + 1).then(
+      (page) => page.cleanup(),
+      () => {},
+    );
   }
 
   private cancelRunning(): void {

@@ -7,7 +7,10 @@ import { restFieldsUrl } from './rest-client.ts';
 test('describePdfError gives each failure a code and an actionable message', () => {
   assert.equal(describePdfError(new PasswordException('No password given', 1)).code, 'encrypted');
   // Says what to do, not just what is wrong.
-  assert.match(describePdfError(new PasswordException('No password given', 1)).message, /^This PDF is password-protected\. Upload a copy without a password \(open it with the password and save or export it without protection\)\.$/);
+  assert.match(
+    describePdfError(new PasswordException('No password given', 1)).message,
+    /^This PDF is password-protected\. Upload a copy without a password \(open it with the password and save or export it without protection\)\.$/,
+  );
   assert.equal(describePdfError(new InvalidPDFException('Invalid PDF structure.')).code, 'invalid-pdf');
   for (const status of [401, 403]) {
     const error = describePdfError(new ResponseException('Unexpected server response', status, false));

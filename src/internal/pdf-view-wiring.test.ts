@@ -9,7 +9,13 @@ test('bytes win over a URL, a URL over the REST API', () => {
   const data = new Uint8Array([1]);
   assert.deepEqual(pdfSourceOf({ ...none, data, src: '/a.pdf', endpoint: 'https://x', token: 't', id: 'T' }), { kind: 'bytes', data });
   assert.deepEqual(pdfSourceOf({ ...none, src: '/a.pdf', endpoint: 'https://x', token: 't', id: 'T' }), { kind: 'url', url: '/a.pdf' });
-  assert.deepEqual(pdfSourceOf({ ...none, endpoint: 'https://x', token: 't', id: 'D', resource: 'document' }), { kind: 'rest', endpoint: 'https://x', token: 't', resource: 'document', id: 'D' });
+  assert.deepEqual(pdfSourceOf({ ...none, endpoint: 'https://x', token: 't', id: 'D', resource: 'document' }), {
+    kind: 'rest',
+    endpoint: 'https://x',
+    token: 't',
+    resource: 'document',
+    id: 'D',
+  });
 });
 
 test('nothing named is null; a partial REST trio is incomplete', () => {

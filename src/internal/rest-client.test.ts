@@ -40,7 +40,10 @@ test("the server's error.message is the message (never [object Object]), with it
   await withServer(
     (req) =>
       req.url.includes('bad')
-        ? { status: 400, body: '{"error":{"status":400,"code":"invalid_fields","message":"[0].ax is out of range","fields":[{"field":"[0].ax","message":"out of range"}]}}' }
+        ? {
+            status: 400,
+            body: '{"error":{"status":400,"code":"invalid_fields","message":"[0].ax is out of range","fields":[{"field":"[0].ax","message":"out of range"}]}}',
+          }
         : req.url.includes('flat')
           ? { status: 409, body: '{"message":"busy"}' }
           : { status: 500, body: '<html>oops</html>' },
@@ -76,7 +79,8 @@ test('401 and 403 say the token expired or is not allowed, in the asked language
 
 test('404 without a body, a 200 that is not a list, and a 200 that is not JSON are clear errors', async () => {
   await withServer(
-    (req) => (req.url.includes('gone') ? { status: 404, body: '' } : req.url.includes('object') ? { status: 200, body: '{"a":1}' } : { status: 200, body: 'not json' }),
+    (req) =>
+      req.url.includes('gone') ? { status: 404, body: '' } : req.url.includes('object') ? { status: 200, body: '{"a":1}' } : { status: 200, body: 'not json' },
     async (endpoint) => {
       const gone = (await fetchFields(endpoint, 't', 'template', 'gone').catch((e: unknown) => e)) as RestError;
       assert.deepEqual([gone.status, gone.kind], [404, 'not-found']);

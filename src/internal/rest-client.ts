@@ -99,10 +99,14 @@ export async function restJson(url: string, call: RestCall): Promise<unknown> {
 function serverSaid(body: unknown): { message: string | undefined; fields: RestFieldProblem[]; code: string } {
   const outer = (body && typeof body === 'object' ? body : {}) as { error?: unknown };
   const inner = (outer.error && typeof outer.error === 'object' ? outer.error : outer) as Record<string, unknown>;
-  const message = [inner.message, typeof outer.error === 'string' ? outer.error : undefined, inner.detail].find((v): v is string => typeof v === 'string' && v !== '');
+  const message = [inner.message, typeof outer.error === 'string' ? outer.error : undefined, inner.detail].find(
+    (v): v is string => typeof v === 'string' && v !== '',
+  );
   const list = Array.isArray(inner.fields) ? inner.fields : [];
   const fields = list.map((p) =>
-    p && typeof p === 'object' ? { field: String((p as { field?: unknown }).field ?? ''), message: String((p as { message?: unknown }).message ?? '') } : { field: String(p), message: '' },
+    p && typeof p === 'object'
+      ? { field: String((p as { field?: unknown }).field ?? ''), message: String((p as { message?: unknown }).message ?? '') }
+      : { field: String(p), message: '' },
   );
   const code = typeof inner.code === 'string' ? inner.code : '';
   return { message, fields, code };
@@ -132,7 +136,14 @@ export function elementsOf(body: unknown): unknown[] | null {
  * Reads a template's or document's fields as the server stored them (callers that edit them run
  * src/fields' validator on the entries). Accepts a bare array or a `{ objects }` list.
  */
-export async function fetchFields(endpoint: string, token: string, resource: RestResource, id: string, signal?: AbortSignal, lang?: string): Promise<FieldElement[]> {
+export async function fetchFields(
+  endpoint: string,
+  token: string,
+  resource: RestResource,
+  id: string,
+  signal?: AbortSignal,
+  lang?: string,
+): Promise<FieldElement[]> {
   const body = await restJson(restFieldsUrl(endpoint, resource, id), { token, signal, lang });
   const list = elementsOf(body);
   if (!list) throw new RestError(200, t(lang ?? 'en', 'rest.notList'));
@@ -140,7 +151,14 @@ export async function fetchFields(endpoint: string, token: string, resource: Res
 }
 
 /** Replaces a template's fields (`POST …/templatepdf/{id}/fields/`); answers the stored list when the server sent one. */
-export async function saveTemplateFields(endpoint: string, token: string, id: string, elements: readonly unknown[], signal?: AbortSignal, lang?: string): Promise<unknown[] | null> {
+export async function saveTemplateFields(
+  endpoint: string,
+  token: string,
+  id: string,
+  elements: readonly unknown[],
+  signal?: AbortSignal,
+  lang?: string,
+): Promise<unknown[] | null> {
   const body = await restJson(restFieldsUrl(endpoint, 'template', id), { token, method: 'POST', body: elements, signal, lang });
   return elementsOf(body);
 }

@@ -19,7 +19,9 @@ export function clampScale(scale: number): number {
 /** Parses the `zoom` attribute: `fit-width`, `fit-page`, a factor (`1.5`) or a percentage (`150%`); null when invalid. */
 export function parseZoom(value: string | number | null | undefined): ZoomValue | null {
   if (typeof value === 'number') return Number.isFinite(value) && value > 0 ? clampScale(value) : null;
-  const text = String(value ?? '').trim().toLowerCase();
+  const text = String(value ?? '')
+    .trim()
+    .toLowerCase();
   if (text === 'fit-width' || text === 'fit-page') return text;
   const match = /^(\d+(?:\.\d+)?|\.\d+)(%?)$/.exec(text);
   if (!match) return null;

@@ -8,8 +8,22 @@ import type { EventName } from '@lit/react';
 type EsignEventName = keyof EsignEventMap & string;
 
 export const VIEWER_EVENTS = ['esign-ready', 'esign-page-change', 'esign-page-render', 'esign-error'] as const satisfies readonly EsignEventName[];
-export const EDITOR_EVENTS = ['esign-ready', 'esign-change', 'esign-select', 'esign-validate', 'esign-save', 'esign-error', 'esign-page-render'] as const satisfies readonly EsignEventName[];
-export const SIGNER_EVENTS = ['esign-ready', 'esign-field-change', 'esign-complete', 'esign-reject', 'esign-error'] as const satisfies readonly EsignEventName[];
+export const EDITOR_EVENTS = [
+  'esign-ready',
+  'esign-change',
+  'esign-select',
+  'esign-validate',
+  'esign-save',
+  'esign-error',
+  'esign-page-render',
+] as const satisfies readonly EsignEventName[];
+export const SIGNER_EVENTS = [
+  'esign-ready',
+  'esign-field-change',
+  'esign-complete',
+  'esign-reject',
+  'esign-error',
+] as const satisfies readonly EsignEventName[];
 
 /** `esign-page-change` → `EsignPageChange`. */
 type Pascal<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Capitalize<Head>}${Pascal<Tail>}` : Capitalize<S>;
@@ -21,7 +35,10 @@ export type HandlerName<K extends string> = `on${Pascal<K>}`;
 export type ReactEvents<L extends readonly EsignEventName[]> = { [K in L[number] as HandlerName<K>]: EventName<EsignEventMap[K]> };
 
 export function handlerName<K extends string>(event: K): HandlerName<K> {
-  return `on${event.split('-').map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('')}` as HandlerName<K>;
+  return `on${event
+    .split('-')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join('')}` as HandlerName<K>;
 }
 
 /** The `events` option of `createComponent` for these event names. */

@@ -65,7 +65,12 @@ export interface VerifyPdfOptions {
 
 const TIMESTAMP_TOKEN = '1.2.840.113549.1.9.16.2.14';
 const MESSAGE_DIGEST = '1.2.840.113549.1.9.4';
-const HASHES: Record<string, string> = { '2.16.840.1.101.3.4.2.1': 'sha256', '2.16.840.1.101.3.4.2.2': 'sha384', '2.16.840.1.101.3.4.2.3': 'sha512', '1.3.14.3.2.26': 'sha1' };
+const HASHES: Record<string, string> = {
+  '2.16.840.1.101.3.4.2.1': 'sha256',
+  '2.16.840.1.101.3.4.2.2': 'sha384',
+  '2.16.840.1.101.3.4.2.3': 'sha512',
+  '1.3.14.3.2.26': 'sha1',
+};
 
 function sha256Hex(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
@@ -105,7 +110,10 @@ function revisionOf(ends: number[], offset: number): number {
   return i === -1 ? ends.length + 1 : i + 1;
 }
 
-interface FoundSignature { byteRange: number[]; subFilter: string }
+interface FoundSignature {
+  byteRange: number[];
+  subFilter: string;
+}
 
 function findSignatures(text: string): FoundSignature[] {
   const found: FoundSignature[] = [];
@@ -160,7 +168,7 @@ function checkSignedData(signedData: pkijs.SignedData, content: Uint8Array[]): {
   const signedAttrs = Buffer.from(attrs.encodedValue);
   signedAttrs[0] = 0x31;
   if (!verifySignature(hash, signedAttrs, certificate.publicKey, Buffer.from(signer.signature.valueBlock.valueHexView))) {
-    return { certificate, problem: 'The signature does not verify with the signer\'s certificate.' };
+    return { certificate, problem: "The signature does not verify with the signer's certificate." };
   }
   return { certificate };
 }
@@ -196,7 +204,7 @@ function checkSignature(bytes: Uint8Array, found: FoundSignature, index: number,
   const [a, b, c, d] = found.byteRange;
   const report: PdfSignatureReport = { index, byteRange: found.byteRange, subFilter: found.subFilter, revision: revisionOf(ends, c + d), valid: false };
   if (a !== 0 || b <= a || c < b + 2 || c + d > bytes.length) {
-    report.problem = c + d > bytes.length ? 'The file ends before the signed bytes do: it was cut short.' : 'The signature\'s /ByteRange is malformed.';
+    report.problem = c + d > bytes.length ? 'The file ends before the signed bytes do: it was cut short.' : "The signature's /ByteRange is malformed.";
     return report;
   }
   if (bytes[b] !== 0x3c || bytes[c - 1] !== 0x3e) {
@@ -247,7 +255,10 @@ export function verifyPdf(pdf: Uint8Array, options: VerifyPdfOptions = {}): Seal
   const ends = revisionEnds(text);
   const base = { sha256: sha256Hex(bytes), revisions: ends.length, signatures: [] as PdfSignatureReport[] };
   const result = (verdict: SealVerdict, extra: Partial<SealVerification> = {}, fill: Record<string, string> = {}): SealVerification => ({
-    ...base, ...extra, ok: verdict === 'sealed', verdict,
+    ...base,
+    ...extra,
+    ok: verdict === 'sealed',
+    verdict,
     message: MESSAGES[verdict].replace(/\{(\w+)\}/g, (_, k: string) => fill[k] ?? ''),
   });
   if (!text.slice(0, 1024).includes('%PDF-')) return result('not_pdf');

@@ -32,7 +32,12 @@ test('verifyWebhook rejects wrong, missing, truncated and foreign signatures wit
   assert.match(wrongSecret.reason ?? '', /X-HMAC-SHA256 does not match/);
   const missing = verifyWebhook({ body, headers: {}, certificate: publicPem, hmacSecret: 'secret' });
   assert.deepEqual([missing.ok, missing.signature, missing.hmac], [false, 'missing', 'missing']);
-  const truncated = verifyWebhook({ body, headers: { 'x-hmac-sha256': hmac.slice(0, 40), 'x-signed-sha256': rsa.slice(0, 20) }, certificate: publicPem, hmacSecret: 'secret' });
+  const truncated = verifyWebhook({
+    body,
+    headers: { 'x-hmac-sha256': hmac.slice(0, 40), 'x-signed-sha256': rsa.slice(0, 20) },
+    certificate: publicPem,
+    hmacSecret: 'secret',
+  });
   assert.deepEqual([truncated.signature, truncated.hmac], ['invalid', 'invalid']);
   const other = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey;
   assert.equal(verifyWebhook({ body, headers: { 'x-signed-sha256': rsa }, certificate: other }).signature, 'invalid');

@@ -12,9 +12,7 @@ import { createHmac, createPublicKey, timingSafeEqual, verify, X509Certificate, 
 
 export type SignatureCheck = 'valid' | 'invalid' | 'missing' | 'not-checked';
 
-export type WebhookHeaders =
-  | Record<string, string | string[] | undefined>
-  | { get(name: string): string | null };
+export type WebhookHeaders = Record<string, string | string[] | undefined> | { get(name: string): string | null };
 
 export interface VerifyWebhookInput {
   /** The raw body, byte for byte. */
@@ -49,9 +47,7 @@ function header(headers: WebhookHeaders, name: string): string | undefined {
 function publicKeyOf(certificate: string | X509Certificate | KeyObject): KeyObject {
   if (certificate instanceof X509Certificate) return certificate.publicKey;
   if (typeof certificate === 'string') {
-    return certificate.includes('BEGIN CERTIFICATE')
-      ? new X509Certificate(certificate).publicKey
-      : createPublicKey(certificate);
+    return certificate.includes('BEGIN CERTIFICATE') ? new X509Certificate(certificate).publicKey : createPublicKey(certificate);
   }
   return certificate.type === 'public' ? certificate : createPublicKey(certificate);
 }

@@ -44,7 +44,7 @@ const CHECKBOXES = [
 ];
 
 describe('field kinds on screen', () => {
-  it('the viewer shows each validation code\'s value as its kind module displays it, checkbox marks included', async () => {
+  it("the viewer shows each validation code's value as its kind module displays it, checkbox marks included", async () => {
     const samples = fieldSamples();
     const el = await loadViewer({ data: await generatePdf({ pages: 1 }), zoom: '1' });
     el.fields = samples.map((s, i) => normalizeElement({ signer: 1, ...placed(s, i) }));
@@ -62,7 +62,7 @@ describe('field kinds on screen', () => {
     }
   });
 
-  it('the signer shows its own fields\' values the same way (automatic dates show the signing day instead)', async () => {
+  it("the signer shows its own fields' values the same way (automatic dates show the signing day instead)", async () => {
     const samples = fieldSamples().filter((s) => kindOf(s).name !== 'signing_date');
     const fields = samples.map((s, i) => ownField(placed(s, i)));
     const { el, server } = await loadSigner(fields, { pages: 1 });

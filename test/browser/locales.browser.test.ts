@@ -61,7 +61,12 @@ describe('locales: English and Arabic on desktop and phone', () => {
         await setViewport({ width: size.width, height: size.height });
         // On a desktop the editor is wide enough for the panel to fit beside the field on either side.
         const desktop = size.name === 'desktop';
-        const el = await loadEditor({ fields: [field(0.45, 0.3, 0.55, 0.36)], width: desktop ? 1240 : size.element, height: size.height - 60, zoom: desktop ? '0.5' : undefined });
+        const el = await loadEditor({
+          fields: [field(0.45, 0.3, 0.55, 0.36)],
+          width: desktop ? 1240 : size.element,
+          height: size.height - 60,
+          zoom: desktop ? '0.5' : undefined,
+        });
         el.setAttribute('lang', lang);
         await el.updateComplete;
         expect(el.direction).to.equal(rtl ? 'rtl' : 'ltr');
@@ -75,7 +80,7 @@ describe('locales: English and Arabic on desktop and phone', () => {
         // The pages themselves stay left to right: a field keeps its place on the page.
         expect(getComputedStyle(eq(el, '.pages')).direction).to.equal('ltr');
         const panel = await openPanelFor(el, 0);
-        await new Promise((r) => setTimeout(r, 100));   // floating-ui places the panel asynchronously
+        await new Promise((r) => setTimeout(r, 100)); // floating-ui places the panel asynchronously
         expect(panel.querySelector(`button[aria-label="${te(lang, 'editor.panel.close')}"]`), 'close button in the language').to.not.equal(null);
         if (size.name === 'desktop') {
           // Beside the field, on the side lines end: right in English, left in Arabic.
@@ -145,7 +150,9 @@ describe('locales: where the language comes from', () => {
 describe('locales: axe clean in every shipped locale', () => {
   for (const lang of LOCALES) {
     it(`${lang}: signer, editor with its panel open, viewer`, async () => {
-      const { el: signer, server } = await loadSigner([ownField({ label: 'Name' }), ownField({ element_type: 'signature', ay: 0.3, by: 0.4 })], { attrs: { lang } });
+      const { el: signer, server } = await loadSigner([ownField({ label: 'Name' }), ownField({ element_type: 'signature', ay: 0.3, by: 0.4 })], {
+        attrs: { lang },
+      });
       try {
         await expect(signer).to.be.accessible();
       } finally {

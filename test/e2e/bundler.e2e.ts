@@ -40,6 +40,9 @@ test('an application bundled with Vite renders a PDF through the npm package', a
   await recordViewerEvents(page);
   await page.goto(`${server.url}/index.html`);
   await waitForPaintedPage(page);
-  expect(server.requests.some((path) => /^\/assets\/pdf\.worker\.min-[\w-]+\.mjs$/.test(path)), 'the worker came from the bundle').toBe(true);
+  expect(
+    server.requests.some((path) => /^\/assets\/pdf\.worker\.min-[\w-]+\.mjs$/.test(path)),
+    'the worker came from the bundle',
+  ).toBe(true);
   expect(pageErrors).toEqual([]);
 });

@@ -10,7 +10,10 @@ test.describe.configure({ timeout: 120_000 });
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
-for (const size of [{ name: 'desktop', width: 1280, height: 800 }, { name: 'phone', width: 375, height: 740 }]) {
+for (const size of [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 375, height: 740 },
+]) {
   test(`${size.name}: the landing page puts the journey first`, async ({ page, baseURL }) => {
     test.skip(!baseURL, 'E2E_BASE_URL is not set: run e2e tests through `npm test -- --only e2e`');
     await page.setViewportSize({ width: size.width, height: size.height });
@@ -23,7 +26,10 @@ for (const size of [{ name: 'desktop', width: 1280, height: 800 }, { name: 'phon
   });
 }
 
-test('journey: a double click on Send sends once (disabled at once, spinner, Idempotency-Key); words, not codes; nothing overflows on a phone', async ({ page, baseURL }) => {
+test('journey: a double click on Send sends once (disabled at once, spinner, Idempotency-Key); words, not codes; nothing overflows on a phone', async ({
+  page,
+  baseURL,
+}) => {
   test.skip(!baseURL, 'E2E_BASE_URL is not set: run e2e tests through `npm test -- --only e2e`');
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -31,7 +37,11 @@ test('journey: a double click on Send sends once (disabled at once, spinner, Ide
   page.on('response', async (response) => {
     const request = response.request();
     if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/v1/document/') {
-      sends.push({ key: await request.headerValue('idempotency-key'), status: response.status(), replayed: (await response.headerValue('idempotent-replayed')) === 'true' });
+      sends.push({
+        key: await request.headerValue('idempotency-key'),
+        status: response.status(),
+        replayed: (await response.headerValue('idempotent-replayed')) === 'true',
+      });
     }
   });
   await page.goto('/demo/journey.html');
@@ -59,7 +69,11 @@ test('journey: a double click on Send sends once (disabled at once, spinner, Ide
   // The same send again with the same key (a retry after a lost answer) creates nothing new.
   const replay = await page.evaluate(async (key) => {
     const { key: apiKey } = await (await fetch('/api/v1/demo/session/', { headers: { 'X-Esign-Demo': '1' } })).json();
-    const response = await fetch('/api/v1/document/', { method: 'POST', headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json', 'Idempotency-Key': key }, body: '{}' });
+    const response = await fetch('/api/v1/document/', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json', 'Idempotency-Key': key },
+      body: '{}',
+    });
     return response.status;
   }, sends[0].key!);
   expect(replay).toBe(422); // the same key with another body is refused, not run
@@ -111,7 +125,11 @@ test('the landing page, the journey and the verify page speak the page language;
   await expect(page.locator('#document-state')).toContainText('تم رفع «العقد النموذجي»', { timeout: 30_000 });
   // Right to left: the heading's text starts at the right edge of the page.
   const heading = (await page.locator('h1').boundingBox())!;
-  const text = await page.locator('h1').evaluate((h) => { const r = document.createRange(); r.selectNodeContents(h); return r.getBoundingClientRect().right; });
+  const text = await page.locator('h1').evaluate((h) => {
+    const r = document.createRange();
+    r.selectNodeContents(h);
+    return r.getBoundingClientRect().right;
+  });
   expect(Math.abs(text - (heading.x + heading.width))).toBeLessThanOrEqual(2);
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(1);
 

@@ -33,7 +33,9 @@ for (const example of ['react', 'vue'] as const) {
       await expect(status(page)).toHaveText('Page 1 of 14');
 
       const viewer = page.locator('esign-viewer');
-      expect(await viewer.evaluate((el) => ({ isArray: Array.isArray((el as unknown as { fields: unknown }).fields), attribute: el.getAttribute('fields') }))).toEqual({ isArray: true, attribute: null });
+      expect(
+        await viewer.evaluate((el) => ({ isArray: Array.isArray((el as unknown as { fields: unknown }).fields), attribute: el.getAttribute('fields') })),
+      ).toEqual({ isArray: true, attribute: null });
       await expect(viewer.locator('[part~="field-label"]')).toHaveText(['Tenant']);
 
       // A state change gives the element a new array; the overlay follows.

@@ -65,7 +65,9 @@ test('inside a React 19 app: fields as a property, onesign-* handlers, updates o
 
   const viewer = page.locator('esign-viewer');
   // A property, not a stringified attribute.
-  expect(await viewer.evaluate((el) => ({ isArray: Array.isArray((el as unknown as { fields: unknown }).fields), attribute: el.getAttribute('fields') }))).toEqual({ isArray: true, attribute: null });
+  expect(
+    await viewer.evaluate((el) => ({ isArray: Array.isArray((el as unknown as { fields: unknown }).fields), attribute: el.getAttribute('fields') })),
+  ).toEqual({ isArray: true, attribute: null });
   await expect(viewer.locator('[part~="field"]')).toHaveCount(1);
   await expect(viewer.locator('[part~="field-label"]')).toHaveText(['Tenant']);
 
@@ -74,7 +76,7 @@ test('inside a React 19 app: fields as a property, onesign-* handlers, updates o
   await expect(viewer.locator('[part~="field-label"]')).toHaveText(['Tenant', 'Landlord']);
 
   // Page navigation reaches React's onesign-page-change handler.
-  await viewer.evaluate((el) => (el as unknown as { page: number }).page = 3);
+  await viewer.evaluate((el) => ((el as unknown as { page: number }).page = 3));
   await expect.poll(async () => (await log()).pageChanges.at(-1)).toBe(3);
   expect((await log()).errors).toEqual([]);
   expect(pageErrors).toEqual([]);

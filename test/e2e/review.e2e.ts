@@ -13,18 +13,39 @@ test('a reviewer opens the review link and reads the document in <esign-viewer>'
   const session = await (await request.get('/api/v1/demo/session/', { headers: { 'X-Esign-Demo': '1' } })).json();
   const auth = { Authorization: `Bearer ${session.key}` };
   const sample = Buffer.from(await (await request.get('/demo/sample.pdf')).body()).toString('base64');
-  const upload = await request.post('/api/v1/templatepdf/?returnAsJson=1', { headers: auth, data: { group: session.group, title: 'Review e2e', pdf_file: sample } });
+  const upload = await request.post('/api/v1/templatepdf/?returnAsJson=1', {
+    headers: auth,
+    data: { group: session.group, title: 'Review e2e', pdf_file: sample },
+  });
   expect(upload.status(), await upload.text()).toBe(201);
   const templateUri = `/api/v1/templatepdf/${(await upload.json()).resource.uid}/`;
   const fields = await request.post(`${templateUri}fields/`, {
     headers: auth,
-    data: [{ ax: 0.1, ay: 0.8, bx: 0.4, by: 0.86, page: 1, element_type: 'signature', signer: 1, validation: null, options: '', value: '', label: 'Sign here', optional: false }],
+    data: [
+      {
+        ax: 0.1,
+        ay: 0.8,
+        bx: 0.4,
+        by: 0.86,
+        page: 1,
+        element_type: 'signature',
+        signer: 1,
+        validation: null,
+        options: '',
+        value: '',
+        label: 'Sign here',
+        optional: false,
+      },
+    ],
   });
   expect(fields.ok(), await fields.text()).toBe(true);
   const sent = await request.post('/api/v1/document/', {
     headers: auth,
     data: {
-      group: session.group, name: 'Review e2e', templatepdf: templateUri, do_email: true,
+      group: session.group,
+      name: 'Review e2e',
+      templatepdf: templateUri,
+      do_email: true,
       signers: [{ firstname: 'Ann', lastname: 'Example', email: 'ann@example.com', reviewers: [{ email: 'lawyer@example.com', include_link: true }] }],
     },
   });
@@ -32,11 +53,16 @@ test('a reviewer opens the review link and reads the document in <esign-viewer>'
   const documentId = (await sent.json()).uuid as string;
 
   let text = '';
-  await expect.poll(async () => {
-    const outbox = await (await request.get('/api/v1/outbox/', { headers: auth })).json();
-    text = outbox.objects.find((e: { kind: string; to: string; document: string }) => e.kind === 'review_request' && e.to === 'lawyer@example.com' && e.document === documentId)?.text ?? '';
-    return text;
-  }).toContain('/demo/review.html?signer=');
+  await expect
+    .poll(async () => {
+      const outbox = await (await request.get('/api/v1/outbox/', { headers: auth })).json();
+      text =
+        outbox.objects.find(
+          (e: { kind: string; to: string; document: string }) => e.kind === 'review_request' && e.to === 'lawyer@example.com' && e.document === documentId,
+        )?.text ?? '';
+      return text;
+    })
+    .toContain('/demo/review.html?signer=');
   const link = /(https?:\/\/\S+\/demo\/review\.html\?signer=\S+)/.exec(text)![1];
 
   await page.goto(new URL(new URL(link).pathname + new URL(link).search + new URL(link).hash, baseURL).href);

@@ -8,7 +8,6 @@ test.describe.configure({ timeout: 120_000 });
 
 const XSS = '<img src=x onerror="window.__xss=1"><script>window.__xss=1</script>';
 
-
 /** CSP violations and page errors seen while `run` goes on. */
 async function watch(page: Page, run: () => Promise<void>): Promise<string[]> {
   const problems: string[] = [];
@@ -16,7 +15,9 @@ async function watch(page: Page, run: () => Promise<void>): Promise<string[]> {
     if (/Content Security Policy|Refused to/i.test(m.text())) problems.push(`${page.url()}: ${m.text()}`);
   });
   page.on('pageerror', (e) => problems.push(`${page.url()}: ${e.message}`));
-  await page.addInitScript(() => document.addEventListener('securitypolicyviolation', (e) => console.error(`Refused to (CSP ${e.violatedDirective}) ${e.blockedURI}`)));
+  await page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (e) => console.error(`Refused to (CSP ${e.violatedDirective}) ${e.blockedURI}`)),
+  );
   await run();
   return problems;
 }
@@ -43,15 +44,28 @@ test('markup in a document name is shown as text on the signing page', async ({ 
   const session = await (await request.get('/api/v1/demo/session/', { headers: { 'X-Esign-Demo': '1' } })).json();
   const auth = { Authorization: `Bearer ${session.key}` };
   const sample = Buffer.from(await (await request.get('/demo/sample.pdf')).body());
-  const template = (await (await request.post('/api/v1/templatepdf/?returnAsJson=1', { headers: auth, data: { group: session.group, title: XSS, pdf_file: sample.toString('base64') } })).json()).resource.uid;
-  const placed = await request.post(`/api/v1/templatepdf/${template}/fields/`, { headers: auth, data: [
-    { ax: 0.5, ay: 0.2, bx: 0.9, by: 0.25, page: 1, element_type: 'text', signer: 1, label: 'Appendix' },
-  ] });
+  const template = (
+    await (
+      await request.post('/api/v1/templatepdf/?returnAsJson=1', {
+        headers: auth,
+        data: { group: session.group, title: XSS, pdf_file: sample.toString('base64') },
+      })
+    ).json()
+  ).resource.uid;
+  const placed = await request.post(`/api/v1/templatepdf/${template}/fields/`, {
+    headers: auth,
+    data: [{ ax: 0.5, ay: 0.2, bx: 0.9, by: 0.25, page: 1, element_type: 'text', signer: 1, label: 'Appendix' }],
+  });
   expect(placed.status(), await placed.text()).toBeLessThan(300);
-  const sent = await request.post('/api/v1/document/', { headers: auth, data: {
-    group: session.group, name: XSS, templatepdf: `/api/v1/templatepdf/${template}/`,
-    signers: [{ firstname: 'Ann', lastname: 'Tester', email: 'xss@example.test', order: 0 }],
-  } });
+  const sent = await request.post('/api/v1/document/', {
+    headers: auth,
+    data: {
+      group: session.group,
+      name: XSS,
+      templatepdf: `/api/v1/templatepdf/${template}/`,
+      signers: [{ firstname: 'Ann', lastname: 'Tester', email: 'xss@example.test', order: 0 }],
+    },
+  });
   expect(sent.status(), await sent.text()).toBeLessThan(300);
   const documentId = /\/status\/([^/]+)\//.exec(sent.headers().location)![1];
   const signer = (await (await request.get(`/api/v1/document/${documentId}/`, { headers: auth })).json()).signer_objects[0].uuid;

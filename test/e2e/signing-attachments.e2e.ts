@@ -13,12 +13,28 @@ test('a signer attaches a PDF (validation 75) and the final PDF has its pages ap
   const session = await (await request.get('/api/v1/demo/session/', { headers: { 'X-Esign-Demo': '1' } })).json();
   const auth = { Authorization: `Bearer ${session.key}` };
   const sample = Buffer.from(await (await request.get('/demo/sample.pdf')).body());
-  const template = (await (await request.post('/api/v1/templatepdf/?returnAsJson=1', { headers: auth, data: { group: session.group, title: 'Attach', pdf_file: sample.toString('base64') } })).json()).resource.uid;
-  const placed = await request.post(`/api/v1/templatepdf/${template}/fields/`, { headers: auth, data: [
-    { ax: 0.5, ay: 0.2, bx: 0.9, by: 0.25, page: 1, element_type: 'text', signer: 1, validation: 75, label: 'Appendix' },
-  ] });
+  const template = (
+    await (
+      await request.post('/api/v1/templatepdf/?returnAsJson=1', {
+        headers: auth,
+        data: { group: session.group, title: 'Attach', pdf_file: sample.toString('base64') },
+      })
+    ).json()
+  ).resource.uid;
+  const placed = await request.post(`/api/v1/templatepdf/${template}/fields/`, {
+    headers: auth,
+    data: [{ ax: 0.5, ay: 0.2, bx: 0.9, by: 0.25, page: 1, element_type: 'text', signer: 1, validation: 75, label: 'Appendix' }],
+  });
   expect(placed.status(), await placed.text()).toBe(201);
-  const sent = await request.post('/api/v1/document/', { headers: auth, data: { group: session.group, name: 'Attach', templatepdf: `/api/v1/templatepdf/${template}/`, signers: [{ firstname: 'Ada', lastname: 'File', email: 'ada@example.test', order: 0 }] } });
+  const sent = await request.post('/api/v1/document/', {
+    headers: auth,
+    data: {
+      group: session.group,
+      name: 'Attach',
+      templatepdf: `/api/v1/templatepdf/${template}/`,
+      signers: [{ firstname: 'Ada', lastname: 'File', email: 'ada@example.test', order: 0 }],
+    },
+  });
   expect(sent.status(), await sent.text()).toBeLessThan(300);
   const documentId = /\/status\/([^/]+)\//.exec(sent.headers().location)![1];
   const signer = (await (await request.get(`/api/v1/document/${documentId}/`, { headers: auth })).json()).signer_objects[0].uuid;

@@ -9,7 +9,11 @@ import type { APIRequestContext, Page } from '@playwright/test';
 
 test.describe.configure({ timeout: 120_000 });
 
-interface Sent { key: string; documentId: string; signers: string[] }
+interface Sent {
+  key: string;
+  documentId: string;
+  signers: string[];
+}
 
 function field(signer: number, element_type: string, ay: number, extra: Record<string, unknown> = {}) {
   return { ax: 0.5, ay, bx: 0.9, by: ay + 0.05, page: 1, element_type, signer, ...extra };
@@ -20,13 +24,19 @@ async function send(request: APIRequestContext, fields: unknown[], count: number
   const session = await (await request.get('/api/v1/demo/session/', { headers: { 'X-Esign-Demo': '1' } })).json();
   const auth = { Authorization: `Bearer ${session.key}` };
   const sample = Buffer.from(await (await request.get('/demo/sample.pdf')).body());
-  const upload = await request.post('/api/v1/templatepdf/?returnAsJson=1', { headers: auth, data: { group: session.group, title: 'Phone test', pdf_file: sample.toString('base64') } });
+  const upload = await request.post('/api/v1/templatepdf/?returnAsJson=1', {
+    headers: auth,
+    data: { group: session.group, title: 'Phone test', pdf_file: sample.toString('base64') },
+  });
   expect(upload.status(), await upload.text()).toBeLessThan(300);
   const template = (await upload.json()).resource.uid;
   const placed = await request.post(`/api/v1/templatepdf/${template}/fields/`, { headers: auth, data: fields });
   expect(placed.status(), await placed.text()).toBe(201);
   const people = Array.from({ length: count }, (_, i) => ({ firstname: ['Kim', 'Lee'][i], lastname: 'Keys', email: `p${i}@example.test`, order: i }));
-  const sent = await request.post('/api/v1/document/', { headers: auth, data: { group: session.group, name: 'Phone test', templatepdf: `/api/v1/templatepdf/${template}/`, signers: people, signers_in_order: inOrder } });
+  const sent = await request.post('/api/v1/document/', {
+    headers: auth,
+    data: { group: session.group, name: 'Phone test', templatepdf: `/api/v1/templatepdf/${template}/`, signers: people, signers_in_order: inOrder },
+  });
   expect(sent.status(), await sent.text()).toBeLessThan(300);
   const documentId = /\/status\/([^/]+)\//.exec(sent.headers().location)![1];
   const detail = await (await request.get(`/api/v1/document/${documentId}/`, { headers: auth })).json();
@@ -49,7 +59,7 @@ function focused(page: Page): Promise<string> {
 /** Presses Tab until `target` (an id or a button's text) has focus. */
 async function tabTo(page: Page, target: string): Promise<void> {
   for (let i = 0; i < 40; i++) {
-    if (await focused(page) === target) return;
+    if ((await focused(page)) === target) return;
     await page.keyboard.press('Tab');
   }
   throw new Error(`Tab never reached ${target} (focus is on "${await focused(page)}")`);
@@ -65,13 +75,22 @@ async function barInView(page: Page): Promise<void> {
   }
 }
 
-test('on a phone, with the keyboard only: a name, a checkbox and a typed signature; the bar stays in reach when the phone rotates', async ({ browser, request, baseURL }) => {
+test('on a phone, with the keyboard only: a name, a checkbox and a typed signature; the bar stays in reach when the phone rotates', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
   test.skip(!baseURL, 'E2E_BASE_URL is not set: run e2e tests through `npm test -- --only e2e`');
-  const sent = await send(request, [
-    field(1, 'text', 0.1, { label: 'Full name' }),
-    field(1, 'text', 0.2, { label: 'I agree', validation: 25, bx: 0.55, by: 0.23 }),
-    field(1, 'signature', 0.85, { by: 0.93 }),
-  ], 1, true);
+  const sent = await send(
+    request,
+    [
+      field(1, 'text', 0.1, { label: 'Full name' }),
+      field(1, 'text', 0.2, { label: 'I agree', validation: 25, bx: 0.55, by: 0.23 }),
+      field(1, 'signature', 0.85, { by: 0.93 }),
+    ],
+    1,
+    true,
+  );
   const phone = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
   const page = await phone.newPage();
   const errors: string[] = [];
@@ -80,7 +99,10 @@ test('on a phone, with the keyboard only: a name, a checkbox and a typed signatu
   await expect(page.locator('.field-name')).toContainText('Full name', { timeout: 30_000 });
 
   // The pages scroll under the bar; the bar stays on screen, portrait and landscape.
-  await page.locator('esign-signer').evaluate((el) => { const s = el.shadowRoot!.querySelector('.scroller')!; s.scrollTop = s.scrollHeight; });
+  await page.locator('esign-signer').evaluate((el) => {
+    const s = el.shadowRoot!.querySelector('.scroller')!;
+    s.scrollTop = s.scrollHeight;
+  });
   await barInView(page);
   await page.setViewportSize({ width: 844, height: 390 });
   await barInView(page);
@@ -117,7 +139,11 @@ test('on a phone, with the keyboard only: a name, a checkbox and a typed signatu
   const auth = { Authorization: `Bearer ${sent.key}` };
   expect((await (await request.get(`/api/v1/document/${sent.documentId}/`, { headers: auth })).json()).status).toBe(30);
   const values = await (await request.get(`/api/v1/document/${sent.documentId}/fields/`, { headers: auth })).json();
-  expect(values.sort((a: { ay: number }, b: { ay: number }) => a.ay - b.ay).map((f: { value: string }) => f.value.slice(0, 22))).toEqual(['Kim Keys', 'tick', 'data:image/png;base64,']);
+  expect(values.sort((a: { ay: number }, b: { ay: number }) => a.ay - b.ay).map((f: { value: string }) => f.value.slice(0, 22))).toEqual([
+    'Kim Keys',
+    'tick',
+    'data:image/png;base64,',
+  ]);
   expect(errors).toEqual([]);
   await phone.close();
 });
@@ -125,20 +151,31 @@ test('on a phone, with the keyboard only: a name, a checkbox and a typed signatu
 test('two recipients complete at the same moment over HTTP: both succeed, one completion, one final PDF', async ({ request, baseURL }) => {
   test.skip(!baseURL, 'E2E_BASE_URL is not set: run e2e tests through `npm test -- --only e2e`');
   const sent = await send(request, [field(1, 'text', 0.1, { label: 'A' }), field(2, 'text', 0.3, { label: 'B' })], 2, false);
-  const tokens = await Promise.all(sent.signers.map(async (id) => {
-    const link = new URL(await signLink(request, sent, id)).hash.match(/link=([^&]+)/)![1];
-    return (await (await request.post(`/api/v1/signer/${id}/link-session/`, { data: { link: decodeURIComponent(link) } })).json()).token as string;
-  }));
+  const tokens = await Promise.all(
+    sent.signers.map(async (id) => {
+      const link = new URL(await signLink(request, sent, id)).hash.match(/link=([^&]+)/)![1];
+      return (await (await request.post(`/api/v1/signer/${id}/link-session/`, { data: { link: decodeURIComponent(link) } })).json()).token as string;
+    }),
+  );
   const fields = await (await request.get(`/api/v1/document/${sent.documentId}/fields/`, { headers: { Authorization: `Bearer ${sent.key}` } })).json();
   // Plain fetch (not the serialising request context), both in flight before either answers.
-  const answers = await Promise.all(sent.signers.map((id, i) => fetch(`${baseURL}/api/v1/signer/${id}/complete/`, {
-    method: 'POST', headers: { Authorization: `Bearer ${tokens[i]}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ values: { [fields[i].uuid]: `Value ${i}` } }),
-  })));
+  const answers = await Promise.all(
+    sent.signers.map((id, i) =>
+      fetch(`${baseURL}/api/v1/signer/${id}/complete/`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${tokens[i]}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ values: { [fields[i].uuid]: `Value ${i}` } }),
+      }),
+    ),
+  );
   expect(answers.map((a) => a.status)).toEqual([200, 200]);
   const statuses = await Promise.all(answers.map(async (a) => (await a.json()).document_status));
   expect(statuses).toContain(30);
-  const log = await (await request.get(`/api/v1/document/${sent.documentId}/auditlog/?limit=1000`, { headers: { Authorization: `Bearer ${sent.key}`, Accept: 'application/json' } })).json();
+  const log = await (
+    await request.get(`/api/v1/document/${sent.documentId}/auditlog/?limit=1000`, {
+      headers: { Authorization: `Bearer ${sent.key}`, Accept: 'application/json' },
+    })
+  ).json();
   const events = log.objects.map((e: { event: string }) => e.event);
   expect(events.filter((e: string) => e === 'document_fields_complete')).toHaveLength(1);
   expect(events.filter((e: string) => e === 'final_pdf_created')).toHaveLength(1);

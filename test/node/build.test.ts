@@ -95,34 +95,69 @@ describe('npm run build', { timeout: 180_000 }, () => {
       for (const s of await importSpecifiers(readFileSync(join(out, name), 'utf8'))) specifiers.add(s);
     }
     assert.ok(specifiers.has('lit'), 'dist/*.js imports lit rather than bundling it');
-    assert.ok([...specifiers].some((s) => s.startsWith('pdfjs-dist')), 'dist/*.js imports pdfjs-dist');
+    assert.ok(
+      [...specifiers].some((s) => s.startsWith('pdfjs-dist')),
+      'dist/*.js imports pdfjs-dist',
+    );
   });
 
   it('describes every element in custom-elements.json: attributes, properties, events, parts, CSS properties', () => {
     type Named = { name: string };
-    type Declaration = { tagName?: string; attributes?: Named[]; members?: (Named & { kind: string; privacy?: string })[]; events?: Named[]; cssParts?: Named[]; cssProperties?: Named[] };
+    type Declaration = {
+      tagName?: string;
+      attributes?: Named[];
+      members?: (Named & { kind: string; privacy?: string })[];
+      events?: Named[];
+      cssParts?: Named[];
+      cssProperties?: Named[];
+    };
     const manifest = JSON.parse(readFileSync(join(out, 'custom-elements.json'), 'utf8')) as { modules: { declarations?: Declaration[] }[] };
-    const byTag = new Map(manifest.modules.flatMap((m) => m.declarations ?? []).filter((d) => d.tagName).map((d) => [d.tagName, d]));
+    const byTag = new Map(
+      manifest.modules
+        .flatMap((m) => m.declarations ?? [])
+        .filter((d) => d.tagName)
+        .map((d) => [d.tagName, d]),
+    );
     const names = (list: Named[] | undefined) => (list ?? []).map((x) => x.name);
     for (const tag of Object.keys(elementEntries())) {
       const element = byTag.get(tag);
       assert.ok(element, `<${tag}> is in the manifest`);
       const publicFields = (element.members ?? []).filter((m) => m.kind === 'field' && !m.privacy);
-      for (const [what, list] of [['attributes', element.attributes], ['properties', publicFields], ['events', element.events], ['cssParts', element.cssParts], ['cssProperties', element.cssProperties]] as const) {
+      for (const [what, list] of [
+        ['attributes', element.attributes],
+        ['properties', publicFields],
+        ['events', element.events],
+        ['cssParts', element.cssParts],
+        ['cssProperties', element.cssProperties],
+      ] as const) {
         assert.ok((list ?? []).length > 0, `<${tag}> lists ${what}`);
       }
-      assert.ok(names(element.events).includes('esign-ready') && names(element.events).includes('esign-error'), `<${tag}> documents esign-ready and esign-error`);
-      assert.ok(names(element.cssProperties).every((name) => name.startsWith('--esign-')), `<${tag}>'s CSS properties are --esign-*`);
+      assert.ok(
+        names(element.events).includes('esign-ready') && names(element.events).includes('esign-error'),
+        `<${tag}> documents esign-ready and esign-error`,
+      );
+      assert.ok(
+        names(element.cssProperties).every((name) => name.startsWith('--esign-')),
+        `<${tag}>'s CSS properties are --esign-*`,
+      );
     }
     const viewer = byTag.get('esign-viewer')!;
-    for (const attribute of ['src', 'document', 'template', 'token', 'endpoint', 'zoom', 'page']) assert.ok(names(viewer.attributes).includes(attribute), `viewer attribute ${attribute}`);
+    for (const attribute of ['src', 'document', 'template', 'token', 'endpoint', 'zoom', 'page'])
+      assert.ok(names(viewer.attributes).includes(attribute), `viewer attribute ${attribute}`);
     for (const property of ['fields', 'data']) assert.ok(names(viewer.members).includes(property), `viewer property ${property}`);
     assert.ok(names(viewer.events).includes('esign-page-change'));
   });
 
   it('maps every documented esign-* event of each element to an onEsign… prop in esign-elements/react', () => {
-    const manifest = JSON.parse(readFileSync(join(out, 'custom-elements.json'), 'utf8')) as { modules: { declarations?: { tagName?: string; events?: { name: string }[] }[] }[] };
-    const documented = new Map(manifest.modules.flatMap((m) => m.declarations ?? []).filter((d) => d.tagName).map((d) => [d.tagName, (d.events ?? []).map((e) => e.name).sort()]));
+    const manifest = JSON.parse(readFileSync(join(out, 'custom-elements.json'), 'utf8')) as {
+      modules: { declarations?: { tagName?: string; events?: { name: string }[] }[] }[];
+    };
+    const documented = new Map(
+      manifest.modules
+        .flatMap((m) => m.declarations ?? [])
+        .filter((d) => d.tagName)
+        .map((d) => [d.tagName, (d.events ?? []).map((e) => e.name).sort()]),
+    );
     const mapped: Record<string, readonly string[]> = { 'esign-viewer': VIEWER_EVENTS, 'esign-editor': EDITOR_EVENTS, 'esign-signer': SIGNER_EVENTS };
     assert.deepEqual(Object.keys(mapped).sort(), Object.keys(elementEntries()).sort(), 'a wrapper for every element');
     for (const [tag, events] of Object.entries(mapped)) assert.deepEqual([...events].sort(), documented.get(tag), `<${tag}>'s events`);
@@ -142,15 +177,27 @@ describe('npm run build', { timeout: 180_000 }, () => {
 
   it('type-checks the React example against esign-elements/react: typed props and event details', async () => {
     writeFileSync(join(consumer, 'react-app.tsx'), readFileSync(join(root, 'examples/react/main.tsx'), 'utf8') + REACT_MISUSE);
-    writeFileSync(join(consumer, 'tsconfig.react.json'), JSON.stringify({
-      compilerOptions: {
-        target: 'ES2022', module: 'ESNext', moduleResolution: 'bundler', jsx: 'react-jsx', strict: true, noEmit: true,
-        lib: ['ES2023', 'DOM', 'DOM.Iterable'], types: [], skipLibCheck: true,
-      },
-      files: ['react-app.tsx'],
-    }));
+    writeFileSync(
+      join(consumer, 'tsconfig.react.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'ESNext',
+          moduleResolution: 'bundler',
+          jsx: 'react-jsx',
+          strict: true,
+          noEmit: true,
+          lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+          types: [],
+          skipLibCheck: true,
+        },
+        files: ['react-app.tsx'],
+      }),
+    );
     const tsc = join(root, 'node_modules/typescript/bin/tsc');
-    const result = await promisify(execFile)(process.execPath, [tsc, '-p', join(consumer, 'tsconfig.react.json')], { cwd: consumer }).catch((error: { stdout: string }) => error);
+    const result = await promisify(execFile)(process.execPath, [tsc, '-p', join(consumer, 'tsconfig.react.json')], { cwd: consumer }).catch(
+      (error: { stdout: string }) => error,
+    );
     assert.equal(result.stdout.trim(), '', 'the React example type-checks, and each misuse is an error');
   });
 
@@ -162,15 +209,26 @@ describe('npm run build', { timeout: 180_000 }, () => {
 
   it('type-checks an application that uses the package through its exports', async () => {
     writeFileSync(join(consumer, 'app.ts'), CONSUMER);
-    writeFileSync(join(consumer, 'tsconfig.json'), JSON.stringify({
-      compilerOptions: {
-        target: 'ES2022', module: 'ESNext', moduleResolution: 'bundler', strict: true, noEmit: true,
-        lib: ['ES2023', 'DOM', 'DOM.Iterable'], types: [], skipLibCheck: false,
-      },
-      files: ['app.ts'],
-    }));
+    writeFileSync(
+      join(consumer, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'ESNext',
+          moduleResolution: 'bundler',
+          strict: true,
+          noEmit: true,
+          lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+          types: [],
+          skipLibCheck: false,
+        },
+        files: ['app.ts'],
+      }),
+    );
     const tsc = join(root, 'node_modules/typescript/bin/tsc');
-    const result = await promisify(execFile)(process.execPath, [tsc, '-p', join(consumer, 'tsconfig.json')], { cwd: consumer }).catch((error: { stdout: string }) => error);
+    const result = await promisify(execFile)(process.execPath, [tsc, '-p', join(consumer, 'tsconfig.json')], { cwd: consumer }).catch(
+      (error: { stdout: string }) => error,
+    );
     assert.equal(result.stdout.trim(), '', 'the declarations type-check in an application');
   });
 
@@ -190,12 +248,25 @@ describe('npm run build', { timeout: 180_000 }, () => {
     assert.match(readFileSync(join(out, 'types/webhooks/index.d.ts'), 'utf8'), /from '\.\/verify\.js'/);
     // And its declarations type-check in a Node application (nodenext resolution, Node's types).
     writeFileSync(join(consumer, 'receiver.ts'), TYPED_RECEIVER);
-    writeFileSync(join(consumer, 'tsconfig.node.json'), JSON.stringify({
-      compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, types: ['node'], skipLibCheck: false },
-      files: ['receiver.ts'],
-    }));
+    writeFileSync(
+      join(consumer, 'tsconfig.node.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          noEmit: true,
+          types: ['node'],
+          skipLibCheck: false,
+        },
+        files: ['receiver.ts'],
+      }),
+    );
     const tsc = join(root, 'node_modules/typescript/bin/tsc');
-    const typed = await promisify(execFile)(process.execPath, [tsc, '-p', join(consumer, 'tsconfig.node.json')], { cwd: consumer }).catch((error: { stdout: string }) => error);
+    const typed = await promisify(execFile)(process.execPath, [tsc, '-p', join(consumer, 'tsconfig.node.json')], { cwd: consumer }).catch(
+      (error: { stdout: string }) => error,
+    );
     assert.equal(typed.stdout.trim(), '', 'a typed Node receiver type-checks');
     // Node-only: the browser-facing entries never pull node:crypto in.
     assert.match(readFileSync(join(out, 'webhooks.js'), 'utf8'), /from "node:crypto"/);
@@ -215,12 +286,25 @@ describe('npm run build', { timeout: 180_000 }, () => {
     const { stdout } = await promisify(execFile)(process.execPath, ['check-seal.mjs'], { cwd: consumer });
     assert.deepEqual(JSON.parse(stdout), ['sealed', 'broken_signature', 'other_signer']);
     writeFileSync(join(consumer, 'check-seal.ts'), TYPED_SEAL_CHECKER);
-    writeFileSync(join(consumer, 'tsconfig.seal.json'), JSON.stringify({
-      compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, types: ['node'], skipLibCheck: true },
-      files: ['check-seal.ts'],
-    }));
+    writeFileSync(
+      join(consumer, 'tsconfig.seal.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          noEmit: true,
+          types: ['node'],
+          skipLibCheck: true,
+        },
+        files: ['check-seal.ts'],
+      }),
+    );
     const tsc = join(root, 'node_modules/typescript/bin/tsc');
-    const typed = await promisify(execFile)(process.execPath, [tsc, '-p', join(consumer, 'tsconfig.seal.json')], { cwd: consumer }).catch((error: { stdout: string }) => error);
+    const typed = await promisify(execFile)(process.execPath, [tsc, '-p', join(consumer, 'tsconfig.seal.json')], { cwd: consumer }).catch(
+      (error: { stdout: string }) => error,
+    );
     assert.equal(typed.stdout.trim(), '', 'a typed Node checker type-checks');
     // Node-only: the browser-facing entries never pull the CMS parser in.
     for (const name of ['esign-elements.js', 'fields.js']) assert.doesNotMatch(readFileSync(join(out, name), 'utf8'), /pkijs|asn1js/, name);

@@ -28,7 +28,9 @@ function oldNode(): string | null {
   const candidates = new Set(['/usr/bin/node', '/usr/local/bin/node', '/bin/node']);
   try {
     for (const line of execFileSync('sh', ['-c', 'which -a node'], { encoding: 'utf8' }).split('\n')) if (line.trim()) candidates.add(line.trim());
-  } catch { /* no `which` */ }
+  } catch {
+    /* no `which` */
+  }
   for (const bin of candidates) {
     if (!existsSync(bin)) continue;
     const version = spawnSync(bin, ['--version'], { encoding: 'utf8' }).stdout.trim().replace(/^v/, '');
@@ -40,7 +42,10 @@ function oldNode(): string | null {
 const old = oldNode();
 
 test('esign-server.mjs and run-ts.mjs on an old Node: one line, exit 1, no stack trace', { skip: old ? false : 'no Node < 22.13 on this machine' }, () => {
-  for (const args of [['scripts/esign-server.mjs', '--help'], ['scripts/run-ts.mjs', 'demo/server/cli.ts', '--help']]) {
+  for (const args of [
+    ['scripts/esign-server.mjs', '--help'],
+    ['scripts/run-ts.mjs', 'demo/server/cli.ts', '--help'],
+  ]) {
     const run = spawnSync(old!, args, { cwd: root, encoding: 'utf8' });
     assert.equal(run.status, 1, args[0]);
     assert.equal(run.stdout, '');

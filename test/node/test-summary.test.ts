@@ -46,7 +46,14 @@ describe('runStage', () => {
   });
 
   it('stops a stage that outlives its time limit', async () => {
-    const result = await runStage({ name: 'hang', command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'], parse: parseNodeTest, timeoutMs: 300, quiet: true });
+    const result = await runStage({
+      name: 'hang',
+      command: process.execPath,
+      args: ['-e', 'setInterval(() => {}, 1000)'],
+      parse: parseNodeTest,
+      timeoutMs: 300,
+      quiet: true,
+    });
     assert.equal(result.exitCode, 124);
     assert.equal(result.summarised, false);
   });

@@ -22,28 +22,87 @@ test('malformed, mistyped, oversized, non-PDF and encrypted input, traversal in 
       pdf: (await call(t.app, t.key, 'GET', `/api/v1/pdf/${documentId}/`)).rawPayload,
     };
     const auth = { authorization: `Bearer ${t.key}` };
-    const upload = (pdf: Uint8Array | string) => ({ group: `/api/v1/group/${t.groupId}/`, title: 'Bad', pdf_file: typeof pdf === 'string' ? pdf : Buffer.from(pdf).toString('base64') });
-    const attempts: { what: string; method: 'GET' | 'POST' | 'DELETE' | 'PATCH'; url: string; payload?: string | Buffer; headers?: Record<string, string> }[] = [
-      { what: 'malformed JSON', method: 'POST', url: '/api/v1/document/', payload: '{"group": "x",', headers: { 'content-type': 'application/json' } },
-      { what: 'JSON that is not an object', method: 'POST', url: '/api/v1/document/', payload: '[1,2,3]', headers: { 'content-type': 'application/json' } },
-      { what: 'a __proto__ key', method: 'POST', url: '/api/v1/group/', payload: '{"__proto__": {"admin": true}, "name": "x"}', headers: { 'content-type': 'application/json' } },
-      { what: 'wrong types', method: 'POST', url: '/api/v1/document/', payload: JSON.stringify({ ...sendBody(t.groupId, template.id), signers: 'everyone', do_email: { x: 1 } }), headers: { 'content-type': 'application/json' } },
-      { what: 'form-encoded body', method: 'POST', url: '/api/v1/document/', payload: 'name=x&group=y', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
-      { what: 'XML body', method: 'POST', url: '/api/v1/group/', payload: '<group><name>x</name></group>', headers: { 'content-type': 'application/xml' } },
-      { what: 'an oversized body', method: 'POST', url: '/api/v1/templatepdf/', payload: JSON.stringify(upload('A'.repeat(3 * 1024 * 1024))), headers: { 'content-type': 'application/json' } },
-      { what: 'base64 that is not base64', method: 'POST', url: '/api/v1/templatepdf/', payload: JSON.stringify(upload('%%%not base64%%%')), headers: { 'content-type': 'application/json' } },
-      { what: 'a PNG as PDF', method: 'POST', url: '/api/v1/templatepdf/', payload: JSON.stringify(upload(Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'))), headers: { 'content-type': 'application/json' } },
-      { what: 'an empty PDF', method: 'POST', url: '/api/v1/templatepdf/', payload: JSON.stringify(upload(new Uint8Array())), headers: { 'content-type': 'application/json' } },
-      { what: 'a truncated PDF', method: 'POST', url: '/api/v1/templatepdf/', payload: JSON.stringify(upload(new TextEncoder().encode('%PDF-1.7\n1 0 obj <<'))), headers: { 'content-type': 'application/json' } },
-      { what: 'an encrypted PDF', method: 'POST', url: '/api/v1/templatepdf/', payload: JSON.stringify(upload(await readFixture('pdflib-encrypted_new.pdf'))), headers: { 'content-type': 'application/json' } },
-      { what: 'traversal in an id', method: 'GET', url: '/api/v1/document/..%2f..%2f..%2fetc%2fpasswd/' },
-      { what: 'traversal in a template id', method: 'GET', url: '/api/v1/templatepdf/..%2F..%2Fesign.db/' },
-      { what: 'traversal in a PDF id', method: 'GET', url: `/api/v1/pdf/${encodeURIComponent(`../document-${documentId}-source`)}/` },
-      { what: 'traversal under /demo/', method: 'GET', url: '/demo/..%2f..%2fserver%2fapp.ts' },
-      { what: 'a NUL in an id', method: 'GET', url: '/api/v1/document/%00/' },
-      { what: 'a broken percent escape', method: 'GET', url: '/api/v1/document/%E0%A4%A/' },
-      { what: 'delete with traversal', method: 'DELETE', url: `/api/v1/document/..%2F${documentId}/` },
-    ];
+    const upload = (pdf: Uint8Array | string) => ({
+      group: `/api/v1/group/${t.groupId}/`,
+      title: 'Bad',
+      pdf_file: typeof pdf === 'string' ? pdf : Buffer.from(pdf).toString('base64'),
+    });
+    const attempts: { what: string; method: 'GET' | 'POST' | 'DELETE' | 'PATCH'; url: string; payload?: string | Buffer; headers?: Record<string, string> }[] =
+      [
+        { what: 'malformed JSON', method: 'POST', url: '/api/v1/document/', payload: '{"group": "x",', headers: { 'content-type': 'application/json' } },
+        { what: 'JSON that is not an object', method: 'POST', url: '/api/v1/document/', payload: '[1,2,3]', headers: { 'content-type': 'application/json' } },
+        {
+          what: 'a __proto__ key',
+          method: 'POST',
+          url: '/api/v1/group/',
+          payload: '{"__proto__": {"admin": true}, "name": "x"}',
+          headers: { 'content-type': 'application/json' },
+        },
+        {
+          what: 'wrong types',
+          method: 'POST',
+          url: '/api/v1/document/',
+          payload: JSON.stringify({ ...sendBody(t.groupId, template.id), signers: 'everyone', do_email: { x: 1 } }),
+          headers: { 'content-type': 'application/json' },
+        },
+        {
+          what: 'form-encoded body',
+          method: 'POST',
+          url: '/api/v1/document/',
+          payload: 'name=x&group=y',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        },
+        { what: 'XML body', method: 'POST', url: '/api/v1/group/', payload: '<group><name>x</name></group>', headers: { 'content-type': 'application/xml' } },
+        {
+          what: 'an oversized body',
+          method: 'POST',
+          url: '/api/v1/templatepdf/',
+          payload: JSON.stringify(upload('A'.repeat(3 * 1024 * 1024))),
+          headers: { 'content-type': 'application/json' },
+        },
+        {
+          what: 'base64 that is not base64',
+          method: 'POST',
+          url: '/api/v1/templatepdf/',
+          payload: JSON.stringify(upload('%%%not base64%%%')),
+          headers: { 'content-type': 'application/json' },
+        },
+        {
+          what: 'a PNG as PDF',
+          method: 'POST',
+          url: '/api/v1/templatepdf/',
+          payload: JSON.stringify(upload(Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'))),
+          headers: { 'content-type': 'application/json' },
+        },
+        {
+          what: 'an empty PDF',
+          method: 'POST',
+          url: '/api/v1/templatepdf/',
+          payload: JSON.stringify(upload(new Uint8Array())),
+          headers: { 'content-type': 'application/json' },
+        },
+        {
+          what: 'a truncated PDF',
+          method: 'POST',
+          url: '/api/v1/templatepdf/',
+          payload: JSON.stringify(upload(new TextEncoder().encode('%PDF-1.7\n1 0 obj <<'))),
+          headers: { 'content-type': 'application/json' },
+        },
+        {
+          what: 'an encrypted PDF',
+          method: 'POST',
+          url: '/api/v1/templatepdf/',
+          payload: JSON.stringify(upload(await readFixture('pdflib-encrypted_new.pdf'))),
+          headers: { 'content-type': 'application/json' },
+        },
+        { what: 'traversal in an id', method: 'GET', url: '/api/v1/document/..%2f..%2f..%2fetc%2fpasswd/' },
+        { what: 'traversal in a template id', method: 'GET', url: '/api/v1/templatepdf/..%2F..%2Fesign.db/' },
+        { what: 'traversal in a PDF id', method: 'GET', url: `/api/v1/pdf/${encodeURIComponent(`../document-${documentId}-source`)}/` },
+        { what: 'traversal under /demo/', method: 'GET', url: '/demo/..%2f..%2fserver%2fapp.ts' },
+        { what: 'a NUL in an id', method: 'GET', url: '/api/v1/document/%00/' },
+        { what: 'a broken percent escape', method: 'GET', url: '/api/v1/document/%E0%A4%A/' },
+        { what: 'delete with traversal', method: 'DELETE', url: `/api/v1/document/..%2F${documentId}/` },
+      ];
     for (const a of attempts) {
       const res = await t.app.inject({ method: a.method, url: a.url, payload: a.payload, headers: { ...auth, ...a.headers } });
       assert.ok(res.statusCode >= 400 && res.statusCode < 500, `${a.what}: ${res.statusCode} ${res.body.slice(0, 200)}`);

@@ -25,20 +25,33 @@ test('the demo session key cannot be read or even requested from another origin'
   const t = await createTestApp();
   try {
     const preflight = await t.app.inject({
-      method: 'OPTIONS', url: '/api/v1/demo/session/',
+      method: 'OPTIONS',
+      url: '/api/v1/demo/session/',
       headers: { origin: FOREIGN, 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-esign-demo' },
     });
     assert.doesNotMatch(String(preflight.headers['access-control-allow-headers'] ?? ''), /x-esign-demo/i, 'the preflight never grants the demo header');
 
-    const foreign = await t.app.inject({ method: 'GET', url: '/api/v1/demo/session/', headers: { origin: FOREIGN, host: '127.0.0.1:8080', 'x-esign-demo': '1' } });
+    const foreign = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/demo/session/',
+      headers: { origin: FOREIGN, host: '127.0.0.1:8080', 'x-esign-demo': '1' },
+    });
     assert.equal(foreign.statusCode, 403);
     assert.equal(foreign.headers['access-control-allow-origin'], undefined);
     assert.doesNotMatch(foreign.body, /ak_sandbox_/);
 
-    const crossSite = await t.app.inject({ method: 'GET', url: '/api/v1/demo/session/', headers: { host: '127.0.0.1:8080', 'x-esign-demo': '1', 'sec-fetch-site': 'same-site' } });
+    const crossSite = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/demo/session/',
+      headers: { host: '127.0.0.1:8080', 'x-esign-demo': '1', 'sec-fetch-site': 'same-site' },
+    });
     assert.equal(crossSite.statusCode, 403, 'another port of this machine is another origin');
 
-    const own = await t.app.inject({ method: 'GET', url: '/api/v1/demo/session/', headers: { host: '127.0.0.1:8080', 'x-esign-demo': '1', 'sec-fetch-site': 'same-origin' } });
+    const own = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/demo/session/',
+      headers: { host: '127.0.0.1:8080', 'x-esign-demo': '1', 'sec-fetch-site': 'same-origin' },
+    });
     assert.equal(own.statusCode, 200, own.body);
     assert.equal(own.headers['access-control-allow-credentials'], undefined);
   } finally {
@@ -55,7 +68,13 @@ test('answers that mint tokens are readable only by the own origin and ESIGN_COR
     const signer = t.app.store.documents.recipients(documentId)[0]!;
     const linkRes = await call(t.app, t.key, 'GET', `/api/v1/signer/${signer.id}/sign-link/`);
     const { link } = linkRes.json() as { link: string };
-    const exchange = (origin: string) => t.app.inject({ method: 'POST', url: `/api/v1/signer/${signer.id}/link-session/`, headers: { origin, 'content-type': 'application/json' }, payload: { link } });
+    const exchange = (origin: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/signer/${signer.id}/link-session/`,
+        headers: { origin, 'content-type': 'application/json' },
+        payload: { link },
+      });
 
     const foreign = await exchange(FOREIGN);
     assert.equal(foreign.headers['access-control-allow-origin'], undefined, 'a token is never handed to another origin');
@@ -81,7 +100,14 @@ test('every HTML page: CSP without inline scripts or eval, nosniff, Referrer-Pol
   const t = await createTestApp();
   try {
     const webDir = t.app.config.webDir;
-    const pages = ['/', '/docs/', ...fs.readdirSync(webDir).filter((f) => f.endsWith('.html')).map((f) => `/demo/${f}`)];
+    const pages = [
+      '/',
+      '/docs/',
+      ...fs
+        .readdirSync(webDir)
+        .filter((f) => f.endsWith('.html'))
+        .map((f) => `/demo/${f}`),
+    ];
     for (const url of pages) {
       const res = await t.app.inject({ method: 'GET', url });
       assert.equal(res.statusCode, 200, url);
@@ -95,8 +121,14 @@ test('every HTML page: CSP without inline scripts or eval, nosniff, Referrer-Pol
       assert.equal(res.headers['x-content-type-options'], 'nosniff', url);
       assert.ok(res.headers['referrer-policy'], url);
       // The policy forbids inline scripts, so the pages must not have any (they would silently stop working).
-      const inline = [...res.body.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].filter(([, attrs, body]) => !/\bsrc=/.test(attrs!) && body!.trim() !== '');
-      assert.deepEqual(inline.map((m) => m[0].slice(0, 60)), [], `${url} has inline scripts`);
+      const inline = [...res.body.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].filter(
+        ([, attrs, body]) => !/\bsrc=/.test(attrs!) && body!.trim() !== '',
+      );
+      assert.deepEqual(
+        inline.map((m) => m[0].slice(0, 60)),
+        [],
+        `${url} has inline scripts`,
+      );
       assert.doesNotMatch(res.body, /\son[a-z]+\s*=\s*["']/i, `${url} has inline event handlers`);
     }
     const files = fs.readdirSync(webDir).filter((f) => f.endsWith('.js'));
@@ -107,7 +139,7 @@ test('every HTML page: CSP without inline scripts or eval, nosniff, Referrer-Pol
   }
 });
 
-test('signing, review and editor pages follow their group\'s xframe_allow', async () => {
+test("signing, review and editor pages follow their group's xframe_allow", async () => {
   const t = await createTestApp();
   try {
     const template = await addTemplate(t.app, { groupId: t.groupId, userId: t.adminId });
@@ -124,7 +156,13 @@ test('signing, review and editor pages follow their group\'s xframe_allow', asyn
     assert.ok(patched.statusCode < 300, patched.body);
     for (const url of pages) assert.deepEqual(await frameAncestors(url), { policy: ['*'], xfo: undefined }, `${url} (allowed)`);
     // Unknown, malformed or missing ids never open framing; other pages stay unframable.
-    for (const url of ['/demo/sign.html', '/demo/sign.html?signer=00000000-0000-4000-8000-000000000000', '/demo/sign.html?signer=../../x', '/demo/editor.html?template[]=1', '/demo/journey.html']) {
+    for (const url of [
+      '/demo/sign.html',
+      '/demo/sign.html?signer=00000000-0000-4000-8000-000000000000',
+      '/demo/sign.html?signer=../../x',
+      '/demo/editor.html?template[]=1',
+      '/demo/journey.html',
+    ]) {
       assert.deepEqual(await frameAncestors(url), { policy: ["'none'"], xfo: 'DENY' }, url);
     }
   } finally {

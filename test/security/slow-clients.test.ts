@@ -9,8 +9,14 @@ import { createTestApp } from '../support/server/app.ts';
 import type { ConnectionLimits } from '../../demo/server/http/connection-guard.ts';
 
 const LIMITS: ConnectionLimits = {
-  idleTimeoutMs: 1500, headersTimeoutMs: 1500, requestTimeoutMs: 60_000, keepAliveTimeoutMs: 1000, checkIntervalMs: 250,
-  minBodyBytesPerSecond: 1024, bodyRateWindowMs: 1000, maxConnectionsPerIp: 20,
+  idleTimeoutMs: 1500,
+  headersTimeoutMs: 1500,
+  requestTimeoutMs: 60_000,
+  keepAliveTimeoutMs: 1000,
+  checkIntervalMs: 250,
+  minBodyBytesPerSecond: 1024,
+  bodyRateWindowMs: 1000,
+  maxConnectionsPerIp: 20,
 };
 
 async function listening(limits: Partial<ConnectionLimits> = {}) {
@@ -36,7 +42,9 @@ function connect(port: number, localAddress = '127.0.0.1'): Promise<net.Socket> 
 /** Resolves when the server has closed the socket; rejects if it is still open after `withinMs`. */
 function closedBy(socket: net.Socket, withinMs: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<void>((_, reject) => { timer = setTimeout(() => reject(new Error(`still open after ${withinMs} ms`)), withinMs); });
+  const late = new Promise<void>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`still open after ${withinMs} ms`)), withinMs);
+  });
   return Promise.race([CLOSED.get(socket)!, late]).finally(() => clearTimeout(timer));
 }
 
@@ -72,7 +80,14 @@ test('one address cannot hold more than its share of connections; 200 idle ones 
   try {
     // 127.0.0.2 is this machine too: the crowd and the normal client are different addresses.
     for (let i = 0; i < 200; i++) idle.push(await connect(port, '127.0.0.2'));
-    const closed = await Promise.all(idle.map((s) => closedBy(s, 500).then(() => true, () => false)));
+    const closed = await Promise.all(
+      idle.map((s) =>
+        closedBy(s, 500).then(
+          () => true,
+          () => false,
+        ),
+      ),
+    );
     assert.equal(closed.filter((c) => !c).length, LIMITS.maxConnectionsPerIp, 'connections over the cap are closed at once');
     const res = await fetch(`http://127.0.0.1:${port}/healthz`);
     assert.deepEqual(await res.json(), { ok: true });

@@ -44,10 +44,14 @@ export function taggedPdf(pages: number, tagsPerPage = 1): Uint8Array {
   ];
   for (let n = 0; n < nodes; n++) {
     const count = Math.min(100, pages - n * 100);
-    objects.push(`<< /Type /Pages /Parent 2 0 R /Count ${count} /Kids [${Array.from({ length: count }, (_, i) => `${firstPage + n * 100 + i} 0 R`).join(' ')}] >>`);
+    objects.push(
+      `<< /Type /Pages /Parent 2 0 R /Count ${count} /Kids [${Array.from({ length: count }, (_, i) => `${firstPage + n * 100 + i} 0 R`).join(' ')}] >>`,
+    );
   }
   for (let p = 0; p < pages; p++) {
-    objects.push(`<< /Type /Page /Parent ${firstNode + Math.floor(p / 100)} 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents 4 0 R >>`);
+    objects.push(
+      `<< /Type /Page /Parent ${firstNode + Math.floor(p / 100)} 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents 4 0 R >>`,
+    );
   }
   return assemble(objects);
 }
@@ -57,7 +61,10 @@ export async function inflateBombPdf(inflatedMb: number): Promise<Uint8Array> {
   const deflate = createDeflate({ level: 9 });
   const chunks: Buffer[] = [];
   deflate.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<void>((resolve, reject) => { deflate.on('end', resolve); deflate.on('error', reject); });
+  const done = new Promise<void>((resolve, reject) => {
+    deflate.on('end', resolve);
+    deflate.on('error', reject);
+  });
   const block = Buffer.alloc(1024 * 1024, 0x20);
   for (let i = 0; i < inflatedMb; i++) {
     if (!deflate.write(block)) await new Promise((r) => deflate.once('drain', r));

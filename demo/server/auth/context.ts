@@ -85,7 +85,12 @@ export function visibleGroupIds(request: FastifyRequest): string[] {
  * Throws 404 unless the caller may see a resource of `groupId`; for component tokens
  * the resource itself must be the token's resource.
  */
-export function assertCanSee(request: FastifyRequest, what: string, resource: { type: string; id: string; groupId: string } | undefined, requestedId: string): asserts resource {
+export function assertCanSee(
+  request: FastifyRequest,
+  what: string,
+  resource: { type: string; id: string; groupId: string } | undefined,
+  requestedId: string,
+): asserts resource {
   const auth = authOf(request);
   if (!resource || !auth.groupIds.includes(resource.groupId)) throw notFound(what, requestedId);
   if (auth.kind === 'component_token' && (auth.resource.type !== resource.type || auth.resource.id !== resource.id)) {

@@ -30,14 +30,20 @@ export function installAuth(app: FastifyInstance, store: Store, config: AppConfi
 
     const component = request.routeOptions.config.component;
     if (auth.kind === 'component_token' && (!component || !auth.operations.includes(component))) {
-      throw forbidden(`This component token does not allow ${request.method} ${request.routeOptions.url}; it is limited to: ${auth.operations.join(', ') || 'nothing'}.`, 'token_scope');
+      throw forbidden(
+        `This component token does not allow ${request.method} ${request.routeOptions.url}; it is limited to: ${auth.operations.join(', ') || 'nothing'}.`,
+        'token_scope',
+      );
     }
 
     applyRateLimit(store, config, auth, reply);
 
     if (BODY_METHODS.has(request.method) && hasBody(request) && !isJson(request.headers['content-type'])) {
-      throw new ApiError(415, 'unsupported_media_type',
-        `Request bodies must be JSON with the header "Content-Type: application/json" (got ${request.headers['content-type'] ? `"${request.headers['content-type']}"` : 'no Content-Type'}).`);
+      throw new ApiError(
+        415,
+        'unsupported_media_type',
+        `Request bodies must be JSON with the header "Content-Type: application/json" (got ${request.headers['content-type'] ? `"${request.headers['content-type']}"` : 'no Content-Type'}).`,
+      );
     }
   });
 }
@@ -60,9 +66,13 @@ export function applyRateLimit(store: Store, config: AppConfig, auth: AuthContex
   reply.header('RateLimit-Remaining', String(state.remaining));
   reply.header('RateLimit-Reset', String(state.resetSeconds));
   if (!state.allowed) {
-    throw new ApiError(429, 'rate_limited',
+    throw new ApiError(
+      429,
+      'rate_limited',
       `Rate limit exceeded: ${auth.env} keys may make ${state.limit} calls per ${Math.round(config.rateLimits.windowMs / 60000)} minutes. Retry in ${state.resetSeconds} seconds.`,
-      undefined, { 'Retry-After': String(state.resetSeconds) });
+      undefined,
+      { 'Retry-After': String(state.resetSeconds) },
+    );
   }
 }
 
@@ -86,7 +96,10 @@ export async function authenticate(app: FastifyInstance, header: string | undefi
   if (!header) throw unauthorized('Missing Authorization header: send "Authorization: Bearer <API key>".', 'missing_authorization');
   // The scheme name is case-insensitive (RFC 9110); what matters is "Bearer" and a space.
   if (!/^bearer /i.test(header)) {
-    throw unauthorized('The Authorization header must start with "Bearer " followed by your API key, e.g. "Authorization: Bearer ak_sandbox_…".', 'bearer_required');
+    throw unauthorized(
+      'The Authorization header must start with "Bearer " followed by your API key, e.g. "Authorization: Bearer ak_sandbox_…".',
+      'bearer_required',
+    );
   }
   const token = header.slice('Bearer '.length).trim();
   if (!token) throw unauthorized('The Authorization header has "Bearer " but no key after it.', 'bearer_required');
@@ -99,12 +112,16 @@ export async function authenticate(app: FastifyInstance, header: string | undefi
       lastTouched.set(record.id, Date.now());
       store.apiKeys.touch(record.id);
     }
-    if (!record || !user) throw unauthorized('This API key is not valid (unknown, revoked or mistyped). Create a key with `esign-server api-key create`.', 'invalid_api_key');
+    if (!record || !user)
+      throw unauthorized('This API key is not valid (unknown, revoked or mistyped). Create a key with `esign-server api-key create`.', 'invalid_api_key');
     return { kind: 'api_key', user, keyId: record.id, env: record.env, legacy: record.legacy, groupIds: store.users.groupIds(user.id) };
   }
   for (const verify of verifiers) {
     const context = await verify(token, app);
     if (context) return context;
   }
-  throw unauthorized('The bearer value is neither an API key (ak_<env>_<key-id>.<secret>, or a 40-character legacy key) nor a valid component token.', 'invalid_api_key');
+  throw unauthorized(
+    'The bearer value is neither an API key (ak_<env>_<key-id>.<secret>, or a 40-character legacy key) nor a valid component token.',
+    'invalid_api_key',
+  );
 }

@@ -8,9 +8,7 @@ import crypto from 'node:crypto';
 
 export type KeyEnv = 'sandbox' | 'production';
 
-export type ParsedKey =
-  | { scheme: 'new'; env: KeyEnv; keyId: string; secret: string }
-  | { scheme: 'legacy'; key: string };
+export type ParsedKey = { scheme: 'new'; env: KeyEnv; keyId: string; secret: string } | { scheme: 'legacy'; key: string };
 
 const NEW_KEY = /^ak_(sandbox|production)_([0-9a-f]{16})\.([A-Za-z0-9_-]{43})$/;
 const LEGACY_KEY = /^[0-9a-f]{40}$/;

@@ -82,19 +82,38 @@ async function sign(ctx: TokenContext, claims: Record<string, unknown>, seconds:
   const iat = Math.floor(now / 1000);
   return new SignJWT(claims)
     .setProtectedHeader({ alg: 'RS256', kid: key.kid, typ: 'JWT' })
-    .setIssuer(ctx.issuer).setIssuedAt(iat).setExpirationTime(iat + seconds).setJti(crypto.randomUUID())
+    .setIssuer(ctx.issuer)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + seconds)
+    .setJti(crypto.randomUUID())
     .sign(key.privateKey);
 }
 
 /** Access and ID tokens (and a refresh token unless refreshing) for a signed-in user. */
-export async function issueTokens(ctx: TokenContext, who: TokenSubject, options: { authTime?: number; withRefresh?: boolean; now?: number } = {}): Promise<SignInResult> {
+export async function issueTokens(
+  ctx: TokenContext,
+  who: TokenSubject,
+  options: { authTime?: number; withRefresh?: boolean; now?: number } = {},
+): Promise<SignInResult> {
   const now = options.now ?? Date.now();
   const authTime = options.authTime ?? Math.floor(now / 1000);
   const common = { sub: who.userId, auth_time: authTime, gen: who.generation };
   const [AccessToken, IdToken, RefreshToken] = await Promise.all([
-    sign(ctx, { ...common, token_use: 'access', client_id: ctx.clientId, scope: 'aws.cognito.signin.user.admin', username: who.userId }, ACCESS_TOKEN_SECONDS, now),
-    sign(ctx, { ...common, token_use: 'id', aud: ctx.clientId, 'cognito:username': who.userId, email: who.email, email_verified: true }, ACCESS_TOKEN_SECONDS, now),
-    options.withRefresh === false ? Promise.resolve(undefined) : sign(ctx, { ...common, token_use: 'refresh', client_id: ctx.clientId }, REFRESH_TOKEN_SECONDS, now),
+    sign(
+      ctx,
+      { ...common, token_use: 'access', client_id: ctx.clientId, scope: 'aws.cognito.signin.user.admin', username: who.userId },
+      ACCESS_TOKEN_SECONDS,
+      now,
+    ),
+    sign(
+      ctx,
+      { ...common, token_use: 'id', aud: ctx.clientId, 'cognito:username': who.userId, email: who.email, email_verified: true },
+      ACCESS_TOKEN_SECONDS,
+      now,
+    ),
+    options.withRefresh === false
+      ? Promise.resolve(undefined)
+      : sign(ctx, { ...common, token_use: 'refresh', client_id: ctx.clientId }, REFRESH_TOKEN_SECONDS, now),
   ]);
   return { AccessToken, IdToken, ...(RefreshToken ? { RefreshToken } : {}), ExpiresIn: ACCESS_TOKEN_SECONDS, TokenType: 'Bearer' };
 }

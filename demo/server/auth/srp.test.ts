@@ -6,9 +6,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import cognito from 'amazon-cognito-identity-js';
 import sha256js from '@aws-crypto/sha256-js';
-import {
-  N, cognitoTimestamp, createVerifier, modPow, padHex, parseClientPublic, parseCognitoTimestamp, serverEphemeral, verifyPasswordClaim,
-} from './srp.ts';
+import { N, cognitoTimestamp, createVerifier, modPow, padHex, parseClientPublic, parseCognitoTimestamp, serverEphemeral, verifyPasswordClaim } from './srp.ts';
 
 const { AuthenticationHelper, DateHelper } = cognito as unknown as {
   AuthenticationHelper: new (poolName: string) => ClientHelper;
@@ -36,7 +34,10 @@ async function clientSignIn(password: string, stored = createVerifier(POOL, USER
   const { b, B } = serverEphemeral(stored.verifier);
   const secretBlock = randomBytes(64).toString('base64');
   const key = await new Promise<Uint8Array>((resolve, reject) =>
-    helper.getPasswordAuthenticationKey(USER, password, new BigInteger(B.toString(16), 16), new BigInteger(stored.salt, 16), (e, k) => (e ? reject(e) : resolve(k))));
+    helper.getPasswordAuthenticationKey(USER, password, new BigInteger(B.toString(16), 16), new BigInteger(stored.salt, 16), (e, k) =>
+      e ? reject(e) : resolve(k),
+    ),
+  );
   const timestamp = new DateHelper().getNowString();
   // CognitoUser's own signing: HMAC-SHA256 keyed by the derived key over pool name, user, block and time.
   const mac = new sha256js.Sha256(key);
@@ -53,7 +54,16 @@ test('a wrong password, another user, a tampered block or timestamp, a forged si
   assert.equal(verifyPasswordClaim(await clientSignIn('Correct horse')), false);
   const claim = await clientSignIn('correct horse');
   assert.equal(verifyPasswordClaim({ ...claim, userIdForSrp: 'someone-else' }), false);
-  assert.equal(verifyPasswordClaim({ ...claim, timestamp: claim.timestamp.replace(/\d\d UTC/, '00 UTC') === claim.timestamp ? claim.timestamp.replace(/\d\d UTC/, '01 UTC') : claim.timestamp.replace(/\d\d UTC/, '00 UTC') }), false);
+  assert.equal(
+    verifyPasswordClaim({
+      ...claim,
+      timestamp:
+        claim.timestamp.replace(/\d\d UTC/, '00 UTC') === claim.timestamp
+          ? claim.timestamp.replace(/\d\d UTC/, '01 UTC')
+          : claim.timestamp.replace(/\d\d UTC/, '00 UTC'),
+    }),
+    false,
+  );
   const block = Buffer.from(claim.secretBlock, 'base64');
   block[0] ^= 1;
   assert.equal(verifyPasswordClaim({ ...claim, secretBlock: block.toString('base64') }), false);
@@ -63,7 +73,8 @@ test('a wrong password, another user, a tampered block or timestamp, a forged si
 });
 
 test('a forged A (0, N, a multiple of N) is refused before any work; so is anything not hex', () => {
-  for (const A of ['0', N.toString(16), (2n * N).toString(16), '', 'xyz', 'f'.repeat(2000), 42]) assert.equal(parseClientPublic(A), null, String(A).slice(0, 20));
+  for (const A of ['0', N.toString(16), (2n * N).toString(16), '', 'xyz', 'f'.repeat(2000), 42])
+    assert.equal(parseClientPublic(A), null, String(A).slice(0, 20));
   assert.ok(parseClientPublic('2'));
 });
 
@@ -92,8 +103,12 @@ test('TIMESTAMP: the client format, day not padded, read back; anything else is 
   const at = new Date(Date.UTC(2026, 5, 9, 7, 5, 3));
   assert.equal(cognitoTimestamp(at), 'Tue Jun 9 07:05:03 UTC 2026');
   assert.equal(parseCognitoTimestamp('Tue Jun 9 07:05:03 UTC 2026')?.getTime(), at.getTime());
-  assert.equal(cognitoTimestamp(at), new Date(at).toUTCString().replace(/^(\w+), (\d+) (\w+) (\d+) ([\d:]+) GMT$/, (_, d, day, mon, y, t) => `${d} ${mon} ${Number(day)} ${t} UTC ${y}`));
-  for (const bad of ['Tue Jun 09 07:05:03 UTC 2026', 'Wed Jun 9 07:05:03 UTC 2026', 'Tue Jun 31 07:05:03 UTC 2026', '2026-06-09T07:05:03Z', '']) assert.equal(parseCognitoTimestamp(bad), null, bad);
+  assert.equal(
+    cognitoTimestamp(at),
+    new Date(at).toUTCString().replace(/^(\w+), (\d+) (\w+) (\d+) ([\d:]+) GMT$/, (_, d, day, mon, y, t) => `${d} ${mon} ${Number(day)} ${t} UTC ${y}`),
+  );
+  for (const bad of ['Tue Jun 09 07:05:03 UTC 2026', 'Wed Jun 9 07:05:03 UTC 2026', 'Tue Jun 31 07:05:03 UTC 2026', '2026-06-09T07:05:03Z', ''])
+    assert.equal(parseCognitoTimestamp(bad), null, bad);
   const now = new DateHelperLike().getNowString();
   assert.ok(parseCognitoTimestamp(now), `the client's own timestamp parses: ${now}`);
 });

@@ -47,7 +47,15 @@ export function newRecoveryCodes(count = 10): { codes: string[]; hashes: string[
 
 /** The stored form of a recovery code (typed with or without the dash, any case). */
 export function recoveryHash(code: string): string {
-  return crypto.createHash('sha256').update(code.trim().toLowerCase().replace(/[^a-z0-9]/g, '')).digest('hex');
+  return crypto
+    .createHash('sha256')
+    .update(
+      code
+        .trim()
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, ''),
+    )
+    .digest('hex');
 }
 
 /** The hashes left after using `code`, or null when it is not one of them. */

@@ -16,11 +16,23 @@ const read = (name: string) => new Uint8Array(fs.readFileSync(path.join(FIXTURES
 
 describe('format detection from the bytes', () => {
   const expected: Record<string, string> = {
-    'ft-fixture2.docx': 'docx', 'ft-fixture.doc': 'doc', 'ft-fixture.odt': 'odt', 'ft-fixture.rtf': 'rtf',
-    'ft-fixture2.xlsx': 'xlsx', 'ft-fixture.xls': 'xls', 'ft-fixture.ods': 'ods', 'pandas-test1.csv': 'csv',
-    'poi-quick.html': 'html', 'poi-SampleDoc.txt': 'text', 'cpython-module_iso_8859_1.txt': 'text',
-    'ft-fixture.png': 'png', 'ft-fixture.jpg': 'jpg', 'ft-fixture.gif': 'gif', 'ft-fixture.webp': 'webp',
-    'ft-fixture-little-endian.tif': 'tif', 'ft-fixture-mif1.heic': 'heic',
+    'ft-fixture2.docx': 'docx',
+    'ft-fixture.doc': 'doc',
+    'ft-fixture.odt': 'odt',
+    'ft-fixture.rtf': 'rtf',
+    'ft-fixture2.xlsx': 'xlsx',
+    'ft-fixture.xls': 'xls',
+    'ft-fixture.ods': 'ods',
+    'pandas-test1.csv': 'csv',
+    'poi-quick.html': 'html',
+    'poi-SampleDoc.txt': 'text',
+    'cpython-module_iso_8859_1.txt': 'text',
+    'ft-fixture.png': 'png',
+    'ft-fixture.jpg': 'jpg',
+    'ft-fixture.gif': 'gif',
+    'ft-fixture.webp': 'webp',
+    'ft-fixture-little-endian.tif': 'tif',
+    'ft-fixture-mif1.heic': 'heic',
   };
   for (const [name, format] of Object.entries(expected)) {
     test(`${name} is ${format}`, async () => {
@@ -35,7 +47,10 @@ describe('format detection from the bytes', () => {
   });
 
   test('a password-protected .docx is refused as such (422), not as an unknown format', async () => {
-    await assert.rejects(detectFormat(read('poi-protected_agile.docx')), (e: Error) => e instanceof UnprocessableError && e.code === 'convert_password_protected' && /password/.test(e.message));
+    await assert.rejects(
+      detectFormat(read('poi-protected_agile.docx')),
+      (e: Error) => e instanceof UnprocessableError && e.code === 'convert_password_protected' && /password/.test(e.message),
+    );
   });
 
   test('a binary file of another kind gets 415 naming the accepted formats', async () => {
@@ -102,7 +117,10 @@ describe('HTML sanitising', () => {
 
   test('nothing that can load a resource survives; text, data: images and http(s) links do', () => {
     const out = sanitiseHtml(hostile);
-    assert.doesNotMatch(out, /127\.0\.0\.1|file:|<script|<iframe|<object|<embed|<link|<base|refresh|<svg|onclick|javascript|url\(|@import|srcset|poster|action=|\.\.\/rel/i);
+    assert.doesNotMatch(
+      out,
+      /127\.0\.0\.1|file:|<script|<iframe|<object|<embed|<link|<base|refresh|<svg|onclick|javascript|url\(|@import|srcset|poster|action=|\.\.\/rel/i,
+    );
     assert.match(out, /<p>Hello<\/p>/);
     assert.match(out, /src="data:image\/png;base64,iVBORw0KGgo="/);
     assert.match(out, /href="https:\/\/example.com\/terms"/);

@@ -8,8 +8,7 @@ import { cfbEntryNames } from './cfb.ts';
 import { csvSeparator, decodeText, looksLikeHtml, looksLikeText } from './text.ts';
 
 export type Format =
-  | 'pdf' | 'docx' | 'doc' | 'odt' | 'rtf' | 'xlsx' | 'xls' | 'ods'
-  | 'html' | 'text' | 'csv' | 'png' | 'jpg' | 'gif' | 'webp' | 'tif' | 'heic';
+  'pdf' | 'docx' | 'doc' | 'odt' | 'rtf' | 'xlsx' | 'xls' | 'ods' | 'html' | 'text' | 'csv' | 'png' | 'jpg' | 'gif' | 'webp' | 'tif' | 'heic';
 
 export const OFFICE_FORMATS = new Set<Format>(['docx', 'doc', 'odt', 'rtf', 'xlsx', 'xls', 'ods', 'html', 'text', 'csv']);
 export const IMAGE_FORMATS = new Set<Format>(['png', 'jpg', 'gif', 'webp', 'tif', 'heic']);
@@ -25,8 +24,18 @@ export interface Detected {
 }
 
 const BINARY: Record<string, Format> = {
-  pdf: 'pdf', docx: 'docx', odt: 'odt', rtf: 'rtf', xlsx: 'xlsx', ods: 'ods',
-  png: 'png', jpg: 'jpg', gif: 'gif', webp: 'webp', tif: 'tif', heic: 'heic',
+  pdf: 'pdf',
+  docx: 'docx',
+  odt: 'odt',
+  rtf: 'rtf',
+  xlsx: 'xlsx',
+  ods: 'ods',
+  png: 'png',
+  jpg: 'jpg',
+  gif: 'gif',
+  webp: 'webp',
+  tif: 'tif',
+  heic: 'heic',
 };
 
 export async function detectFormat(bytes: Uint8Array): Promise<Detected> {
@@ -49,12 +58,16 @@ export async function detectFormat(bytes: Uint8Array): Promise<Detected> {
 function cfbFormat(bytes: Uint8Array): Format {
   const names = new Set(cfbEntryNames(bytes));
   if (names.has('EncryptedPackage') || names.has('EncryptionInfo')) {
-    throw unprocessable('The file is password-protected (an encrypted Word or Excel file). Remove the password in Word or Excel (File > Info > Protect) and upload it again.', undefined, 'convert_password_protected');
+    throw unprocessable(
+      'The file is password-protected (an encrypted Word or Excel file). Remove the password in Word or Excel (File > Info > Protect) and upload it again.',
+      undefined,
+      'convert_password_protected',
+    );
   }
   if (names.has('WordDocument')) return 'doc';
   if (names.has('Workbook') || names.has('Book')) return 'xls';
   if (names.size === 0) throw unprocessable('The file is a damaged Office (OLE2) container: its directory cannot be read.', undefined, 'convert_damaged');
-  throw unsupported('an Office (OLE2) file that is neither a Word .doc nor an Excel .xls (PowerPoint or another program\'s file)');
+  throw unsupported("an Office (OLE2) file that is neither a Word .doc nor an Excel .xls (PowerPoint or another program's file)");
 }
 
 function unsupported(what: string): UnsupportedFormatError {

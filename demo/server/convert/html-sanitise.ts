@@ -12,10 +12,53 @@ import type { DefaultTreeAdapterMap } from 'parse5';
 type Node = DefaultTreeAdapterMap['node'];
 type Element = DefaultTreeAdapterMap['element'];
 
-const DROPPED = new Set(['script', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'link', 'meta', 'base',
-  'noscript', 'template', 'portal', 'svg', 'math', 'audio', 'video', 'source', 'track', 'picture', 'param']);
-const URL_ATTRS = new Set(['src', 'srcset', 'href', 'background', 'poster', 'data', 'action', 'formaction', 'cite', 'longdesc',
-  'lowsrc', 'dynsrc', 'usemap', 'codebase', 'classid', 'archive', 'profile', 'manifest', 'icon', 'ping', 'xlink:href', 'xml:base']);
+const DROPPED = new Set([
+  'script',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'applet',
+  'link',
+  'meta',
+  'base',
+  'noscript',
+  'template',
+  'portal',
+  'svg',
+  'math',
+  'audio',
+  'video',
+  'source',
+  'track',
+  'picture',
+  'param',
+]);
+const URL_ATTRS = new Set([
+  'src',
+  'srcset',
+  'href',
+  'background',
+  'poster',
+  'data',
+  'action',
+  'formaction',
+  'cite',
+  'longdesc',
+  'lowsrc',
+  'dynsrc',
+  'usemap',
+  'codebase',
+  'classid',
+  'archive',
+  'profile',
+  'manifest',
+  'icon',
+  'ping',
+  'xlink:href',
+  'xml:base',
+]);
 
 export function sanitiseHtml(html: string): string {
   const document = parse(html);
@@ -47,7 +90,8 @@ function cleanElement(element: Element): void {
     return true;
   });
   if (tag === 'style') {
-    for (const child of element.childNodes) if (child.nodeName === '#text') (child as DefaultTreeAdapterMap['textNode']).value = sanitiseCss((child as DefaultTreeAdapterMap['textNode']).value);
+    for (const child of element.childNodes)
+      if (child.nodeName === '#text') (child as DefaultTreeAdapterMap['textNode']).value = sanitiseCss((child as DefaultTreeAdapterMap['textNode']).value);
   }
 }
 
@@ -63,13 +107,15 @@ const LOADERS = '(?:url|image-set|-webkit-image-set|image|cross-fade|element|exp
 
 /** Removes everything in CSS that could load a resource. Escapes are decoded first so `u\\72l(` cannot hide a url(. */
 export function sanitiseCss(css: string): string {
-  return css
-    .replace(/\\([0-9a-f]{1,6})\s?/gi, (_m, hex: string) => String.fromCodePoint(Math.min(parseInt(hex, 16), 0x10ffff) || 0xfffd))
-    .replace(/\\([\s\S])/g, '$1')
-    .replace(/\/\*[\s\S]*?(\*\/|$)/g, '')
-    .replace(/@import[^;]*;?/gi, '')
-    .replace(/@font-face\s*\{[^}]*\}?/gi, '')
-    .replace(new RegExp(`${LOADERS}\\s*\\(\\s*("(?:[^"\\\\]|\\\\.)*"|'(?:[^'\\\\]|\\\\.)*'|[^)]*)\\s*\\)`, 'gi'), 'none')
-    // Anything left unbalanced: the function name alone is enough to make it inert.
-    .replace(new RegExp(`${LOADERS}\\s*\\(`, 'gi'), 'none(');
+  return (
+    css
+      .replace(/\\([0-9a-f]{1,6})\s?/gi, (_m, hex: string) => String.fromCodePoint(Math.min(parseInt(hex, 16), 0x10ffff) || 0xfffd))
+      .replace(/\\([\s\S])/g, '$1')
+      .replace(/\/\*[\s\S]*?(\*\/|$)/g, '')
+      .replace(/@import[^;]*;?/gi, '')
+      .replace(/@font-face\s*\{[^}]*\}?/gi, '')
+      .replace(new RegExp(`${LOADERS}\\s*\\(\\s*("(?:[^"\\\\]|\\\\.)*"|'(?:[^'\\\\]|\\\\.)*'|[^)]*)\\s*\\)`, 'gi'), 'none')
+      // Anything left unbalanced: the function name alone is enough to make it inert.
+      .replace(new RegExp(`${LOADERS}\\s*\\(`, 'gi'), 'none(')
+  );
 }

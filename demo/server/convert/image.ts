@@ -26,7 +26,11 @@ export async function imageToPdf(bytes: Uint8Array, format: string, limits: Imag
     throw imageProblem(format, error);
   }
   if (pages > limits.maxPages) {
-    throw unprocessable(`The TIFF has ${pages} pages; this server accepts documents of up to ${limits.maxPages} pages. Split it and upload the parts.`, undefined, 'convert_too_many_pages');
+    throw unprocessable(
+      `The TIFF has ${pages} pages; this server accepts documents of up to ${limits.maxPages} pages. Split it and upload the parts.`,
+      undefined,
+      'convert_too_many_pages',
+    );
   }
   const doc = await PDFDocument.create();
   for (let page = 0; page < pages; page++) {
@@ -34,9 +38,8 @@ export async function imageToPdf(bytes: Uint8Array, format: string, limits: Imag
     let info: { width: number; height: number };
     try {
       const image = sharp(bytes, { limitInputPixels: limits.maxPixels, page, pages: 1 }).rotate();
-      ({ data, info } = format === 'jpg'
-        ? await image.jpeg({ quality: 92 }).toBuffer({ resolveWithObject: true })
-        : await image.png().toBuffer({ resolveWithObject: true }));
+      ({ data, info } =
+        format === 'jpg' ? await image.jpeg({ quality: 92 }).toBuffer({ resolveWithObject: true }) : await image.png().toBuffer({ resolveWithObject: true }));
     } catch (error) {
       throw imageProblem(format, error);
     }
@@ -54,10 +57,22 @@ export async function imageToPdf(bytes: Uint8Array, format: string, limits: Imag
 function imageProblem(format: string, error: unknown): Error {
   const message = error instanceof Error ? error.message : String(error);
   if (/pixel limit/i.test(message)) {
-    return unprocessable('The image has more pixels than this server decodes (a decompression bomb, or a very large scan). Scale it down and upload it again.', undefined, 'convert_image_too_large');
+    return unprocessable(
+      'The image has more pixels than this server decodes (a decompression bomb, or a very large scan). Scale it down and upload it again.',
+      undefined,
+      'convert_image_too_large',
+    );
   }
   if (/HEVC|libde265|compression format has not been built/i.test(message)) {
-    return unprocessable('HEIC photos (HEVC-compressed) cannot be decoded by this server\'s image library. Export the photo as JPEG or PNG (or AVIF) and upload that.', undefined, 'convert_heic_unsupported');
+    return unprocessable(
+      "HEIC photos (HEVC-compressed) cannot be decoded by this server's image library. Export the photo as JPEG or PNG (or AVIF) and upload that.",
+      undefined,
+      'convert_heic_unsupported',
+    );
   }
-  return unprocessable(`The ${format.toUpperCase()} image is damaged or incomplete and cannot be decoded (${message.split('\n')[0].slice(0, 200)}).`, undefined, 'convert_image_damaged');
+  return unprocessable(
+    `The ${format.toUpperCase()} image is damaged or incomplete and cannot be decoded (${message.split('\n')[0].slice(0, 200)}).`,
+    undefined,
+    'convert_image_damaged',
+  );
 }

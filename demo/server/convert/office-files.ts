@@ -12,14 +12,22 @@ const esc = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').
 export type Run = [string, boolean?, string?];
 
 export function docx(paragraphs: Run[][], options: { pageBreakEvery?: number } = {}): Uint8Array {
-  const body = paragraphs.map((runs, i) => {
-    const brk = options.pageBreakEvery && i > 0 && i % options.pageBreakEvery === 0 ? '<w:r><w:br w:type="page"/></w:r>' : '';
-    return `<w:p>${brk}${runs.map(([text, bold, colour]) => `<w:r><w:rPr>${bold ? '<w:b/>' : ''}${colour ? `<w:color w:val="${colour}"/>` : ''}</w:rPr><w:t xml:space="preserve">${esc(text)}</w:t></w:r>`).join('')}</w:p>`;
-  }).join('');
+  const body = paragraphs
+    .map((runs, i) => {
+      const brk = options.pageBreakEvery && i > 0 && i % options.pageBreakEvery === 0 ? '<w:r><w:br w:type="page"/></w:r>' : '';
+      return `<w:p>${brk}${runs.map(([text, bold, colour]) => `<w:r><w:rPr>${bold ? '<w:b/>' : ''}${colour ? `<w:color w:val="${colour}"/>` : ''}</w:rPr><w:t xml:space="preserve">${esc(text)}</w:t></w:r>`).join('')}</w:p>`;
+    })
+    .join('');
   const files: Zippable = {
-    '[Content_Types].xml': strToU8(`${xmlHead}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`),
-    '_rels/.rels': strToU8(`${xmlHead}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>`),
-    'word/document.xml': strToU8(`${xmlHead}<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}<w:sectPr><w:pgSz w:w="11906" w:h="16838"/><w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440" w:header="708" w:footer="708" w:gutter="0"/></w:sectPr></w:body></w:document>`),
+    '[Content_Types].xml': strToU8(
+      `${xmlHead}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`,
+    ),
+    '_rels/.rels': strToU8(
+      `${xmlHead}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>`,
+    ),
+    'word/document.xml': strToU8(
+      `${xmlHead}<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}<w:sectPr><w:pgSz w:w="11906" w:h="16838"/><w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440" w:header="708" w:footer="708" w:gutter="0"/></w:sectPr></w:body></w:document>`,
+    ),
   };
   return zipSync(files);
 }
@@ -27,13 +35,28 @@ export function docx(paragraphs: Run[][], options: { pageBreakEvery?: number } =
 /** One sheet; each cell a list of runs (rich text, inline). */
 export function xlsx(rows: Run[][][]): Uint8Array {
   const col = (i: number) => String.fromCharCode(65 + i);
-  const sheetRows = rows.map((cells, r) => `<row r="${r + 1}">${cells.map((runs, c) => `<c r="${col(c)}${r + 1}" t="inlineStr"><is>${runs.map(([text, bold, colour]) => `<r><rPr>${bold ? '<b/>' : ''}${colour ? `<color rgb="FF${colour}"/>` : ''}<sz val="11"/></rPr><t xml:space="preserve">${esc(text)}</t></r>`).join('')}</is></c>`).join('')}</row>`).join('');
+  const sheetRows = rows
+    .map(
+      (cells, r) =>
+        `<row r="${r + 1}">${cells.map((runs, c) => `<c r="${col(c)}${r + 1}" t="inlineStr"><is>${runs.map(([text, bold, colour]) => `<r><rPr>${bold ? '<b/>' : ''}${colour ? `<color rgb="FF${colour}"/>` : ''}<sz val="11"/></rPr><t xml:space="preserve">${esc(text)}</t></r>`).join('')}</is></c>`).join('')}</row>`,
+    )
+    .join('');
   const files: Zippable = {
-    '[Content_Types].xml': strToU8(`${xmlHead}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`),
-    '_rels/.rels': strToU8(`${xmlHead}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`),
-    'xl/workbook.xml': strToU8(`${xmlHead}<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>`),
-    'xl/_rels/workbook.xml.rels': strToU8(`${xmlHead}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`),
-    'xl/worksheets/sheet1.xml': strToU8(`${xmlHead}<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${sheetRows}</sheetData></worksheet>`),
+    '[Content_Types].xml': strToU8(
+      `${xmlHead}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`,
+    ),
+    '_rels/.rels': strToU8(
+      `${xmlHead}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    ),
+    'xl/workbook.xml': strToU8(
+      `${xmlHead}<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    ),
+    'xl/_rels/workbook.xml.rels': strToU8(
+      `${xmlHead}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+    ),
+    'xl/worksheets/sheet1.xml': strToU8(
+      `${xmlHead}<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${sheetRows}</sheetData></worksheet>`,
+    ),
   };
   return zipSync(files);
 }
@@ -51,7 +74,16 @@ export function longDocx(pages: number): Uint8Array {
 /** A real zip bomb: a .docx whose entries unpack to `entries` × `entryMb` MB of zeros. */
 export function zipBombDocx(entries: number, entryMb: number): Uint8Array {
   const zeros = new Uint8Array(entryMb * 1048576);
-  const files: Zippable = { 'word/document.xml': strToU8(`${xmlHead}<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p/></w:body></w:document>`) };
+  const files: Zippable = {
+    'word/document.xml': strToU8(
+      `${xmlHead}<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p/></w:body></w:document>`,
+    ),
+  };
   for (let i = 0; i < entries; i++) files[`word/media/pad${i}.bin`] = [zeros, { level: 9 }];
-  return zipSync({ '[Content_Types].xml': strToU8(`${xmlHead}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`), ...files });
+  return zipSync({
+    '[Content_Types].xml': strToU8(
+      `${xmlHead}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`,
+    ),
+    ...files,
+  });
 }

@@ -34,18 +34,27 @@ interface Slot {
 }
 
 export function converterMissing(detail: string): UnavailableError {
-  return new UnavailableError('converter_unavailable',
-    `Office documents cannot be converted on this server: LibreOffice is not available (${detail}). The administrator installs the Debian/Ubuntu packages libreoffice-writer-nogui, libreoffice-calc-nogui and python3-uno, or sets ESIGN_SOFFICE to the soffice binary (and ESIGN_UNO_PYTHON to a python with the uno module). PDFs and images still work.`);
+  return new UnavailableError(
+    'converter_unavailable',
+    `Office documents cannot be converted on this server: LibreOffice is not available (${detail}). The administrator installs the Debian/Ubuntu packages libreoffice-writer-nogui, libreoffice-calc-nogui and python3-uno, or sets ESIGN_SOFFICE to the soffice binary (and ESIGN_UNO_PYTHON to a python with the uno module). PDFs and images still work.`,
+  );
 }
 
 /** Resolves a command name on PATH (or checks a path); undefined when it is not an executable. */
 export function findExecutable(command: string): string | undefined {
-  const candidates = command.includes('/') ? [command] : (process.env.PATH ?? '').split(path.delimiter).filter(Boolean).map((dir) => path.join(dir, command));
+  const candidates = command.includes('/')
+    ? [command]
+    : (process.env.PATH ?? '')
+        .split(path.delimiter)
+        .filter(Boolean)
+        .map((dir) => path.join(dir, command));
   for (const candidate of candidates) {
     try {
       fs.accessSync(candidate, fs.constants.X_OK);
       if (fs.statSync(candidate).isFile()) return candidate;
-    } catch { /* next */ }
+    } catch {
+      /* next */
+    }
   }
   return undefined;
 }
@@ -87,7 +96,9 @@ export class SofficePool {
     this.checkAvailable();
     const queue = this.queues.get(groupId) ?? [];
     if (queue.length >= this.settings.maxQueuedPerGroup) {
-      return Promise.reject(new RateLimitedError('convert_queue_full', `This group already has ${queue.length} files waiting to be converted; try again in a minute.`));
+      return Promise.reject(
+        new RateLimitedError('convert_queue_full', `This group already has ${queue.length} files waiting to be converted; try again in a minute.`),
+      );
     }
     return new Promise((resolve, reject) => {
       queue.push({ groupId, request, resolve, reject });
@@ -162,13 +173,21 @@ export class SofficePool {
         return;
       }
       let timer: NodeJS.Timeout | undefined;
-      const timedOut = new Promise<'timeout'>((resolve) => { timer = setTimeout(() => resolve('timeout'), this.settings.timeoutMs); });
+      const timedOut = new Promise<'timeout'>((resolve) => {
+        timer = setTimeout(() => resolve('timeout'), this.settings.timeoutMs);
+      });
       const answer = await Promise.race([slot.worker.convert(job.request), timedOut]);
       clearTimeout(timer);
       if (answer === 'timeout') {
         this.replace(slot);
         await slot.worker.kill();
-        job.reject(unprocessable(`Converting the file took longer than ${Math.round(this.settings.timeoutMs / 1000)} s, the most this server spends on one file. Save it as a simpler file (or a PDF) and upload that.`, undefined, 'convert_timeout'));
+        job.reject(
+          unprocessable(
+            `Converting the file took longer than ${Math.round(this.settings.timeoutMs / 1000)} s, the most this server spends on one file. Save it as a simpler file (or a PDF) and upload that.`,
+            undefined,
+            'convert_timeout',
+          ),
+        );
         return;
       }
       if (answer.ok) {
@@ -178,14 +197,32 @@ export class SofficePool {
       if (answer.kind === 'crash' || !slot.worker.alive) {
         this.replace(slot);
         await slot.worker.kill();
-        job.reject(unprocessable('LibreOffice stopped while converting the file (the file is probably damaged). Open and save it again in its program, or save it as a PDF, and upload that.', undefined, 'convert_crashed'));
+        job.reject(
+          unprocessable(
+            'LibreOffice stopped while converting the file (the file is probably damaged). Open and save it again in its program, or save it as a PDF, and upload that.',
+            undefined,
+            'convert_crashed',
+          ),
+        );
         return;
       }
       if (answer.kind === 'pages') {
-        job.reject(unprocessable(`The converted document would have ${answer.pages} pages; this server accepts documents of up to ${job.request.max_pages} pages. Split it (or set a print range) and upload the parts.`, undefined, 'convert_too_many_pages'));
+        job.reject(
+          unprocessable(
+            `The converted document would have ${answer.pages} pages; this server accepts documents of up to ${job.request.max_pages} pages. Split it (or set a print range) and upload the parts.`,
+            undefined,
+            'convert_too_many_pages',
+          ),
+        );
         return;
       }
-      job.reject(unprocessable(`The file cannot be opened: it is damaged, password-protected, or not really the kind of file it looks like. (${answer.error})`, undefined, 'convert_failed'));
+      job.reject(
+        unprocessable(
+          `The file cannot be opened: it is damaged, password-protected, or not really the kind of file it looks like. (${answer.error})`,
+          undefined,
+          'convert_failed',
+        ),
+      );
     } finally {
       this.running.set(job.groupId, (this.running.get(job.groupId) ?? 1) - 1);
       slot.job = null;

@@ -21,9 +21,7 @@ export interface BridgeRequest {
   max_pages: number;
 }
 
-export type BridgeAnswer =
-  | { ok: true; pages: number }
-  | { ok: false; kind: 'load' | 'pages' | 'export' | 'crash'; error: string; pages?: number };
+export type BridgeAnswer = { ok: true; pages: number } | { ok: false; kind: 'load' | 'pages' | 'export' | 'crash'; error: string; pages?: number };
 
 export interface WorkerOptions {
   soffice: string;
@@ -57,8 +55,15 @@ export class SofficeWorker {
       detached: true, // its own process group, apart from the server's signals
     });
     let stderr = '';
-    this.bridge.stderr.on('data', (chunk: Buffer) => { stderr = (stderr + chunk.toString()).slice(-2000); });
-    this.exit = new Promise((resolve) => this.bridge.once('close', () => { this.exited = true; resolve(); }));
+    this.bridge.stderr.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-2000);
+    });
+    this.exit = new Promise((resolve) =>
+      this.bridge.once('close', () => {
+        this.exited = true;
+        resolve();
+      }),
+    );
     this.ready = new Promise((resolve, reject) => {
       this.bridge.once('error', (error) => reject(new Error(`cannot run ${options.python}: ${error.message}`)));
       const lines = readline.createInterface({ input: this.bridge.stdout });
@@ -110,7 +115,11 @@ export class SofficeWorker {
   /** Kills soffice, then the bridge, and removes the profile and pipe socket. Resolves when all are gone. */
   async kill(): Promise<void> {
     if (this.sofficePid) {
-      try { process.kill(-this.sofficePid, 'SIGKILL'); } catch { /* already gone */ }
+      try {
+        process.kill(-this.sofficePid, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
     }
     await this.shutdownBridge(1500);
   }
@@ -124,9 +133,20 @@ export class SofficeWorker {
     if (!this.exited) {
       this.bridge.stdin.end();
       const timer = setTimeout(() => {
-        if (this.sofficePid) try { process.kill(-this.sofficePid, 'SIGKILL'); } catch { /* gone */ }
+        if (this.sofficePid)
+          try {
+            process.kill(-this.sofficePid, 'SIGKILL');
+          } catch {
+            /* gone */
+          }
         // Give the bridge a moment to reap, then make sure it ends too.
-        setTimeout(() => { try { process.kill(-this.bridge.pid!, 'SIGKILL'); } catch { /* gone */ } }, 500).unref();
+        setTimeout(() => {
+          try {
+            process.kill(-this.bridge.pid!, 'SIGKILL');
+          } catch {
+            /* gone */
+          }
+        }, 500).unref();
       }, graceMs);
       timer.unref();
       await this.exit;

@@ -43,7 +43,11 @@ export function looksLikeHtml(text: string): boolean {
 
 /** CSV: at least two lines, each with the same (non-zero) number of commas, semicolons or tabs. */
 export function csvSeparator(text: string): string | undefined {
-  const lines = text.slice(0, 64 * 1024).split(/\r?\n/).filter((l) => l.trim() !== '').slice(0, 20);
+  const lines = text
+    .slice(0, 64 * 1024)
+    .split(/\r?\n/)
+    .filter((l) => l.trim() !== '')
+    .slice(0, 20);
   if (lines.length < 2) return undefined;
   for (const sep of [',', ';', '\t']) {
     const counts = lines.map((l) => countOutsideQuotes(l, sep));

@@ -28,9 +28,13 @@ const read = (name: string) => fs.readFileSync(path.join(FIXTURES, name));
 
 function requireLibreOffice(): void {
   const soffice = process.env.ESIGN_SOFFICE || 'soffice';
-  if (!findExecutable(soffice)) assert.fail(`LibreOffice is not installed ("${soffice}" not found): install the packages libreoffice-writer-nogui libreoffice-calc-nogui python3-uno (apt-get install --no-install-recommends), or set ESIGN_SOFFICE.`);
+  if (!findExecutable(soffice))
+    assert.fail(
+      `LibreOffice is not installed ("${soffice}" not found): install the packages libreoffice-writer-nogui libreoffice-calc-nogui python3-uno (apt-get install --no-install-recommends), or set ESIGN_SOFFICE.`,
+    );
   const python = process.env.ESIGN_UNO_PYTHON || '/usr/bin/python3';
-  if (spawnSync(python, ['-c', 'import uno'], { stdio: 'ignore' }).status !== 0) assert.fail(`${python} cannot import uno: install python3-uno (or set ESIGN_UNO_PYTHON).`);
+  if (spawnSync(python, ['-c', 'import uno'], { stdio: 'ignore' }).status !== 0)
+    assert.fail(`${python} cannot import uno: install python3-uno (or set ESIGN_UNO_PYTHON).`);
 }
 
 /**
@@ -39,7 +43,10 @@ function requireLibreOffice(): void {
  */
 function zombies(): number {
   const out = execFileSync('ps', ['-eo', 'stat=,ppid=,comm=']).toString();
-  return out.split('\n').map((l) => l.trim().split(/\s+/)).filter(([stat, ppid, comm]) => stat?.startsWith('Z') && (/soffice|oosplash/.test(comm ?? '') || Number(ppid) === process.pid)).length;
+  return out
+    .split('\n')
+    .map((l) => l.trim().split(/\s+/))
+    .filter(([stat, ppid, comm]) => stat?.startsWith('Z') && (/soffice|oosplash/.test(comm ?? '') || Number(ppid) === process.pid)).length;
 }
 
 function pdfText(pdf: Buffer): string {
@@ -62,7 +69,10 @@ describe('uploads: any document in', () => {
     await t?.close();
     const leftovers = fs.readdirSync(TMP).filter((name) => /^esign-(convert|soffice)-/.test(name));
     assert.deepEqual(leftovers, [], 'no temp files are left behind');
-    const running = execFileSync('ps', ['-eo', 'args=']).toString().split('\n').filter((l) => l.includes(TMP) && /soffice|uno-bridge/.test(l));
+    const running = execFileSync('ps', ['-eo', 'args='])
+      .toString()
+      .split('\n')
+      .filter((l) => l.includes(TMP) && /soffice|uno-bridge/.test(l));
     assert.deepEqual(running, [], 'no LibreOffice of this test is left running');
     assert.ok(zombies() <= zombiesBefore, 'no zombie processes');
   });
@@ -80,7 +90,12 @@ describe('uploads: any document in', () => {
   async function upload(body: Buffer | Uint8Array, options: Record<string, unknown> = {}) {
     const minted = await mint(options);
     const res = await put(minted.upload_url, body);
-    const status = (await call(t.app, t.key, 'GET', minted.status_uri)).json() as { status: string; format: string | null; template_id: string | null; error: { code: string; message: string } | null };
+    const status = (await call(t.app, t.key, 'GET', minted.status_uri)).json() as {
+      status: string;
+      format: string | null;
+      template_id: string | null;
+      error: { code: string; message: string } | null;
+    };
     return { res, status, minted };
   }
 
@@ -122,9 +137,12 @@ describe('uploads: any document in', () => {
     });
   }
 
-  test('an image page is A4 in the image\'s orientation (landscape photo, landscape page)', async () => {
+  test("an image page is A4 in the image's orientation (landscape photo, landscape page)", async () => {
     const { status } = await upload(read('ft-fixture.jpg'));
-    const info = (await call(t.app, t.key, 'GET', `/api/v1/templatepdf/${status.template_id}/status/`)).json() as { pages?: { width: number; height: number }[]; page_dimensions?: unknown };
+    const info = (await call(t.app, t.key, 'GET', `/api/v1/templatepdf/${status.template_id}/status/`)).json() as {
+      pages?: { width: number; height: number }[];
+      page_dimensions?: unknown;
+    };
     const pdf = await templatePdf(status.template_id!);
     const size = execFileSync('pdfinfo', ['-'], { input: pdf }).toString();
     assert.match(size, /Page size:\s+841\.89 x 595\.28 pts/);
@@ -146,7 +164,13 @@ describe('uploads: any document in', () => {
 
   test('text tags in rich-text cells of an .xlsx become fields', async () => {
     const file = xlsx([
-      [[['Customer']], [['<<t=signa', true], ['ture>>', false, 'FF0000']]],
+      [
+        [['Customer']],
+        [
+          ['<<t=signa', true],
+          ['ture>>', false, 'FF0000'],
+        ],
+      ],
       [[['Date']], [['<<t=da'], ['te>>', true]]],
     ]);
     const { res } = await upload(file, { process_tags: true });
@@ -154,7 +178,7 @@ describe('uploads: any document in', () => {
     assert.equal((res.json() as { report: { tags: { fields_found: number } } }).report.tags.fields_found, 2);
   });
 
-  test('the new template id works like a PDF template\'s (fields listed, PDF served)', async () => {
+  test("the new template id works like a PDF template's (fields listed, PDF served)", async () => {
     const { status } = await upload(docx([[['Sign here: <<t=signature>>']]]), { process_tags: 'true' });
     const fields = await call(t.app, t.key, 'GET', `/api/v1/templatepdf/${status.template_id}/fields/`);
     assert.equal(fields.statusCode, 200, fields.body);
@@ -189,7 +213,12 @@ describe('uploads: any document in', () => {
     });
 
     test('a lying extension: an executable named contract.docx', async () => {
-      await refused(Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(200, 1)]), 415, /convert_unsupported_format/, /Accepted: PDF; Word/);
+      await refused(
+        Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(200, 1)]),
+        415,
+        /convert_unsupported_format/,
+        /Accepted: PDF; Word/,
+      );
     });
 
     test('a zip-bomb .docx (330 MB of zeros in a few hundred KB)', async () => {
@@ -208,7 +237,10 @@ describe('uploads: any document in', () => {
 
     test('hostile HTML: no request to a local server, no local file in the PDF', async () => {
       let hits = 0;
-      const server = http.createServer((_req, res) => { hits++; res.end('SECRET-FROM-SERVER'); });
+      const server = http.createServer((_req, res) => {
+        hits++;
+        res.end('SECRET-FROM-SERVER');
+      });
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       try {
@@ -272,7 +304,7 @@ describe('uploads: any document in', () => {
       assert.equal(status.status, 'pending');
     });
 
-    test('status and minting are limited to the caller\'s groups', async () => {
+    test("status and minting are limited to the caller's groups", async () => {
       const minted = await mint();
       const other = createTenant(t.app, 'Other Co');
       assert.equal((await call(t.app, other.key, 'GET', minted.status_uri)).statusCode, 404);
@@ -293,7 +325,10 @@ describe('uploads without LibreOffice, with a small size cap', () => {
   });
   after(async () => {
     await t.close();
-    for (const [name, value] of [['ESIGN_SOFFICE', saved.soffice], ['ESIGN_CONVERT_MAX_MB', saved.max]] as const) {
+    for (const [name, value] of [
+      ['ESIGN_SOFFICE', saved.soffice],
+      ['ESIGN_CONVERT_MAX_MB', saved.max],
+    ] as const) {
       if (value === undefined) delete process.env[name];
       else process.env[name] = value;
     }
@@ -301,7 +336,12 @@ describe('uploads without LibreOffice, with a small size cap', () => {
 
   async function putNew(body: Buffer | Uint8Array) {
     const minted = (await call(t.app, t.key, 'POST', '/api/v1/uploads/', { group: t.groupId })).json() as { upload_url: string; status_uri: string };
-    const res = await t.app.inject({ method: 'PUT', url: new URL(minted.upload_url).pathname, payload: Buffer.from(body), headers: { 'content-type': 'application/octet-stream' } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: new URL(minted.upload_url).pathname,
+      payload: Buffer.from(body),
+      headers: { 'content-type': 'application/octet-stream' },
+    });
     const status = (await call(t.app, t.key, 'GET', minted.status_uri)).json() as { status: string; error: { code: string; message: string } | null };
     return { res, status };
   }

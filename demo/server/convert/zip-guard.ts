@@ -9,9 +9,7 @@ export interface ZipLimits {
   maxEntries: number;
 }
 
-export type ZipVerdict =
-  | { ok: true; entries: number; inflatedBytes: number }
-  | { ok: false; reason: string };
+export type ZipVerdict = { ok: true; entries: number; inflatedBytes: number } | { ok: false; reason: string };
 
 const EOCD = 0x06054b50;
 const CENTRAL = 0x02014b50;
@@ -20,7 +18,10 @@ export function checkZip(bytes: Uint8Array, limits: ZipLimits): ZipVerdict {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let eocd = -1;
   for (let at = bytes.length - 22; at >= Math.max(0, bytes.length - 22 - 65535); at--) {
-    if (view.getUint32(at, true) === EOCD) { eocd = at; break; }
+    if (view.getUint32(at, true) === EOCD) {
+      eocd = at;
+      break;
+    }
   }
   if (eocd < 0) return { ok: false, reason: 'the file is damaged: its zip directory is missing (was it cut short during the upload?)' };
   const count = view.getUint16(eocd + 10, true);
@@ -38,10 +39,14 @@ export function checkZip(bytes: Uint8Array, limits: ZipLimits): ZipVerdict {
     if (at + 46 > eocd || view.getUint32(at, true) !== CENTRAL) return { ok: false, reason: 'the file is damaged: its zip directory is corrupt' };
     const compressed = view.getUint32(at + 20, true);
     const size = view.getUint32(at + 24, true);
-    if (size === 0xffffffff || compressed === 0xffffffff) return { ok: false, reason: 'the file uses ZIP64 sizes, which office documents of an acceptable size never need' };
+    if (size === 0xffffffff || compressed === 0xffffffff)
+      return { ok: false, reason: 'the file uses ZIP64 sizes, which office documents of an acceptable size never need' };
     inflated += size;
     if (inflated > limits.maxInflatedBytes) {
-      return { ok: false, reason: `its contents would unpack to more than ${Math.round(limits.maxInflatedBytes / 1048576)} MB (a "zip bomb"); this server refuses such files` };
+      return {
+        ok: false,
+        reason: `its contents would unpack to more than ${Math.round(limits.maxInflatedBytes / 1048576)} MB (a "zip bomb"); this server refuses such files`,
+      };
     }
     at += 46 + view.getUint16(at + 28, true) + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
   }

@@ -105,9 +105,7 @@ export function forbidden(message: string, code = 'forbidden'): ForbiddenError {
 
 /** Same wording as the REST API's other 404s: nothing says whether the thing exists elsewhere. */
 export function notFound(what: string, id?: string): NotFoundError {
-  const message = id === undefined
-    ? `${what} not found.`
-    : `${what} '${id}' not found, or it belongs to a group your API key cannot see.`;
+  const message = id === undefined ? `${what} not found.` : `${what} '${id}' not found, or it belongs to a group your API key cannot see.`;
   return new NotFoundError('not_found', message);
 }
 

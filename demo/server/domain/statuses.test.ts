@@ -15,18 +15,24 @@ import {
 } from './statuses.ts';
 
 test('document status texts, with unknown for anything else', () => {
-  assert.deepEqual(
-    [10, 20, 30, 40, 50].map(documentStatusText),
-    ['available', 'fields complete', 'completed', 'removed', 'rejected'],
-  );
+  assert.deepEqual([10, 20, 30, 40, 50].map(documentStatusText), ['available', 'fields complete', 'completed', 'removed', 'rejected']);
   for (const other of [0, 11, 60, -1, NaN, '10', null, undefined]) assert.equal(documentStatusText(other), 'unknown');
 });
 
 test('recipient status texts, with unknown for anything else', () => {
   const expected: Record<number, string> = {
-    4: 'unsent', 5: 'scheduled', 10: 'sent', 15: 'email opened', 20: 'visited', 30: 'fields complete',
-    35: 'fields complete excluding signature', 39: 'witnessing required', 40: 'completed',
-    50: 'download final document', 60: 'rejected', 70: 'withdrawn',
+    4: 'unsent',
+    5: 'scheduled',
+    10: 'sent',
+    15: 'email opened',
+    20: 'visited',
+    30: 'fields complete',
+    35: 'fields complete excluding signature',
+    39: 'witnessing required',
+    40: 'completed',
+    50: 'download final document',
+    60: 'rejected',
+    70: 'withdrawn',
   };
   for (const [n, text] of Object.entries(expected)) assert.equal(recipientStatusText(Number(n)), text);
   for (const other of [0, 1, 45, 80, '40', null]) assert.equal(recipientStatusText(other), 'unknown');
@@ -35,7 +41,10 @@ test('recipient status texts, with unknown for anything else', () => {
 test('a document is created available and can be sent only once', () => {
   assert.equal(documentTransition(null, 'send'), D.available);
   for (const s of [D.available, D.fieldsComplete, D.completed, D.removed, D.rejected]) {
-    assert.throws(() => documentTransition(s, 'send'), (e: unknown) => e instanceof TransitionError && e.statusCode === 409 && /already been sent/.test(e.message));
+    assert.throws(
+      () => documentTransition(s, 'send'),
+      (e: unknown) => e instanceof TransitionError && e.statusCode === 409 && /already been sent/.test(e.message),
+    );
   }
 });
 
@@ -75,7 +84,10 @@ test('a recipient walks sent, email opened, visited, completed, downloaded', () 
 
 test('sending a recipient twice is refused with a clear message', () => {
   const sent = recipientTransition(R.scheduled, 'send');
-  assert.throws(() => recipientTransition(sent, 'send'), (e: unknown) => e instanceof TransitionError && /already been sent/.test(e.message));
+  assert.throws(
+    () => recipientTransition(sent, 'send'),
+    (e: unknown) => e instanceof TransitionError && /already been sent/.test(e.message),
+  );
 });
 
 test('witnessing: the signer waits at 39 until its witness is done', () => {
@@ -104,7 +116,10 @@ test('withdraw only touches recipients who still had work to do', () => {
 test('recipients cannot sign a removed, completed or rejected document', () => {
   assert.doesNotThrow(() => assertDocumentOpenForRecipients(D.available, 'complete'));
   for (const s of [D.removed, D.completed, D.rejected, D.fieldsComplete]) {
-    assert.throws(() => assertDocumentOpenForRecipients(s, 'complete'), (e: unknown) => e instanceof TransitionError && e.statusCode === 409);
+    assert.throws(
+      () => assertDocumentOpenForRecipients(s, 'complete'),
+      (e: unknown) => e instanceof TransitionError && e.statusCode === 409,
+    );
   }
   assert.throws(() => assertDocumentOpenForRecipients(D.removed, 'visit'), /removed/);
   assert.doesNotThrow(() => assertDocumentOpenForRecipients(D.completed, 'download_final'));

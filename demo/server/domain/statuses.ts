@@ -132,7 +132,11 @@ export const RECIPIENT_TRANSITIONS: readonly Transition<RecipientEvent, Recipien
   { event: 'visit', from: [R.sent, R.emailOpened], to: R.visited },
   { event: 'visit', from: [R.visited, R.fieldsComplete, R.fieldsCompleteExcludingSignature], to: 'same' },
   { event: 'fields_complete', from: [...R_ACTIVE], to: R.fieldsComplete },
-  { event: 'fields_complete_excluding_signature', from: [R.sent, R.emailOpened, R.visited, R.fieldsCompleteExcludingSignature], to: R.fieldsCompleteExcludingSignature },
+  {
+    event: 'fields_complete_excluding_signature',
+    from: [R.sent, R.emailOpened, R.visited, R.fieldsCompleteExcludingSignature],
+    to: R.fieldsCompleteExcludingSignature,
+  },
   // A witnessed signer has signed; it waits at 39 until its witness signs.
   { event: 'witness_required', from: [...R_ACTIVE], to: R.witnessingRequired },
   { event: 'witness_released', from: [R.witnessingRequired], to: R.completed },
@@ -162,11 +166,7 @@ export class TransitionError extends Error {
   }
 }
 
-function find<E extends string, S extends number>(
-  table: readonly Transition<E, S>[],
-  event: E,
-  from: S | null,
-): Transition<E, S> | undefined {
+function find<E extends string, S extends number>(table: readonly Transition<E, S>[], event: E, from: S | null): Transition<E, S> | undefined {
   return table.find((row) => row.event === event && row.from.includes(from));
 }
 
@@ -190,9 +190,7 @@ export function recipientTransition(from: RecipientStatus, event: RecipientEvent
   const row = find(RECIPIENT_TRANSITIONS, event, from);
   if (row) return row.to === 'same' ? from : row.to;
   const what =
-    event === 'send' && from !== R.unsent && from !== R.scheduled
-      ? 'it has already been sent'
-      : `its status is ${from} (${recipientStatusText(from)})`;
+    event === 'send' && from !== R.unsent && from !== R.scheduled ? 'it has already been sent' : `its status is ${from} (${recipientStatusText(from)})`;
   throw new TransitionError('recipient', event, from, `Cannot ${event.replaceAll('_', ' ')} this recipient: ${what}.`);
 }
 

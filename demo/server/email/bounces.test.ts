@@ -66,7 +66,10 @@ test('SMTP refusals become recipient.bounced: hard (5xx) and soft (4xx), each re
   const smtp = await fakeSmtp();
   const receiver = await startReceiver();
   try {
-    assert.equal((await call(t.app, t.key, 'POST', '/api/v1/subscribe/', { callback_url: receiver.url, object: 'recipient', event: 'bounced' })).statusCode, 201);
+    assert.equal(
+      (await call(t.app, t.key, 'POST', '/api/v1/subscribe/', { callback_url: receiver.url, object: 'recipient', event: 'bounced' })).statusCode,
+      201,
+    );
     const sent = await sendDocument(t, [field({ signer: 1 }), field({ signer: 2, page: 2 }), field({ signer: 3, page: 2, ay: 0.5, by: 0.55 })], {
       signers: [
         { firstname: 'Hard', lastname: 'Bounce', email: 'hard@example.com' },
@@ -78,7 +81,16 @@ test('SMTP refusals become recipient.bounced: hard (5xx) and soft (4xx), each re
     const { history } = t.app.store;
     t.app.store.transaction(() => {
       for (const r of sent.recipients) {
-        history.queueEmail({ documentId: sent.documentId, recipientId: r.id, kind: 'invitation', to: r.email, cc: [], subject: 'Please sign', text: 'hi', html: '' });
+        history.queueEmail({
+          documentId: sent.documentId,
+          recipientId: r.id,
+          kind: 'invitation',
+          to: r.email,
+          cc: [],
+          subject: 'Please sign',
+          text: 'hi',
+          html: '',
+        });
       }
     });
     const delivery = new EmailDelivery(t.app.store, t.dataDir, { smtpUrl: smtp.url, from: 'esign <no-reply@example.com>' });
@@ -115,40 +127,57 @@ test('classification of transport failures', () => {
   assert.equal(classifySmtpFailure(new Error('disk full')), null);
 });
 
-test('an SMTP server that cannot be reached becomes recipient.bounced "delayed message" (3), once, and the email stays queued', { timeout: 30_000 }, async () => {
-  const t = await createTestApp({
-    rateLimits: { sandbox: 100_000, production: 100_000, windowMs: 3_600_000 },
-    webhooks: { allowPrivateAddresses: true, retrySchedule: [0, 20, 40], pollIntervalMs: 20 },
-  });
-  // A port that was free a moment ago: nothing listens there, so the connection is refused.
-  const closed = net.createServer();
-  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-  const port = (closed.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => closed.close(() => resolve()));
-  const receiver = await startReceiver();
-  try {
-    assert.equal((await call(t.app, t.key, 'POST', '/api/v1/subscribe/', { callback_url: receiver.url, object: 'recipient', event: 'bounced' })).statusCode, 201);
-    const sent = await sendDocument(t, [field({ signer: 1 })], { signers: [{ firstname: 'Far', lastname: 'Away', email: 'far@example.com' }] });
-    const [far] = sent.recipients;
-    t.app.store.transaction(() => {
-      t.app.store.history.queueEmail({ documentId: sent.documentId, recipientId: far.id, kind: 'invitation', to: far.email, cc: [], subject: 'Please sign', text: 'hi', html: '' });
+test(
+  'an SMTP server that cannot be reached becomes recipient.bounced "delayed message" (3), once, and the email stays queued',
+  { timeout: 30_000 },
+  async () => {
+    const t = await createTestApp({
+      rateLimits: { sandbox: 100_000, production: 100_000, windowMs: 3_600_000 },
+      webhooks: { allowPrivateAddresses: true, retrySchedule: [0, 20, 40], pollIntervalMs: 20 },
     });
-    const delivery = new EmailDelivery(t.app.store, t.dataDir, { smtpUrl: `smtp://127.0.0.1:${port}`, from: 'esign <no-reply@example.com>' });
-    assert.equal(await delivery.flush(), 0);
-    assert.equal(await delivery.flush(), 0);
-    delivery.close();
-    await receiver.waitFor((r) => r.length >= 1);
-    const written = t.app.store.db.prepare(`SELECT COUNT(*) AS n FROM webhook_events WHERE event = 'bounced'`).get() as { n: number };
-    assert.equal(written.n, 1, 'reported once although the email was tried twice');
-    const data = receiver.received[0].json.data as { uuid: string; emailBounce: number; emailBounceMessage: string };
-    assert.equal(data.uuid, far.id);
-    assert.equal(data.emailBounce, 3);
-    assert.match(data.emailBounceMessage, /^delayed message: .*ECONNREFUSED/);
-    const queued = t.app.store.db.prepare(`SELECT sent_at FROM email_outbox WHERE recipient_id = ? AND kind = 'invitation'`).get(far.id) as { sent_at: string | null } | undefined;
-    assert.equal(queued?.sent_at ?? null, null, 'the email is still waiting to be sent');
-    assertSpecPayloads(receiver.received);
-  } finally {
-    await receiver.close();
-    await t.close();
-  }
-});
+    // A port that was free a moment ago: nothing listens there, so the connection is refused.
+    const closed = net.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const receiver = await startReceiver();
+    try {
+      assert.equal(
+        (await call(t.app, t.key, 'POST', '/api/v1/subscribe/', { callback_url: receiver.url, object: 'recipient', event: 'bounced' })).statusCode,
+        201,
+      );
+      const sent = await sendDocument(t, [field({ signer: 1 })], { signers: [{ firstname: 'Far', lastname: 'Away', email: 'far@example.com' }] });
+      const [far] = sent.recipients;
+      t.app.store.transaction(() => {
+        t.app.store.history.queueEmail({
+          documentId: sent.documentId,
+          recipientId: far.id,
+          kind: 'invitation',
+          to: far.email,
+          cc: [],
+          subject: 'Please sign',
+          text: 'hi',
+          html: '',
+        });
+      });
+      const delivery = new EmailDelivery(t.app.store, t.dataDir, { smtpUrl: `smtp://127.0.0.1:${port}`, from: 'esign <no-reply@example.com>' });
+      assert.equal(await delivery.flush(), 0);
+      assert.equal(await delivery.flush(), 0);
+      delivery.close();
+      await receiver.waitFor((r) => r.length >= 1);
+      const written = t.app.store.db.prepare(`SELECT COUNT(*) AS n FROM webhook_events WHERE event = 'bounced'`).get() as { n: number };
+      assert.equal(written.n, 1, 'reported once although the email was tried twice');
+      const data = receiver.received[0].json.data as { uuid: string; emailBounce: number; emailBounceMessage: string };
+      assert.equal(data.uuid, far.id);
+      assert.equal(data.emailBounce, 3);
+      assert.match(data.emailBounceMessage, /^delayed message: .*ECONNREFUSED/);
+      const queued = t.app.store.db.prepare(`SELECT sent_at FROM email_outbox WHERE recipient_id = ? AND kind = 'invitation'`).get(far.id) as
+        { sent_at: string | null } | undefined;
+      assert.equal(queued?.sent_at ?? null, null, 'the email is still waiting to be sent');
+      assertSpecPayloads(receiver.received);
+    } finally {
+      await receiver.close();
+      await t.close();
+    }
+  },
+);

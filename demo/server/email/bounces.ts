@@ -43,13 +43,25 @@ export function reportBounce(store: Store, email: Pick<QueuedEmail, 'id' | 'docu
       { kind: KIND_TEXT[kind], message },
       email.recipientId,
     );
-    emitEvent(store, { object: 'recipient', event: 'bounced', documentId: email.documentId!, recipientId: email.recipientId!, emailBounce: kind, emailBounceMessage: message });
+    emitEvent(store, {
+      object: 'recipient',
+      event: 'bounced',
+      documentId: email.documentId!,
+      recipientId: email.recipientId!,
+      emailBounce: kind,
+      emailBounceMessage: message,
+    });
     return true;
   });
 }
 
 /** For the mail transport's failure path: classify and report; never throws. */
-export function reportEmailFailure(store: Store, email: Pick<QueuedEmail, 'id' | 'documentId' | 'recipientId'>, error: unknown, log?: (error: unknown) => void): void {
+export function reportEmailFailure(
+  store: Store,
+  email: Pick<QueuedEmail, 'id' | 'documentId' | 'recipientId'>,
+  error: unknown,
+  log?: (error: unknown) => void,
+): void {
   try {
     const bounce = classifySmtpFailure(error);
     if (bounce) reportBounce(store, email, bounce.kind, bounce.message);

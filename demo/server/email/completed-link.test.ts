@@ -28,7 +28,7 @@ test('the completed email links every recipient to the signed PDF (a personal re
     const match = email.text.match(/(http\S+\/demo\/review\.html\?signer=([0-9a-f-]{36})#link=(\S+))/);
     assert.ok(match, `a link in: ${email.text}`);
     const recipient = sent.recipients.find((r) => r.email === email.to)!;
-    assert.equal(match[2], recipient.id, 'the link is the recipient\'s own');
+    assert.equal(match[2], recipient.id, "the link is the recipient's own");
     assert.ok(email.html.includes('Download the signed PDF'));
     assert.ok(email.html.includes(match[1].replaceAll('&', '&#38;')), 'the same link in the HTML part');
     const session = await call(t.app, undefined, 'POST', `/api/v1/signer/${match[2]}/review-session/`, { link: decodeURIComponent(match[3]) });

@@ -41,11 +41,19 @@ test('the demo session answers only loopback requests with the demo header, and 
     assert.equal(errorOf(noHeader).code, 'demo_disabled');
     const rebinding = await t.app.inject({ method: 'GET', url: '/api/v1/demo/session/', headers: { host: 'evil.example.com', 'x-esign-demo': '1' } });
     assert.equal(rebinding.statusCode, 403);
-    const remote = await t.app.inject({ method: 'GET', url: '/api/v1/demo/session/', remoteAddress: '203.0.113.9', headers: { host: '127.0.0.1:8080', 'x-esign-demo': '1' } });
+    const remote = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/demo/session/',
+      remoteAddress: '203.0.113.9',
+      headers: { host: '127.0.0.1:8080', 'x-esign-demo': '1' },
+    });
     assert.equal(remote.statusCode, 403);
     process.env.NODE_ENV = 'production';
     try {
-      assert.equal((await t.app.inject({ method: 'GET', url: '/api/v1/demo/session/', headers: { host: '127.0.0.1:8080', 'x-esign-demo': '1' } })).statusCode, 403);
+      assert.equal(
+        (await t.app.inject({ method: 'GET', url: '/api/v1/demo/session/', headers: { host: '127.0.0.1:8080', 'x-esign-demo': '1' } })).statusCode,
+        403,
+      );
     } finally {
       delete process.env.NODE_ENV;
     }

@@ -35,18 +35,40 @@ export interface MailAttachment {
 export function eml(email: QueuedEmail, from: string, attachments: readonly MailAttachment[] = []): string {
   const header = (s: string) => s.replace(/[\r\n]+/g, ' ');
   const head = [
-    `From: ${header(from)}`, `To: ${header(email.to)}`, ...(email.cc.length ? [`Cc: ${header(email.cc.join(', '))}`] : []),
-    `Subject: ${header(email.subject)}`, `Date: ${new Date(email.created).toUTCString()}`, 'MIME-Version: 1.0',
+    `From: ${header(from)}`,
+    `To: ${header(email.to)}`,
+    ...(email.cc.length ? [`Cc: ${header(email.cc.join(', '))}`] : []),
+    `Subject: ${header(email.subject)}`,
+    `Date: ${new Date(email.created).toUTCString()}`,
+    'MIME-Version: 1.0',
   ];
   if (attachments.length === 0) return [...head, 'Content-Type: text/plain; charset=utf-8', '', email.text].join('\r\n');
   const boundary = `esign-${email.id}`;
-  const parts = attachments.map((a) => [
-    `--${boundary}`, `Content-Type: ${header(a.contentType)}`, 'Content-Transfer-Encoding: base64',
-    `Content-Disposition: attachment; filename*=UTF-8''${encodeURIComponent(a.filename)}`, '',
-    a.content.toString('base64').replace(/.{1,76}/g, '$&\r\n').trimEnd(),
-  ].join('\r\n'));
-  return [...head, `Content-Type: multipart/mixed; boundary="${boundary}"`, '',
-    `--${boundary}`, 'Content-Type: text/plain; charset=utf-8', '', email.text, ...parts, `--${boundary}--`, ''].join('\r\n');
+  const parts = attachments.map((a) =>
+    [
+      `--${boundary}`,
+      `Content-Type: ${header(a.contentType)}`,
+      'Content-Transfer-Encoding: base64',
+      `Content-Disposition: attachment; filename*=UTF-8''${encodeURIComponent(a.filename)}`,
+      '',
+      a.content
+        .toString('base64')
+        .replace(/.{1,76}/g, '$&\r\n')
+        .trimEnd(),
+    ].join('\r\n'),
+  );
+  return [
+    ...head,
+    `Content-Type: multipart/mixed; boundary="${boundary}"`,
+    '',
+    `--${boundary}`,
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    email.text,
+    ...parts,
+    `--${boundary}--`,
+    '',
+  ].join('\r\n');
 }
 
 /** Files that go with an email: the 74 attachments (emailed) with the "completed" notices. */
@@ -54,7 +76,9 @@ function attachmentsOf(store: Store, email: QueuedEmail): MailAttachment[] {
   if (email.kind !== 'completed' || !email.documentId) return [];
   const documentId = email.documentId;
   return documentAttachments(store, documentId, 74).map((a) => ({
-    filename: a.name, contentType: a.type, content: Buffer.from(attachmentBytes(store, documentId, a.field)),
+    filename: a.name,
+    contentType: a.type,
+    content: Buffer.from(attachmentBytes(store, documentId, a.field)),
   }));
 }
 
@@ -92,7 +116,15 @@ export class EmailDelivery {
       try {
         const attachments = attachmentsOf(this.store, email);
         if (this.transport) {
-          await this.transport.sendMail({ from: this.settings.from, to: email.to, cc: email.cc, subject: email.subject, text: email.text, html: email.html || undefined, attachments });
+          await this.transport.sendMail({
+            from: this.settings.from,
+            to: email.to,
+            cc: email.cc,
+            subject: email.subject,
+            text: email.text,
+            html: email.html || undefined,
+            attachments,
+          });
         } else {
           fs.mkdirSync(this.outboxDir, { recursive: true });
           fs.writeFileSync(path.join(this.outboxDir, `${email.created.replace(/[:.]/g, '-')}-${email.id}.eml`), eml(email, this.settings.from, attachments));

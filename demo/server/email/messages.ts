@@ -33,10 +33,11 @@ export function queueInvitation(store: Store, dataDir: string, baseUrl: string, 
   const body = tr(lang, `email.invite.body.${r.role}`, { document: doc.name });
   const personal = tr(lang, 'email.invite.personal');
   const text = `${greet(doc, r)}\n\n${body}\n${note ? `\n${note}\n` : ''}\n${tr(lang, 'email.invite.open')}\n${link}\n\n${personal}\n`;
-  const html = `${htmlStart(lang)}<p>${escapeHtml(greet(doc, r))}</p><p>${emphasise(body, doc.name)}</p>`
-    + `${note ? `<p>${escapeHtml(note)}</p>` : ''}<p><a href="${escapeHtml(link)}">${escapeHtml(tr(lang, `email.invite.link.${r.role}`))}</a></p><p>${escapeHtml(personal)}</p>`
+  const html =
+    `${htmlStart(lang)}<p>${escapeHtml(greet(doc, r))}</p><p>${emphasise(body, doc.name)}</p>` +
+    `${note ? `<p>${escapeHtml(note)}</p>` : ''}<p><a href="${escapeHtml(link)}">${escapeHtml(tr(lang, `email.invite.link.${r.role}`))}</a></p><p>${escapeHtml(personal)}</p>` +
     // Tracking image: loading it reports recipient.emailOpened (email/open-tracking.ts).
-    + `<img src="${escapeHtml(emailOpenUrl(store, baseUrl, r.id))}" width="1" height="1" alt="" style="display:block;border:0">${htmlEnd(lang)}`;
+    `<img src="${escapeHtml(emailOpenUrl(store, baseUrl, r.id))}" width="1" height="1" alt="" style="display:block;border:0">${htmlEnd(lang)}`;
   return store.history.queueEmail({ documentId: doc.id, recipientId: r.id, kind: 'invitation', to: r.email, cc: [], subject, text, html });
 }
 
@@ -45,7 +46,12 @@ export function queueInvitation(store: Store, dataDir: string, baseUrl: string, 
  * that shows the signed PDF, with its history page, as soon as it is made, and downloads it).
  * Call inside a transaction.
  */
-export function queueCompletedNotices(store: Store, doc: DocumentRecord, recipients: readonly RecipientRecord[], links?: { dataDir: string; baseUrl: string }): void {
+export function queueCompletedNotices(
+  store: Store,
+  doc: DocumentRecord,
+  recipients: readonly RecipientRecord[],
+  links?: { dataDir: string; baseUrl: string },
+): void {
   for (const r of recipients) {
     const link = links ? reviewUrl(links.baseUrl, r.id, mintReviewLinkToken(links.dataDir, r.id, doc.id, r.email)) : '';
     const lang = doc.language;
@@ -53,10 +59,20 @@ export function queueCompletedNotices(store: Store, doc: DocumentRecord, recipie
     const signed = tr(lang, 'email.completed.signed', { document: doc.name });
     const download = tr(lang, 'email.completed.download');
     const body = link
-      ? { text: `${signed}\n\n${download}:\n${link}\n\n${personal}`, html: `<p>${emphasise(signed, doc.name)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(download)}</a></p><p>${escapeHtml(personal)}</p>` }
-      : { text: tr(lang, 'email.completed.body', { document: doc.name }), html: `<p>${emphasise(tr(lang, 'email.completed.body', { document: doc.name }), doc.name)}</p>` };
+      ? {
+          text: `${signed}\n\n${download}:\n${link}\n\n${personal}`,
+          html: `<p>${emphasise(signed, doc.name)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(download)}</a></p><p>${escapeHtml(personal)}</p>`,
+        }
+      : {
+          text: tr(lang, 'email.completed.body', { document: doc.name }),
+          html: `<p>${emphasise(tr(lang, 'email.completed.body', { document: doc.name }), doc.name)}</p>`,
+        };
     store.history.queueEmail({
-      documentId: doc.id, recipientId: r.id, kind: 'completed', to: r.email, cc: doc.cc,
+      documentId: doc.id,
+      recipientId: r.id,
+      kind: 'completed',
+      to: r.email,
+      cc: doc.cc,
       subject: tr(lang, 'email.completed.subject', { document: doc.name }),
       text: `${greet(doc, r)}\n\n${body.text}\n`,
       html: `${htmlStart(lang)}<p>${escapeHtml(greet(doc, r))}</p>${body.html}${htmlEnd(lang)}`,
@@ -69,7 +85,11 @@ export function queueRejectedNotices(store: Store, doc: DocumentRecord, recipien
   for (const r of recipients) {
     if (r.id === by.id || r.status === 4 || r.status === 5) continue;
     store.history.queueEmail({
-      documentId: doc.id, recipientId: r.id, kind: 'rejected', to: r.email, cc: [],
+      documentId: doc.id,
+      recipientId: r.id,
+      kind: 'rejected',
+      to: r.email,
+      cc: [],
       subject: tr(doc.language, 'email.rejected.subject', { document: doc.name }),
       text: `${greet(doc, r)}\n\n${tr(doc.language, 'email.rejected.body', { who: displayName(doc, by), document: doc.name })}\n`,
       html: `${htmlStart(doc.language)}<p>${escapeHtml(greet(doc, r))}</p><p>${emphasise(tr(doc.language, 'email.rejected.body', { who: displayName(doc, by), document: doc.name }), doc.name)}</p>${htmlEnd(doc.language)}`,

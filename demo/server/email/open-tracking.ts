@@ -45,7 +45,13 @@ export function recordEmailOpened(store: Store, recipientId: string, client: { i
     if (!recipient || !canRecipient(recipient.status, 'email_opened')) return false;
     const to = recipientTransition(recipient.status, 'email_opened');
     if (to !== recipient.status) documents.setRecipientStatus(recipient.id, to);
-    history.record(recipient.documentId, 'recipient_email_opened', { type: 'recipient', id: recipient.id, label: `${recipient.firstname} ${recipient.lastname} <${recipient.email}>`, ...client }, { status: to }, recipient.id);
+    history.record(
+      recipient.documentId,
+      'recipient_email_opened',
+      { type: 'recipient', id: recipient.id, label: `${recipient.firstname} ${recipient.lastname} <${recipient.email}>`, ...client },
+      { status: to },
+      recipient.id,
+    );
     emitEvent(store, { object: 'recipient', event: 'emailOpened', documentId: recipient.documentId, recipientId: recipient.id });
     return true;
   });

@@ -29,7 +29,9 @@ async function withApp(webhooks: Partial<WebhookSettings>, run: (t: TestApp, rec
 }
 
 const invitedAt = (t: TestApp, recipientId: string): number =>
-  Date.parse((t.app.store.db.prepare(`SELECT created FROM email_outbox WHERE recipient_id = ? AND kind = 'invitation'`).get(recipientId) as { created: string }).created);
+  Date.parse(
+    (t.app.store.db.prepare(`SELECT created FROM email_outbox WHERE recipient_id = ? AND kind = 'invitation'`).get(recipientId) as { created: string }).created,
+  );
 
 test('reminders follow the schedule from each invitation, once per step, only while the recipient still has to act', async () => {
   await withApp({}, async (t, receiver) => {
@@ -46,8 +48,16 @@ test('reminders follow the schedule from each invitation, once per step, only wh
     assert.equal(queueDueReminders(t.app.store, ctx, schedule, invited + 10 ** 9), 0, 'the schedule is finished');
     await signingServiceOf(t.app.store)!.email.flush();
     await receiver.waitFor((r) => r.length === 2);
-    assert.deepEqual(receiver.received.map((r) => [r.json.event, (r.json.data as { uuid: string }).uuid]), [['autoReminderEmail', ann.id], ['autoReminderEmail', ann.id]]);
-    const reminder = t.app.store.db.prepare(`SELECT subject, text_body, html_body FROM email_outbox WHERE recipient_id = ? AND kind = 'reminder'`).get(ann.id) as { subject: string; text_body: string; html_body: string };
+    assert.deepEqual(
+      receiver.received.map((r) => [r.json.event, (r.json.data as { uuid: string }).uuid]),
+      [
+        ['autoReminderEmail', ann.id],
+        ['autoReminderEmail', ann.id],
+      ],
+    );
+    const reminder = t.app.store.db
+      .prepare(`SELECT subject, text_body, html_body FROM email_outbox WHERE recipient_id = ? AND kind = 'reminder'`)
+      .get(ann.id) as { subject: string; text_body: string; html_body: string };
     assert.match(reminder.subject, /^Reminder: /);
     assert.match(reminder.text_body, /sign\.html\?signer=[\w-]+#link=sl1\./, 'the reminder carries a signing link');
     assert.match(reminder.html_body, /\/api\/v1\/email-open\//);
@@ -58,8 +68,16 @@ test('reminders follow the schedule from each invitation, once per step, only wh
     const bobInvited = invitedAt(t, bob.id);
     assert.equal(queueDueReminders(t.app.store, ctx, schedule, bobInvited + 59_000), 0);
     assert.equal(queueDueReminders(t.app.store, ctx, schedule, bobInvited + 60_000), 1);
-    const reminded = t.app.store.db.prepare(`SELECT recipient_id, COUNT(*) AS n FROM email_outbox WHERE kind = 'reminder' GROUP BY recipient_id ORDER BY n DESC`).all();
-    assert.deepEqual(reminded.map((r) => ({ ...r })), [{ recipient_id: ann.id, n: 2 }, { recipient_id: bob.id, n: 1 }]);
+    const reminded = t.app.store.db
+      .prepare(`SELECT recipient_id, COUNT(*) AS n FROM email_outbox WHERE kind = 'reminder' GROUP BY recipient_id ORDER BY n DESC`)
+      .all();
+    assert.deepEqual(
+      reminded.map((r) => ({ ...r })),
+      [
+        { recipient_id: ann.id, n: 2 },
+        { recipient_id: bob.id, n: 1 },
+      ],
+    );
   });
 });
 

@@ -42,7 +42,13 @@ export function queueDueReminders(store: Store, context: { dataDir: string; base
   return queued;
 }
 
-function queueReminder(store: Store, context: { dataDir: string; baseUrl: string }, c: ReminderCandidate & { invited: string }, scheduleMs: readonly number[], now: number): boolean {
+function queueReminder(
+  store: Store,
+  context: { dataDir: string; baseUrl: string },
+  c: ReminderCandidate & { invited: string },
+  scheduleMs: readonly number[],
+  now: number,
+): boolean {
   const { documents, history } = store;
   return store.transaction(() => {
     const count = history.reminderCount(c.recipient_id);
@@ -54,9 +60,10 @@ function queueReminder(store: Store, context: { dataDir: string; baseUrl: string
     const hello = greeting(doc, r);
     const subject = `Reminder: please complete ${doc.name}`;
     const text = `${hello}\n\nThis is a reminder that "${doc.name}" is waiting for you.\n\nOpen it here:\n${link}\n\nThe link is personal: do not forward it.\n`;
-    const html = `<p>${escapeHtml(hello)}</p><p>This is a reminder that <strong>${escapeHtml(doc.name)}</strong> is waiting for you.</p>`
-      + `<p><a href="${escapeHtml(link)}">Open the document</a></p><p>The link is personal: do not forward it.</p>`
-      + `<img src="${escapeHtml(emailOpenUrl(store, context.baseUrl, r.id))}" width="1" height="1" alt="" style="display:block;border:0">`;
+    const html =
+      `<p>${escapeHtml(hello)}</p><p>This is a reminder that <strong>${escapeHtml(doc.name)}</strong> is waiting for you.</p>` +
+      `<p><a href="${escapeHtml(link)}">Open the document</a></p><p>The link is personal: do not forward it.</p>` +
+      `<img src="${escapeHtml(emailOpenUrl(store, context.baseUrl, r.id))}" width="1" height="1" alt="" style="display:block;border:0">`;
     history.queueEmail({ documentId: doc.id, recipientId: r.id, kind: 'reminder', to: r.email, cc: [], subject, text, html });
     history.record(doc.id, 'reminder_queued', { type: 'system', id: '', label: 'esign-elements', ip: '', userAgent: '' }, { step: count + 1 }, r.id);
     return true;

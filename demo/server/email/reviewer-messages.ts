@@ -50,15 +50,26 @@ function reviewerName(v: StoredReviewer): string {
  * reviewer belongs to (null for a document-level reviewer); the link opens the document through the
  * document's first recipient in that case (a review token reads only the document, whoever it names).
  */
-function queueReviewerEmail(ctx: ReviewEmailContext, doc: DocumentRecord, v: StoredReviewer, about: RecipientRecord | null, kind: ReviewEmailKind, email: ReviewerEmail): void {
+function queueReviewerEmail(
+  ctx: ReviewEmailContext,
+  doc: DocumentRecord,
+  v: StoredReviewer,
+  about: RecipientRecord | null,
+  kind: ReviewEmailKind,
+  email: ReviewerEmail,
+): void {
   const { documents, history } = ctx.store;
   const anchor = about ?? documents.recipients(doc.id)[0];
   const link = v.includeLink && anchor ? reviewUrl(ctx.baseUrl, anchor.id, mintReviewLinkToken(ctx.dataDir, anchor.id, doc.id, v.email)) : '';
   const hello = tr(doc.language, 'email.hello', { name: reviewerName(v) });
   const footer = tr(doc.language, 'review.footer');
   const text = [hello, ...email.lines, ...(link ? [`${email.linkText}:\n${link}`] : []), footer].join('\n\n') + '\n';
-  const html = htmlStart(doc.language) + [hello, ...email.lines].map((l) => `<p>${escapeHtml(l)}</p>`).join('')
-    + (link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(email.linkText)}</a></p>` : '') + `<p>${escapeHtml(footer)}</p>` + htmlEnd(doc.language);
+  const html =
+    htmlStart(doc.language) +
+    [hello, ...email.lines].map((l) => `<p>${escapeHtml(l)}</p>`).join('') +
+    (link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(email.linkText)}</a></p>` : '') +
+    `<p>${escapeHtml(footer)}</p>` +
+    htmlEnd(doc.language);
   // recipientId null: a reviewer is not a recipient (no recipient webhooks for this email).
   history.queueEmail({ documentId: doc.id, recipientId: null, kind, to: v.email, cc: [], subject: email.subject, text, html });
   history.record(doc.id, 'reviewer_email_queued', SYSTEM, { kind, reviewer: v.email, link: link !== '' }, about?.id ?? null);
@@ -100,11 +111,12 @@ export function queueReviewerFinishedNotices(ctx: ReviewEmailContext, doc: Docum
 
 /** Tells every reviewer (the document's and each recipient's) that the document is complete; the link opens the final PDF. */
 export function queueReviewerCompletedNotices(ctx: ReviewEmailContext, doc: DocumentRecord, recipients: readonly RecipientRecord[]): void {
-  const completed = (about: RecipientRecord | null) => (v: StoredReviewer) => queueReviewerEmail(ctx, doc, v, about, 'review_completed', {
-    subject: tr(doc.language, 'email.completed.subject', { document: doc.name }),
-    lines: [tr(doc.language, 'review.completed', { document: doc.name })],
-    linkText: tr(doc.language, 'review.openFinal'),
-  });
+  const completed = (about: RecipientRecord | null) => (v: StoredReviewer) =>
+    queueReviewerEmail(ctx, doc, v, about, 'review_completed', {
+      subject: tr(doc.language, 'email.completed.subject', { document: doc.name }),
+      lines: [tr(doc.language, 'review.completed', { document: doc.name })],
+      linkText: tr(doc.language, 'review.openFinal'),
+    });
   doc.reviewers.forEach(completed(null));
   for (const r of recipients) r.reviewers.forEach(completed(r));
 }
@@ -114,11 +126,12 @@ export function queueReviewerCompletedNotices(ctx: ReviewEmailContext, doc: Docu
  * that `by` rejected the document. `recipients` are the statuses before the rejection.
  */
 export function queueReviewerRejectedNotices(ctx: ReviewEmailContext, doc: DocumentRecord, recipients: readonly RecipientRecord[], by: RecipientRecord): void {
-  const rejected = (about: RecipientRecord | null) => (v: StoredReviewer) => queueReviewerEmail(ctx, doc, v, about, 'review_rejected', {
-    subject: tr(doc.language, 'email.rejected.subject', { document: doc.name }),
-    lines: [tr(doc.language, 'review.rejected', { who: displayName(doc, by), document: doc.name })],
-    linkText: tr(doc.language, 'review.read'),
-  });
+  const rejected = (about: RecipientRecord | null) => (v: StoredReviewer) =>
+    queueReviewerEmail(ctx, doc, v, about, 'review_rejected', {
+      subject: tr(doc.language, 'email.rejected.subject', { document: doc.name }),
+      lines: [tr(doc.language, 'review.rejected', { who: displayName(doc, by), document: doc.name })],
+      linkText: tr(doc.language, 'review.read'),
+    });
   doc.reviewers.forEach(rejected(null));
   for (const r of recipients) {
     if (r.status !== RECIPIENT_STATUS.unsent && r.status !== RECIPIENT_STATUS.scheduled) r.reviewers.forEach(rejected(r));

@@ -43,11 +43,15 @@ function smtpReceiver(): Promise<{ port: number; messages: { to: string[]; data:
       }
     });
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({
-    port: (server.address() as net.AddressInfo).port,
-    messages,
-    close: () => new Promise((r) => server.close(() => r())),
-  })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        port: (server.address() as net.AddressInfo).port,
+        messages,
+        close: () => new Promise((r) => server.close(() => r())),
+      }),
+    ),
+  );
 }
 
 test('with ESIGN_SMTP_URL the invitation goes out through SMTP, with its signing link, and is marked sent', async () => {
@@ -58,7 +62,10 @@ test('with ESIGN_SMTP_URL the invitation goes out through SMTP, with its signing
   try {
     const service = signingServiceOf(t.app.store)!;
     assert.equal(service.email.mode, 'smtp');
-    const sent = await sendDocument(t, [field({ signer: 1 })], { do_email: true, signers: [{ firstname: 'Ann', lastname: 'Tester', email: 'ann@example.com' }] });
+    const sent = await sendDocument(t, [field({ signer: 1 })], {
+      do_email: true,
+      signers: [{ firstname: 'Ann', lastname: 'Tester', email: 'ann@example.com' }],
+    });
     const deadline = Date.now() + 10_000;
     while (smtp.messages.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     await service.email.flush();

@@ -34,7 +34,10 @@ export async function graphqlCaller(app: FastifyInstance, request: FastifyReques
     }
   }
   const pool = userPool();
-  const user = await userOfAccessToken({ store: app.store, dataDir: app.config.dataDir, pool, issuer: tokenIssuer(app.config.baseUrl, pool), used: new SingleUse() }, token);
+  const user = await userOfAccessToken(
+    { store: app.store, dataDir: app.config.dataDir, pool, issuer: tokenIssuer(app.config.baseUrl, pool), used: new SingleUse() },
+    token,
+  );
   if (!user) return null;
   // A person signed in with SRP acts as their user, counted like a production key of their own.
   const auth: ApiKeyAuth = { kind: 'api_key', user, keyId: `srp:${user.id}`, env: 'production', legacy: false, groupIds: app.store.users.groupIds(user.id) };

@@ -6,8 +6,14 @@
 import { GraphQLError } from 'graphql';
 import type { FormattedExecutionResult } from 'graphql';
 import {
-  ConflictError, DomainError, ForbiddenError, InvalidInputError, NotFoundError, RateLimitedError,
-  UnauthenticatedError, UnprocessableError,
+  ConflictError,
+  DomainError,
+  ForbiddenError,
+  InvalidInputError,
+  NotFoundError,
+  RateLimitedError,
+  UnauthenticatedError,
+  UnprocessableError,
 } from '../domain/errors.ts';
 
 /** An error a resolver throws on purpose: its type and details reach the client. */
@@ -25,8 +31,7 @@ export class GqlError extends Error {
 export const notFoundError = (type: string, id: unknown): GqlError =>
   new GqlError('NotFound', `${type} ${typeof id === 'string' ? `"${id}" ` : ''}was not found.`);
 
-export const fieldUnauthorized = (field: string, type: string): GqlError =>
-  new GqlError('Unauthorized', `Not Authorized to access ${field} on type ${type}`);
+export const fieldUnauthorized = (field: string, type: string): GqlError => new GqlError('Unauthorized', `Not Authorized to access ${field} on type ${type}`);
 
 function fromDomain(error: DomainError): GqlError {
   const info = error.fields ? { code: error.code, problems: error.fields } : { code: error.code };
@@ -60,7 +65,7 @@ export function appSyncError(error: GraphQLError, log: (error: unknown) => void)
   }
   return {
     message: typed ? typed.message : error.message,
-    errorType: typed ? typed.errorType : (error.path ? 'ExecutionError' : 'ValidationError'),
+    errorType: typed ? typed.errorType : error.path ? 'ExecutionError' : 'ValidationError',
     errorInfo: typed ? typed.errorInfo : null,
     path: error.path ?? [],
     locations: (error.locations ?? []).map((l) => ({ line: l.line, column: l.column, sourceName: null })),

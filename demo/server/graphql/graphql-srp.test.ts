@@ -16,21 +16,36 @@ before(async () => {
   process.env.ESIGN_SIGN_IN_PER_MINUTE = '1000';
   t = await createTestApp();
   address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const created = await call(t.app, t.key, 'POST', '/api/v1/user/', { email: EMAIL, first_name: 'Erin', last_name: 'Ray', password: PASSWORD, groups: `/api/v1/group/${t.groupId}/` });
+  const created = await call(t.app, t.key, 'POST', '/api/v1/user/', {
+    email: EMAIL,
+    first_name: 'Erin',
+    last_name: 'Ray',
+    password: PASSWORD,
+    groups: `/api/v1/group/${t.groupId}/`,
+  });
   assert.equal(created.statusCode, 201, created.body);
   const published = (await call(t.app, undefined, 'GET', '/api/v1/auth/config/')).json() as { userPoolId: string; clientId: string };
   const pool = new CognitoUserPool({ UserPoolId: published.userPoolId, ClientId: published.clientId, endpoint: `${address}/api/v1/auth/cognito/` });
   const user = new CognitoUser({ Username: EMAIL, Pool: pool });
-  accessToken = await new Promise<string>((resolve, reject) => user.authenticateUser(new AuthenticationDetails({ Username: EMAIL, Password: PASSWORD }), {
-    onSuccess: (session) => resolve(session.getAccessToken().getJwtToken()),
-    onFailure: reject,
-  }));
+  accessToken = await new Promise<string>((resolve, reject) =>
+    user.authenticateUser(new AuthenticationDetails({ Username: EMAIL, Password: PASSWORD }), {
+      onSuccess: (session) => resolve(session.getAccessToken().getJwtToken()),
+      onFailure: reject,
+    }),
+  );
 });
 after(async () => t.close());
 
 async function gql(query: string, authorization: string) {
-  const response = await fetch(`${address}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization }, body: JSON.stringify({ query }) });
-  return { status: response.status, body: await response.json() as { data: { user: { email: string; webhooks: unknown[] | null } } | null; errors?: { errorType: string }[] } };
+  const response = await fetch(`${address}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization },
+    body: JSON.stringify({ query }),
+  });
+  return {
+    status: response.status,
+    body: (await response.json()) as { data: { user: { email: string; webhooks: unknown[] | null } } | null; errors?: { errorType: string }[] },
+  };
 }
 
 test('the access token answers as its user and reaches User.webhooks; the API key is refused that field', async () => {

@@ -13,8 +13,7 @@ const about = (r: ReceivedRequest, documentId: string) => {
   const data = r.json.data as { document?: string; uuid?: string };
   return (data.document ?? data.uuid) === documentId;
 };
-const shape = (requests: ReceivedRequest[]) =>
-  requests.map((r) => `${r.json.object}.${r.json.event}:${Object.keys(r.json.data).sort().join(',')}`).sort();
+const shape = (requests: ReceivedRequest[]) => requests.map((r) => `${r.json.object}.${r.json.event}:${Object.keys(r.json.data).sort().join(',')}`).sort();
 
 test('the same events for a GraphQL send as for the equivalent REST send', async () => {
   const t = await createTestApp({
@@ -28,15 +27,39 @@ test('the same events for a GraphQL send as for the equivalent REST send', async
     const templateId = (await addTemplate(t.app, { groupId: t.groupId, userId: t.adminId })).id;
 
     // GraphQL sends email unless suppressEmails: the REST equivalent is do_email: true.
-    const rest = await call(t.app, t.key, 'POST', '/api/v1/document/', sendBody(t.groupId, templateId, { do_email: true, signers: [{ firstname: 'Ann', lastname: 'Tester', email: 'ann@example.com', order: 0 }, { firstname: 'Bob', lastname: 'Tester', email: 'bob@example.com', order: 1 }] }));
+    const rest = await call(
+      t.app,
+      t.key,
+      'POST',
+      '/api/v1/document/',
+      sendBody(t.groupId, templateId, {
+        do_email: true,
+        signers: [
+          { firstname: 'Ann', lastname: 'Tester', email: 'ann@example.com', order: 0 },
+          { firstname: 'Bob', lastname: 'Tester', email: 'bob@example.com', order: 1 },
+        ],
+      }),
+    );
     assert.equal(rest.statusCode, 201, rest.body);
     const restId = (rest.json() as { uuid: string }).uuid;
 
     const answer = await t.app.inject({
-      method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json', authorization: `Bearer ${t.key}` },
+      method: 'POST',
+      url: '/graphql',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${t.key}` },
       payload: JSON.stringify({
         query: 'mutation ($input: DocumentSendSettingsInput!) { send(input: $input) }',
-        variables: { input: { groupId: encodeId('grp', t.groupId), templateId: encodeId('tpl', templateId), title: 'Service agreement', recipients: [{ firstName: 'Ann', lastName: 'Tester', email: 'ann@example.com', order: 0 }, { firstName: 'Bob', lastName: 'Tester', email: 'bob@example.com', order: 1 }] } },
+        variables: {
+          input: {
+            groupId: encodeId('grp', t.groupId),
+            templateId: encodeId('tpl', templateId),
+            title: 'Service agreement',
+            recipients: [
+              { firstName: 'Ann', lastName: 'Tester', email: 'ann@example.com', order: 0 },
+              { firstName: 'Bob', lastName: 'Tester', email: 'bob@example.com', order: 1 },
+            ],
+          },
+        },
       }),
     });
     const graphqlId = decodeId('tsk', (answer.json() as { data: { send: string } }).data.send)!;

@@ -8,8 +8,17 @@ import { decodeId, encodeId } from './ids.ts';
 let t: TestApp;
 let templateId: string;
 
-interface GqlError { message: string; errorType: string; errorInfo: Record<string, unknown> | null; path: (string | number)[]; locations: unknown[] }
-interface GqlAnswer { data: Record<string, unknown> | null; errors?: GqlError[] }
+interface GqlError {
+  message: string;
+  errorType: string;
+  errorInfo: Record<string, unknown> | null;
+  path: (string | number)[];
+  locations: unknown[];
+}
+interface GqlAnswer {
+  data: Record<string, unknown> | null;
+  errors?: GqlError[];
+}
 
 before(async () => {
   t = await createTestApp();
@@ -19,7 +28,9 @@ after(async () => t.close());
 
 async function gql(query: string, variables: Record<string, unknown> = {}, authorization: string | null = `Bearer ${t.key}`) {
   const response = await t.app.inject({
-    method: 'POST', url: '/graphql', payload: JSON.stringify({ query, variables }),
+    method: 'POST',
+    url: '/graphql',
+    payload: JSON.stringify({ query, variables }),
     headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
   });
   return { status: response.statusCode, body: response.json() as GqlAnswer, headers: response.headers };
@@ -40,12 +51,14 @@ test('no credentials or a wrong key: 401 with the AppSync body, nothing runs', a
   }
 });
 
-test('user without an id is the key\'s user; the raw key without Bearer works; the REST rate limit headers are set', async () => {
+test("user without an id is the key's user; the raw key without Bearer works; the REST rate limit headers are set", async () => {
   const admin = t.app.store.users.get(t.adminId)!;
   for (const authorization of [`Bearer ${t.key}`, t.key]) {
     const answer = await gql('{ user { id email name } }', {}, authorization);
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
-    assert.deepEqual(answer.body.data, { user: { id: encodeId('usr', admin.id), email: admin.email, name: `${admin.firstName} ${admin.lastName}`.trim() || admin.email } });
+    assert.deepEqual(answer.body.data, {
+      user: { id: encodeId('usr', admin.id), email: admin.email, name: `${admin.firstName} ${admin.lastName}`.trim() || admin.email },
+    });
     assert.ok(answer.headers['ratelimit-limit']);
   }
 });
@@ -57,15 +70,29 @@ test('document with recipients, by base64 ID and by bare UUID, matches REST', as
   const byUuid = await gql(query, { id: documentId });
   assert.equal(byBase64.status, 200);
   assert.deepEqual(byBase64.body, byUuid.body);
-  const document = byBase64.body.data!.document as { id: string; name: string; status: string; recipients: { id: string; email: string; roleType: string }[]; template: { id: string } };
+  const document = byBase64.body.data!.document as {
+    id: string;
+    name: string;
+    status: string;
+    recipients: { id: string; email: string; roleType: string }[];
+    template: { id: string };
+  };
   assert.equal(decodeId('doc', document.id), documentId);
   assert.equal(document.name, 'Service agreement');
   assert.equal(document.status, 'inprogress');
   assert.equal(document.template.id, encodeId('tpl', templateId));
-  const rest = (await call(t.app, t.key, 'GET', `/api/v1/document/${documentId}/`)).json() as { signers: { email: string }[] | [string, string, string, string][] };
-  assert.deepEqual(document.recipients.map((r) => r.email), ['ann@example.com', 'bob@example.com']);
+  const rest = (await call(t.app, t.key, 'GET', `/api/v1/document/${documentId}/`)).json() as {
+    signers: { email: string }[] | [string, string, string, string][];
+  };
+  assert.deepEqual(
+    document.recipients.map((r) => r.email),
+    ['ann@example.com', 'bob@example.com'],
+  );
   assert.equal(rest.signers.length, 2);
-  assert.deepEqual(document.recipients.map((r) => r.roleType), ['SIGNER', 'SIGNER']);
+  assert.deepEqual(
+    document.recipients.map((r) => r.roleType),
+    ['SIGNER', 'SIGNER'],
+  );
 
   const recipientId = document.recipients[0]!.id;
   const recipient = await gql('query ($id: ID) { recipient(id: $id) { id email document { id } } }', { id: recipientId });
@@ -73,8 +100,23 @@ test('document with recipients, by base64 ID and by bare UUID, matches REST', as
 });
 
 test('template, group and attachment answer; a missing or foreign ID is NotFound with the field null', async () => {
-  const template = await gql('query ($id: ID) { template(id: $id) { id title pageCount elementConnection { totalCount templateElements { page signer } } } }', { id: encodeId('tpl', templateId) });
-  assert.deepEqual(template.body.data, { template: { id: encodeId('tpl', templateId), title: 'NDA', pageCount: 2, elementConnection: { totalCount: 2, templateElements: [{ page: 1, signer: 1 }, { page: 2, signer: 2 }] } } });
+  const template = await gql('query ($id: ID) { template(id: $id) { id title pageCount elementConnection { totalCount templateElements { page signer } } } }', {
+    id: encodeId('tpl', templateId),
+  });
+  assert.deepEqual(template.body.data, {
+    template: {
+      id: encodeId('tpl', templateId),
+      title: 'NDA',
+      pageCount: 2,
+      elementConnection: {
+        totalCount: 2,
+        templateElements: [
+          { page: 1, signer: 1 },
+          { page: 2, signer: 2 },
+        ],
+      },
+    },
+  });
   const group = await gql('query ($id: ID) { group(id: $id) { id name } }', { id: t.groupId });
   assert.equal((group.body.data!.group as { id: string }).id, encodeId('grp', t.groupId));
 
@@ -108,8 +150,13 @@ test('an API key cannot read a field outside its subset: Unauthorized, the field
 
 test('send over GraphQL runs the REST send: the document reads back over REST, and REST ids read back over GraphQL', async () => {
   const input = {
-    groupId: encodeId('grp', t.groupId), templateId: encodeId('tpl', templateId), title: 'Sent over GraphQL',
-    recipients: [{ firstName: 'Ann', lastName: 'Tester', email: 'ann@example.com', order: 0 }, { firstName: 'Bob', lastName: 'Tester', email: 'bob@example.com', order: 1 }],
+    groupId: encodeId('grp', t.groupId),
+    templateId: encodeId('tpl', templateId),
+    title: 'Sent over GraphQL',
+    recipients: [
+      { firstName: 'Ann', lastName: 'Tester', email: 'ann@example.com', order: 0 },
+      { firstName: 'Bob', lastName: 'Tester', email: 'bob@example.com', order: 1 },
+    ],
   };
   const answer = await gql('mutation ($input: DocumentSendSettingsInput!) { send(input: $input) }', { input });
   assert.equal(answer.status, 200, JSON.stringify(answer.body));
@@ -130,7 +177,12 @@ test('send over GraphQL runs the REST send: the document reads back over REST, a
 
 test('an invalid send is a ValidationError listing every problem, and sends nothing', async () => {
   const before = t.app.store.documents.list({ groupIds: [t.groupId], limit: 1, offset: 0 }).total;
-  const input = { groupId: encodeId('grp', t.groupId), templateId: encodeId('tpl', templateId), title: '', recipients: [{ firstName: 'Ann', lastName: 'T', email: 'not an email', order: 0 }] };
+  const input = {
+    groupId: encodeId('grp', t.groupId),
+    templateId: encodeId('tpl', templateId),
+    title: '',
+    recipients: [{ firstName: 'Ann', lastName: 'T', email: 'not an email', order: 0 }],
+  };
   const answer = await gql('mutation ($input: DocumentSendSettingsInput!) { send(input: $input) }', { input });
   assert.equal(answer.status, 200);
   assert.deepEqual(answer.body.data, { send: null });
@@ -187,7 +239,9 @@ test('cancelDocument is refused once someone has signed', async () => {
 
 test('generateComponentToken mints the REST tokens: the template token opens its template over REST', async () => {
   const mutation = 'mutation ($input: GenerateComponentTokenInput!) { generateComponentToken(input: $input) { token tokenType expiresIn expiresAt } }';
-  const viewer = await gql(mutation, { input: { component: 'LS_DOCUMENT_VIEWER', documentViewer: { templateId: encodeId('tpl', templateId), readOnly: true } } });
+  const viewer = await gql(mutation, {
+    input: { component: 'LS_DOCUMENT_VIEWER', documentViewer: { templateId: encodeId('tpl', templateId), readOnly: true } },
+  });
   assert.equal(viewer.body.errors, undefined, JSON.stringify(viewer.body));
   const token = viewer.body.data!.generateComponentToken as { token: string; tokenType: string; expiresIn: number };
   assert.equal(token.tokenType, 'Bearer');
@@ -244,7 +298,11 @@ test('updateTemplate changes the title and autoArchive; a blank title is a Valid
 });
 
 test('GET /graphql runs queries; GET /graphql/schema.graphql serves the SDL without credentials', async () => {
-  const get = await t.app.inject({ method: 'GET', url: `/graphql?query=${encodeURIComponent('{ user { email } }')}`, headers: { authorization: `Bearer ${t.key}` } });
+  const get = await t.app.inject({
+    method: 'GET',
+    url: `/graphql?query=${encodeURIComponent('{ user { email } }')}`,
+    headers: { authorization: `Bearer ${t.key}` },
+  });
   assert.equal(get.statusCode, 200);
   assert.ok((get.json() as GqlAnswer).data?.user);
   const sdl = await t.app.inject({ method: 'GET', url: '/graphql/schema.graphql' });

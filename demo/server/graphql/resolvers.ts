@@ -20,7 +20,9 @@ import { attachmentView, documentView, groupView, recipientView, templateView, u
 import type { GqlDocument, GqlRecipient, GqlUser } from './views.ts';
 import { sendBodyOf } from './send-input.ts';
 
-interface IdArgs { id?: string | null }
+interface IdArgs {
+  id?: string | null;
+}
 
 interface TokenInput {
   component: 'LS_DOCUMENT_VIEWER' | 'LS_SIGNER';
@@ -109,10 +111,16 @@ export const resolvers: IResolvers = {
     async generateComponentToken(_root, { input }: { input: TokenInput }, ctx) {
       const { store, config } = ctx.app;
       if (input.component === 'LS_SIGNER') {
-        if (!input.signer) throw new GqlError('ValidationError', 'LS_SIGNER needs signer { recipientId }.', { problems: [{ field: 'signer', message: 'required for LS_SIGNER' }] });
+        if (!input.signer)
+          throw new GqlError('ValidationError', 'LS_SIGNER needs signer { recipientId }.', {
+            problems: [{ field: 'signer', message: 'required for LS_SIGNER' }],
+          });
         return tokenView(await mintSignerToken(store, config.dataDir, ctx.caller, restId('rec', 'Recipient', input.signer.recipientId)));
       }
-      if (!input.documentViewer) throw new GqlError('ValidationError', 'LS_DOCUMENT_VIEWER needs documentViewer { templateId }.', { problems: [{ field: 'documentViewer', message: 'required for LS_DOCUMENT_VIEWER' }] });
+      if (!input.documentViewer)
+        throw new GqlError('ValidationError', 'LS_DOCUMENT_VIEWER needs documentViewer { templateId }.', {
+          problems: [{ field: 'documentViewer', message: 'required for LS_DOCUMENT_VIEWER' }],
+        });
       const templateId = restId('tpl', 'Template', input.documentViewer.templateId);
       return tokenView(await mintTemplateToken(store, config.dataDir, ctx.caller.auth, templateId, { readOnly: input.documentViewer.readOnly === true }));
     },

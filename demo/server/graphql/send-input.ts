@@ -16,7 +16,9 @@ export function sendBodyOf(input: Input): Record<string, unknown> {
     templatepdf: decodeId('tpl', input.templateId) ?? input.templateId,
     name: input.title,
     signers: recipients.map((r) => ({
-      firstname: r.firstName ?? '', lastname: r.lastName ?? '', email: r.email ?? '',
+      firstname: r.firstName ?? '',
+      lastname: r.lastName ?? '',
+      email: r.email ?? '',
       ...(r.order == null ? {} : { order: r.order }),
       ...(r.phoneNumber ? { tel: r.phoneNumber } : {}),
       ...(typeof r.roleType === 'string' && ROLES[r.roleType] ? { role: ROLES[r.roleType] } : {}),

@@ -46,12 +46,15 @@ type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 /** A `serverFactory` for Fastify: a plain node:http server with the limits applied. */
 export function guardedServerFactory(limits: ConnectionLimits): (handler: Handler) => Server {
   return (handler) => {
-    const server = http.createServer({
-      headersTimeout: limits.headersTimeoutMs,
-      requestTimeout: limits.requestTimeoutMs,
-      keepAliveTimeout: limits.keepAliveTimeoutMs,
-      connectionsCheckingInterval: limits.checkIntervalMs,
-    }, handler);
+    const server = http.createServer(
+      {
+        headersTimeout: limits.headersTimeoutMs,
+        requestTimeout: limits.requestTimeoutMs,
+        keepAliveTimeout: limits.keepAliveTimeoutMs,
+        connectionsCheckingInterval: limits.checkIntervalMs,
+      },
+      handler,
+    );
     capConnectionsPerIp(server, limits.maxConnectionsPerIp);
     closeSilentConnections(server, limits.idleTimeoutMs);
     server.on('request', (request: IncomingMessage) => watchBodyRate(request, limits));

@@ -41,7 +41,11 @@ test('a configured origin list answers only those origins', async () => {
   try {
     const other = await t.app.inject({ method: 'GET', url: '/api/v1/group/', headers: { origin: 'https://other.example', authorization: `Bearer ${t.key}` } });
     assert.equal(other.headers['access-control-allow-origin'], undefined);
-    const allowed = await t.app.inject({ method: 'GET', url: '/api/v1/group/', headers: { origin: 'https://allowed.example', authorization: `Bearer ${t.key}` } });
+    const allowed = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/group/',
+      headers: { origin: 'https://allowed.example', authorization: `Bearer ${t.key}` },
+    });
     assert.equal(allowed.headers['access-control-allow-origin'], 'https://allowed.example');
   } finally {
     await t.close();

@@ -30,7 +30,10 @@ export type CorsOrigins = '*' | string[];
 
 export function parseCorsOrigins(value: string | undefined): CorsOrigins {
   if (value === undefined || value.trim() === '' || value.trim() === '*') return '*';
-  return value.split(',').map((origin) => origin.trim().replace(/\/$/, '')).filter(Boolean);
+  return value
+    .split(',')
+    .map((origin) => origin.trim().replace(/\/$/, ''))
+    .filter(Boolean);
 }
 
 /** The origins that may read secret-bearing answers: the base URL's, plus any listed explicitly. */

@@ -5,8 +5,18 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './errors.ts';
 import {
-  ConflictError, DomainError, ForbiddenError, InvalidInputError, NotFoundError, RateLimitedError, TooLargeError,
-  UnauthenticatedError, UnprocessableError, UnsupportedFormatError, ExpiredError, UnavailableError,
+  ConflictError,
+  DomainError,
+  ForbiddenError,
+  InvalidInputError,
+  NotFoundError,
+  RateLimitedError,
+  TooLargeError,
+  UnauthenticatedError,
+  UnprocessableError,
+  UnsupportedFormatError,
+  ExpiredError,
+  UnavailableError,
 } from '../domain/errors.ts';
 import { RequestValidationError } from './validation.ts';
 
@@ -33,9 +43,7 @@ const STATUS_OF: [new (...args: never[]) => DomainError, number][] = [
 
 export function domainErrorToApi(error: DomainError): ApiError {
   const status = STATUS_OF.find(([kind]) => error instanceof kind)?.[1] ?? 500;
-  const headers = error instanceof RateLimitedError && error.retryAfterSeconds !== undefined
-    ? { 'Retry-After': String(error.retryAfterSeconds) }
-    : undefined;
+  const headers = error instanceof RateLimitedError && error.retryAfterSeconds !== undefined ? { 'Retry-After': String(error.retryAfterSeconds) } : undefined;
   return new ApiError(status, error.code, error.message, error.fields, headers);
 }
 
@@ -48,21 +56,32 @@ export function toApiError(error: unknown, bodyLimit: number): ApiError {
   const fe = error as FastifyError & { validation?: { instancePath?: string; message?: string }[] };
   switch (fe.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new ApiError(413, 'payload_too_large',
-        `The request body is larger than this server accepts (${formatBytes(bodyLimit)}, which fits a PDF of about ${formatBytes(Math.floor(((bodyLimit - 256 * 1024) * 3) / 4))} as base64). Upload a smaller file.`);
+      return new ApiError(
+        413,
+        'payload_too_large',
+        `The request body is larger than this server accepts (${formatBytes(bodyLimit)}, which fits a PDF of about ${formatBytes(Math.floor(((bodyLimit - 256 * 1024) * 3) / 4))} as base64). Upload a smaller file.`,
+      );
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new ApiError(415, 'unsupported_media_type', 'Request bodies must be JSON with the header "Content-Type: application/json".');
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new ApiError(400, 'bad_request', 'The Content-Length header does not match the body that was sent.');
     case 'FST_ERR_VALIDATION':
-      return new ApiError(400, 'validation_failed', fe.message,
-        fe.validation?.map((v) => ({ field: v.instancePath || '(request)', message: v.message ?? 'is invalid' })));
+      return new ApiError(
+        400,
+        'validation_failed',
+        fe.message,
+        fe.validation?.map((v) => ({ field: v.instancePath || '(request)', message: v.message ?? 'is invalid' })),
+      );
   }
   const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
   if (status >= 400 && status < 500) {
     return new ApiError(status, 'bad_request', fe.message || 'The request could not be processed.');
   }
-  return new ApiError(500, 'internal_error', 'The server failed while handling this request. It has been logged; please retry, and report it if it keeps happening.');
+  return new ApiError(
+    500,
+    'internal_error',
+    'The server failed while handling this request. It has been logged; please retry, and report it if it keeps happening.',
+  );
 }
 
 export function installErrorHandling(app: FastifyInstance, bodyLimit: number): void {
@@ -76,7 +95,10 @@ export function installErrorHandling(app: FastifyInstance, bodyLimit: number): v
   // Route patterns seen so far, to tell "wrong method" (405) from "no such URL" (404).
   const patterns: { method: string; pattern: RegExp }[] = [];
   app.addHook('onRoute', (route) => {
-    const source = route.url.split('/').map((part) => (part.startsWith(':') ? '[^/]+' : part === '*' ? '.*' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/');
+    const source = route.url
+      .split('/')
+      .map((part) => (part.startsWith(':') ? '[^/]+' : part === '*' ? '.*' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('/');
     for (const method of [route.method].flat()) patterns.push({ method, pattern: new RegExp(`^${source}$`) });
   });
 
@@ -88,8 +110,11 @@ export function installErrorHandling(app: FastifyInstance, bodyLimit: number): v
       reply.header('Allow', allowed.join(', '));
       error = new ApiError(405, 'method_not_allowed', `${request.method} is not supported on ${path}; use ${allowed.join(' or ')}.`);
     } else if (path.startsWith('/api/') && !path.endsWith('/') && !/\.[a-z]+$/i.test(path)) {
-      error = new ApiError(404, 'trailing_slash_required',
-        `Request URLs end with "/": use ${path}/${request.url.slice(path.length)} instead of ${request.url}. (The server does not redirect, so the mistake is visible.)`);
+      error = new ApiError(
+        404,
+        'trailing_slash_required',
+        `Request URLs end with "/": use ${path}/${request.url.slice(path.length)} instead of ${request.url}. (The server does not redirect, so the mistake is visible.)`,
+      );
     } else {
       error = new ApiError(404, 'not_found', `No route ${request.method} ${path}. See /api/v1/openapi.json or /docs/ for the operations this server offers.`);
     }

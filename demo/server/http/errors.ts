@@ -51,9 +51,7 @@ export function forbidden(message: string, code = 'forbidden'): ApiError {
 
 /** 404 for anything missing or belonging to a group the caller cannot see: nothing leaks. */
 export function notFound(what: string, id?: string): ApiError {
-  const message = id === undefined
-    ? `${what} not found.`
-    : `${what} '${id}' not found, or it belongs to a group your API key cannot see.`;
+  const message = id === undefined ? `${what} not found.` : `${what} '${id}' not found, or it belongs to a group your API key cannot see.`;
   return new ApiError(404, 'not_found', message);
 }
 

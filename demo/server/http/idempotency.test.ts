@@ -49,7 +49,8 @@ test('without the header every POST creates; keys are per API key; a bad key is 
   const before = count('groups');
   for (let i = 0; i < 2; i++) assert.ok((await call(t.app, t.key, 'POST', '/api/v1/group/', { name: 'Plain' })).statusCode < 300);
   assert.equal(count('groups'), before + 2);
-  for (let i = 0; i < 2; i++) assert.ok((await call(t.app, t.key, 'POST', '/api/v1/group/', { name: 'Keyed' }, { 'idempotency-key': 'grp-1' })).statusCode < 300);
+  for (let i = 0; i < 2; i++)
+    assert.ok((await call(t.app, t.key, 'POST', '/api/v1/group/', { name: 'Keyed' }, { 'idempotency-key': 'grp-1' })).statusCode < 300);
   assert.equal(count('groups'), before + 3);
   const tenant = createTenant(t.app, 'Other tenant'); // (its own group: one more)
   assert.ok((await call(t.app, tenant.key, 'POST', '/api/v1/group/', { name: 'Keyed' }, { 'idempotency-key': 'grp-1' })).statusCode < 300);

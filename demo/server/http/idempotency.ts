@@ -39,7 +39,9 @@ export function installIdempotency(app: FastifyInstance, store: Store): void {
     }
     const [path, query = ''] = request.url.split('?', 2);
     const scope: IdempotencyScope = { keyId: request.auth.keyId, idemKey, method: request.method, path };
-    const bodyHash = createHash('sha256').update(`${query}\n${request.body === undefined ? '' : JSON.stringify(request.body)}`).digest('hex');
+    const bodyHash = createHash('sha256')
+      .update(`${query}\n${request.body === undefined ? '' : JSON.stringify(request.body)}`)
+      .digest('hex');
     const now = Date.now();
     repo.purgeBefore(new Date(now - IDEMPOTENCY_TTL_MS).toISOString());
 
@@ -50,17 +52,32 @@ export function installIdempotency(app: FastifyInstance, store: Store): void {
     }
     if (stored) {
       if (stored.bodyHash !== bodyHash) {
-        throw new ApiError(422, 'idempotency_key_reused',
-          `This Idempotency-Key was already used for a different request to ${request.method} ${path} in the last 24 hours: use a new key for a new request.`);
+        throw new ApiError(
+          422,
+          'idempotency_key_reused',
+          `This Idempotency-Key was already used for a different request to ${request.method} ${path} in the last 24 hours: use a new key for a new request.`,
+        );
       }
       if (stored.status === null) {
-        throw new ApiError(409, 'idempotency_key_in_use', 'A request with this Idempotency-Key is still running: retry in a moment to get its answer.', undefined, { 'Retry-After': '1' });
+        throw new ApiError(
+          409,
+          'idempotency_key_in_use',
+          'A request with this Idempotency-Key is still running: retry in a moment to get its answer.',
+          undefined,
+          { 'Retry-After': '1' },
+        );
       }
       reply.code(stored.status).headers(stored.headers).header('Idempotent-Replayed', 'true');
       return reply.send(Buffer.from(stored.body ?? new Uint8Array()));
     }
     if (!repo.reserve(scope, bodyHash, new Date(now).toISOString())) {
-      throw new ApiError(409, 'idempotency_key_in_use', 'A request with this Idempotency-Key is still running: retry in a moment to get its answer.', undefined, { 'Retry-After': '1' });
+      throw new ApiError(
+        409,
+        'idempotency_key_in_use',
+        'A request with this Idempotency-Key is still running: retry in a moment to get its answer.',
+        undefined,
+        { 'Retry-After': '1' },
+      );
     }
     request[SCOPE] = scope;
   });

@@ -25,7 +25,11 @@ export async function installOpenApi(app: FastifyInstance, baseUrl: string): Pro
       servers: [{ url: '/', description: `This server (configured base URL ${baseUrl})` }],
       components: {
         securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', description: 'An API key (`ak_<env>_<key-id>.<secret>` or a legacy key), or a component token for the operations components use.' },
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'An API key (`ak_<env>_<key-id>.<secret>` or a legacy key), or a component token for the operations components use.',
+          },
         },
       },
       security: [{ bearer: [] }],

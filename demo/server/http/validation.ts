@@ -35,7 +35,7 @@ export class RequestValidationError extends Error {
 
 export const validatorCompiler: FastifySchemaCompiler<JsonSchema> = ({ schema, httpPart }) => {
   const validator = Compile(schema as never);
-  const part = httpPart === 'querystring' ? 'query string' : httpPart === 'params' ? 'URL' : httpPart ?? 'request';
+  const part = httpPart === 'querystring' ? 'query string' : httpPart === 'params' ? 'URL' : (httpPart ?? 'request');
   const coerce = httpPart !== 'body';
   return (data: unknown) => {
     const value = coerce ? coerceText(schema, data) : data;
@@ -130,7 +130,9 @@ function describeUnion(root: JsonSchema, schemaPath: string): string {
   }
   const options = (node as JsonSchema | undefined)?.anyOf as JsonSchema[] | undefined;
   if (!options) return 'a value of the documented type';
-  const names = options.map((o) => ('const' in o ? JSON.stringify(o.const) : o.type === 'integer' ? 'an integer' : o.type === 'null' ? 'null' : article(String(o.type))));
+  const names = options.map((o) =>
+    'const' in o ? JSON.stringify(o.const) : o.type === 'integer' ? 'an integer' : o.type === 'null' ? 'null' : article(String(o.type)),
+  );
   return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}` : names[0]!;
 }
 

@@ -40,7 +40,8 @@ export const SERVER_EN = {
   'review.done.witness': '{who} has witnessed "{document}".',
   'review.done.approver': '{who} has approved "{document}".',
   'review.readNow': 'Read the document as it stands',
-  'review.completed': 'Everyone has signed "{document}". The final signed PDF, with its signing history, opens from the link below once it has been made (a few seconds).',
+  'review.completed':
+    'Everyone has signed "{document}". The final signed PDF, with its signing history, opens from the link below once it has been made (a few seconds).',
   'review.openFinal': 'Open the final signed PDF',
   'review.rejected': '{who} rejected "{document}"; it will not be completed.',
   'history.title': 'Signing history',
@@ -49,7 +50,8 @@ export const SERVER_EN = {
   'history.sha256': 'SHA-256 of the original PDF: {hash}',
   'history.generated': 'Generated: {at}',
   'history.chainHead': 'Audit trail chain head (SHA-256): {hash}',
-  'history.sealed': 'This PDF is sealed with a digital signature by "{name}" (certificate SHA-256 {fingerprint}). Any PDF reader shows whether it changed since.',
+  'history.sealed':
+    'This PDF is sealed with a digital signature by "{name}" (certificate SHA-256 {fingerprint}). Any PDF reader shows whether it changed since.',
   'history.verifyAt': 'You can also check it at {url}.',
   'history.recipients': 'Recipients',
   'history.noRecipients': 'No recipients.',

@@ -21,16 +21,20 @@ before(async () => {
 after(() => t.close());
 
 test('the final PDF carries pdftext sender values, formatted signing dates, signer values and marks; the audit log serves the history', async () => {
-  const sent = await sendDocument(t, [
-    field({ signer: 0, element_type: 'admin', label: 'Reference', ax: 0.1, ay: 0.05, bx: 0.5, by: 0.09 }),
-    field({ signer: 1, element_type: 'text', label: 'Full name', ax: 0.1, ay: 0.15, bx: 0.5, by: 0.19 }),
-    field({ signer: 1, element_type: 'text', label: 'Signed on', validation: 34, optional: true, ax: 0.1, ay: 0.25, bx: 0.5, by: 0.29 }),
-    field({ signer: 1, element_type: 'text', label: 'Long date', validation: 44, optional: true, ax: 0.1, ay: 0.3, bx: 0.6, by: 0.34 }),
-    field({ signer: 1, element_type: 'text', label: 'Agree', validation: 25, ax: 0.1, ay: 0.4, bx: 0.14, by: 0.43, hide_border: true }),
-    field({ signer: 1, element_type: 'text', label: 'Pin', validation: 68, label_extra: combLabel(4), ax: 0.1, ay: 0.5, bx: 0.5, by: 0.54 }),
-    field({ signer: 1, element_type: 'text', label: 'Private', no_pdf: true, optional: true, ax: 0.1, ay: 0.6, bx: 0.5, by: 0.64 }),
-    field({ signer: 1, ax: 0.1, ay: 0.7, bx: 0.5, by: 0.8 }),
-  ], { signers: [{ firstname: 'Ann', lastname: 'Tester', email: 'ann@example.com' }], pdftext: { Reference: 'REF-2026-0042' } });
+  const sent = await sendDocument(
+    t,
+    [
+      field({ signer: 0, element_type: 'admin', label: 'Reference', ax: 0.1, ay: 0.05, bx: 0.5, by: 0.09 }),
+      field({ signer: 1, element_type: 'text', label: 'Full name', ax: 0.1, ay: 0.15, bx: 0.5, by: 0.19 }),
+      field({ signer: 1, element_type: 'text', label: 'Signed on', validation: 34, optional: true, ax: 0.1, ay: 0.25, bx: 0.5, by: 0.29 }),
+      field({ signer: 1, element_type: 'text', label: 'Long date', validation: 44, optional: true, ax: 0.1, ay: 0.3, bx: 0.6, by: 0.34 }),
+      field({ signer: 1, element_type: 'text', label: 'Agree', validation: 25, ax: 0.1, ay: 0.4, bx: 0.14, by: 0.43, hide_border: true }),
+      field({ signer: 1, element_type: 'text', label: 'Pin', validation: 68, label_extra: combLabel(4), ax: 0.1, ay: 0.5, bx: 0.5, by: 0.54 }),
+      field({ signer: 1, element_type: 'text', label: 'Private', no_pdf: true, optional: true, ax: 0.1, ay: 0.6, bx: 0.5, by: 0.64 }),
+      field({ signer: 1, ax: 0.1, ay: 0.7, bx: 0.5, by: 0.8 }),
+    ],
+    { signers: [{ firstname: 'Ann', lastname: 'Tester', email: 'ann@example.com' }], pdftext: { Reference: 'REF-2026-0042' } },
+  );
   const [ann] = sent.recipients;
   const token = await signerToken(t, ann.id);
   const done = await signerCall(t.app, token, ann.id, 'complete', {
@@ -55,9 +59,15 @@ test('the final PDF carries pdftext sender values, formatted signing dates, sign
   const events = log.json().objects as { event: string; time: string; recipient_id?: string }[];
   const signed = events.find((e) => e.event === 'recipient_signed');
   assert.ok(signed, `signing recorded: ${events.map((e) => e.event)}`);
-  assert.ok(events.some((e) => e.event === 'final_pdf_created'), 'the audit log has the final PDF');
+  assert.ok(
+    events.some((e) => e.event === 'final_pdf_created'),
+    'the audit log has the final PDF',
+  );
   const signedAt = new Date(signed.time);
-  for (const [code, fy] of [[34, 0.27], [44, 0.32]] as const) {
+  for (const [code, fy] of [
+    [34, 0.27],
+    [44, 0.32],
+  ] as const) {
     const want = formatSigningDate(code, signedAt, 'UTC');
     assert.match(want, /\d{2}/, `code ${code} formats a date`);
     assert.ok(near(want, fy), `date ${code} printed as ${want}: ${all}`);

@@ -53,7 +53,9 @@ test('a server killed mid-way through a final PDF finishes it once after restart
 
     // Template: a signature and a text field on every page, all for signer 1.
     const upload = await api(server.baseUrl, key, 'POST', '/api/v1/templatepdf/?returnAsJson=1', {
-      group: `/api/v1/group/${groupId}/`, title: 'Crash test', pdf_file: Buffer.from(source).toString('base64'),
+      group: `/api/v1/group/${groupId}/`,
+      title: 'Crash test',
+      pdf_file: Buffer.from(source).toString('base64'),
     });
     assert.equal(upload.status, 201, JSON.stringify(upload.json));
     const templateId = (upload.headers.get('location') ?? '').match(/templatepdf\/([^/]+)\//)?.[1] ?? upload.json.resource.uid;
@@ -65,15 +67,20 @@ test('a server killed mid-way through a final PDF finishes it once after restart
     assert.ok(fields.status < 300, JSON.stringify(fields.json));
 
     const sent = await api(server.baseUrl, key, 'POST', '/api/v1/document/', {
-      group: `/api/v1/group/${groupId}/`, name: 'Crash test', templatepdf: `/api/v1/templatepdf/${templateId}/`,
-      append_history: true, signers: [{ firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.com', order: 0 }],
+      group: `/api/v1/group/${groupId}/`,
+      name: 'Crash test',
+      templatepdf: `/api/v1/templatepdf/${templateId}/`,
+      append_history: true,
+      signers: [{ firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.com', order: 0 }],
     });
     assert.equal(sent.status, 201, JSON.stringify(sent.json));
     const documentId: string = sent.json.uuid ?? String(sent.headers.get('location')).match(/([0-9a-f-]{36})\/$/)?.[1];
     const recipientId: string = sent.json.signer_objects?.[0]?.uuid;
     const link = await api(server.baseUrl, key, 'GET', `/api/v1/signer/${recipientId}/sign-link/`);
     const session = await fetch(`${server.baseUrl}/api/v1/signer/${recipientId}/link-session/`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ link: link.json.link }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ link: link.json.link }),
     });
     const token: string = (await session.json()).token;
     const view = await api(server.baseUrl, token, 'GET', `/api/v1/signer/${recipientId}/signing/`);
@@ -87,7 +94,16 @@ test('a server killed mid-way through a final PDF finishes it once after restart
     // How long the job takes here, measured in this process on the same input.
     const elements = own.map((f) => {
       const l = layout[(f.page - 1) * 2 + (f.element_type === 'signature' ? 0 : 1)];
-      return newElement({ ...(l as object), ax: l.ax, ay: l.ay, bx: l.bx, by: l.by, page: l.page, element_type: l.element_type as 'text', value: values[f.uuid] });
+      return newElement({
+        ...(l as object),
+        ax: l.ax,
+        ay: l.ay,
+        bx: l.bx,
+        by: l.by,
+        page: l.page,
+        element_type: l.element_type as 'text',
+        value: values[f.uuid],
+      });
     });
     const started = performance.now();
     await buildFinalPdf({ source, elements, history: { documentName: 'Crash test', documentId, recipients: [], events: [] } });
@@ -131,8 +147,14 @@ test('a server killed mid-way through a final PDF finishes it once after restart
     const doc = await PDFDocument.load(finalPdf);
     assert.ok(doc.getPageCount() > PAGES, 'all pages plus the history page');
     const text = await placedText(finalPdf);
-    assert.ok(text.some((t) => t.page === PAGES && t.str === `Typed note on page ${PAGES}`), 'the last page is stamped');
-    assert.ok(text.some((t) => t.page > PAGES && t.str.startsWith('Signing history')), 'the history page is there');
+    assert.ok(
+      text.some((t) => t.page === PAGES && t.str === `Typed note on page ${PAGES}`),
+      'the last page is stamped',
+    );
+    assert.ok(
+      text.some((t) => t.page > PAGES && t.str.startsWith('Signing history')),
+      'the history page is there',
+    );
 
     await server.kill('SIGTERM');
     server = undefined;

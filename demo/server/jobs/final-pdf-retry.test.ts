@@ -33,21 +33,33 @@ test('a template with an indirect /Count: upload, send with append_history, sign
   const t = await createTestApp();
   try {
     const upload = await call(t.app, t.key, 'POST', '/api/v1/templatepdf/?returnAsJson=true', {
-      group: `/api/v1/group/${t.groupId}/`, title: 'Indirect count', pdf_file: Buffer.from(indirectCountPdf('stream')).toString('base64'),
+      group: `/api/v1/group/${t.groupId}/`,
+      title: 'Indirect count',
+      pdf_file: Buffer.from(indirectCountPdf('stream')).toString('base64'),
     });
     assert.equal(upload.statusCode, 201, upload.body);
     const templateId = (upload.json() as { resource: { uid: string } }).resource.uid;
-    const fields = await call(t.app, t.key, 'POST', `/api/v1/templatepdf/${templateId}/fields/`, [{ page: 1, ax: 0.1, ay: 0.6, bx: 0.4, by: 0.7, element_type: 'signature', signer: 1 }]);
+    const fields = await call(t.app, t.key, 'POST', `/api/v1/templatepdf/${templateId}/fields/`, [
+      { page: 1, ax: 0.1, ay: 0.6, bx: 0.4, by: 0.7, element_type: 'signature', signer: 1 },
+    ]);
     assert.equal(fields.statusCode, 201, fields.body);
     const sent = await call(t.app, t.key, 'POST', '/api/v1/document/', {
-      group: `/api/v1/group/${t.groupId}/`, name: 'Indirect count', templatepdf: `/api/v1/templatepdf/${templateId}/`, append_history: true, signers: [person('Ann')],
+      group: `/api/v1/group/${t.groupId}/`,
+      name: 'Indirect count',
+      templatepdf: `/api/v1/templatepdf/${templateId}/`,
+      append_history: true,
+      signers: [person('Ann')],
     });
     assert.equal(sent.statusCode, 201, sent.body);
     const documentId = /([0-9a-f-]{36})\/$/.exec(String(sent.headers.location))![1]!;
     const recipient = t.app.store.db.prepare('SELECT id FROM document_recipients WHERE document_id = ?').get(documentId) as { id: string };
     const token = await signerToken(t, recipient.id);
     const view = (await signerCall(t.app, token, recipient.id, 'signing')).json() as { fields: { uuid: string; editable?: boolean }[] };
-    const values = Object.fromEntries(view.fields.filter((f) => f.editable !== false).map((f) => [f.uuid, 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=']));
+    const values = Object.fromEntries(
+      view.fields
+        .filter((f) => f.editable !== false)
+        .map((f) => [f.uuid, 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=']),
+    );
     const done = await signerCall(t.app, token, recipient.id, 'complete', { values });
     assert.equal(done.statusCode, 200, done.body);
     assert.equal(done.json().document_status, 30, 'the final PDF was made before the answer');
@@ -59,7 +71,9 @@ test('a template with an indirect /Count: upload, send with append_history, sign
 
     // A file the stamper still cannot process is refused at upload with a clear 422, before anyone signs it.
     const refused = await call(t.app, t.key, 'POST', '/api/v1/templatepdf/', {
-      group: `/api/v1/group/${t.groupId}/`, title: 'Unstampable', pdf_file: Buffer.from(indirectCountPdf('stream', 'stream')).toString('base64'),
+      group: `/api/v1/group/${t.groupId}/`,
+      title: 'Unstampable',
+      pdf_file: Buffer.from(indirectCountPdf('stream', 'stream')).toString('base64'),
     });
     assert.equal(refused.statusCode, 422, refused.body);
     assert.equal(errorOf(refused).code, 'pdf_malformed');
@@ -75,7 +89,9 @@ test('a final PDF that keeps failing is retried, then shown as failed everywhere
     const other = createTenant(t.app, 'Other');
     const sent = await sendDocument(t, [field({ signer: 1 })], { signers: [person('Ann')], append_history: true });
     // The source PDF is damaged on disk after sending: every attempt at the final PDF throws.
-    const { source_file: sourceFile } = t.app.store.db.prepare('SELECT source_file FROM documents WHERE id = ?').get(sent.documentId) as { source_file: string };
+    const { source_file: sourceFile } = t.app.store.db.prepare('SELECT source_file FROM documents WHERE id = ?').get(sent.documentId) as {
+      source_file: string;
+    };
     const original = t.app.store.files.readBytes(sourceFile);
     t.app.store.files.write(sourceFile, new TextEncoder().encode('%PDF-1.7\nthis is not a PDF any more\n'));
 
@@ -106,7 +122,10 @@ test('a final PDF that keeps failing is retried, then shown as failed everywhere
     const listed = await call(t.app, t.key, 'GET', '/api/v1/jobs/?state=failed');
     assert.equal(listed.statusCode, 200, listed.body);
     const objects = listed.json().objects as { id: string; document: string; state: string; attempts: number; last_error: string; kind: string }[];
-    assert.deepEqual(objects.map((o) => [o.id, o.document, o.kind, o.state, o.attempts]), [[job.id, sent.documentId, 'final_pdf', 'failed', 3]]);
+    assert.deepEqual(
+      objects.map((o) => [o.id, o.document, o.kind, o.state, o.attempts]),
+      [[job.id, sent.documentId, 'final_pdf', 'failed', 3]],
+    );
     assert.equal(objects[0]!.last_error, job.last_error);
     assert.deepEqual((await call(t.app, other.key, 'GET', '/api/v1/jobs/')).json().objects, []);
     assert.equal((await call(t.app, other.key, 'GET', `/api/v1/jobs/${job.id}/`)).statusCode, 404);
@@ -142,7 +161,9 @@ test('the dashboard retry runs a failed job now and answers the outcome', { time
   const t = await createTestApp({ jobs: { retrySchedule: [0], pollIntervalMs: 10 } });
   try {
     const sent = await sendDocument(t, [field({ signer: 1 })], { signers: [person('Ann')] });
-    const { source_file: sourceFile } = t.app.store.db.prepare('SELECT source_file FROM documents WHERE id = ?').get(sent.documentId) as { source_file: string };
+    const { source_file: sourceFile } = t.app.store.db.prepare('SELECT source_file FROM documents WHERE id = ?').get(sent.documentId) as {
+      source_file: string;
+    };
     const original = t.app.store.files.readBytes(sourceFile);
     t.app.store.files.write(sourceFile, new Uint8Array(0));
     const token = await signerToken(t, sent.recipients[0]!.id);
@@ -161,7 +182,10 @@ test('the dashboard retry runs a failed job now and answers the outcome', { time
     assert.equal(fixed.json().state, 'done');
     assert.equal(fixed.json().document_status, 30);
     const events = historyEvents(t.app, sent.documentId).map((e) => e.event);
-    assert.deepEqual(events.filter((e) => e.startsWith('final_pdf')), ['final_pdf_failed', 'final_pdf_retry_requested', 'final_pdf_failed', 'final_pdf_retry_requested', 'final_pdf_created']);
+    assert.deepEqual(
+      events.filter((e) => e.startsWith('final_pdf')),
+      ['final_pdf_failed', 'final_pdf_retry_requested', 'final_pdf_failed', 'final_pdf_retry_requested', 'final_pdf_created'],
+    );
     assert.equal(webhookEvents(t.app, sent.documentId).filter((e) => e === 'document.finalPdfCreated').length, 1);
   } finally {
     await t.close();
@@ -173,7 +197,9 @@ test('the dashboard page lists a failed final PDF with its error, and its Retry 
   const browser = await chromium.launch(chromiumLaunchOptions());
   try {
     const sent = await sendDocument(t, [field({ signer: 1 })], { signers: [person('Ann')], name: 'Dashboard contract' });
-    const { source_file: sourceFile } = t.app.store.db.prepare('SELECT source_file FROM documents WHERE id = ?').get(sent.documentId) as { source_file: string };
+    const { source_file: sourceFile } = t.app.store.db.prepare('SELECT source_file FROM documents WHERE id = ?').get(sent.documentId) as {
+      source_file: string;
+    };
     const original = t.app.store.files.readBytes(sourceFile);
     t.app.store.files.write(sourceFile, new TextEncoder().encode('%PDF-1.7\nbroken\n'));
     const token = await signerToken(t, sent.recipients[0]!.id);
@@ -187,7 +213,7 @@ test('the dashboard page lists a failed final PDF with its error, and its Retry 
     await page.click('#load');
     await page.waitForSelector('#message:text("Loaded.")');
     const row = page.locator('#jobs tr', { hasText: sent.documentId });
-    assert.match(await row.textContent() ?? '', /Dashboard contract.*final_pdf.*failed.*1.*PDF/s);
+    assert.match((await row.textContent()) ?? '', /Dashboard contract.*final_pdf.*failed.*1.*PDF/s);
 
     t.app.store.files.write(sourceFile, original);
     await row.locator('button:text("Retry")').click();

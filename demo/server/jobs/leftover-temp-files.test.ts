@@ -12,7 +12,7 @@ function deadPid(): number {
   return Number(child.stdout);
 }
 
-test('a temp file left by a killed writer is swept when the store opens; live writers\' temp files and finished files stay', () => {
+test("a temp file left by a killed writer is swept when the store opens; live writers' temp files and finished files stay", () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esign-tmp-sweep-'));
   try {
     const first = new FileStore(dataDir);
@@ -26,8 +26,8 @@ test('a temp file left by a killed writer is swept when the store opens; live wr
     assert.equal(first.exists('doc_final2'), false, 'a temp file is never a stored file');
 
     const reopened = new FileStore(dataDir);
-    assert.equal(fs.existsSync(leftover), false, 'the dead writer\'s leftover is removed at start-up');
-    assert.equal(fs.existsSync(inProgress), true, 'a live writer\'s temp file is left alone');
+    assert.equal(fs.existsSync(leftover), false, "the dead writer's leftover is removed at start-up");
+    assert.equal(fs.existsSync(inProgress), true, "a live writer's temp file is left alone");
     assert.equal(new TextDecoder().decode(reopened.read('doc_final')), '%PDF-1.7 whole');
     assert.deepEqual(fs.readdirSync(reopened.dir).sort(), ['doc_final.pdf', path.basename(inProgress)].sort());
   } finally {
@@ -41,7 +41,10 @@ test('writes name their temp file after the writing process', () => {
     const store = new FileStore(dataDir);
     const seen: string[] = [];
     const rename = fs.renameSync;
-    fs.renameSync = ((from: fs.PathLike, to: fs.PathLike) => { seen.push(path.basename(String(from))); return rename(from, to); }) as typeof fs.renameSync;
+    fs.renameSync = ((from: fs.PathLike, to: fs.PathLike) => {
+      seen.push(path.basename(String(from)));
+      return rename(from, to);
+    }) as typeof fs.renameSync;
     try {
       store.write('named', new Uint8Array([1]));
     } finally {

@@ -27,8 +27,11 @@ before(async () => {
 after(() => t.close());
 
 async function complete(extra: Record<string, unknown>): Promise<string> {
-  const sent = await sendDocument(t, [field({ signer: 1, element_type: 'text', label: 'Name', ax: 0.1, ay: 0.1, bx: 0.5, by: 0.15 })],
-    { name: 'Lease 12 Elm Street', signers: [{ firstname: 'Ann', lastname: 'Tester', email: 'ann@example.com' }], ...extra });
+  const sent = await sendDocument(t, [field({ signer: 1, element_type: 'text', label: 'Name', ax: 0.1, ay: 0.1, bx: 0.5, by: 0.15 })], {
+    name: 'Lease 12 Elm Street',
+    signers: [{ firstname: 'Ann', lastname: 'Tester', email: 'ann@example.com' }],
+    ...extra,
+  });
   const token = await signerToken(t, sent.recipients[0].id);
   const done = await signerCall(t.app, token, sent.recipients[0].id, 'complete', { values: valuesFor(sent, 1, { Name: 'Ann Tester' }) });
   assert.equal(done.statusCode, 200, done.body);
@@ -53,13 +56,15 @@ function auditVerify(): { status: number | null; out: string } {
   return { status: r.status, out: `${r.stdout}${r.stderr}` };
 }
 
-test('a completed document\'s final PDF is sealed, carries the chain head, and verifies through both endpoints', async () => {
+test("a completed document's final PDF is sealed, carries the chain head, and verifies through both endpoints", async () => {
   const id = await complete({ append_history: true });
   const pdf = new Uint8Array((await call(t.app, t.key, 'GET', `/api/v1/pdf/${id}/`)).rawPayload);
   const report = pdfsig(pdf);
   assert.match(report, /Signature is Valid/, report);
   assert.match(report, /Total document signed/, report);
-  const created = (await call(t.app, t.key, 'GET', `/api/v1/document/${id}/auditlog/`, undefined, { accept: 'application/json' })).json().objects.find((e: { event: string }) => e.event === 'final_pdf_created');
+  const created = (await call(t.app, t.key, 'GET', `/api/v1/document/${id}/auditlog/`, undefined, { accept: 'application/json' }))
+    .json()
+    .objects.find((e: { event: string }) => e.event === 'final_pdf_created');
   assert.match(created.details.audit_chain_head, /^[0-9a-f]{64}$/);
   assert.ok(pdfText(pdf).includes(created.details.audit_chain_head), 'the history page prints the chain head at completion');
 
@@ -69,7 +74,10 @@ test('a completed document\'s final PDF is sealed, carries the chain head, and v
   assert.equal(answer.verdict, 'sealed');
   assert.equal(answer.sealed_by_this_server, true);
   assert.equal(answer.document.name, 'Lease 12 Elm Street');
-  assert.deepEqual(answer.document.parties.map((p: { name: string }) => p.name), ['Ann Tester']);
+  assert.deepEqual(
+    answer.document.parties.map((p: { name: string }) => p.name),
+    ['Ann Tester'],
+  );
   assert.ok(answer.document.completed);
 
   const dropped = await postPdf(pdf);

@@ -28,7 +28,8 @@ async function startServer(): Promise<{ t: TestApp; ctx: Ctx }> {
   const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   const request = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> => {
     const res = await fetch(base + path, {
-      method, redirect: 'manual',
+      method,
+      redirect: 'manual',
       headers: { authorization: `Bearer ${t.key}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
@@ -36,14 +37,20 @@ async function startServer(): Promise<{ t: TestApp; ctx: Ctx }> {
     return { status: res.status, headers: res.headers, contentType: res.headers.get('content-type') ?? '', text: new TextDecoder().decode(bytes), bytes };
   };
   const ctx: Ctx = { base, key: t.key, groupId: t.groupId, adminId: t.adminId, templateId: '', documentId: '', signerId: '', request };
-  const upload = await request('POST', '/api/v1/templatepdf/?returnAsJson', { group: `/api/v1/group/${t.groupId}/`, title: 'Replay template', pdf_file: await pdfBase64() });
+  const upload = await request('POST', '/api/v1/templatepdf/?returnAsJson', {
+    group: `/api/v1/group/${t.groupId}/`,
+    title: 'Replay template',
+    pdf_file: await pdfBase64(),
+  });
   ctx.templateId = (JSON.parse(upload.text) as { resource: { uid: string } }).resource.uid;
   await request('POST', `/api/v1/templatepdf/${ctx.templateId}/fields/`, [
     { ax: 0.1, ay: 0.1, bx: 0.4, by: 0.15, page: 1, element_type: 'signature', signer: 1, label: 'Sign here' },
     { ax: 0.1, ay: 0.3, bx: 0.4, by: 0.35, page: 1, element_type: 'text', signer: 1, label: 'Company', optional: true },
   ]);
   const sent = await request('POST', '/api/v1/document/', {
-    group: `/api/v1/group/${t.groupId}/`, name: 'Replay document', templatepdf: `/api/v1/templatepdf/${ctx.templateId}/`,
+    group: `/api/v1/group/${t.groupId}/`,
+    name: 'Replay document',
+    templatepdf: `/api/v1/templatepdf/${ctx.templateId}/`,
     signers: [{ firstname: 'Ann', lastname: 'Replay', email: 'ann.replay@example.com' }],
   });
   ctx.documentId = /\/status\/([^/]+)\//.exec(sent.headers.get('location') ?? '')![1]!;
@@ -89,7 +96,8 @@ function problemsOf(op: SpecOperation, scenario: Scenario, answer: Answer): stri
     return problems;
   }
   if (!validate(body)) {
-    for (const e of validate.errors ?? []) problems.push(`body${e.instancePath} ${e.message}${e.params && 'missingProperty' in e.params ? '' : ` (${JSON.stringify(e.params)})`}`);
+    for (const e of validate.errors ?? [])
+      problems.push(`body${e.instancePath} ${e.message}${e.params && 'missingProperty' in e.params ? '' : ` (${JSON.stringify(e.params)})`}`);
   }
   return problems;
 }
@@ -117,7 +125,7 @@ test('every operation of the description answers as documented', { timeout: 180_
   }
 });
 
-test('our OpenAPI document has the description\'s operations, codes and response properties', async () => {
+test("our OpenAPI document has the description's operations, codes and response properties", async () => {
   const t = await createTestApp();
   try {
     const ours = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as Json;

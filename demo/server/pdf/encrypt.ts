@@ -33,7 +33,15 @@ export async function encryptPdf(bytes: Uint8Array, password: string | null | un
     doc.encrypt({
       userPassword: '',
       ownerPassword: password,
-      permissions: { printing: 'highResolution', contentAccessibility: true, copying: false, modifying: false, annotating: false, fillingForms: false, documentAssembly: false },
+      permissions: {
+        printing: 'highResolution',
+        contentAccessibility: true,
+        copying: false,
+        modifying: false,
+        annotating: false,
+        fillingForms: false,
+        documentAssembly: false,
+      },
     });
   } else {
     // Whoever knows the password may do everything: it is the owner password too.

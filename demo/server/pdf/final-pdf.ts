@@ -41,6 +41,7 @@ export async function buildFinalPdf(input: FinalPdfInput): Promise<{ pdf: Uint8A
   const saved = await savePdf(doc);
   const encrypted = await encryptPdf(saved, input.password, 'open');
   if (!input.seal) return { pdf: encrypted, warnings };
-  const onTimestampError = (e: Error) => warnings.push({ element: -1, code: 'timestamp_failed', message: `The timestamp authority failed, sealed without a timestamp: ${e.message}` });
+  const onTimestampError = (e: Error) =>
+    warnings.push({ element: -1, code: 'timestamp_failed', message: `The timestamp authority failed, sealed without a timestamp: ${e.message}` });
   return { pdf: await sealPdf(encrypted, input.seal.key, { onTimestampError, ...input.seal }), warnings };
 }

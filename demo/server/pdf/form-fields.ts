@@ -4,8 +4,19 @@
  * docs/decisions/pdf.md.
  */
 import {
-  PDFButton, PDFCheckBox, PDFDropdown, PDFName, PDFOptionList, PDFRadioGroup, PDFSignature, PDFString, PDFHexString,
-  PDFTextField, TextAlignment, type PDFField, type PDFWidgetAnnotation,
+  PDFButton,
+  PDFCheckBox,
+  PDFDropdown,
+  PDFName,
+  PDFOptionList,
+  PDFRadioGroup,
+  PDFSignature,
+  PDFString,
+  PDFHexString,
+  PDFTextField,
+  TextAlignment,
+  type PDFField,
+  type PDFWidgetAnnotation,
 } from 'pdf-lib';
 import type { Align, FieldElement } from '../../../src/fields/types.ts';
 import { FONT_SIZE_MAX, FONT_SIZE_MIN, LABEL_MAX_LENGTH } from '../../../src/fields/limits.ts';
@@ -33,7 +44,11 @@ export interface FieldMapping {
 
 /** A label the element JSON accepts (≤ 60 of `[-\w ]`): array indices dropped, other characters spaced out. */
 export function labelFrom(name: string, fallback: string): string {
-  const cleaned = name.replace(/\[\d+\]/g, '').replace(/[^-\w ]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const cleaned = name
+    .replace(/\[\d+\]/g, '')
+    .replace(/[^-\w ]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return (cleaned || fallback).slice(0, LABEL_MAX_LENGTH).trim();
 }
 
@@ -90,7 +105,11 @@ export function mapField(field: PDFField): FieldMapping {
       if (maxLength <= 8) validation = 64 + maxLength;
     } else if (maxLength !== undefined && maxLength > 0) {
       labelExtra = `At most ${maxLength} characters`;
-      notes.push({ code: 'max_length_kept_as_text', severity: 'info', message: `The field allows at most ${maxLength} characters; no validation code says "at most", so it is noted in label_extra.` });
+      notes.push({
+        code: 'max_length_kept_as_text',
+        severity: 'info',
+        message: `The field allows at most ${maxLength} characters; no validation code says "at most", so it is noted in label_extra.`,
+      });
     }
     const value = field.getText() ?? '';
     const da = field.acroField.getDefaultAppearance();
@@ -134,7 +153,9 @@ export function mapField(field: PDFField): FieldMapping {
 
   if (field instanceof PDFDropdown || field instanceof PDFOptionList) {
     const base = common(field, 'Choice');
-    const options = safe(() => field.getOptions(), [] as string[]).map((o) => o.trim()).filter((o) => o !== '');
+    const options = safe(() => field.getOptions(), [] as string[])
+      .map((o) => o.trim())
+      .filter((o) => o !== '');
     const selected = safe(() => field.getSelected(), [] as string[]);
     if (field instanceof PDFOptionList && field.isMultiselect()) {
       notes.push({ code: 'single_choice_only', severity: 'warning', message: 'The list allowed several choices; the imported dropdown takes one.' });
@@ -148,13 +169,27 @@ export function mapField(field: PDFField): FieldMapping {
 
   if (field instanceof PDFSignature) {
     if (field.acroField.dict.has(PDFName.of('V'))) {
-      notes.push({ code: 'existing_signature_removed', severity: 'warning', message: 'The field already held a digital signature; importing the form removes the field, which invalidates that signature.' });
+      notes.push({
+        code: 'existing_signature_removed',
+        severity: 'warning',
+        message: 'The field already held a digital signature; importing the form removes the field, which invalidates that signature.',
+      });
     }
-    return each(() => ({ element_type: 'signature', signer: 1, label: labelFrom(displayName(field), 'Signature'), optional: !field.isRequired(), map_to: field.getName() }));
+    return each(() => ({
+      element_type: 'signature',
+      signer: 1,
+      label: labelFrom(displayName(field), 'Signature'),
+      optional: !field.isRequired(),
+      map_to: field.getName(),
+    }));
   }
 
   if (field instanceof PDFButton) {
-    notes.push({ code: 'button_skipped', severity: 'info', message: 'Push buttons (print, reset, submit) have no signing field counterpart and were removed.' });
+    notes.push({
+      code: 'button_skipped',
+      severity: 'info',
+      message: 'Push buttons (print, reset, submit) have no signing field counterpart and were removed.',
+    });
     return { widgets: [], notes };
   }
   notes.push({ code: 'unsupported_field', severity: 'warning', message: `A field of an unsupported kind (${field.constructor.name}) was removed.` });

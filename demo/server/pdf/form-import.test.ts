@@ -9,8 +9,14 @@ import { PdfProblem } from './load.ts';
 import { openWithPdfjs } from './pdfjs-node.ts';
 
 const FORM_FIXTURES = [
-  'pdfjs-160F-2019.pdf', 'pdfjs-prefilled_f1040.pdf', 'pdfjs-signed_verified.pdf', 'pdflib-fancy_fields.pdf',
-  'pdflib-dod_character.pdf', 'pdflib-sample_form.pdf', 'pdflib-with_combed_fields.pdf', 'pdflib-with_xfa_fields.pdf',
+  'pdfjs-160F-2019.pdf',
+  'pdfjs-prefilled_f1040.pdf',
+  'pdfjs-signed_verified.pdf',
+  'pdflib-fancy_fields.pdf',
+  'pdflib-dod_character.pdf',
+  'pdflib-sample_form.pdf',
+  'pdflib-with_combed_fields.pdf',
+  'pdflib-with_xfa_fields.pdf',
 ];
 
 /** Widget rectangles as pdf.js places them on the displayed page, as fractions, by field name. */
@@ -26,9 +32,12 @@ async function pdfjsWidgetFractions(bytes: Uint8Array) {
         const [x0, y0] = viewport.convertToViewportPoint(a.rect[0], a.rect[1]);
         const [x1, y1] = viewport.convertToViewportPoint(a.rect[2], a.rect[3]);
         out.push({
-          name: a.fieldName, page: n,
-          ax: Math.min(x0, x1) / viewport.width, bx: Math.max(x0, x1) / viewport.width,
-          ay: Math.min(y0, y1) / viewport.height, by: Math.max(y0, y1) / viewport.height,
+          name: a.fieldName,
+          page: n,
+          ax: Math.min(x0, x1) / viewport.width,
+          bx: Math.max(x0, x1) / viewport.width,
+          ay: Math.min(y0, y1) / viewport.height,
+          by: Math.max(y0, y1) / viewport.height,
         });
       }
     }
@@ -44,8 +53,15 @@ test('importFormFields imports every form fixture where pdf.js places its widget
     const result = await importFormFields(bytes);
     const widgets = await pdfjsWidgetFractions(bytes);
     for (const e of result.elements) {
-      const match = widgets.find((w) => w.name === e.map_to && w.page === e.page &&
-        Math.abs(w.ax - e.ax) < 1e-3 && Math.abs(w.ay - e.ay) < 1e-3 && Math.abs(w.bx - e.bx) < 1e-3 && Math.abs(w.by - e.by) < 1e-3);
+      const match = widgets.find(
+        (w) =>
+          w.name === e.map_to &&
+          w.page === e.page &&
+          Math.abs(w.ax - e.ax) < 1e-3 &&
+          Math.abs(w.ay - e.ay) < 1e-3 &&
+          Math.abs(w.bx - e.bx) < 1e-3 &&
+          Math.abs(w.by - e.by) < 1e-3,
+      );
       assert.ok(match, `${name}: ${e.map_to} on page ${e.page} at ${[e.ax, e.ay, e.bx, e.by]} matches a pdf.js widget`);
     }
     const after = await inspectPdf(result.pdf);
@@ -59,14 +75,26 @@ test('importFormFields imports every form fixture where pdf.js places its widget
 test('importFormFields maps text, checkbox, radio, dropdown and option list (pdflib-fancy_fields)', async () => {
   const { elements } = await importFormFields(await readFixture('pdflib-fancy_fields.pdf'));
   const byName = (prefix: string) => elements.filter((e) => e.map_to.startsWith(prefix));
-  assert.deepEqual(byName('First Name').map((e) => [e.element_type, e.validation, e.value]), [['text', null, 'Cedar']]);
-  assert.deepEqual(byName('Are You A Fairy').map((e) => [e.validation, e.value]), [[25, CHECKED_VALUE]]);
-  assert.deepEqual(byName('Is Your Power Level').map((e) => [e.validation, e.value]), [[25, '']]);
+  assert.deepEqual(
+    byName('First Name').map((e) => [e.element_type, e.validation, e.value]),
+    [['text', null, 'Cedar']],
+  );
+  assert.deepEqual(
+    byName('Are You A Fairy').map((e) => [e.validation, e.value]),
+    [[25, CHECKED_VALUE]],
+  );
+  assert.deepEqual(
+    byName('Is Your Power Level').map((e) => [e.validation, e.value]),
+    [[25, '']],
+  );
   const radios = byName('Historical Figures');
   assert.equal(radios.length, 4);
   for (const r of radios) assert.deepEqual([r.validation, r.logic_action, r.logic_group], [25, 1, 'Historical Figures 🐺']);
   assert.equal(radios.filter((r) => r.value === CHECKED_VALUE).length, 1, 'one option chosen');
-  assert.ok(radios.every((r) => r.label_extra !== ''), 'each option keeps its export value');
+  assert.ok(
+    radios.every((r) => r.label_extra !== ''),
+    'each option keeps its export value',
+  );
   const dropdown = byName('Choose A Gundam')[0];
   assert.deepEqual([dropdown.validation, dropdown.options, dropdown.value], [20, 'Exia\nKyrios\nVirtue\nDynames', 'Dynames']);
   const list = byName('Which Are Planets')[0];
@@ -127,10 +155,16 @@ test('importFormFields places widgets exactly on rotated and cropped pages, and 
   const turned = elements.find((e) => e.map_to === 'turned')!;
   // Rotated 90° clockwise: displayed x follows PDF y (0..800), displayed y follows PDF x (0..600).
   assert.equal(turned.page, 1);
-  assert.deepEqual([turned.ax, turned.ay, turned.bx, turned.by].map((n) => +n.toFixed(6)), [200 / 800, 100 / 600, 220 / 800, 250 / 600].map((n) => +n.toFixed(6)));
+  assert.deepEqual(
+    [turned.ax, turned.ay, turned.bx, turned.by].map((n) => +n.toFixed(6)),
+    [200 / 800, 100 / 600, 220 / 800, 250 / 600].map((n) => +n.toFixed(6)),
+  );
   const box = elements.find((e) => e.map_to === 'cropped')!;
   assert.equal(box.page, 2);
-  assert.deepEqual([box.ax, box.ay, box.bx, box.by].map((n) => +n.toFixed(6)), [50 / 400, 80 / 500, 70 / 400, 100 / 500].map((n) => +n.toFixed(6)));
+  assert.deepEqual(
+    [box.ax, box.ay, box.bx, box.by].map((n) => +n.toFixed(6)),
+    [50 / 400, 80 / 500, 70 / 400, 100 / 500].map((n) => +n.toFixed(6)),
+  );
 });
 
 test('importFormFields leaves form-less PDFs alone and refuses XFA-only and unreadable input', async () => {
@@ -155,6 +189,12 @@ test('importFormFields reports broken widgets instead of failing', async () => {
   broken.addToPage(page, { x: 50, y: 600, width: 100, height: 20 });
   broken.acroField.getWidgets()[0].dict.delete(PDFName.of('Rect'));
   const { elements, report } = await importFormFields(await doc.save());
-  assert.deepEqual(elements.map((e) => e.map_to), ['fine']);
-  assert.ok(report.some((n) => n.field === 'broken' && (n.code === 'widget_without_rect' || n.code === 'unreadable_field')), JSON.stringify(report));
+  assert.deepEqual(
+    elements.map((e) => e.map_to),
+    ['fine'],
+  );
+  assert.ok(
+    report.some((n) => n.field === 'broken' && (n.code === 'widget_without_rect' || n.code === 'unreadable_field')),
+    JSON.stringify(report),
+  );
 });

@@ -42,12 +42,22 @@ export async function importFormFields(bytes: Uint8Array): Promise<FormImport> {
   const doc = await loadPdf(bytes);
   const facts = formFacts(doc);
   if (facts.hasXfa && (facts.fieldCount === 0 || facts.needsRendering)) {
-    throw new PdfProblem('xfa_only', 'The PDF is a dynamic XFA form with no standard (AcroForm) fields to import. Open it in Adobe Acrobat/Reader, print it to a new PDF, and place the fields with the editor or text tags.');
+    throw new PdfProblem(
+      'xfa_only',
+      'The PDF is a dynamic XFA form with no standard (AcroForm) fields to import. Open it in Adobe Acrobat/Reader, print it to a new PDF, and place the fields with the editor or text tags.',
+    );
   }
   if (facts.fieldCount === 0) return { elements: [], pdf: bytes, report: [] };
 
   const report: FormImportNote[] = [];
-  if (facts.hasXfa) report.push({ field: '', page: null, code: 'xfa_ignored', severity: 'info', message: 'The form also carried an XFA description; its standard (AcroForm) fields were imported and the XFA part removed.' });
+  if (facts.hasXfa)
+    report.push({
+      field: '',
+      page: null,
+      code: 'xfa_ignored',
+      severity: 'info',
+      message: 'The form also carried an XFA description; its standard (AcroForm) fields were imported and the XFA part removed.',
+    });
 
   let fields: PDFField[];
   try {
@@ -68,14 +78,21 @@ export async function importFormFields(bytes: Uint8Array): Promise<FormImport> {
       name = field.getName();
       mapping = mapField(field);
     } catch (err) {
-      report.push({ field: name, page: null, code: 'unreadable_field', severity: 'warning', message: `The field could not be read (${shortReason(err)}) and was removed.` });
+      report.push({
+        field: name,
+        page: null,
+        code: 'unreadable_field',
+        severity: 'warning',
+        message: `The field could not be read (${shortReason(err)}) and was removed.`,
+      });
       continue;
     }
     let firstPage: number | null = null;
     for (const { widget, props } of mapping.widgets) {
       // The page whose /Annots lists the widget is authoritative; /P is optional and sometimes wrong.
       const pageIndex = pageOfWidget.get(widget.dict) ?? pageOfRef.get(widget.P()?.toString() ?? '');
-      const note = (code: string, message: string) => report.push({ field: name, page: pageIndex === undefined ? null : pageIndex + 1, code, message, severity: 'warning' });
+      const note = (code: string, message: string) =>
+        report.push({ field: name, page: pageIndex === undefined ? null : pageIndex + 1, code, message, severity: 'warning' });
       if (pageIndex === undefined) {
         note('widget_without_page', 'A widget of the field is on no page; it was skipped.');
         continue;

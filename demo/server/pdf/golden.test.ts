@@ -63,10 +63,12 @@ const TILE = 8;
 function compare(actual: GrayImage, expected: GrayImage): Difference {
   assert.deepEqual([actual.width, actual.height], [expected.width, expected.height], 'same size');
   const { width, height } = actual;
-  let sum = 0, worstTile = 0;
+  let sum = 0,
+    worstTile = 0;
   for (let ty = 0; ty < height; ty += TILE) {
     for (let tx = 0; tx < width; tx += TILE) {
-      let tileSum = 0, n = 0;
+      let tileSum = 0,
+        n = 0;
       for (let y = ty; y < Math.min(height, ty + TILE); y++) {
         for (let x = tx; x < Math.min(width, tx + TILE); x++) {
           tileSum += Math.abs(actual.data[y * width + x] - expected.data[y * width + x]);
@@ -90,7 +92,8 @@ function writeGolden(name: string, image: GrayImage): void {
 function readGolden(name: string): GrayImage {
   const buf = gunzipSync(readFileSync(join(GOLDEN_DIR, name)));
   const m = /^P5\n(\d+) (\d+)\n255\n/.exec(buf.subarray(0, 32).toString('latin1'))!;
-  const width = Number(m[1]), height = Number(m[2]);
+  const width = Number(m[1]),
+    height = Number(m[2]);
   return { width, height, data: new Uint8Array(buf.subarray(m[0].length)), mean: () => NaN };
 }
 
@@ -112,8 +115,21 @@ for (const page of [1, 2]) {
 test('golden: the comparison catches a field moved by a few points or a changed value', async () => {
   requirePdftoppm();
   const golden = readGolden('stamped-page1.pgm.gz');
-  const moved = renderGray(await stampedSample((fields) => { fields[0].ax += 0.01; fields[0].bx += 0.01; }), 1, DPI);
+  const moved = renderGray(
+    await stampedSample((fields) => {
+      fields[0].ax += 0.01;
+      fields[0].bx += 0.01;
+    }),
+    1,
+    DPI,
+  );
   assert.ok(!withinTolerance(compare(moved, golden)), 'a 6 pt shift is caught');
-  const changed = renderGray(await stampedSample((fields) => { fields[7].value = '99ZZ'; }), 1, DPI);
+  const changed = renderGray(
+    await stampedSample((fields) => {
+      fields[7].value = '99ZZ';
+    }),
+    1,
+    DPI,
+  );
   assert.ok(!withinTolerance(compare(changed, golden)), 'a different comb value is caught');
 });

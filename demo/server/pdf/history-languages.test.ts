@@ -19,7 +19,9 @@ function history(original: Uint8Array, language: string): SigningHistory {
     documentName: language === 'ar' ? 'عقد الإيجار' : 'Lease',
     documentId: 'abc-123',
     originalPdf: original,
-    recipients: [{ name: 'Ann Owner', email: 'ann@example.com', role: 'Signer 1', status: 'completed', timestamps: [{ label: 'Signed', at: '2026-03-02T10:11:12Z' }] }],
+    recipients: [
+      { name: 'Ann Owner', email: 'ann@example.com', role: 'Signer 1', status: 'completed', timestamps: [{ label: 'Signed', at: '2026-03-02T10:11:12Z' }] },
+    ],
     events: [{ at: '2026-03-02T10:11:12Z', actor: 'Ann Owner <ann@example.com>', action: 'Signed', ip: '203.0.113.9', userAgent: 'Mozilla/5.0' }],
     generatedAt: '2026-03-02T12:00:00Z',
   };
@@ -44,23 +46,44 @@ test('Arabic: labels in Arabic, right-aligned lines, the Latin email kept in ord
   const title = page.find((t) => t.str.includes('سجل التوقيع'));
   assert.ok(title, 'the Arabic title');
   assert.ok(title.fx > 0.5, `the title starts right of the middle (right-aligned): ${title.fx}`);
-  assert.ok(page.some((t) => t.str.includes('ann@example.com')), 'the email, left to right inside the line');
-  assert.ok(page.some((t) => t.str.includes('المستلمون')), 'the recipients heading');
+  assert.ok(
+    page.some((t) => t.str.includes('ann@example.com')),
+    'the email, left to right inside the line',
+  );
+  assert.ok(
+    page.some((t) => t.str.includes('المستلمون')),
+    'the recipients heading',
+  );
   const date = formatInstant('2026-03-02T10:11:12Z', 'ar');
-  assert.equal(date, `${new Intl.DateTimeFormat('ar', { dateStyle: 'long', timeStyle: 'medium', timeZone: 'UTC' }).format(new Date('2026-03-02T10:11:12Z'))} UTC`);
-  assert.ok((await embeddedFonts(out)).some((n) => n.includes('DejaVuSans')), 'DejaVu Sans embedded');
+  assert.equal(
+    date,
+    `${new Intl.DateTimeFormat('ar', { dateStyle: 'long', timeStyle: 'medium', timeZone: 'UTC' }).format(new Date('2026-03-02T10:11:12Z'))} UTC`,
+  );
+  assert.ok(
+    (await embeddedFonts(out)).some((n) => n.includes('DejaVuSans')),
+    'DejaVu Sans embedded',
+  );
 });
 
 test('Japanese and Chinese: labels, Intl dates, a Noto Sans CJK subset embedded', async () => {
   const original = await onePagePdf();
-  for (const [language, heading, font] of [['ja', '署名履歴', 'NotoSansJP'], ['zh', '签署记录', 'NotoSansSC']]) {
+  for (const [language, heading, font] of [
+    ['ja', '署名履歴', 'NotoSansJP'],
+    ['zh', '签署记录', 'NotoSansSC'],
+  ]) {
     const out = await appendHistoryPage(original, history(original, language));
-    const text = (await placedText(out)).filter((t) => t.page === 2).map((t) => t.str).join('\n');
+    const text = (await placedText(out))
+      .filter((t) => t.page === 2)
+      .map((t) => t.str)
+      .join('\n');
     assert.ok(text.includes(heading), `${language}: ${heading}`);
     assert.ok(text.includes('2026年3月2日'), `${language}: the date through Intl`);
     assert.ok(text.includes('Ann Owner <ann@example.com>'), `${language}: Latin text in the same font`);
     const fonts = await embeddedFonts(out);
-    assert.ok(fonts.some((n) => n.includes(font)), `${language}: ${font} embedded (${fonts.join(', ')})`);
+    assert.ok(
+      fonts.some((n) => n.includes(font)),
+      `${language}: ${font} embedded (${fonts.join(', ')})`,
+    );
     assert.ok(out.length < 400_000, `${language}: the subset keeps the PDF small (${out.length} bytes)`);
   }
 });
@@ -68,15 +91,24 @@ test('Japanese and Chinese: labels, Intl dates, a Noto Sans CJK subset embedded'
 test('the other languages keep Helvetica and translate every label', async () => {
   const original = await onePagePdf();
   const out = await appendHistoryPage(original, history(original, 'de'));
-  const text = (await placedText(out)).filter((t) => t.page === 2).map((t) => t.str).join('\n');
+  const text = (await placedText(out))
+    .filter((t) => t.page === 2)
+    .map((t) => t.str)
+    .join('\n');
   for (const want of ['Signaturverlauf', 'Dokument: Lease', 'Empfänger', 'Ereignisse', 'IP-Adresse: 203.0.113.9', '2. März 2026', 'Seite 1 von 1']) {
     assert.ok(text.includes(want), `${want} in the German page`);
   }
 });
 
 test('visual runs: a right-to-left line keeps its Latin and digits left to right, in visual order', () => {
-  assert.deepEqual(visualRuns('مرحبا abc 12', 'rtl'), [{ text: 'abc 12', rtl: false }, { text: 'مرحبا ', rtl: true }]);
-  assert.deepEqual(visualRuns('Ann: שלום', 'ltr'), [{ text: 'Ann: ', rtl: false }, { text: 'שלום', rtl: true }]);
+  assert.deepEqual(visualRuns('مرحبا abc 12', 'rtl'), [
+    { text: 'abc 12', rtl: false },
+    { text: 'مرحبا ', rtl: true },
+  ]);
+  assert.deepEqual(visualRuns('Ann: שלום', 'ltr'), [
+    { text: 'Ann: ', rtl: false },
+    { text: 'שלום', rtl: true },
+  ]);
   // Brackets in a right-to-left run are mirrored (the glyph of "(" shows the closing side).
   assert.deepEqual(visualRuns('(א)', 'rtl'), [{ text: ')א(', rtl: true }]);
 });

@@ -71,7 +71,11 @@ export function sha256Hex(bytes: Uint8Array): string {
 export function formatInstant(at: string | Date, lang = 'en'): string {
   const d = at instanceof Date ? at : new Date(at);
   if (Number.isNaN(d.getTime())) return String(at);
-  if (lang.toLowerCase().split('-')[0] === 'en') return d.toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
+  if (lang.toLowerCase().split('-')[0] === 'en')
+    return d
+      .toISOString()
+      .replace('T', ' ')
+      .replace(/\.\d+Z$/, ' UTC');
   const format = new Intl.DateTimeFormat(safeLocale(lang), { dateStyle: 'long', timeStyle: 'medium', timeZone: 'UTC' });
   return `${format.format(d)} UTC`;
 }
@@ -129,7 +133,7 @@ class HistoryLayout {
       const indent = opts.indent ?? 0;
       const { font, text: drawable } = await this.text.fontFor(text, opts.bold);
       wrapText(font, drawable, size, A4[0] - 2 * MARGIN - indent).forEach((line, i) => {
-        measured.push({ font, text: line, size, indent, grey: !!opts.grey, height: size * 1.3 + (i === 0 ? opts.gapBefore ?? 0 : 0) });
+        measured.push({ font, text: line, size, indent, grey: !!opts.grey, height: size * 1.3 + (i === 0 ? (opts.gapBefore ?? 0) : 0) });
       });
     }
     // A block too tall to move around (a very long value) flows line by line instead.
@@ -207,8 +211,13 @@ export async function addHistoryPages(doc: PDFDocument, history: SigningHistory)
     [tr(lang, 'history.documentId', { id: history.documentId }), { size: 11 }],
     [tr(lang, 'history.sha256', { hash }), { size: 9 }],
     [tr(lang, 'history.generated', { at: when(history.generatedAt ?? new Date()) }), { size: 9, grey: true }],
-    ...(history.auditChainHead ? [[tr(lang, 'history.chainHead', { hash: history.auditChainHead }), { size: 9 }]] as [string, LineStyle][] : []),
-    ...(history.seal ? [[history.seal.verifyUrl ? `${sealed} ${tr(lang, 'history.verifyAt', { url: history.seal.verifyUrl })}` : sealed, { size: 9, grey: true }]] as [string, LineStyle][] : []),
+    ...(history.auditChainHead ? ([[tr(lang, 'history.chainHead', { hash: history.auditChainHead }), { size: 9 }]] as [string, LineStyle][]) : []),
+    ...(history.seal
+      ? ([[history.seal.verifyUrl ? `${sealed} ${tr(lang, 'history.verifyAt', { url: history.seal.verifyUrl })}` : sealed, { size: 9, grey: true }]] as [
+          string,
+          LineStyle,
+        ][])
+      : []),
   ]);
 
   await w.block([[tr(lang, 'history.recipients'), { size: 13, bold: true, gapBefore: 14 }]], true);
@@ -226,10 +235,12 @@ export async function addHistoryPages(doc: PDFDocument, history: SigningHistory)
   for (const e of history.events) {
     await w.block([
       [`${when(e.at)}  ${e.actor ? `${e.actor}: ` : ''}${e.action}`, { gapBefore: 5 }],
-      ...(e.ip || e.userAgent ? [
-        [tr(lang, 'history.ip', { ip: e.ip || notRecorded }), { indent: 12, size: 9, grey: true }],
-        [tr(lang, 'history.userAgent', { agent: e.userAgent || notRecorded }), { indent: 12, size: 9, grey: true }],
-      ] as [string, LineStyle][] : []),
+      ...(e.ip || e.userAgent
+        ? ([
+            [tr(lang, 'history.ip', { ip: e.ip || notRecorded }), { indent: 12, size: 9, grey: true }],
+            [tr(lang, 'history.userAgent', { agent: e.userAgent || notRecorded }), { indent: 12, size: 9, grey: true }],
+          ] as [string, LineStyle][])
+        : []),
     ]);
   }
   await w.draw(doc, lang, history.documentId);

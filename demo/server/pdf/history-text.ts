@@ -122,7 +122,9 @@ export class HistoryText {
   }
 }
 
-interface FontkitFace { hasGlyphForCodePoint(cp: number): boolean }
+interface FontkitFace {
+  hasGlyphForCodePoint(cp: number): boolean;
+}
 function replaceMissing(font: PDFFont, text: string): string {
   const face = (font as unknown as { embedder?: { font?: FontkitFace } }).embedder?.font;
   if (!face) return text;

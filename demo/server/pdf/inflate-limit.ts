@@ -21,7 +21,10 @@ async function inflatedSize(data: Uint8Array, limit: number): Promise<number> {
     const done = () => resolve(total);
     inflate.on('data', (chunk: Buffer) => {
       total += chunk.length;
-      if (total > limit) { inflate.destroy(); done(); }
+      if (total > limit) {
+        inflate.destroy();
+        done();
+      }
     });
     inflate.on('error', done);
     inflate.on('end', done);
@@ -47,7 +50,10 @@ export async function checkInflatedSize(bytes: Uint8Array, maxBytes: number): Pr
     const data = buf.subarray(start, end === -1 ? buf.length : end);
     total += await inflatedSize(data, maxBytes - total);
     if (total > maxBytes) {
-      throw new PdfProblem('limit_exceeded', `The PDF's compressed content expands to more than ${Math.round(maxBytes / 1048576)} MB, more than this server reads for one document. Save or print it as a new PDF (or split it) and upload that.`);
+      throw new PdfProblem(
+        'limit_exceeded',
+        `The PDF's compressed content expands to more than ${Math.round(maxBytes / 1048576)} MB, more than this server reads for one document. Save or print it as a new PDF (or split it) and upload that.`,
+      );
     }
     if (end !== -1) at = end;
   }

@@ -54,7 +54,10 @@ test('inspectPdf answers every fixture without throwing, as expected per file', 
 test('inspectPdf reports geometry of rotated pages and form facts', async () => {
   const rotated = await inspectPdf(await readFixture('pdfjs-hello_world_rotated.pdf'));
   assert.ok(rotated.ok);
-  assert.deepEqual(rotated.pages.map((p) => p.rotate), [90, 90, 90, 90, 90]); // as pdfinfo reports
+  assert.deepEqual(
+    rotated.pages.map((p) => p.rotate),
+    [90, 90, 90, 90, 90],
+  ); // as pdfinfo reports
   assert.equal(rotated.hasAcroForm, false);
 
   const form = await inspectPdf(await readFixture('pdflib-fancy_fields.pdf'));
@@ -102,7 +105,7 @@ test('inspectPdf refuses empty, non-PDF, truncated, page-less and dynamic-XFA in
 
 test('inspectPdf never throws on random bytes behind a PDF header', async () => {
   let seed = 7;
-  const rand = () => ((seed = (seed * 1103515245 + 12345) >>> 0) & 0xff);
+  const rand = () => (seed = (seed * 1103515245 + 12345) >>> 0) & 0xff;
   for (let n = 0; n < 20; n++) {
     const bytes = new Uint8Array(200 + n * 37);
     for (let i = 0; i < bytes.length; i++) bytes[i] = rand();

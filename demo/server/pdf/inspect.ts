@@ -71,13 +71,18 @@ export async function inspectPdf(bytes: Uint8Array, limits: { maxPages?: number 
     for (const page of doc.getPages()) page.drawText('x', { x: 0, y: 0, size: 1, font });
     doc.addPage();
   } catch (err) {
-    return { ok: false, code: 'malformed', message: `The PDF's pages cannot be stamped (${shortReason(err)}), so the signed PDF could not be produced. Save or print it as a new PDF and upload that.` };
+    return {
+      ok: false,
+      code: 'malformed',
+      message: `The PDF's pages cannot be stamped (${shortReason(err)}), so the signed PDF could not be produced. Save or print it as a new PDF and upload that.`,
+    };
   }
   if (facts.hasXfa && (facts.fieldCount === 0 || facts.needsRendering)) {
     return {
       ok: false,
       code: 'xfa_only',
-      message: 'The PDF is a dynamic XFA form: its pages are drawn by Adobe software at open time, so other viewers show only a placeholder. Open it in Adobe Acrobat/Reader and print it to a new PDF, then upload that.',
+      message:
+        'The PDF is a dynamic XFA form: its pages are drawn by Adobe software at open time, so other viewers show only a placeholder. Open it in Adobe Acrobat/Reader and print it to a new PDF, then upload that.',
     };
   }
 
@@ -94,7 +99,11 @@ async function checkWithPdfjs(bytes: Uint8Array): Promise<PdfRefusal | null> {
     opened = await openWithPdfjs(bytes);
   } catch (err) {
     if (pdfjsErrorName(err) === 'PasswordException') {
-      return { ok: false, code: 'encrypted', message: 'The PDF is password-protected. Remove the password in your PDF software (or with `qpdf --decrypt`) and upload the unprotected PDF.' };
+      return {
+        ok: false,
+        code: 'encrypted',
+        message: 'The PDF is password-protected. Remove the password in your PDF software (or with `qpdf --decrypt`) and upload the unprotected PDF.',
+      };
     }
     return {
       ok: false,
@@ -106,7 +115,11 @@ async function checkWithPdfjs(bytes: Uint8Array): Promise<PdfRefusal | null> {
     await opened.doc.getPage(1);
     return null;
   } catch (err) {
-    return { ok: false, code: 'malformed', message: `The PDF's first page cannot be read (${shortReason(err)}). Save or print it as a new PDF and upload that.` };
+    return {
+      ok: false,
+      code: 'malformed',
+      message: `The PDF's first page cannot be read (${shortReason(err)}). Save or print it as a new PDF and upload that.`,
+    };
   } finally {
     await opened.close();
   }

@@ -81,12 +81,20 @@ export async function loadPdf(bytes: Uint8Array): Promise<PDFDocument> {
   checkPdfBytes(bytes);
   let doc: PDFDocument;
   try {
-    doc = await quietly(() => PDFDocument.load(bytes, { ignoreEncryption: true, throwOnInvalidObject: false, updateMetadata: false, parseSpeed: OBJECTS_PER_TICK }));
+    doc = await quietly(() =>
+      PDFDocument.load(bytes, { ignoreEncryption: true, throwOnInvalidObject: false, updateMetadata: false, parseSpeed: OBJECTS_PER_TICK }),
+    );
   } catch (err) {
-    throw new PdfProblem('malformed', `The PDF is damaged and cannot be read (${shortReason(err)}). Open it in a PDF reader, save or print it as a new PDF, and upload that.`);
+    throw new PdfProblem(
+      'malformed',
+      `The PDF is damaged and cannot be read (${shortReason(err)}). Open it in a PDF reader, save or print it as a new PDF, and upload that.`,
+    );
   }
   if (doc.isEncrypted) {
-    throw new PdfProblem('encrypted', 'The PDF is encrypted (password-protected). Remove the password in your PDF software (or with `qpdf --decrypt`) and upload the unprotected PDF.');
+    throw new PdfProblem(
+      'encrypted',
+      'The PDF is encrypted (password-protected). Remove the password in your PDF software (or with `qpdf --decrypt`) and upload the unprotected PDF.',
+    );
   }
   let pageCount: number;
   try {

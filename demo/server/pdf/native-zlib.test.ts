@@ -7,7 +7,16 @@ import { PageCanvas } from './stamp/canvas.ts';
 import { renderGray } from '../../../test/support/server/pdf.ts';
 
 /** A PNG encoder for tests: any colour type at depth 8 (or palette depth 1..8), one filter type for every row. */
-function encodePng(opts: { width: number; height: number; colorType: 0 | 2 | 3 | 4 | 6; depth?: number; filter: 0 | 1 | 2 | 3 | 4; palette?: number[]; trns?: number[]; sample: (x: number, y: number) => number[] }): Buffer {
+function encodePng(opts: {
+  width: number;
+  height: number;
+  colorType: 0 | 2 | 3 | 4 | 6;
+  depth?: number;
+  filter: 0 | 1 | 2 | 3 | 4;
+  palette?: number[];
+  trns?: number[];
+  sample: (x: number, y: number) => number[];
+}): Buffer {
   const { width, height, colorType, filter } = opts;
   const depth = opts.depth ?? 8;
   const channels = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 }[colorType];
@@ -27,8 +36,13 @@ function encodePng(opts: { width: number; height: number; colorType: 0 | 2 | 3 |
     const out = Buffer.alloc(stride + 1);
     out[0] = filter;
     for (let i = 0; i < stride; i++) {
-      const a = i >= bpp ? row[i - bpp] : 0, b = prev[i], c = i >= bpp ? prev[i - bpp] : 0;
-      const p = a + b - c, pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c);
+      const a = i >= bpp ? row[i - bpp] : 0,
+        b = prev[i],
+        c = i >= bpp ? prev[i - bpp] : 0;
+      const p = a + b - c,
+        pa = Math.abs(p - a),
+        pb = Math.abs(p - b),
+        pc = Math.abs(p - c);
       const pred = [0, a, b, (a + b) >> 1, pa <= pb && pa <= pc ? a : pb <= pc ? b : c][filter];
       out[i + 1] = (row[i] - pred) & 0xff;
     }
@@ -55,7 +69,8 @@ function encodePng(opts: { width: number; height: number; colorType: 0 | 2 | 3 |
   ]);
 }
 
-const W = 13, H = 7;
+const W = 13,
+  H = 7;
 const rgba = (x: number, y: number) => [(x * 19) & 255, (y * 37) & 255, (x * y * 5) & 255, (x + y) % 3 ? 255 : 100];
 
 test('decodePng undoes every filter type for RGBA, RGB, grey and grey+alpha images', () => {
@@ -63,12 +78,14 @@ test('decodePng undoes every filter type for RGBA, RGB, grey and grey+alpha imag
     const rgbaPng = decodePng(encodePng({ width: W, height: H, colorType: 6, filter, sample: rgba }))!;
     const rgbPng = decodePng(encodePng({ width: W, height: H, colorType: 2, filter, sample: (x, y) => rgba(x, y).slice(0, 3) }))!;
     const greyPng = decodePng(encodePng({ width: W, height: H, colorType: 4, filter, sample: (x, y) => [rgba(x, y)[0], rgba(x, y)[3]] }))!;
-    for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) {
-      const i = y * W + x, [r, g, b, a] = rgba(x, y);
-      assert.deepEqual([...rgbaPng.rgb.subarray(i * 3, i * 3 + 3), rgbaPng.alpha![i]], [r, g, b, a], `filter ${filter} RGBA at ${x},${y}`);
-      assert.deepEqual([...rgbPng.rgb.subarray(i * 3, i * 3 + 3)], [r, g, b], `filter ${filter} RGB`);
-      assert.deepEqual([greyPng.rgb[i * 3], greyPng.rgb[i * 3 + 2], greyPng.alpha![i]], [r, r, a], `filter ${filter} grey+alpha`);
-    }
+    for (let y = 0; y < H; y++)
+      for (let x = 0; x < W; x++) {
+        const i = y * W + x,
+          [r, g, b, a] = rgba(x, y);
+        assert.deepEqual([...rgbaPng.rgb.subarray(i * 3, i * 3 + 3), rgbaPng.alpha![i]], [r, g, b, a], `filter ${filter} RGBA at ${x},${y}`);
+        assert.deepEqual([...rgbPng.rgb.subarray(i * 3, i * 3 + 3)], [r, g, b], `filter ${filter} RGB`);
+        assert.deepEqual([greyPng.rgb[i * 3], greyPng.rgb[i * 3 + 2], greyPng.alpha![i]], [r, r, a], `filter ${filter} grey+alpha`);
+      }
     assert.equal(rgbPng.alpha, null, 'opaque images carry no mask');
   }
 });
@@ -77,11 +94,13 @@ test('decodePng reads palette images of depth 8 and 1 with tRNS transparency', (
   const palette = [255, 0, 0, 0, 0, 255, 9, 9, 9];
   const eight = decodePng(encodePng({ width: W, height: H, colorType: 3, filter: 1, palette, trns: [0, 128], sample: (x, y) => [(x + y) % 3] }))!;
   const one = decodePng(encodePng({ width: W, height: H, colorType: 3, depth: 1, filter: 2, palette: palette.slice(0, 6), sample: (x) => [x % 2] }))!;
-  for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) {
-    const i = y * W + x, k = (x + y) % 3;
-    assert.deepEqual([...eight.rgb.subarray(i * 3, i * 3 + 3), eight.alpha![i]], [...palette.slice(k * 3, k * 3 + 3), [0, 128, 255][k]]);
-    assert.deepEqual([...one.rgb.subarray(i * 3, i * 3 + 3)], palette.slice((x % 2) * 3, (x % 2) * 3 + 3));
-  }
+  for (let y = 0; y < H; y++)
+    for (let x = 0; x < W; x++) {
+      const i = y * W + x,
+        k = (x + y) % 3;
+      assert.deepEqual([...eight.rgb.subarray(i * 3, i * 3 + 3), eight.alpha![i]], [...palette.slice(k * 3, k * 3 + 3), [0, 128, 255][k]]);
+      assert.deepEqual([...one.rgb.subarray(i * 3, i * 3 + 3)], palette.slice((x % 2) * 3, (x % 2) * 3 + 3));
+    }
 });
 
 test('decodePng declines what it does not handle, and embedPngFast then uses pdf-lib', async () => {
@@ -93,7 +112,7 @@ test('decodePng declines what it does not handle, and embedPngFast then uses pdf
   assert.deepEqual([viaPdfLib.width, viaPdfLib.height], [2, 2], 'the 16-bit PNG is embedded by pdf-lib');
 });
 
-test('an image embedded by the fast path renders like pdf-lib\'s own embedding', async () => {
+test("an image embedded by the fast path renders like pdf-lib's own embedding", async () => {
   const png = encodePng({ width: 40, height: 20, colorType: 6, filter: 4, sample: (x) => (x < 20 ? [0, 0, 0, 255] : [0, 0, 0, 0]) });
   const doc = await PDFDocument.create();
   const page = doc.addPage([200, 200]);
@@ -104,7 +123,10 @@ test('an image embedded by the fast path renders like pdf-lib\'s own embedding',
   canvas.image(slow, 0, 0, 200, 100);
   canvas.finish();
   const img = renderGray(await doc.save(), 1, 36);
-  for (const [fx, want] of [[0.25, 'dark'], [0.75, 'light']] as const) {
+  for (const [fx, want] of [
+    [0.25, 'dark'],
+    [0.75, 'light'],
+  ] as const) {
     const top = img.mean(fx - 0.05, 0.2, fx + 0.05, 0.3);
     const bottom = img.mean(fx - 0.05, 0.7, fx + 0.05, 0.8);
     assert.ok(Math.abs(top - bottom) < 2, `same result at ${fx}: ${top} vs ${bottom}`);

@@ -43,7 +43,11 @@ const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 export function decodePng(bytes: Uint8Array): DecodedPng | null {
   if (bytes.length < 33 || SIGNATURE.some((b, i) => bytes[i] !== b)) return null;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let width = 0, height = 0, depth = 0, colorType = 0, interlace = 0;
+  let width = 0,
+    height = 0,
+    depth = 0,
+    colorType = 0,
+    interlace = 0;
   let palette: Uint8Array | null = null;
   let transparency: Uint8Array | null = null;
   const idat: Uint8Array[] = [];
@@ -103,7 +107,10 @@ export function decodePng(bytes: Uint8Array): DecodedPng | null {
           const a = x >= bpp ? pixels[row + x - bpp] : 0;
           const b = y > 0 ? pixels[up + x] : 0;
           const c = y > 0 && x >= bpp ? pixels[up + x - bpp] : 0;
-          const p = a + b - c, pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c);
+          const p = a + b - c,
+            pa = Math.abs(p - a),
+            pb = Math.abs(p - b),
+            pc = Math.abs(p - c);
           pixels[row + x] = (raw[src + x] + (pa <= pb && pa <= pc ? a : pb <= pc ? b : c)) & 0xff;
         }
         break;
@@ -129,18 +136,25 @@ export function decodePng(bytes: Uint8Array): DecodedPng | null {
   }
   for (let y = 0, i = 0; y < height; y++) {
     for (let x = 0; x < width; x++, i++) {
-      let r: number, g: number, b: number, a = 255;
+      let r: number,
+        g: number,
+        b: number,
+        a = 255;
       if (colorType === 3) {
         const bit = x * depth;
         const index = (pixels[y * stride + (bit >> 3)] >> (8 - depth - (bit & 7))) & ((1 << depth) - 1);
-        r = palette![index * 3] ?? 0; g = palette![index * 3 + 1] ?? 0; b = palette![index * 3 + 2] ?? 0;
+        r = palette![index * 3] ?? 0;
+        g = palette![index * 3 + 1] ?? 0;
+        b = palette![index * 3 + 2] ?? 0;
         if (transparency && index < transparency.length) a = transparency[index];
       } else {
         const p = y * stride + x * channels; // grey (0) or grey + alpha (4)
         r = g = b = pixels[p];
         if (colorType === 4) a = pixels[p + 1];
       }
-      rgb[i * 3] = r; rgb[i * 3 + 1] = g; rgb[i * 3 + 2] = b;
+      rgb[i * 3] = r;
+      rgb[i * 3 + 1] = g;
+      rgb[i * 3 + 2] = b;
       alpha[i] = a;
       if (a !== 255) opaque = false;
     }
@@ -163,7 +177,9 @@ function embedDecoded(context: PDFContext, png: DecodedPng): EmbeddedImage {
   const { width, height, rgb, alpha } = png;
   const common = { Type: 'XObject', Subtype: 'Image', Width: width, Height: height, BitsPerComponent: 8, Filter: 'FlateDecode' };
   const smask = alpha ? context.register(PDFRawStream.of(context.obj({ ...common, ColorSpace: 'DeviceGray' }), deflateSync(alpha, IMAGE_DEFLATE))) : undefined;
-  const ref = context.register(PDFRawStream.of(context.obj({ ...common, ColorSpace: 'DeviceRGB', ...(smask ? { SMask: smask } : {}) }), deflateSync(rgb, IMAGE_DEFLATE)));
+  const ref = context.register(
+    PDFRawStream.of(context.obj({ ...common, ColorSpace: 'DeviceRGB', ...(smask ? { SMask: smask } : {}) }), deflateSync(rgb, IMAGE_DEFLATE)),
+  );
   return { ref, width, height };
 }
 

@@ -38,7 +38,10 @@ test('renderPreview draws every field as a labelled, tinted box, upright on rota
 });
 
 test('renderPreview works on a real template and refuses unusable PDFs like the rest of the pipeline', async () => {
-  const out = await renderPreview(await readFixture('pdfjs-tracemonkey.pdf'), [newElement({ page: 14, ax: 0.1, ay: 0.1, bx: 0.3, by: 0.2 }), newElement({ page: 99, ax: 0, ay: 0, bx: 1, by: 1 })]);
+  const out = await renderPreview(await readFixture('pdfjs-tracemonkey.pdf'), [
+    newElement({ page: 14, ax: 0.1, ay: 0.1, bx: 0.3, by: 0.2 }),
+    newElement({ page: 99, ax: 0, ay: 0, bx: 1, by: 1 }),
+  ]);
   assert.ok((await placedText(out)).some((t) => t.page === 14 && t.str.startsWith('Text')));
   await assert.rejects(renderPreview(await readFixture('pdflib-encrypted_new.pdf'), []), PdfProblem);
 });

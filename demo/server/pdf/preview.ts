@@ -22,7 +22,11 @@ const KIND: Record<FieldElement['element_type'], string> = { signature: 'Signatu
 
 /** The caption a field's preview box carries. */
 export function previewCaption(e: FieldElement): string {
-  const what = e.label?.trim() || ((e.element_type === 'text' || e.element_type === 'admin') && e.validation != null ? validationCode(e.validation)?.name : undefined) || KIND[e.element_type] || 'Field';
+  const what =
+    e.label?.trim() ||
+    ((e.element_type === 'text' || e.element_type === 'admin') && e.validation != null ? validationCode(e.validation)?.name : undefined) ||
+    KIND[e.element_type] ||
+    'Field';
   return `${what} · ${signerLabel(e.element_type === 'admin' ? 0 : e.signer)}${e.optional ? ' (optional)' : ''}`;
 }
 
@@ -41,11 +45,16 @@ export async function renderPreview(bytes: Uint8Array, elements: readonly FieldE
     const size = Math.max(4, Math.min(8, frame.height * 0.45));
     const { font, text } = await fonts.forText('helvetica', previewCaption(e));
     const canvas = canvases.of(page);
-    inFrame(canvas, frame, () => {
-      canvas.fillRect(0, 0, frame.width, frame.height, color, 0.15);
-      canvas.strokeRect(0.5, 0.5, frame.width - 1, frame.height - 1, color, 1);
-      canvas.text(font, size, 2, frame.height - size - 1, text, color);
-    }, true);
+    inFrame(
+      canvas,
+      frame,
+      () => {
+        canvas.fillRect(0, 0, frame.width, frame.height, color, 0.15);
+        canvas.strokeRect(0.5, 0.5, frame.width - 1, frame.height - 1, color, 1);
+        canvas.text(font, size, 2, frame.height - size - 1, text, color);
+      },
+      true,
+    );
   }
   canvases.finish();
   compressNewContentStreams(doc);

@@ -16,7 +16,7 @@ import { newElement } from './element-defaults.ts';
 
 function mutations(bytes: Uint8Array, count: number, seed: number): Uint8Array[] {
   let s = seed;
-  const rand = (n: number) => ((s = (s * 1103515245 + 12345) >>> 0) % n);
+  const rand = (n: number) => (s = (s * 1103515245 + 12345) >>> 0) % n;
   const out: Uint8Array[] = [];
   for (let k = 0; k < count; k++) {
     const copy = bytes.slice(0, k % 3 === 0 ? 64 + rand(bytes.length - 64) : bytes.length); // sometimes truncated
@@ -36,7 +36,11 @@ async function outcome(name: string, run: () => Promise<unknown>): Promise<void>
 
 test('damaged PDFs give a result or a PdfProblem from every pipeline function, never another error', { timeout: 180_000 }, async () => {
   const elements = [newElement({ page: 1, ax: 0.1, ay: 0.1, bx: 0.4, by: 0.15, value: 'x' })];
-  for (const [fixture, seed] of [['pdflib-sample_form.pdf', 1], ['pdfjs-rotation.pdf', 2], ['pdflib-with_cropbox.pdf', 3]] as const) {
+  for (const [fixture, seed] of [
+    ['pdflib-sample_form.pdf', 1],
+    ['pdfjs-rotation.pdf', 2],
+    ['pdflib-with_cropbox.pdf', 3],
+  ] as const) {
     for (const [i, bytes] of mutations(await readFixture(fixture), 12, seed).entries()) {
       const label = `${fixture} #${i}`;
       const info = await inspectPdf(bytes);

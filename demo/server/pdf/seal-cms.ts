@@ -79,9 +79,10 @@ export async function createCadesSignature(data: Uint8Array, key: SealKey, optio
     version: 1,
     sid: new pkijs.IssuerAndSerialNumber({ issuer: cert.issuer, serialNumber: cert.serialNumber }),
     digestAlgorithm: sha256Algorithm(),
-    signatureAlgorithm: key.privateKey.asymmetricKeyType === 'ec'
-      ? new pkijs.AlgorithmIdentifier({ algorithmId: OID.ecdsaWithSha256 })
-      : new pkijs.AlgorithmIdentifier({ algorithmId: OID.rsaEncryption, algorithmParams: new asn1js.Null() }),
+    signatureAlgorithm:
+      key.privateKey.asymmetricKeyType === 'ec'
+        ? new pkijs.AlgorithmIdentifier({ algorithmId: OID.ecdsaWithSha256 })
+        : new pkijs.AlgorithmIdentifier({ algorithmId: OID.rsaEncryption, algorithmParams: new asn1js.Null() }),
     signedAttrs: new pkijs.SignedAndUnsignedAttributes({
       type: 0,
       attributes: [
@@ -115,7 +116,12 @@ export async function createCadesSignature(data: Uint8Array, key: SealKey, optio
 }
 
 async function postTimestampQuery(url: string, request: Uint8Array): Promise<Uint8Array> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/timestamp-query' }, body: arrayBufferOf(request), signal: AbortSignal.timeout(15_000) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/timestamp-query' },
+    body: arrayBufferOf(request),
+    signal: AbortSignal.timeout(15_000),
+  });
   if (!res.ok) throw new Error(`The timestamp authority ${url} answered HTTP ${res.status}.`);
   return new Uint8Array(await res.arrayBuffer());
 }
@@ -134,7 +140,8 @@ async function addTimestamp(signer: pkijs.SignerInfo, url: string, fetchTimestam
   });
   const answer = await fetchTimestamp(url, new Uint8Array(request.toSchema().toBER(false)));
   const response = pkijs.TimeStampResp.fromBER(arrayBufferOf(answer));
-  if (response.status.status > 1 || !response.timeStampToken) throw new Error(`The timestamp authority ${url} refused the request (status ${response.status.status}).`);
+  if (response.status.status > 1 || !response.timeStampToken)
+    throw new Error(`The timestamp authority ${url} refused the request (status ${response.status.status}).`);
   signer.unsignedAttrs = new pkijs.SignedAndUnsignedAttributes({
     type: 1,
     attributes: [new pkijs.Attribute({ type: OID.timeStampToken, values: [response.timeStampToken.toSchema()] })],

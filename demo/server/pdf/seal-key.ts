@@ -69,14 +69,22 @@ export function readP12(bytes: Uint8Array, password: string, source = 'PKCS#12')
     ...(p12.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag })[forge.pki.oids.pkcs8ShroudedKeyBag] ?? []),
     ...(p12.getBags({ bagType: forge.pki.oids.keyBag })[forge.pki.oids.keyBag] ?? []),
   ];
-  const certs = (p12.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag] ?? []).map((b) => b.cert).filter((c) => !!c) as forge.pki.Certificate[];
+  const certs = (p12.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag] ?? [])
+    .map((b) => b.cert)
+    .filter((c) => !!c) as forge.pki.Certificate[];
   const key = keyBags[0]?.key as forge.pki.rsa.PrivateKey | undefined;
   if (!key) throw new SealKeyError(`${source}: the PKCS#12 file holds no private key (only RSA keys are supported).`);
   const keyPem = forge.pki.privateKeyToPem(key);
   const publicPem = crypto.createPublicKey(keyPem).export({ type: 'spki', format: 'pem' }).toString();
   const own = certs.find((c) => crypto.createPublicKey(forge.pki.publicKeyToPem(c.publicKey)).export({ type: 'spki', format: 'pem' }).toString() === publicPem);
   if (!own) throw new SealKeyError(`${source}: no certificate in the PKCS#12 file matches its private key.`);
-  return sealKeyFrom(own, keyPem, certs.filter((c) => c !== own), source, false);
+  return sealKeyFrom(
+    own,
+    keyPem,
+    certs.filter((c) => c !== own),
+    source,
+    false,
+  );
 }
 
 /** A new self-signed sealing certificate (RSA 3072, SHA-256, ten years), as PEM (key then certificate). */
@@ -90,7 +98,10 @@ export function generateSelfSignedPem(commonName = `esign-elements seal (${os.ho
   const now = new Date();
   cert.validity.notBefore = new Date(now.getTime() - 60_000);
   cert.validity.notAfter = new Date(now.getTime() + 10 * 365.25 * 24 * 3600_000);
-  const subject = [{ name: 'commonName', value: commonName }, { name: 'organizationName', value: 'esign-elements server' }];
+  const subject = [
+    { name: 'commonName', value: commonName },
+    { name: 'organizationName', value: 'esign-elements server' },
+  ];
   cert.setSubject(subject);
   cert.setIssuer(subject);
   cert.setExtensions([

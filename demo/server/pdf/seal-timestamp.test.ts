@@ -41,7 +41,10 @@ async function respond(request: Uint8Array): Promise<Uint8Array> {
     version: 1,
     policy: '1.3.6.1.4.1.55555.1',
     messageImprint: wrongImprint
-      ? new pkijs.MessageImprint({ hashAlgorithm: req.messageImprint.hashAlgorithm, hashedMessage: new asn1js.OctetString({ valueHex: crypto.randomBytes(32) }) })
+      ? new pkijs.MessageImprint({
+          hashAlgorithm: req.messageImprint.hashAlgorithm,
+          hashedMessage: new asn1js.OctetString({ valueHex: crypto.randomBytes(32) }),
+        })
       : req.messageImprint,
     serialNumber: new asn1js.Integer({ value: 7 }),
     genTime,
@@ -53,17 +56,22 @@ async function respond(request: Uint8Array): Promise<Uint8Array> {
     version: 3,
     encapContentInfo: new pkijs.EncapsulatedContentInfo({ eContentType: TST_INFO, eContent: new asn1js.OctetString({ valueHex: buffer(content) }) }),
     certificates: [cert],
-    signerInfos: [new pkijs.SignerInfo({
-      version: 1,
-      sid: new pkijs.IssuerAndSerialNumber({ issuer: cert.issuer, serialNumber: cert.serialNumber }),
-      signedAttrs: new pkijs.SignedAndUnsignedAttributes({
-        type: 0,
-        attributes: [
-          new pkijs.Attribute({ type: '1.2.840.113549.1.9.3', values: [new asn1js.ObjectIdentifier({ value: TST_INFO })] }),
-          new pkijs.Attribute({ type: '1.2.840.113549.1.9.4', values: [new asn1js.OctetString({ valueHex: crypto.createHash('sha256').update(content).digest() })] }),
-        ],
+    signerInfos: [
+      new pkijs.SignerInfo({
+        version: 1,
+        sid: new pkijs.IssuerAndSerialNumber({ issuer: cert.issuer, serialNumber: cert.serialNumber }),
+        signedAttrs: new pkijs.SignedAndUnsignedAttributes({
+          type: 0,
+          attributes: [
+            new pkijs.Attribute({ type: '1.2.840.113549.1.9.3', values: [new asn1js.ObjectIdentifier({ value: TST_INFO })] }),
+            new pkijs.Attribute({
+              type: '1.2.840.113549.1.9.4',
+              values: [new asn1js.OctetString({ valueHex: crypto.createHash('sha256').update(content).digest() })],
+            }),
+          ],
+        }),
       }),
-    })],
+    ],
   });
   const key = await tsaKey.privateKey.toCryptoKey({ name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }, false, ['sign']);
   await signed.sign(key as CryptoKey, 0, 'SHA-256', undefined, new pkijs.CryptoEngine({ name: 'node', crypto: crypto.webcrypto as unknown as Crypto }));
@@ -132,5 +140,8 @@ test('a failing timestamp authority: sealed without a timestamp when the caller 
   // The final-PDF job's path: sealed anyway, the failure reported as a warning (no callback to cross a worker boundary).
   const final = await buildFinalPdf({ source: await textPdf(1), elements: [], seal: { key: sealKey, tsaUrl: url } });
   assert.equal(verifyPdf(final.pdf, { trusted: [sealKey.fingerprint] }).verdict, 'sealed');
-  assert.deepEqual(final.warnings.map((w) => w.code), ['timestamp_failed']);
+  assert.deepEqual(
+    final.warnings.map((w) => w.code),
+    ['timestamp_failed'],
+  );
 });

@@ -54,7 +54,10 @@ class ClassicXref {
     if (end === -1) return undefined;
     const table = decoder.decode(this.bytes.subarray(at, end));
     if (!/^\s*xref\b/.test(table)) return undefined;
-    const lines = table.replace(/^\s*xref/, '').trim().split(/\r\n|\r|\n/);
+    const lines = table
+      .replace(/^\s*xref/, '')
+      .trim()
+      .split(/\r\n|\r|\n/);
     let objectNumber = 0;
     for (const raw of lines) {
       const line = raw.trim();

@@ -142,8 +142,41 @@ test('bad input is a clear verdict, never an exception', async () => {
 test('ESIGN_SEAL_P12: a PKCS#12 made by openssl seals, and a wrong password is a clear error', async () => {
   const p12dir = path.join(dir, 'p12');
   fs.mkdirSync(p12dir);
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', path.join(p12dir, 'k.pem'), '-out', path.join(p12dir, 'c.pem'), '-subj', '/CN=Acme Contracts Seal', '-days', '30'], { stdio: 'ignore' });
-  execFileSync('openssl', ['pkcs12', '-export', '-inkey', path.join(p12dir, 'k.pem'), '-in', path.join(p12dir, 'c.pem'), '-out', path.join(p12dir, 'seal.p12'), '-passout', 'pass:s3cret'], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      path.join(p12dir, 'k.pem'),
+      '-out',
+      path.join(p12dir, 'c.pem'),
+      '-subj',
+      '/CN=Acme Contracts Seal',
+      '-days',
+      '30',
+    ],
+    { stdio: 'ignore' },
+  );
+  execFileSync(
+    'openssl',
+    [
+      'pkcs12',
+      '-export',
+      '-inkey',
+      path.join(p12dir, 'k.pem'),
+      '-in',
+      path.join(p12dir, 'c.pem'),
+      '-out',
+      path.join(p12dir, 'seal.p12'),
+      '-passout',
+      'pass:s3cret',
+    ],
+    { stdio: 'ignore' },
+  );
   const p12Key = loadSealKey({ dataDir: p12dir, p12Path: path.join(p12dir, 'seal.p12'), p12Password: 's3cret' });
   assert.equal(p12Key.commonName, 'Acme Contracts Seal');
   assert.equal(fs.existsSync(path.join(p12dir, SEAL_KEY_FILE)), false, 'no self-signed key is generated when a P12 is configured');
@@ -167,7 +200,10 @@ test('the final PDF with a visible seal carries the stamp; the audit-log PDF is 
   assert.match(text, /sealed with a digital signature/);
   assert.match(pdfsig(pdf), /Total document signed[\s\S]*Signature is Valid/);
 
-  const log = await buildAuditLogPdf({ documentName: 'Lease', documentId: 'doc-1', recipients: [], events: [{ at: new Date(0), action: 'Signed', actor: 'Ann' }] }, { key });
+  const log = await buildAuditLogPdf(
+    { documentName: 'Lease', documentId: 'doc-1', recipients: [], events: [{ at: new Date(0), action: 'Signed', actor: 'Ann' }] },
+    { key },
+  );
   assert.match(pdfsig(log), /Total document signed[\s\S]*Signature is Valid/);
   assert.equal(verifyPdf(log, { trusted: [key.fingerprint] }).verdict, 'sealed');
   assert.match(pdfText(log), /Ann: Signed/);
@@ -188,7 +224,10 @@ test('pipeline PDFs take the direct update; cross-reference streams, forms and e
     assert.match(report, /Total document signed/, report);
     assert.match(report, /Signature is Valid/, report);
     assert.equal(verifyPdf(sealed, { trusted: [key.fingerprint] }).verdict, 'sealed');
-    const fields = (await PDFDocument.load(sealed)).getForm().getFields().map((f) => f.getName());
+    const fields = (await PDFDocument.load(sealed))
+      .getForm()
+      .getFields()
+      .map((f) => f.getName());
     assert.deepEqual(fields.sort(), ['esign-elements seal', 'name'], 'the form keeps its field and gains the seal');
   }
 });

@@ -59,7 +59,9 @@ function pdfDate(d: Date): string {
 
 /** True when the PDF has an /Encrypt entry in its (last) trailer. */
 function isEncrypted(pdf: Uint8Array): boolean {
-  const tail = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength).subarray(Math.max(0, pdf.length - 4096)).toString('latin1');
+  const tail = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength)
+    .subarray(Math.max(0, pdf.length - 4096))
+    .toString('latin1');
   return /\/Encrypt\s+\d+\s+\d+\s+R/.test(tail);
 }
 
@@ -81,8 +83,9 @@ function signatureEntries(encrypted: boolean, options: SealOptions): string {
 /** Seals PDF bytes (encrypted or not). Throws when the bytes are not a PDF pdf-lib can read. */
 export async function sealPdf(pdf: Uint8Array, key: SealKey, options: SealOptions = {}): Promise<Uint8Array> {
   const encrypted = isEncrypted(pdf);
-  const fieldName = encrypted ? undefined : options.fieldName ?? 'esign-elements seal';
-  const update = signatureUpdate(pdf, { signatureEntries: signatureEntries(encrypted, options), fieldName }) ?? await generalUpdate(pdf, encrypted, options, fieldName);
+  const fieldName = encrypted ? undefined : (options.fieldName ?? 'esign-elements seal');
+  const update =
+    signatureUpdate(pdf, { signatureEntries: signatureEntries(encrypted, options), fieldName }) ?? (await generalUpdate(pdf, encrypted, options, fieldName));
   const withPlaceholder = Buffer.concat([pdf, update]);
   const signed = await new SignPdf().sign(withPlaceholder, new CadesSigner(key, options));
   return new Uint8Array(signed.buffer, signed.byteOffset, signed.byteLength);

@@ -20,7 +20,18 @@ test('a comb field puts one character in the middle of each cell', async () => {
   const doc = await PDFDocument.create();
   doc.addPage([600, 800]);
   // 240 × 20 pt box at x 60..300, y from the top 80..100: six cells of 40 pt.
-  const comb = newElement({ page: 1, ax: 0.1, ay: 0.1, bx: 0.5, by: 0.125, value: '8W8W8', label_extra: combLabel(6), validation: 70, hide_border: true, font_size: 12 });
+  const comb = newElement({
+    page: 1,
+    ax: 0.1,
+    ay: 0.1,
+    bx: 0.5,
+    by: 0.125,
+    value: '8W8W8',
+    label_extra: combLabel(6),
+    validation: 70,
+    hide_border: true,
+    font_size: 12,
+  });
   const plain = newElement({ ...comb, ay: 0.2, by: 0.225, label_extra: '' });
   const overflowing = newElement({ ...comb, ay: 0.3, by: 0.325, value: 'TOO-LONG-FOR-SIX' });
   const pdf = await stampFinalPdf({ source: await doc.save(), elements: [comb, plain, overflowing] });
@@ -35,9 +46,16 @@ test('a comb field puts one character in the middle of each cell', async () => {
   assert.ok(image.mean(cellX(5), 0.1, cellX(6), 0.125) > 252, 'the sixth cell is empty: the value has five characters');
   // The same value without the comb is written as one run from the left edge.
   assert.ok(image.mean(0.1, 0.2, 0.13, 0.225) < 235 && image.mean(0.2, 0.2, 0.5, 0.225) > 252, 'plain text is not spread');
-  const chars = (await placedText(pdf)).filter((t) => t.fy < 0.15).map((t) => t.str).join('').replace(/\s/g, '');
+  const chars = (await placedText(pdf))
+    .filter((t) => t.fy < 0.15)
+    .map((t) => t.str)
+    .join('')
+    .replace(/\s/g, '');
   assert.equal(chars, '8W8W8', 'the characters read back in order');
-  const long = (await placedText(pdf)).filter((t) => t.fy > 0.28 && t.fy < 0.33).map((t) => t.str).join('');
+  const long = (await placedText(pdf))
+    .filter((t) => t.fy > 0.28 && t.fy < 0.33)
+    .map((t) => t.str)
+    .join('');
   assert.equal(long, 'TOO-LONG-FOR-SIX', 'a value longer than the comb is written whole, as plain text');
 });
 
@@ -47,6 +65,9 @@ test('an imported comb fixture is stamped over its cells', async () => {
   assert.ok(combs.length > 0, 'the fixture has comb fields');
   const elements = combs.map((e) => ({ ...e, value: 'X'.repeat(combCells(e)!) }));
   const pdf = await stampFinalPdf({ source: imported.pdf, elements });
-  const text = (await placedText(pdf)).map((t) => t.str).join('').replace(/\s/g, '');
+  const text = (await placedText(pdf))
+    .map((t) => t.str)
+    .join('')
+    .replace(/\s/g, '');
   assert.ok(text.includes('X'.repeat(combCells(combs[0])!)), 'every cell got its character');
 });

@@ -17,7 +17,11 @@ import { stampFinalPdf } from './stamp.ts';
 import { openWithPdfjs, pdfjs } from './pdfjs-node.ts';
 
 /** What a stamped page shows: its text, how many images it paints, and the subpaths of each stroked path. */
-interface PageShows { text: string; images: number; strokes: number[] }
+interface PageShows {
+  text: string;
+  images: number;
+  strokes: number[];
+}
 
 // pdf.js packs paths into constructPath(op, [data]): 0 moveTo x y, 1 lineTo x y, 2 curveTo (6), 3 quadratic (4), 4 close.
 const ARGS = [2, 2, 6, 4, 0];
@@ -33,7 +37,10 @@ async function pagesShow(pdf: Uint8Array): Promise<PageShows[]> {
     const out: PageShows[] = [];
     for (let n = 1; n <= opened.doc.numPages; n++) {
       const page = await opened.doc.getPage(n);
-      const text = (await page.getTextContent()).items.map((item) => ('str' in item ? item.str : '')).join('').trim();
+      const text = (await page.getTextContent()).items
+        .map((item) => ('str' in item ? item.str : ''))
+        .join('')
+        .trim();
       const ops = await page.getOperatorList();
       let images = 0;
       const strokes: number[] = [];
@@ -53,14 +60,30 @@ async function pagesShow(pdf: Uint8Array): Promise<PageShows[]> {
 async function stampOnePerPage(samples: readonly FieldSample[]): Promise<PageShows[]> {
   const doc = await PDFDocument.create();
   for (const _ of samples) doc.addPage([600, 800]);
-  const elements = samples.map((s, i) => newElement({ page: i + 1, ax: 0.1, ay: 0.1, bx: 0.7, by: 0.16, element_type: s.element_type, validation: s.validation, options: s.options, value: s.value }));
+  const elements = samples.map((s, i) =>
+    newElement({
+      page: i + 1,
+      ax: 0.1,
+      ay: 0.1,
+      bx: 0.7,
+      by: 0.16,
+      element_type: s.element_type,
+      validation: s.validation,
+      options: s.options,
+      value: s.value,
+    }),
+  );
   return pagesShow(await stampFinalPdf({ source: await doc.save(), elements }));
 }
 
 test('every validation code has a kind module, and a sample that passes its own check', () => {
   for (const info of VALIDATION_CODES) assert.ok(KIND_OF_CODE_KIND[info.kind], `code ${info.code} (${info.kind}) has a kind module`);
   const samples = fieldSamples();
-  for (const info of VALIDATION_CODES) assert.ok(samples.some((s) => s.validation === info.code), `code ${info.code} has a sample`);
+  for (const info of VALIDATION_CODES)
+    assert.ok(
+      samples.some((s) => s.validation === info.code),
+      `code ${info.code} has a sample`,
+    );
   for (const s of samples) {
     assert.equal(checkFieldValue({ ...s, optional: false }, s.value), null, `${s.name} is a valid value`);
   }
@@ -92,9 +115,12 @@ test('the viewer, the signer and the stamped PDF show the same value for every v
 
 test('checkbox marks: what the model stores is what the screen and the PDF show (24 tick was a cross, 25 tick was blank)', async () => {
   const cases = [
-    { validation: 24, value: 'tick', mark: '✓' }, { validation: 24, value: 'cross', mark: '✗' },
-    { validation: 25, value: 'tick', mark: '✓' }, { validation: 25, value: '', mark: '' },
-    { validation: 26, value: 'cross', mark: '✗' }, { validation: 26, value: '', mark: '' },
+    { validation: 24, value: 'tick', mark: '✓' },
+    { validation: 24, value: 'cross', mark: '✗' },
+    { validation: 25, value: 'tick', mark: '✓' },
+    { validation: 25, value: '', mark: '' },
+    { validation: 26, value: 'cross', mark: '✗' },
+    { validation: 26, value: '', mark: '' },
   ];
   for (const c of cases) {
     const shown = displayedContent({ element_type: 'text', validation: c.validation, value: c.value });

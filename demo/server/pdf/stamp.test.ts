@@ -23,8 +23,7 @@ async function blankPdf(pages: { rotate?: number; crop?: [number, number, number
   return doc.save();
 }
 
-const el = (props: Partial<FieldElement> & { ax: number; ay: number; bx: number; by: number; page?: number }) =>
-  newElement({ page: 1, ...props });
+const el = (props: Partial<FieldElement> & { ax: number; ay: number; bx: number; by: number; page?: number }) => newElement({ page: 1, ...props });
 
 test('stamped text reads back with pdf.js, in every font and with non-WinAnsi characters', async () => {
   const elements = [
@@ -52,7 +51,7 @@ test('stamped text reads back with pdf.js, in every font and with non-WinAnsi ch
   assert.ok(!text.includes('S3CRET'), 'secret codes are not printed');
 });
 
-test('signing dates are formatted per their code from the signer\'s signing time', async () => {
+test("signing dates are formatted per their code from the signer's signing time", async () => {
   const when = '2026-03-04T23:30:00Z';
   const elements = [
     el({ ax: 0.1, ay: 0.1, bx: 0.6, by: 0.13, validation: 30, signer: 1 }),
@@ -60,7 +59,8 @@ test('signing dates are formatted per their code from the signer\'s signing time
     el({ ax: 0.1, ay: 0.3, bx: 0.6, by: 0.33, validation: 33, value: '2026-01-02T10:00:00Z' }),
   ];
   const pdf = await stampFinalPdf({
-    source: await blankPdf(), elements,
+    source: await blankPdf(),
+    elements,
     options: { signedAt: { 1: when }, completedAt: '2026-05-06T12:00:00Z', timeZone: 'Europe/London' },
   });
   const strs = (await placedText(pdf)).map((t) => t.str);
@@ -73,7 +73,11 @@ test('signing dates are formatted per their code from the signer\'s signing time
 test('fields land where their fractions say, upright, on rotated and cropped pages', async () => {
   type Box = [number, number, number, number];
   const pages = [
-    { rotate: 0 }, { rotate: 90 }, { rotate: 180 }, { rotate: 270 }, { crop: [100, 150, 300, 400] as Box },
+    { rotate: 0 },
+    { rotate: 90 },
+    { rotate: 180 },
+    { rotate: 270 },
+    { crop: [100, 150, 300, 400] as Box },
     { media: [-40, 25, 560, 780] as Box, rotate: 90 }, // a MediaBox not at the origin, like pdfjs-160F-2019.pdf
     { media: [0, 0, 600, 800] as Box, crop: [50, 60, 500, 700] as Box, rotate: 270 },
   ];
@@ -115,7 +119,13 @@ test('renders: images fill their box keeping aspect, marks show, backgrounds hid
   assert.ok(after.mean(0.6, 0.3, 0.65, 0.3375) < before.mean(0.6, 0.3, 0.65, 0.3375) - 20, 'the tick is drawn');
   assert.ok(after.mean(0.705, 0.305, 0.745, 0.3325) > 250, 'a blank 26 box has no mark inside');
   // The editor's rectangles are not part of the signed document: no border, with or without hide_border.
-  for (const [x0, y0, x1, y1] of [[0.1, 0.6, 0.5, 0.604], [0.1, 0.646, 0.5, 0.65], [0.1, 0.6, 0.102, 0.65], [0.1, 0.3, 0.5, 0.302], [0.6, 0.3, 0.602, 0.3375]]) {
+  for (const [x0, y0, x1, y1] of [
+    [0.1, 0.6, 0.5, 0.604],
+    [0.1, 0.646, 0.5, 0.65],
+    [0.1, 0.6, 0.102, 0.65],
+    [0.1, 0.3, 0.5, 0.302],
+    [0.6, 0.3, 0.602, 0.3375],
+  ]) {
     const edge = after.mean(x0, y0, x1, y1);
     assert.ok(edge > 252, `no border drawn at ${[x0, y0, x1, y1]} (${edge})`);
   }
@@ -128,8 +138,14 @@ test('images come from signatureImages per signer; bad images and out-of-range p
     el({ page: 3, ax: 0.1, ay: 0.1, bx: 0.2, by: 0.2, value: 'nowhere' }),
   ];
   const { pdf, warnings } = await stampFinalPdfWithWarnings({ source: await blankPdf(), elements, signatureImages: { 2: { initials: SOLID_PNG } } });
-  assert.deepEqual(warnings.map((w) => [w.element, w.code]), [[1, 'bad_image'], [2, 'page_out_of_range']]);
-  assert.ok(renderGray(pdf).mean(0.2, 0.12, 0.4, 0.18) < 80, 'the signer\'s initials image is drawn');
+  assert.deepEqual(
+    warnings.map((w) => [w.element, w.code]),
+    [
+      [1, 'bad_image'],
+      [2, 'page_out_of_range'],
+    ],
+  );
+  assert.ok(renderGray(pdf).mean(0.2, 0.12, 0.4, 0.18) < 80, "the signer's initials image is drawn");
 });
 
 test('every fixture goes through import and stamping without a crash', async () => {
@@ -150,7 +166,10 @@ test('every fixture goes through import and stamping without a crash', async () 
     const pdf = await stampFinalPdf({ source, elements, signatureImages: { 1: { signature: SOLID_PNG } } });
     const info = await inspectPdf(pdf);
     assert.ok(info.ok, `${name}: the final PDF opens`);
-    assert.ok((await placedText(pdf)).some((t) => t.page === 1 && t.str.includes('Stamped')), `${name}: stamped text is there`);
+    assert.ok(
+      (await placedText(pdf)).some((t) => t.page === 1 && t.str.includes('Stamped')),
+      `${name}: stamped text is there`,
+    );
   }
 });
 
@@ -168,7 +187,10 @@ test('long values wrap inside their box and cannot stall stamping', async () => 
   const inFirst = placed.filter((t) => t.str.startsWith('word'));
   assert.ok(inFirst.length >= 3, 'several wrapped lines');
   assert.ok(inFirst[0].str.startsWith('word0 word1'), 'in order, from the top');
-  assert.ok(inFirst.every((t) => t.fy < 0.2 + 0.02), 'no line drawn far below the box');
+  assert.ok(
+    inFirst.every((t) => t.fy < 0.2 + 0.02),
+    'no line drawn far below the box',
+  );
   assert.ok(placed.some((t) => t.str.startsWith('A one-line box') && t.fx > 0.6 && t.fx < 0.62));
 });
 

@@ -42,7 +42,6 @@ export interface StampWarning {
   message: string;
 }
 
-
 /** Stamps the fields and returns the final PDF's bytes. Throws PdfProblem when the source is unusable. */
 export async function stampFinalPdf(input: StampInput): Promise<Uint8Array> {
   return (await stampFinalPdfWithWarnings(input)).pdf;
@@ -73,7 +72,11 @@ export async function stampInto(doc: PDFDocument, input: Omit<StampInput, 'sourc
     const pageIndex = element.page - 1;
     const page = pages[pageIndex];
     if (!page) {
-      warnings.push({ element: index, code: 'page_out_of_range', message: `Field ${index} is on page ${element.page}, but the PDF has ${pages.length} page(s).` });
+      warnings.push({
+        element: index,
+        code: 'page_out_of_range',
+        message: `Field ${index} is on page ${element.page}, but the PDF has ${pages.length} page(s).`,
+      });
       continue;
     }
     const geometry = (geometries[pageIndex] ??= pageGeometryOf(page));
@@ -86,15 +89,23 @@ export async function stampInto(doc: PDFDocument, input: Omit<StampInput, 'sourc
     const canvas = canvases.of(page);
     const prepared = await preparePaint(content, { canvas, frame, element, fonts, images });
     if (prepared.problem === 'bad_image') {
-      warnings.push({ element: index, code: 'bad_image', message: `Field ${index}'s image is not a PNG or JPEG data URL that decodes; the box is left empty.` });
+      warnings.push({
+        element: index,
+        code: 'bad_image',
+        message: `Field ${index}'s image is not a PNG or JPEG data URL that decodes; the box is left empty.`,
+      });
     }
 
-    inFrame(canvas, frame, () => {
-      canvas.fillRect(0, 0, frame.width, frame.height, [1, 1, 1]);
-      prepared.paint();
-    }, true);
+    inFrame(
+      canvas,
+      frame,
+      () => {
+        canvas.fillRect(0, 0, frame.width, frame.height, [1, 1, 1]);
+        prepared.paint();
+      },
+      true,
+    );
   }
   canvases.finish();
   return warnings;
 }
-

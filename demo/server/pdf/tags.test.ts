@@ -6,7 +6,12 @@ import { fixturesDir, readFixture } from '../../../test/support/fixtures.ts';
 import { extractTags } from './tags.ts';
 import { PdfProblem } from './load.ts';
 
-interface Line { text: string; x?: number; y: number; size?: number }
+interface Line {
+  text: string;
+  x?: number;
+  y: number;
+  size?: number;
+}
 
 /** A 600×800 page per entry of `pages`, each line drawn in Helvetica. */
 async function pdfWithLines(pages: Line[][], setup?: (doc: PDFDocument, font: PDFFont) => Promise<void> | void) {
@@ -138,7 +143,14 @@ test('extractTags reports malformed and unknown tags with page and text, and sti
   assert.equal(elements.length, 2, 'the valid signature and the text tag with an unknown key');
   assert.equal(elements[1].page, 2);
   const codes = report.map((r) => `${r.page}:${r.code}:${r.severity}`);
-  for (const want of ['2:unknown_type:error', '2:unterminated_tag:error', '2:unknown_key:warning', '2:bad_signer:error', '2:bad_font_size:error', '2:empty_tag:error']) {
+  for (const want of [
+    '2:unknown_type:error',
+    '2:unterminated_tag:error',
+    '2:unknown_key:warning',
+    '2:bad_signer:error',
+    '2:bad_font_size:error',
+    '2:empty_tag:error',
+  ]) {
     assert.ok(codes.includes(want), `${want} in ${codes.join(', ')}`);
   }
   const unicorn = report.find((r) => r.code === 'unknown_type')!;

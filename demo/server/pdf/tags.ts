@@ -45,7 +45,8 @@ export async function extractTags(bytes: Uint8Array, limits: { maxPages?: number
   try {
     opened = await openWithPdfjs(bytes);
   } catch (err) {
-    if (pdfjsErrorName(err) === 'PasswordException') throw new PdfProblem('encrypted', 'The PDF is password-protected; its text tags cannot be read. Upload it without the password.');
+    if (pdfjsErrorName(err) === 'PasswordException')
+      throw new PdfProblem('encrypted', 'The PDF is password-protected; its text tags cannot be read. Upload it without the password.');
     throw new PdfProblem('malformed', `The PDF cannot be read (${shortReason(err)}).`);
   }
   const elements: FieldElement[] = [];
@@ -57,13 +58,27 @@ export async function extractTags(bytes: Uint8Array, limits: { maxPages?: number
       try {
         page = await opened.doc.getPage(n);
       } catch (err) {
-        report.push({ page: n, tag: '', field: 'page', code: 'unreadable_page', message: `Page ${n} could not be read (${shortReason(err)}); its tags, if any, were skipped.`, severity: 'error' });
+        report.push({
+          page: n,
+          tag: '',
+          field: 'page',
+          code: 'unreadable_page',
+          message: `Page ${n} could not be read (${shortReason(err)}); its tags, if any, were skipped.`,
+          severity: 'error',
+        });
         continue;
       }
       try {
         await tagsOfPage(page, n, elements, report);
       } catch (err) {
-        report.push({ page: n, tag: '', field: 'page', code: 'unreadable_page', message: `The text of page ${n} could not be read (${shortReason(err)}); its tags, if any, were skipped.`, severity: 'error' });
+        report.push({
+          page: n,
+          tag: '',
+          field: 'page',
+          code: 'unreadable_page',
+          message: `The text of page ${n} could not be read (${shortReason(err)}); its tags, if any, were skipped.`,
+          severity: 'error',
+        });
       }
     }
   } finally {
@@ -73,7 +88,10 @@ export async function extractTags(bytes: Uint8Array, limits: { maxPages?: number
 }
 
 export function tooManyPages(count: number, max: number): PdfProblem {
-  return new PdfProblem('limit_exceeded', `The PDF has ${count} pages; this server accepts documents of up to ${max} pages. Split it into smaller PDFs and upload those.`);
+  return new PdfProblem(
+    'limit_exceeded',
+    `The PDF has ${count} pages; this server accepts documents of up to ${max} pages. Split it into smaller PDFs and upload those.`,
+  );
 }
 
 async function tagsOfPage(page: PdfjsPage, n: number, elements: FieldElement[], report: TagReportEntry[]): Promise<void> {

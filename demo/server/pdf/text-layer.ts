@@ -139,7 +139,8 @@ const ASCENT = 0.9;
  * no positioned characters.
  */
 export function boxOfSpan(pageText: PageText, start: number, end: number, lines = 1): TextSpanBox | null {
-  let first = -1, last = -1;
+  let first = -1,
+    last = -1;
   for (let i = start; i < end; i++) {
     if (pageText.charRun[i] < 0) continue;
     if (first < 0) first = i;
@@ -150,16 +151,22 @@ export function boxOfSpan(pageText: PageText, start: number, end: number, lines 
   const size = firstRun.size;
   const top = ASCENT * size;
   const bottom = top - LINE_HEIGHT * size * lines;
-  const xs: number[] = [], ys: number[] = [];
+  const xs: number[] = [],
+    ys: number[] = [];
   // Corners of the span's first and last character boxes; their bounding box is the span's.
-  for (const [i, t] of [[first, pageText.charStart[first]], [last, pageText.charEnd[last]]] as const) {
+  for (const [i, t] of [
+    [first, pageText.charStart[first]],
+    [last, pageText.charEnd[last]],
+  ] as const) {
     const run = pageText.runs[pageText.charRun[i]];
-    const bx = run.x + run.ux * t, by = run.y + run.uy * t;
+    const bx = run.x + run.ux * t,
+      by = run.y + run.uy * t;
     for (const h of [top, bottom]) {
       xs.push(bx + run.vx * h);
       ys.push(by + run.vy * h);
     }
   }
-  const x0 = Math.min(...xs), y0 = Math.min(...ys);
+  const x0 = Math.min(...xs),
+    y0 = Math.min(...ys);
   return { rect: { x: x0, y: y0, width: Math.max(...xs) - x0, height: Math.max(...ys) - y0 }, fontSize: size };
 }

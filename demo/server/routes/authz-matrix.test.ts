@@ -8,7 +8,7 @@ import { PDFDocument } from 'pdf-lib';
 import { call, createTenant, createTestApp } from '../../../test/support/server/app.ts';
 import { templateWebAppId } from '../domain/uris.ts';
 
-test('a key of one group gets nothing from any operation on another group\'s resources', { timeout: 60_000 }, async () => {
+test("a key of one group gets nothing from any operation on another group's resources", { timeout: 60_000 }, async () => {
   const t = await createTestApp({ rateLimits: { sandbox: 100_000, production: 100_000, windowMs: 3_600_000 } });
   try {
     const secretTitle = 'Top Secret Merger Agreement';
@@ -17,9 +17,14 @@ test('a key of one group gets nothing from any operation on another group\'s res
     const pdf = Buffer.from(await doc.save()).toString('base64');
     const upload = await call(t.app, t.key, 'POST', '/api/v1/templatepdf/?returnAsJson', { group: t.groupId, title: secretTitle, pdf_file: pdf });
     const templateId = (upload.json() as { resource: { uid: string } }).resource.uid;
-    await call(t.app, t.key, 'POST', `/api/v1/templatepdf/${templateId}/fields/`, [{ ax: 0.1, ay: 0.1, bx: 0.3, by: 0.15, page: 1, element_type: 'signature', signer: 1, label: 'SecretLabel' }]);
+    await call(t.app, t.key, 'POST', `/api/v1/templatepdf/${templateId}/fields/`, [
+      { ax: 0.1, ay: 0.1, bx: 0.3, by: 0.15, page: 1, element_type: 'signature', signer: 1, label: 'SecretLabel' },
+    ]);
     const sent = await call(t.app, t.key, 'POST', '/api/v1/document/', {
-      group: t.groupId, name: secretTitle, templatepdf: templateId, tag: 'SecretTag',
+      group: t.groupId,
+      name: secretTitle,
+      templatepdf: templateId,
+      tag: 'SecretTag',
       signers: [{ firstname: 'Secret', lastname: 'Signer', email: 'secret.signer@example.com' }],
     });
     assert.equal(sent.statusCode, 201, sent.body);
@@ -71,8 +76,24 @@ test('no operation answers 5xx to junk input from a valid key', { timeout: 120_0
     const upload = await call(t.app, t.key, 'POST', '/api/v1/templatepdf/?returnAsJson', { group: t.groupId, title: 'Junk target', pdf_file: pdf });
     const templateId = (upload.json() as { resource: { uid: string } }).resource.uid;
     const paths = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
-    const bodies: unknown[] = ['[]', '"text"', '123', 'null', '{"a":{"b":[1,2,{"c":null}]}}', '{"name":[],"group":{},"pdf_file":1e400,"signers":"x","limit":-1}', '{"x":"\u0000\uffff"}'];
-    const queries = ['', '?limit=-1&offset=x', '?returnAsJson=maybe&force_download=2', '?created_gt=not-a-date&archived=perhaps', '?limit=99999999999999999999', '?offset=99999999999999999999', '?offset=1000000001&status=1e3&element_type=zzz'];
+    const bodies: unknown[] = [
+      '[]',
+      '"text"',
+      '123',
+      'null',
+      '{"a":{"b":[1,2,{"c":null}]}}',
+      '{"name":[],"group":{},"pdf_file":1e400,"signers":"x","limit":-1}',
+      '{"x":"\u0000\uffff"}',
+    ];
+    const queries = [
+      '',
+      '?limit=-1&offset=x',
+      '?returnAsJson=maybe&force_download=2',
+      '?created_gt=not-a-date&archived=perhaps',
+      '?limit=99999999999999999999',
+      '?offset=99999999999999999999',
+      '?offset=1000000001&status=1e3&element_type=zzz',
+    ];
     const ids = [templateId, 'x', '%20', '0'.repeat(300), "'; DROP TABLE templates; --"];
     for (const [path, operations] of Object.entries(paths.paths)) {
       for (const method of Object.keys(operations).filter((m) => m !== 'delete')) {

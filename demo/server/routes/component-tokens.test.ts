@@ -31,7 +31,7 @@ async function mint(path: string, key = t.key): Promise<{ token: string; expires
   return res.json();
 }
 
-test('a template token is short-lived and scoped to that template\'s viewer/editor operations', async () => {
+test("a template token is short-lived and scoped to that template's viewer/editor operations", async () => {
   const before = Date.now();
   const minted = await mint(`/api/v1/templatepdf/${tplA}/component-token/`);
   assert.deepEqual(minted.scope, EDITOR_OPERATIONS);
@@ -59,9 +59,15 @@ test('a template token cannot read another template, write its fields, or call a
   assert.equal(write.statusCode, 404);
   assert.equal(t.app.store.templates.get(tplB)!.fields.length, 2, 'the other template kept its fields');
   for (const [method, path] of [
-    ['GET', '/api/v1/document/'], ['GET', `/api/v1/document/${docId}/`], ['GET', `/api/v1/status/${docId}/`],
-    ['GET', `/api/v1/pdf/${docId}/`], ['GET', `/api/v1/document/${docId}/fields/`], ['DELETE', `/api/v1/document/${docId}/`],
-    ['GET', '/api/v1/group/'], ['GET', `/api/v1/templatepdf/${tplA}/component-token/`], ['GET', `/api/v1/signer/${signerIds[0]}/`],
+    ['GET', '/api/v1/document/'],
+    ['GET', `/api/v1/document/${docId}/`],
+    ['GET', `/api/v1/status/${docId}/`],
+    ['GET', `/api/v1/pdf/${docId}/`],
+    ['GET', `/api/v1/document/${docId}/fields/`],
+    ['DELETE', `/api/v1/document/${docId}/`],
+    ['GET', '/api/v1/group/'],
+    ['GET', `/api/v1/templatepdf/${tplA}/component-token/`],
+    ['GET', `/api/v1/signer/${signerIds[0]}/`],
   ] as const) {
     const res = await call(t.app, token, method, path);
     assert.ok(res.statusCode === 403 || res.statusCode === 404, `${method} ${path} -> ${res.statusCode}`);
@@ -79,7 +85,7 @@ test('a readonly (viewer) token cannot save fields', async () => {
   assert.equal(errorOf(res).code, 'token_scope');
 });
 
-test('a signer token opens only its signer and its document\'s PDF and fields', async () => {
+test("a signer token opens only its signer and its document's PDF and fields", async () => {
   const minted = await mint(`/api/v1/signer/${signerIds[0]}/component-token/`);
   assert.deepEqual(minted.scope, Object.values(SIGNER_OPERATIONS));
   const token = minted.token;
@@ -92,7 +98,13 @@ test('a signer token opens only its signer and its document\'s PDF and fields', 
   assert.equal((await call(t.app, token, 'GET', `/api/v1/signer/${signerIds[1]}/`)).statusCode, 404, 'another signer');
   assert.equal((await call(t.app, token, 'GET', `/api/v1/pdf/${otherDocId}/`)).statusCode, 404, 'another document');
   assert.equal((await call(t.app, token, 'GET', `/api/v1/document/${otherDocId}/fields/`)).statusCode, 404);
-  for (const path of [`/api/v1/document/${docId}/`, `/api/v1/status/${docId}/`, `/api/v1/document/${docId}/auditlog/`, `/api/v1/templatepdf/${tplA}/`, `/api/v1/signer/${signerIds[0]}/component-token/`]) {
+  for (const path of [
+    `/api/v1/document/${docId}/`,
+    `/api/v1/status/${docId}/`,
+    `/api/v1/document/${docId}/auditlog/`,
+    `/api/v1/templatepdf/${tplA}/`,
+    `/api/v1/signer/${signerIds[0]}/component-token/`,
+  ]) {
     assert.equal((await call(t.app, token, 'GET', path)).statusCode, 403, path);
   }
 });
@@ -157,7 +169,7 @@ test('forged, tampered and foreign tokens are refused; revoking the key kills it
   assert.match(errorOf(res).message, /revoked/);
 });
 
-test('minting for a missing or foreign resource is 404; a removed document\'s signer is 409', async () => {
+test("minting for a missing or foreign resource is 404; a removed document's signer is 409", async () => {
   const other = createTenant(t.app, 'Stranger');
   assert.equal((await call(t.app, other.key, 'GET', `/api/v1/templatepdf/${tplA}/component-token/`)).statusCode, 404);
   assert.equal((await call(t.app, other.key, 'GET', `/api/v1/signer/${signerIds[0]}/component-token/`)).statusCode, 404);

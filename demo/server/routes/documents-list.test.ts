@@ -38,7 +38,7 @@ after(() => t.close());
 
 const names = (res: { json(): { objects: { name: string }[] } }) => res.json().objects.map((o) => o.name);
 
-test('the list is newest first, with tag and location, and only the key\'s groups', async () => {
+test("the list is newest first, with tag and location, and only the key's groups", async () => {
   const res = await call(t.app, t.key, 'GET', '/api/v1/document/');
   assert.equal(res.statusCode, 200);
   assert.deepEqual(names(res), ['Doc 4', 'Doc 3', 'Doc 2', 'Doc 1', 'Doc 0']);
@@ -48,7 +48,10 @@ test('the list is newest first, with tag and location, and only the key\'s group
   assert.equal(first.signers.length, 2);
   assert.deepEqual(res.json().meta, { limit: 20, offset: 0, total_count: 5, next: null, previous: null });
   const theirs = await call(t.app, other.key, 'GET', '/api/v1/document/');
-  assert.deepEqual(theirs.json().objects.map((o: { uuid: string }) => o.uuid), [otherDoc]);
+  assert.deepEqual(
+    theirs.json().objects.map((o: { uuid: string }) => o.uuid),
+    [otherDoc],
+  );
 });
 
 test('filters: sentUserId, created_gt, modified_gt, status, group, nosigners', async () => {
@@ -74,7 +77,14 @@ test('filters: sentUserId, created_gt, modified_gt, status, group, nosigners', a
 });
 
 test('bad filters answer 400 naming the field', async () => {
-  for (const [query, field] of [['created_gt=yesterday', 'created_gt'], ['modified_gt=2026-13-45', 'modified_gt'], ['status=11', 'status'], ['status=abc', 'status'], ['limit=0', 'limit'], ['sentUserId=/api/v1/group/x/', 'sentUserId']]) {
+  for (const [query, field] of [
+    ['created_gt=yesterday', 'created_gt'],
+    ['modified_gt=2026-13-45', 'modified_gt'],
+    ['status=11', 'status'],
+    ['status=abc', 'status'],
+    ['limit=0', 'limit'],
+    ['sentUserId=/api/v1/group/x/', 'sentUserId'],
+  ]) {
     const res = await call(t.app, t.key, 'GET', `/api/v1/document/?${query}`);
     assert.equal(res.statusCode, 400, `${query}: ${res.body}`);
     assert.equal(errorOf(res).fields?.[0].field, field, query);
@@ -96,14 +106,19 @@ test('next and previous carry every active filter and walk the whole list', asyn
   assert.equal(second.json().meta.next, null);
 });
 
-test('another group\'s key sees nothing of these documents: 404 everywhere', async () => {
+test("another group's key sees nothing of these documents: 404 everywhere", async () => {
   const id = ids[1];
   const detail = (await call(t.app, t.key, 'GET', `/api/v1/document/${id}/`)).json();
   const signerId = detail.signer_objects[0].uuid;
   const paths: [string, string][] = [
-    ['GET', `/api/v1/document/${id}/`], ['GET', `/api/v1/status/${id}/`], ['GET', `/api/v1/pdf/${id}/`],
-    ['GET', `/api/v1/document/${id}/fields/`], ['GET', `/api/v1/document/${id}/auditlog/`], ['DELETE', `/api/v1/document/${id}/`],
-    ['GET', `/api/v1/signer/${signerId}/`], ['GET', `/api/v1/signer/${signerId}/component-token/`],
+    ['GET', `/api/v1/document/${id}/`],
+    ['GET', `/api/v1/status/${id}/`],
+    ['GET', `/api/v1/pdf/${id}/`],
+    ['GET', `/api/v1/document/${id}/fields/`],
+    ['GET', `/api/v1/document/${id}/auditlog/`],
+    ['DELETE', `/api/v1/document/${id}/`],
+    ['GET', `/api/v1/signer/${signerId}/`],
+    ['GET', `/api/v1/signer/${signerId}/component-token/`],
   ];
   for (const [method, path] of paths) {
     const res = await call(t.app, other.key, method as 'GET', path);
@@ -123,7 +138,10 @@ test('sending into another group or from its template is refused without saying 
   const theirs = await addTemplate(t.app, { groupId: other.groupId, userId: other.userId });
   const intoTheirs = await call(t.app, t.key, 'POST', '/api/v1/document/', sendBody(other.groupId, mine.id));
   assert.equal(intoTheirs.statusCode, 400);
-  assert.deepEqual(errorOf(intoTheirs).fields?.map((f) => f.field), ['group']);
+  assert.deepEqual(
+    errorOf(intoTheirs).fields?.map((f) => f.field),
+    ['group'],
+  );
   const fromTheirs = await call(t.app, t.key, 'POST', '/api/v1/document/', sendBody(t.groupId, theirs.id, { signers: [person('Ann')] }));
   assert.equal(fromTheirs.statusCode, 400);
   assert.match(errorOf(fromTheirs).message, /not found, or your API key cannot see it/);

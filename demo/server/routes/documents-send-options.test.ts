@@ -42,9 +42,9 @@ test('without append_pdf or append_history the final PDF has exactly the source 
   assert.equal(detail.append_history, false);
 });
 
-test('append_pdf (given as 1) appends the validation page: document id and the original PDF\'s SHA-256', async () => {
+test("append_pdf (given as 1) appends the validation page: document id and the original PDF's SHA-256", async () => {
   const { detail, pdf } = await signedFinalPdf({ append_pdf: 1 });
-  assert.ok(await pageCount(pdf) > 2);
+  assert.ok((await pageCount(pdf)) > 2);
   const text = await pdfText(pdf);
   assert.match(text, /SHA-256 of the original PDF/);
   assert.ok(text.includes(detail.uuid), 'the page names the document');
@@ -54,14 +54,17 @@ test('append_pdf (given as 1) appends the validation page: document id and the o
 
 test('append_history (given as "true") appends the same page', async () => {
   const { pdf } = await signedFinalPdf({ append_history: 'true' });
-  assert.ok(await pageCount(pdf) > 2);
+  assert.ok((await pageCount(pdf)) > 2);
   assert.match(await pdfText(pdf), /SHA-256 of the original PDF/);
 });
 
 test('do_email queues the invitation (greeting with the honorific); without it no email is queued', async () => {
   const mailed = await sendDocument(t, [field({ signer: 1 })], { signers: [person('Ann', { honorific: 'Dr.' })], do_email: 'true', honorifics: 1 });
   const emails = t.app.store.history.emails({ documentId: mailed.documentId });
-  assert.deepEqual(emails.map((e) => [e.kind, e.to]), [['invitation', 'ann@example.com']]);
+  assert.deepEqual(
+    emails.map((e) => [e.kind, e.to]),
+    [['invitation', 'ann@example.com']],
+  );
   assert.match(emails[0].text, /^Hello Dr Tester,/, 'honorifics on: the title and the last name');
   const detail = (await call(t.app, t.key, 'GET', `/api/v1/document/${mailed.documentId}/`)).json();
   assert.equal(detail.do_email, true);
@@ -72,7 +75,7 @@ test('do_email queues the invitation (greeting with the honorific); without it n
   assert.deepEqual(t.app.store.history.emails({ documentId: quiet.documentId }), []);
 });
 
-test('signer redirect: a signer\'s own redirect wins over the document\'s, in the signer resource and the signing view', async () => {
+test("signer redirect: a signer's own redirect wins over the document's, in the signer resource and the signing view", async () => {
   const sent = await sendDocument(t, [field({ signer: 1 }), field({ signer: 2, page: 2 })], {
     redirect: 'https://example.com/thanks',
     signers_in_order: false,
@@ -85,11 +88,16 @@ test('signer redirect: a signer\'s own redirect wins over the document\'s, in th
   const view = (await signerCall(t.app, await signerToken(t, bob.id), bob.id, 'signing')).json();
   assert.equal(view.document.redirect, 'https://example.com/thanks');
   const refused = await call(t.app, t.key, 'POST', '/api/v1/document/', {
-    group: `/api/v1/group/${t.groupId}/`, name: 'x', templatepdf: `/api/v1/templatepdf/${crypto.randomUUID()}/`,
+    group: `/api/v1/group/${t.groupId}/`,
+    name: 'x',
+    templatepdf: `/api/v1/templatepdf/${crypto.randomUUID()}/`,
     signers: [person('Ann', { redirect: 'javascript:alert(1)' })],
   });
   assert.equal(refused.statusCode, 400);
-  assert.ok(refused.json().error.fields.some((f: { field: string }) => f.field === 'signers[0].redirect'), refused.body);
+  assert.ok(
+    refused.json().error.fields.some((f: { field: string }) => f.field === 'signers[0].redirect'),
+    refused.body,
+  );
 });
 
 test('reviewers on the document and on a signer are kept and answered in the detail', async () => {
@@ -103,12 +111,15 @@ test('reviewers on the document and on a signer are kept and answered in the det
   const signer = (await call(t.app, t.key, 'GET', detail.signer_objects[0].resource_uri)).json();
   assert.deepEqual(signer.reviewers, detail.signer_objects[0].reviewers);
   const own = (await call(t.app, await signerToken(t, sent.recipients[0].id), 'GET', detail.signer_objects[0].resource_uri)).json();
-  assert.deepEqual(own.reviewers, [], 'the signer\'s own token does not see its reviewers');
+  assert.deepEqual(own.reviewers, [], "the signer's own token does not see its reviewers");
 });
 
-test('message_template picks one of the group\'s named messages; without one the group default applies', async () => {
+test("message_template picks one of the group's named messages; without one the group default applies", async () => {
   const group = `/api/v1/group/${t.groupId}/`;
-  const set = await call(t.app, t.key, 'PATCH', group, { default_message_template: 'Default words.', message_templates: { Renewal: 'Time to renew.', NDA: 'Please sign the NDA.' } });
+  const set = await call(t.app, t.key, 'PATCH', group, {
+    default_message_template: 'Default words.',
+    message_templates: { Renewal: 'Time to renew.', NDA: 'Please sign the NDA.' },
+  });
   assert.equal(set.statusCode, 202, set.body);
   assert.deepEqual(set.json().message_templates, { Renewal: 'Time to renew.', NDA: 'Please sign the NDA.' });
 
@@ -121,7 +132,10 @@ test('message_template picks one of the group\'s named messages; without one the
   const plain = await sendDocument(t, [field({ signer: 1 })], { signers: [person('Ann')] });
   assert.equal((await call(t.app, t.key, 'GET', `/api/v1/document/${plain.documentId}/`)).json().message, 'Default words.');
 
-  await assert.rejects(sendDocument(t, [field({ signer: 1 })], { signers: [person('Ann')], message_template: 'Nope' }), /400.*Nope.*Renewal.*NDA.*"field":"message_template"/);
+  await assert.rejects(
+    sendDocument(t, [field({ signer: 1 })], { signers: [person('Ann')], message_template: 'Nope' }),
+    /400.*Nope.*Renewal.*NDA.*"field":"message_template"/,
+  );
   const twice = await call(t.app, t.key, 'PATCH', group, { message_templates: { A: 'x', a: 'y' } });
   assert.equal(twice.statusCode, 400);
   assert.equal(twice.json().error.fields[0].field, 'message_templates.a');

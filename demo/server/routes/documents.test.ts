@@ -28,7 +28,13 @@ test('send answers 201 with the status URI, copies the PDF and invites the first
   assert.equal(body.status, 10);
   assert.equal(body.statusText, 'available');
   assert.deepEqual([body.tag, body.tag1, body.tag2, body.tag3], ['ref-42', 'a', 'b', 'c']);
-  assert.deepEqual(body.signer_objects.map((s: { status: number; role: string; order: number }) => [s.status, s.role, s.order]), [[10, 'signer', 0], [4, 'signer', 1]]);
+  assert.deepEqual(
+    body.signer_objects.map((s: { status: number; role: string; order: number }) => [s.status, s.role, s.order]),
+    [
+      [10, 'signer', 0],
+      [4, 'signer', 1],
+    ],
+  );
 
   const pdf = await call(t.app, t.key, 'GET', `/api/v1/pdf/${id}/`);
   assert.equal(pdf.statusCode, 200);
@@ -66,10 +72,22 @@ test('roles from the template, skip and the witness rule through the API', async
   const { res } = await send({ signers: [person('Ann', { skip: 'true' }), person('Wes'), person('Bob')] }, { groupId: t.groupId, userId: t.adminId, fields });
   assert.equal(res.statusCode, 201, res.body);
   const d = res.json();
-  assert.deepEqual(d.signer_objects.map((s: { firstname: string; role: string; signer_number: number; status: number }) => [s.firstname, s.role, s.signer_number, s.status]), [['Bob', 'signer', 2, 10]]);
-  assert.deepEqual(d.skipped_signers.map((s: { firstname: string; reason: string }) => [s.firstname, s.reason]), [['Ann', 'skip'], ['Wes', 'witness of a skipped signer']]);
+  assert.deepEqual(
+    d.signer_objects.map((s: { firstname: string; role: string; signer_number: number; status: number }) => [s.firstname, s.role, s.signer_number, s.status]),
+    [['Bob', 'signer', 2, 10]],
+  );
+  assert.deepEqual(
+    d.skipped_signers.map((s: { firstname: string; reason: string }) => [s.firstname, s.reason]),
+    [
+      ['Ann', 'skip'],
+      ['Wes', 'witness of a skipped signer'],
+    ],
+  );
   const docFields = (await call(t.app, t.key, 'GET', `/api/v1/document/${d.uuid}/fields/`)).json();
-  assert.deepEqual(docFields.map((f: { signer: number }) => f.signer), [2]);
+  assert.deepEqual(
+    docFields.map((f: { signer: number }) => f.signer),
+    [2],
+  );
 });
 
 test('pdftext and signertext by label and UUID; strict_fields names unknown keys', async () => {
@@ -81,17 +99,30 @@ test('pdftext and signertext by label and UUID; strict_fields names unknown keys
   assert.equal(res.statusCode, 201, res.body);
   const id = res.json().uuid;
   const all = (await call(t.app, t.key, 'GET', `/api/v1/document/${id}/fields/`)).json();
-  assert.deepEqual(all.map((f: { label: string; value: string }) => [f.label, f.value]), [['Client', 'ACME'], ['Address', '1 High St'], ['', '']]);
+  assert.deepEqual(
+    all.map((f: { label: string; value: string }) => [f.label, f.value]),
+    [
+      ['Client', 'ACME'],
+      ['Address', '1 High St'],
+      ['', ''],
+    ],
+  );
   assert.equal(all[0].signer, 0, 'admin fields default to signer 0');
   const admins = (await call(t.app, t.key, 'GET', `/api/v1/document/${id}/fields/?element_type=admin`)).json();
-  assert.deepEqual(admins.map((f: { label: string }) => f.label), ['Client']);
+  assert.deepEqual(
+    admins.map((f: { label: string }) => f.label),
+    ['Client'],
+  );
   const bad = await call(t.app, t.key, 'GET', `/api/v1/document/${id}/fields/?element_type=checkbox`);
   assert.equal(bad.statusCode, 400);
   assert.equal(errorOf(bad).fields?.[0].field, 'element_type');
 
   const strict = await send({ signers: [person('Ann')], strict_fields: 1, pdftext: { Nope: 'x' } }, tplOpts);
   assert.equal(strict.res.statusCode, 400);
-  assert.deepEqual(errorOf(strict.res).fields?.map((f) => f.field), ['pdftext.Nope']);
+  assert.deepEqual(
+    errorOf(strict.res).fields?.map((f) => f.field),
+    ['pdftext.Nope'],
+  );
 });
 
 test('bad send bodies answer 400 naming every field, never 5xx', async () => {
@@ -107,7 +138,13 @@ test('bad send bodies answer 400 naming every field, never 5xx', async () => {
   for (const [body, fields] of cases) {
     const res = await call(t.app, t.key, 'POST', '/api/v1/document/', body);
     assert.equal(res.statusCode, 400, `${JSON.stringify(body)} -> ${res.body}`);
-    assert.deepEqual(errorOf(res).fields?.map((f) => f.field).sort(), fields, res.body);
+    assert.deepEqual(
+      errorOf(res)
+        .fields?.map((f) => f.field)
+        .sort(),
+      fields,
+      res.body,
+    );
   }
   for (const raw of ['[1,2]', '"text"', 'null', '{"signers": "x"}']) {
     const res = await call(t.app, t.key, 'POST', '/api/v1/document/', raw);
@@ -133,7 +170,7 @@ test('archive_upon_send archives the template; sending an archived or [deleted] 
   assert.equal(errorOf(res).code, 'template_deleted');
 });
 
-test('a bundle becomes one document with the templates\' pages in order', async () => {
+test("a bundle becomes one document with the templates' pages in order", async () => {
   const a = await addTemplate(t.app, { groupId: t.groupId, userId: t.adminId, pages: 1, fields: [field({ signer: 1 })] });
   const b = await addTemplate(t.app, { groupId: t.groupId, userId: t.adminId, pages: 2, fields: [field({ signer: 2, page: 2 })] });
   const res = await call(t.app, t.key, 'POST', '/api/v1/document/', sendBody(t.groupId, a.id, { templatepdf: [a.id, `/api/v1/templatepdf/${b.id}/`] }));
@@ -142,7 +179,10 @@ test('a bundle becomes one document with the templates\' pages in order', async 
   assert.equal(d.page_count, 3);
   assert.deepEqual(d.templatepdfs, [`/api/v1/templatepdf/${a.id}/`, `/api/v1/templatepdf/${b.id}/`]);
   const fields = (await call(t.app, t.key, 'GET', `/api/v1/document/${d.uuid}/fields/`)).json();
-  assert.deepEqual(fields.map((f: { page: number }) => f.page), [1, 3]);
+  assert.deepEqual(
+    fields.map((f: { page: number }) => f.page),
+    [1, 3],
+  );
   const pdf = await call(t.app, t.key, 'GET', `/api/v1/pdf/${d.uuid}/`);
   const { PDFDocument } = await import('pdf-lib');
   assert.equal((await PDFDocument.load(pdf.rawPayload)).getPageCount(), 3);
@@ -156,9 +196,16 @@ test('delete: status 40, recipients withdrawn, email=1 queues notices, a second 
   const status = (await call(t.app, t.key, 'GET', `/api/v1/status/${id}/`)).json();
   assert.deepEqual([status.status, status.statusText, status.archived], [40, 'removed', true]);
   const detail = (await call(t.app, t.key, 'GET', `/api/v1/document/${id}/`)).json();
-  assert.deepEqual(detail.signer_objects.map((s: { status: number }) => s.status), [70, 70]);
+  assert.deepEqual(
+    detail.signer_objects.map((s: { status: number }) => s.status),
+    [70, 70],
+  );
   const emails = t.app.store.history.emails({ documentId: id });
-  assert.deepEqual(emails.map((e) => [e.kind, e.to]), [['document_removed', 'ann@example.com']], 'only the invited recipient is told');
+  assert.deepEqual(
+    emails.map((e) => [e.kind, e.to]),
+    [['document_removed', 'ann@example.com']],
+    'only the invited recipient is told',
+  );
   const twice = await call(t.app, t.key, 'DELETE', `/api/v1/document/${id}/`);
   assert.equal(twice.statusCode, 409);
   assert.equal(errorOf(twice).code, 'invalid_transition');
@@ -172,7 +219,10 @@ test('the audit log records the send and the removal with actor, IP and user age
   const log = await call(t.app, t.key, 'GET', `/api/v1/document/${id}/auditlog/`, undefined, { accept: 'application/json' });
   assert.equal(log.statusCode, 200);
   const events = log.json().objects;
-  assert.deepEqual(events.map((e: { event: string }) => e.event), ['document_sent', 'recipient_sent', 'document_removed']);
+  assert.deepEqual(
+    events.map((e: { event: string }) => e.event),
+    ['document_sent', 'recipient_sent', 'document_removed'],
+  );
   const removed = events[2];
   assert.equal(removed.user_agent, 'audit-test/1.0');
   assert.equal(removed.ip, '127.0.0.1');
@@ -202,7 +252,8 @@ test('the audit log is a PDF by default, naming the events with actor, IP and us
   assert.equal(log.statusCode, 200);
   assert.equal(log.headers['content-type'], 'application/pdf');
   const text = await pdfText(log.rawPayload);
-  for (const expected of ['Signing history', id, 'Document removed', 'audit-pdf/2.0', 'ann@example.com']) assert.ok(text.includes(expected), `${expected} in ${text.slice(0, 300)}`);
+  for (const expected of ['Signing history', id, 'Document removed', 'audit-pdf/2.0', 'ann@example.com'])
+    assert.ok(text.includes(expected), `${expected} in ${text.slice(0, 300)}`);
 });
 
 test('DELETE /document/{id}/delete/ removes the document for good; other groups cannot', async () => {
@@ -231,7 +282,9 @@ test('signer operations: fields1, new-link, reminder, rejection, reset', async (
   assert.match(String(link.headers.location), new RegExp(`signer=${signer}`));
   const reminded = await call(t.app, t.key, 'POST', `/api/v1/signer/${signer}/send-reminder/`, { text: 'Gentle nudge' });
   assert.equal(reminded.statusCode, 200, reminded.body);
-  const outbox = t.app.store.db.prepare(`SELECT text_body FROM email_outbox WHERE recipient_id = ? AND kind = 'reminder'`).all(signer) as { text_body: string }[];
+  const outbox = t.app.store.db.prepare(`SELECT text_body FROM email_outbox WHERE recipient_id = ? AND kind = 'reminder'`).all(signer) as {
+    text_body: string;
+  }[];
   assert.equal(outbox.length, 1);
   assert.match(outbox[0]!.text_body, /Gentle nudge/);
   assert.deepEqual((await call(t.app, t.key, 'GET', `/api/v1/signer/${signer}/rejection/`)).json(), { status: 10, reason: '' });
@@ -258,7 +311,20 @@ test('status is short; unknown ids are 404', async () => {
   const { res } = await send({ tag: 'x' });
   const id = res.json().uuid;
   const status = await call(t.app, t.key, 'GET', `/api/v1/status/${id}/`);
-  assert.deepEqual(Object.keys(status.json()).sort(), ['archived', 'document', 'download_final', 'modified', 'resource_uri', 'status', 'statusText', 'tag', 'tag1', 'tag2', 'tag3', 'uuid']);
+  assert.deepEqual(Object.keys(status.json()).sort(), [
+    'archived',
+    'document',
+    'download_final',
+    'modified',
+    'resource_uri',
+    'status',
+    'statusText',
+    'tag',
+    'tag1',
+    'tag2',
+    'tag3',
+    'uuid',
+  ]);
   for (const path of ['/api/v1/status/nope/', '/api/v1/status/00000000-0000-4000-8000-000000000000/', '/api/v1/document/nope/', '/api/v1/pdf/123/']) {
     const r = await call(t.app, t.key, 'GET', path);
     assert.equal(r.statusCode, 404, path);
@@ -272,11 +338,20 @@ test('pdftext values follow the field model: strict_fields refuses bad ones, val
   const tplOpts = { groupId: t.groupId, userId: t.adminId, fields: [count, upper, field({ signer: 1 })] };
   const strict = await send({ signers: [person('Ann')], strict_fields: 'true', pdftext: { Count: 'ten' } }, tplOpts);
   assert.equal(strict.res.statusCode, 400, strict.res.body);
-  assert.deepEqual(errorOf(strict.res).fields?.map((f) => f.field), ['pdftext.Count']);
+  assert.deepEqual(
+    errorOf(strict.res).fields?.map((f) => f.field),
+    ['pdftext.Count'],
+  );
   const lenient = await send({ signers: [person('Ann')], pdftext: { Count: 'ten', Code: ' abc ' } }, tplOpts);
   assert.equal(lenient.res.statusCode, 201, lenient.res.body);
   const values = (await call(t.app, t.key, 'GET', `/api/v1/document/${lenient.res.json().uuid}/fields/?element_type=admin`)).json();
-  assert.deepEqual(values.map((f: { label: string; value: string }) => [f.label, f.value]), [['Count', ''], ['Code', 'ABC']]);
+  assert.deepEqual(
+    values.map((f: { label: string; value: string }) => [f.label, f.value]),
+    [
+      ['Count', ''],
+      ['Code', 'ABC'],
+    ],
+  );
 });
 
 test('oversized and hostile send bodies get 4xx answers and the server keeps serving', async () => {
@@ -303,7 +378,10 @@ test('return_signer_links answers a signing link per recipient', async () => {
   const { res } = await send({ return_signer_links: 1 });
   assert.equal(res.statusCode, 201, res.body);
   const body = res.json();
-  assert.deepEqual(Object.keys(body).filter((k) => k.startsWith('signer_') && k !== 'signer_objects'), ['signer_1', 'signer_2']);
+  assert.deepEqual(
+    Object.keys(body).filter((k) => k.startsWith('signer_') && k !== 'signer_objects'),
+    ['signer_1', 'signer_2'],
+  );
   for (const [i, so] of body.signer_objects.entries()) {
     assert.ok(body[`signer_${i + 1}`].includes(`signer=${so.uuid}`), body[`signer_${i + 1}`]);
   }

@@ -7,29 +7,33 @@ import { TRANSPARENT_GIF, recordEmailOpened, tokenMatches } from '../email/open-
 import type { App } from '../http/typed-app.ts';
 
 export default async function emailOpenRoutes(app: App): Promise<void> {
-  app.get('/api/v1/email-open/:id/:token/', {
-    config: { auth: 'public' },
-    schema: {
-      // Not an API operation: a URL the server writes into its own emails (like the static routes).
-      hide: true,
-      summary: 'Tracking image of invitation emails',
-      tags: ['webhooks'],
-      description:
-        'A 1×1 GIF. When the URL is one the server put in an invitation email, the recipient moves to status 15 ' +
-        '("email opened", if still at 10) and `recipient.emailOpened` is emitted once per recipient. Always answers the same image.',
-      params: Type.Object({ id: Type.String({ maxLength: 100 }), token: Type.String({ maxLength: 100 }) }),
+  app.get(
+    '/api/v1/email-open/:id/:token/',
+    {
+      config: { auth: 'public' },
+      schema: {
+        // Not an API operation: a URL the server writes into its own emails (like the static routes).
+        hide: true,
+        summary: 'Tracking image of invitation emails',
+        tags: ['webhooks'],
+        description:
+          'A 1×1 GIF. When the URL is one the server put in an invitation email, the recipient moves to status 15 ' +
+          '("email opened", if still at 10) and `recipient.emailOpened` is emitted once per recipient. Always answers the same image.',
+        params: Type.Object({ id: Type.String({ maxLength: 100 }), token: Type.String({ maxLength: 100 }) }),
+      },
     },
-  }, async (request, reply) => {
-    const { id, token } = request.params;
-    if (tokenMatches(app.store, id, token)) {
-      try {
-        recordEmailOpened(app.store, id, { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') });
-      } catch (error) {
-        // A tracking image must never fail the mail client; the error goes to the log.
-        request.log.error({ err: error }, 'email-open tracking failed');
+    async (request, reply) => {
+      const { id, token } = request.params;
+      if (tokenMatches(app.store, id, token)) {
+        try {
+          recordEmailOpened(app.store, id, { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') });
+        } catch (error) {
+          // A tracking image must never fail the mail client; the error goes to the log.
+          request.log.error({ err: error }, 'email-open tracking failed');
+        }
       }
-    }
-    reply.header('Content-Type', 'image/gif').header('Cache-Control', 'no-store, private').header('Referrer-Policy', 'no-referrer');
-    return TRANSPARENT_GIF;
-  });
+      reply.header('Content-Type', 'image/gif').header('Cache-Control', 'no-store, private').header('Referrer-Policy', 'no-referrer');
+      return TRANSPARENT_GIF;
+    },
+  );
 }

@@ -6,10 +6,14 @@ import type { App } from '../http/typed-app.ts';
 import { registerGraphql, SCHEMA_SDL } from '../graphql/server.ts';
 
 export default async function graphqlRoutes(app: App): Promise<void> {
-  app.get('/graphql/schema.graphql', {
-    config: { auth: 'public' },
-    schema: { summary: 'The GraphQL schema (SDL)', tags: ['graphql'], hide: true },
-  }, async (_request, reply) => reply.type('text/plain; charset=utf-8').send(SCHEMA_SDL));
+  app.get(
+    '/graphql/schema.graphql',
+    {
+      config: { auth: 'public' },
+      schema: { summary: 'The GraphQL schema (SDL)', tags: ['graphql'], hide: true },
+    },
+    async (_request, reply) => reply.type('text/plain; charset=utf-8').send(SCHEMA_SDL),
+  );
 
   await registerGraphql(app);
 }

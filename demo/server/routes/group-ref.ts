@@ -17,6 +17,11 @@ export function groupsFilter(store: Store, request: FastifyRequest, ref: string 
 /** For bodies: the group the caller names, or a 400 naming the field. */
 export function usableGroup(store: Store, request: FastifyRequest, ref: string, field = 'group'): string {
   const [groupId] = ref ? groupsFilter(store, request, ref) : [];
-  if (!groupId) throw badRequest(`${field} '${ref}' is not a group your API key can use. List yours with GET /api/v1/group/.`, [{ field, message: 'unknown group' }], 'unknown_group');
+  if (!groupId)
+    throw badRequest(
+      `${field} '${ref}' is not a group your API key can use. List yours with GET /api/v1/group/.`,
+      [{ field, message: 'unknown group' }],
+      'unknown_group',
+    );
   return groupId;
 }

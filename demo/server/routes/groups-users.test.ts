@@ -8,8 +8,12 @@ import { verifyPassword } from '../auth/passwords.ts';
 
 describe('groups', () => {
   let t: TestApp;
-  before(async () => { t = await createTestApp(); });
-  after(async () => { await t.close(); });
+  before(async () => {
+    t = await createTestApp();
+  });
+  after(async () => {
+    await t.close();
+  });
 
   test('create with only a name; the creator becomes a member; Location points at it', async () => {
     const res = await call(t.app, t.key, 'POST', '/api/v1/group/', { name: 'Sales Team' });
@@ -27,8 +31,13 @@ describe('groups', () => {
 
   test('the changelog path /api/v1/group/name/ creates too, with xframe_allow and settings', async () => {
     const res = await call(t.app, t.key, 'POST', '/api/v1/group/name/', {
-      name: 'Legal', xframe_allow: 'true', default_cc: 'a@example.com, b@example.com', default_message_template: 'Please sign {{name}}',
-      components_enabled: 0, deletion_requires_approval: 1, retention_days: 30,
+      name: 'Legal',
+      xframe_allow: 'true',
+      default_cc: 'a@example.com, b@example.com',
+      default_message_template: 'Please sign {{name}}',
+      components_enabled: 0,
+      deletion_requires_approval: 1,
+      retention_days: 30,
     });
     assert.equal(res.statusCode, 201, res.body);
     const group = res.json() as Record<string, unknown>;
@@ -40,7 +49,7 @@ describe('groups', () => {
     assert.equal(group.retention_days, 30);
   });
 
-  test('PATCH answers 202; the description\'s group properties are kept and shown', async () => {
+  test("PATCH answers 202; the description's group properties are kept and shown", async () => {
     const res = await call(t.app, t.key, 'PATCH', `/api/v1/group/${t.groupId}/`, { public_name: 'Acme Ltd', pagesize: 2, header: 'ACME' });
     assert.equal(res.statusCode, 202, res.body);
     const group = (await call(t.app, t.key, 'GET', `/api/v1/group/${t.groupId}/`)).json() as Record<string, unknown>;
@@ -49,7 +58,10 @@ describe('groups', () => {
     assert.equal(group.header, 'ACME');
     assert.equal(group.is_active, true);
     assert.equal(group.user, `/api/v1/user/${t.adminId}/`);
-    assert.ok(Array.isArray(group.members) && (group.members as string[]).every((m) => /^\/api\/v1\/member\/[0-9a-f-]{36}\/$/.test(m)), JSON.stringify(group.members));
+    assert.ok(
+      Array.isArray(group.members) && (group.members as string[]).every((m) => /^\/api\/v1\/member\/[0-9a-f-]{36}\/$/.test(m)),
+      JSON.stringify(group.members),
+    );
     assert.equal((await call(t.app, t.key, 'PATCH', `/api/v1/group/${t.groupId}/`, { public_name: 5 })).statusCode, 400);
   });
 
@@ -65,7 +77,10 @@ describe('groups', () => {
 
   test('list is paginated in the {meta, objects} shape', async () => {
     const res = await call(t.app, t.key, 'GET', '/api/v1/group/?limit=1');
-    const body = res.json() as { meta: { limit: number; offset: number; total_count: number; next: string | null; previous: string | null }; objects: { resource_uri: string }[] };
+    const body = res.json() as {
+      meta: { limit: number; offset: number; total_count: number; next: string | null; previous: string | null };
+      objects: { resource_uri: string }[];
+    };
     assert.equal(body.meta.limit, 1);
     assert.ok(body.meta.total_count >= 3);
     assert.equal(body.objects.length, 1);
@@ -77,7 +92,10 @@ describe('groups', () => {
   test('a key of another group sees none of these groups', async () => {
     const other = createTenant(t.app, 'Stranger');
     const list = (await call(t.app, other.key, 'GET', '/api/v1/group/')).json() as { objects: { uuid: string }[] };
-    assert.deepEqual(list.objects.map((g) => g.uuid), [other.groupId]);
+    assert.deepEqual(
+      list.objects.map((g) => g.uuid),
+      [other.groupId],
+    );
     for (const ref of [t.groupId, 'sales-team', 'default']) {
       const res = await call(t.app, other.key, 'GET', `/api/v1/group/${ref}/`);
       assert.equal(res.statusCode, 404);
@@ -89,11 +107,21 @@ describe('groups', () => {
 
 describe('users', () => {
   let t: TestApp;
-  before(async () => { t = await createTestApp(); });
-  after(async () => { await t.close(); });
+  before(async () => {
+    t = await createTestApp();
+  });
+  after(async () => {
+    await t.close();
+  });
 
   test('an admin creates a sub-user with a permanent, hashed password', async () => {
-    const res = await call(t.app, t.key, 'POST', '/api/v1/user/', { email: 'Sub@Example.com', first_name: 'Sub', last_name: 'User', password: 'correct horse battery', groups: `/api/v1/group/${t.groupId}/` });
+    const res = await call(t.app, t.key, 'POST', '/api/v1/user/', {
+      email: 'Sub@Example.com',
+      first_name: 'Sub',
+      last_name: 'User',
+      password: 'correct horse battery',
+      groups: `/api/v1/group/${t.groupId}/`,
+    });
     assert.equal(res.statusCode, 201, res.body);
     const user = res.json() as { uuid: string; resource_uri: string; groups: string[]; password_permanent: boolean; password?: string };
     assert.equal(res.headers.location, user.resource_uri);
@@ -121,7 +149,10 @@ describe('users', () => {
     assert.equal(errorOf(duplicate).code, 'user_exists');
     const noLastName = await call(t.app, t.key, 'POST', '/api/v1/user/', { email: 'half@example.com', first_name: 'Half' });
     assert.equal(noLastName.statusCode, 400);
-    assert.ok(errorOf(noLastName).fields!.some((f) => f.field === 'last_name'), noLastName.body);
+    assert.ok(
+      errorOf(noLastName).fields!.some((f) => f.field === 'last_name'),
+      noLastName.body,
+    );
     assert.equal(t.app.store.users.findByEmail('half@example.com'), undefined);
     const bad = await call(t.app, t.key, 'POST', '/api/v1/user/', { email: 'nope', ...names });
     assert.equal(bad.statusCode, 400);
@@ -134,7 +165,7 @@ describe('users', () => {
     assert.equal(errorOf(notAdmin).code, 'admin_required');
   });
 
-  test('PATCH /api/v1/user/{id}/ changes names and time zone (202); others\' users stay hidden', async () => {
+  test("PATCH /api/v1/user/{id}/ changes names and time zone (202); others' users stay hidden", async () => {
     const me = (await call(t.app, t.key, 'GET', '/api/v1/user/')).json() as { uuid: string };
     const res = await call(t.app, t.key, 'PATCH', `/api/v1/user/${me.uuid}/`, { first_name: 'Ada', timezone: 'Europe/London' });
     assert.equal(res.statusCode, 202, res.body);

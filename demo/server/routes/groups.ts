@@ -20,9 +20,14 @@ const GroupResource = Type.Object({
   default_message_template: Type.Union([Type.String(), Type.Null()], { description: 'Message used when a send gives no message.' }),
   message_templates: Type.Record(Type.String(), Type.String(), { description: 'Named messages (name → text); a send picks one with `message_template`.' }),
   components_enabled: Type.Boolean({ description: 'Signer component tokens may be minted for this group (spec: "a group enabled for component use").' }),
-  deletion_requires_approval: Type.Boolean({ description: 'Retention policy: deleting a template needs a second member to approve (DELETE .../delete/ by two different users).' }),
+  deletion_requires_approval: Type.Boolean({
+    description: 'Retention policy: deleting a template needs a second member to approve (DELETE .../delete/ by two different users).',
+  }),
   retention_days: Type.Union([Type.Integer(), Type.Null()], { description: 'Days documents are kept after completion; null keeps them.' }),
-  seal_visible: Type.Boolean({ description: 'Final PDFs carry a visible seal stamp on their last page. Every final PDF is sealed (signed by the server) either way; default false: the seal shows in PDF readers\' signature panel and as a line on the history page.' }),
+  seal_visible: Type.Boolean({
+    description:
+      "Final PDFs carry a visible seal stamp on their last page. Every final PDF is sealed (signed by the server) either way; default false: the seal shows in PDF readers' signature panel and as a line on the history page.",
+  }),
   public_name: Type.String({ description: 'The name signers see (the group name when blank).' }),
   is_active: Type.Boolean(),
   xframe_allow_pdf_edit: Type.Boolean({ description: 'Allow the template edit page inside iframes of other sites.' }),
@@ -34,7 +39,7 @@ const GroupResource = Type.Object({
   default_email: Type.String({ description: 'Default email text for invitations.' }),
   default_extraemail: Type.String({ description: 'Default extra email text.' }),
   user: Type.String({ description: 'Resource URI of the user who created the group (empty when made by the server).' }),
-  members: Type.Array(Type.String(), { description: 'Resource URIs of the group\'s members (/api/v1/member/{id}/).' }),
+  members: Type.Array(Type.String(), { description: "Resource URIs of the group's members (/api/v1/member/{id}/)." }),
   created: Type.String(),
   modified: Type.String(),
 });
@@ -45,10 +50,12 @@ const SettingsFields = {
   xframe_allow: Type.Optional(Booleanish),
   default_cc: Type.Optional(Type.String({ maxLength: 2000, description: 'Comma-separated email addresses.' })),
   default_message_template: Type.Optional(Type.Union([Type.String({ maxLength: 10000 }), Type.Null()])),
-  message_templates: Type.Optional(Type.Record(Type.String(), Type.String({ maxLength: 10000 }), {
-    maxProperties: MAX_MESSAGE_TEMPLATES,
-    description: `Named messages, name (1..120 characters) → text; replaces the whole set (\`{}\` clears it). At most ${MAX_MESSAGE_TEMPLATES}.`,
-  })),
+  message_templates: Type.Optional(
+    Type.Record(Type.String(), Type.String({ maxLength: 10000 }), {
+      maxProperties: MAX_MESSAGE_TEMPLATES,
+      description: `Named messages, name (1..120 characters) → text; replaces the whole set (\`{}\` clears it). At most ${MAX_MESSAGE_TEMPLATES}.`,
+    }),
+  ),
   components_enabled: Type.Optional(Booleanish),
   deletion_requires_approval: Type.Optional(Booleanish),
   retention_days: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 36500 }), Type.Null()])),
@@ -109,8 +116,11 @@ function messageTemplatesFrom(input: Record<string, string>): Record<string, str
     const name = raw.trim();
     if (!name || name.length > 120 || seen.has(name.toLowerCase())) {
       const shown = raw.length > 60 ? `${raw.slice(0, 60)}…` : raw;
-      throw badRequest(`message_templates: the name ${JSON.stringify(shown)} ${!name ? 'is blank' : name.length > 120 ? 'is over 120 characters' : 'is used twice (names ignore case)'}.`,
-        [{ field: `message_templates.${shown}`, message: 'names must be 1..120 characters and unique ignoring case' }], 'invalid_message_templates');
+      throw badRequest(
+        `message_templates: the name ${JSON.stringify(shown)} ${!name ? 'is blank' : name.length > 120 ? 'is over 120 characters' : 'is used twice (names ignore case)'}.`,
+        [{ field: `message_templates.${shown}`, message: 'names must be 1..120 characters and unique ignoring case' }],
+        'invalid_message_templates',
+      );
     }
     seen.add(name.toLowerCase());
     out[name] = text;
@@ -122,9 +132,15 @@ function settingsFrom(body: Static<typeof UpdateBody>): GroupSettings {
   const settings: GroupSettings = {};
   if (body.xframe_allow !== undefined) settings.xframeAllow = toBool(body.xframe_allow);
   if (body.default_cc !== undefined) {
-    const emails = body.default_cc.split(',').map((e) => e.trim()).filter(Boolean);
+    const emails = body.default_cc
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean);
     const bad = emails.filter((e) => !EMAIL.test(e));
-    if (bad.length) throw badRequest(`default_cc holds something that is not an email address: ${bad.join(', ')}.`, [{ field: 'default_cc', message: 'must be comma-separated email addresses' }]);
+    if (bad.length)
+      throw badRequest(`default_cc holds something that is not an email address: ${bad.join(', ')}.`, [
+        { field: 'default_cc', message: 'must be comma-separated email addresses' },
+      ]);
     settings.defaultCc = emails.join(', ');
   }
   if (body.default_message_template !== undefined) settings.defaultMessageTemplate = body.default_message_template;
@@ -151,74 +167,94 @@ export default async function groupRoutes(app: App): Promise<void> {
   const { store } = app;
   const memberIdsOf = (groupId: string) => store.members.ofGroup(groupId).map((m) => m.id);
 
-  app.get('/api/v1/group/', {
-    schema: {
-      summary: 'List the groups your API key can see',
-      tags: ['groups'],
-      querystring: Type.Object(PaginationQuery),
-      response: { 200: ListOf(GroupResource), ...errorResponses(400, 401, 429) },
+  app.get(
+    '/api/v1/group/',
+    {
+      schema: {
+        summary: 'List the groups your API key can see',
+        tags: ['groups'],
+        querystring: Type.Object(PaginationQuery),
+        response: { 200: ListOf(GroupResource), ...errorResponses(400, 401, 429) },
+      },
     },
-  }, async (request) => {
-    const { limit, offset } = request.query;
-    const { total, groups } = store.groups.list({ groupIds: visibleGroupIds(request), limit, offset });
-    return { meta: listMeta(request, { limit, offset, total }, {}), objects: groups.map((g) => groupResource(g, memberIdsOf(g.id))) };
-  });
+    async (request) => {
+      const { limit, offset } = request.query;
+      const { total, groups } = store.groups.list({ groupIds: visibleGroupIds(request), limit, offset });
+      return { meta: listMeta(request, { limit, offset, total }, {}), objects: groups.map((g) => groupResource(g, memberIdsOf(g.id))) };
+    },
+  );
 
-  app.get('/api/v1/group/:id/', {
-    schema: {
-      summary: 'Group detail (by uuid or slug)',
-      tags: ['groups'],
-      params: IdParams,
-      response: { 200: GroupResource, ...errorResponses(401, 404, 429) },
+  app.get(
+    '/api/v1/group/:id/',
+    {
+      schema: {
+        summary: 'Group detail (by uuid or slug)',
+        tags: ['groups'],
+        params: IdParams,
+        response: { 200: GroupResource, ...errorResponses(401, 404, 429) },
+      },
     },
-  }, async (request) => {
-    const { id } = request.params;
-    const group = store.groups.find(id);
-    if (!group || !authOf(request).groupIds.includes(group.id)) throw notFound('Group', id);
-    return groupResource(group, memberIdsOf(group.id));
-  });
+    async (request) => {
+      const { id } = request.params;
+      const group = store.groups.find(id);
+      if (!group || !authOf(request).groupIds.includes(group.id)) throw notFound('Group', id);
+      return groupResource(group, memberIdsOf(group.id));
+    },
+  );
 
   // The same operation at two paths (the changelog's /group/name/ too).
-  for (const [url, summary] of [['/api/v1/group/', 'Create a group'], ['/api/v1/group/name/', 'Create a group (changelog path)']] as const) {
-    app.post(url, {
-      schema: {
-        summary,
-        tags: ['groups'],
-        description: 'Only `name` is required. The calling user becomes a member (and group admin) of the new group. Answers 201 with `Location` and the new group.',
-        body: CreateBody,
-        response: { 201: GroupResource, ...errorResponses(400, 401, 403, 415, 429) },
+  for (const [url, summary] of [
+    ['/api/v1/group/', 'Create a group'],
+    ['/api/v1/group/name/', 'Create a group (changelog path)'],
+  ] as const) {
+    app.post(
+      url,
+      {
+        schema: {
+          summary,
+          tags: ['groups'],
+          description:
+            'Only `name` is required. The calling user becomes a member (and group admin) of the new group. Answers 201 with `Location` and the new group.',
+          body: CreateBody,
+          response: { 201: GroupResource, ...errorResponses(400, 401, 403, 415, 429) },
+        },
       },
-    }, async (request, reply) => {
-      const auth = requireApiKey(request);
-      const body = request.body;
-      const name = body.name.trim();
-      if (!name) throw badRequest('name must not be blank.', [{ field: 'name', message: 'must not be blank' }]);
-      const settings = settingsFrom(body);
-      const group = createGroup(store, name, settings, auth.user.id);
-      reply.code(201).header('Location', groupUri(group.id));
-      return groupResource(group, memberIdsOf(group.id));
-    });
+      async (request, reply) => {
+        const auth = requireApiKey(request);
+        const body = request.body;
+        const name = body.name.trim();
+        if (!name) throw badRequest('name must not be blank.', [{ field: 'name', message: 'must not be blank' }]);
+        const settings = settingsFrom(body);
+        const group = createGroup(store, name, settings, auth.user.id);
+        reply.code(201).header('Location', groupUri(group.id));
+        return groupResource(group, memberIdsOf(group.id));
+      },
+    );
   }
 
-  app.patch('/api/v1/group/:id/', {
-    schema: {
-      summary: 'Change a group\'s name or settings',
-      tags: ['groups'],
-      description: 'Any member may change settings. Fields left out keep their value. Answers 202 with the group.',
-      params: IdParams,
-      body: UpdateBody,
-      response: { 202: GroupResource, ...errorResponses(400, 401, 403, 404, 415, 429) },
+  app.patch(
+    '/api/v1/group/:id/',
+    {
+      schema: {
+        summary: "Change a group's name or settings",
+        tags: ['groups'],
+        description: 'Any member may change settings. Fields left out keep their value. Answers 202 with the group.',
+        params: IdParams,
+        body: UpdateBody,
+        response: { 202: GroupResource, ...errorResponses(400, 401, 403, 404, 415, 429) },
+      },
     },
-  }, async (request, reply) => {
-    const auth = requireApiKey(request);
-    const { id } = request.params;
-    const group = store.groups.find(id);
-    if (!group || !auth.groupIds.includes(group.id)) throw notFound('Group', id);
-    const body = request.body;
-    const name = typeof body.name === 'string' ? body.name.trim() : undefined;
-    if (name === '') throw badRequest('name must not be blank.', [{ field: 'name', message: 'must not be blank' }]);
-    const updated = store.groups.update(group.id, { ...settingsFrom(body), name })!;
-    reply.code(202);
-    return groupResource(updated, memberIdsOf(group.id));
-  });
+    async (request, reply) => {
+      const auth = requireApiKey(request);
+      const { id } = request.params;
+      const group = store.groups.find(id);
+      if (!group || !auth.groupIds.includes(group.id)) throw notFound('Group', id);
+      const body = request.body;
+      const name = typeof body.name === 'string' ? body.name.trim() : undefined;
+      if (name === '') throw badRequest('name must not be blank.', [{ field: 'name', message: 'must not be blank' }]);
+      const updated = store.groups.update(group.id, { ...settingsFrom(body), name })!;
+      reply.code(202);
+      return groupResource(updated, memberIdsOf(group.id));
+    },
+  );
 }

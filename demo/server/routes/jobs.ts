@@ -57,40 +57,59 @@ export default async function jobRoutes(app: App): Promise<void> {
     return listed;
   };
 
-  app.get('/api/v1/jobs/', {
-    schema: {
-      summary: 'Background jobs of your documents',
-      tags: TAGS,
-      description: 'The background jobs (today the final PDF) of documents in your groups, most recently changed first. A `failed` job has used up its attempts: `last_error` says why, and a retry starts it again.',
-      querystring: Type.Object({ ...PaginationQuery, state: Type.Optional(Type.Union(['pending', 'done', 'failed'].map((s) => Type.Literal(s)))) }),
-      response: { 200: ListOf(JobResource), ...errorResponses(400, 401, 403, 429) },
+  app.get(
+    '/api/v1/jobs/',
+    {
+      schema: {
+        summary: 'Background jobs of your documents',
+        tags: TAGS,
+        description:
+          'The background jobs (today the final PDF) of documents in your groups, most recently changed first. A `failed` job has used up its attempts: `last_error` says why, and a retry starts it again.',
+        querystring: Type.Object({ ...PaginationQuery, state: Type.Optional(Type.Union(['pending', 'done', 'failed'].map((s) => Type.Literal(s)))) }),
+        response: { 200: ListOf(JobResource), ...errorResponses(400, 401, 403, 429) },
+      },
     },
-  }, async (request) => {
-    const auth = requireApiKey(request);
-    const q = request.query;
-    const { total, jobs: rows } = jobs.list({ state: q.state, groupIds: auth.groupIds, limit: q.limit, offset: q.offset });
-    return { meta: listMeta(request, { limit: q.limit, offset: q.offset, total }, { state: q.state }), objects: rows.map(jobResource) };
-  });
-
-  app.get('/api/v1/jobs/:id/', {
-    schema: { summary: 'One background job (by job id or document id)', tags: TAGS, params: IdParam, response: { 200: JobResource, ...errorResponses(401, 403, 404, 429) } },
-  }, async (request) => jobResource(visibleJob(requireApiKey(request).groupIds, request.params.id)));
-
-  app.post('/api/v1/jobs/:id/retry/', {
-    schema: {
-      summary: 'Retry a background job now (by job id or document id)',
-      tags: TAGS,
-      description: 'Gives a failed (or waiting) job a fresh set of attempts and runs it now; answers once this attempt is over, with the job as it then is (`done`, or `pending` with the error and its next attempt). The retry is recorded in the document\'s history. A job already done is answered as it is.',
-      params: IdParam,
-      response: { 200: JobResource, ...errorResponses(401, 403, 404, 429) },
+    async (request) => {
+      const auth = requireApiKey(request);
+      const q = request.query;
+      const { total, jobs: rows } = jobs.list({ state: q.state, groupIds: auth.groupIds, limit: q.limit, offset: q.offset });
+      return { meta: listMeta(request, { limit: q.limit, offset: q.offset, total }, { state: q.state }), objects: rows.map(jobResource) };
     },
-  }, async (request) => {
-    const auth = requireApiKey(request);
-    const job = visibleJob(auth.groupIds, request.params.id);
-    const runner = signingServiceOf(app.store)?.jobs;
-    const actor = { type: 'user' as const, id: auth.user.id, label: auth.user.email, ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') };
-    const started = runner?.retry(job.id, actor);
-    if (started) await started.outcome;
-    return jobResource(visibleJob(auth.groupIds, job.id));
-  });
+  );
+
+  app.get(
+    '/api/v1/jobs/:id/',
+    {
+      schema: {
+        summary: 'One background job (by job id or document id)',
+        tags: TAGS,
+        params: IdParam,
+        response: { 200: JobResource, ...errorResponses(401, 403, 404, 429) },
+      },
+    },
+    async (request) => jobResource(visibleJob(requireApiKey(request).groupIds, request.params.id)),
+  );
+
+  app.post(
+    '/api/v1/jobs/:id/retry/',
+    {
+      schema: {
+        summary: 'Retry a background job now (by job id or document id)',
+        tags: TAGS,
+        description:
+          "Gives a failed (or waiting) job a fresh set of attempts and runs it now; answers once this attempt is over, with the job as it then is (`done`, or `pending` with the error and its next attempt). The retry is recorded in the document's history. A job already done is answered as it is.",
+        params: IdParam,
+        response: { 200: JobResource, ...errorResponses(401, 403, 404, 429) },
+      },
+    },
+    async (request) => {
+      const auth = requireApiKey(request);
+      const job = visibleJob(auth.groupIds, request.params.id);
+      const runner = signingServiceOf(app.store)?.jobs;
+      const actor = { type: 'user' as const, id: auth.user.id, label: auth.user.email, ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') };
+      const started = runner?.retry(job.id, actor);
+      if (started) await started.outcome;
+      return jobResource(visibleJob(auth.groupIds, job.id));
+    },
+  );
 }

@@ -18,7 +18,7 @@ const MemberResource = Type.Object({
   uuid: Type.String(),
   group: Type.String(),
   user: Type.String(),
-  permission: Type.Integer({ description: '1..6, the description\'s PermissionsEnum (its meanings are the hosted service\'s; stored and returned as given).' }),
+  permission: Type.Integer({ description: "1..6, the description's PermissionsEnum (its meanings are the hosted service's; stored and returned as given)." }),
   created: Type.String(),
   modified: Type.String(),
 });
@@ -35,12 +35,22 @@ const InvitedResource = Type.Object({
 const GroupFilter = Type.Optional(Type.String({ maxLength: 200, description: 'A group id, slug or resource URI.' }));
 
 const memberResource = (m: Member) => ({
-  resource_uri: memberUri(m.id), uuid: m.id, group: groupUri(m.groupId), user: userUri(m.userId),
-  permission: m.permission, created: m.created, modified: m.modified,
+  resource_uri: memberUri(m.id),
+  uuid: m.id,
+  group: groupUri(m.groupId),
+  user: userUri(m.userId),
+  permission: m.permission,
+  created: m.created,
+  modified: m.modified,
 });
 
 const invitedResource = (i: Invitation) => ({
-  resource_uri: invitedUri(i.id), uuid: i.id, email: i.email, group: groupUri(i.groupId), permission: i.permission, created: i.created,
+  resource_uri: invitedUri(i.id),
+  uuid: i.id,
+  email: i.email,
+  group: groupUri(i.groupId),
+  permission: i.permission,
+  created: i.created,
 });
 
 const EMAIL = /^[^\s@,<>]+@[^\s@,<>]+$/;
@@ -57,50 +67,73 @@ export default async function memberRoutes(app: App): Promise<void> {
     return group && auth.groupIds.includes(group.id) ? [group.id] : [];
   };
 
-  app.get('/api/v1/member/', {
-    schema: {
-      summary: 'List group members', tags: ['members'], querystring: Type.Object({ ...PaginationQuery, group: GroupFilter }),
-      description: 'Members of your groups (a user in two groups is two members), oldest first.',
-      response: { 200: ListOf(MemberResource), ...errorResponses(400, 401, 403, 429) },
+  app.get(
+    '/api/v1/member/',
+    {
+      schema: {
+        summary: 'List group members',
+        tags: ['members'],
+        querystring: Type.Object({ ...PaginationQuery, group: GroupFilter }),
+        description: 'Members of your groups (a user in two groups is two members), oldest first.',
+        response: { 200: ListOf(MemberResource), ...errorResponses(400, 401, 403, 429) },
+      },
     },
-  }, async (request) => {
-    const q = request.query;
-    const { total, members } = store.members.list(groupsOf(request, q.group), q.limit, q.offset);
-    return { meta: listMeta(request, { limit: q.limit, offset: q.offset, total }, { group: q.group }), objects: members.map(memberResource) };
-  });
+    async (request) => {
+      const q = request.query;
+      const { total, members } = store.members.list(groupsOf(request, q.group), q.limit, q.offset);
+      return { meta: listMeta(request, { limit: q.limit, offset: q.offset, total }, { group: q.group }), objects: members.map(memberResource) };
+    },
+  );
 
-  app.post('/api/v1/member/', {
-    schema: {
-      summary: 'Add a member to a group, or invite them', tags: ['members'],
-      body: Type.Object({
-        group: Type.String({ minLength: 1, maxLength: 200 }),
-        email: Type.String({ minLength: 3, maxLength: 254 }),
-        do_email: Type.Optional(Booleanish),
-        permission: Type.Optional(Type.Integer({ minimum: 1, maximum: 6 })),
-      }),
-      description: 'A registered user joins at once (201, `Location` = the member). Anyone else gets an invitation (201, `Location` = the invitation), emailed when `do_email` is true. Already a member or already invited: 400.',
-      response: { 201: Type.Union([MemberResource, InvitedResource]), ...errorResponses(400, 401, 403, 415, 429) },
+  app.post(
+    '/api/v1/member/',
+    {
+      schema: {
+        summary: 'Add a member to a group, or invite them',
+        tags: ['members'],
+        body: Type.Object({
+          group: Type.String({ minLength: 1, maxLength: 200 }),
+          email: Type.String({ minLength: 3, maxLength: 254 }),
+          do_email: Type.Optional(Booleanish),
+          permission: Type.Optional(Type.Integer({ minimum: 1, maximum: 6 })),
+        }),
+        description:
+          'A registered user joins at once (201, `Location` = the member). Anyone else gets an invitation (201, `Location` = the invitation), emailed when `do_email` is true. Already a member or already invited: 400.',
+        response: { 201: Type.Union([MemberResource, InvitedResource]), ...errorResponses(400, 401, 403, 415, 429) },
+      },
     },
-  }, async (request, reply) => {
-    const auth = requireApiKey(request);
-    const body = request.body;
-    const [groupId] = groupsOf(request, body.group);
-    if (!groupId) throw badRequest(`group '${body.group}' is not a group your API key can use.`, [{ field: 'group', message: 'unknown group' }]);
-    const email = body.email.trim();
-    if (!EMAIL.test(email)) throw badRequest(`email ${JSON.stringify(body.email)} is not an email address.`, [{ field: 'email', message: 'must be an email address' }]);
-    const permission = body.permission ?? 1;
-    const user = store.users.findByEmail(email);
-    if (user) {
-      if (store.members.find(user.id, groupId)) throw badRequest(`${email} is already a member of the group.`, [{ field: 'email', message: 'User is already a member of the group' }], 'member_exists');
-      const member = addMember(store, user.id, groupId, permission);
-      reply.code(201).header('Location', memberUri(member.id));
-      return memberResource(member);
-    }
-    if (store.members.findInvitation(groupId, email)) throw badRequest(`${email} is already invited to the group and has not joined yet.`, [{ field: 'email', message: 'already invited' }], 'already_invited');
-    const invitation = inviteToGroup(store, { groupId, email, permission, invitedBy: auth.user, sendEmail: toBool(body.do_email) });
-    reply.code(201).header('Location', invitedUri(invitation.id));
-    return invitedResource(invitation);
-  });
+    async (request, reply) => {
+      const auth = requireApiKey(request);
+      const body = request.body;
+      const [groupId] = groupsOf(request, body.group);
+      if (!groupId) throw badRequest(`group '${body.group}' is not a group your API key can use.`, [{ field: 'group', message: 'unknown group' }]);
+      const email = body.email.trim();
+      if (!EMAIL.test(email))
+        throw badRequest(`email ${JSON.stringify(body.email)} is not an email address.`, [{ field: 'email', message: 'must be an email address' }]);
+      const permission = body.permission ?? 1;
+      const user = store.users.findByEmail(email);
+      if (user) {
+        if (store.members.find(user.id, groupId))
+          throw badRequest(
+            `${email} is already a member of the group.`,
+            [{ field: 'email', message: 'User is already a member of the group' }],
+            'member_exists',
+          );
+        const member = addMember(store, user.id, groupId, permission);
+        reply.code(201).header('Location', memberUri(member.id));
+        return memberResource(member);
+      }
+      if (store.members.findInvitation(groupId, email))
+        throw badRequest(
+          `${email} is already invited to the group and has not joined yet.`,
+          [{ field: 'email', message: 'already invited' }],
+          'already_invited',
+        );
+      const invitation = inviteToGroup(store, { groupId, email, permission, invitedBy: auth.user, sendEmail: toBool(body.do_email) });
+      reply.code(201).header('Location', invitedUri(invitation.id));
+      return invitedResource(invitation);
+    },
+  );
 
   const loadMember = (request: IdRequest): Member => {
     const auth = requireApiKey(request);
@@ -110,54 +143,83 @@ export default async function memberRoutes(app: App): Promise<void> {
     return member;
   };
 
-  app.get('/api/v1/member/:id/', {
-    schema: {
-      summary: 'A group member', tags: ['members'], params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) }),
-      response: { 200: MemberResource, ...errorResponses(401, 403, 404, 429) },
+  app.get(
+    '/api/v1/member/:id/',
+    {
+      schema: {
+        summary: 'A group member',
+        tags: ['members'],
+        params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) }),
+        response: { 200: MemberResource, ...errorResponses(401, 403, 404, 429) },
+      },
     },
-  }, async (request) => memberResource(loadMember(request)));
+    async (request) => memberResource(loadMember(request)),
+  );
 
-  app.delete('/api/v1/member/:id/', {
-    schema: {
-      summary: 'Remove a member from its group', tags: ['members'], params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) }),
-      description: 'The user loses access to the group (its documents and templates stay). A group keeps at least one member: removing the last answers 400. Answers 204.',
-      response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404, 429) },
+  app.delete(
+    '/api/v1/member/:id/',
+    {
+      schema: {
+        summary: 'Remove a member from its group',
+        tags: ['members'],
+        params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) }),
+        description:
+          'The user loses access to the group (its documents and templates stay). A group keeps at least one member: removing the last answers 400. Answers 204.',
+        response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404, 429) },
+      },
     },
-  }, async (request, reply) => {
-    const auth = requireApiKey(request);
-    const member = loadMember(request);
-    if (member.userId !== auth.user.id && !auth.user.isAdmin && !store.members.find(auth.user.id, member.groupId)?.isGroupAdmin) {
-      throw forbidden('Only an admin user, a group admin or the member itself may remove a member.');
-    }
-    if (store.members.ofGroup(member.groupId).length <= 1) throw badRequest('This is the group\'s last member; a group keeps at least one.', undefined, 'last_member');
-    store.members.remove(member.id);
-    reply.code(204);
-    return null;
-  });
+    async (request, reply) => {
+      const auth = requireApiKey(request);
+      const member = loadMember(request);
+      if (member.userId !== auth.user.id && !auth.user.isAdmin && !store.members.find(auth.user.id, member.groupId)?.isGroupAdmin) {
+        throw forbidden('Only an admin user, a group admin or the member itself may remove a member.');
+      }
+      if (store.members.ofGroup(member.groupId).length <= 1)
+        throw badRequest("This is the group's last member; a group keeps at least one.", undefined, 'last_member');
+      store.members.remove(member.id);
+      reply.code(204);
+      return null;
+    },
+  );
 
-  app.get('/api/v1/invited/', {
-    schema: {
-      summary: 'List open invitations to your groups', tags: ['members'], querystring: Type.Object({ ...PaginationQuery, group: GroupFilter }),
-      response: { 200: ListOf(InvitedResource), ...errorResponses(400, 401, 403, 429) },
+  app.get(
+    '/api/v1/invited/',
+    {
+      schema: {
+        summary: 'List open invitations to your groups',
+        tags: ['members'],
+        querystring: Type.Object({ ...PaginationQuery, group: GroupFilter }),
+        response: { 200: ListOf(InvitedResource), ...errorResponses(400, 401, 403, 429) },
+      },
     },
-  }, async (request) => {
-    const q = request.query;
-    const all = store.members.invitations(groupsOf(request, q.group));
-    return { meta: listMeta(request, { limit: q.limit, offset: q.offset, total: all.length }, { group: q.group }), objects: all.slice(q.offset, q.offset + q.limit).map(invitedResource) };
-  });
+    async (request) => {
+      const q = request.query;
+      const all = store.members.invitations(groupsOf(request, q.group));
+      return {
+        meta: listMeta(request, { limit: q.limit, offset: q.offset, total: all.length }, { group: q.group }),
+        objects: all.slice(q.offset, q.offset + q.limit).map(invitedResource),
+      };
+    },
+  );
 
-  app.delete('/api/v1/invited/:id/', {
-    schema: {
-      summary: 'Withdraw an invitation', tags: ['members'], params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) }),
-      response: { 204: Type.Null(), ...errorResponses(401, 403, 404, 429) },
+  app.delete(
+    '/api/v1/invited/:id/',
+    {
+      schema: {
+        summary: 'Withdraw an invitation',
+        tags: ['members'],
+        params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) }),
+        response: { 204: Type.Null(), ...errorResponses(401, 403, 404, 429) },
+      },
     },
-  }, async (request, reply) => {
-    const auth = requireApiKey(request);
-    const { id } = request.params;
-    const invitation = isUuid(id) ? store.members.invitation(id.toLowerCase()) : undefined;
-    if (!invitation || !auth.groupIds.includes(invitation.groupId)) throw notFound('Invitation', id);
-    store.members.removeInvitation(invitation.id);
-    reply.code(204);
-    return null;
-  });
+    async (request, reply) => {
+      const auth = requireApiKey(request);
+      const { id } = request.params;
+      const invitation = isUuid(id) ? store.members.invitation(id.toLowerCase()) : undefined;
+      if (!invitation || !auth.groupIds.includes(invitation.groupId)) throw notFound('Invitation', id);
+      store.members.removeInvitation(invitation.id);
+      reply.code(204);
+      return null;
+    },
+  );
 }

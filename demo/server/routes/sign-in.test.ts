@@ -20,7 +20,13 @@ before(async () => {
   process.env.ESIGN_SIGN_IN_PER_MINUTE = '1000'; // these tests sign in many times from one address
   t = await createTestApp();
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const created = await call(t.app, t.key, 'POST', '/api/v1/user/', { email: EMAIL, first_name: 'Dana', last_name: 'Lee', password: PASSWORD, groups: `/api/v1/group/${t.groupId}/` });
+  const created = await call(t.app, t.key, 'POST', '/api/v1/user/', {
+    email: EMAIL,
+    first_name: 'Dana',
+    last_name: 'Lee',
+    password: PASSWORD,
+    groups: `/api/v1/group/${t.groupId}/`,
+  });
   assert.equal(created.statusCode, 201, created.body);
   const published = (await call(t.app, undefined, 'GET', '/api/v1/auth/config/')).json() as typeof config;
   // The published endpoint names the configured base URL; this test's server listens on a free port.
@@ -30,25 +36,34 @@ after(async () => t.close());
 
 const pool = () => new CognitoUserPool({ UserPoolId: config.userPoolId, ClientId: config.clientId, endpoint: config.endpoint });
 
-type Outcome = { session: CognitoUserSession; user: cognito.CognitoUser } | { error: { code?: string; name?: string; message: string } } | { totp: cognito.CognitoUser };
+type Outcome =
+  { session: CognitoUserSession; user: cognito.CognitoUser } | { error: { code?: string; name?: string; message: string } } | { totp: cognito.CognitoUser };
 
 function signIn(username: string, password: string): Promise<Outcome> {
   const user = new CognitoUser({ Username: username, Pool: pool() });
-  return new Promise((resolve) => user.authenticateUser(new AuthenticationDetails({ Username: username, Password: password }), {
-    onSuccess: (session) => resolve({ session, user }),
-    onFailure: (error) => resolve({ error }),
-    totpRequired: () => resolve({ totp: user }),
-  }));
+  return new Promise((resolve) =>
+    user.authenticateUser(new AuthenticationDetails({ Username: username, Password: password }), {
+      onSuccess: (session) => resolve({ session, user }),
+      onFailure: (error) => resolve({ error }),
+      totpRequired: () => resolve({ totp: user }),
+    }),
+  );
 }
 
 function sendCode(user: cognito.CognitoUser, code: string): Promise<Outcome> {
-  return new Promise((resolve) => user.sendMFACode(code, {
-    onSuccess: (session) => resolve({ session, user }),
-    onFailure: (error) => resolve({ error }),
-  }, 'SOFTWARE_TOKEN_MFA'));
+  return new Promise((resolve) =>
+    user.sendMFACode(
+      code,
+      {
+        onSuccess: (session) => resolve({ session, user }),
+        onFailure: (error) => resolve({ error }),
+      },
+      'SOFTWARE_TOKEN_MFA',
+    ),
+  );
 }
 
-const codeOf = (o: Outcome) => ('error' in o ? o.error.code ?? o.error.name : 'no error');
+const codeOf = (o: Outcome) => ('error' in o ? (o.error.code ?? o.error.name) : 'no error');
 
 test('the client signs in with SRP by email; the access token is an RS256 JWT the JWKS verifies, one hour long', async () => {
   const outcome = await signIn(EMAIL, PASSWORD);
@@ -81,22 +96,34 @@ test('a challenge answer replayed is refused; a forged A, a wrong client id and 
     return realFetch(input, init);
   };
   try {
-    assert.ok('session' in await signIn(EMAIL, PASSWORD));
+    assert.ok('session' in (await signIn(EMAIL, PASSWORD)));
   } finally {
     globalThis.fetch = realFetch;
   }
-  const post = (target: string, body: unknown, type = 'application/x-amz-json-1.1') => t.app.inject({
-    method: 'POST', url: '/api/v1/auth/cognito/', headers: { 'content-type': type, 'x-amz-target': `AWSCognitoIdentityProviderService.${target}` },
-    payload: typeof body === 'string' ? body : JSON.stringify(body),
-  });
+  const post = (target: string, body: unknown, type = 'application/x-amz-json-1.1') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/cognito/',
+      headers: { 'content-type': type, 'x-amz-target': `AWSCognitoIdentityProviderService.${target}` },
+      payload: typeof body === 'string' ? body : JSON.stringify(body),
+    });
   const replay = await post('RespondToAuthChallenge', bodies[0]);
   assert.equal(replay.statusCode, 400);
   assert.equal(replay.json().__type, 'NotAuthorizedException');
-  const forged = await post('InitiateAuth', { AuthFlow: 'USER_SRP_AUTH', ClientId: config.clientId, AuthParameters: { USERNAME: EMAIL, SRP_A: N.toString(16) } });
+  const forged = await post('InitiateAuth', {
+    AuthFlow: 'USER_SRP_AUTH',
+    ClientId: config.clientId,
+    AuthParameters: { USERNAME: EMAIL, SRP_A: N.toString(16) },
+  });
   assert.deepEqual([forged.statusCode, forged.json().__type], [400, 'InvalidParameterException']);
   const client = await post('InitiateAuth', { AuthFlow: 'USER_SRP_AUTH', ClientId: 'someone-else', AuthParameters: { USERNAME: EMAIL, SRP_A: 'abc' } });
   assert.equal(client.json().__type, 'ResourceNotFoundException');
-  for (const [target, body] of [['InitiateAuth', 'not json'], ['InitiateAuth', '[]'], ['Nope', {}], ['RespondToAuthChallenge', { ClientId: config.clientId, ChallengeName: 'PASSWORD_VERIFIER' }]] as const) {
+  for (const [target, body] of [
+    ['InitiateAuth', 'not json'],
+    ['InitiateAuth', '[]'],
+    ['Nope', {}],
+    ['RespondToAuthChallenge', { ClientId: config.clientId, ChallengeName: 'PASSWORD_VERIFIER' }],
+  ] as const) {
     const res = await post(target, body);
     assert.equal(res.statusCode, 400, `${target} ${JSON.stringify(body)}`);
     assert.match(res.json().__type, /Exception$/);
@@ -113,7 +140,7 @@ test('TOTP: enrol with the client, then every sign-in asks for a code; a wrong o
 
   const challenged = await signIn(EMAIL, PASSWORD);
   assert.ok('totp' in challenged, JSON.stringify(challenged));
-  const wrong = await sendCode(challenged.totp, '000000' === await totpCode(secret) ? '111111' : '000000');
+  const wrong = await sendCode(challenged.totp, '000000' === (await totpCode(secret)) ? '111111' : '000000');
   assert.equal(codeOf(wrong), 'CodeMismatchException');
   // The code of the next step: not the one enrolment used, so it has not been seen.
   const code = await totpCode(secret, Date.now() + 30_000);
@@ -126,24 +153,40 @@ test('TOTP: enrol with the client, then every sign-in asks for a code; a wrong o
 });
 
 test('refresh gives new tokens; a global sign-out ends the refresh token and the access token', async () => {
-  const made = await call(t.app, t.key, 'POST', '/api/v1/user/', { email: 'refresh@example.com', first_name: 'Rae', last_name: 'Fresh', password: PASSWORD, groups: `/api/v1/group/${t.groupId}/` });
+  const made = await call(t.app, t.key, 'POST', '/api/v1/user/', {
+    email: 'refresh@example.com',
+    first_name: 'Rae',
+    last_name: 'Fresh',
+    password: PASSWORD,
+    groups: `/api/v1/group/${t.groupId}/`,
+  });
   assert.equal(made.statusCode, 201, made.body);
   const t0 = await signIn('refresh@example.com', PASSWORD);
   assert.ok('session' in t0, JSON.stringify(t0));
-  const refreshed = await new Promise<CognitoUserSession>((resolve, reject) => t0.user.refreshSession(t0.session.getRefreshToken(), (error: Error | null, s: CognitoUserSession) => (error ? reject(error) : resolve(s))));
+  const refreshed = await new Promise<CognitoUserSession>((resolve, reject) =>
+    t0.user.refreshSession(t0.session.getRefreshToken(), (error: Error | null, s: CognitoUserSession) => (error ? reject(error) : resolve(s))),
+  );
   assert.notEqual(refreshed.getAccessToken().getJwtToken(), '');
   await new Promise((resolve, reject) => t0.user.globalSignOut({ onSuccess: resolve, onFailure: reject }));
   const after = await new Promise<unknown>((resolve) => t0.user.refreshSession(t0.session.getRefreshToken(), (error: unknown) => resolve(error)));
   assert.equal((after as { code?: string }).code, 'NotAuthorizedException');
   const getUser = await t.app.inject({
-    method: 'POST', url: '/api/v1/auth/cognito/', headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.GetUser' },
+    method: 'POST',
+    url: '/api/v1/auth/cognito/',
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.GetUser' },
     payload: JSON.stringify({ AccessToken: refreshed.getAccessToken().getJwtToken() }),
   });
   assert.equal(getUser.json().__type, 'NotAuthorizedException');
 });
 
 test('five wrong passwords lock the account with a clear message; the right one then waits too', async () => {
-  const made = await call(t.app, t.key, 'POST', '/api/v1/user/', { email: 'lock@example.com', first_name: 'Lo', last_name: 'Ck', password: PASSWORD, groups: `/api/v1/group/${t.groupId}/` });
+  const made = await call(t.app, t.key, 'POST', '/api/v1/user/', {
+    email: 'lock@example.com',
+    first_name: 'Lo',
+    last_name: 'Ck',
+    password: PASSWORD,
+    groups: `/api/v1/group/${t.groupId}/`,
+  });
   assert.equal(made.statusCode, 201, made.body);
   for (let i = 0; i < 5; i++) assert.equal(codeOf(await signIn('lock@example.com', `wrong ${i}`)), 'NotAuthorizedException');
   const locked = await signIn('lock@example.com', PASSWORD);
@@ -154,7 +197,8 @@ test('five wrong passwords lock the account with a clear message; the right one 
 test('the account trail records sign-ins, failures, the second factor and sign-outs with the address', () => {
   const dana = t.app.store.users.findByEmail(EMAIL)!;
   const events = t.app.store.credentials.events(dana.id).map((e) => e.event);
-  for (const event of ['signed_in', 'sign_in_failed', 'totp_enabled', 'password_verified', 'code_failed']) assert.ok(events.includes(event), `${event} in ${events}`);
+  for (const event of ['signed_in', 'sign_in_failed', 'totp_enabled', 'password_verified', 'code_failed'])
+    assert.ok(events.includes(event), `${event} in ${events}`);
   assert.equal(t.app.store.credentials.events(dana.id)[0].ip, '127.0.0.1');
 });
 
@@ -165,7 +209,9 @@ test('sign-in requests per address and minute are limited (ESIGN_SIGN_IN_PER_MIN
     const statuses: string[] = [];
     for (let i = 0; i < 4; i++) {
       const res = await small.app.inject({
-        method: 'POST', url: '/api/v1/auth/cognito/', headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
+        method: 'POST',
+        url: '/api/v1/auth/cognito/',
+        headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
         payload: JSON.stringify({ AuthFlow: 'USER_SRP_AUTH', ClientId: config.clientId, AuthParameters: { USERNAME: 'admin@localhost', SRP_A: 'abc' } }),
       });
       statuses.push(res.statusCode === 200 ? 'ok' : res.json().__type);

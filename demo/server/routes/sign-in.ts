@@ -19,7 +19,14 @@ export default async function signInRoutes(app: App): Promise<void> {
   // Sign-in attempts per address and minute (the per-account lockout is in the service).
   const perAddress = new RateLimiter(60_000);
   const addressLimit = Number(process.env.ESIGN_SIGN_IN_PER_MINUTE) || 30;
-  const context = (client: SignInContext['client']): SignInContext => ({ store: app.store, dataDir: app.config.dataDir, pool, issuer: tokenIssuer(app.config.baseUrl, pool), used, client });
+  const context = (client: SignInContext['client']): SignInContext => ({
+    store: app.store,
+    dataDir: app.config.dataDir,
+    pool,
+    issuer: tokenIssuer(app.config.baseUrl, pool),
+    used,
+    client,
+  });
   const endpoint = () => `${app.config.baseUrl.replace(/\/+$/, '')}/api/v1/auth/cognito/`;
 
   // The client sends JSON under Amazon's media type; a body that is not JSON is the client's error.
@@ -31,25 +38,33 @@ export default async function signInRoutes(app: App): Promise<void> {
     }
   });
 
-  app.post('/api/v1/auth/cognito/', {
-    config: { auth: 'public', cors: 'own-origin' },
-    bodyLimit: 64 * 1024,
-    schema: { hide: true },
-    errorHandler: (error, _request, reply) => {
-      const type = error instanceof CognitoError ? error.type : 'InvalidParameterException';
-      const message = error instanceof CognitoError ? error.message : 'The request could not be read.';
-      return reply.code(400).header('x-amzn-errortype', type).type('application/x-amz-json-1.1').send({ __type: type, message });
+  app.post(
+    '/api/v1/auth/cognito/',
+    {
+      config: { auth: 'public', cors: 'own-origin' },
+      bodyLimit: 64 * 1024,
+      schema: { hide: true },
+      errorHandler: (error, _request, reply) => {
+        const type = error instanceof CognitoError ? error.type : 'InvalidParameterException';
+        const message = error instanceof CognitoError ? error.message : 'The request could not be read.';
+        return reply.code(400).header('x-amzn-errortype', type).type('application/x-amz-json-1.1').send({ __type: type, message });
+      },
     },
-  }, async (request, reply) => {
-    const target = TARGET.exec(String(request.headers['x-amz-target'] ?? ''));
-    if (!target) throw new CognitoError('InvalidParameterException', 'X-Amz-Target must name an operation: AWSCognitoIdentityProviderService.<Operation>.');
-    if (!perAddress.hit(request.ip, addressLimit).allowed) throw new CognitoError('TooManyRequestsException', 'Too many sign-in requests from this address: wait a minute.');
-    const answer = await cognitoOperation(context({ ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') }), target[1], request.body);
-    return reply.header('Cache-Control', 'no-store').type('application/x-amz-json-1.1').send(answer);
-  });
+    async (request, reply) => {
+      const target = TARGET.exec(String(request.headers['x-amz-target'] ?? ''));
+      if (!target) throw new CognitoError('InvalidParameterException', 'X-Amz-Target must name an operation: AWSCognitoIdentityProviderService.<Operation>.');
+      if (!perAddress.hit(request.ip, addressLimit).allowed)
+        throw new CognitoError('TooManyRequestsException', 'Too many sign-in requests from this address: wait a minute.');
+      const answer = await cognitoOperation(context({ ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') }), target[1], request.body);
+      return reply.header('Cache-Control', 'no-store').type('application/x-amz-json-1.1').send(answer);
+    },
+  );
 
   app.get('/api/v1/auth/config/', { config: { auth: 'public' }, schema: { hide: true } }, async () => ({
-    endpoint: endpoint(), userPoolId: pool.userPoolId, clientId: pool.clientId, issuer: tokenIssuer(app.config.baseUrl, pool),
+    endpoint: endpoint(),
+    userPoolId: pool.userPoolId,
+    clientId: pool.clientId,
+    issuer: tokenIssuer(app.config.baseUrl, pool),
     jwks: `${app.config.baseUrl.replace(/\/+$/, '')}/.well-known/jwks.json`,
   }));
 

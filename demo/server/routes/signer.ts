@@ -15,43 +15,49 @@ import { SignerObject } from './documents-schemas.ts';
 
 const SignerDetail = Type.Object({
   ...SignerObject.properties,
-  first_name: Type.String({ description: 'The description\'s spelling of `firstname`.' }),
-  last_name: Type.String({ description: 'The description\'s spelling of `lastname`.' }),
+  first_name: Type.String({ description: "The description's spelling of `firstname`." }),
+  last_name: Type.String({ description: "The description's spelling of `lastname`." }),
   document: Type.String(),
   document_name: Type.String(),
   document_status: Type.Integer(),
   document_statusText: Type.String(),
   pdf: Type.String(),
   fields: Type.String(),
-  redirect: Type.String({ description: 'Where the signer goes after signing: its own redirect, else the document\'s.' }),
+  redirect: Type.String({ description: "Where the signer goes after signing: its own redirect, else the document's." }),
 });
 
 export default async function signerRoutes(app: App): Promise<void> {
   const { store } = app;
 
-  app.get('/api/v1/signer/:id/', {
-    config: { component: SIGNER_OPERATIONS.read },
-    schema: {
-      summary: 'Signer detail', tags: ['signers'], params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) }),
-      description: 'A recipient of a document. Open to API keys of its group and to this signer\'s component token (which sees `reviewers` empty).',
-      response: { 200: SignerDetail, ...errorResponses(401, 403, 404, 429) },
+  app.get(
+    '/api/v1/signer/:id/',
+    {
+      config: { component: SIGNER_OPERATIONS.read },
+      schema: {
+        summary: 'Signer detail',
+        tags: ['signers'],
+        params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) }),
+        description: "A recipient of a document. Open to API keys of its group and to this signer's component token (which sees `reviewers` empty).",
+        response: { 200: SignerDetail, ...errorResponses(401, 403, 404, 429) },
+      },
     },
-  }, async (request) => {
-    const { recipient, document } = loadVisibleRecipient(store, request, request.params.id);
-    const view = signerObject(recipient);
-    // The reviewers are the sender's business: the signer's own component token does not see them.
-    if (authOf(request).kind === 'component_token') view.reviewers = [];
-    return {
-      ...view,
-      first_name: recipient.firstname,
-      last_name: recipient.lastname,
-      document: documentUri(document.id),
-      document_name: document.name,
-      document_status: document.status,
-      document_statusText: documentStatusText(document.status),
-      pdf: pdfUri(document.id),
-      fields: `${documentUri(document.id)}fields/`,
-      redirect: recipient.redirect || document.redirect,
-    };
-  });
+    async (request) => {
+      const { recipient, document } = loadVisibleRecipient(store, request, request.params.id);
+      const view = signerObject(recipient);
+      // The reviewers are the sender's business: the signer's own component token does not see them.
+      if (authOf(request).kind === 'component_token') view.reviewers = [];
+      return {
+        ...view,
+        first_name: recipient.firstname,
+        last_name: recipient.lastname,
+        document: documentUri(document.id),
+        document_name: document.name,
+        document_status: document.status,
+        document_statusText: documentStatusText(document.status),
+        pdf: pdfUri(document.id),
+        fields: `${documentUri(document.id)}fields/`,
+        redirect: recipient.redirect || document.redirect,
+      };
+    },
+  );
 }

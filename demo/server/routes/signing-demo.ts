@@ -32,58 +32,95 @@ export function demoAllowed(request: FastifyRequest, env: NodeJS.ProcessEnv = pr
   if (request.headers['x-esign-demo'] !== '1') return 'send the header "X-Esign-Demo: 1"';
   // Another page on this machine (another port is another origin) must not get the key either.
   const origin = request.headers.origin;
-  if (origin !== undefined && origin !== `http://${request.headers.host}` && origin !== `https://${request.headers.host}`) return 'the demo session answers only this server\'s own pages (the request came from another origin)';
+  if (origin !== undefined && origin !== `http://${request.headers.host}` && origin !== `https://${request.headers.host}`)
+    return "the demo session answers only this server's own pages (the request came from another origin)";
   const site = request.headers['sec-fetch-site'];
-  if (site !== undefined && site !== 'same-origin' && site !== 'none') return 'the demo session answers only this server\'s own pages (the browser says the request is cross-origin)';
+  if (site !== undefined && site !== 'same-origin' && site !== 'none')
+    return "the demo session answers only this server's own pages (the browser says the request is cross-origin)";
   return null;
 }
 
 export default async function signingDemoRoutes(app: App): Promise<void> {
   const { store } = app;
 
-  app.get('/api/v1/demo/session/', {
-    config: { auth: 'public', cors: 'own-origin' },
-    schema: {
-      summary: 'Demo only: an API key for the demo page', tags: ['demo'],
-      description: 'Development convenience, off in production: loopback requests with `X-Esign-Demo: 1` get the first admin\'s dedicated demo sandbox key (created once, kept in <data>/demo-api-key). See docs/decisions/signing.md for the security trade-off.',
-      response: { 200: Type.Object({ key: Type.String(), group: Type.String(), group_id: Type.String(), email_mode: Type.String() }), ...errorResponses(403, 409) },
+  app.get(
+    '/api/v1/demo/session/',
+    {
+      config: { auth: 'public', cors: 'own-origin' },
+      schema: {
+        summary: 'Demo only: an API key for the demo page',
+        tags: ['demo'],
+        description:
+          "Development convenience, off in production: loopback requests with `X-Esign-Demo: 1` get the first admin's dedicated demo sandbox key (created once, kept in <data>/demo-api-key). See docs/decisions/signing.md for the security trade-off.",
+        response: {
+          200: Type.Object({ key: Type.String(), group: Type.String(), group_id: Type.String(), email_mode: Type.String() }),
+          ...errorResponses(403, 409),
+        },
+      },
     },
-  }, async (request) => {
-    const refused = demoAllowed(request);
-    if (refused) throw new ApiError(403, 'demo_disabled', `No demo session: ${refused}.`);
-    const admin = store.users.firstAdmin();
-    const groupId = admin ? store.users.groupIds(admin.id)[0] : undefined;
-    if (!admin || !groupId) throw new ApiError(409, 'not_set_up', 'The server has no admin user with a group yet; start it once with `esign-server serve`.');
-    const file = path.join(app.config.dataDir, 'demo-api-key');
-    let key = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : '';
-    const parsed = key ? parseApiKey(key) : undefined;
-    if (!parsed || !store.apiKeys.verify(parsed)) {
-      key = store.apiKeys.create(admin.id, 'sandbox', false).key;
-      fs.writeFileSync(file, key, { mode: 0o600 });
-    }
-    return { key, group: `/api/v1/group/${groupId}/`, group_id: groupId, email_mode: signingServiceOf(store)?.email.mode ?? 'local' };
-  });
+    async (request) => {
+      const refused = demoAllowed(request);
+      if (refused) throw new ApiError(403, 'demo_disabled', `No demo session: ${refused}.`);
+      const admin = store.users.firstAdmin();
+      const groupId = admin ? store.users.groupIds(admin.id)[0] : undefined;
+      if (!admin || !groupId) throw new ApiError(409, 'not_set_up', 'The server has no admin user with a group yet; start it once with `esign-server serve`.');
+      const file = path.join(app.config.dataDir, 'demo-api-key');
+      let key = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : '';
+      const parsed = key ? parseApiKey(key) : undefined;
+      if (!parsed || !store.apiKeys.verify(parsed)) {
+        key = store.apiKeys.create(admin.id, 'sandbox', false).key;
+        fs.writeFileSync(file, key, { mode: 0o600 });
+      }
+      return { key, group: `/api/v1/group/${groupId}/`, group_id: groupId, email_mode: signingServiceOf(store)?.email.mode ?? 'local' };
+    },
+  );
 
-  app.get('/api/v1/outbox/', {
-    schema: {
-      summary: 'The email outbox', tags: ['demo'],
-      querystring: Type.Object({ document: Type.Optional(Type.String({ maxLength: 100 })), limit: Type.Integer({ minimum: 1, maximum: 200, default: 50 }) }),
-      description: 'Emails queued for documents of your groups, newest first: invitations with their signing links, notices. With SMTP configured (ESIGN_SMTP_URL) they were also sent; otherwise this is the local outbox (also written as .eml files under <data>/outbox/).',
-      response: { 200: Type.Object({ mode: Type.String(), objects: Type.Array(Type.Object({}, { additionalProperties: true })) }), ...errorResponses(400, 401, 403, 429) },
+  app.get(
+    '/api/v1/outbox/',
+    {
+      schema: {
+        summary: 'The email outbox',
+        tags: ['demo'],
+        querystring: Type.Object({ document: Type.Optional(Type.String({ maxLength: 100 })), limit: Type.Integer({ minimum: 1, maximum: 200, default: 50 }) }),
+        description:
+          'Emails queued for documents of your groups, newest first: invitations with their signing links, notices. With SMTP configured (ESIGN_SMTP_URL) they were also sent; otherwise this is the local outbox (also written as .eml files under <data>/outbox/).',
+        response: {
+          200: Type.Object({ mode: Type.String(), objects: Type.Array(Type.Object({}, { additionalProperties: true })) }),
+          ...errorResponses(400, 401, 403, 429),
+        },
+      },
     },
-  }, async (request) => {
-    const auth = requireApiKey(request);
-    const q = request.query;
-    const { documents, history } = store;
-    const visible = (documentId: string | null) => {
-      const doc = documentId ? documents.get(documentId) : undefined;
-      return doc !== undefined && auth.groupIds.includes(doc.groupId);
-    };
-    const emails = history.emails(q.document ? { documentId: q.document.toLowerCase() } : {}).filter((e) => visible(e.documentId)).reverse().slice(0, q.limit);
-    await signingServiceOf(store)?.email.flush();
-    return {
-      mode: signingServiceOf(store)?.email.mode ?? 'local',
-      objects: emails.map((e) => ({ id: e.id, kind: e.kind, to: e.to, cc: e.cc, subject: e.subject, text: e.text, html: e.html, document: e.documentId, signer: e.recipientId, created: e.created, sent_at: e.sentAt, last_error: e.lastError })),
-    };
-  });
+    async (request) => {
+      const auth = requireApiKey(request);
+      const q = request.query;
+      const { documents, history } = store;
+      const visible = (documentId: string | null) => {
+        const doc = documentId ? documents.get(documentId) : undefined;
+        return doc !== undefined && auth.groupIds.includes(doc.groupId);
+      };
+      const emails = history
+        .emails(q.document ? { documentId: q.document.toLowerCase() } : {})
+        .filter((e) => visible(e.documentId))
+        .reverse()
+        .slice(0, q.limit);
+      await signingServiceOf(store)?.email.flush();
+      return {
+        mode: signingServiceOf(store)?.email.mode ?? 'local',
+        objects: emails.map((e) => ({
+          id: e.id,
+          kind: e.kind,
+          to: e.to,
+          cc: e.cc,
+          subject: e.subject,
+          text: e.text,
+          html: e.html,
+          document: e.documentId,
+          signer: e.recipientId,
+          created: e.created,
+          sent_at: e.sentAt,
+          last_error: e.lastError,
+        })),
+      };
+    },
+  );
 }

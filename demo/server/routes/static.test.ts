@@ -53,7 +53,14 @@ describe('static files', () => {
   });
 
   test('paths cannot escape their directory', async () => {
-    for (const url of ['/dist/../package.json', '/dist/..%2fpackage.json', '/dist/%2e%2e/%2e%2e/etc/passwd', '/demo/..%2F..%2Fpackage.json', '/dist/%00', '/dist/%E0%A4%A']) {
+    for (const url of [
+      '/dist/../package.json',
+      '/dist/..%2fpackage.json',
+      '/dist/%2e%2e/%2e%2e/etc/passwd',
+      '/demo/..%2F..%2Fpackage.json',
+      '/dist/%00',
+      '/dist/%E0%A4%A',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
       assert.ok(res.statusCode === 404 || res.statusCode === 400, `${url}: ${res.statusCode}`);
       assert.equal((res.json() as { error: { status: number } }).error.status, res.statusCode, url);

@@ -17,8 +17,11 @@ test('upload → send → archived upon send → deleted; the document keeps its
     page.drawText('Signed by the first party: <<t=signature;s=1>>', { x: 72, y: 600, size: 11, font });
     page.drawText('Signed by the second party: <<t=signature;s=2>>', { x: 72, y: 500, size: 11, font });
     const upload = await call(t.app, t.key, 'POST', '/api/v1/templatepdf/?returnAsJson=true', {
-      group: `/api/v1/group/${t.groupId}/`, title: 'Two-party deal', pdf_file: Buffer.from(await doc.save()).toString('base64'),
-      process_tags: true, archive_upon_send: true,
+      group: `/api/v1/group/${t.groupId}/`,
+      title: 'Two-party deal',
+      pdf_file: Buffer.from(await doc.save()).toString('base64'),
+      process_tags: true,
+      archive_upon_send: true,
     });
     assert.equal(upload.statusCode, 201, upload.body);
     const templateId = (upload.json() as { resource: { uid: string } }).resource.uid;
@@ -26,8 +29,13 @@ test('upload → send → archived upon send → deleted; the document keeps its
     assert.deepEqual(fields.map((f) => f.signer).sort(), [1, 2]);
 
     const sent = await call(t.app, t.key, 'POST', '/api/v1/document/', {
-      group: `/api/v1/group/${t.groupId}/`, name: 'Deal', templatepdf: `/api/v1/templatepdf/${templateId}/`,
-      signers: [{ firstname: 'Ann', lastname: 'A', email: 'ann@example.com' }, { firstname: 'Bob', lastname: 'B', email: 'bob@example.com' }],
+      group: `/api/v1/group/${t.groupId}/`,
+      name: 'Deal',
+      templatepdf: `/api/v1/templatepdf/${templateId}/`,
+      signers: [
+        { firstname: 'Ann', lastname: 'A', email: 'ann@example.com' },
+        { firstname: 'Bob', lastname: 'B', email: 'bob@example.com' },
+      ],
     });
     assert.equal(sent.statusCode, 201, sent.body);
     const documentId = /\/api\/v1\/status\/([^/]+)\//.exec(sent.headers.location as string)![1]!;
@@ -45,11 +53,16 @@ test('upload → send → archived upon send → deleted; the document keeps its
 
     // The same through the [deleted] clean-up.
     const second = await call(t.app, t.key, 'POST', '/api/v1/templatepdf/?returnAsJson=true', {
-      group: t.groupId, title: 'Temp', pdf_file: Buffer.from(await doc.save()).toString('base64'),
+      group: t.groupId,
+      title: 'Temp',
+      pdf_file: Buffer.from(await doc.save()).toString('base64'),
     });
     const secondId = (second.json() as { resource: { uid: string } }).resource.uid;
     const sent2 = await call(t.app, t.key, 'POST', '/api/v1/document/', {
-      group: t.groupId, name: 'Deal 2', templatepdf: secondId, signers: [{ firstname: 'Ann', lastname: 'A', email: 'ann@example.com' }],
+      group: t.groupId,
+      name: 'Deal 2',
+      templatepdf: secondId,
+      signers: [{ firstname: 'Ann', lastname: 'A', email: 'ann@example.com' }],
     });
     assert.equal(sent2.statusCode, 201, sent2.body);
     await call(t.app, t.key, 'PATCH', `/api/v1/templatepdf/${secondId}/`, { title: '[deleted]' });

@@ -37,7 +37,10 @@ export const TemplateResource = Type.Object({
   archived: Type.Boolean(),
   field_count: Type.Integer(),
   signer_count: Type.Integer({ description: 'Distinct signers (1..99) the fields are assigned to.' }),
-  parties: Type.String({ description: 'JSON text: the signers the fields name, in order, each `{ "signer": n, "role": "signer"|"witness"|"approver" }` (witness fields use 101.., approver 201..).' }),
+  parties: Type.String({
+    description:
+      'JSON text: the signers the fields name, in order, each `{ "signer": n, "role": "signer"|"witness"|"approver" }` (witness fields use 101.., approver 201..).',
+  }),
   valid: Type.Boolean({ description: 'Ready to send: at least one field, and every field valid.' }),
   fields_uri: Type.String(),
   report: Type.Record(Type.String(), Type.Unknown(), { description: 'What upload processing did: page count, form import notes, text-tag problems.' }),

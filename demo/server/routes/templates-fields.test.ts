@@ -28,11 +28,18 @@ describe('template fields', () => {
     doc.addPage();
     doc.addPage();
     const pdf = Buffer.from(await doc.save()).toString('base64');
-    const upload = async () => ((await call(t.app, t.key, 'POST', '/api/v1/templatepdf/?returnAsJson', { group: t.groupId, pdf_file: pdf, title: 'Two pages' })).json() as { resource: { uid: string } }).resource.uid;
+    const upload = async () =>
+      (
+        (await call(t.app, t.key, 'POST', '/api/v1/templatepdf/?returnAsJson', { group: t.groupId, pdf_file: pdf, title: 'Two pages' })).json() as {
+          resource: { uid: string };
+        }
+      ).resource.uid;
     id = await upload();
     otherId = await upload();
   });
-  after(async () => { await t.close(); });
+  after(async () => {
+    await t.close();
+  });
 
   test('a new template has no fields', async () => {
     const res = await call(t.app, t.key, 'GET', `/api/v1/templatepdf/${id}/fields/`);
@@ -89,8 +96,15 @@ describe('template fields', () => {
 
   test('a component token opens exactly its operations on exactly its template', async () => {
     const viewer: ComponentTokenAuth = {
-      kind: 'component_token', userId: t.adminId, groupIds: [t.groupId], resource: { type: 'templatepdf', id },
-      operations: VIEWER_OPERATIONS, keyId: 'test', env: 'sandbox', expiresAt: Math.floor(Date.now() / 1000) + 60, claims: {},
+      kind: 'component_token',
+      userId: t.adminId,
+      groupIds: [t.groupId],
+      resource: { type: 'templatepdf', id },
+      operations: VIEWER_OPERATIONS,
+      keyId: 'test',
+      env: 'sandbox',
+      expiresAt: Math.floor(Date.now() / 1000) + 60,
+      claims: {},
     };
     tokens.set('test-token-1', viewer);
     tokens.set('test-token-2', { ...viewer, expiresAt: Math.floor(Date.now() / 1000) - 1 });

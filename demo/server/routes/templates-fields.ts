@@ -12,8 +12,31 @@ import { errorResponses, unknownProperties } from '../schemas/common.ts';
 import { withUuids } from '../services/template-fields.ts';
 import { TemplateIdParams, loadTemplate } from './templates-common.ts';
 
-const DOCUMENTED_PROPERTIES = ['align', 'ax', 'ay', 'bx', 'by', 'element_type', 'fieldorder', 'font_name', 'font_size', 'hide_border', 'label',
-  'label_extra', 'logic_action', 'map_to', 'logic_group', 'optional', 'options', 'page', 'signer', 'substantive', 'validation', 'value', 'uuid'] as const;
+const DOCUMENTED_PROPERTIES = [
+  'align',
+  'ax',
+  'ay',
+  'bx',
+  'by',
+  'element_type',
+  'fieldorder',
+  'font_name',
+  'font_size',
+  'hide_border',
+  'label',
+  'label_extra',
+  'logic_action',
+  'map_to',
+  'logic_group',
+  'optional',
+  'options',
+  'page',
+  'signer',
+  'substantive',
+  'validation',
+  'value',
+  'uuid',
+] as const;
 
 const ElementJson = Type.Object(unknownProperties(DOCUMENTED_PROPERTIES), {
   additionalProperties: true,
@@ -23,60 +46,81 @@ const ElementJson = Type.Object(unknownProperties(DOCUMENTED_PROPERTIES), {
 export default async function templateFieldRoutes(app: App): Promise<void> {
   const { store } = app;
 
-  app.get('/api/v1/templatepdf/:id/fields/', {
-    config: { component: COMPONENT_OPERATIONS.templateFieldsRead },
-    schema: {
-      summary: 'Read the fields of a template',
-      tags: ['templates'],
-      description: 'A JSON array of elements, each with its server-assigned `uuid`. Posting it back unchanged to the same path leaves the template as it is.',
-      params: TemplateIdParams,
-      response: { 200: Type.Array(ElementJson), ...errorResponses(401, 403, 404, 429) },
+  app.get(
+    '/api/v1/templatepdf/:id/fields/',
+    {
+      config: { component: COMPONENT_OPERATIONS.templateFieldsRead },
+      schema: {
+        summary: 'Read the fields of a template',
+        tags: ['templates'],
+        description: 'A JSON array of elements, each with its server-assigned `uuid`. Posting it back unchanged to the same path leaves the template as it is.',
+        params: TemplateIdParams,
+        response: { 200: Type.Array(ElementJson), ...errorResponses(401, 403, 404, 429) },
+      },
     },
-  }, async (request) => loadTemplate(app, request).fields);
+    async (request) => loadTemplate(app, request).fields,
+  );
 
-  app.post('/api/v1/templatepdf/:id/fields/', {
-    config: { component: COMPONENT_OPERATIONS.templateFieldsWrite },
-    schema: {
-      summary: 'Replace the fields of a template',
-      tags: ['templates'],
-      description: 'Body: a JSON array of elements in the shape the read returns. It replaces every field. Elements are validated and normalised (defaults filled); every problem is listed by path (`[3].ax`) in a 400 `invalid_fields` and nothing is saved. Fields keep their `uuid`; new ones (or duplicates) get one. Unknown properties are dropped. Answers 201 with the saved array. Also open to editor component tokens of this template.',
-      params: TemplateIdParams,
-      body: Type.Array(Type.Unknown()),
-      response: { 201: Type.Array(ElementJson), ...errorResponses(400, 401, 403, 404, 415, 429) },
+  app.post(
+    '/api/v1/templatepdf/:id/fields/',
+    {
+      config: { component: COMPONENT_OPERATIONS.templateFieldsWrite },
+      schema: {
+        summary: 'Replace the fields of a template',
+        tags: ['templates'],
+        description:
+          'Body: a JSON array of elements in the shape the read returns. It replaces every field. Elements are validated and normalised (defaults filled); every problem is listed by path (`[3].ax`) in a 400 `invalid_fields` and nothing is saved. Fields keep their `uuid`; new ones (or duplicates) get one. Unknown properties are dropped. Answers 201 with the saved array. Also open to editor component tokens of this template.',
+        params: TemplateIdParams,
+        body: Type.Array(Type.Unknown()),
+        response: { 201: Type.Array(ElementJson), ...errorResponses(400, 401, 403, 404, 415, 429) },
+      },
     },
-  }, async (request, reply) => {
-    const template = loadTemplate(app, request);
-    // Code-93 patterns are compiled to be checked: that is work over the sender's patterns, done in the pool.
-    const hasPatterns = Array.isArray(request.body) && request.body.some((e) => (e as { validation?: unknown } | null)?.validation === 93);
-    const result = hasPatterns
-      ? await answering(() => app.work.run(template.groupId, 'validateFields', { elements: request.body, pageCount: template.pageCount }))
-      : validateElements(request.body, { pageCount: template.pageCount });
-    if (result.problems.length > 0) {
-      const shown = result.problems.slice(0, 5).map((p) => `${p.field}: ${p.message}`).join(' ');
-      const more = result.problems.length > 5 ? ` (and ${result.problems.length - 5} more)` : '';
-      throw new ApiError(400, 'invalid_fields', `The fields were not saved. ${shown}${more}`,
-        result.problems.map((p) => ({ field: p.field, message: p.message })));
-    }
-    reply.code(201);
-    return store.templates.update(template.id, { fields: withUuids(result.elements) })!.fields;
-  });
+    async (request, reply) => {
+      const template = loadTemplate(app, request);
+      // Code-93 patterns are compiled to be checked: that is work over the sender's patterns, done in the pool.
+      const hasPatterns = Array.isArray(request.body) && request.body.some((e) => (e as { validation?: unknown } | null)?.validation === 93);
+      const result = hasPatterns
+        ? await answering(() => app.work.run(template.groupId, 'validateFields', { elements: request.body, pageCount: template.pageCount }))
+        : validateElements(request.body, { pageCount: template.pageCount });
+      if (result.problems.length > 0) {
+        const shown = result.problems
+          .slice(0, 5)
+          .map((p) => `${p.field}: ${p.message}`)
+          .join(' ');
+        const more = result.problems.length > 5 ? ` (and ${result.problems.length - 5} more)` : '';
+        throw new ApiError(
+          400,
+          'invalid_fields',
+          `The fields were not saved. ${shown}${more}`,
+          result.problems.map((p) => ({ field: p.field, message: p.message })),
+        );
+      }
+      reply.code(201);
+      return store.templates.update(template.id, { fields: withUuids(result.elements) })!.fields;
+    },
+  );
 
-  app.get('/api/v1/templatepdf/:id/preview/', {
-    config: { component: COMPONENT_OPERATIONS.templatePreview },
-    schema: {
-      summary: 'Preview a template with its fields',
-      tags: ['templates'],
-      description: 'The template PDF with every field drawn as a box in its signer\'s colour, labelled with what it is and whose it is (`application/pdf`, inline).',
-      params: TemplateIdParams,
-      response: errorResponses(401, 403, 404, 422, 429),
+  app.get(
+    '/api/v1/templatepdf/:id/preview/',
+    {
+      config: { component: COMPONENT_OPERATIONS.templatePreview },
+      schema: {
+        summary: 'Preview a template with its fields',
+        tags: ['templates'],
+        description:
+          "The template PDF with every field drawn as a box in its signer's colour, labelled with what it is and whose it is (`application/pdf`, inline).",
+        params: TemplateIdParams,
+        response: errorResponses(401, 403, 404, 422, 429),
+      },
     },
-  }, async (request, reply) => {
-    const template = loadTemplate(app, request);
-    const bytes = await answering(() => app.work.run(template.groupId, 'renderPreview', { bytes: store.files.readBytes(templateFileName(template.id)), fields: template.fields }));
-    const filename = pdfFileName(`${template.title} preview`);
-    reply.type('application/pdf')
-      .header('Content-Disposition', `inline; filename="${filename}"`)
-      .header('Cache-Control', 'private, no-cache');
-    return sendBytes(reply, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-  });
+    async (request, reply) => {
+      const template = loadTemplate(app, request);
+      const bytes = await answering(() =>
+        app.work.run(template.groupId, 'renderPreview', { bytes: store.files.readBytes(templateFileName(template.id)), fields: template.fields }),
+      );
+      const filename = pdfFileName(`${template.title} preview`);
+      reply.type('application/pdf').header('Content-Disposition', `inline; filename="${filename}"`).header('Cache-Control', 'private, no-cache');
+      return sendBytes(reply, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    },
+  );
 }

@@ -22,7 +22,8 @@ describe('template PDFs', () => {
   let t: TestApp;
   let pdf: string;
   const group = () => `/api/v1/group/${t.groupId}/`;
-  const upload = (body: Record<string, unknown>, query = '') => call(t.app, t.key, 'POST', `/api/v1/templatepdf/${query}`, { group: group(), title: 'Contract', pdf_file: pdf, ...body });
+  const upload = (body: Record<string, unknown>, query = '') =>
+    call(t.app, t.key, 'POST', `/api/v1/templatepdf/${query}`, { group: group(), title: 'Contract', pdf_file: pdf, ...body });
   const uploadId = async (body: Record<string, unknown> = {}) => {
     const res = await upload(body, '?returnAsJson=true');
     assert.equal(res.statusCode, 201, res.body);
@@ -33,7 +34,9 @@ describe('template PDFs', () => {
     t = await createTestApp();
     pdf = await contractPdf();
   });
-  after(async () => { await t.close(); });
+  after(async () => {
+    await t.close();
+  });
 
   test('upload answers an empty 201 with Location', async () => {
     const res = await upload({});
@@ -45,12 +48,23 @@ describe('template PDFs', () => {
   test('returnAsJson gives {resource: {uid, status_uri, document_uri}}; the status URI describes it', async () => {
     const res = await upload({ process_tags: 'true', archive_upon_send: 1 }, '?returnAsJson=1');
     assert.equal(res.statusCode, 201);
-    const { resource, report } = res.json() as { resource: { uid: string; status_uri: string; document_uri: string }; report: { tags: { fields_found: number } } };
+    const { resource, report } = res.json() as {
+      resource: { uid: string; status_uri: string; document_uri: string };
+      report: { tags: { fields_found: number } };
+    };
     assert.equal(resource.document_uri, `/api/v1/templatepdf/${resource.uid}/`);
     assert.equal(report.tags.fields_found, 1);
     const status = await call(t.app, t.key, 'GET', resource.status_uri);
     assert.equal(status.statusCode, 200);
-    const info = status.json() as { title: string; page_count: number; process_tags: boolean; archive_upon_send: boolean; field_count: number; signer_count: number; group: string };
+    const info = status.json() as {
+      title: string;
+      page_count: number;
+      process_tags: boolean;
+      archive_upon_send: boolean;
+      field_count: number;
+      signer_count: number;
+      group: string;
+    };
     assert.equal(info.title, 'Contract');
     assert.equal(info.page_count, 2);
     assert.equal(info.process_tags, true);
@@ -66,7 +80,10 @@ describe('template PDFs', () => {
   test('upload problems: missing fields, bad base64, not a PDF, unknown group', async () => {
     const missing = await call(t.app, t.key, 'POST', '/api/v1/templatepdf/', { title: 'x' });
     assert.equal(missing.statusCode, 400);
-    assert.deepEqual(errorOf(missing).fields!.map((f) => f.field), ['group', 'pdf_file']);
+    assert.deepEqual(
+      errorOf(missing).fields!.map((f) => f.field),
+      ['group', 'pdf_file'],
+    );
     assert.match(errorOf(missing).message, /group is required; pdf_file is required/);
     const wrongType = await upload({ pdf_file: 12345 });
     assert.equal(wrongType.statusCode, 400);
@@ -87,7 +104,10 @@ describe('template PDFs', () => {
   test('a PDF over the upload limit gets 413 naming the limit', async () => {
     const small = await createTestApp({ maxUploadBytes: 2000 });
     try {
-      const res = await call(small.app, small.key, 'POST', '/api/v1/templatepdf/', { group: `/api/v1/group/${small.groupId}/`, pdf_file: Buffer.alloc(3000, 1).toString('base64') });
+      const res = await call(small.app, small.key, 'POST', '/api/v1/templatepdf/', {
+        group: `/api/v1/group/${small.groupId}/`,
+        pdf_file: Buffer.alloc(3000, 1).toString('base64'),
+      });
       assert.equal(res.statusCode, 413);
       assert.match(errorOf(res).message, /MB/);
     } finally {
@@ -118,11 +138,26 @@ describe('template PDFs', () => {
     const id = await uploadId();
     const w = encodeURIComponent(templateWebAppId(id));
     for (const [method, url, body] of [
-      ['GET', `/api/v1/templatepdf/${w}/status/`], ['GET', `/api/v1/templatepdf/${w}/fields/`], ['POST', `/api/v1/templatepdf/${w}/fields/`, []],
-      ['GET', `/api/v1/templatepdf/${w}/preview/`], ['GET', `/api/v1/templatepdf/${w}/component-token/`], ['GET', `/api/v1/templatepdf/${w}/edit-link/`],
-      ['PATCH', `/api/v1/templatepdf/${w}/`, { title: 'Renamed' }], ['POST', `/api/v1/templatepdf/${w}/tags/`, {}],
-      ['POST', '/api/v1/document/', { group: group(), name: 'By web-app id', templatepdf: templateWebAppId(id), signers: [{ firstname: 'Ann', lastname: 'Lee', email: 'ann@example.com' }] }],
-      ['POST', `/api/v1/templatepdf/${w}/archive/`], ['DELETE', `/api/v1/templatepdf/${w}/delete/`],
+      ['GET', `/api/v1/templatepdf/${w}/status/`],
+      ['GET', `/api/v1/templatepdf/${w}/fields/`],
+      ['POST', `/api/v1/templatepdf/${w}/fields/`, []],
+      ['GET', `/api/v1/templatepdf/${w}/preview/`],
+      ['GET', `/api/v1/templatepdf/${w}/component-token/`],
+      ['GET', `/api/v1/templatepdf/${w}/edit-link/`],
+      ['PATCH', `/api/v1/templatepdf/${w}/`, { title: 'Renamed' }],
+      ['POST', `/api/v1/templatepdf/${w}/tags/`, {}],
+      [
+        'POST',
+        '/api/v1/document/',
+        {
+          group: group(),
+          name: 'By web-app id',
+          templatepdf: templateWebAppId(id),
+          signers: [{ firstname: 'Ann', lastname: 'Lee', email: 'ann@example.com' }],
+        },
+      ],
+      ['POST', `/api/v1/templatepdf/${w}/archive/`],
+      ['DELETE', `/api/v1/templatepdf/${w}/delete/`],
     ] as const) {
       const res = await call(t.app, t.key, method, url, body);
       assert.ok(res.statusCode >= 200 && res.statusCode < 300, `${method} ${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
@@ -135,7 +170,11 @@ describe('template PDFs', () => {
     try {
       const ids: string[] = [];
       for (let i = 0; i < 5; i++) {
-        const res = await call(fresh.app, fresh.key, 'POST', '/api/v1/templatepdf/?returnAsJson', { group: `/api/v1/group/${fresh.groupId}/`, title: i % 2 ? `Lease ${i}` : `NDA ${i}`, pdf_file: pdf });
+        const res = await call(fresh.app, fresh.key, 'POST', '/api/v1/templatepdf/?returnAsJson', {
+          group: `/api/v1/group/${fresh.groupId}/`,
+          title: i % 2 ? `Lease ${i}` : `NDA ${i}`,
+          pdf_file: pdf,
+        });
         ids.push((res.json() as { resource: { uid: string } }).resource.uid);
       }
       const page1 = await call(fresh.app, fresh.key, 'GET', '/api/v1/templatepdf/?title=NDA&limit=2');
@@ -157,16 +196,26 @@ describe('template PDFs', () => {
       const live = (await call(fresh.app, fresh.key, 'GET', '/api/v1/templatepdf/')).json() as { meta: { total_count: number } };
       assert.equal(live.meta.total_count, 4);
       const onlyArchived = (await call(fresh.app, fresh.key, 'GET', '/api/v1/templatepdf/?archived=true')).json() as { objects: { uuid: string }[] };
-      assert.deepEqual(onlyArchived.objects.map((o) => o.uuid), [ids[0]]);
+      assert.deepEqual(
+        onlyArchived.objects.map((o) => o.uuid),
+        [ids[0]],
+      );
       const all = (await call(fresh.app, fresh.key, 'GET', '/api/v1/templatepdf/?archived=all')).json() as { meta: { total_count: number } };
       assert.equal(all.meta.total_count, 5);
-      const future = (await call(fresh.app, fresh.key, 'GET', '/api/v1/templatepdf/?created_gt=2999-01-01T00:00:00Z')).json() as { meta: { total_count: number } };
+      const future = (await call(fresh.app, fresh.key, 'GET', '/api/v1/templatepdf/?created_gt=2999-01-01T00:00:00Z')).json() as {
+        meta: { total_count: number };
+      };
       assert.equal(future.meta.total_count, 0);
       // Every filter rides along in next/previous; a bare date counts as midnight UTC, as in the document list.
       const filters = { title: 'NDA', archived: 'all', group: fresh.groupId, created_gt: '2000-01-01', modified_gt: '2000-01-01T00:00:00Z' };
-      const filtered = (await call(fresh.app, fresh.key, 'GET', `/api/v1/templatepdf/?${new URLSearchParams({ ...filters, limit: '1', offset: '1' })}`)).json() as { meta: { total_count: number; next: string; previous: string } };
+      const filtered = (
+        await call(fresh.app, fresh.key, 'GET', `/api/v1/templatepdf/?${new URLSearchParams({ ...filters, limit: '1', offset: '1' })}`)
+      ).json() as { meta: { total_count: number; next: string; previous: string } };
       assert.equal(filtered.meta.total_count, 3);
-      for (const [link, offset] of [[filtered.meta.next, '2'], [filtered.meta.previous, '0']] as const) {
+      for (const [link, offset] of [
+        [filtered.meta.next, '2'],
+        [filtered.meta.previous, '0'],
+      ] as const) {
         assert.deepEqual(Object.fromEntries(new URL(link, 'http://x').searchParams), { ...filters, limit: '1', offset });
       }
       const badDate = await call(fresh.app, fresh.key, 'GET', '/api/v1/templatepdf/?created_gt=yesterday');
@@ -251,7 +300,7 @@ describe('template PDFs', () => {
     assert.equal((await call(t.app, t.key, 'DELETE', `/api/v1/templatepdf/${id}/delete/`)).statusCode, 404);
   });
 
-  test('retention policy: deletion needs a second member\'s approval', async () => {
+  test("retention policy: deletion needs a second member's approval", async () => {
     const patch = await call(t.app, t.key, 'PATCH', `/api/v1/group/${t.groupId}/`, { deletion_requires_approval: true });
     assert.equal(patch.statusCode, 202);
     try {
@@ -262,7 +311,12 @@ describe('template PDFs', () => {
       assert.match(errorOf(first).message, /second approval/);
       const sameUser = await call(t.app, t.key, 'DELETE', `/api/v1/templatepdf/${id}/delete/`);
       assert.equal(sameUser.statusCode, 409);
-      const colleague = await call(t.app, t.key, 'POST', '/api/v1/user/', { email: 'colleague@example.com', first_name: 'Col', last_name: 'League', groups: [group()] });
+      const colleague = await call(t.app, t.key, 'POST', '/api/v1/user/', {
+        email: 'colleague@example.com',
+        first_name: 'Col',
+        last_name: 'League',
+        groups: [group()],
+      });
       assert.equal(colleague.statusCode, 201);
       const { key } = t.app.store.apiKeys.create((colleague.json() as { uuid: string }).uuid, 'sandbox', false);
       const second = await call(t.app, key, 'DELETE', `/api/v1/templatepdf/${id}/delete/`);
@@ -294,14 +348,20 @@ describe('template PDFs', () => {
     assert.equal((await call(t.app, t.key, 'GET', `/api/v1/templatepdf/${kept}/`)).statusCode, 200);
   });
 
-  test('another group\'s key sees none of these templates (404, nothing leaks)', async () => {
+  test("another group's key sees none of these templates (404, nothing leaks)", async () => {
     const id = await uploadId();
     const other = createTenant(t.app, 'Outsider');
     const list = (await call(t.app, other.key, 'GET', '/api/v1/templatepdf/?archived=all')).json() as { meta: { total_count: number } };
     assert.equal(list.meta.total_count, 0);
     for (const [method, url] of [
-      ['GET', `/api/v1/templatepdf/${id}/`], ['GET', `/api/v1/templatepdf/${id}/status/`], ['GET', `/api/v1/templatepdf/${templateWebAppId(id)}/`],
-      ['POST', `/api/v1/templatepdf/${id}/archive/`], ['POST', `/api/v1/templatepdf/${id}/tags/`], ['POST', `/api/v1/templatepdf/${id}/import-form-fields/`], ['GET', `/api/v1/templatepdf/${id}/edit-link/`], ['DELETE', `/api/v1/templatepdf/${id}/delete/`],
+      ['GET', `/api/v1/templatepdf/${id}/`],
+      ['GET', `/api/v1/templatepdf/${id}/status/`],
+      ['GET', `/api/v1/templatepdf/${templateWebAppId(id)}/`],
+      ['POST', `/api/v1/templatepdf/${id}/archive/`],
+      ['POST', `/api/v1/templatepdf/${id}/tags/`],
+      ['POST', `/api/v1/templatepdf/${id}/import-form-fields/`],
+      ['GET', `/api/v1/templatepdf/${id}/edit-link/`],
+      ['DELETE', `/api/v1/templatepdf/${id}/delete/`],
     ] as const) {
       const res = await call(t.app, other.key, method, url);
       assert.equal(res.statusCode, 404, `${method} ${url}`);
@@ -323,8 +383,11 @@ describe('every fixture PDF uploaded as a template', () => {
       assert.ok(files.length >= 17);
       for (const file of files) {
         const res = await call(t.app, t.key, 'POST', '/api/v1/templatepdf/?returnAsJson', {
-          group: `/api/v1/group/${t.groupId}/`, title: file, pdf_file: fs.readFileSync(path.join(FIXTURES, file)).toString('base64'),
-          process_tags: true, import_form_fields: true,
+          group: `/api/v1/group/${t.groupId}/`,
+          title: file,
+          pdf_file: fs.readFileSync(path.join(FIXTURES, file)).toString('base64'),
+          process_tags: true,
+          import_form_fields: true,
         });
         assert.ok(res.statusCode < 500, `${file}: ${res.statusCode} ${res.body}`);
         if (res.statusCode !== 201) {

@@ -63,46 +63,65 @@ export default async function uploadRoutes(app: App): Promise<void> {
   const converter = new Converter(convertSettingsFromEnv(app.work.settings.maxPages));
   const flow = new UploadFlow(app, converter);
   if (process.env.ESIGN_CONVERT_PREWARM === '1') {
-    try { converter.soffice.warm(); } catch { /* no LibreOffice: office conversions answer 503 naming the packages */ }
+    try {
+      converter.soffice.warm();
+    } catch {
+      /* no LibreOffice: office conversions answer 503 naming the packages */
+    }
   }
   flows.set(app.store, flow);
-  app.addHook('onClose', async () => { await converter.close(); });
-
-  app.post('/api/v1/uploads/', {
-    schema: {
-      summary: 'Get an upload URL (our addition)',
-      tags: ['templates'],
-      description: 'Our addition until the GraphQL `upload` query exists (docs/decisions/conversion.md). Mints a single-use, signed upload URL valid 15 minutes. `PUT` the raw file (PDF, Word, HTML, text, spreadsheet or image) to it; the server detects the format from the bytes, converts it to PDF and creates a template with these options. Follow it at `status_uri`.',
-      body: MintBody,
-      response: { 201: MintAnswer, ...errorResponses(400, 401, 403, 415, 422, 429) },
-    },
-  }, async (request, reply) => {
-    const auth = requireApiKey(request);
-    const body = request.body;
-    const groupId = idFromUri(body.group, 'group');
-    const group = groupId ? app.store.groups.find(groupId) : undefined;
-    if (!group || !auth.groupIds.includes(group.id)) {
-      throw unprocessable(`group '${body.group}' is not a group your API key can use. List yours with GET /api/v1/group/.`, [{ field: 'group', message: 'unknown group' }], 'unknown_group');
-    }
-    const { upload, url } = flow.mint(group.id, auth.user.id, {
-      title: body.title,
-      processTags: toBool(body.process_tags),
-      archiveUponSend: toBool(body.archive_upon_send),
-      hideSenderFields: toBool(body.hide_sender_fields),
-    });
-    reply.code(201).header('Location', uploadUri(upload.id));
-    return { id: upload.id, upload_url: url, expires: upload.expires, status_uri: uploadUri(upload.id) };
+  app.addHook('onClose', async () => {
+    await converter.close();
   });
 
-  app.get('/api/v1/uploads/:id/', {
-    schema: {
-      summary: 'Upload status (our addition)',
-      tags: ['templates'],
-      description: '`pending` (nothing received yet), `converting`, `done` (with the template) or `failed` (with the reason).',
-      params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
-      response: { 200: UploadStatus, ...errorResponses(401, 403, 404, 429) },
+  app.post(
+    '/api/v1/uploads/',
+    {
+      schema: {
+        summary: 'Get an upload URL (our addition)',
+        tags: ['templates'],
+        description:
+          'Our addition until the GraphQL `upload` query exists (docs/decisions/conversion.md). Mints a single-use, signed upload URL valid 15 minutes. `PUT` the raw file (PDF, Word, HTML, text, spreadsheet or image) to it; the server detects the format from the bytes, converts it to PDF and creates a template with these options. Follow it at `status_uri`.',
+        body: MintBody,
+        response: { 201: MintAnswer, ...errorResponses(400, 401, 403, 415, 422, 429) },
+      },
     },
-  }, async (request) => statusOf(flow.find(request.params.id, authOf(request).groupIds)));
+    async (request, reply) => {
+      const auth = requireApiKey(request);
+      const body = request.body;
+      const groupId = idFromUri(body.group, 'group');
+      const group = groupId ? app.store.groups.find(groupId) : undefined;
+      if (!group || !auth.groupIds.includes(group.id)) {
+        throw unprocessable(
+          `group '${body.group}' is not a group your API key can use. List yours with GET /api/v1/group/.`,
+          [{ field: 'group', message: 'unknown group' }],
+          'unknown_group',
+        );
+      }
+      const { upload, url } = flow.mint(group.id, auth.user.id, {
+        title: body.title,
+        processTags: toBool(body.process_tags),
+        archiveUponSend: toBool(body.archive_upon_send),
+        hideSenderFields: toBool(body.hide_sender_fields),
+      });
+      reply.code(201).header('Location', uploadUri(upload.id));
+      return { id: upload.id, upload_url: url, expires: upload.expires, status_uri: uploadUri(upload.id) };
+    },
+  );
+
+  app.get(
+    '/api/v1/uploads/:id/',
+    {
+      schema: {
+        summary: 'Upload status (our addition)',
+        tags: ['templates'],
+        description: '`pending` (nothing received yet), `converting`, `done` (with the template) or `failed` (with the reason).',
+        params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
+        response: { 200: UploadStatus, ...errorResponses(401, 403, 404, 429) },
+      },
+    },
+    async (request) => statusOf(flow.find(request.params.id, authOf(request).groupIds)),
+  );
 
   await app.register(async (plain) => {
     const raw = plain.withTypeProvider<TypeBoxTypeProvider>();
@@ -110,30 +129,39 @@ export default async function uploadRoutes(app: App): Promise<void> {
     raw.removeAllContentTypeParsers();
     raw.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: converter.settings.maxBytes }, (_request, body, done) => done(null, body));
 
-    raw.put('/upload/:token', {
-      bodyLimit: converter.settings.maxBytes,
-      schema: { hide: true, params: Type.Object({ token: Type.String({ maxLength: 4096 }) }) },
-      // The token is checked and the upload claimed before the body is read.
-      onRequest: async (request) => {
-        claimed.set(request, flow.claim(request.params.token));
+    raw.put(
+      '/upload/:token',
+      {
+        bodyLimit: converter.settings.maxBytes,
+        schema: { hide: true, params: Type.Object({ token: Type.String({ maxLength: 4096 }) }) },
+        // The token is checked and the upload claimed before the body is read.
+        onRequest: async (request) => {
+          claimed.set(request, flow.claim(request.params.token));
+        },
+        errorHandler: (error, request, reply) => {
+          const apiError =
+            (error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+              ? tooLarge(`The file is larger than this server converts (${Math.round(converter.settings.maxBytes / 1048576)} MB). Upload a smaller file.`)
+              : error;
+          const upload = claimed.get(request);
+          if (upload && flow.uploads.find(upload.id)?.status === 'converting') flow.fail(upload.id, apiError);
+          throw apiError;
+        },
       },
-      errorHandler: (error, request, reply) => {
-        const apiError = (error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-          ? tooLarge(`The file is larger than this server converts (${Math.round(converter.settings.maxBytes / 1048576)} MB). Upload a smaller file.`)
-          : error;
+      async (request, reply) => {
         const upload = claimed.get(request);
-        if (upload && flow.uploads.find(upload.id)?.status === 'converting') flow.fail(upload.id, apiError);
-        throw apiError;
+        if (!upload) throw unprocessable('The upload was not claimed.');
+        const body = request.body;
+        const bytes = Buffer.isBuffer(body) ? new Uint8Array(body.buffer, body.byteOffset, body.byteLength) : new Uint8Array(0);
+        const result = await flow.receive(upload, bytes);
+        reply.code(201).header('Location', templateUri(result.templateId));
+        return {
+          upload: statusOf(flow.find(upload.id, [upload.groupId])),
+          resource: { uid: result.templateId, document_uri: templateUri(result.templateId), status_uri: `${templateUri(result.templateId)}status/` },
+          report: result.report,
+        };
       },
-    }, async (request, reply) => {
-      const upload = claimed.get(request);
-      if (!upload) throw unprocessable('The upload was not claimed.');
-      const body = request.body;
-      const bytes = Buffer.isBuffer(body) ? new Uint8Array(body.buffer, body.byteOffset, body.byteLength) : new Uint8Array(0);
-      const result = await flow.receive(upload, bytes);
-      reply.code(201).header('Location', templateUri(result.templateId));
-      return { upload: statusOf(flow.find(upload.id, [upload.groupId])), resource: { uid: result.templateId, document_uri: templateUri(result.templateId), status_uri: `${templateUri(result.templateId)}status/` }, report: result.report };
-    });
+    );
   });
 }
 

@@ -26,7 +26,7 @@ const UserResource = Type.Object({
   created: Type.String(),
 });
 
-const Timezone = Type.String({ minLength: 1, maxLength: 64, description: 'An IANA time zone name, e.g. `Europe/London` (the description\'s TimezoneEnum).' });
+const Timezone = Type.String({ minLength: 1, maxLength: 64, description: "An IANA time zone name, e.g. `Europe/London` (the description's TimezoneEnum)." });
 const PersonName = (what: string) => Type.String({ minLength: 1, maxLength: 75, pattern: '^[^<>\\u0000-\\u001f]+$', description: what });
 
 function checkTimezone(tz: string | undefined): void {
@@ -34,7 +34,9 @@ function checkTimezone(tz: string | undefined): void {
   try {
     new Intl.DateTimeFormat('en', { timeZone: tz });
   } catch {
-    throw badRequest(`timezone ${JSON.stringify(tz)} is not a time zone name (e.g. Europe/London, UTC).`, [{ field: 'timezone', message: 'unknown time zone' }]);
+    throw badRequest(`timezone ${JSON.stringify(tz)} is not a time zone name (e.g. Europe/London, UTC).`, [
+      { field: 'timezone', message: 'unknown time zone' },
+    ]);
   }
 }
 
@@ -43,11 +45,23 @@ const CreateUserBody = Type.Object({
   first_name: PersonName('Required by the description.'),
   last_name: PersonName('Required by the description.'),
   timezone: Type.Optional(Timezone),
-  permission: Type.Optional(Type.Union([Type.String({ pattern: '^[1-6]$' }), Type.Integer({ minimum: 1, maximum: 6 })], { description: 'Permission in the groups joined (1..6, see /member/).' })),
-  password: Type.Optional(Type.String({ minLength: 10, maxLength: 200, description: 'At least 10 characters; stored hashed (scrypt). Omit it and the server generates one and returns it once.' })),
-  groups: Type.Optional(Type.Union([Type.Array(Type.String()), Type.String()], {
-    description: 'Groups to join: resource URIs, uuids or slugs, as an array or a comma-separated string. Each must be a group the admin belongs to.',
-  })),
+  permission: Type.Optional(
+    Type.Union([Type.String({ pattern: '^[1-6]$' }), Type.Integer({ minimum: 1, maximum: 6 })], {
+      description: 'Permission in the groups joined (1..6, see /member/).',
+    }),
+  ),
+  password: Type.Optional(
+    Type.String({
+      minLength: 10,
+      maxLength: 200,
+      description: 'At least 10 characters; stored hashed (scrypt). Omit it and the server generates one and returns it once.',
+    }),
+  ),
+  groups: Type.Optional(
+    Type.Union([Type.Array(Type.String()), Type.String()], {
+      description: 'Groups to join: resource URIs, uuids or slugs, as an array or a comma-separated string. Each must be a group the admin belongs to.',
+    }),
+  ),
   is_admin: Type.Optional(Booleanish),
 });
 
@@ -73,87 +87,113 @@ export function userResource(store: Store, user: User, generatedPassword?: strin
 export default async function userRoutes(app: App): Promise<void> {
   const { store } = app;
 
-  app.post('/api/v1/user/', {
-    schema: {
-      summary: 'Create a sub-user (admin only)',
-      tags: ['users'],
-      description: 'Only keys of admin users may call this. The new user gets a permanent password (given or generated) and joins the listed groups. 201 with `Location`.',
-      body: CreateUserBody,
-      response: { 201: UserResource, ...errorResponses(400, 401, 403, 409, 415, 429) },
+  app.post(
+    '/api/v1/user/',
+    {
+      schema: {
+        summary: 'Create a sub-user (admin only)',
+        tags: ['users'],
+        description:
+          'Only keys of admin users may call this. The new user gets a permanent password (given or generated) and joins the listed groups. 201 with `Location`.',
+        body: CreateUserBody,
+        response: { 201: UserResource, ...errorResponses(400, 401, 403, 409, 415, 429) },
+      },
     },
-  }, async (request, reply) => {
-    const auth = requireAdmin(request);
-    const body = request.body;
-    checkTimezone(body.timezone);
-    const refs = (Array.isArray(body.groups) ? body.groups : (body.groups ?? '').split(',')).map((r) => r.trim()).filter(Boolean);
-    const groupIds: string[] = [];
-    for (const [index, ref] of refs.entries()) {
-      const id = idFromUri(ref, 'group');
-      const group = id ? store.groups.find(id) : undefined;
-      if (!group || !auth.groupIds.includes(group.id)) {
-        throw badRequest(`groups[${index}] '${ref}' is not a group you belong to.`, [{ field: `groups[${index}]`, message: 'unknown group' }]);
+    async (request, reply) => {
+      const auth = requireAdmin(request);
+      const body = request.body;
+      checkTimezone(body.timezone);
+      const refs = (Array.isArray(body.groups) ? body.groups : (body.groups ?? '').split(',')).map((r) => r.trim()).filter(Boolean);
+      const groupIds: string[] = [];
+      for (const [index, ref] of refs.entries()) {
+        const id = idFromUri(ref, 'group');
+        const group = id ? store.groups.find(id) : undefined;
+        if (!group || !auth.groupIds.includes(group.id)) {
+          throw badRequest(`groups[${index}] '${ref}' is not a group you belong to.`, [{ field: `groups[${index}]`, message: 'unknown group' }]);
+        }
+        groupIds.push(group.id);
       }
-      groupIds.push(group.id);
-    }
-    if (store.users.findByEmail(body.email)) throw badRequest(`A user with the email ${body.email} already exists.`, [{ field: 'email', message: 'already a user' }], 'user_exists');
-    const { user, generatedPassword } = createSubUser(store, {
-      email: body.email,
-      firstName: body.first_name,
-      lastName: body.last_name,
-      password: body.password,
-      isAdmin: toBool(body.is_admin),
-      createdBy: auth.user.id,
-      timezone: body.timezone,
-    }, { ids: groupIds, permission: body.permission === undefined ? 1 : Number(body.permission) });
-    reply.code(201).header('Location', userUri(user.id));
-    return userResource(store, user, generatedPassword);
-  });
-
-  app.get('/api/v1/user/', {
-    schema: {
-      summary: 'The user of the calling API key',
-      tags: ['users'],
-      description: 'Our addition (like the GraphQL `user` query without an id): who this key acts as, and its groups.',
-      response: { 200: UserResource, ...errorResponses(401, 403, 429) },
+      if (store.users.findByEmail(body.email))
+        throw badRequest(`A user with the email ${body.email} already exists.`, [{ field: 'email', message: 'already a user' }], 'user_exists');
+      const { user, generatedPassword } = createSubUser(
+        store,
+        {
+          email: body.email,
+          firstName: body.first_name,
+          lastName: body.last_name,
+          password: body.password,
+          isAdmin: toBool(body.is_admin),
+          createdBy: auth.user.id,
+          timezone: body.timezone,
+        },
+        { ids: groupIds, permission: body.permission === undefined ? 1 : Number(body.permission) },
+      );
+      reply.code(201).header('Location', userUri(user.id));
+      return userResource(store, user, generatedPassword);
     },
-  }, async (request) => userResource(store, requireApiKey(request).user));
+  );
 
-  app.get('/api/v1/user/:id/', {
-    schema: {
-      summary: 'User detail',
-      tags: ['users'],
-      description: 'Visible when the user is the caller or shares a group with the caller; otherwise 404.',
-      params: IdParams,
-      response: { 200: UserResource, ...errorResponses(401, 403, 404, 429) },
+  app.get(
+    '/api/v1/user/',
+    {
+      schema: {
+        summary: 'The user of the calling API key',
+        tags: ['users'],
+        description: 'Our addition (like the GraphQL `user` query without an id): who this key acts as, and its groups.',
+        response: { 200: UserResource, ...errorResponses(401, 403, 429) },
+      },
     },
-  }, async (request) => {
-    const auth = requireApiKey(request);
-    const { id } = request.params;
-    const user = store.users.get(id);
-    if (!user || (user.id !== auth.user.id && !store.users.groupIds(user.id).some((g) => auth.groupIds.includes(g)))) throw notFound('User', id);
-    return userResource(store, user);
-  });
+    async (request) => userResource(store, requireApiKey(request).user),
+  );
 
-  app.patch('/api/v1/user/:id/', {
-    schema: {
-      summary: 'Change a user\'s name or time zone',
-      tags: ['users'],
-      description: 'The user itself, or an admin user sharing a group with it. Fields left out keep their value. Answers 202 with the user.',
-      params: IdParams,
-      body: Type.Object({ first_name: Type.Optional(PersonName('First name.')), last_name: Type.Optional(PersonName('Last name.')), timezone: Type.Optional(Timezone) }),
-      response: { 202: UserResource, ...errorResponses(400, 401, 403, 404, 415, 429) },
+  app.get(
+    '/api/v1/user/:id/',
+    {
+      schema: {
+        summary: 'User detail',
+        tags: ['users'],
+        description: 'Visible when the user is the caller or shares a group with the caller; otherwise 404.',
+        params: IdParams,
+        response: { 200: UserResource, ...errorResponses(401, 403, 404, 429) },
+      },
     },
-  }, async (request, reply) => {
-    const auth = requireApiKey(request);
-    const { id } = request.params;
-    const user = store.users.get(id);
-    const sharesGroup = user !== undefined && store.users.groupIds(user.id).some((g) => auth.groupIds.includes(g));
-    if (!user || (user.id !== auth.user.id && !sharesGroup)) throw notFound('User', id);
-    if (user.id !== auth.user.id && !auth.user.isAdmin) throw forbidden('Only the user itself or an admin user may change a user.');
-    const body = request.body;
-    checkTimezone(body.timezone);
-    const updated = store.users.update(user.id, { firstName: body.first_name?.trim(), lastName: body.last_name?.trim(), timezone: body.timezone })!;
-    reply.code(202);
-    return userResource(store, updated);
-  });
+    async (request) => {
+      const auth = requireApiKey(request);
+      const { id } = request.params;
+      const user = store.users.get(id);
+      if (!user || (user.id !== auth.user.id && !store.users.groupIds(user.id).some((g) => auth.groupIds.includes(g)))) throw notFound('User', id);
+      return userResource(store, user);
+    },
+  );
+
+  app.patch(
+    '/api/v1/user/:id/',
+    {
+      schema: {
+        summary: "Change a user's name or time zone",
+        tags: ['users'],
+        description: 'The user itself, or an admin user sharing a group with it. Fields left out keep their value. Answers 202 with the user.',
+        params: IdParams,
+        body: Type.Object({
+          first_name: Type.Optional(PersonName('First name.')),
+          last_name: Type.Optional(PersonName('Last name.')),
+          timezone: Type.Optional(Timezone),
+        }),
+        response: { 202: UserResource, ...errorResponses(400, 401, 403, 404, 415, 429) },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireApiKey(request);
+      const { id } = request.params;
+      const user = store.users.get(id);
+      const sharesGroup = user !== undefined && store.users.groupIds(user.id).some((g) => auth.groupIds.includes(g));
+      if (!user || (user.id !== auth.user.id && !sharesGroup)) throw notFound('User', id);
+      if (user.id !== auth.user.id && !auth.user.isAdmin) throw forbidden('Only the user itself or an admin user may change a user.');
+      const body = request.body;
+      checkTimezone(body.timezone);
+      const updated = store.users.update(user.id, { firstName: body.first_name?.trim(), lastName: body.last_name?.trim(), timezone: body.timezone })!;
+      reply.code(202);
+      return userResource(store, updated);
+    },
+  );
 }

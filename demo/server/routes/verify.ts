@@ -22,64 +22,93 @@ import { resolveInside } from './static.ts';
 export const PUBLIC_VERIFY_PER_MINUTE = 30;
 
 // The answer's type is the service's; the schema stays open (a record) for the OpenAPI document.
-const Verification = Type.Unsafe<VerificationAnswer>(Type.Record(Type.String(), Type.Unknown(), {
-  description: '`verdict` (sealed | modified | broken_signature | other_signer | not_sealed | truncated | not_pdf), `ok`, `message`, `sealed_by_this_server`, `sha256`, `sealed_sha256`, `revisions`, `sealed_revision`, `changed_revision`, `signatures[]` and `document` (our record: id, name, completed, parties) when the sealed bytes are a final PDF of this server.',
-}));
+const Verification = Type.Unsafe<VerificationAnswer>(
+  Type.Record(Type.String(), Type.Unknown(), {
+    description:
+      '`verdict` (sealed | modified | broken_signature | other_signer | not_sealed | truncated | not_pdf), `ok`, `message`, `sealed_by_this_server`, `sha256`, `sealed_sha256`, `revisions`, `sealed_revision`, `changed_revision`, `signatures[]` and `document` (our record: id, name, completed, parties) when the sealed bytes are a final PDF of this server.',
+  }),
+);
 
-const DESCRIPTION = 'Every problem with the file is a verdict in a 200 answer, never an error: no signature (`not_sealed`), a signature that does not match the bytes or does not verify (`broken_signature`), a revision appended after the seal (`modified`, with `changed_revision`), a valid signature by another certificate (`other_signer`), a file cut short (`truncated`), not a PDF (`not_pdf`). Encrypted PDFs are checked without their password.';
+const DESCRIPTION =
+  'Every problem with the file is a verdict in a 200 answer, never an error: no signature (`not_sealed`), a signature that does not match the bytes or does not verify (`broken_signature`), a revision appended after the seal (`modified`, with `changed_revision`), a valid signature by another certificate (`other_signer`), a file cut short (`truncated`), not a PDF (`not_pdf`). Encrypted PDFs are checked without their password.';
 
 export default async function verifyRoutes(app: App): Promise<void> {
   const { store } = app;
   const limiter = new RateLimiter(60_000);
 
   // Raw PDF bodies, for this plugin's routes only (the app parses JSON elsewhere).
-  app.addContentTypeParser(['application/pdf', 'application/octet-stream'], { parseAs: 'buffer', bodyLimit: app.config.maxUploadBytes }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser(
+    ['application/pdf', 'application/octet-stream'],
+    { parseAs: 'buffer', bodyLimit: app.config.maxUploadBytes },
+    (_request, body, done) => done(null, body),
+  );
 
-  app.get('/api/v1/pdf/:id/verify/', {
-    schema: {
-      summary: 'Verify the seal of the document\'s final PDF', tags: ['documents'], params: DocumentIdParams,
-      description: `Checks the stored final PDF's seal (PAdES signature by this server) and that nothing was appended since. 409 \`no_final_pdf\` before the document is complete. ${DESCRIPTION}`,
-      response: { 200: Verification, ...errorResponses(401, 403, 404, 409, 429) },
+  app.get(
+    '/api/v1/pdf/:id/verify/',
+    {
+      schema: {
+        summary: "Verify the seal of the document's final PDF",
+        tags: ['documents'],
+        params: DocumentIdParams,
+        description: `Checks the stored final PDF's seal (PAdES signature by this server) and that nothing was appended since. 409 \`no_final_pdf\` before the document is complete. ${DESCRIPTION}`,
+        response: { 200: Verification, ...errorResponses(401, 403, 404, 409, 429) },
+      },
     },
-  }, async (request) => {
-    requireApiKey(request);
-    const { document } = loadVisibleDocument(store, request, request.params.id);
-    if (!document.finalFile) throw conflict(`Document '${document.id}' has no final PDF yet: it is sealed when it completes.`, 'no_final_pdf');
-    if (!store.files.exists(document.finalFile)) throw conflict(`The final PDF of document '${document.id}' is missing from the data directory.`, 'pdf_missing');
-    return verifyAgainstRecords(store, store.files.readBytes(document.finalFile));
-  });
+    async (request) => {
+      requireApiKey(request);
+      const { document } = loadVisibleDocument(store, request, request.params.id);
+      if (!document.finalFile) throw conflict(`Document '${document.id}' has no final PDF yet: it is sealed when it completes.`, 'no_final_pdf');
+      if (!store.files.exists(document.finalFile))
+        throw conflict(`The final PDF of document '${document.id}' is missing from the data directory.`, 'pdf_missing');
+      return verifyAgainstRecords(store, store.files.readBytes(document.finalFile));
+    },
+  );
 
-  app.post('/api/v1/verify/', {
-    config: { auth: 'public' },
-    bodyLimit: app.config.maxUploadBytes,
-    schema: {
-      summary: 'Verify any PDF (public)', tags: ['verify'],
-      description: `The body is the PDF itself (\`Content-Type: application/pdf\` or \`application/octet-stream\`), at most the server's upload limit; no authentication; ${PUBLIC_VERIFY_PER_MINUTE} checks per minute per IP address (429 past that). ${DESCRIPTION}`,
-      response: { 200: Verification, ...errorResponses(400, 413, 415, 429) },
+  app.post(
+    '/api/v1/verify/',
+    {
+      config: { auth: 'public' },
+      bodyLimit: app.config.maxUploadBytes,
+      schema: {
+        summary: 'Verify any PDF (public)',
+        tags: ['verify'],
+        description: `The body is the PDF itself (\`Content-Type: application/pdf\` or \`application/octet-stream\`), at most the server's upload limit; no authentication; ${PUBLIC_VERIFY_PER_MINUTE} checks per minute per IP address (429 past that). ${DESCRIPTION}`,
+        response: { 200: Verification, ...errorResponses(400, 413, 415, 429) },
+      },
     },
-  }, async (request, reply) => {
-    const state = limiter.hit(request.ip, PUBLIC_VERIFY_PER_MINUTE);
-    reply.header('RateLimit-Limit', state.limit).header('RateLimit-Remaining', state.remaining).header('RateLimit-Reset', state.resetSeconds);
-    if (!state.allowed) throw new ApiError(429, 'rate_limited', `Too many checks from your address: try again in ${state.resetSeconds} seconds.`);
-    if (!Buffer.isBuffer(request.body)) {
-      throw new ApiError(415, 'unsupported_media_type', 'Send the PDF itself as the request body, with Content-Type: application/pdf.');
-    }
-    const body = request.body;
-    return verifyAgainstRecords(store, new Uint8Array(body.buffer, body.byteOffset, body.byteLength));
-  });
+    async (request, reply) => {
+      const state = limiter.hit(request.ip, PUBLIC_VERIFY_PER_MINUTE);
+      reply.header('RateLimit-Limit', state.limit).header('RateLimit-Remaining', state.remaining).header('RateLimit-Reset', state.resetSeconds);
+      if (!state.allowed) throw new ApiError(429, 'rate_limited', `Too many checks from your address: try again in ${state.resetSeconds} seconds.`);
+      if (!Buffer.isBuffer(request.body)) {
+        throw new ApiError(415, 'unsupported_media_type', 'Send the PDF itself as the request body, with Content-Type: application/pdf.');
+      }
+      const body = request.body;
+      return verifyAgainstRecords(store, new Uint8Array(body.buffer, body.byteOffset, body.byteLength));
+    },
+  );
 
-  app.get('/api/v1/verify/certificate/', {
-    config: { auth: 'public' },
-    schema: {
-      summary: 'The sealing certificate (public)', tags: ['verify'],
-      description: 'The certificate this server seals final PDFs with: give it (or its fingerprint) to `verifyPdf` of `esign-elements/verify` as trusted, or to `openssl cms -verify -CAfile` / `pdfsig` to check sealed PDFs offline.',
-      response: { 200: Type.Object({ common_name: Type.String(), fingerprint_sha256: Type.String(), pem: Type.String() }), ...errorResponses(429) },
+  app.get(
+    '/api/v1/verify/certificate/',
+    {
+      config: { auth: 'public' },
+      schema: {
+        summary: 'The sealing certificate (public)',
+        tags: ['verify'],
+        description:
+          'The certificate this server seals final PDFs with: give it (or its fingerprint) to `verifyPdf` of `esign-elements/verify` as trusted, or to `openssl cms -verify -CAfile` / `pdfsig` to check sealed PDFs offline.',
+        response: { 200: Type.Object({ common_name: Type.String(), fingerprint_sha256: Type.String(), pem: Type.String() }), ...errorResponses(429) },
+      },
     },
-  }, async () => {
-    const key = sealKeyOf(store);
-    const pem = `-----BEGIN CERTIFICATE-----\n${Buffer.from(key.certificate).toString('base64').match(/.{1,64}/g)!.join('\n')}\n-----END CERTIFICATE-----\n`;
-    return { common_name: key.commonName, fingerprint_sha256: key.fingerprint, pem };
-  });
+    async () => {
+      const key = sealKeyOf(store);
+      const pem = `-----BEGIN CERTIFICATE-----\n${Buffer.from(key.certificate)
+        .toString('base64')
+        .match(/.{1,64}/g)!
+        .join('\n')}\n-----END CERTIFICATE-----\n`;
+      return { common_name: key.commonName, fingerprint_sha256: key.fingerprint, pem };
+    },
+  );
 
   // The public page: drop a PDF, read the verdict (script in demo/web/verify.js, no inline script).
   app.get('/verify/', { config: { auth: 'public' }, schema: { hide: true } }, async (_request, reply) => {

@@ -99,23 +99,31 @@ const TriggerBody = Type.Object({
 export default async function logRoutes(app: App): Promise<void> {
   const { store } = app;
 
-  app.get('/api/v1/webhook-deliveries/', {
-    schema: {
-      summary: 'Webhook delivery log',
-      tags: ['webhooks'],
-      description: 'Deliveries to your registrations (also removed ones), newest first, with state, attempt count and last answer. Detail has every attempt.',
-      querystring: LogQuery,
-      response: { 200: ListOf(DeliveryResource), ...errorResponses(400, 401, 403, 429) },
+  app.get(
+    '/api/v1/webhook-deliveries/',
+    {
+      schema: {
+        summary: 'Webhook delivery log',
+        tags: ['webhooks'],
+        description: 'Deliveries to your registrations (also removed ones), newest first, with state, attempt count and last answer. Detail has every attempt.',
+        querystring: LogQuery,
+        response: { 200: ListOf(DeliveryResource), ...errorResponses(400, 401, 403, 429) },
+      },
     },
-  }, async (request) => {
-    const auth = requireApiKey(request);
-    const q = request.query;
-    const { total, rows } = store.webhooks.deliveryLog({ userId: auth.user.id, registration: q.registration, state: q.state, document: q.document }, q.limit, q.offset);
-    return {
-      meta: listMeta(request, { limit: q.limit, offset: q.offset, total }, { registration: q.registration, state: q.state, document: q.document }),
-      objects: rows.map(deliveryResource),
-    };
-  });
+    async (request) => {
+      const auth = requireApiKey(request);
+      const q = request.query;
+      const { total, rows } = store.webhooks.deliveryLog(
+        { userId: auth.user.id, registration: q.registration, state: q.state, document: q.document },
+        q.limit,
+        q.offset,
+      );
+      return {
+        meta: listMeta(request, { limit: q.limit, offset: q.offset, total }, { registration: q.registration, state: q.state, document: q.document }),
+        objects: rows.map(deliveryResource),
+      };
+    },
+  );
 
   const findDelivery = (userId: string, id: string): DeliveryRow => {
     const row = /^\d+$/.test(id) ? store.webhooks.delivery(Number(id), userId) : undefined;
@@ -123,106 +131,123 @@ export default async function logRoutes(app: App): Promise<void> {
     return row;
   };
 
-  app.get('/api/v1/webhook-deliveries/:id/', {
-    schema: {
-      summary: 'One delivery with the request body and every attempt',
-      tags: ['webhooks'],
-      params: Type.Object({ id: Type.String({ maxLength: 30 }) }),
-      response: { 200: DeliveryDetail, ...errorResponses(401, 403, 404, 429) },
-    },
-  }, async (request) => {
-    const auth = requireApiKey(request);
-    const row = findDelivery(auth.user.id, request.params.id);
-    const body = store.webhooks.eventBody(row.event_id);
-    const attempts = store.webhooks.attempts(row.id);
-    return {
-      ...deliveryResource(row),
-      request_body: body,
-      attempts_log: attempts.map((a) => ({
-        attempt: a.attempt,
-        url: a.url,
-        request_headers: JSON.parse(a.request_headers) as Record<string, string>,
-        status: a.status,
-        response_body: a.response_body,
-        error: a.error,
-        outcome: a.outcome,
-        started: iso(a.started_ms),
-        duration_ms: a.duration_ms,
-      })),
-    };
-  });
-
-  app.post('/api/v1/webhook-deliveries/:id/replay/', {
-    schema: {
-      summary: 'Replay a logged event',
-      tags: ['webhooks'],
-      description: 'Queues the same event (same id, same body) again for the same registration, whatever the first delivery\'s outcome. Answers 201 with the new delivery.',
-      params: Type.Object({ id: Type.String({ maxLength: 30 }) }),
-      response: { 201: DeliveryResource, ...errorResponses(401, 403, 404, 422, 429) },
-    },
-  }, async (request, reply) => {
-    const auth = requireApiKey(request);
-    const row = findDelivery(auth.user.id, request.params.id);
-    if (!getRegistration(store, auth.user.id, row.registration_id)) {
-      throw unprocessable('That registration has been removed; a replay needs a live registration.', [{ field: 'id', message: 'registration removed' }], 'registration_removed');
-    }
-    const newId = replayEvent(store, row.event_id, row.registration_id);
-    reply.code(201).header('Location', `/api/v1/webhook-deliveries/${newId}/`);
-    return deliveryResource(store.webhooks.delivery(newId)!);
-  });
-
-  app.post('/api/v1/webhook-events/trigger/', {
-    schema: {
-      summary: 'Send an event about a real document or recipient to your registrations',
-      tags: ['webhooks'],
-      description:
-        'Builds the payload from the document/recipient as it is now and sends it (a new event id) to your registrations ' +
-        'that receive this object/event for the document\'s group, or only to `registration`. Test events are not ' +
-        'subject to "once" and do not count as the real event. 404 for documents your key cannot see.',
-      body: TriggerBody,
-      response: {
-        201: Type.Object({ event_id: Type.String(), registrations: Type.Array(Type.String({ description: 'Registration URI' })) }),
-        ...errorResponses(400, 401, 403, 404, 415, 422, 429),
+  app.get(
+    '/api/v1/webhook-deliveries/:id/',
+    {
+      schema: {
+        summary: 'One delivery with the request body and every attempt',
+        tags: ['webhooks'],
+        params: Type.Object({ id: Type.String({ maxLength: 30 }) }),
+        response: { 200: DeliveryDetail, ...errorResponses(401, 403, 404, 429) },
       },
     },
-  }, async (request, reply) => {
-    const auth = requireApiKey(request);
-    const body = request.body;
-    if (!isKnownEvent(body.object, body.event)) {
-      throw unprocessable(`${body.object}.${body.event} is not a webhook event.`, [{ field: 'event', message: 'unknown object/event pair' }]);
-    }
-    let documentId = body.document;
-    if (body.object === 'recipient') {
-      if (!body.recipient) throw unprocessable('A recipient event needs `recipient` (the signer id).', [{ field: 'recipient', message: 'is required' }]);
-      const owner = documentIdOfRecipient(store, body.recipient);
-      if (!owner || (documentId && owner !== documentId)) throw notFound('Recipient', body.recipient);
-      documentId = owner;
-    }
-    if (!documentId) throw unprocessable('A document event needs `document` (the document id).', [{ field: 'document', message: 'is required' }]);
-    const groupId = store.webhooks.groupIdOfDocument(documentId);
-    if (!groupId || !auth.groupIds.includes(groupId)) throw notFound('Document', documentId);
-    let targets = listRegistrations(store, auth.user.id, 10_000, 0).registrations.map((r) => r.id);
-    if (body.registration) {
-      if (!targets.includes(body.registration)) throw notFound('Webhook registration', body.registration);
-      targets = [body.registration];
-    }
-    // One transaction: when nobody would receive it, nothing is written.
-    const result = app.store.transaction(() => {
-      const queued = triggerEvent(
-        store,
-        { object: body.object as WebhookObject, event: body.event as WebhookEventName, documentId: documentId!, recipientId: body.recipient },
-        targets,
-      )!;
-      if (queued.registrations.length === 0) {
+    async (request) => {
+      const auth = requireApiKey(request);
+      const row = findDelivery(auth.user.id, request.params.id);
+      const body = store.webhooks.eventBody(row.event_id);
+      const attempts = store.webhooks.attempts(row.id);
+      return {
+        ...deliveryResource(row),
+        request_body: body,
+        attempts_log: attempts.map((a) => ({
+          attempt: a.attempt,
+          url: a.url,
+          request_headers: JSON.parse(a.request_headers) as Record<string, string>,
+          status: a.status,
+          response_body: a.response_body,
+          error: a.error,
+          outcome: a.outcome,
+          started: iso(a.started_ms),
+          duration_ms: a.duration_ms,
+        })),
+      };
+    },
+  );
+
+  app.post(
+    '/api/v1/webhook-deliveries/:id/replay/',
+    {
+      schema: {
+        summary: 'Replay a logged event',
+        tags: ['webhooks'],
+        description:
+          "Queues the same event (same id, same body) again for the same registration, whatever the first delivery's outcome. Answers 201 with the new delivery.",
+        params: Type.Object({ id: Type.String({ maxLength: 30 }) }),
+        response: { 201: DeliveryResource, ...errorResponses(401, 403, 404, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireApiKey(request);
+      const row = findDelivery(auth.user.id, request.params.id);
+      if (!getRegistration(store, auth.user.id, row.registration_id)) {
         throw unprocessable(
-          `None of your registrations receives ${body.object}.${body.event} for this document's group (check the filters and that you are admin of the group).`,
-          [{ field: 'registration', message: 'no matching registration' }],
-          'no_matching_registration',
+          'That registration has been removed; a replay needs a live registration.',
+          [{ field: 'id', message: 'registration removed' }],
+          'registration_removed',
         );
       }
-      return queued;
-    });
-    reply.code(201);
-    return { event_id: result.eventId, registrations: result.registrations.map((id) => `/api/v1/notifications/${id}/`) };
-  });
+      const newId = replayEvent(store, row.event_id, row.registration_id);
+      reply.code(201).header('Location', `/api/v1/webhook-deliveries/${newId}/`);
+      return deliveryResource(store.webhooks.delivery(newId)!);
+    },
+  );
+
+  app.post(
+    '/api/v1/webhook-events/trigger/',
+    {
+      schema: {
+        summary: 'Send an event about a real document or recipient to your registrations',
+        tags: ['webhooks'],
+        description:
+          'Builds the payload from the document/recipient as it is now and sends it (a new event id) to your registrations ' +
+          "that receive this object/event for the document's group, or only to `registration`. Test events are not " +
+          'subject to "once" and do not count as the real event. 404 for documents your key cannot see.',
+        body: TriggerBody,
+        response: {
+          201: Type.Object({ event_id: Type.String(), registrations: Type.Array(Type.String({ description: 'Registration URI' })) }),
+          ...errorResponses(400, 401, 403, 404, 415, 422, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireApiKey(request);
+      const body = request.body;
+      if (!isKnownEvent(body.object, body.event)) {
+        throw unprocessable(`${body.object}.${body.event} is not a webhook event.`, [{ field: 'event', message: 'unknown object/event pair' }]);
+      }
+      let documentId = body.document;
+      if (body.object === 'recipient') {
+        if (!body.recipient) throw unprocessable('A recipient event needs `recipient` (the signer id).', [{ field: 'recipient', message: 'is required' }]);
+        const owner = documentIdOfRecipient(store, body.recipient);
+        if (!owner || (documentId && owner !== documentId)) throw notFound('Recipient', body.recipient);
+        documentId = owner;
+      }
+      if (!documentId) throw unprocessable('A document event needs `document` (the document id).', [{ field: 'document', message: 'is required' }]);
+      const groupId = store.webhooks.groupIdOfDocument(documentId);
+      if (!groupId || !auth.groupIds.includes(groupId)) throw notFound('Document', documentId);
+      let targets = listRegistrations(store, auth.user.id, 10_000, 0).registrations.map((r) => r.id);
+      if (body.registration) {
+        if (!targets.includes(body.registration)) throw notFound('Webhook registration', body.registration);
+        targets = [body.registration];
+      }
+      // One transaction: when nobody would receive it, nothing is written.
+      const result = app.store.transaction(() => {
+        const queued = triggerEvent(
+          store,
+          { object: body.object as WebhookObject, event: body.event as WebhookEventName, documentId: documentId!, recipientId: body.recipient },
+          targets,
+        )!;
+        if (queued.registrations.length === 0) {
+          throw unprocessable(
+            `None of your registrations receives ${body.object}.${body.event} for this document's group (check the filters and that you are admin of the group).`,
+            [{ field: 'registration', message: 'no matching registration' }],
+            'no_matching_registration',
+          );
+        }
+        return queued;
+      });
+      reply.code(201);
+      return { event_id: result.eventId, registrations: result.registrations.map((id) => `/api/v1/notifications/${id}/`) };
+    },
+  );
 }

@@ -42,11 +42,21 @@ test('subscribe, list, detail, idempotent re-subscribe, unsubscribe by url and b
     assert.equal(created.headers.location, `/api/v1/notifications/${reg.id}/`);
     assert.deepEqual(
       { object: reg.object, event: reg.event, eventFilter: reg.eventFilter, group: reg.group, notify: reg.notify, has: reg.has_hmac_secret },
-      { object: 'document', event: 'finalPdfCreated', eventFilter: 'document.finalPdfCreated', group: `/api/v1/group/${t.groupId}/`, notify: 'realtime', has: true },
+      {
+        object: 'document',
+        event: 'finalPdfCreated',
+        eventFilter: 'document.finalPdfCreated',
+        group: `/api/v1/group/${t.groupId}/`,
+        notify: 'realtime',
+        has: true,
+      },
     );
     assert.equal(JSON.stringify(reg).includes('a-long-enough-secret'), false, 'the secret is never returned');
     const same = await call(t.app, t.key, 'POST', '/api/v1/subscribe/', {
-      url: 'http://127.0.0.1:9/hook', eventFilter: 'document.finalPdfCreated', group: t.groupId, hmac_secret: 'another-long-secret!',
+      url: 'http://127.0.0.1:9/hook',
+      eventFilter: 'document.finalPdfCreated',
+      group: t.groupId,
+      hmac_secret: 'another-long-secret!',
     });
     assert.equal(same.statusCode, 200);
     assert.equal(same.json().id, reg.id);
@@ -57,7 +67,7 @@ test('subscribe, list, detail, idempotent re-subscribe, unsubscribe by url and b
     assert.equal(list.json().length, 2);
     const listed = list.json().find((r: { id: string }) => r.id === all.json().id);
     assert.equal(listed.active, true);
-    assert.equal(listed.notify_when, 1, 'notify all is the description\'s 1 (every 6 minutes)');
+    assert.equal(listed.notify_when, 1, "notify all is the description's 1 (every 6 minutes)");
     assert.equal(listed.url, 'http://127.0.0.1:9/all');
     assert.equal((await call(t.app, t.key, 'GET', `/api/v1/notifications/${reg.id}/`)).json().id, reg.id);
     const other = createTenant(t.app, 'Other');
@@ -92,7 +102,11 @@ test('bad registrations get a clear 4xx naming the field', async () => {
     for (const [body, status, field] of cases) {
       const res = await call(t.app, t.key, 'POST', '/api/v1/subscribe/', body);
       assert.equal(res.statusCode, status, `${JSON.stringify(body)} -> ${res.body}`);
-      if (field) assert.ok(errorOf(res).fields?.some((f) => f.field.includes(field)), `${field} named in ${res.body}`);
+      if (field)
+        assert.ok(
+          errorOf(res).fields?.some((f) => f.field.includes(field)),
+          `${field} named in ${res.body}`,
+        );
     }
     const event = await call(t.app, t.key, 'POST', '/api/v1/subscribe/', { callback_url: 'http://127.0.0.1:9/', event: 'completed' });
     assert.equal(event.statusCode, 201, 'an event unique to one object implies the object');

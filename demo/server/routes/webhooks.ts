@@ -25,7 +25,7 @@ const RegistrationResource = Type.Object({
   callback_url: Type.String(),
   object: Type.String({ description: '`document`, `recipient`, or empty for both.' }),
   event: Type.String({ description: 'One event name, or empty for every event of the object(s).' }),
-  eventFilter: Type.String({ description: 'The same filter in the hosted service\'s form: `document.*`, `document.finalPdfCreated`, or empty.' }),
+  eventFilter: Type.String({ description: "The same filter in the hosted service's form: `document.*`, `document.finalPdfCreated`, or empty." }),
   group: Type.Union([Type.String(), Type.Null()], { description: 'Group resource URI, or null: every group where you are admin.' }),
   notify: Type.String({ description: '`realtime`, or a legacy batched type: `all` (every 6 minutes), `sent`, `signed`, `rejected` (upon that event).' }),
   has_hmac_secret: Type.Boolean(),
@@ -66,7 +66,9 @@ const FilterFields = {
   object: Type.Optional(Type.String({ maxLength: 20, description: '`document`, `recipient`, or empty/`all` for both.' })),
   event: Type.Optional(Type.String({ maxLength: 40, description: 'Optional event filter, e.g. `finalPdfCreated`.' })),
   eventFilter: Type.Optional(Type.String({ maxLength: 60, description: 'Hosted-service form of object+event: `document.*`, `recipient.completed`.' })),
-  group: Type.Optional(Type.Union([Type.String({ maxLength: 300 }), Type.Null()], { description: 'Group URI, uuid or slug; omit for every group where you are admin.' })),
+  group: Type.Optional(
+    Type.Union([Type.String({ maxLength: 300 }), Type.Null()], { description: 'Group URI, uuid or slug; omit for every group where you are admin.' }),
+  ),
 };
 
 const SubscribeBody = Type.Object({
@@ -74,7 +76,9 @@ const SubscribeBody = Type.Object({
   url: Type.Optional(Type.String({ description: 'Alias of callback_url (hosted-service SDKs send `url`).' })),
   ...FilterFields,
   notify: Type.Optional(Type.String({ description: 'Delivery type: `realtime` (default), `all`, `sent`, `signed`, `rejected`.' })),
-  hmac_secret: Type.Optional(Type.String({ minLength: 16, maxLength: 256, description: 'Shared secret for X-HMAC-SHA256 (16 to 256 characters). Never returned.' })),
+  hmac_secret: Type.Optional(
+    Type.String({ minLength: 16, maxLength: 256, description: 'Shared secret for X-HMAC-SHA256 (16 to 256 characters). Never returned.' }),
+  ),
 });
 
 const UnsubscribeBody = Type.Object({
@@ -105,156 +109,189 @@ export default async function webhookRoutes(app: App): Promise<void> {
   const settings = webhookSettingsFor(app.config);
   const identity = ensureSigningIdentity(store);
 
-  app.get('/api/v1/webhook-certificate/', {
-    config: { auth: 'public' },
-    schema: {
-      summary: 'The certificate that verifies X-Signed-SHA256',
-      tags: ['webhooks'],
-      description:
-        'PEM X.509 certificate (self-signed, RSA 2048, sha256WithRSAEncryption) whose public key verifies the base64 ' +
-        'RSA-SHA256 signature in `X-Signed-SHA256` over the raw body of every webhook request. No authentication. ' +
-        'The SHA-256 fingerprint is in the `X-Certificate-Fingerprint-SHA256` header.',
+  app.get(
+    '/api/v1/webhook-certificate/',
+    {
+      config: { auth: 'public' },
+      schema: {
+        summary: 'The certificate that verifies X-Signed-SHA256',
+        tags: ['webhooks'],
+        description:
+          'PEM X.509 certificate (self-signed, RSA 2048, sha256WithRSAEncryption) whose public key verifies the base64 ' +
+          'RSA-SHA256 signature in `X-Signed-SHA256` over the raw body of every webhook request. No authentication. ' +
+          'The SHA-256 fingerprint is in the `X-Certificate-Fingerprint-SHA256` header.',
+      },
     },
-  }, async (_request, reply) => {
-    reply.header('Content-Type', 'application/x-pem-file').header('X-Certificate-Fingerprint-SHA256', identity.fingerprint256);
-    return identity.certificatePem;
-  });
+    async (_request, reply) => {
+      reply.header('Content-Type', 'application/x-pem-file').header('X-Certificate-Fingerprint-SHA256', identity.fingerprint256);
+      return identity.certificatePem;
+    },
+  );
 
-  app.post('/api/v1/subscribe/', {
-    schema: {
-      summary: 'Register a webhook',
-      tags: ['webhooks'],
-      description:
-        'Registers `callback_url` for events of every group where you are an admin (team Admin permission is required), ' +
-        'narrowed by `group`, `object` and `event`. The URL must be http(s), at most 500 characters, and resolve only to ' +
-        'public addresses (loopback and private addresses are allowed when the server runs in development mode). ' +
-        'Subscribing again with the same settings returns the existing registration (200; a new `hmac_secret` replaces the old one); a new one answers 201.',
-      body: SubscribeBody,
-      response: { 200: RegistrationResource, 201: RegistrationResource, ...errorResponses(400, 401, 403, 404, 415, 429) },
+  app.post(
+    '/api/v1/subscribe/',
+    {
+      schema: {
+        summary: 'Register a webhook',
+        tags: ['webhooks'],
+        description:
+          'Registers `callback_url` for events of every group where you are an admin (team Admin permission is required), ' +
+          'narrowed by `group`, `object` and `event`. The URL must be http(s), at most 500 characters, and resolve only to ' +
+          'public addresses (loopback and private addresses are allowed when the server runs in development mode). ' +
+          'Subscribing again with the same settings returns the existing registration (200; a new `hmac_secret` replaces the old one); a new one answers 201.',
+        body: SubscribeBody,
+        response: { 200: RegistrationResource, 201: RegistrationResource, ...errorResponses(400, 401, 403, 404, 415, 429) },
+      },
     },
-  }, async (request, reply) => {
-    const auth = requireApiKey(request);
-    const body = request.body;
-    const rawUrl = body.callback_url ?? body.url;
-    const notify = (body.notify ?? 'realtime').trim() as NotifyType;
-    if (!NOTIFY_TYPES.includes(notify)) {
-      throw badRequest(`notify must be one of ${NOTIFY_TYPES.join(', ')}.`, [{ field: 'notify', message: `not "${body.notify}"` }]);
-    }
-    const filters = filtersOf(body);
-    const groupId = resolveGroup(app, body.group, auth.groupIds);
-    if (groupId ? !store.users.isGroupAdmin(auth.user.id, groupId) : store.users.adminGroupIds(auth.user.id).length === 0) {
-      throw forbidden(
-        groupId ? 'Receiving team events needs team Admin permission in that group.' : 'Receiving team events needs team Admin permission in at least one group.',
-        'group_admin_required',
-      );
-    }
-    const target = await checkCallbackUrl(rawUrl, { allowPrivate: settings.allowPrivateAddresses });
-    if (!target.ok) {
-      // The guard's messages already name the URL or its host ("callback_url is…", "callback host…").
-      throw badRequest(`${target.message}.`, [{ field: 'callback_url', message: target.message }]);
-    }
-    const callbackUrl = rawUrl!;
-    const existing = findRegistrations(store, auth.user.id, { callbackUrl, objectFilter: filters.objectFilter, eventFilter: filters.eventFilter, groupId, notify });
-    if (existing.length > 0) {
-      // Subscribing again is idempotent; a secret given again replaces the old one (rotation).
-      if (body.hmac_secret) store.webhooks.setHmacSecret(existing[0].id, body.hmac_secret);
-      reply.code(200);
-      return resource(getRegistration(store, auth.user.id, existing[0].id)!);
-    }
-    const id = insertRegistration(store, {
-      userId: auth.user.id,
-      callbackUrl,
-      objectFilter: filters.objectFilter,
-      eventFilter: filters.eventFilter,
-      groupId,
-      notify,
-      hmacSecret: body.hmac_secret ?? null,
-    });
-    reply.code(201).header('Location', registrationUri(id));
-    return resource(getRegistration(store, auth.user.id, id)!);
-  });
-
-  app.get('/api/v1/notifications/', {
-    schema: {
-      summary: 'List your webhook registrations',
-      tags: ['webhooks'],
-      description: 'A plain array (as the hosted description has it) of every registration of yours, oldest first. `group_id` is left out: group ids here are UUIDs, in `group` as a resource URI.',
-      response: { 200: Type.Array(ListedRegistration), ...errorResponses(400, 401, 403, 429) },
-    },
-  }, async (request) => {
-    const auth = requireApiKey(request);
-    const { registrations } = listRegistrations(store, auth.user.id, MAX_LISTED, 0);
-    return registrations.map((r) => {
-      const view = resource(r);
-      return { active: true, notify_when: NOTIFY_WHEN[r.notify] ?? 10, url: r.callbackUrl, event_filter: view.eventFilter, ...view };
-    });
-  });
-
-  app.get('/api/v1/notifications/:id/', {
-    schema: {
-      summary: 'One webhook registration',
-      tags: ['webhooks'],
-      params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
-      response: { 200: RegistrationResource, ...errorResponses(401, 403, 404, 429) },
-    },
-  }, async (request) => {
-    const auth = requireApiKey(request);
-    const { id } = request.params;
-    const registration = getRegistration(store, auth.user.id, id);
-    if (!registration) throw notFound('Webhook registration', id);
-    return resource(registration);
-  });
-
-  app.post('/api/v1/unsubscribe/', {
-    schema: {
-      summary: 'Remove webhook registrations',
-      tags: ['webhooks'],
-      description:
-        'Removes by `id`, or every registration of yours whose `callback_url` (or `url`) matches exactly and whose ' +
-        'object/event/group filters match those given (filters left out match anything). Deliveries not yet made are ' +
-        'cancelled; the delivery log is kept. Idempotent: 200 whether anything matched or not (`removed` lists what went); ' +
-        'a URL that is not http(s) is a 400.',
-      body: UnsubscribeBody,
-      response: { 200: Type.Object({ removed: Type.Array(Type.String()) }), ...errorResponses(400, 401, 403, 415, 429) },
-    },
-  }, async (request) => {
-    const auth = requireApiKey(request);
-    const body = request.body;
-    let matches: Registration[];
-    if (body.id) {
-      const one = getRegistration(store, auth.user.id, body.id);
-      matches = one ? [one] : [];
-    } else {
-      const callbackUrl = body.callback_url ?? body.url;
-      if (!callbackUrl) throw badRequest('Give the registration id, or its callback_url.', [{ field: 'callback_url', message: 'is required without id' }]);
-      if (!/^https?:\/\/\S+$/i.test(callbackUrl)) throw badRequest(`${JSON.stringify(callbackUrl)} is not an http(s) URL.`, [{ field: 'callback_url', message: 'must be an http(s) URL' }]);
-      const filtered = body.object !== undefined || body.event !== undefined || body.eventFilter !== undefined;
-      const filters = filtered ? filtersOf(body) : undefined;
-      const groupId = body.group === undefined ? undefined : resolveGroup(app, body.group, auth.groupIds);
-      matches = findRegistrations(store, auth.user.id, {
+    async (request, reply) => {
+      const auth = requireApiKey(request);
+      const body = request.body;
+      const rawUrl = body.callback_url ?? body.url;
+      const notify = (body.notify ?? 'realtime').trim() as NotifyType;
+      if (!NOTIFY_TYPES.includes(notify)) {
+        throw badRequest(`notify must be one of ${NOTIFY_TYPES.join(', ')}.`, [{ field: 'notify', message: `not "${body.notify}"` }]);
+      }
+      const filters = filtersOf(body);
+      const groupId = resolveGroup(app, body.group, auth.groupIds);
+      if (groupId ? !store.users.isGroupAdmin(auth.user.id, groupId) : store.users.adminGroupIds(auth.user.id).length === 0) {
+        throw forbidden(
+          groupId
+            ? 'Receiving team events needs team Admin permission in that group.'
+            : 'Receiving team events needs team Admin permission in at least one group.',
+          'group_admin_required',
+        );
+      }
+      const target = await checkCallbackUrl(rawUrl, { allowPrivate: settings.allowPrivateAddresses });
+      if (!target.ok) {
+        // The guard's messages already name the URL or its host ("callback_url is…", "callback host…").
+        throw badRequest(`${target.message}.`, [{ field: 'callback_url', message: target.message }]);
+      }
+      const callbackUrl = rawUrl!;
+      const existing = findRegistrations(store, auth.user.id, {
         callbackUrl,
-        objectFilter: filters?.objectFilter,
-        eventFilter: filters && (body.event !== undefined || body.eventFilter !== undefined) ? filters.eventFilter : undefined,
+        objectFilter: filters.objectFilter,
+        eventFilter: filters.eventFilter,
         groupId,
+        notify,
       });
-    }
-    for (const registration of matches) removeRegistration(store, registration.id);
-    return { removed: matches.map((r) => r.id) };
-  });
-
-  app.delete('/api/v1/unsubscribe/:id/', {
-    schema: {
-      summary: 'Remove one webhook registration',
-      tags: ['webhooks'],
-      params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
-      response: { 204: Type.Null(), ...errorResponses(401, 403, 404, 429) },
+      if (existing.length > 0) {
+        // Subscribing again is idempotent; a secret given again replaces the old one (rotation).
+        if (body.hmac_secret) store.webhooks.setHmacSecret(existing[0].id, body.hmac_secret);
+        reply.code(200);
+        return resource(getRegistration(store, auth.user.id, existing[0].id)!);
+      }
+      const id = insertRegistration(store, {
+        userId: auth.user.id,
+        callbackUrl,
+        objectFilter: filters.objectFilter,
+        eventFilter: filters.eventFilter,
+        groupId,
+        notify,
+        hmacSecret: body.hmac_secret ?? null,
+      });
+      reply.code(201).header('Location', registrationUri(id));
+      return resource(getRegistration(store, auth.user.id, id)!);
     },
-  }, async (request, reply) => {
-    const auth = requireApiKey(request);
-    const { id } = request.params;
-    if (!getRegistration(store, auth.user.id, id)) throw notFound('Webhook registration', id);
-    removeRegistration(store, id);
-    reply.code(204);
-  });
+  );
 
+  app.get(
+    '/api/v1/notifications/',
+    {
+      schema: {
+        summary: 'List your webhook registrations',
+        tags: ['webhooks'],
+        description:
+          'A plain array (as the hosted description has it) of every registration of yours, oldest first. `group_id` is left out: group ids here are UUIDs, in `group` as a resource URI.',
+        response: { 200: Type.Array(ListedRegistration), ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request) => {
+      const auth = requireApiKey(request);
+      const { registrations } = listRegistrations(store, auth.user.id, MAX_LISTED, 0);
+      return registrations.map((r) => {
+        const view = resource(r);
+        return { active: true, notify_when: NOTIFY_WHEN[r.notify] ?? 10, url: r.callbackUrl, event_filter: view.eventFilter, ...view };
+      });
+    },
+  );
+
+  app.get(
+    '/api/v1/notifications/:id/',
+    {
+      schema: {
+        summary: 'One webhook registration',
+        tags: ['webhooks'],
+        params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
+        response: { 200: RegistrationResource, ...errorResponses(401, 403, 404, 429) },
+      },
+    },
+    async (request) => {
+      const auth = requireApiKey(request);
+      const { id } = request.params;
+      const registration = getRegistration(store, auth.user.id, id);
+      if (!registration) throw notFound('Webhook registration', id);
+      return resource(registration);
+    },
+  );
+
+  app.post(
+    '/api/v1/unsubscribe/',
+    {
+      schema: {
+        summary: 'Remove webhook registrations',
+        tags: ['webhooks'],
+        description:
+          'Removes by `id`, or every registration of yours whose `callback_url` (or `url`) matches exactly and whose ' +
+          'object/event/group filters match those given (filters left out match anything). Deliveries not yet made are ' +
+          'cancelled; the delivery log is kept. Idempotent: 200 whether anything matched or not (`removed` lists what went); ' +
+          'a URL that is not http(s) is a 400.',
+        body: UnsubscribeBody,
+        response: { 200: Type.Object({ removed: Type.Array(Type.String()) }), ...errorResponses(400, 401, 403, 415, 429) },
+      },
+    },
+    async (request) => {
+      const auth = requireApiKey(request);
+      const body = request.body;
+      let matches: Registration[];
+      if (body.id) {
+        const one = getRegistration(store, auth.user.id, body.id);
+        matches = one ? [one] : [];
+      } else {
+        const callbackUrl = body.callback_url ?? body.url;
+        if (!callbackUrl) throw badRequest('Give the registration id, or its callback_url.', [{ field: 'callback_url', message: 'is required without id' }]);
+        if (!/^https?:\/\/\S+$/i.test(callbackUrl))
+          throw badRequest(`${JSON.stringify(callbackUrl)} is not an http(s) URL.`, [{ field: 'callback_url', message: 'must be an http(s) URL' }]);
+        const filtered = body.object !== undefined || body.event !== undefined || body.eventFilter !== undefined;
+        const filters = filtered ? filtersOf(body) : undefined;
+        const groupId = body.group === undefined ? undefined : resolveGroup(app, body.group, auth.groupIds);
+        matches = findRegistrations(store, auth.user.id, {
+          callbackUrl,
+          objectFilter: filters?.objectFilter,
+          eventFilter: filters && (body.event !== undefined || body.eventFilter !== undefined) ? filters.eventFilter : undefined,
+          groupId,
+        });
+      }
+      for (const registration of matches) removeRegistration(store, registration.id);
+      return { removed: matches.map((r) => r.id) };
+    },
+  );
+
+  app.delete(
+    '/api/v1/unsubscribe/:id/',
+    {
+      schema: {
+        summary: 'Remove one webhook registration',
+        tags: ['webhooks'],
+        params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
+        response: { 204: Type.Null(), ...errorResponses(401, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireApiKey(request);
+      const { id } = request.params;
+      if (!getRegistration(store, auth.user.id, id)) throw notFound('Webhook registration', id);
+      removeRegistration(store, id);
+      reply.code(204);
+    },
+  );
 }

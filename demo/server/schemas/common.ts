@@ -3,17 +3,15 @@ import { Type } from 'typebox';
 import type { TOptional, TSchema, TUnknown } from 'typebox';
 
 /** The spec's booleans: true, the string 'true', or 1 (and their false forms). */
-export const Booleanish = Type.Union(
-  [Type.Boolean(), Type.Literal('true'), Type.Literal('false'), Type.Literal(1), Type.Literal(0)],
-  { description: "A boolean; also accepts the string 'true'/'false' and 1/0." },
-);
+export const Booleanish = Type.Union([Type.Boolean(), Type.Literal('true'), Type.Literal('false'), Type.Literal(1), Type.Literal(0)], {
+  description: "A boolean; also accepts the string 'true'/'false' and 1/0.",
+});
 
 /** Booleanish with its own description (for the OpenAPI document). */
 export function booleanish(description: string) {
-  return Type.Union(
-    [Type.Boolean(), Type.Literal('true'), Type.Literal('false'), Type.Literal(1), Type.Literal(0)],
-    { description: `${description} Accepts true/false, 'true'/'false', 1/0.` },
-  );
+  return Type.Union([Type.Boolean(), Type.Literal('true'), Type.Literal('false'), Type.Literal(1), Type.Literal(0)], {
+    description: `${description} Accepts true/false, 'true'/'false', 1/0.`,
+  });
 }
 
 /**
@@ -29,17 +27,22 @@ export function toBool(value: unknown, fallback = false): boolean {
   return value === true || value === 'true' || value === 1;
 }
 
-export const ErrorBody = Type.Object({
-  error: Type.Object({
-    status: Type.Integer(),
-    code: Type.String({ description: 'Stable machine-readable code, e.g. `not_found`, `invalid`, `rate_limited`.' }),
-    message: Type.String({ description: 'What went wrong and what to do about it.' }),
-    fields: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }), {
-      description: 'For validation errors: every offending field by name or path.',
-    })),
-  }),
-  text: Type.String({ description: 'The message again, where the hosted service\'s description reads error text (`{ "text": … }`).' }),
-}, { description: 'Every error has this shape.' });
+export const ErrorBody = Type.Object(
+  {
+    error: Type.Object({
+      status: Type.Integer(),
+      code: Type.String({ description: 'Stable machine-readable code, e.g. `not_found`, `invalid`, `rate_limited`.' }),
+      message: Type.String({ description: 'What went wrong and what to do about it.' }),
+      fields: Type.Optional(
+        Type.Array(Type.Object({ field: Type.String(), message: Type.String() }), {
+          description: 'For validation errors: every offending field by name or path.',
+        }),
+      ),
+    }),
+    text: Type.String({ description: 'The message again, where the hosted service\'s description reads error text (`{ "text": … }`).' }),
+  },
+  { description: 'Every error has this shape.' },
+);
 
 /** Standard error responses to spread into a route's `response` schema. */
 export function errorResponses(...statuses: number[]): Record<number, typeof ErrorBody> {

@@ -15,5 +15,8 @@ export async function sealedAuditLogPdf(store: Store, doc: DocumentRecord): Prom
   const events = history.events(doc.id);
   const originalPdf = store.files.exists(doc.sourceFile) ? store.files.readBytes(doc.sourceFile) : undefined;
   // A failing timestamp authority leaves this PDF without a timestamp rather than failing the download.
-  return buildAuditLogPdf({ ...signingHistory(doc, documents.recipients(doc.id), events, { allEvents: true }), originalPdf, auditChainHead, seal: seal.key }, { ...seal, onTimestampError: () => {} });
+  return buildAuditLogPdf(
+    { ...signingHistory(doc, documents.recipients(doc.id), events, { allEvents: true }), originalPdf, auditChainHead, seal: seal.key },
+    { ...seal, onTimestampError: () => {} },
+  );
 }

@@ -15,7 +15,11 @@ export interface FieldLimitNote {
 }
 
 /** `existing` kept first, then as many of `added` as fit; a note when some did not. */
-export function withinFieldLimit(existing: readonly FieldElement[], added: readonly FieldElement[], what: string): { fields: FieldElement[]; kept: FieldElement[]; note: FieldLimitNote | null } {
+export function withinFieldLimit(
+  existing: readonly FieldElement[],
+  added: readonly FieldElement[],
+  what: string,
+): { fields: FieldElement[]; kept: FieldElement[]; note: FieldLimitNote | null } {
   const room = Math.max(0, MAX_ELEMENTS - existing.length);
   const kept = added.slice(0, room);
   const dropped = added.slice(room);

@@ -36,7 +36,11 @@ export function inviteToGroup(
       const group = store.groups.get(groupId)!;
       const name = group.profile.publicName || group.name;
       store.history.queueEmail({
-        documentId: null, recipientId: null, kind: 'group_invitation', to: email, cc: [],
+        documentId: null,
+        recipientId: null,
+        kind: 'group_invitation',
+        to: email,
+        cc: [],
         subject: `You are invited to join ${name}`,
         text: `Hello,\n\n${invitedBy.email} invites you to join "${name}" to send and sign documents.\n\nAsk them for your account, or sign up with this email address (${email}) to join.\n`,
         html: '',

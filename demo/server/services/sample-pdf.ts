@@ -9,13 +9,31 @@ export function samplePdf(): Promise<Uint8Array> {
 }
 
 const CLAUSES = [
-  ['1. Services', 'The Provider will design, build and deliver the software described in Schedule A, and will keep the Client informed of progress at least once every two weeks.'],
+  [
+    '1. Services',
+    'The Provider will design, build and deliver the software described in Schedule A, and will keep the Client informed of progress at least once every two weeks.',
+  ],
   ['2. Fees', 'The Client will pay the fees in Schedule B within thirty (30) days of each invoice. Late amounts carry interest at one percent per month.'],
-  ['3. Confidentiality', 'Each party keeps the other party\'s confidential information secret and uses it only to perform this Agreement, during its term and for three years after.'],
-  ['4. Intellectual property', 'On full payment, the Provider assigns to the Client all rights in the deliverables, except the Provider\'s pre-existing tools, which it licenses to the Client.'],
-  ['5. Term and termination', 'This Agreement starts on the Effective Date and runs until the services are delivered. Either party may end it on thirty days\' written notice.'],
-  ['6. Liability', 'Neither party is liable for indirect or consequential loss. Each party\'s total liability is limited to the fees paid in the twelve months before the claim.'],
-  ['7. Governing law', 'This Agreement is governed by the laws of the place where the Provider has its registered office, whose courts have exclusive jurisdiction.'],
+  [
+    '3. Confidentiality',
+    "Each party keeps the other party's confidential information secret and uses it only to perform this Agreement, during its term and for three years after.",
+  ],
+  [
+    '4. Intellectual property',
+    "On full payment, the Provider assigns to the Client all rights in the deliverables, except the Provider's pre-existing tools, which it licenses to the Client.",
+  ],
+  [
+    '5. Term and termination',
+    "This Agreement starts on the Effective Date and runs until the services are delivered. Either party may end it on thirty days' written notice.",
+  ],
+  [
+    '6. Liability',
+    "Neither party is liable for indirect or consequential loss. Each party's total liability is limited to the fees paid in the twelve months before the claim.",
+  ],
+  [
+    '7. Governing law',
+    'This Agreement is governed by the laws of the place where the Provider has its registered office, whose courts have exclusive jurisdiction.',
+  ],
 ];
 
 function wrap(text: string, maxChars: number): string[] {
@@ -70,7 +88,11 @@ async function buildSamplePdf(): Promise<Uint8Array> {
   second.drawText('SIGNATURES', { x: 72, y: 520, size: 14, font: bold, color: ink });
   const party = (label: string, x: number) => {
     second.drawText(label, { x, y: 490, size: 11, font: bold, color: ink });
-    for (const [caption, lineY] of [['Signature', 430], ['Name', 380], ['Date', 330]] as const) {
+    for (const [caption, lineY] of [
+      ['Signature', 430],
+      ['Name', 380],
+      ['Date', 330],
+    ] as const) {
       second.drawLine({ start: { x, y: lineY }, end: { x: x + 220, y: lineY }, thickness: 0.8, color: ink });
       second.drawText(caption, { x, y: lineY - 13, size: 9, font, color: ink });
     }

@@ -28,7 +28,11 @@ export function decodePdfField(value: string, maxBytes: number): Uint8Array {
   const text = value.replace(/^data:[^,]*;base64,/i, '').replace(/\s+/g, '');
   if (text === '') throw unprocessable('pdf_file is empty: send the PDF content encoded as base64.', [{ field: 'pdf_file', message: 'is empty' }], 'pdf_empty');
   if (!BASE64.test(text) || text.length % 4 === 1) {
-    throw unprocessable('pdf_file is not valid base64: send the PDF bytes encoded as base64 (A-Z, a-z, 0-9, +, /, = padding).', [{ field: 'pdf_file', message: 'is not base64' }], 'pdf_not_base64');
+    throw unprocessable(
+      'pdf_file is not valid base64: send the PDF bytes encoded as base64 (A-Z, a-z, 0-9, +, /, = padding).',
+      [{ field: 'pdf_file', message: 'is not base64' }],
+      'pdf_not_base64',
+    );
   }
   const decodedLength = Math.floor((text.replace(/=+$/, '').length * 3) / 4);
   if (decodedLength > maxBytes) {
@@ -45,7 +49,12 @@ function refusal(code: string, message: string): DomainError {
  * Inspects the PDF and makes its fields (form import, text tags) in the work pool, as `groupId`'s
  * job. Fields past the per-template limit are left out and reported (`report.field_limit`).
  */
-export async function prepareTemplate(work: WorkPool, groupId: string, bytes: Uint8Array, options: { processTags: boolean; importFormFields: boolean }): Promise<PreparedTemplate> {
+export async function prepareTemplate(
+  work: WorkPool,
+  groupId: string,
+  bytes: Uint8Array,
+  options: { processTags: boolean; importFormFields: boolean },
+): Promise<PreparedTemplate> {
   let prepared: PreparedPdf;
   try {
     // The bytes are handed over, not copied, when they own their buffer (decodePdfField's do).
@@ -64,7 +73,16 @@ export async function prepareTemplate(work: WorkPool, groupId: string, bytes: Ui
     report.form_import = { fields_imported: fitted.kept.length, notes: fitted.note ? [...form.report, fitted.note] : form.report };
     if (fitted.note) report.field_limit = fitted.note;
   } else if (info.hasAcroForm) {
-    report.form_import = { fields_imported: 0, notes: [{ code: 'form_not_imported', severity: 'info', message: 'The PDF has form fields; upload with import_form_fields=true to turn them into signing fields.' }] };
+    report.form_import = {
+      fields_imported: 0,
+      notes: [
+        {
+          code: 'form_not_imported',
+          severity: 'info',
+          message: 'The PDF has form fields; upload with import_form_fields=true to turn them into signing fields.',
+        },
+      ],
+    };
   }
   if (tags) {
     const fitted = withinFieldLimit(elements, tags.elements, 'tag fields');

@@ -20,8 +20,15 @@ export interface VerificationAnswer {
   sealed_revision: number | null;
   changed_revision: number | null;
   signatures: {
-    index: number; valid: boolean; trusted: boolean; revision: number; sub_filter: string; byte_range: number[];
-    signer: { common_name: string; subject: string; fingerprint: string } | null; timestamp: string | null; problem: string | null;
+    index: number;
+    valid: boolean;
+    trusted: boolean;
+    revision: number;
+    sub_filter: string;
+    byte_range: number[];
+    signer: { common_name: string; subject: string; fingerprint: string } | null;
+    timestamp: string | null;
+    problem: string | null;
   }[];
   /** Our record of the document, when the sealed bytes are a final PDF this server produced. */
   document: { id: string; name: string; completed: string | null; parties: { name: string; role: string }[] } | null;
@@ -43,7 +50,9 @@ export function verifyAgainstRecords(store: Store, bytes: Uint8Array): Verificat
     const doc = id ? documents.get(id) : undefined;
     if (doc) {
       document = {
-        id: doc.id, name: doc.name, completed: doc.completedAt,
+        id: doc.id,
+        name: doc.name,
+        completed: doc.completedAt,
         parties: documents.recipients(doc.id).map((r) => ({ name: displayName(doc, r), role: role(r) })),
       };
     }
@@ -59,9 +68,15 @@ export function verifyAgainstRecords(store: Store, bytes: Uint8Array): Verificat
     sealed_revision: result.sealedRevision ?? null,
     changed_revision: result.changedRevision ?? null,
     signatures: result.signatures.map((s) => ({
-      index: s.index, valid: s.valid, trusted: s.trusted === true, revision: s.revision, sub_filter: s.subFilter, byte_range: s.byteRange,
+      index: s.index,
+      valid: s.valid,
+      trusted: s.trusted === true,
+      revision: s.revision,
+      sub_filter: s.subFilter,
+      byte_range: s.byteRange,
       signer: s.signer ? { common_name: s.signer.commonName, subject: s.signer.subject, fingerprint: s.signer.fingerprint } : null,
-      timestamp: s.timestamp ?? null, problem: s.problem ?? null,
+      timestamp: s.timestamp ?? null,
+      problem: s.problem ?? null,
     })),
     document,
   };

@@ -28,7 +28,16 @@ export interface ApiKeyRepository {
   newestActiveNewScheme(userId: string): ApiKeyRecord | undefined;
 }
 
-interface KeyRow { id: string; user_id: string; env: KeyEnv; legacy: number; secret_hash: string; created: string; last_used: string | null; revoked: string | null }
+interface KeyRow {
+  id: string;
+  user_id: string;
+  env: KeyEnv;
+  legacy: number;
+  secret_hash: string;
+  created: string;
+  last_used: string | null;
+  revoked: string | null;
+}
 
 function toRecord(row: KeyRow): ApiKeyRecord {
   return { id: row.id, userId: row.user_id, env: row.env, legacy: row.legacy === 1, created: row.created };
@@ -42,7 +51,8 @@ export class SqliteApiKeyRepository implements ApiKeyRepository {
 
   create(userId: string, env: KeyEnv, legacy: boolean): { key: string; record: ApiKeyRecord } {
     const generated = legacy ? generateLegacyKey() : generateNewKey(env);
-    this.db.prepare('INSERT INTO api_keys (id, user_id, env, legacy, secret_hash, created) VALUES (?, ?, ?, ?, ?, ?)')
+    this.db
+      .prepare('INSERT INTO api_keys (id, user_id, env, legacy, secret_hash, created) VALUES (?, ?, ?, ?, ?, ?)')
       .run(generated.keyId, userId, env, legacy ? 1 : 0, generated.secretHash, nowIso());
     const row = this.db.prepare('SELECT * FROM api_keys WHERE id = ?').get(generated.keyId) as unknown as KeyRow;
     return { key: generated.key, record: toRecord(row) };
@@ -72,13 +82,17 @@ export class SqliteApiKeyRepository implements ApiKeyRepository {
   }
 
   listForUser(userId: string): (ApiKeyRecord & { lastUsed: string | null; revoked: string | null })[] {
-    return (this.db.prepare('SELECT * FROM api_keys WHERE user_id = ? ORDER BY created, rowid').all(userId) as unknown as KeyRow[])
-      .map((row) => ({ ...toRecord(row), lastUsed: row.last_used, revoked: row.revoked }));
+    return (this.db.prepare('SELECT * FROM api_keys WHERE user_id = ? ORDER BY created, rowid').all(userId) as unknown as KeyRow[]).map((row) => ({
+      ...toRecord(row),
+      lastUsed: row.last_used,
+      revoked: row.revoked,
+    }));
   }
 
   newestActiveNewScheme(userId: string): ApiKeyRecord | undefined {
-    const row = prepared(this.db, 'SELECT * FROM api_keys WHERE user_id = ? AND revoked IS NULL AND legacy = 0 ORDER BY created DESC, rowid DESC LIMIT 1')
-      .get(userId) as KeyRow | undefined;
+    const row = prepared(this.db, 'SELECT * FROM api_keys WHERE user_id = ? AND revoked IS NULL AND legacy = 0 ORDER BY created DESC, rowid DESC LIMIT 1').get(
+      userId,
+    ) as KeyRow | undefined;
     return row ? toRecord(row) : undefined;
   }
 }

@@ -43,7 +43,19 @@ export interface ChainedContent {
 
 /** SHA-256 (hex) of the previous hash and the content as a JSON array in fixed column order (canonical by construction). */
 export function eventHash(prevHash: string, c: ChainedContent): string {
-  const canonical = JSON.stringify([prevHash, c.document_id, c.recipient_id, c.event, c.actor_type, c.actor_id, c.actor_label, c.ip, c.user_agent, c.details_json, c.created]);
+  const canonical = JSON.stringify([
+    prevHash,
+    c.document_id,
+    c.recipient_id,
+    c.event,
+    c.actor_type,
+    c.actor_id,
+    c.actor_label,
+    c.ip,
+    c.user_agent,
+    c.details_json,
+    c.created,
+  ]);
   return crypto.createHash('sha256').update(canonical).digest('hex');
 }
 
@@ -55,7 +67,8 @@ function rowsOf(db: Db, documentId: string): ChainRow[] {
 
 /** The hash of the document's newest event ('' when it has none). Chains unhashed older rows first. */
 export function chainHead(db: Db, documentId: string): string {
-  const last = db.prepare('SELECT hash FROM document_events WHERE document_id = ? ORDER BY id DESC LIMIT 1').get(documentId) as { hash: string | null } | undefined;
+  const last = db.prepare('SELECT hash FROM document_events WHERE document_id = ? ORDER BY id DESC LIMIT 1').get(documentId) as
+    { hash: string | null } | undefined;
   if (!last) return '';
   if (last.hash !== null) return last.hash;
   return chainLegacyRows(db, documentId);
@@ -75,7 +88,8 @@ export function chainLegacyRows(db: Db, documentId: string): string {
 }
 
 function chainHeadOf(db: Db, documentId: string): string {
-  const last = db.prepare('SELECT hash FROM document_events WHERE document_id = ? ORDER BY id DESC LIMIT 1').get(documentId) as { hash: string | null } | undefined;
+  const last = db.prepare('SELECT hash FROM document_events WHERE document_id = ? ORDER BY id DESC LIMIT 1').get(documentId) as
+    { hash: string | null } | undefined;
   return last?.hash ?? '';
 }
 
@@ -112,5 +126,7 @@ export function verifyChain(db: Db, documentId: string): ChainCheck {
 
 /** Every document that has events, oldest first. */
 export function chainedDocumentIds(db: Db): string[] {
-  return (db.prepare('SELECT document_id FROM document_events GROUP BY document_id ORDER BY MIN(id)').all() as { document_id: string }[]).map((r) => r.document_id);
+  return (db.prepare('SELECT document_id FROM document_events GROUP BY document_id ORDER BY MIN(id)').all() as { document_id: string }[]).map(
+    (r) => r.document_id,
+  );
 }

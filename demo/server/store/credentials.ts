@@ -65,10 +65,16 @@ export interface Credentials {
 type Row = Record<string, string | number | null>;
 
 const toCredentials = (r: Row): Credentials => ({
-  userId: String(r.user_id), srpSalt: String(r.srp_salt), srpVerifier: String(r.srp_verifier),
-  totpSecret: r.totp_secret === null ? null : String(r.totp_secret), totpPending: r.totp_pending === null ? null : String(r.totp_pending),
-  totpLastStep: r.totp_last_step === null ? null : Number(r.totp_last_step), recoveryHashes: JSON.parse(String(r.recovery_hashes)) as string[],
-  generation: Number(r.generation), failures: Number(r.failures), lockedUntil: r.locked_until === null ? null : String(r.locked_until),
+  userId: String(r.user_id),
+  srpSalt: String(r.srp_salt),
+  srpVerifier: String(r.srp_verifier),
+  totpSecret: r.totp_secret === null ? null : String(r.totp_secret),
+  totpPending: r.totp_pending === null ? null : String(r.totp_pending),
+  totpLastStep: r.totp_last_step === null ? null : Number(r.totp_last_step),
+  recoveryHashes: JSON.parse(String(r.recovery_hashes)) as string[],
+  generation: Number(r.generation),
+  failures: Number(r.failures),
+  lockedUntil: r.locked_until === null ? null : String(r.locked_until),
 });
 
 export class SqliteCredentialRepository {
@@ -85,9 +91,11 @@ export class SqliteCredentialRepository {
 
   /** Sets (or replaces) the verifier: a new password. Failures and the lock are cleared. */
   setVerifier(userId: string, salt: string, verifier: string): void {
-    prepared(this.db, `INSERT INTO user_credentials (user_id, srp_salt, srp_verifier, modified) VALUES (?, ?, ?, ?)
-      ON CONFLICT(user_id) DO UPDATE SET srp_salt = excluded.srp_salt, srp_verifier = excluded.srp_verifier, failures = 0, locked_until = NULL, modified = excluded.modified`)
-      .run(userId, salt, verifier, nowIso());
+    prepared(
+      this.db,
+      `INSERT INTO user_credentials (user_id, srp_salt, srp_verifier, modified) VALUES (?, ?, ?, ?)
+      ON CONFLICT(user_id) DO UPDATE SET srp_salt = excluded.srp_salt, srp_verifier = excluded.srp_verifier, failures = 0, locked_until = NULL, modified = excluded.modified`,
+    ).run(userId, salt, verifier, nowIso());
   }
 
   setPendingTotp(userId: string, secret: string | null): void {
@@ -96,14 +104,18 @@ export class SqliteCredentialRepository {
 
   /** Confirms the pending secret as the second factor, with its first step used and fresh recovery codes. */
   enableTotp(userId: string, secret: string, step: number, recoveryHashes: string[]): void {
-    prepared(this.db, 'UPDATE user_credentials SET totp_secret = ?, totp_pending = NULL, totp_last_step = ?, recovery_hashes = ?, modified = ? WHERE user_id = ?')
-      .run(secret, step, JSON.stringify(recoveryHashes), nowIso(), userId);
+    prepared(
+      this.db,
+      'UPDATE user_credentials SET totp_secret = ?, totp_pending = NULL, totp_last_step = ?, recovery_hashes = ?, modified = ? WHERE user_id = ?',
+    ).run(secret, step, JSON.stringify(recoveryHashes), nowIso(), userId);
   }
 
   /** Records a code's step unless that step (or a later one) was used already: false means a replay. */
   useTotpStep(userId: string, step: number): boolean {
-    const result = prepared(this.db, 'UPDATE user_credentials SET totp_last_step = ?, modified = ? WHERE user_id = ? AND (totp_last_step IS NULL OR totp_last_step < ?)')
-      .run(step, nowIso(), userId, step);
+    const result = prepared(
+      this.db,
+      'UPDATE user_credentials SET totp_last_step = ?, modified = ? WHERE user_id = ? AND (totp_last_step IS NULL OR totp_last_step < ?)',
+    ).run(step, nowIso(), userId, step);
     return Number(result.changes) === 1;
   }
 
@@ -119,23 +131,40 @@ export class SqliteCredentialRepository {
 
   /** Counts a failed attempt; `lockAfter` failures lock the account until `lockedUntil`. Returns the count. */
   recordFailure(userId: string, lockAfter: number, lockedUntil: string): number {
-    prepared(this.db, `UPDATE user_credentials SET failures = failures + 1,
-      locked_until = CASE WHEN failures + 1 >= ? THEN ? ELSE locked_until END, modified = ? WHERE user_id = ?`).run(lockAfter, lockedUntil, nowIso(), userId);
+    prepared(
+      this.db,
+      `UPDATE user_credentials SET failures = failures + 1,
+      locked_until = CASE WHEN failures + 1 >= ? THEN ? ELSE locked_until END, modified = ? WHERE user_id = ?`,
+    ).run(lockAfter, lockedUntil, nowIso(), userId);
     return this.get(userId)?.failures ?? 0;
   }
 
   recordEvent(userId: string, event: string, client: { ip?: string; userAgent?: string } = {}): void {
-    prepared(this.db, 'INSERT INTO account_events (user_id, event, ip, user_agent, created) VALUES (?, ?, ?, ?, ?)')
-      .run(userId, event, client.ip ?? '', (client.userAgent ?? '').slice(0, 512), nowIso());
+    prepared(this.db, 'INSERT INTO account_events (user_id, event, ip, user_agent, created) VALUES (?, ?, ?, ?, ?)').run(
+      userId,
+      event,
+      client.ip ?? '',
+      (client.userAgent ?? '').slice(0, 512),
+      nowIso(),
+    );
   }
 
   /** The newest events first. */
   events(userId: string, limit = 100): AccountEvent[] {
     const rows = prepared(this.db, 'SELECT * FROM account_events WHERE user_id = ? ORDER BY id DESC LIMIT ?').all(userId, limit) as Row[];
-    return rows.map((r) => ({ userId: String(r.user_id), event: String(r.event), ip: String(r.ip), userAgent: String(r.user_agent), created: String(r.created) }));
+    return rows.map((r) => ({
+      userId: String(r.user_id),
+      event: String(r.event),
+      ip: String(r.ip),
+      userAgent: String(r.user_agent),
+      created: String(r.created),
+    }));
   }
 
   clearFailures(userId: string): void {
-    prepared(this.db, 'UPDATE user_credentials SET failures = 0, locked_until = NULL, modified = ? WHERE user_id = ? AND (failures > 0 OR locked_until IS NOT NULL)').run(nowIso(), userId);
+    prepared(
+      this.db,
+      'UPDATE user_credentials SET failures = 0, locked_until = NULL, modified = ? WHERE user_id = ? AND (failures > 0 OR locked_until IS NOT NULL)',
+    ).run(nowIso(), userId);
   }
 }

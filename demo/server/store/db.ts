@@ -28,9 +28,7 @@ export function openDatabase(dataDir: string): Db {
 
 export function runMigrations(db: Db, migrations: readonly Migration[]): string[] {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (id TEXT PRIMARY KEY, applied_at TEXT NOT NULL)');
-  const done = new Set(
-    (db.prepare('SELECT id FROM schema_migrations').all() as { id: string }[]).map((row) => row.id),
-  );
+  const done = new Set((db.prepare('SELECT id FROM schema_migrations').all() as { id: string }[]).map((row) => row.id));
   const applied: string[] = [];
   for (const migration of migrations) {
     if (done.has(migration.id)) continue;

@@ -62,15 +62,37 @@ export class SqliteDocumentHistory {
   /** Appends an event to the document's hash chain (audit-chain.ts): node:sqlite is synchronous, so reading the head and inserting cannot interleave. */
   record(documentId: string, event: string, actor: AuditActor, details: Record<string, unknown> = {}, recipientId: string | null = null): void {
     const content = {
-      document_id: documentId, recipient_id: recipientId, event, actor_type: actor.type, actor_id: actor.id, actor_label: actor.label,
-      ip: actor.ip.slice(0, 100), user_agent: actor.userAgent.slice(0, 500), details_json: JSON.stringify(details), created: nowIso(),
+      document_id: documentId,
+      recipient_id: recipientId,
+      event,
+      actor_type: actor.type,
+      actor_id: actor.id,
+      actor_label: actor.label,
+      ip: actor.ip.slice(0, 100),
+      user_agent: actor.userAgent.slice(0, 500),
+      details_json: JSON.stringify(details),
+      created: nowIso(),
     };
     const prev = chainHead(this.db, documentId);
-    this.db.prepare(
-      `INSERT INTO document_events (document_id, recipient_id, event, actor_type, actor_id, actor_label, ip, user_agent, details_json, created, prev_hash, hash)
+    this.db
+      .prepare(
+        `INSERT INTO document_events (document_id, recipient_id, event, actor_type, actor_id, actor_label, ip, user_agent, details_json, created, prev_hash, hash)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(content.document_id, content.recipient_id, content.event, content.actor_type, content.actor_id, content.actor_label, content.ip,
-      content.user_agent, content.details_json, content.created, prev, eventHash(prev, content));
+      )
+      .run(
+        content.document_id,
+        content.recipient_id,
+        content.event,
+        content.actor_type,
+        content.actor_id,
+        content.actor_label,
+        content.ip,
+        content.user_agent,
+        content.details_json,
+        content.created,
+        prev,
+        eventHash(prev, content),
+      );
   }
 
   events(documentId: string): AuditEvent[] {
@@ -80,7 +102,13 @@ export class SqliteDocumentHistory {
       documentId: String(r.document_id),
       recipientId: r.recipient_id === null ? null : String(r.recipient_id),
       event: String(r.event),
-      actor: { type: String(r.actor_type) as ActorType, id: String(r.actor_id), label: String(r.actor_label), ip: String(r.ip), userAgent: String(r.user_agent) },
+      actor: {
+        type: String(r.actor_type) as ActorType,
+        id: String(r.actor_id),
+        label: String(r.actor_label),
+        ip: String(r.ip),
+        userAgent: String(r.user_agent),
+      },
       details: JSON.parse(String(r.details_json)) as Record<string, unknown>,
       created: String(r.created),
       hash: r.hash === null || r.hash === undefined ? null : String(r.hash),
@@ -89,17 +117,22 @@ export class SqliteDocumentHistory {
 
   queueEmail(email: Omit<QueuedEmail, 'id' | 'created' | 'sentAt' | 'attempts' | 'lastError'>): string {
     const id = crypto.randomUUID();
-    this.db.prepare(
-      `INSERT INTO email_outbox (id, document_id, recipient_id, kind, to_address, cc_json, subject, text_body, html_body, created)
+    this.db
+      .prepare(
+        `INSERT INTO email_outbox (id, document_id, recipient_id, kind, to_address, cc_json, subject, text_body, html_body, created)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(id, email.documentId, email.recipientId, email.kind, email.to, JSON.stringify(email.cc), email.subject, email.text, email.html, nowIso());
+      )
+      .run(id, email.documentId, email.recipientId, email.kind, email.to, JSON.stringify(email.cc), email.subject, email.text, email.html, nowIso());
     return id;
   }
 
   emails(filter: { documentId?: string; unsentOnly?: boolean } = {}): QueuedEmail[] {
     const where: string[] = [];
     const params: string[] = [];
-    if (filter.documentId !== undefined) { where.push('document_id = ?'); params.push(filter.documentId); }
+    if (filter.documentId !== undefined) {
+      where.push('document_id = ?');
+      params.push(filter.documentId);
+    }
     if (filter.unsentOnly) where.push('sent_at IS NULL');
     const sql = `SELECT * FROM email_outbox ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created, rowid`;
     return (this.db.prepare(sql).all(...params) as Row[]).map((r) => ({

@@ -10,7 +10,12 @@ import type { FieldElement } from '../../../src/fields/types.ts';
 import type { StoredPageGeometry } from './templates.ts';
 import type { DocumentStatus, RecipientStatus } from '../domain/statuses.ts';
 
-export interface StoredReviewer { email: string; firstname: string; lastname: string; includeLink: boolean }
+export interface StoredReviewer {
+  email: string;
+  firstname: string;
+  lastname: string;
+  includeLink: boolean;
+}
 
 export interface DocumentRecord {
   id: string;
@@ -19,7 +24,10 @@ export interface DocumentRecord {
   name: string;
   status: DocumentStatus;
   templateIds: string[];
-  tag: string; tag1: string; tag2: string; tag3: string;
+  tag: string;
+  tag1: string;
+  tag2: string;
+  tag3: string;
   doEmail: boolean;
   signersInOrder: boolean;
   cc: string[];
@@ -58,8 +66,14 @@ export interface RecipientRecord {
   role: 'signer' | 'approver' | 'witness';
   signerNumber: number;
   witnessOf: number | null;
-  firstname: string; lastname: string; email: string; tel: string;
-  honorific: string; message: string; subject: string; redirect: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+  tel: string;
+  honorific: string;
+  message: string;
+  subject: string;
+  redirect: string;
   reviewers: StoredReviewer[];
   status: RecipientStatus;
   rejectionReason: string;
@@ -73,8 +87,16 @@ export type NewRecipient = Omit<RecipientRecord, 'created' | 'modified' | 'docum
 
 /** The few columns `GET /api/v1/status/{id}/` answers with. */
 export interface DocumentStatusRow {
-  id: string; group_id: string; status: number; archived: number; final_file: string | null;
-  tag: string; tag1: string; tag2: string; tag3: string; modified: string;
+  id: string;
+  group_id: string;
+  status: number;
+  archived: number;
+  final_file: string | null;
+  tag: string;
+  tag1: string;
+  tag2: string;
+  tag3: string;
+  modified: string;
 }
 
 export interface DocumentListQuery {
@@ -95,30 +117,68 @@ const json = <T>(v: unknown): T => JSON.parse(String(v)) as T;
 
 function toDocument(r: Row): DocumentRecord {
   return {
-    id: String(r.id), groupId: String(r.group_id), userId: String(r.user_id), name: String(r.name),
-    status: Number(r.status) as DocumentStatus, templateIds: json(r.template_ids_json),
-    tag: String(r.tag), tag1: String(r.tag1), tag2: String(r.tag2), tag3: String(r.tag3),
-    doEmail: bool(r.do_email), signersInOrder: bool(r.signers_in_order), cc: json(r.cc_json),
-    message: String(r.message), messageTemplate: String(r.message_template), redirect: String(r.redirect),
-    honorifics: bool(r.honorifics), language: r.language == null ? 'en' : String(r.language), convertSenderToSigner: bool(r.convert_sender_to_signer), strictFields: bool(r.strict_fields),
-    appendHistory: bool(r.append_history), appendPdf: bool(r.append_pdf), returnSignerLinks: bool(r.return_signer_links),
-    pdfPassword: String(r.pdf_password), pdfPasswordType: r.pdf_password_type === null ? null : (Number(r.pdf_password_type) as 1 | 2),
-    pageCount: Number(r.page_count), pages: json(r.pages_json), reviewers: json(r.reviewers_json), skipped: json(r.skipped_json),
-    sourceFile: String(r.source_file), finalFile: r.final_file === null ? null : String(r.final_file),
-    finalHash: r.final_hash === null ? null : String(r.final_hash), archived: bool(r.archived),
-    completedAt: r.completed_at === null ? null : String(r.completed_at), created: String(r.created), modified: String(r.modified),
+    id: String(r.id),
+    groupId: String(r.group_id),
+    userId: String(r.user_id),
+    name: String(r.name),
+    status: Number(r.status) as DocumentStatus,
+    templateIds: json(r.template_ids_json),
+    tag: String(r.tag),
+    tag1: String(r.tag1),
+    tag2: String(r.tag2),
+    tag3: String(r.tag3),
+    doEmail: bool(r.do_email),
+    signersInOrder: bool(r.signers_in_order),
+    cc: json(r.cc_json),
+    message: String(r.message),
+    messageTemplate: String(r.message_template),
+    redirect: String(r.redirect),
+    honorifics: bool(r.honorifics),
+    language: r.language == null ? 'en' : String(r.language),
+    convertSenderToSigner: bool(r.convert_sender_to_signer),
+    strictFields: bool(r.strict_fields),
+    appendHistory: bool(r.append_history),
+    appendPdf: bool(r.append_pdf),
+    returnSignerLinks: bool(r.return_signer_links),
+    pdfPassword: String(r.pdf_password),
+    pdfPasswordType: r.pdf_password_type === null ? null : (Number(r.pdf_password_type) as 1 | 2),
+    pageCount: Number(r.page_count),
+    pages: json(r.pages_json),
+    reviewers: json(r.reviewers_json),
+    skipped: json(r.skipped_json),
+    sourceFile: String(r.source_file),
+    finalFile: r.final_file === null ? null : String(r.final_file),
+    finalHash: r.final_hash === null ? null : String(r.final_hash),
+    archived: bool(r.archived),
+    completedAt: r.completed_at === null ? null : String(r.completed_at),
+    created: String(r.created),
+    modified: String(r.modified),
   };
 }
 
 function toRecipient(r: Row): RecipientRecord {
   return {
-    id: String(r.id), documentId: String(r.document_id), position: Number(r.position), order: Number(r.order_no),
-    role: String(r.role) as RecipientRecord['role'], signerNumber: Number(r.signer_number),
+    id: String(r.id),
+    documentId: String(r.document_id),
+    position: Number(r.position),
+    order: Number(r.order_no),
+    role: String(r.role) as RecipientRecord['role'],
+    signerNumber: Number(r.signer_number),
     witnessOf: r.witness_of === null ? null : Number(r.witness_of),
-    firstname: String(r.firstname), lastname: String(r.lastname), email: String(r.email), tel: String(r.tel),
-    honorific: String(r.honorific), message: String(r.message), subject: String(r.subject), redirect: String(r.redirect),
-    reviewers: json(r.reviewers_json), status: Number(r.status) as RecipientStatus, rejectionReason: String(r.rejection_reason),
-    hasFields: bool(r.has_fields), created: String(r.created), modified: String(r.modified),
+    firstname: String(r.firstname),
+    lastname: String(r.lastname),
+    email: String(r.email),
+    tel: String(r.tel),
+    honorific: String(r.honorific),
+    message: String(r.message),
+    subject: String(r.subject),
+    redirect: String(r.redirect),
+    reviewers: json(r.reviewers_json),
+    status: Number(r.status) as RecipientStatus,
+    rejectionReason: String(r.rejection_reason),
+    hasFields: bool(r.has_fields),
+    created: String(r.created),
+    modified: String(r.modified),
   };
 }
 
@@ -138,25 +198,77 @@ export class SqliteDocumentRepository {
   /** Inserts a document with its recipients and fields; call inside a transaction. */
   insert(doc: NewDocument, recipients: NewRecipient[], fields: FieldElement[]): DocumentRecord {
     const now = nowIso();
-    this.db.prepare(
-      `INSERT INTO documents (id, group_id, user_id, name, status, template_ids_json, tag, tag1, tag2, tag3, do_email, signers_in_order,
+    this.db
+      .prepare(
+        `INSERT INTO documents (id, group_id, user_id, name, status, template_ids_json, tag, tag1, tag2, tag3, do_email, signers_in_order,
          cc_json, message, message_template, redirect, honorifics, convert_sender_to_signer, strict_fields, append_history, append_pdf,
          return_signer_links, pdf_password, pdf_password_type, page_count, pages_json, reviewers_json, skipped_json, source_file,
          created, modified, language)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(doc.id, doc.groupId, doc.userId, doc.name, doc.status, JSON.stringify(doc.templateIds), doc.tag, doc.tag1, doc.tag2, doc.tag3,
-      +doc.doEmail, +doc.signersInOrder, JSON.stringify(doc.cc), doc.message, doc.messageTemplate, doc.redirect, +doc.honorifics,
-      +doc.convertSenderToSigner, +doc.strictFields, +doc.appendHistory, +doc.appendPdf, +doc.returnSignerLinks, doc.pdfPassword,
-      doc.pdfPasswordType, doc.pageCount, JSON.stringify(doc.pages), JSON.stringify(doc.reviewers), JSON.stringify(doc.skipped),
-      doc.sourceFile, now, now, doc.language);
+      )
+      .run(
+        doc.id,
+        doc.groupId,
+        doc.userId,
+        doc.name,
+        doc.status,
+        JSON.stringify(doc.templateIds),
+        doc.tag,
+        doc.tag1,
+        doc.tag2,
+        doc.tag3,
+        +doc.doEmail,
+        +doc.signersInOrder,
+        JSON.stringify(doc.cc),
+        doc.message,
+        doc.messageTemplate,
+        doc.redirect,
+        +doc.honorifics,
+        +doc.convertSenderToSigner,
+        +doc.strictFields,
+        +doc.appendHistory,
+        +doc.appendPdf,
+        +doc.returnSignerLinks,
+        doc.pdfPassword,
+        doc.pdfPasswordType,
+        doc.pageCount,
+        JSON.stringify(doc.pages),
+        JSON.stringify(doc.reviewers),
+        JSON.stringify(doc.skipped),
+        doc.sourceFile,
+        now,
+        now,
+        doc.language,
+      );
     const insertRecipient = this.db.prepare(
       `INSERT INTO document_recipients (id, document_id, position, order_no, role, signer_number, witness_of, firstname, lastname, email,
          tel, honorific, message, subject, redirect, reviewers_json, status, rejection_reason, has_fields, created, modified)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     for (const r of recipients) {
-      insertRecipient.run(r.id, doc.id, r.position, r.order, r.role, r.signerNumber, r.witnessOf, r.firstname, r.lastname, r.email,
-        r.tel, r.honorific, r.message, r.subject, r.redirect, JSON.stringify(r.reviewers), r.status, r.rejectionReason, +r.hasFields, now, now);
+      insertRecipient.run(
+        r.id,
+        doc.id,
+        r.position,
+        r.order,
+        r.role,
+        r.signerNumber,
+        r.witnessOf,
+        r.firstname,
+        r.lastname,
+        r.email,
+        r.tel,
+        r.honorific,
+        r.message,
+        r.subject,
+        r.redirect,
+        JSON.stringify(r.reviewers),
+        r.status,
+        r.rejectionReason,
+        +r.hasFields,
+        now,
+        now,
+      );
     }
     const insertField = this.db.prepare(
       'INSERT INTO document_fields (uuid, document_id, position, signer, element_type, element_json) VALUES (?, ?, ?, ?, ?, ?)',
@@ -182,7 +294,8 @@ export class SqliteDocumentRepository {
   recipientsOf(documentIds: string[]): Map<string, RecipientRecord[]> {
     const map = new Map<string, RecipientRecord[]>(documentIds.map((id) => [id, []]));
     if (documentIds.length === 0) return map;
-    const rows = this.db.prepare(`SELECT * FROM document_recipients WHERE document_id IN (${documentIds.map(() => '?').join(',')}) ORDER BY position`)
+    const rows = this.db
+      .prepare(`SELECT * FROM document_recipients WHERE document_id IN (${documentIds.map(() => '?').join(',')}) ORDER BY position`)
       .all(...documentIds) as Row[];
     for (const row of rows) map.get(String(row.document_id))!.push(toRecipient(row));
     return map;
@@ -194,9 +307,11 @@ export class SqliteDocumentRepository {
   }
 
   fields(documentId: string, elementType?: string): FieldElement[] {
-    const rows = (elementType === undefined
-      ? this.db.prepare('SELECT element_json FROM document_fields WHERE document_id = ? ORDER BY position').all(documentId)
-      : this.db.prepare('SELECT element_json FROM document_fields WHERE document_id = ? AND element_type = ? ORDER BY position').all(documentId, elementType)) as Row[];
+    const rows = (
+      elementType === undefined
+        ? this.db.prepare('SELECT element_json FROM document_fields WHERE document_id = ? ORDER BY position').all(documentId)
+        : this.db.prepare('SELECT element_json FROM document_fields WHERE document_id = ? AND element_type = ? ORDER BY position').all(documentId, elementType)
+    ) as Row[];
     return rows.map((r) => json<FieldElement>(r.element_json));
   }
 
@@ -204,18 +319,34 @@ export class SqliteDocumentRepository {
     if (q.groupIds.length === 0) return { total: 0, documents: [] };
     const where = [`group_id IN (${q.groupIds.map(() => '?').join(',')})`];
     const params: (string | number)[] = [...q.groupIds];
-    if (q.status !== undefined) { where.push('status = ?'); params.push(q.status); }
-    if (q.createdGt !== undefined) { where.push('created > ?'); params.push(q.createdGt); }
-    if (q.modifiedGt !== undefined) { where.push('modified > ?'); params.push(q.modifiedGt); }
-    if (q.userId !== undefined) { where.push('user_id = ?'); params.push(q.userId); }
-    if (q.archived !== undefined) { where.push('archived = ?'); params.push(+q.archived); }
+    if (q.status !== undefined) {
+      where.push('status = ?');
+      params.push(q.status);
+    }
+    if (q.createdGt !== undefined) {
+      where.push('created > ?');
+      params.push(q.createdGt);
+    }
+    if (q.modifiedGt !== undefined) {
+      where.push('modified > ?');
+      params.push(q.modifiedGt);
+    }
+    if (q.userId !== undefined) {
+      where.push('user_id = ?');
+      params.push(q.userId);
+    }
+    if (q.archived !== undefined) {
+      where.push('archived = ?');
+      params.push(+q.archived);
+    }
     if (q.email !== undefined) {
       where.push('EXISTS (SELECT 1 FROM document_recipients r WHERE r.document_id = documents.id AND lower(r.email) = lower(?))');
       params.push(q.email);
     }
     const clause = where.join(' AND ');
     const total = (this.db.prepare(`SELECT COUNT(*) AS n FROM documents WHERE ${clause}`).get(...params) as { n: number }).n;
-    const rows = this.db.prepare(`SELECT * FROM documents WHERE ${clause} ORDER BY created DESC, rowid DESC LIMIT ? OFFSET ?`)
+    const rows = this.db
+      .prepare(`SELECT * FROM documents WHERE ${clause} ORDER BY created DESC, rowid DESC LIMIT ? OFFSET ?`)
       .all(...params, q.limit, q.offset) as Row[];
     return { total, documents: rows.map(toDocument) };
   }
@@ -224,8 +355,14 @@ export class SqliteDocumentRepository {
   setStatus(id: string, status: DocumentStatus, extra: { archived?: boolean; completedAt?: string } = {}): void {
     const sets = ['status = ?', 'modified = ?'];
     const params: (string | number)[] = [status, nowIso()];
-    if (extra.archived !== undefined) { sets.push('archived = ?'); params.push(+extra.archived); }
-    if (extra.completedAt !== undefined) { sets.push('completed_at = ?'); params.push(extra.completedAt); }
+    if (extra.archived !== undefined) {
+      sets.push('archived = ?');
+      params.push(+extra.archived);
+    }
+    if (extra.completedAt !== undefined) {
+      sets.push('completed_at = ?');
+      params.push(extra.completedAt);
+    }
     this.db.prepare(`UPDATE documents SET ${sets.join(', ')} WHERE id = ?`).run(...params, id);
   }
 
@@ -243,7 +380,9 @@ export class SqliteDocumentRepository {
 
   /** Uuids of the fields a recipient has saved a value into (the description's field `state`). */
   savedFieldIds(documentId: string): Set<string> {
-    return new Set((this.db.prepare('SELECT uuid FROM document_fields WHERE document_id = ? AND saved = 1').all(documentId) as Row[]).map((r) => String(r.uuid)));
+    return new Set(
+      (this.db.prepare('SELECT uuid FROM document_fields WHERE document_id = ? AND saved = 1').all(documentId) as Row[]).map((r) => String(r.uuid)),
+    );
   }
 
   /**

@@ -15,8 +15,13 @@ export interface EmailAttachment {
 type Row = Record<string, string | number | null>;
 
 const toAttachment = (r: Row): EmailAttachment => ({
-  id: String(r.id), groupId: String(r.group_id), userId: String(r.user_id), filename: String(r.filename),
-  description: String(r.description), fileSize: Number(r.file_size), created: String(r.created),
+  id: String(r.id),
+  groupId: String(r.group_id),
+  userId: String(r.user_id),
+  filename: String(r.filename),
+  description: String(r.description),
+  fileSize: Number(r.file_size),
+  created: String(r.created),
 });
 
 export const emailAttachmentFileName = (id: string): string => `email-attachment-${id}`;
@@ -28,7 +33,8 @@ export class SqliteEmailAttachmentRepository {
   }
 
   insert(a: Omit<EmailAttachment, 'created'>): EmailAttachment {
-    this.db.prepare('INSERT INTO email_attachments (id, group_id, user_id, filename, description, file_size, created) VALUES (?, ?, ?, ?, ?, ?, ?)')
+    this.db
+      .prepare('INSERT INTO email_attachments (id, group_id, user_id, filename, description, file_size, created) VALUES (?, ?, ?, ?, ?, ?, ?)')
       .run(a.id, a.groupId, a.userId, a.filename, a.description, a.fileSize, nowIso());
     return this.get(a.id)!;
   }
@@ -42,7 +48,8 @@ export class SqliteEmailAttachmentRepository {
     if (groupIds.length === 0) return { total: 0, attachments: [] };
     const marks = groupIds.map(() => '?').join(',');
     const total = (this.db.prepare(`SELECT COUNT(*) AS n FROM email_attachments WHERE group_id IN (${marks})`).get(...groupIds) as { n: number }).n;
-    const rows = this.db.prepare(`SELECT * FROM email_attachments WHERE group_id IN (${marks}) ORDER BY created DESC, rowid DESC LIMIT ? OFFSET ?`)
+    const rows = this.db
+      .prepare(`SELECT * FROM email_attachments WHERE group_id IN (${marks}) ORDER BY created DESC, rowid DESC LIMIT ? OFFSET ?`)
       .all(...groupIds, limit, offset) as Row[];
     return { total, attachments: rows.map(toAttachment) };
   }

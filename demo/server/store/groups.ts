@@ -44,12 +44,31 @@ export interface GroupProfile {
 }
 
 export const DEFAULT_GROUP_PROFILE: GroupProfile = {
-  publicName: '', isActive: true, xframeAllowPdfEdit: false, header: '', footer: '', headerHeight: 0, footerHeight: 0,
-  pageSize: 1, defaultEmail: '', defaultExtraEmail: '',
+  publicName: '',
+  isActive: true,
+  xframeAllowPdfEdit: false,
+  header: '',
+  footer: '',
+  headerHeight: 0,
+  footerHeight: 0,
+  pageSize: 1,
+  defaultEmail: '',
+  defaultExtraEmail: '',
 };
 
-export type GroupSettings = Partial<Pick<Group, 'xframeAllow' | 'defaultCc' | 'defaultMessageTemplate' | 'messageTemplates' | 'componentsEnabled' | 'deletionRequiresApproval' | 'retentionDays' | 'sealVisible'>>
-  & { profile?: Partial<GroupProfile> };
+export type GroupSettings = Partial<
+  Pick<
+    Group,
+    | 'xframeAllow'
+    | 'defaultCc'
+    | 'defaultMessageTemplate'
+    | 'messageTemplates'
+    | 'componentsEnabled'
+    | 'deletionRequiresApproval'
+    | 'retentionDays'
+    | 'sealVisible'
+  >
+> & { profile?: Partial<GroupProfile> };
 
 export interface GroupListQuery {
   groupIds: string[];
@@ -67,11 +86,21 @@ export interface GroupRepository {
 }
 
 interface GroupRow {
-  id: string; slug: string; name: string; xframe_allow: number; default_cc: string; default_message_template: string | null;
+  id: string;
+  slug: string;
+  name: string;
+  xframe_allow: number;
+  default_cc: string;
+  default_message_template: string | null;
   message_templates_json: string;
   profile_json: string;
-  components_enabled: number; deletion_requires_approval: number; retention_days: number | null; seal_visible: number; created_by: string | null;
-  created: string; modified: string;
+  components_enabled: number;
+  deletion_requires_approval: number;
+  retention_days: number | null;
+  seal_visible: number;
+  created_by: string | null;
+  created: string;
+  modified: string;
 }
 
 function toGroup(row: GroupRow): Group {
@@ -95,7 +124,12 @@ function toGroup(row: GroupRow): Group {
 }
 
 export function slugify(name: string): string {
-  const slug = name.normalize('NFKD').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 50);
+  const slug = name
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 50);
   return slug || 'group';
 }
 
@@ -115,13 +149,29 @@ export class SqliteGroupRepository implements GroupRepository {
   create(name: string, settings: GroupSettings, createdBy: string | null): Group {
     const now = nowIso();
     const id = crypto.randomUUID();
-    this.db.prepare(
-      `INSERT INTO groups (id, slug, name, xframe_allow, default_cc, default_message_template, message_templates_json, components_enabled,
+    this.db
+      .prepare(
+        `INSERT INTO groups (id, slug, name, xframe_allow, default_cc, default_message_template, message_templates_json, components_enabled,
          deletion_requires_approval, retention_days, seal_visible, profile_json, created_by, created, modified)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(id, this.uniqueSlug(name), name, settings.xframeAllow ? 1 : 0, settings.defaultCc ?? '',
-      settings.defaultMessageTemplate ?? null, JSON.stringify(settings.messageTemplates ?? {}), settings.componentsEnabled === false ? 0 : 1,
-      settings.deletionRequiresApproval ? 1 : 0, settings.retentionDays ?? null, settings.sealVisible ? 1 : 0, JSON.stringify({ ...DEFAULT_GROUP_PROFILE, ...settings.profile }), createdBy, now, now);
+      )
+      .run(
+        id,
+        this.uniqueSlug(name),
+        name,
+        settings.xframeAllow ? 1 : 0,
+        settings.defaultCc ?? '',
+        settings.defaultMessageTemplate ?? null,
+        JSON.stringify(settings.messageTemplates ?? {}),
+        settings.componentsEnabled === false ? 0 : 1,
+        settings.deletionRequiresApproval ? 1 : 0,
+        settings.retentionDays ?? null,
+        settings.sealVisible ? 1 : 0,
+        JSON.stringify({ ...DEFAULT_GROUP_PROFILE, ...settings.profile }),
+        createdBy,
+        now,
+        now,
+      );
     return this.get(id)!;
   }
 
@@ -139,7 +189,8 @@ export class SqliteGroupRepository implements GroupRepository {
     if (query.groupIds.length === 0) return { total: 0, groups: [] };
     const marks = query.groupIds.map(() => '?').join(',');
     const total = (this.db.prepare(`SELECT COUNT(*) AS n FROM groups WHERE id IN (${marks})`).get(...query.groupIds) as { n: number }).n;
-    const rows = this.db.prepare(`SELECT * FROM groups WHERE id IN (${marks}) ORDER BY created, rowid LIMIT ? OFFSET ?`)
+    const rows = this.db
+      .prepare(`SELECT * FROM groups WHERE id IN (${marks}) ORDER BY created, rowid LIMIT ? OFFSET ?`)
       .all(...query.groupIds, query.limit, query.offset) as unknown as GroupRow[];
     return { total, groups: rows.map(toGroup) };
   }
@@ -150,11 +201,25 @@ export class SqliteGroupRepository implements GroupRepository {
     const { profile, ...rest } = settings;
     const next = { ...current, ...Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)) } as Group;
     const nextProfile = { ...current.profile, ...Object.fromEntries(Object.entries(profile ?? {}).filter(([, v]) => v !== undefined)) };
-    this.db.prepare(
-      `UPDATE groups SET name = ?, xframe_allow = ?, default_cc = ?, default_message_template = ?, message_templates_json = ?,
+    this.db
+      .prepare(
+        `UPDATE groups SET name = ?, xframe_allow = ?, default_cc = ?, default_message_template = ?, message_templates_json = ?,
          components_enabled = ?, deletion_requires_approval = ?, retention_days = ?, seal_visible = ?, profile_json = ?, modified = ? WHERE id = ?`,
-    ).run(next.name, next.xframeAllow ? 1 : 0, next.defaultCc, next.defaultMessageTemplate, JSON.stringify(next.messageTemplates), next.componentsEnabled ? 1 : 0,
-      next.deletionRequiresApproval ? 1 : 0, next.retentionDays, next.sealVisible ? 1 : 0, JSON.stringify(nextProfile), nowIso(), id);
+      )
+      .run(
+        next.name,
+        next.xframeAllow ? 1 : 0,
+        next.defaultCc,
+        next.defaultMessageTemplate,
+        JSON.stringify(next.messageTemplates),
+        next.componentsEnabled ? 1 : 0,
+        next.deletionRequiresApproval ? 1 : 0,
+        next.retentionDays,
+        next.sealVisible ? 1 : 0,
+        JSON.stringify(nextProfile),
+        nowIso(),
+        id,
+      );
     return this.get(id);
   }
 }

@@ -62,20 +62,28 @@ export class IdempotencyRepository {
   }
 
   find(scope: IdempotencyScope): StoredAnswer | undefined {
-    const row = prepared(this.db, `SELECT body_hash, status, headers, body, created FROM idempotency_keys WHERE ${WHERE}`).get(...args(scope)) as Row | undefined;
+    const row = prepared(this.db, `SELECT body_hash, status, headers, body, created FROM idempotency_keys WHERE ${WHERE}`).get(...args(scope)) as
+      Row | undefined;
     if (!row) return undefined;
     return { bodyHash: row.body_hash, status: row.status, headers: JSON.parse(row.headers) as Record<string, string>, body: row.body, created: row.created };
   }
 
   /** Claims the scope for a request about to run; false when a row is already there. */
   reserve(scope: IdempotencyScope, bodyHash: string, now: string): boolean {
-    const result = prepared(this.db, 'INSERT OR IGNORE INTO idempotency_keys (key_id, idem_key, method, path, body_hash, created) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(...args(scope), bodyHash, now);
+    const result = prepared(
+      this.db,
+      'INSERT OR IGNORE INTO idempotency_keys (key_id, idem_key, method, path, body_hash, created) VALUES (?, ?, ?, ?, ?, ?)',
+    ).run(...args(scope), bodyHash, now);
     return Number(result.changes) === 1;
   }
 
   complete(scope: IdempotencyScope, status: number, headers: Record<string, string>, body: Uint8Array): void {
-    prepared(this.db, `UPDATE idempotency_keys SET status = ?, headers = ?, body = ? WHERE ${WHERE}`).run(status, JSON.stringify(headers), body, ...args(scope));
+    prepared(this.db, `UPDATE idempotency_keys SET status = ?, headers = ?, body = ? WHERE ${WHERE}`).run(
+      status,
+      JSON.stringify(headers),
+      body,
+      ...args(scope),
+    );
   }
 
   /** Forgets a scope (its request failed in a way a retry should run again). */

@@ -57,11 +57,17 @@ type Row = Record<string, string | number | null>;
 
 function fromRow(r: Row): JobRecord {
   return {
-    id: String(r.id), kind: String(r.kind), documentId: String(r.document_id), state: String(r.state) as JobState,
-    attempts: Number(r.attempts), nextAttemptAt: Number(r.next_attempt_at),
+    id: String(r.id),
+    kind: String(r.kind),
+    documentId: String(r.document_id),
+    state: String(r.state) as JobState,
+    attempts: Number(r.attempts),
+    nextAttemptAt: Number(r.next_attempt_at),
     leaseOwner: r.lease_owner === null ? null : String(r.lease_owner),
     leaseExpiresAt: r.lease_expires_at === null ? null : Number(r.lease_expires_at),
-    lastError: String(r.last_error), createdMs: Number(r.created_ms), updatedMs: Number(r.updated_ms),
+    lastError: String(r.last_error),
+    createdMs: Number(r.created_ms),
+    updatedMs: Number(r.updated_ms),
   };
 }
 
@@ -84,14 +90,19 @@ export class SqliteJobRepository {
    * again (the document needs the work once more). A pending or failed job is left as it is.
    */
   ensure(kind: string, documentId: string, now = Date.now()): JobRecord {
-    return fromRow(this.db.prepare(
-      `INSERT INTO background_jobs (id, kind, document_id, state, attempts, next_attempt_at, created_ms, updated_ms)
+    return fromRow(
+      (this.db
+        .prepare(
+          `INSERT INTO background_jobs (id, kind, document_id, state, attempts, next_attempt_at, created_ms, updated_ms)
        VALUES (?, ?, ?, 'pending', 0, ?, ?, ?)
        ON CONFLICT (kind, document_id) DO UPDATE SET state = 'pending', attempts = 0, next_attempt_at = excluded.next_attempt_at,
          last_error = '', lease_owner = NULL, lease_expires_at = NULL, updated_ms = excluded.updated_ms
          WHERE background_jobs.state = 'done'
        RETURNING *`,
-    ).get(crypto.randomUUID(), kind, documentId, now, now, now) as Row ?? this.db.prepare('SELECT * FROM background_jobs WHERE kind = ? AND document_id = ?').get(kind, documentId) as Row);
+        )
+        .get(crypto.randomUUID(), kind, documentId, now, now, now) as Row) ??
+        (this.db.prepare('SELECT * FROM background_jobs WHERE kind = ? AND document_id = ?').get(kind, documentId) as Row),
+    );
   }
 
   get(id: string): JobRecord | undefined {
@@ -113,20 +124,26 @@ export class SqliteJobRepository {
 
   /** Claims one job if it is pending, due and not leased; counts the attempt. */
   claim(id: string, owner: string, leaseMs: number, now = Date.now()): JobRecord | undefined {
-    const row = this.db.prepare(
-      `UPDATE background_jobs SET lease_owner = ?, lease_expires_at = ?, attempts = attempts + 1, updated_ms = ?
+    const row = this.db
+      .prepare(
+        `UPDATE background_jobs SET lease_owner = ?, lease_expires_at = ?, attempts = attempts + 1, updated_ms = ?
        WHERE id = ? AND state = 'pending' AND next_attempt_at <= ? AND (lease_expires_at IS NULL OR lease_expires_at <= ?)
        RETURNING *`,
-    ).get(owner, now + leaseMs, now, id, now, now) as Row | undefined;
+      )
+      .get(owner, now + leaseMs, now, id, now, now) as Row | undefined;
     return row ? fromRow(row) : undefined;
   }
 
   /** Ids of pending jobs that are due and not leased, oldest due first. */
   due(limit: number, now = Date.now()): string[] {
-    return (this.db.prepare(
-      `SELECT id FROM background_jobs WHERE state = 'pending' AND next_attempt_at <= ? AND (lease_expires_at IS NULL OR lease_expires_at <= ?)
+    return (
+      this.db
+        .prepare(
+          `SELECT id FROM background_jobs WHERE state = 'pending' AND next_attempt_at <= ? AND (lease_expires_at IS NULL OR lease_expires_at <= ?)
        ORDER BY next_attempt_at, created_ms LIMIT ?`,
-    ).all(now, now, limit) as { id: string }[]).map((r) => r.id);
+        )
+        .all(now, now, limit) as { id: string }[]
+    ).map((r) => r.id);
   }
 
   renew(id: string, owner: string, leaseMs: number, now = Date.now()): void {
@@ -134,29 +151,42 @@ export class SqliteJobRepository {
   }
 
   /** Records the end of an attempt the lease still covers: done, a retry at `retryAt`, or failed for good. Returns whether it was recorded. */
-  finish(id: string, owner: string, outcome: { state: 'done' } | { state: 'pending'; retryAt: number; error: string } | { state: 'failed'; error: string }, now = Date.now()): boolean {
+  finish(
+    id: string,
+    owner: string,
+    outcome: { state: 'done' } | { state: 'pending'; retryAt: number; error: string } | { state: 'failed'; error: string },
+    now = Date.now(),
+  ): boolean {
     const error = outcome.state === 'done' ? '' : outcome.error.slice(0, 2000);
     const next = outcome.state === 'pending' ? outcome.retryAt : now;
-    const result = this.db.prepare(
-      `UPDATE background_jobs SET state = ?, next_attempt_at = ?, last_error = CASE WHEN ? = 'done' THEN last_error ELSE ? END,
+    const result = this.db
+      .prepare(
+        `UPDATE background_jobs SET state = ?, next_attempt_at = ?, last_error = CASE WHEN ? = 'done' THEN last_error ELSE ? END,
          lease_owner = NULL, lease_expires_at = NULL, updated_ms = ?
        WHERE id = ? AND lease_owner = ? AND state = 'pending'`,
-    ).run(outcome.state, next, outcome.state, error, now, id, owner);
+      )
+      .run(outcome.state, next, outcome.state, error, now, id, owner);
     return Number(result.changes) === 1;
   }
 
   /** A person's retry: the job is due now with a fresh set of attempts (the last error is kept until the next one); not while a run holds its lease. */
   requeue(id: string, now = Date.now()): JobRecord | undefined {
-    const row = this.db.prepare(
-      `UPDATE background_jobs SET state = 'pending', attempts = 0, next_attempt_at = ?, lease_owner = NULL, lease_expires_at = NULL, updated_ms = ?
+    const row = this.db
+      .prepare(
+        `UPDATE background_jobs SET state = 'pending', attempts = 0, next_attempt_at = ?, lease_owner = NULL, lease_expires_at = NULL, updated_ms = ?
        WHERE id = ? AND state IN ('failed', 'pending') AND (lease_expires_at IS NULL OR lease_expires_at <= ?) RETURNING *`,
-    ).get(now, now, id, now) as Row | undefined;
+      )
+      .get(now, now, id, now) as Row | undefined;
     return row ? fromRow(row) : undefined;
   }
 
   /** At server start: leases of processes that are gone (a run still in flight elsewhere is harmless, see the final-PDF job). */
   releaseLeases(now = Date.now()): number {
-    return Number(this.db.prepare("UPDATE background_jobs SET lease_owner = NULL, lease_expires_at = NULL, updated_ms = ? WHERE state = 'pending' AND lease_owner IS NOT NULL").run(now).changes);
+    return Number(
+      this.db
+        .prepare("UPDATE background_jobs SET lease_owner = NULL, lease_expires_at = NULL, updated_ms = ? WHERE state = 'pending' AND lease_owner IS NOT NULL")
+        .run(now).changes,
+    );
   }
 
   /** Jobs, most recently changed first; only of the given groups when `groupIds` is given. */
@@ -170,7 +200,9 @@ export class SqliteJobRepository {
     }
     const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
     const total = (this.db.prepare(`SELECT COUNT(*) AS n FROM (${LISTING} ${clause})`).get(...params) as { n: number }).n;
-    const rows = this.db.prepare(`${LISTING} ${clause} ORDER BY j.updated_ms DESC, j.id LIMIT ? OFFSET ?`).all(...params, filter.limit ?? 100, filter.offset ?? 0) as Row[];
+    const rows = this.db
+      .prepare(`${LISTING} ${clause} ORDER BY j.updated_ms DESC, j.id LIMIT ? OFFSET ?`)
+      .all(...params, filter.limit ?? 100, filter.offset ?? 0) as Row[];
     return {
       total,
       jobs: rows.map(listingOf),

@@ -26,13 +26,22 @@ export interface Invitation {
 type Row = Record<string, string | number | null>;
 
 const toMember = (r: Row): Member => ({
-  id: String(r.id), userId: String(r.user_id), groupId: String(r.group_id), permission: Number(r.permission),
-  isGroupAdmin: r.is_group_admin === 1, created: String(r.created), modified: String(r.modified ?? r.created),
+  id: String(r.id),
+  userId: String(r.user_id),
+  groupId: String(r.group_id),
+  permission: Number(r.permission),
+  isGroupAdmin: r.is_group_admin === 1,
+  created: String(r.created),
+  modified: String(r.modified ?? r.created),
 });
 
 const toInvitation = (r: Row): Invitation => ({
-  id: String(r.id), groupId: String(r.group_id), email: String(r.email), permission: Number(r.permission),
-  invitedBy: r.invited_by === null ? null : String(r.invited_by), created: String(r.created),
+  id: String(r.id),
+  groupId: String(r.group_id),
+  email: String(r.email),
+  permission: Number(r.permission),
+  invitedBy: r.invited_by === null ? null : String(r.invited_by),
+  created: String(r.created),
 });
 
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(',');
@@ -46,7 +55,8 @@ export class SqliteMemberRepository {
   list(groupIds: string[], limit: number, offset: number): { total: number; members: Member[] } {
     if (groupIds.length === 0) return { total: 0, members: [] };
     const total = (this.db.prepare(`SELECT COUNT(*) AS n FROM memberships WHERE group_id IN (${marks(groupIds.length)})`).get(...groupIds) as { n: number }).n;
-    const rows = this.db.prepare(`SELECT * FROM memberships WHERE group_id IN (${marks(groupIds.length)}) ORDER BY created, rowid LIMIT ? OFFSET ?`)
+    const rows = this.db
+      .prepare(`SELECT * FROM memberships WHERE group_id IN (${marks(groupIds.length)}) ORDER BY created, rowid LIMIT ? OFFSET ?`)
       .all(...groupIds, limit, offset) as Row[];
     return { total, members: rows.map(toMember) };
   }
@@ -71,7 +81,9 @@ export class SqliteMemberRepository {
 
   invitations(groupIds: string[]): Invitation[] {
     if (groupIds.length === 0) return [];
-    return (this.db.prepare(`SELECT * FROM group_invitations WHERE group_id IN (${marks(groupIds.length)}) ORDER BY created, rowid`).all(...groupIds) as Row[]).map(toInvitation);
+    return (
+      this.db.prepare(`SELECT * FROM group_invitations WHERE group_id IN (${marks(groupIds.length)}) ORDER BY created, rowid`).all(...groupIds) as Row[]
+    ).map(toInvitation);
   }
 
   invitation(id: string): Invitation | undefined {
@@ -86,7 +98,8 @@ export class SqliteMemberRepository {
 
   invite(groupId: string, email: string, permission: number, invitedBy: string): Invitation {
     const id = crypto.randomUUID();
-    this.db.prepare('INSERT INTO group_invitations (id, group_id, email, permission, invited_by, created) VALUES (?, ?, ?, ?, ?, ?)')
+    this.db
+      .prepare('INSERT INTO group_invitations (id, group_id, email, permission, invited_by, created) VALUES (?, ?, ?, ?, ?, ?)')
       .run(id, groupId, email, permission, invitedBy, nowIso());
     return this.invitation(id)!;
   }

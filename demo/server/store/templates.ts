@@ -44,7 +44,10 @@ export interface TemplateRepository {
   insert(template: NewTemplate): Template;
   get(id: string): Template | undefined;
   list(query: TemplateListQuery): { total: number; templates: Template[] };
-  update(id: string, changes: Partial<Pick<Template, 'title' | 'archived' | 'fields' | 'report' | 'hideSenderFields' | 'archiveUponSend' | 'fileSize'>>): Template | undefined;
+  update(
+    id: string,
+    changes: Partial<Pick<Template, 'title' | 'archived' | 'fields' | 'report' | 'hideSenderFields' | 'archiveUponSend' | 'fileSize'>>,
+  ): Template | undefined;
   remove(id: string): void;
   /** Templates titled `[deleted]` whose title was last changed before `before`. */
   deletedTitledBefore(before: string): Template[];
@@ -53,9 +56,21 @@ export interface TemplateRepository {
 }
 
 interface TemplateRow {
-  id: string; group_id: string; user_id: string; title: string; page_count: number; pages_json: string; file_size: number;
-  process_tags: number; archive_upon_send: number; hide_sender_fields: number; archived: number; fields_json: string;
-  report_json: string; created: string; modified: string;
+  id: string;
+  group_id: string;
+  user_id: string;
+  title: string;
+  page_count: number;
+  pages_json: string;
+  file_size: number;
+  process_tags: number;
+  archive_upon_send: number;
+  hide_sender_fields: number;
+  archived: number;
+  fields_json: string;
+  report_json: string;
+  created: string;
+  modified: string;
 }
 
 function toTemplate(row: TemplateRow): Template {
@@ -86,12 +101,28 @@ export class SqliteTemplateRepository implements TemplateRepository {
 
   insert(t: NewTemplate): Template {
     const now = nowIso();
-    this.db.prepare(
-      `INSERT INTO templates (id, group_id, user_id, title, page_count, pages_json, file_size, process_tags, archive_upon_send,
+    this.db
+      .prepare(
+        `INSERT INTO templates (id, group_id, user_id, title, page_count, pages_json, file_size, process_tags, archive_upon_send,
          hide_sender_fields, archived, fields_json, report_json, created, modified)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)`,
-    ).run(t.id, t.groupId, t.userId, t.title, t.pageCount, JSON.stringify(t.pages), t.fileSize, t.processTags ? 1 : 0,
-      t.archiveUponSend ? 1 : 0, t.hideSenderFields ? 1 : 0, JSON.stringify(t.fields), JSON.stringify(t.report), now, now);
+      )
+      .run(
+        t.id,
+        t.groupId,
+        t.userId,
+        t.title,
+        t.pageCount,
+        JSON.stringify(t.pages),
+        t.fileSize,
+        t.processTags ? 1 : 0,
+        t.archiveUponSend ? 1 : 0,
+        t.hideSenderFields ? 1 : 0,
+        JSON.stringify(t.fields),
+        JSON.stringify(t.report),
+        now,
+        now,
+      );
     return this.get(t.id)!;
   }
 
@@ -104,27 +135,64 @@ export class SqliteTemplateRepository implements TemplateRepository {
     if (q.groupIds.length === 0) return { total: 0, templates: [] };
     const where = [`group_id IN (${q.groupIds.map(() => '?').join(',')})`];
     const params: (string | number)[] = [...q.groupIds];
-    if (q.archived !== undefined) { where.push('archived = ?'); params.push(q.archived ? 1 : 0); }
-    if (q.titleContains) { where.push("title LIKE ? ESCAPE '\\'"); params.push(`%${q.titleContains.replace(/[\\%_]/g, (c) => `\\${c}`)}%`); }
-    if (q.createdGt) { where.push('created > ?'); params.push(q.createdGt); }
-    if (q.modifiedGt) { where.push('modified > ?'); params.push(q.modifiedGt); }
+    if (q.archived !== undefined) {
+      where.push('archived = ?');
+      params.push(q.archived ? 1 : 0);
+    }
+    if (q.titleContains) {
+      where.push("title LIKE ? ESCAPE '\\'");
+      params.push(`%${q.titleContains.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    }
+    if (q.createdGt) {
+      where.push('created > ?');
+      params.push(q.createdGt);
+    }
+    if (q.modifiedGt) {
+      where.push('modified > ?');
+      params.push(q.modifiedGt);
+    }
     const clause = where.join(' AND ');
     const total = (this.db.prepare(`SELECT COUNT(*) AS n FROM templates WHERE ${clause}`).get(...params) as { n: number }).n;
-    const rows = this.db.prepare(`SELECT * FROM templates WHERE ${clause} ORDER BY created DESC, rowid DESC LIMIT ? OFFSET ?`)
+    const rows = this.db
+      .prepare(`SELECT * FROM templates WHERE ${clause} ORDER BY created DESC, rowid DESC LIMIT ? OFFSET ?`)
       .all(...params, q.limit, q.offset) as unknown as TemplateRow[];
     return { total, templates: rows.map(toTemplate) };
   }
 
-  update(id: string, changes: Partial<Pick<Template, 'title' | 'archived' | 'fields' | 'report' | 'hideSenderFields' | 'archiveUponSend' | 'fileSize'>>): Template | undefined {
+  update(
+    id: string,
+    changes: Partial<Pick<Template, 'title' | 'archived' | 'fields' | 'report' | 'hideSenderFields' | 'archiveUponSend' | 'fileSize'>>,
+  ): Template | undefined {
     const sets: string[] = [];
     const params: (string | number)[] = [];
-    if (changes.title !== undefined) { sets.push('title = ?'); params.push(changes.title); }
-    if (changes.archived !== undefined) { sets.push('archived = ?'); params.push(changes.archived ? 1 : 0); }
-    if (changes.fields !== undefined) { sets.push('fields_json = ?'); params.push(JSON.stringify(changes.fields)); }
-    if (changes.report !== undefined) { sets.push('report_json = ?'); params.push(JSON.stringify(changes.report)); }
-    if (changes.hideSenderFields !== undefined) { sets.push('hide_sender_fields = ?'); params.push(changes.hideSenderFields ? 1 : 0); }
-    if (changes.archiveUponSend !== undefined) { sets.push('archive_upon_send = ?'); params.push(changes.archiveUponSend ? 1 : 0); }
-    if (changes.fileSize !== undefined) { sets.push('file_size = ?'); params.push(changes.fileSize); }
+    if (changes.title !== undefined) {
+      sets.push('title = ?');
+      params.push(changes.title);
+    }
+    if (changes.archived !== undefined) {
+      sets.push('archived = ?');
+      params.push(changes.archived ? 1 : 0);
+    }
+    if (changes.fields !== undefined) {
+      sets.push('fields_json = ?');
+      params.push(JSON.stringify(changes.fields));
+    }
+    if (changes.report !== undefined) {
+      sets.push('report_json = ?');
+      params.push(JSON.stringify(changes.report));
+    }
+    if (changes.hideSenderFields !== undefined) {
+      sets.push('hide_sender_fields = ?');
+      params.push(changes.hideSenderFields ? 1 : 0);
+    }
+    if (changes.archiveUponSend !== undefined) {
+      sets.push('archive_upon_send = ?');
+      params.push(changes.archiveUponSend ? 1 : 0);
+    }
+    if (changes.fileSize !== undefined) {
+      sets.push('file_size = ?');
+      params.push(changes.fileSize);
+    }
     sets.push('modified = ?');
     params.push(nowIso());
     this.db.prepare(`UPDATE templates SET ${sets.join(', ')} WHERE id = ?`).run(...params, id);
@@ -136,17 +204,16 @@ export class SqliteTemplateRepository implements TemplateRepository {
   }
 
   deletedTitledBefore(before: string): Template[] {
-    return (this.db.prepare('SELECT * FROM templates WHERE title = ? AND modified < ?').all(DELETED_TITLE, before) as unknown as TemplateRow[])
-      .map(toTemplate);
+    return (this.db.prepare('SELECT * FROM templates WHERE title = ? AND modified < ?').all(DELETED_TITLE, before) as unknown as TemplateRow[]).map(toTemplate);
   }
 
   addDeletionApproval(templateId: string, userId: string): void {
-    this.db.prepare('INSERT OR IGNORE INTO template_deletion_approvals (template_id, user_id, created) VALUES (?, ?, ?)')
-      .run(templateId, userId, nowIso());
+    this.db.prepare('INSERT OR IGNORE INTO template_deletion_approvals (template_id, user_id, created) VALUES (?, ?, ?)').run(templateId, userId, nowIso());
   }
 
   deletionApprovers(templateId: string): string[] {
-    return (this.db.prepare('SELECT user_id FROM template_deletion_approvals WHERE template_id = ? ORDER BY created').all(templateId) as { user_id: string }[])
-      .map((row) => row.user_id);
+    return (
+      this.db.prepare('SELECT user_id FROM template_deletion_approvals WHERE template_id = ? ORDER BY created').all(templateId) as { user_id: string }[]
+    ).map((row) => row.user_id);
   }
 }

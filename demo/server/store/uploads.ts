@@ -57,9 +57,18 @@ export interface Upload {
 type Row = Record<string, string | null>;
 
 const toUpload = (r: Row): Upload => ({
-  id: String(r.id), groupId: String(r.group_id), userId: String(r.user_id), status: r.status as UploadStatus,
-  options: JSON.parse(String(r.options)) as UploadOptions, format: r.format, templateId: r.template_id,
-  errorCode: r.error_code, errorMessage: r.error_message, expires: String(r.expires), created: String(r.created), modified: String(r.modified),
+  id: String(r.id),
+  groupId: String(r.group_id),
+  userId: String(r.user_id),
+  status: r.status as UploadStatus,
+  options: JSON.parse(String(r.options)) as UploadOptions,
+  format: r.format,
+  templateId: r.template_id,
+  errorCode: r.error_code,
+  errorMessage: r.error_message,
+  expires: String(r.expires),
+  created: String(r.created),
+  modified: String(r.modified),
 });
 
 export class UploadRepository {
@@ -70,8 +79,15 @@ export class UploadRepository {
 
   insert(u: { id: string; groupId: string; userId: string; options: UploadOptions; expires: string }): Upload {
     const now = nowIso();
-    prepared(this.db, 'INSERT INTO uploads (id, group_id, user_id, status, options, expires, created, modified) VALUES (?, ?, ?, \'pending\', ?, ?, ?, ?)')
-      .run(u.id, u.groupId, u.userId, JSON.stringify(u.options), u.expires, now, now);
+    prepared(this.db, "INSERT INTO uploads (id, group_id, user_id, status, options, expires, created, modified) VALUES (?, ?, ?, 'pending', ?, ?, ?, ?)").run(
+      u.id,
+      u.groupId,
+      u.userId,
+      JSON.stringify(u.options),
+      u.expires,
+      now,
+      now,
+    );
     return this.find(u.id)!;
   }
 
@@ -82,7 +98,7 @@ export class UploadRepository {
 
   /** pending → converting, once: false when the upload was already claimed (the URL is single-use). */
   claim(id: string): boolean {
-    const result = prepared(this.db, 'UPDATE uploads SET status = \'converting\', modified = ? WHERE id = ? AND status = \'pending\'').run(nowIso(), id);
+    const result = prepared(this.db, "UPDATE uploads SET status = 'converting', modified = ? WHERE id = ? AND status = 'pending'").run(nowIso(), id);
     return Number(result.changes) === 1;
   }
 
@@ -91,15 +107,23 @@ export class UploadRepository {
   }
 
   done(id: string, templateId: string): void {
-    prepared(this.db, 'UPDATE uploads SET status = \'done\', template_id = ?, modified = ? WHERE id = ?').run(templateId, nowIso(), id);
+    prepared(this.db, "UPDATE uploads SET status = 'done', template_id = ?, modified = ? WHERE id = ?").run(templateId, nowIso(), id);
   }
 
   failed(id: string, code: string, message: string): void {
-    prepared(this.db, 'UPDATE uploads SET status = \'failed\', error_code = ?, error_message = ?, modified = ? WHERE id = ?').run(code, message.slice(0, 2000), nowIso(), id);
+    prepared(this.db, "UPDATE uploads SET status = 'failed', error_code = ?, error_message = ?, modified = ? WHERE id = ?").run(
+      code,
+      message.slice(0, 2000),
+      nowIso(),
+      id,
+    );
   }
 
   /** Uploads left `converting` by a server that stopped mid-conversion: failed, so nobody waits forever. */
   failInterrupted(): void {
-    prepared(this.db, 'UPDATE uploads SET status = \'failed\', error_code = \'interrupted\', error_message = \'The server restarted during the conversion; upload the file again.\', modified = ? WHERE status = \'converting\'').run(nowIso());
+    prepared(
+      this.db,
+      "UPDATE uploads SET status = 'failed', error_code = 'interrupted', error_message = 'The server restarted during the conversion; upload the file again.', modified = ? WHERE status = 'converting'",
+    ).run(nowIso());
   }
 }

@@ -50,9 +50,18 @@ export interface UserRepository {
 }
 
 interface UserRow {
-  id: string; email: string; first_name: string; last_name: string; password_hash: string | null;
-  password_permanent: number; is_admin: number; created_by: string | null; created: string; modified: string;
-  timezone: string; last_login: string | null;
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  password_hash: string | null;
+  password_permanent: number;
+  is_admin: number;
+  created_by: string | null;
+  created: string;
+  modified: string;
+  timezone: string;
+  last_login: string | null;
 }
 
 function toUser(row: UserRow): User {
@@ -81,11 +90,24 @@ export class SqliteUserRepository implements UserRepository {
   create(input: NewUser): User {
     const now = nowIso();
     const id = crypto.randomUUID();
-    this.db.prepare(
-      `INSERT INTO users (id, email, first_name, last_name, password_hash, password_permanent, is_admin, created_by, timezone, created, modified)
+    this.db
+      .prepare(
+        `INSERT INTO users (id, email, first_name, last_name, password_hash, password_permanent, is_admin, created_by, timezone, created, modified)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(id, input.email, input.firstName ?? '', input.lastName ?? '', input.passwordHash ?? null,
-      input.passwordPermanent ? 1 : 0, input.isAdmin ? 1 : 0, input.createdBy ?? null, input.timezone ?? 'UTC', now, now);
+      )
+      .run(
+        id,
+        input.email,
+        input.firstName ?? '',
+        input.lastName ?? '',
+        input.passwordHash ?? null,
+        input.passwordPermanent ? 1 : 0,
+        input.isAdmin ? 1 : 0,
+        input.createdBy ?? null,
+        input.timezone ?? 'UTC',
+        now,
+        now,
+      );
     return this.get(id)!;
   }
 
@@ -93,7 +115,8 @@ export class SqliteUserRepository implements UserRepository {
     const current = this.get(id);
     if (!current) return undefined;
     const next = { ...current, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) } as User;
-    this.db.prepare('UPDATE users SET first_name = ?, last_name = ?, timezone = ?, modified = ? WHERE id = ?')
+    this.db
+      .prepare('UPDATE users SET first_name = ?, last_name = ?, timezone = ?, modified = ? WHERE id = ?')
       .run(next.firstName, next.lastName, next.timezone, nowIso(), id);
     return this.get(id);
   }
@@ -119,15 +142,18 @@ export class SqliteUserRepository implements UserRepository {
 
   addToGroup(userId: string, groupId: string, isGroupAdmin = false, permission = 1): void {
     const now = nowIso();
-    this.db.prepare(
-      `INSERT INTO memberships (id, user_id, group_id, is_group_admin, permission, created, modified) VALUES (?, ?, ?, ?, ?, ?, ?)
+    this.db
+      .prepare(
+        `INSERT INTO memberships (id, user_id, group_id, is_group_admin, permission, created, modified) VALUES (?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (user_id, group_id) DO UPDATE SET is_group_admin = MAX(is_group_admin, excluded.is_group_admin)`,
-    ).run(crypto.randomUUID(), userId, groupId, isGroupAdmin ? 1 : 0, permission, now, now);
+      )
+      .run(crypto.randomUUID(), userId, groupId, isGroupAdmin ? 1 : 0, permission, now, now);
   }
 
   groupIds(userId: string): string[] {
-    return (prepared(this.db, 'SELECT group_id FROM memberships WHERE user_id = ? ORDER BY created, group_id').all(userId) as { group_id: string }[])
-      .map((row) => row.group_id);
+    return (prepared(this.db, 'SELECT group_id FROM memberships WHERE user_id = ? ORDER BY created, group_id').all(userId) as { group_id: string }[]).map(
+      (row) => row.group_id,
+    );
   }
 
   isMember(userId: string, groupId: string): boolean {
@@ -139,6 +165,8 @@ export class SqliteUserRepository implements UserRepository {
   }
 
   adminGroupIds(userId: string): string[] {
-    return (this.db.prepare('SELECT group_id FROM memberships WHERE user_id = ? AND is_group_admin = 1').all(userId) as Array<{ group_id: string }>).map((r) => r.group_id);
+    return (this.db.prepare('SELECT group_id FROM memberships WHERE user_id = ? AND is_group_admin = 1').all(userId) as Array<{ group_id: string }>).map(
+      (r) => r.group_id,
+    );
   }
 }

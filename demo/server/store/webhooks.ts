@@ -220,8 +220,7 @@ export class SqliteWebhookRepository implements WebhookRepository {
 
   signingKey(): SigningKeyRow | undefined {
     const row = this.db.prepare('SELECT private_key_pem, certificate_pem FROM webhook_signing_key WHERE id = 1').get() as
-      | { private_key_pem: string; certificate_pem: string }
-      | undefined;
+      { private_key_pem: string; certificate_pem: string } | undefined;
     return row && { privateKeyPem: row.private_key_pem, certificatePem: row.certificate_pem };
   }
 
@@ -240,9 +239,8 @@ export class SqliteWebhookRepository implements WebhookRepository {
   }
 
   liveRegistrationOf(userId: string, id: string): RegistrationRow | undefined {
-    return this.db
-      .prepare(`SELECT ${REGISTRATION_COLUMNS} FROM webhook_registrations WHERE id = ? AND user_id = ? AND removed_ms IS NULL`)
-      .get(id, userId) as RegistrationRow | undefined;
+    return this.db.prepare(`SELECT ${REGISTRATION_COLUMNS} FROM webhook_registrations WHERE id = ? AND user_id = ? AND removed_ms IS NULL`).get(id, userId) as
+      RegistrationRow | undefined;
   }
 
   liveRegistrationsByUrl(userId: string, callbackUrl: string): RegistrationRow[] {
@@ -257,7 +255,18 @@ export class SqliteWebhookRepository implements WebhookRepository {
         `INSERT INTO webhook_registrations (id, user_id, callback_url, object_filter, event_filter, group_id, notify, hmac_secret, last_batch_at, created_ms)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(input.id, input.userId, input.callbackUrl, input.objectFilter, input.eventFilter, input.groupId, input.notify, input.hmacSecret, input.now, input.now);
+      .run(
+        input.id,
+        input.userId,
+        input.callbackUrl,
+        input.objectFilter,
+        input.eventFilter,
+        input.groupId,
+        input.notify,
+        input.hmacSecret,
+        input.now,
+        input.now,
+      );
   }
 
   setHmacSecret(id: string, secret: string): void {
@@ -324,13 +333,14 @@ export class SqliteWebhookRepository implements WebhookRepository {
   }
 
   insertDelivery(eventId: string, registrationId: string, state: 'pending' | 'held', now: number, reason?: string): number {
-    const result = reason === undefined
-      ? this.db
-        .prepare(`INSERT INTO webhook_deliveries (event_id, registration_id, state, next_attempt_at, created_ms) VALUES (?, ?, ?, ?, ?)`)
-        .run(eventId, registrationId, state, now, now)
-      : this.db
-        .prepare(`INSERT INTO webhook_deliveries (event_id, registration_id, state, reason, next_attempt_at, created_ms) VALUES (?, ?, ?, ?, ?, ?)`)
-        .run(eventId, registrationId, state, reason, now, now);
+    const result =
+      reason === undefined
+        ? this.db
+            .prepare(`INSERT INTO webhook_deliveries (event_id, registration_id, state, next_attempt_at, created_ms) VALUES (?, ?, ?, ?, ?)`)
+            .run(eventId, registrationId, state, now, now)
+        : this.db
+            .prepare(`INSERT INTO webhook_deliveries (event_id, registration_id, state, reason, next_attempt_at, created_ms) VALUES (?, ?, ?, ?, ?, ?)`)
+            .run(eventId, registrationId, state, reason, now, now);
     return Number(result.lastInsertRowid);
   }
 
@@ -444,14 +454,18 @@ export class SqliteWebhookRepository implements WebhookRepository {
     if (filter.document) (where.push('e.document_id = ?'), params.push(filter.document));
     const clause = where.join(' AND ');
     const total = (this.db.prepare(`SELECT COUNT(*) AS n FROM (${SELECT_DELIVERY} WHERE ${clause})`).get(...params) as { n: number }).n;
-    const rows = this.db.prepare(`${SELECT_DELIVERY} WHERE ${clause} ORDER BY d.id DESC LIMIT ? OFFSET ?`).all(...params, limit, offset) as unknown as DeliveryRow[];
+    const rows = this.db
+      .prepare(`${SELECT_DELIVERY} WHERE ${clause} ORDER BY d.id DESC LIMIT ? OFFSET ?`)
+      .all(...params, limit, offset) as unknown as DeliveryRow[];
     return { total, rows };
   }
 
   delivery(id: number, userId?: string): DeliveryRow | undefined {
-    return (userId === undefined
-      ? this.db.prepare(`${SELECT_DELIVERY} WHERE d.id = ?`).get(id)
-      : this.db.prepare(`${SELECT_DELIVERY} WHERE d.id = ? AND r.user_id = ?`).get(id, userId)) as DeliveryRow | undefined;
+    return (
+      userId === undefined
+        ? this.db.prepare(`${SELECT_DELIVERY} WHERE d.id = ?`).get(id)
+        : this.db.prepare(`${SELECT_DELIVERY} WHERE d.id = ? AND r.user_id = ?`).get(id, userId)
+    ) as DeliveryRow | undefined;
   }
 
   eventBody(eventId: string): string {
@@ -460,7 +474,9 @@ export class SqliteWebhookRepository implements WebhookRepository {
 
   attempts(deliveryId: number): AttemptRow[] {
     return this.db
-      .prepare('SELECT attempt, url, request_headers, status, response_body, error, outcome, started_ms, duration_ms FROM webhook_attempts WHERE delivery_id = ? ORDER BY id')
+      .prepare(
+        'SELECT attempt, url, request_headers, status, response_body, error, outcome, started_ms, duration_ms FROM webhook_attempts WHERE delivery_id = ? ORDER BY id',
+      )
       .all(deliveryId) as unknown as AttemptRow[];
   }
 
@@ -493,7 +509,9 @@ export class SqliteWebhookRepository implements WebhookRepository {
   }
 
   claimBounceReport(emailId: string, kind: number, now: number): boolean {
-    const claim = this.db.prepare('INSERT INTO webhook_bounce_reports (email_id, kind, created_ms) VALUES (?, ?, ?) ON CONFLICT DO NOTHING').run(emailId, kind, now);
+    const claim = this.db
+      .prepare('INSERT INTO webhook_bounce_reports (email_id, kind, created_ms) VALUES (?, ?, ?) ON CONFLICT DO NOTHING')
+      .run(emailId, kind, now);
     return Number(claim.changes) > 0;
   }
 }

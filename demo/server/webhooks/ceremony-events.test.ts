@@ -51,13 +51,21 @@ test('a document signed by two recipients produces created, visiting, completed 
     await receiver.waitFor(() => named(receiver, sent.documentId).includes('document.finalPdfCreated'), 20_000);
     const events = named(receiver, sent.documentId);
     assert.deepEqual([...events].sort(), [
-      'document.created', 'document.finalPdfCreated', 'recipient.completed', 'recipient.completed', 'recipient.visiting', 'recipient.visiting',
+      'document.created',
+      'document.finalPdfCreated',
+      'recipient.completed',
+      'recipient.completed',
+      'recipient.visiting',
+      'recipient.visiting',
     ]);
     assert.ok(receiver.received.every((r) => r.signatureValid && r.hmacValid));
     const final = receiver.received.find((r) => r.json.event === 'finalPdfCreated')!;
     const data = final.json.data as { status: number; statusText: string; recipients: Array<{ status: number }> };
     assert.deepEqual([data.status, data.statusText], [30, 'completed']);
-    assert.deepEqual(data.recipients.map((r) => r.status), [40, 40]);
+    assert.deepEqual(
+      data.recipients.map((r) => r.status),
+      [40, 40],
+    );
     // The common use: download the final PDF with data.uuid.
     const pdf = await call(t.app, t.key, 'GET', `/api/v1/pdf/${(final.json.data as { uuid: string }).uuid}/`);
     assert.equal(pdf.statusCode, 200);
@@ -93,14 +101,22 @@ test('concurrent completions: "once" events arrive exactly once', async () => {
     assert.deepEqual(results.map((r) => r.statusCode).sort(), [200, 200, 409, 409, 409, 409]);
     await receiver.waitFor(() => named(receiver, sent.documentId).includes('document.finalPdfCreated'), 20_000);
     // Anything late would have been written to the outbox already: count there and at the receiver.
-    const rows = t.app.store.db.prepare(`SELECT object || '.' || event AS name, COUNT(*) AS n FROM webhook_events WHERE document_id = ? GROUP BY name ORDER BY name`).all(sent.documentId);
-    assert.deepEqual(rows.map((r) => ({ ...r })), [
-      { name: 'document.created', n: 1 },
-      { name: 'document.finalPdfCreated', n: 1 },
-      { name: 'recipient.completed', n: 2 },
-    ]);
+    const rows = t.app.store.db
+      .prepare(`SELECT object || '.' || event AS name, COUNT(*) AS n FROM webhook_events WHERE document_id = ? GROUP BY name ORDER BY name`)
+      .all(sent.documentId);
+    assert.deepEqual(
+      rows.map((r) => ({ ...r })),
+      [
+        { name: 'document.created', n: 1 },
+        { name: 'document.finalPdfCreated', n: 1 },
+        { name: 'recipient.completed', n: 2 },
+      ],
+    );
     await eventually(() => named(receiver, sent.documentId).length === 4, 5000, 'four deliveries');
-    const completed = receiver.received.filter((r) => r.json.event === 'completed').map((r) => (r.json.data as { uuid: string }).uuid).sort();
+    const completed = receiver.received
+      .filter((r) => r.json.event === 'completed')
+      .map((r) => (r.json.data as { uuid: string }).uuid)
+      .sort();
     assert.deepEqual(completed, [ann.id, bob.id].sort());
   });
 });
@@ -114,7 +130,10 @@ test('an email handed to a recipient produces recipient.emailNotification (may r
     assert.deepEqual(first, [ann.id], 'the first signer is invited; the second waits its turn');
     const token = await signerToken(t, ann.id);
     assert.equal((await signerCall(t.app, token, ann.id, 'complete', { values: valuesFor(sent, 1) })).statusCode, 200);
-    await receiver.waitFor(() => receiver.received.some((r) => r.json.event === 'emailNotification' && (r.json.data as { uuid: string }).uuid === bob.id), 10_000);
+    await receiver.waitFor(
+      () => receiver.received.some((r) => r.json.event === 'emailNotification' && (r.json.data as { uuid: string }).uuid === bob.id),
+      10_000,
+    );
     const invitation = receiver.received.find((r) => r.json.event === 'emailNotification' && (r.json.data as { uuid: string }).uuid === bob.id)!;
     assert.equal((invitation.json.data as { document: string }).document, sent.documentId);
     assert.ok(invitation.signatureValid && invitation.hmacValid);
@@ -126,14 +145,20 @@ test('the tracking image in the invitation reports recipient.emailOpened once; f
     const sent = await sendDocument(t, [field({ signer: 1 })], { do_email: true });
     const [ann] = sent.recipients;
     await receiver.waitFor(() => receiver.received.some((r) => r.json.event === 'emailNotification'), 10_000);
-    const email = t.app.store.db.prepare(`SELECT html_body FROM email_outbox WHERE recipient_id = ? AND kind = 'invitation'`).get(ann.id) as { html_body: string };
+    const email = t.app.store.db.prepare(`SELECT html_body FROM email_outbox WHERE recipient_id = ? AND kind = 'invitation'`).get(ann.id) as {
+      html_body: string;
+    };
     const src = email.html_body.match(/<img src="([^"]+)"/)![1].replace(/&#38;/g, '&');
     const path = new URL(src).pathname;
     assert.match(path, new RegExp(`^/api/v1/email-open/${ann.id}/[\\w-]+/$`));
     const forged = await call(t.app, undefined, 'GET', `/api/v1/email-open/${ann.id}/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/`);
     assert.equal(forged.statusCode, 200);
     assert.equal(forged.headers['content-type'], 'image/gif');
-    assert.equal((t.app.store.db.prepare('SELECT status FROM document_recipients WHERE id = ?').get(ann.id) as { status: number }).status, 10, 'a forged URL records nothing');
+    assert.equal(
+      (t.app.store.db.prepare('SELECT status FROM document_recipients WHERE id = ?').get(ann.id) as { status: number }).status,
+      10,
+      'a forged URL records nothing',
+    );
     for (let i = 0; i < 3; i++) {
       const image = await call(t.app, undefined, 'GET', path, undefined, { 'user-agent': 'MailClient/1.0' });
       assert.equal(image.statusCode, 200);
@@ -147,6 +172,10 @@ test('the tracking image in the invitation reports recipient.emailOpened once; f
     const token = await signerToken(t, ann.id);
     assert.equal((await signerCall(t.app, token, ann.id, 'visit')).statusCode, 200);
     assert.equal((await call(t.app, undefined, 'GET', path)).statusCode, 200, 'opening again after visiting is fine');
-    assert.equal((t.app.store.db.prepare('SELECT status FROM document_recipients WHERE id = ?').get(ann.id) as { status: number }).status, 20, 'and does not move the status back');
+    assert.equal(
+      (t.app.store.db.prepare('SELECT status FROM document_recipients WHERE id = ?').get(ann.id) as { status: number }).status,
+      20,
+      'and does not move the status back',
+    );
   });
 });

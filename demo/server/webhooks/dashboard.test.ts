@@ -52,7 +52,7 @@ test('dashboard: subscribe, trigger, see every attempt, replay', { timeout: 60_0
     const attempts = await page.locator('#attempts tr').allTextContents();
     assert.match(attempts[0], /502.*retry/);
     assert.match(attempts[1], /200.*delivered/);
-    assert.match(await page.textContent('#detail-body') ?? '', /"event": "visiting"/);
+    assert.match((await page.textContent('#detail-body')) ?? '', /"event": "visiting"/);
 
     await page.click('#replay');
     await page.waitForSelector('#message:text("Queued again")');

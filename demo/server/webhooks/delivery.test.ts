@@ -104,7 +104,10 @@ test('DNS rebinding: a host that passed registration but resolves to a private a
       [{ address: '64:ff9b:1::a00:1', family: 6 }],
       [{ address: '::ffff:0:7f00:1', family: 6 }],
       [{ address: '::ffff:127.0.0.1', family: 6 }],
-      [{ address: '93.184.216.34', family: 4 }, { address: '10.0.0.1', family: 4 }],
+      [
+        { address: '93.184.216.34', family: 4 },
+        { address: '10.0.0.1', family: 4 },
+      ],
     ]) {
       const result = await attemptDelivery({ ...base, allowPrivate: false, url, resolve: async () => answer });
       assert.match(result.error ?? '', /only public addresses are allowed/, JSON.stringify(answer));

@@ -35,9 +35,10 @@ const USER_AGENT = 'esign-elements-webhooks/1.0';
 
 type Resolve = (host: string) => Promise<Array<{ address: string; family: number }>>;
 
-const systemResolve: Resolve = (host) => new Promise((resolve, reject) => {
-  dnsLookup(host, { all: true, verbatim: true }, (error, addresses) => (error ? reject(error) : resolve(addresses)));
-});
+const systemResolve: Resolve = (host) =>
+  new Promise((resolve, reject) => {
+    dnsLookup(host, { all: true, verbatim: true }, (error, addresses) => (error ? reject(error) : resolve(addresses)));
+  });
 
 /**
  * The connection's DNS lookup: every address the host resolves to is judged (a host answering a
@@ -45,13 +46,16 @@ const systemResolve: Resolve = (host) => new Promise((resolve, reject) => {
  */
 function guardedLookup(allowPrivate: boolean, resolve: Resolve): LookupFunction {
   return (hostname, options, callback) => {
-    resolve(hostname).then((all) => {
-      const addresses = options.family === 4 || options.family === 6 ? all.filter((a) => a.family === options.family) : all;
-      const problem = checkAddresses(hostname, addresses, allowPrivate);
-      if (problem) return callback(Object.assign(new Error(problem.message), { code: 'EWEBHOOKSSRF' }), '', 0);
-      if (options.all) return callback(null, addresses as never);
-      callback(null, addresses[0]!.address, addresses[0]!.family);
-    }, (error: NodeJS.ErrnoException) => callback(error, '', 0));
+    resolve(hostname).then(
+      (all) => {
+        const addresses = options.family === 4 || options.family === 6 ? all.filter((a) => a.family === options.family) : all;
+        const problem = checkAddresses(hostname, addresses, allowPrivate);
+        if (problem) return callback(Object.assign(new Error(problem.message), { code: 'EWEBHOOKSSRF' }), '', 0);
+        if (options.all) return callback(null, addresses as never);
+        callback(null, addresses[0]!.address, addresses[0]!.family);
+      },
+      (error: NodeJS.ErrnoException) => callback(error, '', 0),
+    );
   };
 }
 

@@ -40,7 +40,10 @@ test('sending a document emits document.created once, with the spec payload and 
     assert.equal(data.recipients[0].roleText, 'signer');
     assert.equal(data.recipients[0].resourceUri, `/api/v1/signer/${recipientId}/`);
     // "once": emitting document.created again for the same document writes nothing.
-    assert.equal(t.app.store.transaction(() => emitEvent(t.app.store, { object: 'document', event: 'created', documentId })), null);
+    assert.equal(
+      t.app.store.transaction(() => emitEvent(t.app.store, { object: 'document', event: 'created', documentId })),
+      null,
+    );
   });
 });
 
@@ -61,7 +64,11 @@ test('group filter with real documents: a registration narrowed to one group see
     await receiver.waitFor((r) => r.length >= 3);
     // Fan-out happens when the event is written: the outbox holds exactly these three deliveries.
     assert.equal((t.app.store.db.prepare('SELECT COUNT(*) AS n FROM webhook_deliveries').get() as { n: number }).n, 3);
-    const seen = (only: string) => receiver.received.filter((r) => r.url.endsWith(`only=${only}`)).map((r) => (r.json.data as { uuid: string }).uuid).sort();
+    const seen = (only: string) =>
+      receiver.received
+        .filter((r) => r.url.endsWith(`only=${only}`))
+        .map((r) => (r.json.data as { uuid: string }).uuid)
+        .sort();
     assert.deepEqual(seen('second'), [second.documentId]);
     assert.deepEqual(seen('all'), [first.documentId, second.documentId].sort());
     assert.deepEqual(seen('outsider'), [], 'a user who is not admin of the groups receives nothing');
@@ -100,7 +107,10 @@ test('team events need team Admin: a registration gets every group where its own
     }
 
     const whoGot = (documentId: string) =>
-      receiver.received.filter((r) => (r.json.data as { uuid: string }).uuid === documentId).map((r) => new URL(r.url, 'http://x').searchParams.get('who')).sort();
+      receiver.received
+        .filter((r) => (r.json.data as { uuid: string }).uuid === documentId)
+        .map((r) => new URL(r.url, 'http://x').searchParams.get('who'))
+        .sort();
     const inA = await sendTestDocument(t, t.key, t.groupId, 'in-a');
     const inB = await sendTestDocument(t, t.key, groupB.id, 'in-b');
     await receiver.waitFor((r) => r.length >= 4);
@@ -136,7 +146,13 @@ test('dashboard: delivery log with attempts, replay of a logged event, trigger f
       detail = (await call(t.app, t.key, 'GET', `/api/v1/webhook-deliveries/${log.objects[0].id}/`)).json();
     }
     assert.equal(detail.state, 'delivered');
-    assert.deepEqual(detail.attempts_log.map((a: { status: number; outcome: string }) => [a.status, a.outcome]), [[500, 'retry'], [200, 'delivered']]);
+    assert.deepEqual(
+      detail.attempts_log.map((a: { status: number; outcome: string }) => [a.status, a.outcome]),
+      [
+        [500, 'retry'],
+        [200, 'delivered'],
+      ],
+    );
     assert.equal(JSON.parse(detail.request_body).id, trigger.json().event_id);
     assert.ok(detail.attempts_log[0].request_headers['X-Signed-SHA256']);
     assert.equal(typeof detail.attempts_log[0].duration_ms, 'number');
@@ -148,7 +164,12 @@ test('dashboard: delivery log with attempts, replay of a logged event, trigger f
     assert.equal((await call(t.app, outsider.key, 'GET', `/api/v1/webhook-deliveries/${log.objects[0].id}/`)).statusCode, 404);
     const foreign = await call(t.app, outsider.key, 'POST', '/api/v1/webhook-events/trigger/', { object: 'document', event: 'created', document: documentId });
     assert.equal(foreign.statusCode, 404, 'documents of other groups cannot be triggered');
-    const filtered = await call(t.app, t.key, 'POST', '/api/v1/webhook-events/trigger/', { object: 'document', event: 'created', document: documentId, registration: sub.id });
+    const filtered = await call(t.app, t.key, 'POST', '/api/v1/webhook-events/trigger/', {
+      object: 'document',
+      event: 'created',
+      document: documentId,
+      registration: sub.id,
+    });
     assert.equal(filtered.statusCode, 422, 'the registration only takes recipient events');
   });
 });

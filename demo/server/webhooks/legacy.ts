@@ -41,8 +41,17 @@ function makeBatch(store: Store, registrationId: string, notify: string, held: H
     data: { notify, count: held.length, events: held.map((row) => JSON.parse(row.body) as unknown) },
   };
   store.webhooks.insertEvent({
-    id, object: 'batch', event: notify, subjectId: registrationId, documentId: null, recipientId: null, groupId: null,
-    onceKey: null, origin: 'batch', body: JSON.stringify(envelope), now,
+    id,
+    object: 'batch',
+    event: notify,
+    subjectId: registrationId,
+    documentId: null,
+    recipientId: null,
+    groupId: null,
+    onceKey: null,
+    origin: 'batch',
+    body: JSON.stringify(envelope),
+    now,
   });
   store.webhooks.insertDelivery(id, registrationId, 'pending', now);
   for (const row of held) store.webhooks.markBatched(row.delivery_id, id, now);

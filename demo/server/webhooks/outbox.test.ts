@@ -21,7 +21,16 @@ test('filters: object, event and group narrow what a registration receives; only
   const ctx = seedDatabase();
   try {
     const reg = (extra: Partial<RegistrationInput>) =>
-      insertRegistration(ctx.store, { userId: ctx.adminId, callbackUrl: 'https://example.com/', objectFilter: '', eventFilter: '', groupId: null, notify: 'realtime', hmacSecret: null, ...extra });
+      insertRegistration(ctx.store, {
+        userId: ctx.adminId,
+        callbackUrl: 'https://example.com/',
+        objectFilter: '',
+        eventFilter: '',
+        groupId: null,
+        notify: 'realtime',
+        hmacSecret: null,
+        ...extra,
+      });
     const everything = reg({});
     const documentsOnly = reg({ objectFilter: 'document' });
     const finalPdfOnly = reg({ objectFilter: 'document', eventFilter: 'finalPdfCreated' });
@@ -53,11 +62,17 @@ test('"once" events are written once per subject; "may repeat" events every time
     assert.ok(enqueueEvent(ctx.store, { object: 'document', event: 'created', snapshot: s }));
     assert.equal(enqueueEvent(ctx.store, { object: 'document', event: 'created', snapshot: s }), null);
     assert.ok(enqueueEvent(ctx.store, { object: 'recipient', event: 'emailOpened', snapshot: s, recipientId: s.recipients[0].uuid }));
-    assert.ok(enqueueEvent(ctx.store, { object: 'recipient', event: 'emailOpened', snapshot: s, recipientId: s.recipients[1].uuid }), 'once per recipient, not per document');
+    assert.ok(
+      enqueueEvent(ctx.store, { object: 'recipient', event: 'emailOpened', snapshot: s, recipientId: s.recipients[1].uuid }),
+      'once per recipient, not per document',
+    );
     assert.equal(enqueueEvent(ctx.store, { object: 'recipient', event: 'emailOpened', snapshot: s, recipientId: s.recipients[0].uuid }), null);
     assert.ok(enqueueEvent(ctx.store, { object: 'recipient', event: 'visiting', snapshot: s, recipientId: s.recipients[0].uuid }));
     assert.ok(enqueueEvent(ctx.store, { object: 'recipient', event: 'visiting', snapshot: s, recipientId: s.recipients[0].uuid }));
-    assert.ok(enqueueEvent(ctx.store, { object: 'document', event: 'created', snapshot: s, origin: 'trigger' }), 'a dashboard trigger is not a second real event');
+    assert.ok(
+      enqueueEvent(ctx.store, { object: 'document', event: 'created', snapshot: s, origin: 'trigger' }),
+      'a dashboard trigger is not a second real event',
+    );
     const count = ctx.db.prepare('SELECT COUNT(*) AS n FROM webhook_events').get() as { n: number };
     assert.equal(count.n, 6);
   } finally {
@@ -68,15 +83,33 @@ test('"once" events are written once per subject; "may repeat" events every time
 test('"once" events stay exactly once when several processes emit them at the same moment', async () => {
   const ctx = seedDatabase();
   try {
-    insertRegistration(ctx.store, { userId: ctx.adminId, callbackUrl: 'https://example.com/', objectFilter: '', eventFilter: '', groupId: null, notify: 'realtime', hmacSecret: null });
+    insertRegistration(ctx.store, {
+      userId: ctx.adminId,
+      callbackUrl: 'https://example.com/',
+      objectFilter: '',
+      eventFilter: '',
+      groupId: null,
+      notify: 'realtime',
+      hmacSecret: null,
+    });
     const snapshot = sampleSnapshot(ctx.groupA);
     const child = fileURLToPath(new URL('../../../test/support/server/webhooks-emit-child.ts', import.meta.url));
     const arg = JSON.stringify({ snapshot, rounds: 20 });
     const results = await Promise.all([1, 2, 3, 4].map(() => run(process.execPath, [child, ctx.dir, arg])));
     const written = results.reduce((sum, r) => sum + Number(r.stdout), 0);
     assert.equal(written, 3, 'one document.created + one recipient.completed per recipient, across all processes');
-    const rows = ctx.db.prepare(`SELECT object, event, COUNT(*) AS n FROM webhook_events GROUP BY object, event ORDER BY object`).all() as Array<{ object: string; event: string; n: number }>;
-    assert.deepEqual(rows.map((r) => ({ ...r })), [{ object: 'document', event: 'created', n: 1 }, { object: 'recipient', event: 'completed', n: 2 }]);
+    const rows = ctx.db.prepare(`SELECT object, event, COUNT(*) AS n FROM webhook_events GROUP BY object, event ORDER BY object`).all() as Array<{
+      object: string;
+      event: string;
+      n: number;
+    }>;
+    assert.deepEqual(
+      rows.map((r) => ({ ...r })),
+      [
+        { object: 'document', event: 'created', n: 1 },
+        { object: 'recipient', event: 'completed', n: 2 },
+      ],
+    );
     const deliveries = ctx.db.prepare('SELECT COUNT(*) AS n FROM webhook_deliveries').get() as { n: number };
     assert.equal(deliveries.n, 3);
   } finally {
@@ -88,20 +121,38 @@ test('legacy "all": events are held and delivered as one batch per interval', ()
   const ctx = seedDatabase();
   try {
     const t0 = 1_000_000;
-    const reg = insertRegistration(ctx.store, { userId: ctx.adminId, callbackUrl: 'https://example.com/', objectFilter: '', eventFilter: '', groupId: null, notify: 'all', hmacSecret: null, now: t0 });
+    const reg = insertRegistration(ctx.store, {
+      userId: ctx.adminId,
+      callbackUrl: 'https://example.com/',
+      objectFilter: '',
+      eventFilter: '',
+      groupId: null,
+      notify: 'all',
+      hmacSecret: null,
+      now: t0,
+    });
     const s = sampleSnapshot(ctx.groupA);
     enqueueEvent(ctx.store, { object: 'document', event: 'created', snapshot: s, now: t0 + 1 });
     enqueueEvent(ctx.store, { object: 'recipient', event: 'visiting', snapshot: s, recipientId: s.recipients[0].uuid, now: t0 + 2 });
     assert.equal(flushPeriodicBatches(ctx.store, 360_000, t0 + 359_999), 0, 'not due yet');
-    assert.deepEqual(deliveriesOf(ctx.db, reg).map((d) => d.state), ['held', 'held']);
+    assert.deepEqual(
+      deliveriesOf(ctx.db, reg).map((d) => d.state),
+      ['held', 'held'],
+    );
     assert.equal(flushPeriodicBatches(ctx.store, 360_000, t0 + 360_000), 1);
     const states = deliveriesOf(ctx.db, reg);
-    assert.deepEqual(states.map((d) => `${d.object}.${d.event}:${d.state}`), ['document.created:batched', 'recipient.visiting:batched', 'batch.all:pending']);
+    assert.deepEqual(
+      states.map((d) => `${d.object}.${d.event}:${d.state}`),
+      ['document.created:batched', 'recipient.visiting:batched', 'batch.all:pending'],
+    );
     const batch = ctx.db.prepare(`SELECT body FROM webhook_events WHERE object = 'batch'`).get() as { body: string };
     const envelope = JSON.parse(batch.body);
     assert.equal(envelope.version, '1.0.0');
     assert.equal(envelope.data.count, 2);
-    assert.deepEqual(envelope.data.events.map((e: { event: string }) => e.event), ['created', 'visiting']);
+    assert.deepEqual(
+      envelope.data.events.map((e: { event: string }) => e.event),
+      ['created', 'visiting'],
+    );
     assert.equal(flushPeriodicBatches(ctx.store, 360_000, t0 + 700_000), 0, 'nothing held: no empty batch');
   } finally {
     ctx.cleanup();
@@ -111,7 +162,15 @@ test('legacy "all": events are held and delivered as one batch per interval', ()
 test("legacy named type: a document's events are held until the named event, then delivered together", () => {
   const ctx = seedDatabase();
   try {
-    const reg = insertRegistration(ctx.store, { userId: ctx.adminId, callbackUrl: 'https://example.com/', objectFilter: '', eventFilter: '', groupId: null, notify: 'signed', hmacSecret: null });
+    const reg = insertRegistration(ctx.store, {
+      userId: ctx.adminId,
+      callbackUrl: 'https://example.com/',
+      objectFilter: '',
+      eventFilter: '',
+      groupId: null,
+      notify: 'signed',
+      hmacSecret: null,
+    });
     const s = sampleSnapshot(ctx.groupA);
     const other = sampleSnapshot(ctx.groupA);
     enqueueEvent(ctx.store, { object: 'document', event: 'created', snapshot: s });
@@ -121,7 +180,10 @@ test("legacy named type: a document's events are held until the named event, the
     enqueueEvent(ctx.store, { object: 'document', event: 'finalPdfCreated', snapshot: s });
     const batch = JSON.parse((ctx.db.prepare(`SELECT body FROM webhook_events WHERE object = 'batch'`).get() as { body: string }).body);
     assert.equal(batch.event, 'signed');
-    assert.deepEqual(batch.data.events.map((e: { object: string; event: string }) => `${e.object}.${e.event}`), ['document.created', 'recipient.completed', 'document.finalPdfCreated']);
+    assert.deepEqual(
+      batch.data.events.map((e: { object: string; event: string }) => `${e.object}.${e.event}`),
+      ['document.created', 'recipient.completed', 'document.finalPdfCreated'],
+    );
     assert.ok(batch.data.events.every((e: { data: { uuid: string; document?: string } }) => (e.data.document ?? e.data.uuid) === s.uuid));
     const held = deliveriesOf(ctx.db, reg).filter((d) => d.state === 'held');
     assert.equal(held.length, 1, "the other document's event waits for its own trigger");
@@ -135,7 +197,16 @@ test('retention: old finished deliveries, attempts and events go; pending ones a
   try {
     const day = 24 * 3600_000;
     const t0 = 10 * day;
-    insertRegistration(ctx.store, { userId: ctx.adminId, callbackUrl: 'https://example.com/', objectFilter: '', eventFilter: '', groupId: null, notify: 'realtime', hmacSecret: null, now: t0 });
+    insertRegistration(ctx.store, {
+      userId: ctx.adminId,
+      callbackUrl: 'https://example.com/',
+      objectFilter: '',
+      eventFilter: '',
+      groupId: null,
+      notify: 'realtime',
+      hmacSecret: null,
+      now: t0,
+    });
     const s = sampleSnapshot(ctx.groupA);
     const created = enqueueEvent(ctx.store, { object: 'document', event: 'created', snapshot: s, now: t0 })!;
     const visit = enqueueEvent(ctx.store, { object: 'recipient', event: 'visiting', snapshot: s, recipientId: s.recipients[0].uuid, now: t0 })!;
@@ -143,7 +214,11 @@ test('retention: old finished deliveries, attempts and events go; pending ones a
     for (const id of [created.eventId, visit.eventId]) {
       const delivery = ctx.db.prepare('SELECT id FROM webhook_deliveries WHERE event_id = ?').get(id) as { id: number };
       ctx.db.prepare(`UPDATE webhook_deliveries SET state = 'delivered', finished_ms = ? WHERE id = ?`).run(t0 + 1, delivery.id);
-      ctx.db.prepare(`INSERT INTO webhook_attempts (delivery_id, attempt, url, request_headers, outcome, started_ms, duration_ms) VALUES (?, 1, 'u', '{}', 'delivered', ?, 1)`).run(delivery.id, t0);
+      ctx.db
+        .prepare(
+          `INSERT INTO webhook_attempts (delivery_id, attempt, url, request_headers, outcome, started_ms, duration_ms) VALUES (?, 1, 'u', '{}', 'delivered', ?, 1)`,
+        )
+        .run(delivery.id, t0);
     }
     assert.deepEqual(pruneWebhookLog(ctx.store, 30 * day, t0 + 29 * day), { deliveries: 0, attempts: 0, events: 0 }, 'nothing is old enough yet');
     assert.deepEqual(pruneWebhookLog(ctx.store, 30 * day, t0 + 31 * day), { deliveries: 2, attempts: 2, events: 1 });

@@ -70,8 +70,17 @@ export function enqueueEvent(store: Store, input: EnqueueInput): EnqueueResult |
   const onceKey = origin === 'operation' && isOnceEvent(input.object, input.event) ? `${input.object}.${input.event}:${subjectId}` : null;
   return store.transaction(() => {
     const inserted = store.webhooks.insertEvent({
-      id: payload.id, object: input.object, event: input.event, subjectId, documentId: input.snapshot.uuid, recipientId: input.recipientId ?? null,
-      groupId: input.snapshot.groupId, onceKey, origin, body: JSON.stringify(payload), now,
+      id: payload.id,
+      object: input.object,
+      event: input.event,
+      subjectId,
+      documentId: input.snapshot.uuid,
+      recipientId: input.recipientId ?? null,
+      groupId: input.snapshot.groupId,
+      onceKey,
+      origin,
+      body: JSON.stringify(payload),
+      now,
     });
     if (!inserted) return null;
     let targets = matchingRegistrations(store, input.object, input.event, input.snapshot.groupId);

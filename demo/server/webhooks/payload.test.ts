@@ -41,8 +41,30 @@ test('document payload: top level and every listed data field, tags carried thro
     status: 10,
     statusText: 'available',
     recipients: [
-      { uuid: 'r1', email: 'a@example.com', order: 0, status: 10, statusText: 'sent', firstname: 'Al', lastname: 'A', roleText: 'signer', resourceUri: '/api/v1/signer/r1/', rejectReason: '' },
-      { uuid: 'r2', email: 'b@example.com', order: 1, status: 4, statusText: 'unsent', firstname: 'Bo', lastname: 'B', roleText: 'witness', resourceUri: '/api/v1/signer/r2/', rejectReason: '' },
+      {
+        uuid: 'r1',
+        email: 'a@example.com',
+        order: 0,
+        status: 10,
+        statusText: 'sent',
+        firstname: 'Al',
+        lastname: 'A',
+        roleText: 'signer',
+        resourceUri: '/api/v1/signer/r1/',
+        rejectReason: '',
+      },
+      {
+        uuid: 'r2',
+        email: 'b@example.com',
+        order: 1,
+        status: 4,
+        statusText: 'unsent',
+        firstname: 'Bo',
+        lastname: 'B',
+        roleText: 'witness',
+        resourceUri: '/api/v1/signer/r2/',
+        rejectReason: '',
+      },
     ],
   });
 });
@@ -84,7 +106,14 @@ test('unknown events, missing recipients and foreign recipients are refused', ()
 
 test('the once/may-repeat split follows the specification table', () => {
   const once = Object.entries(WEBHOOK_EVENTS).flatMap(([object, events]) => events.filter((e) => isOnceEvent(object, e)).map((e) => `${object}.${e}`));
-  assert.deepEqual(once, ['document.created', 'document.rejected', 'document.finalPdfCreated', 'recipient.completed', 'recipient.rejected', 'recipient.emailOpened']);
+  assert.deepEqual(once, [
+    'document.created',
+    'document.rejected',
+    'document.finalPdfCreated',
+    'recipient.completed',
+    'recipient.rejected',
+    'recipient.emailOpened',
+  ]);
   assert.equal(isKnownEvent('recipient', 'visiting'), true);
   assert.equal(isKnownEvent('recipient', 'created'), false);
   assert.equal(isKnownEvent('template', 'created'), false);

@@ -54,7 +54,8 @@ export function findRegistrations(
   userId: string,
   match: { callbackUrl: string; objectFilter?: string; eventFilter?: string; groupId?: string | null; notify?: string },
 ): Registration[] {
-  return store.webhooks.liveRegistrationsByUrl(userId, match.callbackUrl)
+  return store.webhooks
+    .liveRegistrationsByUrl(userId, match.callbackUrl)
     .map(toRegistration)
     .filter(
       (r) =>
@@ -78,7 +79,8 @@ export function parseFilters(body: { object?: string; event?: string; eventFilte
   if (object === 'all' || object === '*') object = '';
   if (combined) {
     const match = combined.match(/^([a-z]+)\.(\*|[A-Za-z]+)$/);
-    if (!match) return { ok: false, field: 'eventFilter', message: `"${combined}" is not of the form object.event or object.* (e.g. document.finalPdfCreated)` };
+    if (!match)
+      return { ok: false, field: 'eventFilter', message: `"${combined}" is not of the form object.event or object.* (e.g. document.finalPdfCreated)` };
     const [, o, e] = match;
     if ((object && object !== o) || (event && e !== '*' && event !== e)) {
       return { ok: false, field: 'eventFilter', message: 'eventFilter disagrees with object/event; give one or the other' };

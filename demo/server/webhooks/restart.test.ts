@@ -80,7 +80,10 @@ test('every event arrives, signed, across 5xx answers, a SIGKILL, a restart and 
       assert.equal(r.hmacValid, true, 'X-HMAC-SHA256 verifies with the secret');
       assert.equal(r.headers['x-esign-event-id'], r.json.id);
     }
-    assert.ok(received.some((r) => Number(r.headers['x-esign-attempt']) > 1), 'retries were needed');
+    assert.ok(
+      received.some((r) => Number(r.headers['x-esign-attempt']) > 1),
+      'retries were needed',
+    );
     for (const doc of docs) {
       const created = received.filter((r) => r.status < 300 && r.json.event === 'created' && (r.json.data as { uuid: string }).uuid === doc.documentId);
       assert.equal(new Set(created.map((r) => r.json.id)).size, 1, 'each sent document produced one document.created event');

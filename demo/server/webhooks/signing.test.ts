@@ -75,7 +75,9 @@ test('openssl (an independent implementation) accepts the certificate and the bo
     assert.match(text, /Signature Algorithm: sha256WithRSAEncryption/);
     assert.match(text, /Version: 3/);
     execFileSync('openssl', ['x509', '-in', join(dir, 'cert.pem'), '-pubkey', '-noout', '-out', join(dir, 'pub.pem')]);
-    const out = execFileSync('openssl', ['dgst', '-sha256', '-verify', join(dir, 'pub.pem'), '-signature', join(dir, 'sig.bin'), join(dir, 'body.json')], { encoding: 'utf8' });
+    const out = execFileSync('openssl', ['dgst', '-sha256', '-verify', join(dir, 'pub.pem'), '-signature', join(dir, 'sig.bin'), join(dir, 'body.json')], {
+      encoding: 'utf8',
+    });
     assert.match(out, /Verified OK/);
   } finally {
     rmSync(dir, { recursive: true, force: true });

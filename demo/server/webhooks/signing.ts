@@ -47,11 +47,7 @@ export function hmacBody(body: string | Uint8Array, secret: string): string {
 }
 
 /** The headers of one webhook request for this exact body. */
-export function signatureHeaders(
-  body: string,
-  identity: SigningIdentity,
-  hmacSecret?: string | null,
-): Record<string, string> {
+export function signatureHeaders(body: string, identity: SigningIdentity, hmacSecret?: string | null): Record<string, string> {
   const headers: Record<string, string> = { [SIGNATURE_HEADER]: signBody(body, identity.privateKey) };
   if (hmacSecret) headers[HMAC_HEADER] = hmacBody(body, hmacSecret);
   return headers;

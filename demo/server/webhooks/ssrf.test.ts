@@ -3,7 +3,16 @@ import assert from 'node:assert/strict';
 import { checkCallbackUrl, classifyAddress, parseCallbackUrl } from './ssrf.ts';
 
 test('public unicast addresses pass; every special-purpose range is named', () => {
-  for (const ok of ['8.8.8.8', '1.1.1.1', '100.63.255.255', '100.128.0.0', '172.32.0.1', '2606:4700:4700::1111', '2a00:1450:4009:81f::200e', '64:ff9b::808:808']) {
+  for (const ok of [
+    '8.8.8.8',
+    '1.1.1.1',
+    '100.63.255.255',
+    '100.128.0.0',
+    '172.32.0.1',
+    '2606:4700:4700::1111',
+    '2a00:1450:4009:81f::200e',
+    '64:ff9b::808:808',
+  ]) {
     assert.equal(classifyAddress(ok), null, ok);
   }
   const refused: Array<[string, RegExp]> = [
@@ -98,7 +107,11 @@ test('syntax: scheme, length, credentials', () => {
 test('resolution: a host is refused when any of its addresses is private; development mode allows it', async () => {
   const resolve = async (host: string) => {
     if (host === 'public.test') return [{ address: '93.184.216.34', family: 4 }];
-    if (host === 'mixed.test') return [{ address: '93.184.216.34', family: 4 }, { address: '10.0.0.5', family: 4 }];
+    if (host === 'mixed.test')
+      return [
+        { address: '93.184.216.34', family: 4 },
+        { address: '10.0.0.5', family: 4 },
+      ];
     if (host === 'rebind.test') return [{ address: '::ffff:169.254.169.254', family: 6 }];
     throw Object.assign(new Error('no such host'), { code: 'ENOTFOUND' });
   };

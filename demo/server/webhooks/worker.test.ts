@@ -15,7 +15,16 @@ function setup(settings: Partial<Parameters<typeof resolveWebhookSettings>[0]> =
   const identity = ensureSigningIdentity(seeded.store);
   const worker = new WebhookWorker(seeded.store, identity, resolveWebhookSettings({ ...fast, ...settings }));
   const register = (url: string, extra: Partial<RegistrationInput> = {}) =>
-    insertRegistration(seeded.store, { userId: seeded.adminId, callbackUrl: url, objectFilter: '', eventFilter: '', groupId: null, notify: 'realtime', hmacSecret: null, ...extra });
+    insertRegistration(seeded.store, {
+      userId: seeded.adminId,
+      callbackUrl: url,
+      objectFilter: '',
+      eventFilter: '',
+      groupId: null,
+      notify: 'realtime',
+      hmacSecret: null,
+      ...extra,
+    });
   return { ...seeded, identity, worker, register };
 }
 
@@ -42,7 +51,10 @@ test('an event is POSTed as signed JSON; 5xx answers are retried with the same i
     await ctx.worker.stop();
     const [first, second, third] = receiver.received;
     assert.equal(first.headers['content-type'], 'application/json');
-    assert.ok(receiver.received.every((r) => r.signatureValid && r.hmacValid), 'both signatures verify on every attempt');
+    assert.ok(
+      receiver.received.every((r) => r.signatureValid && r.hmacValid),
+      'both signatures verify on every attempt',
+    );
     assert.equal(second.body, first.body);
     assert.equal(third.body, first.body);
     assert.equal(third.json.id, queued.eventId);
@@ -50,7 +62,14 @@ test('an event is POSTed as signed JSON; 5xx answers are retried with the same i
     assert.equal((third.json.data as { tag: string }).tag, 'crm-1');
     assert.ok(second.at - first.at >= 25, 'the retry waited for the schedule');
     const log = attempts(ctx.db, queued.eventId);
-    assert.deepEqual(log.map((a) => [a.attempt, a.status, a.outcome]), [[1, 503, 'retry'], [2, 503, 'retry'], [3, 200, 'delivered']]);
+    assert.deepEqual(
+      log.map((a) => [a.attempt, a.status, a.outcome]),
+      [
+        [1, 503, 'retry'],
+        [2, 503, 'retry'],
+        [3, 200, 'delivered'],
+      ],
+    );
     assert.match(log[0].response_body, /failing on purpose \(503\)/);
   } finally {
     await receiver.close();
@@ -73,7 +92,10 @@ test('when the schedule runs out the delivery is failed, with every attempt logg
     assert.equal(receiver.received.length, 3);
     const state = ctx.db.prepare('SELECT state, attempts, last_status FROM webhook_deliveries WHERE event_id = ?').get(queued.eventId);
     assert.deepEqual({ ...state }, { state: 'failed', attempts: 3, last_status: 500 });
-    assert.deepEqual(attempts(ctx.db, queued.eventId).map((a) => a.outcome), ['retry', 'retry', 'failed']);
+    assert.deepEqual(
+      attempts(ctx.db, queued.eventId).map((a) => a.outcome),
+      ['retry', 'retry', 'failed'],
+    );
   } finally {
     await receiver.close();
     ctx.cleanup();
@@ -98,15 +120,24 @@ test('refused connections and timeouts are failed attempts that get retried', as
     const queued = enqueueEvent(ctx.store, { object: 'document', event: 'created', snapshot: sampleSnapshot(ctx.groupA) })!;
     ctx.worker.start();
     const finished = () =>
-      (ctx.db.prepare(`SELECT COUNT(*) AS n FROM webhook_deliveries WHERE event_id = ? AND state IN ('delivered', 'failed')`).get(queued.eventId) as { n: number }).n === 2;
+      (
+        ctx.db.prepare(`SELECT COUNT(*) AS n FROM webhook_deliveries WHERE event_id = ? AND state IN ('delivered', 'failed')`).get(queued.eventId) as {
+          n: number;
+        }
+      ).n === 2;
     await eventually(finished, 10_000, 'both deliveries finished');
     await ctx.worker.stop();
     const rows = ctx.db
-      .prepare('SELECT d.registration_id, a.outcome, a.error FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id WHERE d.event_id = ? ORDER BY a.id')
+      .prepare(
+        'SELECT d.registration_id, a.outcome, a.error FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id WHERE d.event_id = ? ORDER BY a.id',
+      )
       .all(queued.eventId) as Array<{ registration_id: string; outcome: string; error: string | null }>;
     const refused = rows.filter((r) => r.registration_id !== slowId);
     assert.equal(refused.length, 4, 'every scheduled attempt was made');
-    assert.ok(refused.every((r) => /ECONNREFUSED/.test(r.error ?? '')), JSON.stringify(refused));
+    assert.ok(
+      refused.every((r) => /ECONNREFUSED/.test(r.error ?? '')),
+      JSON.stringify(refused),
+    );
     const slowRows = rows.filter((r) => r.registration_id === slowId);
     assert.match(slowRows[0].error ?? '', /no answer within 150 ms/);
     assert.equal(slowRows[0].outcome, 'retry');
@@ -154,7 +185,10 @@ test('without development mode a loopback callback is refused at delivery time (
     assert.equal(receiver.received.length, 0);
     const errors = attempts(ctx.db, queued.eventId).map((a) => a.error ?? '');
     assert.equal(errors.length, 2);
-    assert.ok(errors.every((e) => /loopback/.test(e)), errors.join(' | '));
+    assert.ok(
+      errors.every((e) => /loopback/.test(e)),
+      errors.join(' | '),
+    );
   } finally {
     await receiver.close();
     ctx.cleanup();
@@ -206,7 +240,10 @@ test('legacy "all" registrations receive signed batches on the interval', async 
     assert.equal(batch.hmacValid, true);
     const data = batch.json.data as { count: number; events: Array<{ event: string }> };
     assert.equal(data.count, 2);
-    assert.deepEqual(data.events.map((e) => e.event), ['created', 'visiting']);
+    assert.deepEqual(
+      data.events.map((e) => e.event),
+      ['created', 'visiting'],
+    );
     assert.equal(receiver.received.filter((x) => x.url.endsWith('?realtime')).length, 2, 'realtime registrations are unaffected');
   } finally {
     await receiver.close();

@@ -151,8 +151,16 @@ export class WebhookWorker {
       const { webhooks } = this.store;
       this.store.transaction(() => {
         webhooks.insertAttempt({
-          deliveryId: row.id, attempt, url: row.callback_url, requestHeaders: JSON.stringify(loggedHeaders), status: result.status,
-          responseBody: result.responseBody, error: result.error, outcome, startedMs, durationMs: result.durationMs,
+          deliveryId: row.id,
+          attempt,
+          url: row.callback_url,
+          requestHeaders: JSON.stringify(loggedHeaders),
+          status: result.status,
+          responseBody: result.responseBody,
+          error: result.error,
+          outcome,
+          startedMs,
+          durationMs: result.durationMs,
         });
         // Guarded by the lease: if it expired and another worker took over, that worker decides.
         if (outcome === 'retry') webhooks.scheduleRetry(row.id, this.owner, attempt, now + delay, result.status, result.error);

@@ -125,6 +125,9 @@ export function createSelfSignedCertificate(options: SelfSignedCertificateOption
   );
   const signature = sign('sha256', tbs, privateKey);
   const der = sequence(tbs, algorithm, bitString(signature));
-  const base64 = der.toString('base64').replace(/(.{64})/g, '$1\n').replace(/\n$/, '');
+  const base64 = der
+    .toString('base64')
+    .replace(/(.{64})/g, '$1\n')
+    .replace(/\n$/, '');
   return `-----BEGIN CERTIFICATE-----\n${base64}\n-----END CERTIFICATE-----\n`;
 }

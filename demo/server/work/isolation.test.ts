@@ -28,7 +28,12 @@ async function plainPdf(): Promise<Uint8Array> {
 }
 
 function upload(t: TestApp, key: string, groupId: string, pdf: Uint8Array, extra: Record<string, unknown> = {}) {
-  return call(t.app, key, 'POST', '/api/v1/templatepdf/?returnAsJson=true', { group: `/api/v1/group/${groupId}/`, title: 'Hostile', pdf_file: b64(pdf), ...extra });
+  return call(t.app, key, 'POST', '/api/v1/templatepdf/?returnAsJson=true', {
+    group: `/api/v1/group/${groupId}/`,
+    title: 'Hostile',
+    pdf_file: b64(pdf),
+    ...extra,
+  });
 }
 
 const uid = (res: { json(): unknown }) => (res.json() as { resource: { uid: string } }).resource.uid;
@@ -48,7 +53,9 @@ describe('isolation of document work (issue 11, item 2)', () => {
     assert.equal(res.statusCode, 201, res.body);
     keptTemplate = uid(res);
   });
-  after(async () => { await t.close(); });
+  after(async () => {
+    await t.close();
+  });
 
   test('a 20,000-page PDF with process_tags is refused with 422 pdf_limit_exceeded before its text is read', async () => {
     const res = await upload(t, t.key, t.groupId, taggedPdf(20_000), { process_tags: true });
@@ -115,16 +122,44 @@ describe('jobs over their time or memory limit', () => {
       const box: [number, number, number, number] = [0, 0, 612, 792];
       t.app.store.files.write(templateFileName(templateId), pdf);
       t.app.store.templates.insert({
-        id: templateId, groupId: t.groupId, userId: t.adminId, title: 'Patterns', pageCount: 1, pages: [{ mediaBox: box, cropBox: box, rotate: 0 }],
-        fileSize: pdf.length, processTags: false, archiveUponSend: false, hideSenderFields: false, fields: [], report: {},
+        id: templateId,
+        groupId: t.groupId,
+        userId: t.adminId,
+        title: 'Patterns',
+        pageCount: 1,
+        pages: [{ mediaBox: box, cropBox: box, rotate: 0 }],
+        fileSize: pdf.length,
+        processTags: false,
+        archiveUponSend: false,
+        hideSenderFields: false,
+        fields: [],
+        report: {},
       });
       const fields = Array.from({ length: 40 }, (_, i) => ({
-        uuid: crypto.randomUUID(), ax: 0.1, ay: 0.01 + i * 0.02, bx: 0.5, by: 0.02 + i * 0.02, page: 1, element_type: 'admin', signer: 0,
-        validation: 93, options: HOSTILE, label: `f${i}`, value: '', optional: true, font_size: 10,
+        uuid: crypto.randomUUID(),
+        ax: 0.1,
+        ay: 0.01 + i * 0.02,
+        bx: 0.5,
+        by: 0.02 + i * 0.02,
+        page: 1,
+        element_type: 'admin',
+        signer: 0,
+        validation: 93,
+        options: HOSTILE,
+        label: `f${i}`,
+        value: '',
+        optional: true,
+        font_size: 10,
       })) as unknown as FieldElement[];
       t.app.store.templates.update(templateId, { fields });
       const pdftext = Object.fromEntries(fields.map((f) => [f.label!, 'a'.repeat(2000)]));
-      const sent = await call(t.app, t.key, 'POST', '/api/v1/document/', sendBody(t.groupId, templateId, { signers: [{ firstname: 'Ann', lastname: 'T', email: 'ann@example.com' }], pdftext }));
+      const sent = await call(
+        t.app,
+        t.key,
+        'POST',
+        '/api/v1/document/',
+        sendBody(t.groupId, templateId, { signers: [{ firstname: 'Ann', lastname: 'T', email: 'ann@example.com' }], pdftext }),
+      );
       assert.equal(sent.statusCode, 422, sent.body);
       assert.equal(sent.json().error.code, 'pdf_too_complex');
     } finally {
@@ -133,33 +168,41 @@ describe('jobs over their time or memory limit', () => {
   });
 });
 
-describe('a signer\'s values against sender patterns (validation 93)', () => {
+describe("a signer's values against sender patterns (validation 93)", () => {
   test('are evaluated in the pool on save and complete: a hostile set gets 422, other groups are served, a good value still completes', async () => {
     const t = await createTestApp({ work: { jobTimeoutMs: 1000 }, rateLimits: { sandbox: 10_000, production: 10_000, windowMs: 3_600_000 } });
     try {
-      const hostile = Array.from({ length: 40 }, (_, i) => field({ signer: 1, element_type: 'text', label: `h${i}`, validation: 93, options: HOSTILE, ay: 0.01 + i * 0.02, by: 0.02 + i * 0.02, optional: true }));
+      const hostile = Array.from({ length: 40 }, (_, i) =>
+        field({ signer: 1, element_type: 'text', label: `h${i}`, validation: 93, options: HOSTILE, ay: 0.01 + i * 0.02, by: 0.02 + i * 0.02, optional: true }),
+      );
       const sent = await sendDocument(t, [field({ signer: 1, page: 2 }), ...hostile]);
       const ann = sent.recipients[0]!.id;
       const token = await signerToken(t, ann);
-      const values = { ...valuesFor(sent, 1), ...Object.fromEntries(hostile.map((f) => [sent.fields.find((s) => s.label === f.label)!.uuid!, 'a'.repeat(2000)])) };
+      const values = {
+        ...valuesFor(sent, 1),
+        ...Object.fromEntries(hostile.map((f) => [sent.fields.find((s) => s.label === f.label)!.uuid!, 'a'.repeat(2000)])),
+      };
       for (const op of ['save', 'complete'] as const) {
-        const [res, others] = await Promise.all([
-          signerCall(t.app, token, ann, op, { values }),
-          call(t.app, t.key, 'GET', '/api/v1/group/'),
-        ]);
+        const [res, others] = await Promise.all([signerCall(t.app, token, ann, op, { values }), call(t.app, t.key, 'GET', '/api/v1/group/')]);
         assert.equal(res.statusCode, 422, `${op}: ${res.body}`);
         assert.equal(res.json().error.code, 'pdf_too_complex', op);
         assert.equal(others.statusCode, 200);
       }
       assert.equal(recipientStatuses(t.app, sent.documentId)[0], 10, 'nothing was completed');
 
-      const simple = await sendDocument(t, [field({ signer: 1 }), field({ signer: 1, element_type: 'text', label: 'Ref', validation: 93, options: '^[A-Z]{3}-\\d{4}$', ay: 0.4, by: 0.45 })]);
+      const simple = await sendDocument(t, [
+        field({ signer: 1 }),
+        field({ signer: 1, element_type: 'text', label: 'Ref', validation: 93, options: '^[A-Z]{3}-\\d{4}$', ay: 0.4, by: 0.45 }),
+      ]);
       const bob = simple.recipients[0]!.id;
       const bobToken = await signerToken(t, bob);
       const ref = simple.fields.find((f) => f.label === 'Ref')!.uuid!;
       const wrong = await signerCall(t.app, bobToken, bob, 'complete', { values: { ...valuesFor(simple, 1), [ref]: 'abc' } });
       assert.equal(wrong.statusCode, 422, wrong.body);
-      assert.deepEqual(wrong.json().error.fields.map((f: { field: string }) => f.field), [`values.${ref}`]);
+      assert.deepEqual(
+        wrong.json().error.fields.map((f: { field: string }) => f.field),
+        [`values.${ref}`],
+      );
       const right = await signerCall(t.app, bobToken, bob, 'complete', { values: { ...valuesFor(simple, 1), [ref]: 'ABC-1234' } });
       assert.equal(right.statusCode, 200, right.body);
     } finally {
@@ -169,7 +212,7 @@ describe('a signer\'s values against sender patterns (validation 93)', () => {
 });
 
 describe('fair queueing', () => {
-  test('one group never takes every worker: another group\'s job runs while the first group\'s queue waits', async () => {
+  test("one group never takes every worker: another group's job runs while the first group's queue waits", async () => {
     const pool = new WorkPool({ ...workSettingsFromEnv(), workers: 2 });
     try {
       // Two groups at once: each takes one worker, so both workers are up before the race below.
@@ -188,8 +231,12 @@ describe('fair queueing', () => {
 
 describe('the fields-per-template limit on every path that makes fields (issue 11, item 5)', () => {
   let t: TestApp;
-  before(async () => { t = await createTestApp(); });
-  after(async () => { await t.close(); });
+  before(async () => {
+    t = await createTestApp();
+  });
+  after(async () => {
+    await t.close();
+  });
 
   test(`upload with process_tags keeps ${MAX_ELEMENTS} fields and reports the rest`, async () => {
     const res = await upload(t, t.key, t.groupId, taggedPdf(70, 30), { process_tags: true });
@@ -221,7 +268,8 @@ describe('the fields-per-template limit on every path that makes fields (issue 1
     const form = doc.getForm();
     for (let p = 0; p < 3; p++) {
       const page = doc.addPage([612, 792]);
-      for (let i = 0; i < 700; i++) form.createTextField(`p${p}.f${i}`).addToPage(page, { x: 10 + (i % 20) * 29, y: 10 + Math.floor(i / 20) * 21, width: 28, height: 20 });
+      for (let i = 0; i < 700; i++)
+        form.createTextField(`p${p}.f${i}`).addToPage(page, { x: 10 + (i % 20) * 29, y: 10 + Math.floor(i / 20) * 21, width: 28, height: 20 });
     }
     const pdf = await doc.save();
     const res = await upload(t, t.key, t.groupId, pdf, { import_form_fields: true });

@@ -57,7 +57,9 @@ export class WorkPool {
     if (this.closed) return Promise.reject(new Error('The work pool is closed.'));
     const queue = this.queues.get(groupId) ?? [];
     if (queue.length >= this.settings.maxQueuedPerGroup) {
-      return Promise.reject(new WorkLimitError('work_queue_full', `This group already has ${queue.length} documents waiting to be processed; try again in a minute.`));
+      return Promise.reject(
+        new WorkLimitError('work_queue_full', `This group already has ${queue.length} documents waiting to be processed; try again in a minute.`),
+      );
     }
     return new Promise((resolve, reject) => {
       queue.push({ id: this.nextId++, groupId, kind, input, transfer, resolve: resolve as (v: unknown) => void, reject });
@@ -74,11 +76,13 @@ export class WorkPool {
     for (const queue of this.queues.values()) for (const job of queue) job.reject(new Error('The server is shutting down.'));
     this.queues.clear();
     this.turn.length = 0;
-    await Promise.all(this.slots.splice(0).map((slot) => {
-      if (slot.timer) clearTimeout(slot.timer);
-      slot.job?.reject(new Error('The server is shutting down.'));
-      return slot.worker.terminate();
-    }));
+    await Promise.all(
+      this.slots.splice(0).map((slot) => {
+        if (slot.timer) clearTimeout(slot.timer);
+        slot.job?.reject(new Error('The server is shutting down.'));
+        return slot.worker.terminate();
+      }),
+    );
   }
 
   /** How many a group may run at once: all workers when there is one, else all but one. */
@@ -141,9 +145,11 @@ export class WorkPool {
       this.dispatch();
     };
     worker.on('error', (error: Error & { code?: string }) => {
-      lost(error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-        ? `The document needs more than ${this.settings.workerHeapMb} MB of memory to process, more than this server allows per document. Save or print it as a new, simpler PDF (or split it) and upload that.`
-        : 'Processing the document failed unexpectedly. Save or print it as a new PDF and upload that.');
+      lost(
+        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? `The document needs more than ${this.settings.workerHeapMb} MB of memory to process, more than this server allows per document. Save or print it as a new, simpler PDF (or split it) and upload that.`
+          : 'Processing the document failed unexpectedly. Save or print it as a new PDF and upload that.',
+      );
     });
     worker.on('exit', () => lost('Processing the document stopped unexpectedly. Save or print it as a new PDF and upload that.'));
     this.slots.push(slot);
@@ -162,7 +168,12 @@ export class WorkPool {
     slot.timer = setTimeout(() => {
       this.drop(slot);
       void slot.worker.terminate();
-      job.reject(new WorkLimitError('pdf_too_complex', `Processing the document took longer than ${Math.round(this.settings.jobTimeoutMs / 1000)} s, the most this server spends on one document. Save or print it as a new, simpler PDF (or split it) and upload that.`));
+      job.reject(
+        new WorkLimitError(
+          'pdf_too_complex',
+          `Processing the document took longer than ${Math.round(this.settings.jobTimeoutMs / 1000)} s, the most this server spends on one document. Save or print it as a new, simpler PDF (or split it) and upload that.`,
+        ),
+      );
       this.dispatch();
     }, this.settings.jobTimeoutMs);
     slot.timer.unref();
@@ -194,7 +205,8 @@ export class WorkPool {
 const PDF_CODES: readonly PdfProblemCode[] = ['not_pdf', 'malformed', 'encrypted', 'empty', 'xfa_only', 'limit_exceeded'];
 
 function revive(failure: WorkFailure): Error {
-  if (failure.name === 'PdfProblem' && PDF_CODES.includes(failure.code as PdfProblemCode)) return new PdfProblem(failure.code as PdfProblemCode, failure.message);
+  if (failure.name === 'PdfProblem' && PDF_CODES.includes(failure.code as PdfProblemCode))
+    return new PdfProblem(failure.code as PdfProblemCode, failure.message);
   const error = new Error(failure.message);
   error.name = failure.name;
   return error;

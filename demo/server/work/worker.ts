@@ -30,9 +30,10 @@ parentPort!.on('message', async (message: { id: number; kind: JobKind; input: ne
     const value = await jobs[message.kind](message.input, limits);
     parentPort!.postMessage({ id: message.id, ok: true, value }, transferables(value));
   } catch (error) {
-    const failure: WorkFailure = error instanceof Error
-      ? { name: error.name, code: (error as { code?: string }).code, message: error.message }
-      : { name: 'Error', message: String(error) };
+    const failure: WorkFailure =
+      error instanceof Error
+        ? { name: error.name, code: (error as { code?: string }).code, message: error.message }
+        : { name: 'Error', message: String(error) };
     parentPort!.postMessage({ id: message.id, ok: false, error: failure });
   }
 });

@@ -70,7 +70,9 @@ export class DragPreview {
     }
     if (box) {
       const r = box.rect;
-      parts.push(`<div class="${box.kind}" part="${box.kind}" style="left:${pct(r.ax)};top:${pct(r.ay)};width:${pct(r.bx - r.ax)};height:${pct(r.by - r.ay)}"></div>`);
+      parts.push(
+        `<div class="${box.kind}" part="${box.kind}" style="left:${pct(r.ax)};top:${pct(r.ay)};width:${pct(r.bx - r.ax)};height:${pct(r.by - r.ay)}"></div>`,
+      );
     }
     const next = parts.join('');
     if (next !== this.layerHtml) {

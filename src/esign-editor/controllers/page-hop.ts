@@ -21,7 +21,14 @@ export function pageUnder(root: DocumentOrShadowRoot, x: number, y: number): HTM
  * The page shift is limited so every field stays in the document (1..pageCount), and the group is
  * shifted back inside the page if needed.
  */
-export function hopFields(startDoc: FieldDoc, ids: readonly string[], primary: EditorField, page: number, at: { x: number; y: number }, pageCount = Number.POSITIVE_INFINITY): EditorField[] {
+export function hopFields(
+  startDoc: FieldDoc,
+  ids: readonly string[],
+  primary: EditorField,
+  page: number,
+  at: { x: number; y: number },
+  pageCount = Number.POSITIVE_INFINITY,
+): EditorField[] {
   const idSet = new Set(ids);
   const selected = startDoc.filter((f) => idSet.has(f.id));
   const pages = selected.map((f) => f.el.page);

@@ -66,7 +66,10 @@ export class PanelActions {
   patchSelection(patch: Partial<FieldElement>, key: string): void {
     if (this.host.readOnly) return;
     const ids = this.model.selection;
-    this.model.apply(updateFields(this.model.doc, ids, () => patch), { coalesce: `prop:${key}:${ids.join(',')}` });
+    this.model.apply(
+      updateFields(this.model.doc, ids, () => patch),
+      { coalesce: `prop:${key}:${ids.join(',')}` },
+    );
   }
 
   changeType(type: ToolType): void {

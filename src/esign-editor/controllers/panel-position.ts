@@ -49,9 +49,13 @@ export class PanelPosition implements ReactiveController {
         offset(10),
         flip({ boundary, fallbackPlacements: ['bottom-start', 'top-start', 'left-start', 'right-start'] }),
         shift({ boundary, padding: 8 }),
-        size({ boundary, padding: 8, apply: ({ availableHeight }) => {
-          floating.style.maxHeight = `${Math.max(160, availableHeight)}px`;
-        } }),
+        size({
+          boundary,
+          padding: 8,
+          apply: ({ availableHeight }) => {
+            floating.style.maxHeight = `${Math.max(160, availableHeight)}px`;
+          },
+        }),
       ],
     });
     Object.assign(floating.style, { left: `${x}px`, top: `${y}px` });

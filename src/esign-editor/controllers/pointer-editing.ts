@@ -239,7 +239,11 @@ export class PointerEditingController implements ReactiveController {
     let guides: Guide[] = [];
     if (g.kind === 'move' && this.hop(p, g, e)) return;
     if (g.kind === 'move') {
-      const d = clampGroupDelta(g.startDoc.filter((f) => selected.has(f.id)).map((f) => f.el), dx, dy);
+      const d = clampGroupDelta(
+        g.startDoc.filter((f) => selected.has(f.id)).map((f) => f.el),
+        dx,
+        dy,
+      );
       if (snap) {
         const moved = { ax: g.primary.el.ax + d.dx, ay: g.primary.el.ay + d.dy, bx: g.primary.el.bx + d.dx, by: g.primary.el.by + d.dy };
         const s = snapRect(moved, others, threshold, MOVE_LINES);
@@ -269,7 +273,7 @@ export class PointerEditingController implements ReactiveController {
       if (!el || !f || !start) continue;
       if (g.kind === 'move') {
         // Fields on other pages may differ in size: convert each one's delta with its own page box.
-        const box = f.el.page === g.primary.el.page ? p.rect : el.offsetParent?.getBoundingClientRect() ?? p.rect;
+        const box = f.el.page === g.primary.el.page ? p.rect : (el.offsetParent?.getBoundingClientRect() ?? p.rect);
         this.preview.translateField(el, (f.el.ax - start.el.ax) * box.width, (f.el.ay - start.el.ay) * box.height);
       } else this.preview.placeField(el, f.el);
     }
@@ -303,7 +307,10 @@ export class PointerEditingController implements ReactiveController {
     p.hopped = true;
     for (const id of g.ids) this.setHidden(id, true);
     this.preview.drawOverlay(target, [], null); // no guides while hopping
-    this.preview.drawGhosts(doc.filter((f) => g.ids.includes(f.id)).map((f) => f.el), this.options.pageElement);
+    this.preview.drawGhosts(
+      doc.filter((f) => g.ids.includes(f.id)).map((f) => f.el),
+      this.options.pageElement,
+    );
     return true;
   }
 

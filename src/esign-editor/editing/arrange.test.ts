@@ -8,19 +8,37 @@ const rect = (d: typeof doc, i: number) => [d[i].el.ax, d[i].el.ay, d[i].el.bx, 
 
 test('align left, right and centre use the selection bounds and keep sizes', () => {
   const left = alignFields(doc, ['a', 'b', 'c'], 'left');
-  assert.deepEqual(left.map((f) => r6(f.el.ax)), [0.1, 0.1, 0.1]);
+  assert.deepEqual(
+    left.map((f) => r6(f.el.ax)),
+    [0.1, 0.1, 0.1],
+  );
   assert.deepEqual(rect(left, 1), [0.1, 0.3, 0.3, 0.4]);
   const right = alignFields(doc, ['a', 'b', 'c'], 'right');
-  assert.deepEqual(right.map((f) => r6(f.el.bx)), [0.7, 0.7, 0.7]);
+  assert.deepEqual(
+    right.map((f) => r6(f.el.bx)),
+    [0.7, 0.7, 0.7],
+  );
   const centre = alignFields(doc, ['a', 'b', 'c'], 'center');
-  assert.deepEqual(centre.map((f) => r6((f.el.ax + f.el.bx) / 2)), [0.4, 0.4, 0.4]);
+  assert.deepEqual(
+    centre.map((f) => r6((f.el.ax + f.el.bx) / 2)),
+    [0.4, 0.4, 0.4],
+  );
   assert.equal(doc[0].el.ax, 0.1, 'input untouched');
 });
 
 test('align top, middle and bottom', () => {
-  assert.deepEqual(alignFields(doc, ['a', 'b', 'c'], 'top').map((f) => r6(f.el.ay)), [0.1, 0.1, 0.1]);
-  assert.deepEqual(alignFields(doc, ['a', 'b', 'c'], 'bottom').map((f) => r6(f.el.by)), [0.4, 0.4, 0.4]);
-  assert.deepEqual(alignFields(doc, ['a', 'b', 'c'], 'middle').map((f) => r6((f.el.ay + f.el.by) / 2)), [0.25, 0.25, 0.25]);
+  assert.deepEqual(
+    alignFields(doc, ['a', 'b', 'c'], 'top').map((f) => r6(f.el.ay)),
+    [0.1, 0.1, 0.1],
+  );
+  assert.deepEqual(
+    alignFields(doc, ['a', 'b', 'c'], 'bottom').map((f) => r6(f.el.by)),
+    [0.4, 0.4, 0.4],
+  );
+  assert.deepEqual(
+    alignFields(doc, ['a', 'b', 'c'], 'middle').map((f) => r6((f.el.ay + f.el.by) / 2)),
+    [0.25, 0.25, 0.25],
+  );
 });
 
 test('a single field aligns to its page; fields on other pages align separately', () => {

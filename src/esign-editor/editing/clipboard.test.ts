@@ -37,8 +37,18 @@ test('pasting onto the same spot cascades by the offset; new ids; input untouche
 
 test('pasting to another page keeps the place and layout', () => {
   const doc = [field('a', 0.1, 0.1, 0.2, 0.2, 1), field('b', 0.3, 0.1, 0.4, 0.2, 1)];
-  const { doc: out } = pasteFields(doc, doc.map((f) => f.el), { page: 3, offset: { x: 0.02, y: 0.02 }, pageCount: 3 });
-  assert.deepEqual(out.slice(2).map((f) => [f.el.page, f.el.ax]), [[3, 0.1], [3, 0.3]]);
+  const { doc: out } = pasteFields(
+    doc,
+    doc.map((f) => f.el),
+    { page: 3, offset: { x: 0.02, y: 0.02 }, pageCount: 3 },
+  );
+  assert.deepEqual(
+    out.slice(2).map((f) => [f.el.page, f.el.ax]),
+    [
+      [3, 0.1],
+      [3, 0.3],
+    ],
+  );
   const { doc: beyond } = pasteFields([], [field('x', 0, 0, 0.1, 0.1, 9).el], { offset: { x: 0, y: 0 }, pageCount: 4 });
   assert.equal(beyond[0].el.page, 4);
 });
@@ -46,7 +56,10 @@ test('pasting to another page keeps the place and layout', () => {
 test('duplicate to pages skips the own page and existing copies', () => {
   const doc = [field('a', 0.1, 0.8, 0.3, 0.85, 2, { uuid: 'u' })];
   const { doc: out, ids } = duplicateToPages(doc, ['a'], [1, 2, 3, 4]);
-  assert.deepEqual(out.map((f) => f.el.page), [2, 1, 3, 4]);
+  assert.deepEqual(
+    out.map((f) => f.el.page),
+    [2, 1, 3, 4],
+  );
   assert.equal(ids.length, 3);
   assert.equal(out[1].el.uuid, undefined);
   const again = duplicateToPages(out, ['a'], [1, 2, 3, 4]);

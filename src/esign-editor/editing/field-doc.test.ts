@@ -37,6 +37,9 @@ test('updateFields with a patch that changes nothing keeps every field object', 
 
 test('remove returns a new array', () => {
   const doc = frozen([field('a', 0, 0, 0.1, 0.1), field('b', 0.2, 0.2, 0.3, 0.3)]);
-  assert.deepEqual(removeFields(doc, ['a']).map((f) => f.id), ['b']);
+  assert.deepEqual(
+    removeFields(doc, ['a']).map((f) => f.id),
+    ['b'],
+  );
   assert.equal(doc.length, 2);
 });

@@ -59,11 +59,7 @@ export function removeFields(doc: FieldDoc, ids: Iterable<string>): EditorField[
  * Applies `change` to the fields named by `ids`. A change that returns the same element (or an equal one)
  * keeps the field object, so callers can tell "nothing happened" by identity.
  */
-export function updateFields(
-  doc: FieldDoc,
-  ids: Iterable<string>,
-  change: (el: FieldElement, field: EditorField) => Partial<FieldElement>,
-): EditorField[] {
+export function updateFields(doc: FieldDoc, ids: Iterable<string>, change: (el: FieldElement, field: EditorField) => Partial<FieldElement>): EditorField[] {
   const targets = new Set(ids);
   let changed = false;
   const next = doc.map((f) => {
@@ -82,4 +78,3 @@ function patchChanges(el: FieldElement, patch: Partial<FieldElement>): boolean {
   }
   return false;
 }
-

@@ -16,7 +16,11 @@ test('top-down, then left-right; a slightly lower field on the same line still r
 });
 
 test('fieldorder, when set, comes first; fields without it follow in position order', () => {
-  const doc = [field('a', 0.1, 0.1, 0.2, 0.15), field('second', 0.1, 0.9, 0.2, 0.95, 1, { fieldorder: 2 }), field('first', 0.1, 0.5, 0.2, 0.55, 1, { fieldorder: 1 })];
+  const doc = [
+    field('a', 0.1, 0.1, 0.2, 0.15),
+    field('second', 0.1, 0.9, 0.2, 0.95, 1, { fieldorder: 2 }),
+    field('first', 0.1, 0.5, 0.2, 0.55, 1, { fieldorder: 1 }),
+  ];
   assert.deepEqual(ids(readingOrder(doc)), ['first', 'second', 'a']);
 });
 

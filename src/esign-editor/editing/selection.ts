@@ -12,9 +12,7 @@ export function clickSelect(selection: Selection, id: string, toggle: boolean): 
 /** Fields on `page` that the marquee touches. */
 export function marqueeHits(doc: FieldDoc, page: number, marquee: Rect): string[] {
   const m = normalizeRect(marquee);
-  return doc
-    .filter((f) => f.el.page === page && f.el.ax <= m.bx && f.el.bx >= m.ax && f.el.ay <= m.by && f.el.by >= m.ay)
-    .map((f) => f.id);
+  return doc.filter((f) => f.el.page === page && f.el.ax <= m.bx && f.el.bx >= m.ax && f.el.ay <= m.by && f.el.by >= m.ay).map((f) => f.id);
 }
 
 /** A marquee dragged from `start` to `end` in any direction, as a proper rect. */

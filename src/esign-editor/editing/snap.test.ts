@@ -35,7 +35,10 @@ test('the page centre is a target, page borders snap without a guide', () => {
   const s = snapRect({ ax: 0.396, ay: 0.005, bx: 0.596, by: 0.05 }, [], t);
   assert.equal(r6(s.dx), 0.004, 'centre 0.496 to 0.5');
   assert.equal(r6(s.dy), -0.005, 'top to the page top');
-  assert.deepEqual(s.guides.map((g) => [g.axis, r6(g.pos)]), [['x', 0.5]]);
+  assert.deepEqual(
+    s.guides.map((g) => [g.axis, r6(g.pos)]),
+    [['x', 0.5]],
+  );
 });
 
 test('resizing snaps only the moving edge', () => {

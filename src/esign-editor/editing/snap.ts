@@ -79,19 +79,12 @@ function guidesFor(rect: Rect, lines: SnapLines['x'], axis: 'x' | 'y', targets: 
  * Snaps `rect` (already at its proposed place) to `others` on the same page and to the page itself.
  * Returns the correction and the guides for the lines that now coincide.
  */
-export function snapRect(
-  rect: Rect,
-  others: readonly Rect[],
-  threshold: { x: number; y: number },
-  lines: SnapLines = MOVE_LINES,
-): SnapResult {
+export function snapRect(rect: Rect, others: readonly Rect[], threshold: { x: number; y: number }, lines: SnapLines = MOVE_LINES): SnapResult {
   const targets = [...others, PAGE];
   const dx = bestOffset(rect, lines.x, 'x', targets, threshold.x) ?? 0;
   const dy = bestOffset(rect, lines.y, 'y', targets, threshold.y) ?? 0;
   const snapped = shiftLines(rect, lines, dx, dy);
-  const guides = [...guidesFor(snapped, lines.x, 'x', targets), ...guidesFor(snapped, lines.y, 'y', targets)].filter(
-    (g) => !isPageBorder(g),
-  );
+  const guides = [...guidesFor(snapped, lines.x, 'x', targets), ...guidesFor(snapped, lines.y, 'y', targets)].filter((g) => !isPageBorder(g));
   return { dx, dy, guides };
 }
 

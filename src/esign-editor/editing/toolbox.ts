@@ -6,19 +6,7 @@ import type { ElementType, FieldElement } from '../../fields/types.ts';
 import { normalizeElement } from '../../fields/validate.ts';
 import { newFieldId, type EditorField, type PageSize } from './field-doc.ts';
 
-export const TOOL_TYPES = [
-  'signature',
-  'initials',
-  'text',
-  'date',
-  'signing-date',
-  'checkbox',
-  'dropdown',
-  'number',
-  'email',
-  'regex',
-  'sender',
-] as const;
+export const TOOL_TYPES = ['signature', 'initials', 'text', 'date', 'signing-date', 'checkbox', 'dropdown', 'number', 'email', 'regex', 'sender'] as const;
 export type ToolType = (typeof TOOL_TYPES)[number];
 
 export interface ToolSpec {

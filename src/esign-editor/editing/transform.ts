@@ -98,14 +98,7 @@ export const NUDGE_POINTS_LARGE = 10;
  * Arrow-key nudge: moves the selection by `points` (converted per page), or with `resize` moves its
  * bottom-right corner (right/down grow, left/up shrink).
  */
-export function nudgeFields(
-  doc: FieldDoc,
-  ids: Iterable<string>,
-  key: ArrowKey,
-  points: number,
-  pageSize: PageSizeOf,
-  resize = false,
-): EditorField[] {
+export function nudgeFields(doc: FieldDoc, ids: Iterable<string>, key: ArrowKey, points: number, pageSize: PageSizeOf, resize = false): EditorField[] {
   const idSet = new Set(ids);
   const sx = key === 'ArrowLeft' ? -1 : key === 'ArrowRight' ? 1 : 0;
   const sy = key === 'ArrowUp' ? -1 : key === 'ArrowDown' ? 1 : 0;

@@ -6,7 +6,8 @@ export default {
   'editor.pages': 'Seiten der Vorlage',
   'editor.toolbar': 'Bearbeitungswerkzeuge',
   'editor.toolbox': 'Felder',
-  'editor.toolboxHint': 'Ziehen Sie ein Feld auf eine Seite oder wählen Sie eines aus und zeichnen Sie es auf. Mit der Eingabetaste fügen Sie es der aktuellen Seite hinzu.',
+  'editor.toolboxHint':
+    'Ziehen Sie ein Feld auf eine Seite oder wählen Sie eines aus und zeichnen Sie es auf. Mit der Eingabetaste fügen Sie es der aktuellen Seite hinzu.',
   'editor.tool.signature': 'Unterschrift',
   'editor.tool.initials': 'Initialen',
   'editor.tool.text': 'Text',

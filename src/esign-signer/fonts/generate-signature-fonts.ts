@@ -19,7 +19,11 @@ const FONTS = [
 
 const entries = FONTS.map((f) => {
   const root = dirname(require.resolve(`${f.pkg}/package.json`));
-  const license = readFileSync(join(root, 'LICENSE'), 'utf8').split('\n').find((l) => l.startsWith('Copyright'))?.trim() ?? '';
+  const license =
+    readFileSync(join(root, 'LICENSE'), 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('Copyright'))
+      ?.trim() ?? '';
   const data = readFileSync(join(root, 'files', f.file)).toString('base64');
   return `  // ${f.pkg} (${f.file}). ${license}. SIL Open Font License 1.1.\n  { family: '${f.family}', woff2: '${data}' },`;
 });

@@ -29,10 +29,15 @@ function base64ToBytes(base64: string): Uint8Array<ArrayBuffer> {
 export function registerSignatureFonts(): Promise<void> {
   if (registered) return registered;
   if (typeof FontFace === 'undefined' || typeof document === 'undefined' || !document.fonts) return (registered = Promise.resolve());
-  registered = Promise.all(SIGNATURE_FONT_FILES.map(async (f) => {
-    const face = new FontFace(f.family, base64ToBytes(f.woff2).buffer, { display: 'swap' });
-    document.fonts.add(face);
-    await face.load();
-  })).then(() => undefined, () => undefined);
+  registered = Promise.all(
+    SIGNATURE_FONT_FILES.map(async (f) => {
+      const face = new FontFace(f.family, base64ToBytes(f.woff2).buffer, { display: 'swap' });
+      document.fonts.add(face);
+      await face.load();
+    }),
+  ).then(
+    () => undefined,
+    () => undefined,
+  );
   return registered;
 }

@@ -113,7 +113,8 @@ export default {
   'problem.pattern': 'Die Eingabe hat nicht das erwartete Format.',
   'problem.badPattern': 'Dieses Feld kann nicht geprüft werden: sein Muster ist ungültig.',
   'signer.doneNextComplete': 'Das unterschriebene PDF wird vorbereitet. Sie erhalten es auch per E-Mail, mit einem Link zum Herunterladen.',
-  'signer.doneNextOthers': 'Wie es weitergeht: Die anderen Empfänger werden gebeten zu unterschreiben. Wenn alle unterschrieben haben, erhalten Sie eine E-Mail mit einem Link zum unterschriebenen PDF.',
+  'signer.doneNextOthers':
+    'Wie es weitergeht: Die anderen Empfänger werden gebeten zu unterschreiben. Wenn alle unterschrieben haben, erhalten Sie eine E-Mail mit einem Link zum unterschriebenen PDF.',
   'signer.zoomOut': 'Verkleinern',
   'signer.zoomIn': 'Vergrößern',
   'signer.fitWidth': 'An Breite anpassen',

@@ -113,7 +113,8 @@ export default {
   'problem.pattern': 'La valeur n’est pas au format attendu.',
   'problem.badPattern': 'Ce champ ne peut pas être vérifié : son modèle n’est pas valide.',
   'signer.doneNextComplete': 'Le PDF signé est en cours de préparation. Vous le recevrez aussi par e-mail, avec un lien pour le télécharger.',
-  'signer.doneNextOthers': 'La suite : les autres destinataires sont invités à signer. Quand tout le monde aura signé, vous recevrez un e-mail avec un lien vers le PDF signé.',
+  'signer.doneNextOthers':
+    'La suite : les autres destinataires sont invités à signer. Quand tout le monde aura signé, vous recevrez un e-mail avec un lien vers le PDF signé.',
   'signer.zoomOut': 'Zoom arrière',
   'signer.zoomIn': 'Zoom avant',
   'signer.fitWidth': 'Ajuster à la largeur',

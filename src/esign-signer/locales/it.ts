@@ -113,7 +113,8 @@ export default {
   'problem.pattern': 'Il valore non è nel formato previsto.',
   'problem.badPattern': 'Impossibile verificare questo campo: il suo modello non è valido.',
   'signer.doneNextComplete': 'Il PDF firmato è in preparazione. Lo riceverai anche via e-mail, con un link per scaricarlo.',
-  'signer.doneNextOthers': 'Cosa succede ora: agli altri destinatari viene chiesto di firmare. Quando tutti avranno firmato, riceverai un’e-mail con un link al PDF firmato.',
+  'signer.doneNextOthers':
+    'Cosa succede ora: agli altri destinatari viene chiesto di firmare. Quando tutti avranno firmato, riceverai un’e-mail con un link al PDF firmato.',
   'signer.zoomOut': 'Riduci',
   'signer.zoomIn': 'Ingrandisci',
   'signer.fitWidth': 'Adatta alla larghezza',

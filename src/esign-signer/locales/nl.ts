@@ -113,7 +113,8 @@ export default {
   'problem.pattern': 'De waarde heeft niet het verwachte formaat.',
   'problem.badPattern': 'Dit veld kan niet worden gecontroleerd: het patroon is ongeldig.',
   'signer.doneNextComplete': 'De ondertekende pdf wordt voorbereid. U ontvangt hem ook per e-mail, met een link om hem te downloaden.',
-  'signer.doneNextOthers': 'Wat er nu gebeurt: de andere ontvangers wordt gevraagd te ondertekenen. Als iedereen heeft ondertekend, ontvangt u een e-mail met een link naar de ondertekende pdf.',
+  'signer.doneNextOthers':
+    'Wat er nu gebeurt: de andere ontvangers wordt gevraagd te ondertekenen. Als iedereen heeft ondertekend, ontvangt u een e-mail met een link naar de ondertekende pdf.',
   'signer.zoomOut': 'Uitzoomen',
   'signer.zoomIn': 'Inzoomen',
   'signer.fitWidth': 'Aanpassen aan breedte',

@@ -113,7 +113,8 @@ export default {
   'problem.pattern': 'Wartość nie ma oczekiwanego formatu.',
   'problem.badPattern': 'Nie można sprawdzić tego pola: jego wzorzec jest nieprawidłowy.',
   'signer.doneNextComplete': 'Podpisany PDF jest przygotowywany. Otrzymasz go również e-mailem, z linkiem do pobrania.',
-  'signer.doneNextOthers': 'Co dalej: pozostali odbiorcy zostaną poproszeni o podpis. Gdy wszyscy podpiszą, otrzymasz e-mail z linkiem do podpisanego pliku PDF.',
+  'signer.doneNextOthers':
+    'Co dalej: pozostali odbiorcy zostaną poproszeni o podpis. Gdy wszyscy podpiszą, otrzymasz e-mail z linkiem do podpisanego pliku PDF.',
   'signer.zoomOut': 'Pomniejsz',
   'signer.zoomIn': 'Powiększ',
   'signer.fitWidth': 'Dopasuj do szerokości',

@@ -11,6 +11,13 @@ export const attachmentKind: FieldKind = {
   display: (_element, value) => textContent(value),
   // The field shows the file's name, never inline data.
   pdfContent: (_element, value): FieldContent => (value.trim() && !value.startsWith('data:') ? { kind: 'text', text: value } : { kind: 'none' }),
-  input: () => ({ placeholder: '', description: 'Attach a file.', inputMode: 'text', control: 'file', hintKey: 'signer.attachmentChoose', inputType: 'text', autocomplete: true }),
+  input: () => ({
+    placeholder: '',
+    description: 'Attach a file.',
+    inputMode: 'text',
+    control: 'file',
+    hintKey: 'signer.attachmentChoose',
+    inputType: 'text',
+    autocomplete: true,
+  }),
 };
-

@@ -31,8 +31,15 @@ export const checkboxKind: FieldKind = {
   normalize: (_element, trimmed) => trimmed,
   check({ element, value, what }) {
     const allowed = checkboxStates(element.validation!);
-    return (allowed as readonly string[]).includes(value) ? null
-      : problem('invalid_checkbox', `${what} must be ${allowed.filter((s) => s).map((s) => `"${s}"`).join(' or ')}${element.optional ? ' or empty' : ''}.`);
+    return (allowed as readonly string[]).includes(value)
+      ? null
+      : problem(
+          'invalid_checkbox',
+          `${what} must be ${allowed
+            .filter((s) => s)
+            .map((s) => `"${s}"`)
+            .join(' or ')}${element.optional ? ' or empty' : ''}.`,
+        );
   },
   requiredProblem: (element: KindField, what: string) => problem('required', requiredMessage(element.validation, what)),
   display(element, value): FieldContent {
@@ -40,7 +47,13 @@ export const checkboxKind: FieldKind = {
     return mark ? { kind: 'mark', mark, text: MARK_TEXT[mark] } : { kind: 'none' };
   },
   input: (element) => ({
-    placeholder: '', description: 'Tick or cross the box.', inputMode: 'text', control: 'checkbox', hintKey: 'hint.checkbox', inputType: 'text', autocomplete: true,
+    placeholder: '',
+    description: 'Tick or cross the box.',
+    inputMode: 'text',
+    control: 'checkbox',
+    hintKey: 'hint.checkbox',
+    inputType: 'text',
+    autocomplete: true,
     marks: checkboxStates(element.validation!),
   }),
 };

@@ -17,7 +17,13 @@ export const choiceKind: FieldKind = {
   },
   display: (_element, value) => textContent(value),
   input: (element) => ({
-    placeholder: '', description: 'Choose one.', inputMode: 'text', control: 'select', hintKey: 'hint.choose', inputType: 'text', autocomplete: true,
+    placeholder: '',
+    description: 'Choose one.',
+    inputMode: 'text',
+    control: 'select',
+    hintKey: 'hint.choose',
+    inputType: 'text',
+    autocomplete: true,
     choices: listFor(element.validation, element.options) ?? [],
   }),
 };

@@ -33,6 +33,14 @@ export const dateAutomaticKind: FieldKind = {
   },
   input(element) {
     const format = validationCode(element.validation)!.format!;
-    return { placeholder: format, description: 'Filled in with the date you sign.', inputMode: 'text', control: 'automatic', hintKey: null, inputType: 'text', autocomplete: true };
+    return {
+      placeholder: format,
+      description: 'Filled in with the date you sign.',
+      inputMode: 'text',
+      control: 'automatic',
+      hintKey: null,
+      inputType: 'text',
+      autocomplete: true,
+    };
   },
 };

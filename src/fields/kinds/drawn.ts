@@ -9,7 +9,16 @@ export const drawnKind: FieldKind = {
   presettable: true,
   normalize: (_element, trimmed) => trimmed,
   check: ({ value, what }) => (isDrawnImage(value) ? null : problem('invalid_drawing', `${what} must be drawn.`)),
-  display: (_element, value): FieldContent => (SCREEN_IMAGE.test(value) ? { kind: 'image', dataUrl: value } : value ? { kind: 'text', text: value } : { kind: 'none' }),
+  display: (_element, value): FieldContent =>
+    SCREEN_IMAGE.test(value) ? { kind: 'image', dataUrl: value } : value ? { kind: 'text', text: value } : { kind: 'none' },
   pdfContent: (_element, value): FieldContent => (/^data:image\//.test(value) ? { kind: 'image', dataUrl: value } : { kind: 'none' }),
-  input: () => ({ placeholder: '', description: 'Draw here.', inputMode: 'text', control: 'draw', hintKey: 'hint.drawn', inputType: 'text', autocomplete: true }),
+  input: () => ({
+    placeholder: '',
+    description: 'Draw here.',
+    inputMode: 'text',
+    control: 'draw',
+    hintKey: 'hint.drawn',
+    inputType: 'text',
+    autocomplete: true,
+  }),
 };

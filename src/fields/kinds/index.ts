@@ -26,19 +26,36 @@ export { checkboxMark } from './checkbox.ts';
 
 /** Every kind module, one per family. */
 export const KINDS: readonly FieldKind[] = [
-  signatureKind, textKind, dateTypedKind, dateAutomaticKind, checkboxKind, choiceKind, numberKind, fixedLengthKind,
-  secretKind, attachmentKind, drawnKind, regexKind,
+  signatureKind,
+  textKind,
+  dateTypedKind,
+  dateAutomaticKind,
+  checkboxKind,
+  choiceKind,
+  numberKind,
+  fixedLengthKind,
+  secretKind,
+  attachmentKind,
+  drawnKind,
+  regexKind,
 ];
 
 /** The module of each validation-code kind. A new CodeKind without a module fails the typecheck here. */
 export const KIND_OF_CODE_KIND: Readonly<Record<CodeKind, FieldKind>> = {
-  email: textKind, case: textKind,
-  date: dateTypedKind, month_year: dateTypedKind,
+  email: textKind,
+  case: textKind,
+  date: dateTypedKind,
+  month_year: dateTypedKind,
   signing_date: dateAutomaticKind,
   checkbox: checkboxKind,
-  dropdown: choiceKind, country: choiceKind, honorific: choiceKind,
-  whole_number: numberKind, number: numberKind, currency: numberKind,
-  digits: fixedLengthKind, characters: fixedLengthKind,
+  dropdown: choiceKind,
+  country: choiceKind,
+  honorific: choiceKind,
+  whole_number: numberKind,
+  number: numberKind,
+  currency: numberKind,
+  digits: fixedLengthKind,
+  characters: fixedLengthKind,
   secret: secretKind,
   attachment: attachmentKind,
   drawn: drawnKind,

@@ -10,8 +10,7 @@ import type { CodeKind, ValidationCode } from '../codes.ts';
 
 /** The kind families; `kindOf(field).name` is one of them. */
 export type KindName =
-  | 'signature' | 'text' | 'date' | 'signing_date' | 'checkbox' | 'choice' | 'number' | 'fixed_length'
-  | 'secret' | 'attachment' | 'drawn' | 'regex';
+  'signature' | 'text' | 'date' | 'signing_date' | 'checkbox' | 'choice' | 'number' | 'fixed_length' | 'secret' | 'attachment' | 'drawn' | 'regex';
 
 /**
  * What a filled field shows, on screen and on the final PDF: text, a checkbox mark (with the character
@@ -28,9 +27,25 @@ export type DrawKey = FieldContent['kind'];
 
 /** The message keys of the signer's table that a kind's one-line hint uses (`hint.*`, `signer.*`). */
 export type HintKey =
-  | 'hint.signature' | 'hint.initials' | 'hint.text' | 'hint.email' | 'hint.date' | 'hint.monthYear' | 'hint.choose'
-  | 'hint.checkbox' | 'hint.wholeNumber' | 'hint.number' | 'hint.currency' | 'hint.digits' | 'hint.characters'
-  | 'hint.secret' | 'hint.titleCase' | 'hint.upperCase' | 'hint.lowerCase' | 'hint.drawn' | 'hint.regex'
+  | 'hint.signature'
+  | 'hint.initials'
+  | 'hint.text'
+  | 'hint.email'
+  | 'hint.date'
+  | 'hint.monthYear'
+  | 'hint.choose'
+  | 'hint.checkbox'
+  | 'hint.wholeNumber'
+  | 'hint.number'
+  | 'hint.currency'
+  | 'hint.digits'
+  | 'hint.characters'
+  | 'hint.secret'
+  | 'hint.titleCase'
+  | 'hint.upperCase'
+  | 'hint.lowerCase'
+  | 'hint.drawn'
+  | 'hint.regex'
   | 'signer.attachmentChoose';
 
 /** What the signer UI shows for a field's code: placeholder, a one-line hint, keyboard and choices. */

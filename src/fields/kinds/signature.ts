@@ -22,7 +22,24 @@ export const signatureKind: FieldKind = {
     if (context.adoptedImage) return { kind: 'image', dataUrl: context.adoptedImage };
     return value.trim() ? { kind: 'text', text: value, oblique: true } : { kind: 'none' };
   },
-  input: (element) => element.element_type === 'initials'
-    ? { placeholder: '', description: 'Add your initials here.', inputMode: 'text', control: 'initials', hintKey: 'hint.initials', inputType: 'text', autocomplete: true }
-    : { placeholder: '', description: 'Sign here.', inputMode: 'text', control: 'signature', hintKey: 'hint.signature', inputType: 'text', autocomplete: true },
+  input: (element) =>
+    element.element_type === 'initials'
+      ? {
+          placeholder: '',
+          description: 'Add your initials here.',
+          inputMode: 'text',
+          control: 'initials',
+          hintKey: 'hint.initials',
+          inputType: 'text',
+          autocomplete: true,
+        }
+      : {
+          placeholder: '',
+          description: 'Sign here.',
+          inputMode: 'text',
+          control: 'signature',
+          hintKey: 'hint.signature',
+          inputType: 'text',
+          autocomplete: true,
+        },
 };

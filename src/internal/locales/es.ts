@@ -17,11 +17,13 @@ export default {
   'error.title': 'No se puede mostrar este documento',
   'error.invalid': 'El archivo no es un PDF válido o está dañado. Vuelva a subir el archivo original, o guárdelo de nuevo como PDF e inténtelo otra vez.',
   'error.encrypted': 'Este PDF está protegido con contraseña. Suba una copia sin contraseña (ábralo con la contraseña y guárdelo o expórtelo sin protección).',
-  'error.unauthorized': 'Se denegó el acceso al documento (HTTP {status}): el token de acceso ha caducado o no da acceso a este documento. Recargue la página para obtener uno nuevo.',
+  'error.unauthorized':
+    'Se denegó el acceso al documento (HTTP {status}): el token de acceso ha caducado o no da acceso a este documento. Recargue la página para obtener uno nuevo.',
   'error.notFound': 'No se encontró el documento (HTTP 404). Compruebe el enlace o el identificador del documento.',
   'error.http': 'El servidor respondió HTTP {status} al cargar el documento. Inténtelo de nuevo más tarde.',
   'error.network': 'No se pudo descargar el documento: la red o el servidor no están disponibles. Compruebe la conexión e inténtelo de nuevo.',
-  'error.missingSource': 'No hay nada que cargar: indique `src`, proporcione los bytes del PDF, o indique `endpoint`, `token` y un identificador `template` o `document`.',
+  'error.missingSource':
+    'No hay nada que cargar: indique `src`, proporcione los bytes del PDF, o indique `endpoint`, `token` y un identificador `template` o `document`.',
   'error.unknown': 'No se pudo abrir el documento: {detail}',
   'field.signature': 'Firma',
   'field.initials': 'Iniciales',

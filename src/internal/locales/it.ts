@@ -17,7 +17,8 @@ export default {
   'error.title': 'Impossibile visualizzare il documento',
   'error.invalid': 'Il file non è un PDF valido o è danneggiato. Carichi di nuovo il file originale, oppure lo salvi di nuovo in PDF e riprovi.',
   'error.encrypted': 'Questo PDF è protetto da password. Carichi una copia senza password (lo apra con la password e lo salvi o esporti senza protezione).',
-  'error.unauthorized': 'Accesso al documento negato (HTTP {status}): il token di accesso è scaduto o non copre questo documento. Ricarichi la pagina per ottenerne uno nuovo.',
+  'error.unauthorized':
+    'Accesso al documento negato (HTTP {status}): il token di accesso è scaduto o non copre questo documento. Ricarichi la pagina per ottenerne uno nuovo.',
   'error.notFound': 'Documento non trovato (HTTP 404). Controlli il link o l’ID del documento.',
   'error.http': 'Il server ha risposto HTTP {status} durante il caricamento del documento. Riprovi più tardi.',
   'error.network': 'Impossibile scaricare il documento: la rete o il server non sono raggiungibili. Controlli la connessione e riprovi.',
@@ -34,7 +35,8 @@ export default {
   'signer.witness': 'Testimone {index}',
   'signer.approver': 'Approvatore {index}',
   'rest.network': 'Impossibile raggiungere il server. Controlli la connessione e riprovi.',
-  'rest.unauthorized': 'Accesso negato (HTTP {status}): il token di accesso è scaduto o non consente questa operazione. Ricarichi la pagina per ottenerne uno nuovo.',
+  'rest.unauthorized':
+    'Accesso negato (HTTP {status}): il token di accesso è scaduto o non consente questa operazione. Ricarichi la pagina per ottenerne uno nuovo.',
   'rest.notFound': 'Non trovato (HTTP 404). Controlli l’ID.',
   'rest.http': 'Il server ha risposto HTTP {status}. Riprovi più tardi.',
   'rest.notJson': 'La risposta del server non è in formato JSON.',

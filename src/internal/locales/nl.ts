@@ -15,9 +15,12 @@ export default {
   'viewer.zoomLevel': 'Zoom {percent}',
   'viewer.toolbar': 'Documentbediening',
   'error.title': 'Dit document kan niet worden weergegeven',
-  'error.invalid': 'Het bestand is geen geldige pdf of is beschadigd. Upload het oorspronkelijke bestand opnieuw, of sla het opnieuw op als pdf en probeer het nog eens.',
-  'error.encrypted': 'Deze pdf is beveiligd met een wachtwoord. Upload een kopie zonder wachtwoord (open het bestand met het wachtwoord en sla het op of exporteer het zonder beveiliging).',
-  'error.unauthorized': 'Toegang tot het document geweigerd (HTTP {status}): het toegangstoken is verlopen of geldt niet voor dit document. Laad de pagina opnieuw om een nieuw token te krijgen.',
+  'error.invalid':
+    'Het bestand is geen geldige pdf of is beschadigd. Upload het oorspronkelijke bestand opnieuw, of sla het opnieuw op als pdf en probeer het nog eens.',
+  'error.encrypted':
+    'Deze pdf is beveiligd met een wachtwoord. Upload een kopie zonder wachtwoord (open het bestand met het wachtwoord en sla het op of exporteer het zonder beveiliging).',
+  'error.unauthorized':
+    'Toegang tot het document geweigerd (HTTP {status}): het toegangstoken is verlopen of geldt niet voor dit document. Laad de pagina opnieuw om een nieuw token te krijgen.',
   'error.notFound': 'Het document is niet gevonden (HTTP 404). Controleer de link of het document-ID.',
   'error.http': 'De server antwoordde met HTTP {status} bij het laden van het document. Probeer het later opnieuw.',
   'error.network': 'Het document kon niet worden gedownload: het netwerk of de server is niet bereikbaar. Controleer de verbinding en probeer het opnieuw.',
@@ -34,7 +37,8 @@ export default {
   'signer.witness': 'Getuige {index}',
   'signer.approver': 'Goedkeurder {index}',
   'rest.network': 'De server is niet bereikbaar. Controleer de verbinding en probeer het opnieuw.',
-  'rest.unauthorized': 'Toegang geweigerd (HTTP {status}): het toegangstoken is verlopen of geeft geen toestemming voor deze actie. Laad de pagina opnieuw om een nieuw token te krijgen.',
+  'rest.unauthorized':
+    'Toegang geweigerd (HTTP {status}): het toegangstoken is verlopen of geeft geen toestemming voor deze actie. Laad de pagina opnieuw om een nieuw token te krijgen.',
   'rest.notFound': 'Niet gevonden (HTTP 404). Controleer het ID.',
   'rest.http': 'De server antwoordde met HTTP {status}. Probeer het later opnieuw.',
   'rest.notJson': 'Het antwoord van de server is geen JSON.',

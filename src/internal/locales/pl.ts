@@ -15,13 +15,17 @@ export default {
   'viewer.zoomLevel': 'Powiększenie {percent}',
   'viewer.toolbar': 'Sterowanie dokumentem',
   'error.title': 'Nie można wyświetlić tego dokumentu',
-  'error.invalid': 'Plik nie jest prawidłowym plikiem PDF lub jest uszkodzony. Prześlij ponownie oryginalny plik albo zapisz go jeszcze raz jako PDF i spróbuj ponownie.',
-  'error.encrypted': 'Ten plik PDF jest chroniony hasłem. Prześlij kopię bez hasła (otwórz plik, podając hasło, i zapisz go lub wyeksportuj bez zabezpieczenia).',
-  'error.unauthorized': 'Odmowa dostępu do dokumentu (HTTP {status}): token dostępu wygasł lub nie obejmuje tego dokumentu. Odśwież stronę, aby uzyskać nowy token.',
+  'error.invalid':
+    'Plik nie jest prawidłowym plikiem PDF lub jest uszkodzony. Prześlij ponownie oryginalny plik albo zapisz go jeszcze raz jako PDF i spróbuj ponownie.',
+  'error.encrypted':
+    'Ten plik PDF jest chroniony hasłem. Prześlij kopię bez hasła (otwórz plik, podając hasło, i zapisz go lub wyeksportuj bez zabezpieczenia).',
+  'error.unauthorized':
+    'Odmowa dostępu do dokumentu (HTTP {status}): token dostępu wygasł lub nie obejmuje tego dokumentu. Odśwież stronę, aby uzyskać nowy token.',
   'error.notFound': 'Nie znaleziono dokumentu (HTTP 404). Sprawdź link lub identyfikator dokumentu.',
   'error.http': 'Podczas wczytywania dokumentu serwer odpowiedział kodem HTTP {status}. Spróbuj ponownie później.',
   'error.network': 'Nie udało się pobrać dokumentu: sieć lub serwer są niedostępne. Sprawdź połączenie i spróbuj ponownie.',
-  'error.missingSource': 'Brak danych do wczytania: ustaw `src`, przekaż bajty pliku PDF albo ustaw `endpoint`, `token` oraz identyfikator `template` lub `document`.',
+  'error.missingSource':
+    'Brak danych do wczytania: ustaw `src`, przekaż bajty pliku PDF albo ustaw `endpoint`, `token` oraz identyfikator `template` lub `document`.',
   'error.unknown': 'Nie udało się otworzyć dokumentu: {detail}',
   'field.signature': 'Podpis',
   'field.initials': 'Parafa',

@@ -17,7 +17,8 @@ export default {
   'error.title': 'Não é possível exibir este documento',
   'error.invalid': 'O arquivo não é um PDF válido ou está danificado. Envie o arquivo original novamente, ou salve-o outra vez como PDF e tente de novo.',
   'error.encrypted': 'Este PDF está protegido por senha. Envie uma cópia sem senha (abra-o com a senha e salve ou exporte sem proteção).',
-  'error.unauthorized': 'O acesso ao documento foi recusado (HTTP {status}): o token de acesso expirou ou não abrange este documento. Recarregue a página para obter um novo token.',
+  'error.unauthorized':
+    'O acesso ao documento foi recusado (HTTP {status}): o token de acesso expirou ou não abrange este documento. Recarregue a página para obter um novo token.',
   'error.notFound': 'Documento não encontrado (HTTP 404). Verifique o link ou o ID do documento.',
   'error.http': 'O servidor respondeu HTTP {status} ao carregar o documento. Tente novamente mais tarde.',
   'error.network': 'Não foi possível baixar o documento: a rede ou o servidor está inacessível. Verifique a conexão e tente novamente.',

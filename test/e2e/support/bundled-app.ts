@@ -23,7 +23,10 @@ export interface BundledApp {
 export async function buildAndServeApp(name: string, main: string, body = ''): Promise<BundledApp> {
   return buildAndServe(name, (app) => {
     writeFileSync(join(app, 'main.ts'), main);
-    writeFileSync(join(app, 'index.html'), `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${name}</title></head><body>${body}<script type="module" src="./main.ts"></script></body></html>`);
+    writeFileSync(
+      join(app, 'index.html'),
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${name}</title></head><body>${body}<script type="module" src="./main.ts"></script></body></html>`,
+    );
   });
 }
 
@@ -41,7 +44,12 @@ async function buildAndServe(name: string, writeApp: (dir: string) => void): Pro
     symlinkSync(root, join(app, 'node_modules/esign-elements'), 'dir');
     writeApp(app);
     const config = join(app, 'vite.config.ts');
-    await build({ root: app, configFile: existsSync(config) ? config : false, logLevel: 'warn', build: { outDir: join(work, 'out'), emptyOutDir: true, chunkSizeWarningLimit: 4096 } });
+    await build({
+      root: app,
+      configFile: existsSync(config) ? config : false,
+      logLevel: 'warn',
+      build: { outDir: join(work, 'out'), emptyOutDir: true, chunkSizeWarningLimit: 4096 },
+    });
     const server = await startStaticServer({ mounts: { '/fixtures/': fixturesDir(), '/': join(work, 'out') }, pages: {} });
     return {
       server,

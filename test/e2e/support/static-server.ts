@@ -59,9 +59,10 @@ export async function startStaticServer(options: { mounts: Record<string, string
   return {
     url: `http://127.0.0.1:${address.port}`,
     requests,
-    close: () => new Promise((done) => {
-      server.closeAllConnections();
-      server.close(() => done());
-    }),
+    close: () =>
+      new Promise((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
   };
 }

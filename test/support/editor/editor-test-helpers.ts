@@ -22,7 +22,9 @@ export interface EditorSetup {
 /** The test page is 800×600: the editor fits in it, so every point a test aims at is on screen. */
 /** An editor showing a generated Letter-size PDF with `fields`, ready (every page laid out). */
 export async function loadEditor(setup: EditorSetup = {}): Promise<EsignEditor> {
-  const el = await fixture<EsignEditor>(html`<esign-editor style="width:${setup.width ?? 790}px;height:${setup.height ?? 590}px" zoom=${setup.zoom ?? '0.7'}></esign-editor>`);
+  const el = await fixture<EsignEditor>(
+    html`<esign-editor style="width:${setup.width ?? 790}px;height:${setup.height ?? 590}px" zoom=${setup.zoom ?? '0.7'}></esign-editor>`,
+  );
   const ready = oneEvent(el, 'esign-ready');
   el.fields = setup.fields ?? [];
   el.data = await generatePdf({ pages: setup.pages ?? 2 });

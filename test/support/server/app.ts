@@ -52,7 +52,14 @@ export function createTenant(app: FastifyInstance, name: string, env: KeyEnv = '
 }
 
 /** A JSON request with the key; `body` is serialised with the JSON Content-Type. */
-export function call(app: FastifyInstance, key: string | undefined, method: InjectOptions['method'], url: string, body?: unknown, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+export function call(
+  app: FastifyInstance,
+  key: string | undefined,
+  method: InjectOptions['method'],
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
   const options: InjectOptions = { method, url, headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...headers } };
   if (body !== undefined) {
     options.payload = typeof body === 'string' ? body : JSON.stringify(body);

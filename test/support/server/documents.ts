@@ -10,10 +10,31 @@ import { templateFileName } from '../../../demo/server/services/template-deletio
 
 export function field(partial: Partial<FieldElement>): FieldElement {
   return {
-    ax: 0.1, ay: 0.1, bx: 0.3, by: 0.15, page: 1, element_type: 'signature', signer: 1, validation: null, options: '',
-    value: '', label: '', label_extra: '', optional: false, font_name: '', font_size: 11, align: 1, fieldorder: null,
-    hide_border: false, no_pdf: false, logic_action: null, logic_group: '', map_to: '', substantive: false,
-    uuid: crypto.randomUUID(), ...partial,
+    ax: 0.1,
+    ay: 0.1,
+    bx: 0.3,
+    by: 0.15,
+    page: 1,
+    element_type: 'signature',
+    signer: 1,
+    validation: null,
+    options: '',
+    value: '',
+    label: '',
+    label_extra: '',
+    optional: false,
+    font_name: '',
+    font_size: 11,
+    align: 1,
+    fieldorder: null,
+    hide_border: false,
+    no_pdf: false,
+    logic_action: null,
+    logic_group: '',
+    map_to: '',
+    substantive: false,
+    uuid: crypto.randomUUID(),
+    ...partial,
   };
 }
 
@@ -33,10 +54,22 @@ export async function addTemplate(app: FastifyInstance, o: TemplateOptions): Pro
   const id = crypto.randomUUID();
   app.store.files.write(templateFileName(id), pdf);
   app.store.templates.insert({
-    id, groupId: o.groupId, userId: o.userId, title: o.title ?? 'Contract', pageCount: pages,
-    pages: Array.from({ length: pages }, () => ({ mediaBox: [0, 0, 612, 792] as [number, number, number, number], cropBox: [0, 0, 612, 792] as [number, number, number, number], rotate: 0 as const })),
-    fileSize: pdf.length, processTags: false, archiveUponSend: o.archiveUponSend ?? false, hideSenderFields: false,
-    fields: o.fields ?? [field({ signer: 1 }), field({ signer: 2, page: 2 })], report: {},
+    id,
+    groupId: o.groupId,
+    userId: o.userId,
+    title: o.title ?? 'Contract',
+    pageCount: pages,
+    pages: Array.from({ length: pages }, () => ({
+      mediaBox: [0, 0, 612, 792] as [number, number, number, number],
+      cropBox: [0, 0, 612, 792] as [number, number, number, number],
+      rotate: 0 as const,
+    })),
+    fileSize: pdf.length,
+    processTags: false,
+    archiveUponSend: o.archiveUponSend ?? false,
+    hideSenderFields: false,
+    fields: o.fields ?? [field({ signer: 1 }), field({ signer: 2, page: 2 })],
+    report: {},
   });
   return { id, pdf };
 }
@@ -56,7 +89,13 @@ export function sendBody(groupId: string, templateId: string, extra: Record<stri
 }
 
 /** Another user with a key in an existing group (for sentUserId). */
-export function addMember(app: FastifyInstance, groupId: string, name: string, env: 'sandbox' | 'production' = 'sandbox', legacy = false): { userId: string; key: string } {
+export function addMember(
+  app: FastifyInstance,
+  groupId: string,
+  name: string,
+  env: 'sandbox' | 'production' = 'sandbox',
+  legacy = false,
+): { userId: string; key: string } {
   const { store } = app;
   return store.transaction(() => {
     const user = store.users.create({ email: `${name.toLowerCase()}@example.com`, firstName: name });

@@ -40,7 +40,9 @@ export function pngDataUrl(w: number, h: number, pixel: (x: number, y: number) =
   }
   const png = Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0)),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
   ]);
   return `data:image/png;base64,${png.toString('base64')}`;
 }
@@ -90,15 +92,25 @@ function parsePgm(buf: Buffer): GrayImage {
     fields.push(tok);
   }
   i++;
-  const width = Number(fields[1]), height = Number(fields[2]);
+  const width = Number(fields[1]),
+    height = Number(fields[2]);
   const data = new Uint8Array(buf.subarray(i, i + width * height));
   return {
-    width, height, data,
+    width,
+    height,
+    data,
     mean(ax, ay, bx, by) {
-      const x0 = Math.floor(ax * width), x1 = Math.max(x0 + 1, Math.floor(bx * width));
-      const y0 = Math.floor(ay * height), y1 = Math.max(y0 + 1, Math.floor(by * height));
-      let sum = 0, n = 0;
-      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) { sum += data[y * width + x]; n++; }
+      const x0 = Math.floor(ax * width),
+        x1 = Math.max(x0 + 1, Math.floor(bx * width));
+      const y0 = Math.floor(ay * height),
+        y1 = Math.max(y0 + 1, Math.floor(by * height));
+      let sum = 0,
+        n = 0;
+      for (let y = y0; y < y1; y++)
+        for (let x = x0; x < x1; x++) {
+          sum += data[y * width + x];
+          n++;
+        }
       return sum / n;
     },
   };

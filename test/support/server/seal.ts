@@ -64,8 +64,27 @@ export function opensslCmsVerify(pdf: Uint8Array, certificatePem: string): { ok:
   return withTempFile(cms, 'sig.der', (sig, dir) => {
     fs.writeFileSync(path.join(dir, 'content.bin'), signed);
     fs.writeFileSync(path.join(dir, 'ca.pem'), certificatePem);
-    const r = spawnSync('openssl', ['cms', '-verify', '-binary', '-inform', 'DER', '-in', sig, '-content', path.join(dir, 'content.bin'),
-      '-CAfile', path.join(dir, 'ca.pem'), '-purpose', 'any', '-out', path.join(dir, 'out.bin')], { encoding: 'utf8' });
+    const r = spawnSync(
+      'openssl',
+      [
+        'cms',
+        '-verify',
+        '-binary',
+        '-inform',
+        'DER',
+        '-in',
+        sig,
+        '-content',
+        path.join(dir, 'content.bin'),
+        '-CAfile',
+        path.join(dir, 'ca.pem'),
+        '-purpose',
+        'any',
+        '-out',
+        path.join(dir, 'out.bin'),
+      ],
+      { encoding: 'utf8' },
+    );
     return { ok: r.status === 0 && /Verification successful/.test(r.stderr), output: `${r.stdout}${r.stderr}` };
   });
 }
@@ -77,7 +96,10 @@ export function pdfText(pdf: Uint8Array, password?: string): string {
 }
 
 export function certificatePem(der: Uint8Array): string {
-  return `-----BEGIN CERTIFICATE-----\n${Buffer.from(der).toString('base64').match(/.{1,64}/g)!.join('\n')}\n-----END CERTIFICATE-----\n`;
+  return `-----BEGIN CERTIFICATE-----\n${Buffer.from(der)
+    .toString('base64')
+    .match(/.{1,64}/g)!
+    .join('\n')}\n-----END CERTIFICATE-----\n`;
 }
 
 /** A small PDF of `pages` pages with a line of text on each, saved the way the final PDF is (plain xref). */

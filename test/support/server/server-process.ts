@@ -70,10 +70,20 @@ export function startServer(dataDir: string, env: NodeJS.ProcessEnv = {}, dev = 
 
 /** A production key of the data directory's first admin (sandbox keys allow only 100 calls an hour). */
 export function createProductionKey(dataDir: string): string {
-  return execFileSync(process.execPath, [CLI, 'api-key', 'create', '--env', 'production', '--data', dataDir], { encoding: 'utf8' }).trim().split('\n').pop()!.trim();
+  return execFileSync(process.execPath, [CLI, 'api-key', 'create', '--env', 'production', '--data', dataDir], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .pop()!
+    .trim();
 }
 
-export async function api(baseUrl: string, key: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: any; headers: Headers }> {
+export async function api(
+  baseUrl: string,
+  key: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: any; headers: Headers }> {
   const res = await fetch(`${baseUrl}${path}`, {
     method,
     headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -108,7 +118,13 @@ export async function uploadTemplate(baseUrl: string, key: string, groupId: stri
 }
 
 /** Sends a document from the template to one signer; returns the document and signer ids. */
-export async function sendDocument(baseUrl: string, key: string, groupId: string, templateId: string, name: string): Promise<{ documentId: string; recipientId: string }> {
+export async function sendDocument(
+  baseUrl: string,
+  key: string,
+  groupId: string,
+  templateId: string,
+  name: string,
+): Promise<{ documentId: string; recipientId: string }> {
   const res = await api(baseUrl, key, 'POST', '/api/v1/document/', {
     group: `/api/v1/group/${groupId}/`,
     name,

@@ -22,10 +22,15 @@ export async function sendDocument(t: TestApp, fields: FieldElement[], extra: Re
   const res = await call(t.app, t.key, 'POST', '/api/v1/document/', sendBody(t.groupId, template.id, extra));
   if (res.statusCode !== 201) throw new Error(`send failed ${res.statusCode}: ${res.body}`);
   const documentId = idFromLocation(res.headers.location);
-  const recipients = t.app.store.db.prepare('SELECT id, email, role, status, signer_number FROM document_recipients WHERE document_id = ? ORDER BY position')
+  const recipients = t.app.store.db
+    .prepare('SELECT id, email, role, status, signer_number FROM document_recipients WHERE document_id = ? ORDER BY position')
     .all(documentId) as { id: string; email: string; role: string; status: number; signer_number: number }[];
   const stored = (await call(t.app, t.key, 'GET', `/api/v1/document/${documentId}/fields/`)).json() as FieldElement[];
-  return { documentId, recipients: recipients.map((r) => ({ id: r.id, email: r.email, role: r.role, status: r.status, signerNumber: r.signer_number })), fields: stored };
+  return {
+    documentId,
+    recipients: recipients.map((r) => ({ id: r.id, email: r.email, role: r.role, status: r.status, signerNumber: r.signer_number })),
+    fields: stored,
+  };
 }
 
 /** A signer component token through the signing link, as the sign page gets one. */
@@ -37,7 +42,13 @@ export async function signerToken(t: TestApp, recipientId: string): Promise<stri
   return session.json().token as string;
 }
 
-export function signerCall(app: FastifyInstance, token: string, recipientId: string, op: 'signing' | 'visit' | 'save' | 'complete' | 'reject', body?: unknown): Promise<LightMyRequestResponse> {
+export function signerCall(
+  app: FastifyInstance,
+  token: string,
+  recipientId: string,
+  op: 'signing' | 'visit' | 'save' | 'complete' | 'reject',
+  body?: unknown,
+): Promise<LightMyRequestResponse> {
   const method = op === 'signing' ? 'GET' : 'POST';
   return call(app, token, method, `/api/v1/signer/${recipientId}/${op}/`, body ?? (method === 'POST' ? {} : undefined), { 'user-agent': 'signing-test/1.0' });
 }
@@ -54,7 +65,9 @@ export function valuesFor(sent: Sent, signerNumber: number, text: Record<string,
 }
 
 export function recipientStatuses(app: FastifyInstance, documentId: string): number[] {
-  return (app.store.db.prepare('SELECT status FROM document_recipients WHERE document_id = ? ORDER BY position').all(documentId) as { status: number }[]).map((r) => r.status);
+  return (app.store.db.prepare('SELECT status FROM document_recipients WHERE document_id = ? ORDER BY position').all(documentId) as { status: number }[]).map(
+    (r) => r.status,
+  );
 }
 
 export function documentStatus(app: FastifyInstance, documentId: string): number {
@@ -62,8 +75,12 @@ export function documentStatus(app: FastifyInstance, documentId: string): number
 }
 
 export function webhookEvents(app: FastifyInstance, documentId: string): string[] {
-  return (app.store.db.prepare('SELECT object, event FROM webhook_events WHERE document_id = ? ORDER BY created_ms, rowid').all(documentId) as { object: string; event: string }[])
-    .map((e) => `${e.object}.${e.event}`);
+  return (
+    app.store.db.prepare('SELECT object, event FROM webhook_events WHERE document_id = ? ORDER BY created_ms, rowid').all(documentId) as {
+      object: string;
+      event: string;
+    }[]
+  ).map((e) => `${e.object}.${e.event}`);
 }
 
 export function historyEvents(app: FastifyInstance, documentId: string): { event: string; ip: string; user_agent: string; recipient_id: string | null }[] {

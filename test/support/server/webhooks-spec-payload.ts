@@ -7,8 +7,26 @@ export const SPEC_TOP_LEVEL = ['version', 'object', 'created', 'id', 'event', 'd
 export const SPEC_DOCUMENT_DATA = ['tag', 'tag1', 'tag2', 'uuid', 'name', 'group', 'groupResourceUri', 'resourceUri', 'status', 'statusText', 'recipients'];
 export const SPEC_DOCUMENT_RECIPIENT = ['uuid', 'email', 'order', 'status', 'statusText', 'firstname', 'lastname', 'roleText', 'resourceUri', 'rejectReason'];
 export const SPEC_RECIPIENT_DATA = [
-  'tag', 'tag1', 'tag2', 'uuid', 'email', 'group', 'order', 'status', 'document', 'documentName', 'lastname', 'firstname', 'roleText',
-  'statusText', 'emailBounce', 'emailBounceMessage', 'rejectReason', 'resourceUri', 'groupResourceUri', 'documentResourceUri',
+  'tag',
+  'tag1',
+  'tag2',
+  'uuid',
+  'email',
+  'group',
+  'order',
+  'status',
+  'document',
+  'documentName',
+  'lastname',
+  'firstname',
+  'roleText',
+  'statusText',
+  'emailBounce',
+  'emailBounceMessage',
+  'rejectReason',
+  'resourceUri',
+  'groupResourceUri',
+  'documentResourceUri',
 ];
 /** Not in the spec's lists: the send request takes tag3 and "fields are added, never removed" (docs/webhook-events.md). */
 export const ADDED_DATA_FIELDS = ['tag3'];
@@ -34,7 +52,9 @@ function keyProblems(where: string, value: unknown, expected: string[]): string[
 }
 
 function typeProblems(where: string, data: Record<string, unknown>, kinds: Record<string, (v: unknown) => boolean>): string[] {
-  return Object.entries(kinds).filter(([key, ok]) => key in data && !ok(data[key])).map(([key]) => `${where}.${key} has the wrong type or value: ${JSON.stringify(data[key])}`);
+  return Object.entries(kinds)
+    .filter(([key, ok]) => key in data && !ok(data[key]))
+    .map(([key]) => `${where}.${key} has the wrong type or value: ${JSON.stringify(data[key])}`);
 }
 
 const isString = (v: unknown) => typeof v === 'string';
@@ -45,29 +65,76 @@ const isUriRef = (v: unknown) => typeof v === 'string' && v.startsWith('/api/v1/
 /** Every way `body` (a parsed webhook request body) differs from the specification; [] when it matches. */
 export function specPayloadProblems(body: Record<string, unknown>): string[] {
   const problems = keyProblems('payload', body, SPEC_TOP_LEVEL);
-  problems.push(...typeProblems('payload', body, { version: (v) => v === '1.0.0', object: (v) => v === 'document' || v === 'recipient', created: isInteger, id: isUuid, event: isString }));
+  problems.push(
+    ...typeProblems('payload', body, {
+      version: (v) => v === '1.0.0',
+      object: (v) => v === 'document' || v === 'recipient',
+      created: isInteger,
+      id: isUuid,
+      event: isString,
+    }),
+  );
   const data = body.data as Record<string, unknown>;
   if (body.object === 'document') {
     problems.push(...keyProblems('data', data, [...SPEC_DOCUMENT_DATA, ...ADDED_DATA_FIELDS]));
-    problems.push(...typeProblems('data', data, {
-      tag: isString, tag1: isString, tag2: isString, uuid: isUuid, name: isString, group: isString, groupResourceUri: isUriRef, resourceUri: isUriRef,
-      status: (v) => DOCUMENT_STATUSES.includes(v as number), statusText: isString, recipients: Array.isArray,
-    }));
+    problems.push(
+      ...typeProblems('data', data, {
+        tag: isString,
+        tag1: isString,
+        tag2: isString,
+        uuid: isUuid,
+        name: isString,
+        group: isString,
+        groupResourceUri: isUriRef,
+        resourceUri: isUriRef,
+        status: (v) => DOCUMENT_STATUSES.includes(v as number),
+        statusText: isString,
+        recipients: Array.isArray,
+      }),
+    );
     for (const [i, entry] of ((data?.recipients as unknown[]) ?? []).entries()) {
       problems.push(...keyProblems(`data.recipients[${i}]`, entry, SPEC_DOCUMENT_RECIPIENT));
-      problems.push(...typeProblems(`data.recipients[${i}]`, entry as Record<string, unknown>, {
-        uuid: isUuid, email: isString, order: isInteger, status: (v) => DOCUMENT_RECIPIENT_STATUSES.includes(v as number), statusText: isString,
-        firstname: isString, lastname: isString, roleText: (v) => ROLES.includes(v as string), resourceUri: isUriRef, rejectReason: isString,
-      }));
+      problems.push(
+        ...typeProblems(`data.recipients[${i}]`, entry as Record<string, unknown>, {
+          uuid: isUuid,
+          email: isString,
+          order: isInteger,
+          status: (v) => DOCUMENT_RECIPIENT_STATUSES.includes(v as number),
+          statusText: isString,
+          firstname: isString,
+          lastname: isString,
+          roleText: (v) => ROLES.includes(v as string),
+          resourceUri: isUriRef,
+          rejectReason: isString,
+        }),
+      );
     }
   } else if (body.object === 'recipient') {
     problems.push(...keyProblems('data', data, [...SPEC_RECIPIENT_DATA, ...ADDED_DATA_FIELDS]));
-    problems.push(...typeProblems('data', data, {
-      tag: isString, tag1: isString, tag2: isString, uuid: isUuid, email: isString, group: isUuid, order: isInteger,
-      status: (v) => [...RECIPIENT_STATUSES, 70].includes(v as number), document: isUuid, documentName: isString, lastname: isString,
-      firstname: isString, roleText: (v) => ROLES.includes(v as string), statusText: isString, emailBounce: isInteger,
-      emailBounceMessage: isString, rejectReason: isString, resourceUri: isUriRef, groupResourceUri: isUriRef, documentResourceUri: isUriRef,
-    }));
+    problems.push(
+      ...typeProblems('data', data, {
+        tag: isString,
+        tag1: isString,
+        tag2: isString,
+        uuid: isUuid,
+        email: isString,
+        group: isUuid,
+        order: isInteger,
+        status: (v) => [...RECIPIENT_STATUSES, 70].includes(v as number),
+        document: isUuid,
+        documentName: isString,
+        lastname: isString,
+        firstname: isString,
+        roleText: (v) => ROLES.includes(v as string),
+        statusText: isString,
+        emailBounce: isInteger,
+        emailBounceMessage: isString,
+        rejectReason: isString,
+        resourceUri: isUriRef,
+        groupResourceUri: isUriRef,
+        documentResourceUri: isUriRef,
+      }),
+    );
   }
   return problems;
 }

@@ -84,7 +84,16 @@ export async function startReceiver(options: { certificatePem?: () => string | u
       const certificate = options.certificatePem?.();
       const signatureValid = certificate ? verifyWebhook({ body, headers: req.headers, certificate }).ok : null;
       const hmacValid = options.hmacSecret ? verifyWebhook({ body, headers: req.headers, hmacSecret: options.hmacSecret }).ok : null;
-      const entry: ReceivedRequest = { body, json: JSON.parse(body), headers: req.headers, signatureValid, hmacValid, at: Date.now(), status: 0, url: req.url ?? '' };
+      const entry: ReceivedRequest = {
+        body,
+        json: JSON.parse(body),
+        headers: req.headers,
+        signatureValid,
+        hmacValid,
+        at: Date.now(),
+        status: 0,
+        url: req.url ?? '',
+      };
       const status = receiver.respond(entry, received.length);
       entry.status = status;
       receiver.inFlight++;
@@ -183,14 +192,20 @@ export async function sendTestDocument(t: TestApp, key: string, groupId: string,
   const upload = await call(t.app, key, 'POST', '/api/v1/templatepdf/', { group: `/api/v1/group/${groupId}/`, title: 'T', pdf_file: pdf });
   assert.equal(upload.statusCode, 201, upload.body);
   const templateId = String(upload.headers.location).match(/templatepdf\/([^/]+)\//)![1];
-  const fields = await call(t.app, key, 'POST', `/api/v1/templatepdf/${templateId}/fields/`, [{ ax: 0.1, ay: 0.8, bx: 0.4, by: 0.85, page: 1, element_type: 'signature', signer: 1 }]);
+  const fields = await call(t.app, key, 'POST', `/api/v1/templatepdf/${templateId}/fields/`, [
+    { ax: 0.1, ay: 0.8, bx: 0.4, by: 0.85, page: 1, element_type: 'signature', signer: 1 },
+  ]);
   assert.ok(fields.statusCode < 300, fields.body);
   const sent = await call(t.app, key, 'POST', '/api/v1/document/', {
-    group: `/api/v1/group/${groupId}/`, name: `Doc ${tag}`, templatepdf: `/api/v1/templatepdf/${templateId}/`, tag, tag1: `${tag}-1`, tag2: `${tag}-2`,
+    group: `/api/v1/group/${groupId}/`,
+    name: `Doc ${tag}`,
+    templatepdf: `/api/v1/templatepdf/${templateId}/`,
+    tag,
+    tag1: `${tag}-1`,
+    tag2: `${tag}-2`,
     signers: [{ firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.com', order: 0 }],
   });
   assert.equal(sent.statusCode, 201, sent.body);
   const body = sent.json();
   return { documentId: body.uuid as string, recipientId: body.signer_objects[0].uuid as string };
 }
-

@@ -22,15 +22,28 @@ export interface FakeServer {
 
 let uid = 0;
 export function ownField(partial: Partial<FieldElement>): SignerField {
-  return { ...normalizeElement({ ax: 0.1, ay: 0.1, bx: 0.4, by: 0.14, page: 1, element_type: 'text', signer: 1, ...partial }), uuid: `f-${++uid}`, editable: true } as SignerField;
+  return {
+    ...normalizeElement({ ax: 0.1, ay: 0.1, bx: 0.4, by: 0.14, page: 1, element_type: 'text', signer: 1, ...partial }),
+    uuid: `f-${++uid}`,
+    editable: true,
+  } as SignerField;
 }
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-export async function fakeServer(fields: SignerField[], opts: { pages?: number; canSign?: boolean; redirect?: string; role?: 'signer' | 'witness' | 'approver' } = {}): Promise<FakeServer> {
+export async function fakeServer(
+  fields: SignerField[],
+  opts: { pages?: number; canSign?: boolean; redirect?: string; role?: 'signer' | 'witness' | 'approver' } = {},
+): Promise<FakeServer> {
   const pdf = await generatePdf({ pages: opts.pages ?? 2, text: (i) => `Agreement page ${i + 1}` });
   const realFetch = window.fetch;
-  const server: FakeServer = { calls: [], fields, restore: () => { window.fetch = realFetch; } };
+  const server: FakeServer = {
+    calls: [],
+    fields,
+    restore: () => {
+      window.fetch = realFetch;
+    },
+  };
   window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     if (!url.startsWith(ENDPOINT)) return realFetch(input, init);
@@ -41,16 +54,38 @@ export async function fakeServer(fields: SignerField[], opts: { pages?: number; 
     if (op === 'pdf') return new Response(pdf.slice(), { headers: { 'Content-Type': 'application/pdf', 'Content-Length': String(pdf.length) } });
     if (op === 'signing') {
       return json({
-        signer: { uuid: SIGNER, firstname: 'Ann', lastname: 'Tester', email: 'ann@example.com', role: opts.role ?? 'signer', status: 10, statusText: 'sent', signer_number: 1, rejection_reason: '' },
-        document: { uuid: DOCUMENT, name: 'Service agreement', status: 10, statusText: 'available', pdf: `/api/v1/pdf/${DOCUMENT}/`, page_count: opts.pages ?? 2, redirect: opts.redirect ?? '' },
-        can_sign: opts.canSign ?? true, blocked_reason: opts.canSign === false ? 'waiting' : '', fields: server.fields,
+        signer: {
+          uuid: SIGNER,
+          firstname: 'Ann',
+          lastname: 'Tester',
+          email: 'ann@example.com',
+          role: opts.role ?? 'signer',
+          status: 10,
+          statusText: 'sent',
+          signer_number: 1,
+          rejection_reason: '',
+        },
+        document: {
+          uuid: DOCUMENT,
+          name: 'Service agreement',
+          status: 10,
+          statusText: 'available',
+          pdf: `/api/v1/pdf/${DOCUMENT}/`,
+          page_count: opts.pages ?? 2,
+          redirect: opts.redirect ?? '',
+        },
+        can_sign: opts.canSign ?? true,
+        blocked_reason: opts.canSign === false ? 'waiting' : '',
+        fields: server.fields,
       });
     }
     if (op === 'visit' || op === 'save') return json({ status: 20 });
     if (op === 'complete') {
       const values = (body as { values: Record<string, string> }).values;
       const own = server.fields.filter((f) => f.editable);
-      const problems = checkCompletion(own.map((f) => ({ ...f, value: f.validation && f.validation >= 30 && f.validation <= 48 ? '' : (values[f.uuid!] ?? '') })));
+      const problems = checkCompletion(
+        own.map((f) => ({ ...f, value: f.validation && f.validation >= 30 && f.validation <= 48 ? '' : (values[f.uuid!] ?? '') })),
+      );
       if (problems.length) {
         const fieldsOut = problems.map((p) => ({ field: `values.${own[Number(/\[(\d+)\]/.exec(p.field)![1])].uuid}`, message: p.message }));
         return json({ error: { status: 422, code: 'validation_failed', message: 'Not complete', fields: fieldsOut } }, 422);
@@ -74,4 +109,3 @@ export function fakeToken(): string {
   const b64 = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
   return `${b64({ alg: 'HS256' })}.${b64({ ext: { document: DOCUMENT } })}.sig`;
 }
-

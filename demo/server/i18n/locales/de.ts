@@ -35,7 +35,8 @@ export default {
   'review.done.witness': '{who} hat „{document}“ als Zeuge bestätigt.',
   'review.done.approver': '{who} hat „{document}“ genehmigt.',
   'review.readNow': 'Aktuellen Stand des Dokuments lesen',
-  'review.completed': 'Alle haben „{document}“ unterschrieben. Das fertig unterschriebene PDF mit Signaturverlauf öffnet sich über den Link unten, sobald es erstellt ist (nach wenigen Sekunden).',
+  'review.completed':
+    'Alle haben „{document}“ unterschrieben. Das fertig unterschriebene PDF mit Signaturverlauf öffnet sich über den Link unten, sobald es erstellt ist (nach wenigen Sekunden).',
   'review.openFinal': 'Unterschriebenes PDF öffnen',
   'review.rejected': '{who} hat „{document}“ abgelehnt; es wird nicht abgeschlossen.',
   'history.title': 'Signaturverlauf',
@@ -44,7 +45,8 @@ export default {
   'history.sha256': 'SHA-256 des Original-PDFs: {hash}',
   'history.generated': 'Erstellt: {at}',
   'history.chainHead': 'Kettenkopf des Prüfprotokolls (SHA-256): {hash}',
-  'history.sealed': 'Dieses PDF ist mit einer digitalen Signatur von „{name}“ versiegelt (Zertifikat SHA-256 {fingerprint}). Jeder PDF-Reader zeigt, ob es seitdem verändert wurde.',
+  'history.sealed':
+    'Dieses PDF ist mit einer digitalen Signatur von „{name}“ versiegelt (Zertifikat SHA-256 {fingerprint}). Jeder PDF-Reader zeigt, ob es seitdem verändert wurde.',
   'history.verifyAt': 'Sie können es auch unter {url} prüfen.',
   'history.recipients': 'Empfänger',
   'history.noRecipients': 'Keine Empfänger.',

@@ -35,7 +35,8 @@ export default {
   'review.done.witness': '{who} ha atestiguado «{document}».',
   'review.done.approver': '{who} ha aprobado «{document}».',
   'review.readNow': 'Leer el documento en su estado actual',
-  'review.completed': 'Todos han firmado «{document}». El PDF firmado final, con su historial de firmas, se abre desde el enlace de abajo en cuanto esté listo (unos segundos).',
+  'review.completed':
+    'Todos han firmado «{document}». El PDF firmado final, con su historial de firmas, se abre desde el enlace de abajo en cuanto esté listo (unos segundos).',
   'review.openFinal': 'Abrir el PDF firmado final',
   'review.rejected': '{who} ha rechazado «{document}»; no se completará.',
   'history.title': 'Historial de firmas',
@@ -44,7 +45,8 @@ export default {
   'history.sha256': 'SHA-256 del PDF original: {hash}',
   'history.generated': 'Generado: {at}',
   'history.chainHead': 'Cabeza de la cadena del registro de auditoría (SHA-256): {hash}',
-  'history.sealed': 'Este PDF está sellado con una firma digital de «{name}» (certificado SHA-256 {fingerprint}). Cualquier lector de PDF muestra si ha cambiado desde entonces.',
+  'history.sealed':
+    'Este PDF está sellado con una firma digital de «{name}» (certificado SHA-256 {fingerprint}). Cualquier lector de PDF muestra si ha cambiado desde entonces.',
   'history.verifyAt': 'También puede comprobarlo en {url}.',
   'history.recipients': 'Destinatarios',
   'history.noRecipients': 'Sin destinatarios.',

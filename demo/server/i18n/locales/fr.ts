@@ -35,7 +35,8 @@ export default {
   'review.done.witness': '{who} a attesté « {document} ».',
   'review.done.approver': '{who} a approuvé « {document} ».',
   'review.readNow': 'Consulter le document dans son état actuel',
-  'review.completed': 'Tous les signataires ont signé « {document} ». Le PDF signé final, avec son historique de signature, s’ouvre depuis le lien ci-dessous dès qu’il est généré (quelques secondes).',
+  'review.completed':
+    'Tous les signataires ont signé « {document} ». Le PDF signé final, avec son historique de signature, s’ouvre depuis le lien ci-dessous dès qu’il est généré (quelques secondes).',
   'review.openFinal': 'Ouvrir le PDF signé final',
   'review.rejected': '{who} a refusé « {document} » ; il ne sera pas finalisé.',
   'history.title': 'Historique de signature',
@@ -44,7 +45,8 @@ export default {
   'history.sha256': 'SHA-256 du PDF d’origine : {hash}',
   'history.generated': 'Généré le : {at}',
   'history.chainHead': 'Tête de chaîne du journal d’audit (SHA-256) : {hash}',
-  'history.sealed': 'Ce PDF est scellé par une signature numérique de « {name} » (certificat SHA-256 {fingerprint}). Tout lecteur PDF indique s’il a été modifié depuis.',
+  'history.sealed':
+    'Ce PDF est scellé par une signature numérique de « {name} » (certificat SHA-256 {fingerprint}). Tout lecteur PDF indique s’il a été modifié depuis.',
   'history.verifyAt': 'Vous pouvez aussi le vérifier sur {url}.',
   'history.recipients': 'Destinataires',
   'history.noRecipients': 'Aucun destinataire.',

@@ -35,7 +35,8 @@ export default {
   'review.done.witness': '{who} ha attestato «{document}» come testimone.',
   'review.done.approver': '{who} ha approvato «{document}».',
   'review.readNow': 'Leggi il documento allo stato attuale',
-  'review.completed': 'Tutti hanno firmato «{document}». Il PDF firmato finale, con la cronologia delle firme, si apre dal link qui sotto non appena è pronto (pochi secondi).',
+  'review.completed':
+    'Tutti hanno firmato «{document}». Il PDF firmato finale, con la cronologia delle firme, si apre dal link qui sotto non appena è pronto (pochi secondi).',
   'review.openFinal': 'Apri il PDF firmato finale',
   'review.rejected': '{who} ha rifiutato «{document}»; non verrà completato.',
   'history.title': 'Cronologia delle firme',
@@ -44,7 +45,8 @@ export default {
   'history.sha256': 'SHA-256 del PDF originale: {hash}',
   'history.generated': 'Generato il: {at}',
   'history.chainHead': 'Testa della catena del registro di audit (SHA-256): {hash}',
-  'history.sealed': 'Questo PDF è sigillato con una firma digitale di «{name}» (certificato SHA-256 {fingerprint}). Qualsiasi lettore PDF mostra se è stato modificato da allora.',
+  'history.sealed':
+    'Questo PDF è sigillato con una firma digitale di «{name}» (certificato SHA-256 {fingerprint}). Qualsiasi lettore PDF mostra se è stato modificato da allora.',
   'history.verifyAt': 'Può verificarlo anche su {url}.',
   'history.recipients': 'Destinatari',
   'history.noRecipients': 'Nessun destinatario.',

@@ -44,7 +44,8 @@ export default {
   'history.sha256': '元の PDF の SHA-256: {hash}',
   'history.generated': '作成日時: {at}',
   'history.chainHead': '監査証跡チェーンの先頭 (SHA-256): {hash}',
-  'history.sealed': 'この PDF は「{name}」によるデジタル署名で封印されています（証明書 SHA-256 {fingerprint}）。その後に変更されたかどうかは、どの PDF リーダーでも確認できます。',
+  'history.sealed':
+    'この PDF は「{name}」によるデジタル署名で封印されています（証明書 SHA-256 {fingerprint}）。その後に変更されたかどうかは、どの PDF リーダーでも確認できます。',
   'history.verifyAt': '{url} でも確認できます。',
   'history.recipients': '受信者',
   'history.noRecipients': '受信者はいません。',

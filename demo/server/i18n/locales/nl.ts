@@ -35,7 +35,8 @@ export default {
   'review.done.witness': '{who} heeft ‘{document}’ als getuige ondertekend.',
   'review.done.approver': '{who} heeft ‘{document}’ goedgekeurd.',
   'review.readNow': 'Het document lezen zoals het er nu bij staat',
-  'review.completed': 'Iedereen heeft ‘{document}’ ondertekend. De definitieve ondertekende pdf, met de ondertekeningsgeschiedenis, opent via de link hieronder zodra die klaar is (enkele seconden).',
+  'review.completed':
+    'Iedereen heeft ‘{document}’ ondertekend. De definitieve ondertekende pdf, met de ondertekeningsgeschiedenis, opent via de link hieronder zodra die klaar is (enkele seconden).',
   'review.openFinal': 'De definitieve ondertekende pdf openen',
   'review.rejected': '{who} heeft ‘{document}’ geweigerd; het wordt niet voltooid.',
   'history.title': 'Ondertekeningsgeschiedenis',
@@ -44,7 +45,8 @@ export default {
   'history.sha256': 'SHA-256 van de oorspronkelijke pdf: {hash}',
   'history.generated': 'Gemaakt op: {at}',
   'history.chainHead': 'Kop van de auditketen (SHA-256): {hash}',
-  'history.sealed': 'Deze pdf is verzegeld met een digitale handtekening van ‘{name}’ (certificaat SHA-256 {fingerprint}). Elke pdf-lezer laat zien of hij sindsdien is gewijzigd.',
+  'history.sealed':
+    'Deze pdf is verzegeld met een digitale handtekening van ‘{name}’ (certificaat SHA-256 {fingerprint}). Elke pdf-lezer laat zien of hij sindsdien is gewijzigd.',
   'history.verifyAt': 'U kunt het ook controleren op {url}.',
   'history.recipients': 'Ontvangers',
   'history.noRecipients': 'Geen ontvangers.',

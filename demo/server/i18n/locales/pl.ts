@@ -35,7 +35,8 @@ export default {
   'review.done.witness': '{who}: poświadczono „{document}” jako świadek.',
   'review.done.approver': '{who}: zatwierdzono „{document}”.',
   'review.readNow': 'Przeczytaj dokument w obecnej postaci',
-  'review.completed': 'Wszyscy podpisali „{document}”. Końcowy podpisany plik PDF z historią podpisów otworzy się z poniższego linku, gdy tylko zostanie utworzony (kilka sekund).',
+  'review.completed':
+    'Wszyscy podpisali „{document}”. Końcowy podpisany plik PDF z historią podpisów otworzy się z poniższego linku, gdy tylko zostanie utworzony (kilka sekund).',
   'review.openFinal': 'Otwórz końcowy podpisany plik PDF',
   'review.rejected': '{who} odrzuca „{document}”; dokument nie zostanie ukończony.',
   'history.title': 'Historia podpisów',
@@ -44,7 +45,8 @@ export default {
   'history.sha256': 'SHA-256 oryginalnego pliku PDF: {hash}',
   'history.generated': 'Wygenerowano: {at}',
   'history.chainHead': 'Głowa łańcucha dziennika audytu (SHA-256): {hash}',
-  'history.sealed': 'Ten plik PDF jest zapieczętowany podpisem cyfrowym „{name}” (certyfikat SHA-256 {fingerprint}). Każdy czytnik PDF pokazuje, czy od tego czasu został zmieniony.',
+  'history.sealed':
+    'Ten plik PDF jest zapieczętowany podpisem cyfrowym „{name}” (certyfikat SHA-256 {fingerprint}). Każdy czytnik PDF pokazuje, czy od tego czasu został zmieniony.',
   'history.verifyAt': 'Można go też sprawdzić pod adresem {url}.',
   'history.recipients': 'Odbiorcy',
   'history.noRecipients': 'Brak odbiorców.',

@@ -35,7 +35,8 @@ export default {
   'review.done.witness': '{who} testemunhou “{document}”.',
   'review.done.approver': '{who} aprovou “{document}”.',
   'review.readNow': 'Ler o documento no estado atual',
-  'review.completed': 'Todos assinaram “{document}”. O PDF final assinado, com o histórico de assinaturas, abre pelo link abaixo assim que for gerado (alguns segundos).',
+  'review.completed':
+    'Todos assinaram “{document}”. O PDF final assinado, com o histórico de assinaturas, abre pelo link abaixo assim que for gerado (alguns segundos).',
   'review.openFinal': 'Abrir o PDF final assinado',
   'review.rejected': '{who} recusou “{document}”; ele não será concluído.',
   'history.title': 'Histórico de assinaturas',
@@ -44,7 +45,8 @@ export default {
   'history.sha256': 'SHA-256 do PDF original: {hash}',
   'history.generated': 'Gerado em: {at}',
   'history.chainHead': 'Cabeça da cadeia do registo de auditoria (SHA-256): {hash}',
-  'history.sealed': 'Este PDF está selado com uma assinatura digital de «{name}» (certificado SHA-256 {fingerprint}). Qualquer leitor de PDF mostra se foi alterado desde então.',
+  'history.sealed':
+    'Este PDF está selado com uma assinatura digital de «{name}» (certificado SHA-256 {fingerprint}). Qualquer leitor de PDF mostra se foi alterado desde então.',
   'history.verifyAt': 'Também pode verificá-lo em {url}.',
   'history.recipients': 'Destinatários',
   'history.noRecipients': 'Nenhum destinatário.',

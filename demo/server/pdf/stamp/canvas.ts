@@ -34,10 +34,18 @@ export class PageCanvas {
     this.page = page;
   }
 
-  save(): void { this.parts.push('q'); }
-  restore(): void { this.parts.push('Q'); }
-  transform(m: Matrix): void { this.parts.push(`${m.map(n).join(' ')} cm`); }
-  clipRect(x: number, y: number, w: number, h: number): void { this.parts.push(`${n(x)} ${n(y)} ${n(w)} ${n(h)} re W n`); }
+  save(): void {
+    this.parts.push('q');
+  }
+  restore(): void {
+    this.parts.push('Q');
+  }
+  transform(m: Matrix): void {
+    this.parts.push(`${m.map(n).join(' ')} cm`);
+  }
+  clipRect(x: number, y: number, w: number, h: number): void {
+    this.parts.push(`${n(x)} ${n(y)} ${n(w)} ${n(h)} re W n`);
+  }
 
   fillRect(x: number, y: number, w: number, h: number, color: Rgb, opacity = 1): void {
     this.parts.push(`${this.alpha(opacity)}${color.map(n).join(' ')} rg ${n(x)} ${n(y)} ${n(w)} ${n(h)} re f`);
@@ -86,7 +94,10 @@ export class PageCanvas {
     if (opacity >= 1) return '';
     let key = this.alphaKeys.get(opacity);
     if (!key) {
-      key = this.page.node.newExtGState('GS', this.doc.context.obj({ Type: 'ExtGState', ca: opacity })).asString().slice(1);
+      key = this.page.node
+        .newExtGState('GS', this.doc.context.obj({ Type: 'ExtGState', ca: opacity }))
+        .asString()
+        .slice(1);
       this.alphaKeys.set(opacity, key);
     }
     return `/${key} gs `;
@@ -101,9 +112,8 @@ export class PageCanvas {
     this.page.node.normalize();
     // zlib costs ~0.2 ms per call before it compresses anything: a page's few stamped fields (a few
     // hundred bytes) are cheaper to store as they are.
-    const stream = bytes.length > SMALL_STREAM
-      ? PDFRawStream.of(context.obj({ Filter: 'FlateDecode' }), deflateSync(bytes))
-      : PDFRawStream.of(context.obj({}), bytes);
+    const stream =
+      bytes.length > SMALL_STREAM ? PDFRawStream.of(context.obj({ Filter: 'FlateDecode' }), deflateSync(bytes)) : PDFRawStream.of(context.obj({}), bytes);
     this.page.node.addContentStream(context.register(stream));
     this.parts.length = 0;
   }

@@ -28,8 +28,7 @@ function signingInstant(element: FieldElement, options: StampOptions): Date | nu
 }
 
 export function fieldContent(element: FieldElement, images: SignatureImages | undefined, options: StampOptions): FieldContent {
-  const adoptedImage = element.element_type === 'signature' || element.element_type === 'initials'
-    ? images?.[element.signer ?? 0]?.[element.element_type]
-    : undefined;
+  const adoptedImage =
+    element.element_type === 'signature' || element.element_type === 'initials' ? images?.[element.signer ?? 0]?.[element.element_type] : undefined;
   return pdfContentOf(element, { signedAt: signingInstant(element, options), adoptedImage, timeZone: options.timeZone });
 }

@@ -88,14 +88,16 @@ export class FontBook {
 function canDraw(font: PDFFont, key: FontKey, text: string): boolean {
   if (key === 'arimo' || key === 'dejavu') return missingCount(font, text) === 0;
   try {
-    font.encodeText(text.replace(/[\r\n\t]/g, " ")); // standard fonts throw on characters outside WinAnsi
+    font.encodeText(text.replace(/[\r\n\t]/g, ' ')); // standard fonts throw on characters outside WinAnsi
     return true;
   } catch {
     return false;
   }
 }
 
-interface FontkitFace { hasGlyphForCodePoint(cp: number): boolean }
+interface FontkitFace {
+  hasGlyphForCodePoint(cp: number): boolean;
+}
 function face(font: PDFFont): FontkitFace | undefined {
   return (font as unknown as { embedder?: { font?: FontkitFace } }).embedder?.font;
 }

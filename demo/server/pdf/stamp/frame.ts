@@ -17,7 +17,10 @@ export interface FieldFrame {
 
 export function fieldFrame(rect: FractionRect, page: PageGeometry): FieldFrame {
   const r = fractionRectToPdf(rect, page);
-  const x0 = r.x, y0 = r.y, x1 = r.x + r.width, y1 = r.y + r.height;
+  const x0 = r.x,
+    y0 = r.y,
+    x1 = r.x + r.width,
+    y1 = r.y + r.height;
   switch (page.rotate) {
     case 90: // displayed right = PDF +y, displayed up = PDF −x
       return { width: r.height, height: r.width, matrix: [0, 1, -1, 0, x1, y0] };

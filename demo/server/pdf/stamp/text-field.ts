@@ -108,7 +108,14 @@ export function layoutText(font: PDFFont, text: string, fontSize: number, align:
  * Resolves the font (async: it may be embedded now) and lays the text out; the returned painter
  * draws synchronously, so the caller can emit it inside the field's frame.
  */
-export async function textFieldPainter(canvas: PageCanvas, frame: FieldFrame, element: FieldElement, text: string, fonts: FontBook, oblique = false): Promise<() => void> {
+export async function textFieldPainter(
+  canvas: PageCanvas,
+  frame: FieldFrame,
+  element: FieldElement,
+  text: string,
+  fonts: FontBook,
+  oblique = false,
+): Promise<() => void> {
   // Tabs and other white space become spaces, control characters go: fonts have no glyphs for them.
   const clean = text.replace(/[^\S\r\n]/g, ' ').replace(/[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, '');
   const { font, text: drawable } = await fonts.forText(element.font_name, clean, oblique ? 'oblique' : undefined);
@@ -117,9 +124,11 @@ export async function textFieldPainter(canvas: PageCanvas, frame: FieldFrame, el
   // text rather than cut: a signed document must show everything that was entered.
   const comb = oblique ? null : combCells(element);
   const cells = comb !== null && Array.from(drawable).length <= comb ? comb : null;
-  const layout = oblique ? fitOneLine(font, drawable, frame)
-    : cells ? layoutComb(font, drawable, size, cells, frame)
-    : layoutText(font, drawable, size, element.align ?? 1, frame);
+  const layout = oblique
+    ? fitOneLine(font, drawable, frame)
+    : cells
+      ? layoutComb(font, drawable, size, cells, frame)
+      : layoutText(font, drawable, size, element.align ?? 1, frame);
   return () => {
     for (const line of layout.lines) {
       canvas.text(font, layout.size, line.x, line.y, line.text);

@@ -122,7 +122,14 @@ export async function verifyComponentToken(secret: Uint8Array, token: string, no
   }
   const sub = typeof payload.sub === 'string' ? payload.sub.match(/^(templatepdf|signer):([-\w]+)$/) : null;
   const { scope, grp, uid, kid, env, ext } = payload as Record<string, unknown>;
-  if (!sub || typeof scope !== 'string' || typeof grp !== 'string' || typeof uid !== 'string' || typeof kid !== 'string' || (env !== 'sandbox' && env !== 'production')) {
+  if (
+    !sub ||
+    typeof scope !== 'string' ||
+    typeof grp !== 'string' ||
+    typeof uid !== 'string' ||
+    typeof kid !== 'string' ||
+    (env !== 'sandbox' && env !== 'production')
+  ) {
     throw unauthenticated('The component token is missing required claims. Mint a new one with your API key.', 'invalid_token');
   }
   return {
@@ -146,6 +153,7 @@ export const componentTokenVerifier: TokenVerifier = async (token, app) => {
   const auth = await verifyComponentToken(tokenSecret(app.config.dataDir), token);
   if (!auth) return undefined;
   if (!app.store.apiKeys.isLive(auth.keyId)) throw unauthenticated('The API key that minted this component token has been revoked.', 'invalid_token');
-  if (!app.store.users.isMember(auth.userId, auth.groupIds[0])) throw unauthenticated('The user that minted this component token no longer belongs to its group.', 'invalid_token');
+  if (!app.store.users.isMember(auth.userId, auth.groupIds[0]))
+    throw unauthenticated('The user that minted this component token no longer belongs to its group.', 'invalid_token');
   return auth;
 };

@@ -62,8 +62,11 @@ export function removeDocument(store: Store, document: DocumentRecord, actor: Au
 
 /** Statuses meaning a recipient has signed (or finished their fields): a cancel is refused after any of them. */
 const SIGNED: ReadonlySet<number> = new Set([
-  RECIPIENT_STATUS.fieldsComplete, RECIPIENT_STATUS.fieldsCompleteExcludingSignature, RECIPIENT_STATUS.witnessingRequired,
-  RECIPIENT_STATUS.completed, RECIPIENT_STATUS.downloadedFinal,
+  RECIPIENT_STATUS.fieldsComplete,
+  RECIPIENT_STATUS.fieldsCompleteExcludingSignature,
+  RECIPIENT_STATUS.witnessingRequired,
+  RECIPIENT_STATUS.completed,
+  RECIPIENT_STATUS.downloadedFinal,
 ]);
 
 /**

@@ -58,7 +58,8 @@ export function readResourceRef(value: unknown, kind: string, opts: { webAppPref
     if (decoded) return { ok: true, id: decoded };
   }
   if (opts.uuidOnly) {
-    if (!UUID.test(id)) return { ok: false, message: `does not name a ${kind}: ${JSON.stringify(id)} is neither a UUID${opts.webAppPrefix ? ' nor a web-app id' : ''}` };
+    if (!UUID.test(id))
+      return { ok: false, message: `does not name a ${kind}: ${JSON.stringify(id)} is neither a UUID${opts.webAppPrefix ? ' nor a web-app id' : ''}` };
     return { ok: true, id: id.toLowerCase() };
   }
   if (!ID.test(id)) return { ok: false, message: `does not name a ${kind}: ${JSON.stringify(id)} is not a valid id` };

@@ -94,7 +94,8 @@ export function templateParties(fields: readonly FieldElement[]): number[] {
   const numbers = new Set<number>();
   for (const f of fields) if (f.element_type !== 'admin' && f.signer != null && slotOf(f.signer)) numbers.add(f.signer);
   return [...numbers].sort((a, b) => {
-    const x = slotOf(a)!, y = slotOf(b)!;
+    const x = slotOf(a)!,
+      y = slotOf(b)!;
     return x.index - y.index || x.kind - y.kind;
   });
 }
@@ -135,7 +136,8 @@ export function planSend(request: SendRequest, group: SendGroup, templates: read
   // Every party the template's fields name needs a recipient (unless skipped).
   const taken = new Set(recipients.map((r) => r.signerNumber));
   for (const n of templateParties(templateFields)) {
-    if (!taken.has(n)) p.add('signers', `The template has fields for ${describe(n)} but no recipient takes that place; add a recipient or give roles explicitly.`);
+    if (!taken.has(n))
+      p.add('signers', `The template has fields for ${describe(n)} but no recipient takes that place; add a recipient or give roles explicitly.`);
   }
   if (!p.empty) return { ok: false, problems: p.list };
 
@@ -174,7 +176,10 @@ function namedMessage(name: string, group: SendGroup, p: Problems): string {
   const found = Object.entries(group.messageTemplates).find(([n]) => n.toLowerCase() === key);
   if (found) return found[1];
   const known = Object.keys(group.messageTemplates);
-  p.add('message_template', `The group has no message template named ${JSON.stringify(name)}; ${known.length ? `it has ${known.map((n) => JSON.stringify(n)).join(', ')}` : 'it has none (set them with PATCH /api/v1/group/{id}/ message_templates)'}.`);
+  p.add(
+    'message_template',
+    `The group has no message template named ${JSON.stringify(name)}; ${known.length ? `it has ${known.map((n) => JSON.stringify(n)).join(', ')}` : 'it has none (set them with PATCH /api/v1/group/{id}/ message_templates)'}.`,
+  );
   return '';
 }
 
@@ -233,7 +238,9 @@ function buildFields(
         if (!request.strictFields) continue; // the hosted service ignores unknown keys unless strict_fields
         const other = matches.find((f) => (wantAdmin ? f.element_type !== 'admin' : f.element_type !== 'text'));
         const hint = other
-          ? wantAdmin ? 'it is a signer field; pre-fill it with signertext' : `it is a ${other.element_type} field; only text fields can be pre-filled (sender fields take pdftext)`
+          ? wantAdmin
+            ? 'it is a signer field; pre-fill it with signertext'
+            : `it is a ${other.element_type} field; only text fields can be pre-filled (sender fields take pdftext)`
           : `no ${wantAdmin ? 'sender (admin)' : 'signer text'} field has that label or UUID`;
         p.add(`${name}.${key}`, `${name}.${key}: ${matches.length && !other ? 'that field belongs to a skipped recipient' : hint}.`);
         continue;

@@ -53,19 +53,40 @@ test('signer problems name the signer and the field', () => {
   const f = fields(body({ signers: [{ firstname: '', lastname: 'Lee', email: 'not-an-email', role: 'boss', skip: 'maybe', order: -1 }, 'x'] }));
   assert.deepEqual(f.sort(), ['signers[0].email', 'signers[0].firstname', 'signers[0].order', 'signers[0].role', 'signers[0].skip', 'signers[1]']);
   assert.deepEqual(fields(body({ signers: [] })), ['signers']);
-  assert.equal(ok(body({ signers: [{ firstname: 'A', lastname: 'B', email: 'a@b.co', colour: 'red' }] })).signers.length, 1, 'unknown signer fields are ignored');
+  assert.equal(
+    ok(body({ signers: [{ firstname: 'A', lastname: 'B', email: 'a@b.co', colour: 'red' }] })).signers.length,
+    1,
+    'unknown signer fields are ignored',
+  );
 });
 
 test('signers are sorted by order; duplicate orders are refused', () => {
-  const r = ok(body({ signers: [
-    { firstname: 'B', lastname: 'B', email: 'b@example.com', order: 1 },
-    { firstname: 'A', lastname: 'A', email: 'a@example.com', order: 0 },
-  ] }));
-  assert.deepEqual(r.signers.map((s) => [s.firstname, s.order, s.index]), [['A', 0, 1], ['B', 1, 0]]);
-  assert.deepEqual(fields(body({ signers: [
-    { firstname: 'B', lastname: 'B', email: 'b@example.com', order: 0 },
-    { firstname: 'A', lastname: 'A', email: 'a@example.com', order: '0' },
-  ] })), ['signers[1].order']);
+  const r = ok(
+    body({
+      signers: [
+        { firstname: 'B', lastname: 'B', email: 'b@example.com', order: 1 },
+        { firstname: 'A', lastname: 'A', email: 'a@example.com', order: 0 },
+      ],
+    }),
+  );
+  assert.deepEqual(
+    r.signers.map((s) => [s.firstname, s.order, s.index]),
+    [
+      ['A', 0, 1],
+      ['B', 1, 0],
+    ],
+  );
+  assert.deepEqual(
+    fields(
+      body({
+        signers: [
+          { firstname: 'B', lastname: 'B', email: 'b@example.com', order: 0 },
+          { firstname: 'A', lastname: 'A', email: 'a@example.com', order: '0' },
+        ],
+      }),
+    ),
+    ['signers[1].order'],
+  );
 });
 
 test('booleans accept true, "true" and 1 and refuse anything else', () => {
@@ -122,7 +143,9 @@ test('pdftext and signertext are maps of strings; numbers become text', () => {
 });
 
 test('pdf password needs its type; redirect must be a URL; deprecated fields are ignored', () => {
-  const r = ok(body({ pdf_password: 'open sesame', pdf_password_type: 2, redirect: 'https://example.com/done', sign_mouse: true, sign_type: 1, sign_upload: 'x' }));
+  const r = ok(
+    body({ pdf_password: 'open sesame', pdf_password_type: 2, redirect: 'https://example.com/done', sign_mouse: true, sign_type: 1, sign_upload: 'x' }),
+  );
   assert.equal(r.pdfPassword, 'open sesame');
   assert.equal(r.pdfPasswordType, 2);
   assert.equal(r.redirect, 'https://example.com/done');
@@ -139,11 +162,13 @@ test('unknown top-level fields are ignored (forward compatibility); text templat
 });
 
 test('reviewers on the document and on a signer; honorifics', () => {
-  const r = ok(body({
-    reviewers: [{ email: 'rev@example.com' }],
-    honorifics: 'true',
-    signers: [{ firstname: 'A', lastname: 'B', email: 'a@b.co', honorific: 'Dr.', reviewers: [{ email: 'r2@example.com', include_link: 1 }] }],
-  }));
+  const r = ok(
+    body({
+      reviewers: [{ email: 'rev@example.com' }],
+      honorifics: 'true',
+      signers: [{ firstname: 'A', lastname: 'B', email: 'a@b.co', honorific: 'Dr.', reviewers: [{ email: 'r2@example.com', include_link: 1 }] }],
+    }),
+  );
   assert.equal(r.reviewers[0].email, 'rev@example.com');
   assert.equal(r.honorifics, true);
   assert.equal(r.signers[0].honorific, 'Dr', 'normalised to the list spelling');
@@ -157,7 +182,7 @@ test('message and message_template are kept', () => {
   assert.equal(r.messageTemplate, 'Welcome');
 });
 
-test('names follow the description\'s pattern ^[-\\w\' ]: an underscore is a valid name, a < is not', () => {
+test("names follow the description's pattern ^[-\\w' ]: an underscore is a valid name, a < is not", () => {
   const r = ok(body({ signers: [{ firstname: '_', lastname: 'O_Neil', email: 'x@example.com' }] }));
   assert.equal(r.signers[0].firstname, '_');
   assert.deepEqual(fields(body({ signers: [{ firstname: '<b>', lastname: 'Lee', email: 'x@example.com' }] })), ['signers[0].firstname']);
@@ -166,14 +191,23 @@ test('names follow the description\'s pattern ^[-\\w\' ]: an underscore is a val
 test('the parser checks every property the send-body schema names (one definition of a send body)', () => {
   // A value no property accepts in that place: 7 at the top level (pdftext would take {}), {} in a signer (order would take 7).
   for (const key of Object.keys(SendBody.properties)) {
-    assert.ok(fields(body({ [key]: 7 })).some((f) => f === key || f.startsWith(`${key}[`) || f.startsWith(`${key}.`)), `${key} is checked`);
+    assert.ok(
+      fields(body({ [key]: 7 })).some((f) => f === key || f.startsWith(`${key}[`) || f.startsWith(`${key}.`)),
+      `${key} is checked`,
+    );
   }
   for (const key of Object.keys(SendSignerSchema.properties)) {
     const signer = { firstname: 'A', lastname: 'B', email: 'a@b.co', [key]: {} };
-    assert.ok(fields(body({ signers: [signer] })).some((f) => f.startsWith(`signers[0].${key}`)), `signers[].${key} is checked`);
+    assert.ok(
+      fields(body({ signers: [signer] })).some((f) => f.startsWith(`signers[0].${key}`)),
+      `signers[].${key} is checked`,
+    );
   }
   for (const key of Object.keys(ReviewerSchema.properties)) {
     const reviewer = { email: 'r@example.com', [key]: 7 };
-    assert.ok(fields(body({ reviewers: [reviewer] })).some((f) => f.startsWith(`reviewers[0].${key}`)), `reviewers[].${key} is checked`);
+    assert.ok(
+      fields(body({ reviewers: [reviewer] })).some((f) => f.startsWith(`reviewers[0].${key}`)),
+      `reviewers[].${key} is checked`,
+    );
   }
 });

@@ -95,7 +95,8 @@ export function parseSendRequest(input: unknown): SendParseResult {
   const body: SendBodyFields & RefusedFields = input;
 
   for (const key of ['template', 'text'] as const) {
-    if (body[key] !== undefined && body[key] !== null && body[key] !== '') p.add(key, `${key}: text templates are not supported by this server; send a templatepdf.`);
+    if (body[key] !== undefined && body[key] !== null && body[key] !== '')
+      p.add(key, `${key}: text templates are not supported by this server; send a templatepdf.`);
   }
 
   const group = readResourceRef(body.group, 'group');
@@ -111,14 +112,19 @@ export function parseSendRequest(input: unknown): SendParseResult {
   const signertext = readTextMap(body.signertext, 'signertext', p);
   const reviewers = readReviewers(body.reviewers, 'reviewers', p);
 
-  const pdfPassword = readString(body.pdf_password, 'pdf_password', p, { max: 150, pattern: /^[-\w ]*$/, patternHint: 'may hold only letters, digits, spaces, - and _' });
+  const pdfPassword = readString(body.pdf_password, 'pdf_password', p, {
+    max: 150,
+    pattern: /^[-\w ]*$/,
+    patternHint: 'may hold only letters, digits, spaces, - and _',
+  });
   let pdfPasswordType: 1 | 2 | null = null;
   if (body.pdf_password_type !== undefined && body.pdf_password_type !== null) {
     const t = Number(body.pdf_password_type);
     if (t === 1 || t === 2) pdfPasswordType = t;
     else p.add('pdf_password_type', 'pdf_password_type must be 1 (keep the password) or 2 (forget it once the document is signed).');
   }
-  if (pdfPassword && pdfPasswordType === null && !p.list.some((x) => x.field === 'pdf_password_type')) p.add('pdf_password_type', 'pdf_password_type is required with pdf_password: 1 (keep) or 2 (forget once signed).');
+  if (pdfPassword && pdfPasswordType === null && !p.list.some((x) => x.field === 'pdf_password_type'))
+    p.add('pdf_password_type', 'pdf_password_type is required with pdf_password: 1 (keep) or 2 (forget once signed).');
   if (!pdfPassword && pdfPasswordType !== null) p.add('pdf_password', 'pdf_password_type was given without a pdf_password.');
 
   const request: SendRequest = {
@@ -207,7 +213,11 @@ function readSigners(value: unknown, p: Problems): SendSigner[] {
       order: readNonNegativeInt(raw.order, `${at}.order`, p) ?? index,
       role,
       skip: readBoolean(raw.skip, `${at}.skip`, p, false),
-      tel: readString(raw.tel ?? raw.sms, `${at}.tel`, p, { max: 30, pattern: /^\+?[\d ()-]+$/, patternHint: 'must be a phone number in international format' }),
+      tel: readString(raw.tel ?? raw.sms, `${at}.tel`, p, {
+        max: 30,
+        pattern: /^\+?[\d ()-]+$/,
+        patternHint: 'must be a phone number in international format',
+      }),
       honorific: readHonorific(raw.honorific, `${at}.honorific`, p),
       message: readString(raw.message, `${at}.message`, p, { max: 10000 }),
       subject: readString(raw.subject, `${at}.subject`, p, { max: 150 }),
@@ -218,7 +228,8 @@ function readSigners(value: unknown, p: Problems): SendSigner[] {
   const byOrder = new Map<number, number>();
   for (const s of signers) {
     const other = byOrder.get(s.order);
-    if (other !== undefined) p.add(`signers[${s.index}].order`, `signers[${s.index}].order ${s.order} is also the order of signers[${other}]; each signer needs its own position.`);
+    if (other !== undefined)
+      p.add(`signers[${s.index}].order`, `signers[${s.index}].order ${s.order} is also the order of signers[${other}]; each signer needs its own position.`);
     else byOrder.set(s.order, s.index);
   }
   return signers.sort((a, b) => a.order - b.order);
@@ -291,12 +302,14 @@ function readReviewers(value: unknown, field: string, p: Problems): Reviewer[] {
       return [];
     }
     const raw: ReviewerFields = item;
-    return [{
-      email: readEmail(raw.email, `${at}.email`, p, true),
-      firstname: readString(raw.firstname, `${at}.firstname`, p, { max: 60 }),
-      lastname: readString(raw.lastname, `${at}.lastname`, p, { max: 60 }),
-      includeLink: readBoolean(raw.include_link, `${at}.include_link`, p, false),
-    }];
+    return [
+      {
+        email: readEmail(raw.email, `${at}.email`, p, true),
+        firstname: readString(raw.firstname, `${at}.firstname`, p, { max: 60 }),
+        lastname: readString(raw.lastname, `${at}.lastname`, p, { max: 60 }),
+        includeLink: readBoolean(raw.include_link, `${at}.include_link`, p, false),
+      },
+    ];
   });
 }
 

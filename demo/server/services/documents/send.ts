@@ -49,7 +49,11 @@ export interface SentDocument {
 }
 
 const invalid = (problems: { field: string; message: string }[]): DomainError =>
-  invalidInput(`The document cannot be sent: ${problems.length === 1 ? problems[0].message : `${problems.length} problems, see fields.`}`, problems, 'invalid_send');
+  invalidInput(
+    `The document cannot be sent: ${problems.length === 1 ? problems[0].message : `${problems.length} problems, see fields.`}`,
+    problems,
+    'invalid_send',
+  );
 
 export async function sendDocument(store: Store, caller: SendCaller, body: unknown, options: SendOptions = {}): Promise<SentDocument> {
   const parsed = parseSendRequest(body);
@@ -57,24 +61,34 @@ export async function sendDocument(store: Store, caller: SendCaller, body: unkno
   const request = parsed.request;
 
   const group = findVisibleGroup(store, caller, request.groupId);
-  const templates = request.templateIds.map((id, i) => loadTemplate(store, caller, group, id, request.templateIds.length > 1 ? `templatepdf[${i}]` : 'templatepdf'));
+  const templates = request.templateIds.map((id, i) =>
+    loadTemplate(store, caller, group, id, request.templateIds.length > 1 ? `templatepdf[${i}]` : 'templatepdf'),
+  );
   const repeated = request.templateIds.find((id, i) => request.templateIds.indexOf(id) !== i);
   if (repeated) throw invalid([{ field: 'templatepdf', message: `templatepdf names template ${repeated} twice; a bundle lists each template once.` }]);
 
   const sendTemplates: SendTemplate[] = templates.map((t) => ({ id: t.id, title: t.title, fields: t.fields, pageCount: t.pageCount }));
-  const defaultCc = group.defaultCc.split(',').map((e) => e.trim()).filter(Boolean);
+  const defaultCc = group.defaultCc
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
   const sendGroup = { defaultCc, defaultMessageTemplate: group.defaultMessageTemplate ?? '', messageTemplates: group.messageTemplates };
   const hasPatterns = sendTemplates.some((t) => t.fields.some((f) => f.validation === 93));
-  const planned = options.work && !options.checkValue && hasPatterns
-    ? await answering(() => options.work!.run(group.id, 'planSend', {
-      request, group: sendGroup, templates: sendTemplates,
-      ids: sendTemplates.flatMap((t) => t.fields.map(() => crypto.randomUUID())),
-    }))
-    : planSend(request, sendGroup, sendTemplates, {
-      newId: () => crypto.randomUUID(),
-      checkValue: options.checkValue ?? fieldModelCheck,
-      normalizeValue: (element, value) => normalizeFieldValue(element, value),
-    });
+  const planned =
+    options.work && !options.checkValue && hasPatterns
+      ? await answering(() =>
+          options.work!.run(group.id, 'planSend', {
+            request,
+            group: sendGroup,
+            templates: sendTemplates,
+            ids: sendTemplates.flatMap((t) => t.fields.map(() => crypto.randomUUID())),
+          }),
+        )
+      : planSend(request, sendGroup, sendTemplates, {
+          newId: () => crypto.randomUUID(),
+          checkValue: options.checkValue ?? fieldModelCheck,
+          normalizeValue: (element, value) => normalizeFieldValue(element, value),
+        });
   if (!planned.ok) throw invalid(planned.problems);
   const plan = planned.plan;
 
@@ -84,7 +98,10 @@ export async function sendDocument(store: Store, caller: SendCaller, body: unkno
   try {
     source = await buildSourcePdf(templates.map((t) => store.files.read(templateFileName(t.id))));
   } catch (error) {
-    throw conflict(`The template PDF could not be copied to the document (${error instanceof Error ? error.message : String(error)}).`, 'template_pdf_unavailable');
+    throw conflict(
+      `The template PDF could not be copied to the document (${error instanceof Error ? error.message : String(error)}).`,
+      'template_pdf_unavailable',
+    );
   }
   const sourceFile = documentSourceFileName(id);
   store.files.write(sourceFile, source);
@@ -115,25 +132,70 @@ function persistSend(store: Store, caller: SendCaller, { id, request, group, tem
   // Re-check inside the transaction: another request may have archived the template meanwhile.
   for (const t of templates) assertSendable(store.templates.get(t.id) ?? t, 'templatepdf');
   const recipients: NewRecipient[] = plan.recipients.map((r, position) => ({
-    id: crypto.randomUUID(), position, order: r.order, role: r.role, signerNumber: r.signerNumber, witnessOf: r.witnessOf,
-    firstname: r.firstname, lastname: r.lastname, email: r.email, tel: r.tel, honorific: r.honorific, message: r.message,
-    subject: r.subject, redirect: r.redirect, reviewers: r.reviewers, status: r.status, rejectionReason: '', hasFields: r.hasFields,
+    id: crypto.randomUUID(),
+    position,
+    order: r.order,
+    role: r.role,
+    signerNumber: r.signerNumber,
+    witnessOf: r.witnessOf,
+    firstname: r.firstname,
+    lastname: r.lastname,
+    email: r.email,
+    tel: r.tel,
+    honorific: r.honorific,
+    message: r.message,
+    subject: r.subject,
+    redirect: r.redirect,
+    reviewers: r.reviewers,
+    status: r.status,
+    rejectionReason: '',
+    hasFields: r.hasFields,
   }));
-  const document = documents.insert({
-    id, groupId: group.id, userId: caller.userId, name: request.name, status: documentTransition(null, 'send'),
-    templateIds: request.templateIds, tag: request.tag, tag1: request.tag1, tag2: request.tag2, tag3: request.tag3,
-    doEmail: request.doEmail, signersInOrder: request.signersInOrder, cc: plan.cc, message: plan.message,
-    messageTemplate: plan.messageTemplate, redirect: request.redirect, honorifics: request.honorifics, language: request.language,
-    convertSenderToSigner: request.convertSenderToSigner, strictFields: request.strictFields,
-    // append_pdf is the hosted service's older "append validation information" flag; our appended page carries that
-    // information (document id, SHA-256 of the original) with the history, so either flag appends it.
-    appendHistory: request.appendHistory || request.appendPdf,
-    appendPdf: request.appendPdf, returnSignerLinks: request.returnSignerLinks, pdfPassword: request.pdfPassword,
-    pdfPasswordType: request.pdfPasswordType, pageCount: plan.pageCount, pages: templates.flatMap((t) => t.pages),
-    reviewers: request.reviewers,
-    skipped: plan.skipped.map((s) => ({ firstname: s.signer.firstname, lastname: s.signer.lastname, email: s.signer.email, role: s.role, signerNumber: s.signerNumber, reason: s.reason })),
-    sourceFile,
-  }, recipients, plan.fields);
+  const document = documents.insert(
+    {
+      id,
+      groupId: group.id,
+      userId: caller.userId,
+      name: request.name,
+      status: documentTransition(null, 'send'),
+      templateIds: request.templateIds,
+      tag: request.tag,
+      tag1: request.tag1,
+      tag2: request.tag2,
+      tag3: request.tag3,
+      doEmail: request.doEmail,
+      signersInOrder: request.signersInOrder,
+      cc: plan.cc,
+      message: plan.message,
+      messageTemplate: plan.messageTemplate,
+      redirect: request.redirect,
+      honorifics: request.honorifics,
+      language: request.language,
+      convertSenderToSigner: request.convertSenderToSigner,
+      strictFields: request.strictFields,
+      // append_pdf is the hosted service's older "append validation information" flag; our appended page carries that
+      // information (document id, SHA-256 of the original) with the history, so either flag appends it.
+      appendHistory: request.appendHistory || request.appendPdf,
+      appendPdf: request.appendPdf,
+      returnSignerLinks: request.returnSignerLinks,
+      pdfPassword: request.pdfPassword,
+      pdfPasswordType: request.pdfPasswordType,
+      pageCount: plan.pageCount,
+      pages: templates.flatMap((t) => t.pages),
+      reviewers: request.reviewers,
+      skipped: plan.skipped.map((s) => ({
+        firstname: s.signer.firstname,
+        lastname: s.signer.lastname,
+        email: s.signer.email,
+        role: s.role,
+        signerNumber: s.signerNumber,
+        reason: s.reason,
+      })),
+      sourceFile,
+    },
+    recipients,
+    plan.fields,
+  );
 
   history.record(id, 'document_sent', caller.actor, {
     name: request.name,
@@ -177,6 +239,8 @@ function loadTemplate(store: Store, caller: SendCaller, group: Group, id: string
 
 /** Archived or deleted templates cannot be sent: 409, since the request itself is well formed. */
 function assertSendable(template: Template, field: string): void {
-  if (template.title === DELETED_TITLE) throw conflict(`${field}: template PDF '${template.id}' is marked ${DELETED_TITLE} and will be removed; it cannot be sent.`, 'template_deleted');
-  if (template.archived) throw conflict(`${field}: template PDF '${template.id}' is archived and cannot be sent; upload it again to send it.`, 'template_archived');
+  if (template.title === DELETED_TITLE)
+    throw conflict(`${field}: template PDF '${template.id}' is marked ${DELETED_TITLE} and will be removed; it cannot be sent.`, 'template_deleted');
+  if (template.archived)
+    throw conflict(`${field}: template PDF '${template.id}' is archived and cannot be sent; upload it again to send it.`, 'template_archived');
 }

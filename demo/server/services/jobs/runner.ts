@@ -94,7 +94,11 @@ export class JobRunner {
     // Requeue and claim at once: a poller elsewhere cannot take the fresh attempt from under this caller.
     const claimed = this.store.transaction(() => {
       if (!this.jobs.requeue(found.id)) return undefined;
-      this.store.history.record(found.documentId, `${found.kind}_retry_requested`, actor, { job: found.id, previous_state: found.state, last_error: found.lastError });
+      this.store.history.record(found.documentId, `${found.kind}_retry_requested`, actor, {
+        job: found.id,
+        previous_state: found.state,
+        last_error: found.lastError,
+      });
       return this.jobs.claim(found.id, this.owner, this.settings.leaseMs);
     });
     if (!claimed) return { job: found, outcome: Promise.resolve(found.state === 'done' ? 'done' : 'busy') };

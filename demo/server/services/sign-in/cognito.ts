@@ -46,10 +46,20 @@ const LOCK_MS = 15 * 60_000;
 const wrongPassword = () => new CognitoError('NotAuthorizedException', 'Incorrect username or password.');
 const expiredSession = () => new CognitoError('NotAuthorizedException', 'Invalid session for the user, session is expired.');
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-const record = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? value as Record<string, unknown> : {});
+const record = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
-interface SrpState { userId: string; A: string; b: string; B: string; fake: boolean }
-interface MfaState { userId: string; authTime: number }
+interface SrpState {
+  userId: string;
+  A: string;
+  b: string;
+  B: string;
+  fake: boolean;
+}
+interface MfaState {
+  userId: string;
+  authTime: number;
+}
 
 function tokenContext(ctx: SignInContext): TokenContext {
   return { dataDir: ctx.dataDir, issuer: ctx.issuer, clientId: ctx.pool.clientId };
@@ -57,7 +67,7 @@ function tokenContext(ctx: SignInContext): TokenContext {
 
 function findUser(store: Store, username: string): User | undefined {
   const name = username.trim();
-  return store.users.get(name) ?? (name.includes('@') ? store.users.findByEmail(name.toLowerCase()) ?? store.users.findByEmail(name) : undefined);
+  return store.users.get(name) ?? (name.includes('@') ? (store.users.findByEmail(name.toLowerCase()) ?? store.users.findByEmail(name)) : undefined);
 }
 
 /** A keyed hash only this server can compute (the decoy answers must not be predictable). */
@@ -69,7 +79,11 @@ function decoyId(dataDir: string, username: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-async function tokensFor(ctx: SignInContext, user: User, authTime: number): Promise<{ AuthenticationResult: SignInResult; ChallengeParameters: Record<string, never> }> {
+async function tokensFor(
+  ctx: SignInContext,
+  user: User,
+  authTime: number,
+): Promise<{ AuthenticationResult: SignInResult; ChallengeParameters: Record<string, never> }> {
   const generation = ctx.store.credentials.get(user.id)?.generation ?? 0;
   const result = await issueTokens(tokenContext(ctx), { userId: user.id, email: user.email, generation }, { authTime, now: ctx.now?.() });
   return { AuthenticationResult: result, ChallengeParameters: {} };
@@ -91,12 +105,14 @@ async function initiateAuth(ctx: SignInContext, body: Record<string, unknown>): 
     const token = await verifyToken(tokenContext(ctx), params.REFRESH_TOKEN, 'refresh', ctx.now?.());
     const user = token && ctx.store.users.get(token.userId);
     const credentials = user && ctx.store.credentials.get(user.id);
-    if (!token || !user || !credentials || credentials.generation !== token.generation) throw new CognitoError('NotAuthorizedException', 'Invalid Refresh Token.');
+    if (!token || !user || !credentials || credentials.generation !== token.generation)
+      throw new CognitoError('NotAuthorizedException', 'Invalid Refresh Token.');
     const { AuthenticationResult } = await tokensFor(ctx, user, token.authTime);
     delete AuthenticationResult.RefreshToken; // the client keeps the one it has
     return { AuthenticationResult, ChallengeParameters: {} };
   }
-  if (body.AuthFlow !== 'USER_SRP_AUTH') throw new CognitoError('InvalidParameterException', `Unsupported AuthFlow "${text(body.AuthFlow)}": use USER_SRP_AUTH or REFRESH_TOKEN_AUTH.`);
+  if (body.AuthFlow !== 'USER_SRP_AUTH')
+    throw new CognitoError('InvalidParameterException', `Unsupported AuthFlow "${text(body.AuthFlow)}": use USER_SRP_AUTH or REFRESH_TOKEN_AUTH.`);
   const username = text(params.USERNAME);
   if (!username) throw new CognitoError('InvalidParameterException', 'Missing required parameter USERNAME.');
   const A = parseClientPublic(params.SRP_A);
@@ -110,7 +126,13 @@ async function initiateAuth(ctx: SignInContext, body: Record<string, unknown>): 
   const state: SrpState = { userId, A: A.toString(16), b: b.toString(16), B: B.toString(16), fake: !credentials };
   return {
     ChallengeName: 'PASSWORD_VERIFIER',
-    ChallengeParameters: { SALT: salt, SRP_B: state.B, SECRET_BLOCK: seal(ctx.dataDir, 'srp', state, CHALLENGE_MS, ctx.now?.()), USER_ID_FOR_SRP: userId, USERNAME: userId },
+    ChallengeParameters: {
+      SALT: salt,
+      SRP_B: state.B,
+      SECRET_BLOCK: seal(ctx.dataDir, 'srp', state, CHALLENGE_MS, ctx.now?.()),
+      USER_ID_FOR_SRP: userId,
+      USERNAME: userId,
+    },
   };
 }
 
@@ -121,16 +143,23 @@ async function passwordVerifier(ctx: SignInContext, responses: Record<string, un
   const state = sealed.body;
   const timestamp = text(responses.TIMESTAMP);
   const at = parseCognitoTimestamp(timestamp);
-  if (!at || Math.abs(at.getTime() - now) > CLOCK_SKEW_MS) throw new CognitoError('NotAuthorizedException', 'The request timestamp is too far from the server clock.');
+  if (!at || Math.abs(at.getTime() - now) > CLOCK_SKEW_MS)
+    throw new CognitoError('NotAuthorizedException', 'The request timestamp is too far from the server clock.');
   if (text(responses.USERNAME) !== state.userId || state.fake) throw wrongPassword();
   const credentials = ctx.store.credentials.get(state.userId);
   const user = ctx.store.users.get(state.userId);
   if (!credentials || !user) throw wrongPassword();
   if (locked(ctx, user.id)) throw new CognitoError('NotAuthorizedException', 'Password attempts exceeded: try again in 15 minutes.');
   const ok = verifyPasswordClaim({
-    poolName: ctx.pool.poolName, userIdForSrp: state.userId, verifier: credentials.srpVerifier,
-    A: BigInt(`0x${state.A}`), b: BigInt(`0x${state.b}`), B: BigInt(`0x${state.B}`),
-    secretBlock: text(responses.PASSWORD_CLAIM_SECRET_BLOCK), timestamp, signature: text(responses.PASSWORD_CLAIM_SIGNATURE),
+    poolName: ctx.pool.poolName,
+    userIdForSrp: state.userId,
+    verifier: credentials.srpVerifier,
+    A: BigInt(`0x${state.A}`),
+    b: BigInt(`0x${state.b}`),
+    B: BigInt(`0x${state.B}`),
+    secretBlock: text(responses.PASSWORD_CLAIM_SECRET_BLOCK),
+    timestamp,
+    signature: text(responses.PASSWORD_CLAIM_SIGNATURE),
   });
   if (!ok) {
     failed(ctx, user.id, 'sign_in_failed');
@@ -222,7 +251,14 @@ export async function cognitoOperation(ctx: SignInContext, operation: string, in
     }
     case 'GetUser': {
       const user = await signedIn(ctx, body);
-      return { Username: user.id, UserAttributes: [{ Name: 'sub', Value: user.id }, { Name: 'email', Value: user.email }, { Name: 'email_verified', Value: 'true' }] };
+      return {
+        Username: user.id,
+        UserAttributes: [
+          { Name: 'sub', Value: user.id },
+          { Name: 'email', Value: user.email },
+          { Name: 'email_verified', Value: 'true' },
+        ],
+      };
     }
     default:
       throw new CognitoError('InvalidParameterException', `Unsupported operation "${operation}".`);

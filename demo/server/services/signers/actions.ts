@@ -15,34 +15,66 @@ const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.ch
 
 /** Invited and still to act: the recipients a reminder or a new link makes sense for. */
 const WAITING: readonly number[] = [
-  RECIPIENT_STATUS.sent, RECIPIENT_STATUS.emailOpened, RECIPIENT_STATUS.visited,
-  RECIPIENT_STATUS.fieldsComplete, RECIPIENT_STATUS.fieldsCompleteExcludingSignature,
+  RECIPIENT_STATUS.sent,
+  RECIPIENT_STATUS.emailOpened,
+  RECIPIENT_STATUS.visited,
+  RECIPIENT_STATUS.fieldsComplete,
+  RECIPIENT_STATUS.fieldsCompleteExcludingSignature,
 ];
 
 /** `GET /signer/{id}/fields1/`: the signer's own fields, with what it has filled so far. */
 export function signerFieldValues(store: Store, recipient: RecipientRecord) {
-  return store.documents.fields(recipient.documentId)
+  return store.documents
+    .fields(recipient.documentId)
     .filter((f) => f.signer === recipient.signerNumber)
     .map((f) => ({
-      uuid: f.uuid, element_type: f.element_type, label: f.label, label_extra: f.label_extra ?? '',
-      state: (f.value ?? '') !== '', fieldorder: f.fieldorder ?? null, value: f.value ?? '',
+      uuid: f.uuid,
+      element_type: f.element_type,
+      label: f.label,
+      label_extra: f.label_extra ?? '',
+      state: (f.value ?? '') !== '',
+      fieldorder: f.fieldorder ?? null,
+      value: f.value ?? '',
     }));
 }
 
 function ensureOpen(document: DocumentRecord, recipient: RecipientRecord, what: string): void {
-  if (document.status !== DOCUMENT_STATUS.available) throw invalidInput(`Document '${document.id}' is no longer open for signing (status ${document.status}); ${what} is not possible.`, undefined, 'document_closed');
-  if (!WAITING.includes(recipient.status)) throw invalidInput(`Signer '${recipient.id}' has nothing left to do now (status ${recipient.status}); ${what} is not possible.`, undefined, 'signer_not_waiting');
+  if (document.status !== DOCUMENT_STATUS.available)
+    throw invalidInput(
+      `Document '${document.id}' is no longer open for signing (status ${document.status}); ${what} is not possible.`,
+      undefined,
+      'document_closed',
+    );
+  if (!WAITING.includes(recipient.status))
+    throw invalidInput(
+      `Signer '${recipient.id}' has nothing left to do now (status ${recipient.status}); ${what} is not possible.`,
+      undefined,
+      'signer_not_waiting',
+    );
 }
 
 /** `GET /signer/{id}/new-link/`: a fresh signing link (one-use link token, as in invitations). */
-export function newSigningLink(store: Store, context: { dataDir: string; baseUrl: string }, document: DocumentRecord, recipient: RecipientRecord, actor: AuditActor): string {
+export function newSigningLink(
+  store: Store,
+  context: { dataDir: string; baseUrl: string },
+  document: DocumentRecord,
+  recipient: RecipientRecord,
+  actor: AuditActor,
+): string {
   ensureOpen(document, recipient, 'a new link');
   store.history.record(document.id, 'signer_link_created', actor, {}, recipient.id);
   return signingUrl(context.baseUrl, recipient.id, mintLinkToken(context.dataDir, recipient.id, document.id));
 }
 
 /** `POST /signer/{id}/send-reminder/`: queues a reminder email now, with the caller's text. */
-export function sendReminder(store: Store, context: { dataDir: string; baseUrl: string }, document: DocumentRecord, recipient: RecipientRecord, text: string, actor: AuditActor): void {
+export function sendReminder(
+  store: Store,
+  context: { dataDir: string; baseUrl: string },
+  document: DocumentRecord,
+  recipient: RecipientRecord,
+  text: string,
+  actor: AuditActor,
+): void {
   ensureOpen(document, recipient, 'a reminder');
   const { history } = store;
   const link = signingUrl(context.baseUrl, recipient.id, mintLinkToken(context.dataDir, recipient.id, document.id));
@@ -50,9 +82,10 @@ export function sendReminder(store: Store, context: { dataDir: string; baseUrl: 
   const note = text.trim();
   const subject = `Reminder: please complete ${document.name}`;
   const body = `${hello}\n\n${note ? `${note}\n\n` : ''}This is a reminder that "${document.name}" is waiting for you.\n\nOpen it here:\n${link}\n\nThe link is personal: do not forward it.\n`;
-  const html = `<p>${escapeHtml(hello)}</p>${note ? `<p>${escapeHtml(note)}</p>` : ''}<p>This is a reminder that <strong>${escapeHtml(document.name)}</strong> is waiting for you.</p>`
-    + `<p><a href="${escapeHtml(link)}">Open the document</a></p><p>The link is personal: do not forward it.</p>`
-    + `<img src="${escapeHtml(emailOpenUrl(store, context.baseUrl, recipient.id))}" width="1" height="1" alt="" style="display:block;border:0">`;
+  const html =
+    `<p>${escapeHtml(hello)}</p>${note ? `<p>${escapeHtml(note)}</p>` : ''}<p>This is a reminder that <strong>${escapeHtml(document.name)}</strong> is waiting for you.</p>` +
+    `<p><a href="${escapeHtml(link)}">Open the document</a></p><p>The link is personal: do not forward it.</p>` +
+    `<img src="${escapeHtml(emailOpenUrl(store, context.baseUrl, recipient.id))}" width="1" height="1" alt="" style="display:block;border:0">`;
   store.transaction(() => {
     history.queueEmail({ documentId: document.id, recipientId: recipient.id, kind: 'reminder', to: recipient.email, cc: [], subject, text: body, html });
     history.record(document.id, 'reminder_queued', actor, { manual: true }, recipient.id);
@@ -64,6 +97,11 @@ export function sendReminder(store: Store, context: { dataDir: string; baseUrl: 
  * (a recipient cannot hand its signing to someone else), so there is never an earlier signer: a 400 that says so.
  */
 export function resetSigner(recipient: RecipientRecord, email: string): never {
-  if (email.trim().toLowerCase() === recipient.email.toLowerCase()) throw invalidInput(`${email} is already this signer's email.`, [{ field: 'email', message: 'is the current signer' }], 'same_email');
-  throw invalidInput(`Signer '${recipient.id}' was never forwarded, so there is no earlier signer ${email} to reset to.`, [{ field: 'email', message: 'no earlier signer with this email' }], 'no_earlier_signer');
+  if (email.trim().toLowerCase() === recipient.email.toLowerCase())
+    throw invalidInput(`${email} is already this signer's email.`, [{ field: 'email', message: 'is the current signer' }], 'same_email');
+  throw invalidInput(
+    `Signer '${recipient.id}' was never forwarded, so there is no earlier signer ${email} to reset to.`,
+    [{ field: 'email', message: 'no earlier signer with this email' }],
+    'no_earlier_signer',
+  );
 }

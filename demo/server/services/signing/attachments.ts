@@ -53,7 +53,11 @@ export function attachmentType(bytes: Uint8Array, declared: unknown): string {
 /** A file name safe to show, to put in an email and in a zip: no paths, no control characters. */
 export function cleanFileName(raw: unknown): string | null {
   if (typeof raw !== 'string') return null;
-  const name = raw.normalize('NFC').replace(/^.*[/\\]/, '').replace(/\p{Cc}/gu, '').trim();
+  const name = raw
+    .normalize('NFC')
+    .replace(/^.*[/\\]/, '')
+    .replace(/\p{Cc}/gu, '')
+    .trim();
   if (name === '' || name === '.' || name === '..' || Array.from(name).length > 200) return null;
   return name;
 }
@@ -70,7 +74,8 @@ export function attachmentBytes(store: Store, documentId: string, fieldUuid: str
 
 /** Every attachment stored for the document's fields (optionally only those of one code), in field order. */
 export function documentAttachments(store: Store, documentId: string, validation?: number): AttachmentInfo[] {
-  return store.documents.fields(documentId)
+  return store.documents
+    .fields(documentId)
     .filter((f) => isAttachmentField(f) && (validation === undefined || f.validation === validation) && f.value !== '')
     .map((f) => attachmentInfo(store, documentId, f.uuid!))
     .filter((a): a is AttachmentInfo => a !== null && (validation === undefined || a.validation === validation));
@@ -83,13 +88,16 @@ export function documentAttachments(store: Store, documentId: string, validation
 export async function uploadAttachment(store: Store, work: WorkPool, recipientId: string, body: unknown, actor: AuditActor): Promise<AttachmentInfo> {
   const input = (body ?? {}) as { field?: unknown; name?: unknown; data?: unknown; type?: unknown };
   const name = cleanFileName(input.name);
-  if (!name) throw invalidInput('Give the file\'s name (1–200 characters).', [{ field: 'name', message: 'is required, at most 200 characters' }]);
+  if (!name) throw invalidInput("Give the file's name (1–200 characters).", [{ field: 'name', message: 'is required, at most 200 characters' }]);
   if (typeof input.data !== 'string' || input.data === '' || !BASE64.test(input.data)) {
-    throw invalidInput('Give the file\'s bytes as base64 in `data`.', [{ field: 'data', message: 'must be base64' }]);
+    throw invalidInput("Give the file's bytes as base64 in `data`.", [{ field: 'data', message: 'must be base64' }]);
   }
   const bytes = new Uint8Array(Buffer.from(input.data, 'base64'));
   if (bytes.length > MAX_ATTACHMENT_BYTES) {
-    throw tooLarge(`The file is ${Math.ceil(bytes.length / 1024 / 1024)} MiB; attachments may be at most ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MiB.`, 'attachment_too_large');
+    throw tooLarge(
+      `The file is ${Math.ceil(bytes.length / 1024 / 1024)} MiB; attachments may be at most ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MiB.`,
+      'attachment_too_large',
+    );
   }
   const { documents } = store;
   const me = documents.recipient(recipientId)!;
@@ -99,7 +107,10 @@ export async function uploadAttachment(store: Store, work: WorkPool, recipientId
   }
   const type = attachmentType(bytes, input.type);
   if (field.validation === 75) {
-    if (!APPENDABLE.includes(type)) throw unprocessable('This attachment is added to the signed PDF: give a PDF, PNG or JPEG file.', [{ field: 'data', message: 'must be a PDF, PNG or JPEG file' }]);
+    if (!APPENDABLE.includes(type))
+      throw unprocessable('This attachment is added to the signed PDF: give a PDF, PNG or JPEG file.', [
+        { field: 'data', message: 'must be a PDF, PNG or JPEG file' },
+      ]);
     if (type === 'application/pdf') {
       const groupId = documents.get(me.documentId)!.groupId;
       let inspected;
@@ -108,12 +119,18 @@ export async function uploadAttachment(store: Store, work: WorkPool, recipientId
       } catch (error) {
         throw workFailureToDomain(error, 'data');
       }
-      if (!inspected.ok) throw unprocessable(`This PDF cannot be added to the signed PDF: ${inspected.message}`, [{ field: 'data', message: inspected.message }]);
+      if (!inspected.ok)
+        throw unprocessable(`This PDF cannot be added to the signed PDF: ${inspected.message}`, [{ field: 'data', message: inspected.message }]);
     }
   }
   const info: AttachmentInfo = {
-    field: field.uuid!, name, type, bytes: bytes.length, sha256: crypto.createHash('sha256').update(bytes).digest('hex'),
-    validation: field.validation!, signer: field.signer,
+    field: field.uuid!,
+    name,
+    type,
+    bytes: bytes.length,
+    sha256: crypto.createHash('sha256').update(bytes).digest('hex'),
+    validation: field.validation!,
+    signer: field.signer,
   };
   return store.transaction(() => {
     const doc = documents.get(me.documentId)!;

@@ -9,7 +9,14 @@
 import type { Store } from '../../store/index.ts';
 import type { DocumentRecord, RecipientRecord } from '../../store/documents.ts';
 import type { AuditActor } from '../../store/documents-history.ts';
-import { DOCUMENT_STATUS, RECIPIENT_STATUS, assertDocumentOpenForRecipients, canRecipient, documentTransition, recipientTransition } from '../../domain/statuses.ts';
+import {
+  DOCUMENT_STATUS,
+  RECIPIENT_STATUS,
+  assertDocumentOpenForRecipients,
+  canRecipient,
+  documentTransition,
+  recipientTransition,
+} from '../../domain/statuses.ts';
 import type { RecipientStatus } from '../../domain/statuses.ts';
 import { conflict, invalidInput, unprocessable } from '../../domain/errors.ts';
 import type { FieldElement } from '../../../../src/fields/types.ts';
@@ -18,7 +25,12 @@ import { attachmentValueProblem, isAttachmentField } from './attachments.ts';
 import { asConflict } from '../documents/remove.ts';
 import { emitEvent } from '../../webhooks/emit.ts';
 import { queueInvitation, queueCompletedNotices, queueRejectedNotices } from '../../email/messages.ts';
-import { queueReviewRequests, queueReviewerCompletedNotices, queueReviewerFinishedNotices, queueReviewerRejectedNotices } from '../../email/reviewer-messages.ts';
+import {
+  queueReviewRequests,
+  queueReviewerCompletedNotices,
+  queueReviewerFinishedNotices,
+  queueReviewerRejectedNotices,
+} from '../../email/reviewer-messages.ts';
 import { planFinish, planReject } from './flow.ts';
 import type { RecipientMove } from './flow.ts';
 import { completionProblems, filledFields, isImageField, readValues, type PatternVerdicts } from './submission.ts';
@@ -53,8 +65,13 @@ function applyMoves(ctx: CeremonyContext, doc: DocumentRecord, moves: readonly R
   const { documents, history } = ctx.store;
   for (const m of moves) {
     documents.setRecipientStatus(m.recipientId, m.to);
-    history.record(doc.id, `recipient_${m.event}`, m.event === 'send' || m.event === 'withdraw' || m.event === 'witness_released' ? { ...actor, type: 'system', id: '', label: 'esign-elements' } : actor,
-      { from: m.from, to: m.to }, m.recipientId);
+    history.record(
+      doc.id,
+      `recipient_${m.event}`,
+      m.event === 'send' || m.event === 'withdraw' || m.event === 'witness_released' ? { ...actor, type: 'system', id: '', label: 'esign-elements' } : actor,
+      { from: m.from, to: m.to },
+      m.recipientId,
+    );
   }
 }
 
@@ -95,10 +112,12 @@ export function saveProgress(ctx: CeremonyContext, recipientId: string, body: un
     const filled = filledFields(own, values, new Date());
     const remaining = completionProblems(filled, patterns);
     let status = me.status;
-    const onlySignatures = remaining.length > 0 && remaining.every((p) => {
-      const f = filled.find((e) => `values.${e.uuid}` === p.field);
-      return f !== undefined && isImageField(f) && codeKind(f.validation) !== 'drawn';
-    });
+    const onlySignatures =
+      remaining.length > 0 &&
+      remaining.every((p) => {
+        const f = filled.find((e) => `values.${e.uuid}` === p.field);
+        return f !== undefined && isImageField(f) && codeKind(f.validation) !== 'drawn';
+      });
     const event = remaining.length === 0 ? 'fields_complete' : onlySignatures ? 'fields_complete_excluding_signature' : null;
     if (event && canRecipient(status, event)) {
       status = recipientTransition(status, event);
@@ -117,7 +136,14 @@ export interface CompleteResult {
 }
 
 /** Completes the recipient with `values` (all its required fields), then moves the flow on. */
-export function complete(ctx: CeremonyContext, recipientId: string, body: unknown, actor: AuditActor, now = new Date(), patterns?: PatternVerdicts): CompleteResult {
+export function complete(
+  ctx: CeremonyContext,
+  recipientId: string,
+  body: unknown,
+  actor: AuditActor,
+  now = new Date(),
+  patterns?: PatternVerdicts,
+): CompleteResult {
   const { store } = ctx;
   return store.transaction(() => {
     const { doc, me, all: recipients } = current(store, recipientId);
@@ -138,8 +164,13 @@ export function complete(ctx: CeremonyContext, recipientId: string, body: unknow
     const { documents, history } = store;
     documents.saveFieldValues(doc.id, new Map(filled.map((f) => [f.uuid!, f.value])));
     applyMoves(ctx, doc, plan.moves, actor);
-    history.record(doc.id, me.role === 'approver' ? 'recipient_approved' : me.role === 'witness' ? 'recipient_witnessed' : 'recipient_signed', actor,
-      { fields: filled.length, signed_at: now.toISOString() }, me.id);
+    history.record(
+      doc.id,
+      me.role === 'approver' ? 'recipient_approved' : me.role === 'witness' ? 'recipient_witnessed' : 'recipient_signed',
+      actor,
+      { fields: filled.length, signed_at: now.toISOString() },
+      me.id,
+    );
     for (const m of plan.moves) {
       if (m.to === RECIPIENT_STATUS.completed) emitEvent(store, { object: 'recipient', event: 'completed', documentId: doc.id, recipientId: m.recipientId });
     }
@@ -173,9 +204,13 @@ export function complete(ctx: CeremonyContext, recipientId: string, body: unknow
 /** Rejects with a reason: the recipient moves to 60, the document to 50, everyone pending is withdrawn. */
 export function reject(ctx: CeremonyContext, recipientId: string, body: unknown, actor: AuditActor): { status: RecipientStatus; documentStatus: number } {
   const raw = (body as { reason?: unknown } | undefined)?.reason;
-  if (typeof raw !== 'string' || raw.trim() === '') throw invalidInput('Give a reason for rejecting (body: { "reason": "…" }).', [{ field: 'reason', message: 'is required' }], 'reason_required');
+  if (typeof raw !== 'string' || raw.trim() === '')
+    throw invalidInput('Give a reason for rejecting (body: { "reason": "…" }).', [{ field: 'reason', message: 'is required' }], 'reason_required');
   const reason = raw.trim();
-  if (reason.length > MAX_REASON_LENGTH) throw invalidInput(`The reason is too long: at most ${MAX_REASON_LENGTH} characters.`, [{ field: 'reason', message: `at most ${MAX_REASON_LENGTH} characters` }]);
+  if (reason.length > MAX_REASON_LENGTH)
+    throw invalidInput(`The reason is too long: at most ${MAX_REASON_LENGTH} characters.`, [
+      { field: 'reason', message: `at most ${MAX_REASON_LENGTH} characters` },
+    ]);
   const { store } = ctx;
   return store.transaction(() => {
     const { doc, me, all } = current(store, recipientId);

@@ -77,7 +77,12 @@ function eventText(lang: string, doc: DocumentRecord, recipients: RecipientRecor
  * The history the final PDF appends: the events that tell the signing story. With `allEvents` (the
  * audit-log PDF) every recorded event, those without a history wording under their plain name.
  */
-export function signingHistory(doc: DocumentRecord, recipients: RecipientRecord[], events: AuditEvent[], options: { allEvents?: boolean } = {}): SigningHistory {
+export function signingHistory(
+  doc: DocumentRecord,
+  recipients: RecipientRecord[],
+  events: AuditEvent[],
+  options: { allEvents?: boolean } = {},
+): SigningHistory {
   const important = options.allEvents ? events : events.filter((e) => ACTIONS[e.event] && e.event !== 'recipient_saved');
   const lang = doc.language;
   return {
@@ -89,11 +94,18 @@ export function signingHistory(doc: DocumentRecord, recipients: RecipientRecord[
       email: r.email,
       role: roleText(r, lang),
       status: trMaybe(lang, `history.status.${r.status}`) ?? recipientStatusText(r.status),
-      timestamps: events.filter((e) => e.recipientId === r.id && ['recipient_visited', 'recipient_signed', 'recipient_witnessed', 'recipient_approved'].includes(e.event))
+      timestamps: events
+        .filter((e) => e.recipientId === r.id && ['recipient_visited', 'recipient_signed', 'recipient_witnessed', 'recipient_approved'].includes(e.event))
         .filter((e, i, list) => list.findIndex((x) => x.event === e.event) === i)
         .map((e) => ({ label: actionText(lang, e.event), at: e.created })),
     })),
-    events: important.map((e) => ({ at: e.created, actor: actorName(doc, recipients, e), action: eventText(lang, doc, recipients, e), ip: e.actor.ip, userAgent: e.actor.userAgent })),
+    events: important.map((e) => ({
+      at: e.created,
+      actor: actorName(doc, recipients, e),
+      action: eventText(lang, doc, recipients, e),
+      ip: e.actor.ip,
+      userAgent: e.actor.userAgent,
+    })),
   };
 }
 
@@ -144,7 +156,13 @@ export async function runFinalPdfJob(store: Store, work: WorkPool, documentId: s
     if (now.status !== DOCUMENT_STATUS.fieldsComplete || now.finalFile) return false; // removed meanwhile, or done by another run
     documents.setFinal(doc.id, file, hash);
     documents.setStatus(doc.id, documentTransition(now.status, 'complete') as 30, { completedAt: new Date().toISOString() });
-    history.record(doc.id, 'final_pdf_created', SYSTEM, { sha256: hash, bytes: pdf.length, warnings: [...appended.warnings, ...warnings.map((w) => w.message)], seal_certificate_sha256: seal.key.fingerprint, audit_chain_head: auditChainHead });
+    history.record(doc.id, 'final_pdf_created', SYSTEM, {
+      sha256: hash,
+      bytes: pdf.length,
+      warnings: [...appended.warnings, ...warnings.map((w) => w.message)],
+      seal_certificate_sha256: seal.key.fingerprint,
+      audit_chain_head: auditChainHead,
+    });
     emitEvent(store, { object: 'document', event: 'finalPdfCreated', documentId: doc.id });
     return true;
   });

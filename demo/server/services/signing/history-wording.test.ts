@@ -14,7 +14,11 @@ before(async () => {
 after(() => t.close());
 
 test('every invitation in the history names its recipient', async () => {
-  const sent = await sendDocument(t, [field({ signer: 1 }), field({ signer: 2, page: 2 })], { do_email: true, signers_in_order: true, signers: [person('Ann'), person('Bob')] });
+  const sent = await sendDocument(t, [field({ signer: 1 }), field({ signer: 2, page: 2 })], {
+    do_email: true,
+    signers_in_order: true,
+    signers: [person('Ann'), person('Bob')],
+  });
   for (const r of sent.recipients) {
     const res = await signerCall(t.app, await signerToken(t, r.id), r.id, 'complete', { values: valuesFor(sent, r.signerNumber) });
     assert.equal(res.statusCode, 200, res.body);
@@ -25,6 +29,10 @@ test('every invitation in the history names its recipient', async () => {
   const invitations = events.filter((e) => /^Invit/.test(e.action));
   assert.ok(invitations.length >= 2, JSON.stringify(events.map((e) => e.action)));
   for (const e of invitations) assert.match(e.action, /(Ann|Bob) Tester <(ann|bob)@example\.com>/);
-  for (const who of ['ann@example.com', 'bob@example.com']) assert.ok(invitations.some((e) => e.action.includes(who)), `${who} invited`);
+  for (const who of ['ann@example.com', 'bob@example.com'])
+    assert.ok(
+      invitations.some((e) => e.action.includes(who)),
+      `${who} invited`,
+    );
   assert.ok(!events.some((e) => e.action === 'Invited'), 'no bare "Invited"');
 });

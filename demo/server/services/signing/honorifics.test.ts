@@ -20,7 +20,10 @@ after(() => t.close());
 /** Sends to Dr Ann (with a reviewer) and Ms Bea in parallel, both sign; answers the emails and the history page's text. */
 async function signedWithTitles(honorifics: boolean) {
   const sent = await sendDocument(t, [field({ signer: 1 }), field({ signer: 2, page: 2 })], {
-    do_email: true, append_history: true, honorifics, signers_in_order: false,
+    do_email: true,
+    append_history: true,
+    honorifics,
+    signers_in_order: false,
     signers: [person('Ann', { honorific: 'dr.', reviewers: [{ email: 'rev@example.com' }] }), person('Bea', { honorific: 'MS' })],
   });
   const [ann, bea] = sent.recipients;
@@ -41,9 +44,13 @@ test('honorifics on: greetings use the title and last name; the history page and
   assert.match(invitation.html, /<p>Hello Dr Tester,<\/p>/);
   assert.match(emails.find((e) => e.kind === 'completed' && e.to === 'bea@example.com')!.text, /^Hello Ms Tester,/);
   assert.match(emails.find((e) => e.kind === 'review_request')!.text, /sent to Dr Ann Tester to sign/);
-  assert.match(text, /Dr Ann Tester <ann@example\.com>/, 'the history page\'s recipient line');
+  assert.match(text, /Dr Ann Tester <ann@example\.com>/, "the history page's recipient line");
   assert.match(text, /Ms Bea Tester/);
-  assert.deepEqual(detail.signer_objects.map((s: { honorific: string }) => s.honorific), ['Dr', 'Ms'], 'normalised to the list\'s spelling');
+  assert.deepEqual(
+    detail.signer_objects.map((s: { honorific: string }) => s.honorific),
+    ['Dr', 'Ms'],
+    "normalised to the list's spelling",
+  );
   assert.equal(detail.honorifics, true);
 });
 
@@ -51,23 +58,49 @@ test('honorifics off: the same titles are kept but shown nowhere', async () => {
   const { emails, text, detail } = await signedWithTitles(false);
   const invitation = emails.find((e) => e.kind === 'invitation' && e.to === 'ann@example.com')!;
   assert.match(invitation.text, /^Hello Ann,/);
-  assert.ok(emails.every((e) => !/\b(Dr|Ms) /.test(e.text)), 'no title in any email');
+  assert.ok(
+    emails.every((e) => !/\b(Dr|Ms) /.test(e.text)),
+    'no title in any email',
+  );
   assert.match(emails.find((e) => e.kind === 'review_request')!.text, /sent to Ann Tester to sign/);
   assert.match(text, /Ann Tester <ann@example\.com>/);
   assert.doesNotMatch(text, /\bDr Ann\b|\bMs Bea\b/);
-  assert.deepEqual(detail.signer_objects.map((s: { honorific: string }) => s.honorific), ['Dr', 'Ms'], 'kept on the record');
+  assert.deepEqual(
+    detail.signer_objects.map((s: { honorific: string }) => s.honorific),
+    ['Dr', 'Ms'],
+    'kept on the record',
+  );
 });
 
 test('an honorific outside the code-92 list is a 400 at its path; list values pass in any case with or without a dot', async () => {
   const template = await addTemplate(t.app, { groupId: t.groupId, userId: t.adminId, fields: [field({ signer: 1 }), field({ signer: 2, page: 2 })] });
-  const bad = await call(t.app, t.key, 'POST', '/api/v1/document/', sendBody(t.groupId, template.id, {
-    honorifics: true, signers: [person('Ann', { honorific: 'Prof.' }), person('Bob', { honorific: 'Grand Vizier' })],
-  }));
+  const bad = await call(
+    t.app,
+    t.key,
+    'POST',
+    '/api/v1/document/',
+    sendBody(t.groupId, template.id, {
+      honorifics: true,
+      signers: [person('Ann', { honorific: 'Prof.' }), person('Bob', { honorific: 'Grand Vizier' })],
+    }),
+  );
   assert.equal(bad.statusCode, 400);
   const problems = errorOf(bad).fields!;
-  assert.deepEqual(problems.map((f) => f.field), ['signers[1].honorific']);
+  assert.deepEqual(
+    problems.map((f) => f.field),
+    ['signers[1].honorific'],
+  );
   assert.match(problems[0].message, /must be one of Mr, Mrs, .*Capt \(got "Grand Vizier"\)/);
-  const wrongType = await call(t.app, t.key, 'POST', '/api/v1/document/', sendBody(t.groupId, template.id, { signers: [person('Ann', { honorific: 7 }), person('Bob')] }));
+  const wrongType = await call(
+    t.app,
+    t.key,
+    'POST',
+    '/api/v1/document/',
+    sendBody(t.groupId, template.id, { signers: [person('Ann', { honorific: 7 }), person('Bob')] }),
+  );
   assert.equal(wrongType.statusCode, 400);
-  assert.deepEqual(errorOf(wrongType).fields!.map((f) => f.field), ['signers[0].honorific']);
+  assert.deepEqual(
+    errorOf(wrongType).fields!.map((f) => f.field),
+    ['signers[0].honorific'],
+  );
 });

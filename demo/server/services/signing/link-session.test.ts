@@ -5,7 +5,7 @@ import { field } from '../../../../test/support/server/documents.ts';
 import { mintLinkToken } from './link-tokens.ts';
 import { sendDocument, signerCall } from '../../../../test/support/server/signing.ts';
 
-test('a signing link mints on behalf of the sender\'s newest live key, and stops when the sender has none', async () => {
+test("a signing link mints on behalf of the sender's newest live key, and stops when the sender has none", async () => {
   const t = await createTestApp();
   try {
     const sent = await sendDocument(t, [field({ signer: 1 })]);

@@ -41,8 +41,14 @@ export async function openLinkSession(app: ServerContext, request: LinkSessionRe
     throw conflict('The sender of this document no longer has access to it; ask them to send it again.', 'sender_inactive');
   }
   const minted = await mintComponentToken(tokenSecret(app.config.dataDir), {
-    resource: { type: 'signer', id: recipient.id }, groupId: document.groupId, userId: document.userId, keyId: key.id, env: key.env,
-    operations: [...request.operations], ttlSeconds: DEFAULT_TOKEN_TTL_SECONDS, claims: { document: document.id, ...request.claims },
+    resource: { type: 'signer', id: recipient.id },
+    groupId: document.groupId,
+    userId: document.userId,
+    keyId: key.id,
+    env: key.env,
+    operations: [...request.operations],
+    ttlSeconds: DEFAULT_TOKEN_TTL_SECONDS,
+    claims: { document: document.id, ...request.claims },
   });
   return { token: minted.token, expiresAt: minted.expiresAt, document, recipient };
 }

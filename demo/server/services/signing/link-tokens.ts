@@ -59,12 +59,23 @@ export function mintLinkToken(dataDir: string, recipientId: string, documentId: 
 }
 
 /** The recipient and document a link opens; 401 for a damaged, forged, foreign or expired link. */
-export function verifyLinkToken(dataDir: string, token: string, recipientId: string, now = Date.now()): { recipientId: string; documentId: string; expiresAt: number } {
+export function verifyLinkToken(
+  dataDir: string,
+  token: string,
+  recipientId: string,
+  now = Date.now(),
+): { recipientId: string; documentId: string; expiresAt: number } {
   const { payload: _payload, ...link } = verifyLink(dataDir, token, recipientId, now, 'sign');
   return link;
 }
 
-function verifyLink(dataDir: string, token: string, recipientId: string, now: number, purpose: LinkPurpose): { recipientId: string; documentId: string; expiresAt: number; payload: LinkPayload } {
+function verifyLink(
+  dataDir: string,
+  token: string,
+  recipientId: string,
+  now: number,
+  purpose: LinkPurpose,
+): { recipientId: string; documentId: string; expiresAt: number; payload: LinkPayload } {
   const parts = token.split('.');
   const what = purpose === 'sign' ? 'signing' : 'review';
   const bad = () => unauthenticated(`This ${what} link is not valid (damaged or not from this server). Ask the sender for a new link.`, 'invalid_link');
@@ -90,14 +101,26 @@ function verifyLink(dataDir: string, token: string, recipientId: string, now: nu
  * A reviewer's link: opens a read-only view of the document of recipient `recipientId` (whose
  * reviewer it is; for a document-level reviewer, the document's first recipient) for `reviewer`.
  */
-export function mintReviewLinkToken(dataDir: string, recipientId: string, documentId: string, reviewer: string, now = Date.now(), ttlSeconds = linkTtlSeconds()): string {
+export function mintReviewLinkToken(
+  dataDir: string,
+  recipientId: string,
+  documentId: string,
+  reviewer: string,
+  now = Date.now(),
+  ttlSeconds = linkTtlSeconds(),
+): string {
   const payload: LinkPayload = { r: recipientId, d: documentId, e: Math.floor(now / 1000) + ttlSeconds, v: reviewer };
   const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
   return `${PREFIXES.review}.${body}.${sign(dataDir, body, 'review')}`;
 }
 
 /** The recipient, document and reviewer (email) a review link opens; 401 like a signing link. */
-export function verifyReviewLinkToken(dataDir: string, token: string, recipientId: string, now = Date.now()): { recipientId: string; documentId: string; expiresAt: number; reviewer: string } {
+export function verifyReviewLinkToken(
+  dataDir: string,
+  token: string,
+  recipientId: string,
+  now = Date.now(),
+): { recipientId: string; documentId: string; expiresAt: number; reviewer: string } {
   const link = verifyLink(dataDir, token, recipientId, now, 'review');
   if (typeof link.payload.v !== 'string') throw unauthenticated('This review link is not valid. Ask the sender for a new link.', 'invalid_link');
   return { recipientId: link.recipientId, documentId: link.documentId, expiresAt: link.expiresAt, reviewer: link.payload.v };

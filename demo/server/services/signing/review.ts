@@ -40,7 +40,18 @@ export interface ReviewSession {
 export async function openReviewSession(app: ServerContext, recipientId: string, link: string): Promise<ReviewSession> {
   const verified = verifyReviewLinkToken(app.config.dataDir, link, recipientId);
   const session = await openLinkSession(app, {
-    recipientId, link: verified, operations: REVIEW_OPERATIONS, claims: { reviewer: verified.reviewer }, removedVerb: 'read',
+    recipientId,
+    link: verified,
+    operations: REVIEW_OPERATIONS,
+    claims: { reviewer: verified.reviewer },
+    removedVerb: 'read',
   });
-  return { token: session.token, expiresAt: session.expiresAt, documentId: session.document.id, language: session.document.language, recipientId: session.recipient.id, reviewer: verified.reviewer };
+  return {
+    token: session.token,
+    expiresAt: session.expiresAt,
+    documentId: session.document.id,
+    language: session.document.language,
+    recipientId: session.recipient.id,
+    reviewer: verified.reviewer,
+  };
 }

@@ -25,7 +25,9 @@ const mailLog = (documentId: string) => emails(documentId).map((e) => `${e.kind}
 
 /** The review link (signer id and link token) in the last email of `kind` to `to`. */
 function reviewLinkIn(documentId: string, to: string, kind = 'review_request'): { signer: string; link: string } {
-  const email = emails(documentId).filter((e) => e.to === to && e.kind === kind).at(-1);
+  const email = emails(documentId)
+    .filter((e) => e.to === to && e.kind === kind)
+    .at(-1);
   assert.ok(email, `an email ${kind} to ${to}`);
   const match = /\/demo\/review\.html\?signer=([0-9a-f-]{36})#link=(\S+)/.exec(email.text);
   assert.ok(match, `a review link in: ${email.text}`);
@@ -41,26 +43,28 @@ async function reviewToken(documentId: string, to: string, kind?: string): Promi
 }
 
 async function twoSignersWithReviewers(): Promise<Sent> {
-  return sendDocument(t, [
-    field({ signer: 1, label: 'Ann note', element_type: 'text', ay: 0.2, by: 0.25 }),
-    field({ signer: 1 }),
-    field({ signer: 2, page: 2 }),
-  ], {
-    do_email: true,
-    signers: [
-      person('Ann', { reviewers: [{ email: 'lawyer@example.com', firstname: 'Lee', include_link: true }] }),
-      person('Bob', { reviewers: [{ email: 'bobs-lawyer@example.com', include_link: 'true' }] }),
-    ],
-    reviewers: [{ email: 'boss@example.com', firstname: 'Bo' }],
-  });
+  return sendDocument(
+    t,
+    [field({ signer: 1, label: 'Ann note', element_type: 'text', ay: 0.2, by: 0.25 }), field({ signer: 1 }), field({ signer: 2, page: 2 })],
+    {
+      do_email: true,
+      signers: [
+        person('Ann', { reviewers: [{ email: 'lawyer@example.com', firstname: 'Lee', include_link: true }] }),
+        person('Bob', { reviewers: [{ email: 'bobs-lawyer@example.com', include_link: 'true' }] }),
+      ],
+      reviewers: [{ email: 'boss@example.com', firstname: 'Bo' }],
+    },
+  );
 }
 
 test('a reviewer is emailed when their signer is invited (not before), when that signer signs, and when the document completes', async () => {
   const sent = await twoSignersWithReviewers();
   const [ann, bob] = sent.recipients;
-  assert.deepEqual(mailLog(sent.documentId), [
-    'invitation → ann@example.com', 'review_request → lawyer@example.com', 'review_request → boss@example.com',
-  ], 'Bob is not invited yet, so neither is his reviewer');
+  assert.deepEqual(
+    mailLog(sent.documentId),
+    ['invitation → ann@example.com', 'review_request → lawyer@example.com', 'review_request → boss@example.com'],
+    'Bob is not invited yet, so neither is his reviewer',
+  );
   const forReview = emails(sent.documentId).find((e) => e.to === 'lawyer@example.com')!;
   assert.match(forReview.subject, /^For review: /);
   assert.match(forReview.text, /^Hello Lee,/);
@@ -73,19 +77,25 @@ test('a reviewer is emailed when their signer is invited (not before), when that
   const annDone = await signerCall(t.app, annToken, ann.id, 'complete', { values: valuesFor(sent, 1, { 'Ann note': 'ok' }) });
   assert.equal(annDone.statusCode, 200, annDone.body);
   assert.deepEqual(mailLog(sent.documentId).slice(3), [
-    'invitation → bob@example.com', 'review_request → bobs-lawyer@example.com', 'review_signed → lawyer@example.com',
+    'invitation → bob@example.com',
+    'review_request → bobs-lawyer@example.com',
+    'review_signed → lawyer@example.com',
   ]);
   assert.match(emails(sent.documentId).at(-1)!.text, /Ann Tester has signed/);
 
   const bobDone = await signerCall(t.app, await signerToken(t, bob.id), bob.id, 'complete', { values: valuesFor(sent, 2) });
   assert.equal(bobDone.json().document_status, 30, bobDone.body);
   const completed = emails(sent.documentId).filter((e) => e.kind === 'review_completed');
-  assert.deepEqual(completed.map((e) => e.to), ['boss@example.com', 'lawyer@example.com', 'bobs-lawyer@example.com']);
+  assert.deepEqual(
+    completed.map((e) => e.to),
+    ['boss@example.com', 'lawyer@example.com', 'bobs-lawyer@example.com'],
+  );
   assert.ok(!mailLog(sent.documentId).includes('review_signed → bobs-lawyer@example.com'), 'the completion notice says it all');
   assert.match(completed[1].text, /Open the final signed PDF:\n.*\/demo\/review\.html\?signer=/);
 
   // The history records each reviewer email with the recipient it concerns.
-  const audit = (await call(t.app, t.key, 'GET', `/api/v1/document/${sent.documentId}/auditlog/`, undefined, { accept: 'application/json' })).json().objects as { event: string; recipient: string | null; details: Record<string, unknown> }[];
+  const audit = (await call(t.app, t.key, 'GET', `/api/v1/document/${sent.documentId}/auditlog/`, undefined, { accept: 'application/json' })).json()
+    .objects as { event: string; recipient: string | null; details: Record<string, unknown> }[];
   const queued = audit.filter((e) => e.event === 'reviewer_email_queued');
   assert.equal(queued.length, 7, '3 for review, 1 signed, 3 completed');
   assert.ok(queued.some((e) => e.details.reviewer === 'bobs-lawyer@example.com' && e.details.kind === 'review_request' && e.recipient?.includes(bob.id)));
@@ -115,7 +125,7 @@ test('the review link opens the document read-only: PDF and fields yes; save, co
   assert.equal(Buffer.from(pdf.rawPayload).subarray(0, 5).toString(), '%PDF-');
   const fields = await call(t.app, token, 'GET', `/api/v1/document/${sent.documentId}/fields/`);
   assert.equal(fields.statusCode, 200);
-  assert.equal(fields.json()[0].value, '', 'Ann\'s unfinished draft is hers alone');
+  assert.equal(fields.json()[0].value, '', "Ann's unfinished draft is hers alone");
 
   for (const op of ['save', 'complete', 'reject'] as const) {
     const res = await signerCall(t.app, token, ann.id, op, op === 'reject' ? { reason: 'no' } : { values: valuesFor(sent, 1, { 'Ann note': 'x' }) });
@@ -141,7 +151,9 @@ test('the review link opens the document read-only: PDF and fields yes; save, co
   const otherSigner = await call(t.app, undefined, 'POST', `/api/v1/signer/${sent.recipients[1].id}/review-session/`, { link });
   assert.equal(otherSigner.statusCode, 401);
 
-  const opened = (await call(t.app, t.key, 'GET', `/api/v1/document/${sent.documentId}/auditlog/`, undefined, { accept: 'application/json' })).json().objects.find((e: { event: string }) => e.event === 'reviewer_opened');
+  const opened = (await call(t.app, t.key, 'GET', `/api/v1/document/${sent.documentId}/auditlog/`, undefined, { accept: 'application/json' }))
+    .json()
+    .objects.find((e: { event: string }) => e.event === 'reviewer_opened');
   assert.deepEqual(opened.actor, { type: 'reviewer', id: '', name: 'lawyer@example.com' });
   assert.equal(opened.user_agent, 'reviewer-test/1.0');
 });
@@ -159,13 +171,15 @@ test('after completion the review link opens the final PDF, and reading it does 
   assert.equal(fields[0].value, 'signed text', 'finished values are visible');
 });
 
-test('a rejected document: the engaged reviewers are told; a removed document\'s review link answers 409', async () => {
+test("a rejected document: the engaged reviewers are told; a removed document's review link answers 409", async () => {
   const sent = await twoSignersWithReviewers();
   const [ann] = sent.recipients;
   const rejected = await signerCall(t.app, await signerToken(t, ann.id), ann.id, 'reject', { reason: 'wrong amount' });
   assert.equal(rejected.statusCode, 200, rejected.body);
-  const notices = emails(sent.documentId).filter((e) => e.kind === 'review_rejected').map((e) => e.to);
-  assert.deepEqual(notices, ['boss@example.com', 'lawyer@example.com'], 'Bob\'s reviewer never heard of it');
+  const notices = emails(sent.documentId)
+    .filter((e) => e.kind === 'review_rejected')
+    .map((e) => e.to);
+  assert.deepEqual(notices, ['boss@example.com', 'lawyer@example.com'], "Bob's reviewer never heard of it");
 
   const other = await twoSignersWithReviewers();
   const removed = await call(t.app, t.key, 'DELETE', `/api/v1/document/${other.documentId}/`);
@@ -176,12 +190,20 @@ test('a rejected document: the engaged reviewers are told; a removed document\'s
   assert.equal(errorOf(res).code, 'document_removed');
 });
 
-test('signers in parallel: every signer\'s reviewers get the review email at send; without do_email nobody is emailed', async () => {
-  const parallel = await twoSignersWithReviewers().then(() => sendDocument(t, [field({ signer: 1 }), field({ signer: 2, page: 2 })], {
-    do_email: 1, signers_in_order: false,
-    signers: [person('Ann', { reviewers: [{ email: 'r1@example.com' }] }), person('Bob', { reviewers: [{ email: 'r2@example.com' }] })],
-  }));
-  assert.deepEqual(emails(parallel.documentId).filter((e) => e.kind === 'review_request').map((e) => e.to), ['r1@example.com', 'r2@example.com']);
+test("signers in parallel: every signer's reviewers get the review email at send; without do_email nobody is emailed", async () => {
+  const parallel = await twoSignersWithReviewers().then(() =>
+    sendDocument(t, [field({ signer: 1 }), field({ signer: 2, page: 2 })], {
+      do_email: 1,
+      signers_in_order: false,
+      signers: [person('Ann', { reviewers: [{ email: 'r1@example.com' }] }), person('Bob', { reviewers: [{ email: 'r2@example.com' }] })],
+    }),
+  );
+  assert.deepEqual(
+    emails(parallel.documentId)
+      .filter((e) => e.kind === 'review_request')
+      .map((e) => e.to),
+    ['r1@example.com', 'r2@example.com'],
+  );
   const quiet = await sendDocument(t, [field({ signer: 1 })], { signers: [person('Ann', { reviewers: [{ email: 'r1@example.com', include_link: true }] })] });
   assert.deepEqual(emails(quiet.documentId), []);
 });

@@ -41,12 +41,17 @@ export class SigningService {
     this.app = app;
     this.ctx = { store: app.store, dataDir: app.config.dataDir, baseUrl: app.config.baseUrl };
     this.email = new EmailDelivery(app.store, app.config.dataDir, emailSettingsFromEnv());
-    this.jobs = new JobRunner(app.store, resolveJobSettings(app.config.jobs), {
-      [FINAL_PDF_JOB]: (documentId) => {
-        this.finalPdfRuns++;
-        return runFinalPdfJob(app.store, app.work, documentId);
+    this.jobs = new JobRunner(
+      app.store,
+      resolveJobSettings(app.config.jobs),
+      {
+        [FINAL_PDF_JOB]: (documentId) => {
+          this.finalPdfRuns++;
+          return runFinalPdfJob(app.store, app.work, documentId);
+        },
       },
-    }, (message, job, error) => app.log.error({ err: error, documentId: job.documentId, job: job.id }, `final PDF job: ${message}`));
+      (message, job, error) => app.log.error({ err: error, documentId: job.documentId, job: job.id }, `final PDF job: ${message}`),
+    );
     this.unsubscribe = onDocumentEvent(app.store, (notice) => {
       if (notice.object === 'document' && notice.event === 'created') this.inviteFirst(notice.documentId);
     });

@@ -26,15 +26,19 @@ const uuidOf = (sent: Sent, label: string) => sent.fields.find((f) => f.label ==
 const attach = (token: string, signer: string, body: unknown) => call(t.app, token, 'POST', `/api/v1/signer/${signer}/attachment/`, body);
 
 async function attachmentDocument(): Promise<{ sent: Sent; token: string; ann: string }> {
-  const sent = await sendDocument(t, [
-    field({ signer: 1 }),
-    field({ signer: 1, element_type: 'text', label: 'Appendix', validation: 75, ay: 0.3, by: 0.35 }),
-    field({ signer: 1, element_type: 'text', label: 'Photo', validation: 75, ay: 0.4, by: 0.45, optional: true }),
-    field({ signer: 1, element_type: 'text', label: 'Emailed', validation: 74, ay: 0.5, by: 0.55, optional: true }),
-    field({ signer: 1, element_type: 'text', label: 'Zipped', validation: 76, ay: 0.6, by: 0.65, optional: true }),
-    field({ signer: 1, element_type: 'text', label: 'Plain', ay: 0.7, by: 0.75, optional: true }),
-    field({ signer: 2, element_type: 'text', label: 'Theirs', validation: 76, page: 2, optional: true }),
-  ], { do_email: true });
+  const sent = await sendDocument(
+    t,
+    [
+      field({ signer: 1 }),
+      field({ signer: 1, element_type: 'text', label: 'Appendix', validation: 75, ay: 0.3, by: 0.35 }),
+      field({ signer: 1, element_type: 'text', label: 'Photo', validation: 75, ay: 0.4, by: 0.45, optional: true }),
+      field({ signer: 1, element_type: 'text', label: 'Emailed', validation: 74, ay: 0.5, by: 0.55, optional: true }),
+      field({ signer: 1, element_type: 'text', label: 'Zipped', validation: 76, ay: 0.6, by: 0.65, optional: true }),
+      field({ signer: 1, element_type: 'text', label: 'Plain', ay: 0.7, by: 0.75, optional: true }),
+      field({ signer: 2, element_type: 'text', label: 'Theirs', validation: 76, page: 2, optional: true }),
+    ],
+    { do_email: true },
+  );
   const ann = sent.recipients[0].id;
   return { sent, token: await signerToken(t, ann), ann };
 }
@@ -51,8 +55,15 @@ test('attachments: 75 appended to the final PDF, 74 emailed with the completed n
   assert.equal((await attach(token, ann, { field: uuidOf(sent, 'Zipped'), name: 'données.csv', data: b64('a,b\n1,2\n'), type: 'text/csv' })).statusCode, 200);
 
   const list = await call(t.app, t.key, 'GET', `/api/v1/document/${sent.documentId}/attachments/`);
-  assert.deepEqual(list.json().objects.map((a: { name: string; validation: number }) => [a.name, a.validation]),
-    [['appendix.pdf', 75], ['photo.png', 75], ['notes.txt', 74], ['données.csv', 76]]);
+  assert.deepEqual(
+    list.json().objects.map((a: { name: string; validation: number }) => [a.name, a.validation]),
+    [
+      ['appendix.pdf', 75],
+      ['photo.png', 75],
+      ['notes.txt', 74],
+      ['données.csv', 76],
+    ],
+  );
   const one = await call(t.app, t.key, 'GET', `/api/v1/document/${sent.documentId}/attachments/${uuidOf(sent, 'Zipped')}/`);
   assert.equal(one.body, 'a,b\n1,2\n');
   assert.match(String(one.headers['content-disposition']), /^attachment; .*filename\*=UTF-8''donn%C3%A9es\.csv/);
@@ -96,7 +107,10 @@ test('attachments: 75 appended to the final PDF, 74 emailed with the completed n
 
   await signingServiceOf(t.app.store)!.email.flush();
   const outbox = path.join(t.dataDir, 'outbox');
-  const completed = fs.readdirSync(outbox).map((f) => fs.readFileSync(path.join(outbox, f), 'utf8')).filter((m) => /^Subject: Completed/m.test(m));
+  const completed = fs
+    .readdirSync(outbox)
+    .map((f) => fs.readFileSync(path.join(outbox, f), 'utf8'))
+    .filter((m) => /^Subject: Completed/m.test(m));
   assert.ok(completed.length >= 1);
   for (const message of completed) {
     assert.match(message, /Content-Type: multipart\/mixed/);

@@ -5,7 +5,15 @@ import type { TestApp } from '../../../../test/support/server/app.ts';
 import { field } from '../../../../test/support/server/documents.ts';
 import { signingServiceOf } from './service.ts';
 import {
-  documentStatus, historyEvents, person, recipientStatuses, sendDocument, signerCall, signerToken, valuesFor, webhookEvents,
+  documentStatus,
+  historyEvents,
+  person,
+  recipientStatuses,
+  sendDocument,
+  signerCall,
+  signerToken,
+  valuesFor,
+  webhookEvents,
 } from '../../../../test/support/server/signing.ts';
 import { placedText } from '../../../../test/support/server/pdf.ts';
 
@@ -18,11 +26,11 @@ before(async () => {
 after(() => t.close());
 
 test('two signers in order: the second waits, is invited when the first completes, and the document completes once with its final PDF', async () => {
-  const sent = await sendDocument(t, [
-    field({ signer: 1, label: 'Full name', element_type: 'text', ay: 0.2, by: 0.25 }),
-    field({ signer: 1 }),
-    field({ signer: 2, page: 2 }),
-  ], { do_email: true, append_history: true });
+  const sent = await sendDocument(
+    t,
+    [field({ signer: 1, label: 'Full name', element_type: 'text', ay: 0.2, by: 0.25 }), field({ signer: 1 }), field({ signer: 2, page: 2 })],
+    { do_email: true, append_history: true },
+  );
   const [ann, bob] = sent.recipients;
   assert.deepEqual(recipientStatuses(t.app, sent.documentId), [10, 4]);
   const annToken = await signerToken(t, ann.id);
@@ -39,7 +47,10 @@ test('two signers in order: the second waits, is invited when the first complete
   assert.equal(visit.json().status, 20);
   const view = (await signerCall(t.app, annToken, ann.id, 'signing')).json();
   assert.equal(view.can_sign, true);
-  assert.deepEqual(view.fields.map((f: { editable: boolean }) => f.editable), [true, true, false]);
+  assert.deepEqual(
+    view.fields.map((f: { editable: boolean }) => f.editable),
+    [true, true, false],
+  );
 
   const done = await signerCall(t.app, annToken, ann.id, 'complete', { values: valuesFor(sent, 1, { 'Full name': 'Ann Tester' }) });
   assert.equal(done.statusCode, 200, done.body);
@@ -47,7 +58,10 @@ test('two signers in order: the second waits, is invited when the first complete
   assert.deepEqual(done.json().invited, [bob.id]);
   assert.deepEqual(recipientStatuses(t.app, sent.documentId), [40, 10]);
   const invitations = t.app.store.history.emails({ documentId: sent.documentId }).filter((e) => e.kind === 'invitation');
-  assert.deepEqual(invitations.map((e) => e.to), [ann.email, bob.email]);
+  assert.deepEqual(
+    invitations.map((e) => e.to),
+    [ann.email, bob.email],
+  );
   assert.match(invitations[1].text, /\/demo\/sign\.html\?signer=[0-9a-f-]{36}#link=sl1\./);
 
   // Bob sees Ann's completed values read-only.
@@ -105,7 +119,10 @@ test('an approver approves without fields; a skipped signer and its witness are 
   const sent = await sendDocument(t, [field({ signer: 1 }), field({ signer: 2, page: 2 }), field({ signer: 102, page: 2, ay: 0.6, by: 0.65 })], {
     signers: [person('Ann'), person('Sam', { skip: true }), person('Wes', { role: 'witness' }), person('Alma', { role: 'approver' })],
   });
-  assert.deepEqual(sent.recipients.map((r) => r.role), ['signer', 'approver']);
+  assert.deepEqual(
+    sent.recipients.map((r) => r.role),
+    ['signer', 'approver'],
+  );
   const [ann, alma] = sent.recipients;
   await signerCall(t.app, await signerToken(t, ann.id), ann.id, 'complete', { values: valuesFor(sent, 1) });
   assert.deepEqual(recipientStatuses(t.app, sent.documentId), [40, 10]);

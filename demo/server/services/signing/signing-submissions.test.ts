@@ -30,12 +30,20 @@ before(async () => {
 after(() => t.close());
 
 const ann = () => sent.recipients[0].id;
-const good = () => ({ ...valuesFor(sent, 1), [byLabel('Email')]: 'ann@example.com', [byLabel('Ref')]: 'ABC-1234', [byLabel('Agree')]: 'tick', [byLabel('Code')]: 'open-sesame' });
+const good = () => ({
+  ...valuesFor(sent, 1),
+  [byLabel('Email')]: 'ann@example.com',
+  [byLabel('Ref')]: 'ABC-1234',
+  [byLabel('Agree')]: 'tick',
+  [byLabel('Code')]: 'open-sesame',
+});
 
 test('missing required fields: 422 naming each field', async () => {
   const res = await signerCall(t.app, annToken, ann(), 'complete', { values: valuesFor(sent, 1) });
   assert.equal(res.statusCode, 422);
-  const fields = errorOf(res).fields!.map((f) => f.field).sort();
+  const fields = errorOf(res)
+    .fields!.map((f) => f.field)
+    .sort();
   assert.deepEqual(fields, [byLabel('Agree'), byLabel('Code'), byLabel('Email'), byLabel('Ref')].map((u) => `values.${u}`).sort());
   assert.equal(recipientStatuses(t.app, sent.documentId)[0], 10);
 });
@@ -45,7 +53,9 @@ test('invalid values: email, regex, checkbox and a wrong secret code', async () 
     values: { ...good(), [byLabel('Email')]: 'not-an-email', [byLabel('Ref')]: 'abc-12', [byLabel('Agree')]: 'cross', [byLabel('Code')]: 'guess' },
   });
   assert.equal(res.statusCode, 422);
-  const messages = errorOf(res).fields!.map((f) => f.message).join(' | ');
+  const messages = errorOf(res)
+    .fields!.map((f) => f.message)
+    .join(' | ');
   assert.match(messages, /email address/);
   assert.match(messages, /expected format/);
   assert.match(messages, /must be "tick"/);
@@ -54,8 +64,12 @@ test('invalid values: email, regex, checkbox and a wrong secret code', async () 
 
 test('signature images: not an image, bytes that are not a PNG, and oversized are refused', async () => {
   const sig = sent.fields.find((f) => f.signer === 1 && f.element_type === 'signature')!.uuid!;
-  for (const bad of ['Ann Tester', 'data:text/plain;base64,aGVsbG8=', `data:image/png;base64,${Buffer.from('GIF89a not a png').toString('base64')}`,
-    `data:image/png;base64,${Buffer.concat([Buffer.from(PNG_1PX.split(',')[1], 'base64'), Buffer.alloc(MAX_IMAGE_BYTES)]).toString('base64')}`]) {
+  for (const bad of [
+    'Ann Tester',
+    'data:text/plain;base64,aGVsbG8=',
+    `data:image/png;base64,${Buffer.from('GIF89a not a png').toString('base64')}`,
+    `data:image/png;base64,${Buffer.concat([Buffer.from(PNG_1PX.split(',')[1], 'base64'), Buffer.alloc(MAX_IMAGE_BYTES)]).toString('base64')}`,
+  ]) {
     const res = await signerCall(t.app, annToken, ann(), 'complete', { values: { ...good(), [sig]: bad } });
     assert.equal(res.statusCode, 422, bad.slice(0, 40));
     assert.equal(errorOf(res).fields![0].field, `values.${sig}`);
@@ -78,7 +92,7 @@ test("another signer's field ids and unknown ids are refused; nothing is saved",
   assert.equal(asSender.find((f) => f.uuid === byLabel('Code'))!.options, 'open-sesame', 'the sender still sees it');
 });
 
-test('a wrong-typed body, an API key, another signer\'s token and a viewer-scoped route are refused', async () => {
+test("a wrong-typed body, an API key, another signer's token and a viewer-scoped route are refused", async () => {
   assert.equal((await signerCall(t.app, annToken, ann(), 'complete', { values: 'x' })).statusCode, 400);
   assert.equal(errorOf(await call(t.app, t.key, 'POST', `/api/v1/signer/${ann()}/complete/`, { values: good() })).code, 'signer_token_required');
   const bobToken = await signerToken(t, sent.recipients[1].id);
@@ -90,8 +104,14 @@ test('expired tokens and links: 401 with a message saying so', async () => {
   const secret = tokenSecret(t.dataDir);
   const keyId = (t.app.store.db.prepare('SELECT id FROM api_keys LIMIT 1').get() as { id: string }).id;
   const old = await mintComponentToken(secret, {
-    resource: { type: 'signer', id: ann() }, groupId: t.groupId, userId: t.adminId, keyId, env: 'sandbox',
-    operations: Object.values(SIGNER_OPERATIONS), ttlSeconds: 60, now: new Date(Date.now() - 3600_000),
+    resource: { type: 'signer', id: ann() },
+    groupId: t.groupId,
+    userId: t.adminId,
+    keyId,
+    env: 'sandbox',
+    operations: Object.values(SIGNER_OPERATIONS),
+    ttlSeconds: 60,
+    now: new Date(Date.now() - 3600_000),
   });
   const res = await signerCall(t.app, old.token, ann(), 'complete', { values: good() });
   assert.equal(res.statusCode, 401);
@@ -101,7 +121,9 @@ test('expired tokens and links: 401 with a message saying so', async () => {
   assert.equal(errorOf(session).code, 'link_expired');
   const forged = await call(t.app, undefined, 'POST', `/api/v1/signer/${ann()}/link-session/`, { link: `${expiredLink.slice(0, -3)}AAA` });
   assert.equal(errorOf(forged).code, 'invalid_link');
-  const foreign = await call(t.app, undefined, 'POST', `/api/v1/signer/${sent.recipients[1].id}/link-session/`, { link: mintLinkToken(t.dataDir, ann(), sent.documentId) });
+  const foreign = await call(t.app, undefined, 'POST', `/api/v1/signer/${sent.recipients[1].id}/link-session/`, {
+    link: mintLinkToken(t.dataDir, ann(), sent.documentId),
+  });
   assert.equal(foreign.statusCode, 401);
 });
 

@@ -42,8 +42,12 @@ export function imageProblem(value: string): string | null {
  * Value rules are not applied here (saving progress keeps half-typed values); `completionProblems` does that.
  * `extraCheck` adds the caller's own rule (attachment fields name their uploaded file).
  */
-export function readValues(input: unknown, own: readonly FieldElement[], all: readonly FieldElement[],
-  extraCheck: (element: FieldElement, value: string) => string | null = () => null): { values: Map<string, string>; problems: ValueProblem[] } {
+export function readValues(
+  input: unknown,
+  own: readonly FieldElement[],
+  all: readonly FieldElement[],
+  extraCheck: (element: FieldElement, value: string) => string | null = () => null,
+): { values: Map<string, string>; problems: ValueProblem[] } {
   const values = new Map<string, string>();
   const problems: ValueProblem[] = [];
   if (input === undefined || input === null) return { values, problems };
@@ -58,7 +62,10 @@ export function readValues(input: unknown, own: readonly FieldElement[], all: re
     const at = `values.${uuid.slice(0, 60)}`;
     const element = mine.get(uuid);
     if (!element) {
-      problems.push({ field: at, message: known.has(uuid) ? 'that field belongs to another recipient; you can fill in only your own fields' : 'no field of this document has that uuid' });
+      problems.push({
+        field: at,
+        message: known.has(uuid) ? 'that field belongs to another recipient; you can fill in only your own fields' : 'no field of this document has that uuid',
+      });
       continue;
     }
     if (typeof raw !== 'string') {
@@ -69,7 +76,10 @@ export function readValues(input: unknown, own: readonly FieldElement[], all: re
     if (isImageField(element) && raw.trim() !== '') {
       const why = imageProblem(raw.trim());
       if (why) {
-        problems.push({ field: at, message: `${element.element_type === 'text' ? 'The drawing' : element.element_type === 'initials' ? 'The initials' : 'The signature'} ${why}` });
+        problems.push({
+          field: at,
+          message: `${element.element_type === 'text' ? 'The drawing' : element.element_type === 'initials' ? 'The initials' : 'The signature'} ${why}`,
+        });
         continue;
       }
       values.set(uuid, raw.trim());

@@ -29,7 +29,8 @@ export function mintUploadToken(dataDir: string, uploadId: string, expiresAt: nu
 
 /** The upload id a token names; 401 when forged or damaged, 410 when expired. */
 export function verifyUploadToken(dataDir: string, token: string, now = Date.now()): string {
-  const bad = () => unauthenticated('This upload URL is not valid (damaged, altered, or not from this server). Ask for a new upload URL.', 'invalid_upload_url');
+  const bad = () =>
+    unauthenticated('This upload URL is not valid (damaged, altered, or not from this server). Ask for a new upload URL.', 'invalid_upload_url');
   const parts = token.split('.');
   if (parts.length !== 3 || parts[0] !== PREFIX || parts[1].length > 300) throw bad();
   const expected = Buffer.from(sign(dataDir, parts[1]));
@@ -43,7 +44,10 @@ export function verifyUploadToken(dataDir: string, token: string, now = Date.now
   }
   if (typeof payload.u !== 'string' || typeof payload.e !== 'number') throw bad();
   if (payload.e * 1000 <= now) {
-    throw new ExpiredError('upload_url_expired', `This upload URL expired at ${new Date(payload.e * 1000).toISOString()}. Ask for a new upload URL (they live ${Math.round(UPLOAD_TTL_MS / 60000)} minutes).`);
+    throw new ExpiredError(
+      'upload_url_expired',
+      `This upload URL expired at ${new Date(payload.e * 1000).toISOString()}. Ask for a new upload URL (they live ${Math.round(UPLOAD_TTL_MS / 60000)} minutes).`,
+    );
   }
   return payload.u;
 }

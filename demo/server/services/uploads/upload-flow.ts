@@ -47,7 +47,10 @@ export class UploadFlow {
     const upload = this.uploads.find(id);
     if (!upload) throw new UnauthenticatedError('invalid_upload_url', 'This upload URL is not valid on this server. Ask for a new upload URL.');
     if (!this.uploads.claim(id)) {
-      throw conflict(`This upload URL was already used (upload ${id} is ${upload.status}); each URL takes one file. Ask for a new upload URL.`, 'upload_url_used');
+      throw conflict(
+        `This upload URL was already used (upload ${id} is ${upload.status}); each URL takes one file. Ask for a new upload URL.`,
+        'upload_url_used',
+      );
     }
     return upload;
   }
@@ -57,7 +60,10 @@ export class UploadFlow {
     try {
       const converted = await this.converter.toPdf(upload.groupId, bytes);
       this.uploads.setFormat(upload.id, converted.format);
-      const prepared = await prepareTemplate(this.app.work, upload.groupId, converted.pdf, { processTags: upload.options.processTags, importFormFields: false });
+      const prepared = await prepareTemplate(this.app.work, upload.groupId, converted.pdf, {
+        processTags: upload.options.processTags,
+        importFormFields: false,
+      });
       const templateId = this.createTemplate(upload, prepared);
       this.uploads.done(upload.id, templateId);
       return { templateId, report: { ...prepared.report, source_format: converted.format }, format: converted.format };
@@ -80,20 +86,22 @@ export class UploadFlow {
     const fileName = templateFileName(id);
     store.files.write(fileName, prepared.pdf);
     try {
-      store.transaction(() => store.templates.insert({
-        id,
-        groupId: upload.groupId,
-        userId: upload.userId,
-        title: upload.options.title?.trim() || 'Untitled',
-        pageCount: prepared.pageCount,
-        pages: prepared.pages,
-        fileSize: prepared.pdf.byteLength,
-        processTags: upload.options.processTags,
-        archiveUponSend: upload.options.archiveUponSend,
-        hideSenderFields: upload.options.hideSenderFields,
-        fields: withUuids(prepared.elements),
-        report: prepared.report,
-      }));
+      store.transaction(() =>
+        store.templates.insert({
+          id,
+          groupId: upload.groupId,
+          userId: upload.userId,
+          title: upload.options.title?.trim() || 'Untitled',
+          pageCount: prepared.pageCount,
+          pages: prepared.pages,
+          fileSize: prepared.pdf.byteLength,
+          processTags: upload.options.processTags,
+          archiveUponSend: upload.options.archiveUponSend,
+          hideSenderFields: upload.options.hideSenderFields,
+          fields: withUuids(prepared.elements),
+          report: prepared.report,
+        }),
+      );
     } catch (error) {
       store.files.remove(fileName);
       throw error;

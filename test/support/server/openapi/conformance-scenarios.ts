@@ -51,7 +51,9 @@ async function upload(ctx: Ctx, title: string): Promise<string> {
 
 async function send(ctx: Ctx, templateId = ctx.templateId): Promise<{ documentId: string; signerId: string }> {
   const res = await ctx.request('POST', '/api/v1/document/', {
-    group: g(ctx), name: 'Replay', templatepdf: `/api/v1/templatepdf/${templateId}/`,
+    group: g(ctx),
+    name: 'Replay',
+    templatepdf: `/api/v1/templatepdf/${templateId}/`,
     signers: [{ firstname: 'Ann', lastname: 'Replay', email: 'ann.replay@example.com' }],
   });
   const documentId = idFrom(res.headers.get('location'), 'status');
@@ -80,19 +82,31 @@ async function invite(ctx: Ctx): Promise<void> {
 }
 
 export const SCENARIOS: Record<string, Scenario> = {
-  getAttachments: { run: async (ctx) => { await attachment(ctx); return ctx.request('GET', `/api/v1/attachment/?group=${ctx.groupId}`); } },
+  getAttachments: {
+    run: async (ctx) => {
+      await attachment(ctx);
+      return ctx.request('GET', `/api/v1/attachment/?group=${ctx.groupId}`);
+    },
+  },
   postAttachment: { run: async (ctx) => ctx.request('POST', '/api/v1/attachment/', { group: g(ctx), filename: 'annex-a.pdf', pdf_file: await pdfBase64() }) },
   getAttachment: { run: async (ctx) => ctx.request('GET', `/api/v1/attachment/${await attachment(ctx)}/`) },
   deleteAttachment: { run: async (ctx) => ctx.request('DELETE', `/api/v1/attachment/${await attachment(ctx)}/`) },
 
   getDocuments: { run: (ctx) => ctx.request('GET', `/api/v1/document/?group=${ctx.groupId}`) },
   postDocument: {
-    run: async (ctx) => ctx.request('POST', '/api/v1/document/', {
-      group: g(ctx), name: 'Replayed send', templatepdf: `/api/v1/templatepdf/${ctx.templateId}/`, return_signer_links: true,
-      signers: [{ firstname: 'Bob', lastname: 'Replay', email: 'bob.replay@example.com', order: 0 }],
-    }),
+    run: async (ctx) =>
+      ctx.request('POST', '/api/v1/document/', {
+        group: g(ctx),
+        name: 'Replayed send',
+        templatepdf: `/api/v1/templatepdf/${ctx.templateId}/`,
+        return_signer_links: true,
+        signers: [{ firstname: 'Bob', lastname: 'Replay', email: 'bob.replay@example.com', order: 0 }],
+      }),
   },
-  previewDocumentSigning: { expect: 302, run: (ctx) => ctx.request('POST', '/api/v1/document/preview/', { group: g(ctx), title: 'Preview', text: '<p>Hello</p>', signee_count: 1 }) },
+  previewDocumentSigning: {
+    expect: 302,
+    run: (ctx) => ctx.request('POST', '/api/v1/document/preview/', { group: g(ctx), title: 'Preview', text: '<p>Hello</p>', signee_count: 1 }),
+  },
   getDocument: { run: (ctx) => ctx.request('GET', `/api/v1/document/${ctx.documentId}/`) },
   archiveDocument: { run: async (ctx) => ctx.request('DELETE', `/api/v1/document/${(await send(ctx)).documentId}/`) },
   getDocumentFields: { run: (ctx) => ctx.request('GET', `/api/v1/document/${ctx.documentId}/fields/`) },
@@ -104,7 +118,12 @@ export const SCENARIOS: Record<string, Scenario> = {
   getGroup: { run: (ctx) => ctx.request('GET', `/api/v1/group/${ctx.groupId}/`) },
   updateGroup: { run: (ctx) => ctx.request('PATCH', `/api/v1/group/${ctx.groupId}/`, { public_name: 'Replay Ltd' }) },
 
-  getInvites: { run: async (ctx) => { await invite(ctx); return ctx.request('GET', `/api/v1/invited/?group=${ctx.groupId}`); } },
+  getInvites: {
+    run: async (ctx) => {
+      await invite(ctx);
+      return ctx.request('GET', `/api/v1/invited/?group=${ctx.groupId}`);
+    },
+  },
   deleteInvite: {
     run: async (ctx) => {
       await invite(ctx);
@@ -113,7 +132,9 @@ export const SCENARIOS: Record<string, Scenario> = {
     },
   },
   getMembers: { run: (ctx) => ctx.request('GET', `/api/v1/member/?group=${ctx.groupId}`) },
-  postMember: { run: (ctx) => ctx.request('POST', '/api/v1/member/', { group: g(ctx), email: `member${++counter}@example.com`, do_email: false, permission: 2 }) },
+  postMember: {
+    run: (ctx) => ctx.request('POST', '/api/v1/member/', { group: g(ctx), email: `member${++counter}@example.com`, do_email: false, permission: 2 }),
+  },
   getMember: {
     run: async (ctx) => {
       const list = JSON.parse((await ctx.request('GET', `/api/v1/member/?group=${ctx.groupId}`)).text) as { objects: { resource_uri: string }[] };
@@ -124,7 +145,9 @@ export const SCENARIOS: Record<string, Scenario> = {
     run: async (ctx) => {
       const email = `leaver${++counter}@example.com`;
       await ctx.request('POST', '/api/v1/user/', { email, first_name: 'Lee', last_name: 'Ver', groups: g(ctx) });
-      const list = JSON.parse((await ctx.request('GET', `/api/v1/member/?group=${ctx.groupId}&limit=100`)).text) as { objects: { resource_uri: string; user: string }[] };
+      const list = JSON.parse((await ctx.request('GET', `/api/v1/member/?group=${ctx.groupId}&limit=100`)).text) as {
+        objects: { resource_uri: string; user: string }[];
+      };
       const users = await Promise.all(list.objects.map(async (m) => ({ m, user: JSON.parse((await ctx.request('GET', m.user)).text) as { email: string } })));
       return ctx.request('DELETE', users.find((u) => u.user.email === email)!.m.resource_uri);
     },
@@ -137,7 +160,15 @@ export const SCENARIOS: Record<string, Scenario> = {
     },
   },
   postPdfPreview: {
-    run: (ctx) => ctx.request('POST', '/api/v1/pdf/preview/', { group: g(ctx), title: 'Preview', text: '<h1>Terms</h1><p>I agree.</p>', signee_count: 1, signature_type: 4, is_signature_per_page: 0 }),
+    run: (ctx) =>
+      ctx.request('POST', '/api/v1/pdf/preview/', {
+        group: g(ctx),
+        title: 'Preview',
+        text: '<h1>Terms</h1><p>I agree.</p>',
+        signee_count: 1,
+        signature_type: 4,
+        is_signature_per_page: 0,
+      }),
   },
   getDocumentPdf: { run: (ctx) => ctx.request('GET', `/api/v1/pdf/${ctx.documentId}/`) },
 
@@ -154,30 +185,53 @@ export const SCENARIOS: Record<string, Scenario> = {
 
   getStatuses: { run: (ctx) => ctx.request('GET', '/api/v1/status/') },
   getStatus: { run: (ctx) => ctx.request('GET', `/api/v1/status/${ctx.documentId}/`) },
-  postWebhook: { run: (ctx) => ctx.request('POST', '/api/v1/subscribe/', { url: `http://127.0.0.1:9/r${++counter}/`, notify: 'realtime', eventFilter: 'recipient.completed' }) },
+  postWebhook: {
+    run: (ctx) =>
+      ctx.request('POST', '/api/v1/subscribe/', { url: `http://127.0.0.1:9/r${++counter}/`, notify: 'realtime', eventFilter: 'recipient.completed' }),
+  },
 
-  getTextTemplates: { run: async (ctx) => { await textTemplate(ctx); return ctx.request('GET', `/api/v1/template/?group=${ctx.groupId}`); } },
+  getTextTemplates: {
+    run: async (ctx) => {
+      await textTemplate(ctx);
+      return ctx.request('GET', `/api/v1/template/?group=${ctx.groupId}`);
+    },
+  },
   postTextTemplate: { run: (ctx) => ctx.request('POST', '/api/v1/template/', { group: g(ctx), title: 'Replay text', latest_text: '<p>Text</p>' }) },
   getTextTemplate: { run: async (ctx) => ctx.request('GET', `/api/v1/template/${await textTemplate(ctx)}/`) },
   archiveTextTemplate: { run: async (ctx) => ctx.request('DELETE', `/api/v1/template/${await textTemplate(ctx)}/`) },
-  patchTextTemplate: { run: async (ctx) => ctx.request('PATCH', `/api/v1/template/${await textTemplate(ctx)}/`, { title: 'Renamed', latest_text: '<p>New</p>' }) },
+  patchTextTemplate: {
+    run: async (ctx) => ctx.request('PATCH', `/api/v1/template/${await textTemplate(ctx)}/`, { title: 'Renamed', latest_text: '<p>New</p>' }),
+  },
 
   getPdfTemplates: { run: (ctx) => ctx.request('GET', `/api/v1/templatepdf/?group=${ctx.groupId}`) },
-  postPdfTemplate: { run: async (ctx) => ctx.request('POST', '/api/v1/templatepdf/', { group: g(ctx), title: 'Replay upload', pdf_file: await pdfBase64(), process_tags: false }) },
+  postPdfTemplate: {
+    run: async (ctx) =>
+      ctx.request('POST', '/api/v1/templatepdf/', { group: g(ctx), title: 'Replay upload', pdf_file: await pdfBase64(), process_tags: false }),
+  },
   getPdfTemplate: { run: (ctx) => ctx.request('GET', `/api/v1/templatepdf/${ctx.templateId}/`, undefined, { accept: 'application/json' }) },
   getPdfTemplateEditLink: { run: (ctx) => ctx.request('GET', `/api/v1/templatepdf/${ctx.templateId}/edit-link/`) },
   getPdfTemplateFields: { run: (ctx) => ctx.request('GET', `/api/v1/templatepdf/${ctx.templateId}/fields/`) },
   postPdfTemplateFields: {
-    run: async (ctx) => ctx.request('POST', `/api/v1/templatepdf/${await upload(ctx, 'Fields')}/fields/`, [
-      { ax: 0.1, ay: 0.1, bx: 0.4, by: 0.15, page: 1, element_type: 'signature', signer: 1, label: 'Sign here' },
-    ]),
+    run: async (ctx) =>
+      ctx.request('POST', `/api/v1/templatepdf/${await upload(ctx, 'Fields')}/fields/`, [
+        { ax: 0.1, ay: 0.1, bx: 0.4, by: 0.15, page: 1, element_type: 'signature', signer: 1, label: 'Sign here' },
+      ]),
   },
   postPdfTemplateTags: { run: async (ctx) => ctx.request('POST', `/api/v1/templatepdf/${await upload(ctx, 'Tags')}/tags/`) },
   deletePdf: { expect: 204, run: async (ctx) => ctx.request('DELETE', `/api/v1/templatepdf/${await upload(ctx, 'Delete me')}/delete/`) },
   postPdfTemplateArchive: { run: async (ctx) => ctx.request('POST', `/api/v1/templatepdf/${await upload(ctx, 'Archive me')}/archive/`) },
 
   deleteWebhook: { run: (ctx) => ctx.request('POST', '/api/v1/unsubscribe/', { url: 'http://127.0.0.1:9/never-registered/' }) },
-  postUser: { run: (ctx) => ctx.request('POST', '/api/v1/user/', { email: `user${++counter}@example.com`, first_name: 'Una', last_name: 'User', timezone: 'Europe/London', groups: g(ctx) }) },
+  postUser: {
+    run: (ctx) =>
+      ctx.request('POST', '/api/v1/user/', {
+        email: `user${++counter}@example.com`,
+        first_name: 'Una',
+        last_name: 'User',
+        timezone: 'Europe/London',
+        groups: g(ctx),
+      }),
+  },
   // The seed admin is admin@localhost (no dotted domain, not a `format: email` address): a user made through the API.
   getUser: { run: async (ctx) => ctx.request('GET', new URL(await user(ctx), ctx.base).pathname) },
   patchUser: { run: async (ctx) => ctx.request('PATCH', new URL(await user(ctx), ctx.base).pathname, { first_name: 'Ada', last_name: 'Lovelace' }) },
@@ -185,16 +239,28 @@ export const SCENARIOS: Record<string, Scenario> = {
 
 /** Documented error answers, replayed the same way (the description's 400 examples). */
 export const ERROR_SCENARIOS: Record<string, Scenario[]> = {
-  postDocument: [{ expect: 400, run: (ctx) => ctx.request('POST', '/api/v1/document/', { group: g(ctx), templatepdf: `/api/v1/templatepdf/${ctx.templateId}/`, signers: [] }) }],
-  postUser: [{ expect: 400, run: (ctx) => ctx.request('POST', '/api/v1/user/', { email: 'no-last-name@example.com', first_name: 'No' }) }],
-  postAttachment: [{ expect: 400, run: async (ctx) => ctx.request('POST', '/api/v1/attachment/', { group: g(ctx), filename: `${'x'.repeat(251)}.pdf`, pdf_file: await pdfBase64() }) }],
-  postMember: [{
-    expect: 400,
-    run: async (ctx) => {
-      const me = JSON.parse((await ctx.request('GET', `/api/v1/user/${ctx.adminId}/`)).text) as { email: string };
-      return ctx.request('POST', '/api/v1/member/', { group: g(ctx), email: me.email });
+  postDocument: [
+    {
+      expect: 400,
+      run: (ctx) => ctx.request('POST', '/api/v1/document/', { group: g(ctx), templatepdf: `/api/v1/templatepdf/${ctx.templateId}/`, signers: [] }),
     },
-  }],
+  ],
+  postUser: [{ expect: 400, run: (ctx) => ctx.request('POST', '/api/v1/user/', { email: 'no-last-name@example.com', first_name: 'No' }) }],
+  postAttachment: [
+    {
+      expect: 400,
+      run: async (ctx) => ctx.request('POST', '/api/v1/attachment/', { group: g(ctx), filename: `${'x'.repeat(251)}.pdf`, pdf_file: await pdfBase64() }),
+    },
+  ],
+  postMember: [
+    {
+      expect: 400,
+      run: async (ctx) => {
+        const me = JSON.parse((await ctx.request('GET', `/api/v1/user/${ctx.adminId}/`)).text) as { email: string };
+        return ctx.request('POST', '/api/v1/member/', { group: g(ctx), email: me.email });
+      },
+    },
+  ],
   deleteWebhook: [{ expect: 400, run: (ctx) => ctx.request('POST', '/api/v1/unsubscribe/', { url: 'not a url' }) }],
   updateGroup: [{ expect: 400, run: (ctx) => ctx.request('PATCH', `/api/v1/group/${ctx.groupId}/`, { public_name: 5 }) }],
 };

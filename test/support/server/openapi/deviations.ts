@@ -22,16 +22,31 @@ export interface StatusDeviation {
 
 /** Documented response properties we leave out (checked neither for presence nor in the diff). */
 export const PROPERTY_DEVIATIONS: PropertyDeviation[] = [
-  { operationId: 'getWebhooks', status: '200', property: '[].group_id', reason: 'Group ids are UUIDs here, not integers; each entry names its group in `group` (a resource URI, null for every group where you are admin).' },
-  { operationId: 'getUser', status: '200', property: 'last_login', reason: 'Left out while the user has never signed in to the web app (the description types it as a non-null date-time).' },
+  {
+    operationId: 'getWebhooks',
+    status: '200',
+    property: '[].group_id',
+    reason: 'Group ids are UUIDs here, not integers; each entry names its group in `group` (a resource URI, null for every group where you are admin).',
+  },
+  {
+    operationId: 'getUser',
+    status: '200',
+    property: 'last_login',
+    reason: 'Left out while the user has never signed in to the web app (the description types it as a non-null date-time).',
+  },
 ];
 
 /** Documented codes we answer differently (SERVICE-SPEC wins, or the seed decided otherwise). */
 export const STATUS_DEVIATIONS: StatusDeviation[] = [
   { operationId: 'getDocumentPdf', documented: '201', ours: null, reason: 'Nothing is archived to cold storage, so nothing is ever being de-archived.' },
   { operationId: 'getDocumentPdf', documented: '302', ours: null, reason: 'The PDF is served directly, never through a redirect to a storage URL.' },
-  { operationId: 'postAttachment', documented: '500', ours: null, reason: 'Unparseable JSON is the caller\'s error: 400, never 500.' },
-  { operationId: 'postDocument', documented: '500', ours: null, reason: 'Unparseable JSON and mis-referenced objects are the caller\'s errors: 400, never 500.' },
+  { operationId: 'postAttachment', documented: '500', ours: null, reason: "Unparseable JSON is the caller's error: 400, never 500." },
+  {
+    operationId: 'postDocument',
+    documented: '500',
+    ours: null,
+    reason: "Unparseable JSON and mis-referenced objects are the caller's errors: 400, never 500.",
+  },
   { operationId: 'deletePdf', documented: '200', ours: null, reason: 'A failed deletion is an error: it answers 4xx with the error body, never 200.' },
   { operationId: 'deleteDocument', documented: '200', ours: null, reason: 'A failed deletion is an error: it answers 4xx with the error body, never 200.' },
 ];
@@ -42,36 +57,59 @@ export const STATUS_DEVIATIONS: StatusDeviation[] = [
  */
 /** The example's signer row: [URI, first name, last name, email, sms, has_fields, status, order]. */
 const SIGNER_ROW = {
-  type: 'array', minItems: 8, maxItems: 8, additionalItems: false,
-  items: [{ type: 'string' }, { type: 'string' }, { type: 'string' }, { type: 'string' }, { type: 'string' }, { type: 'boolean' }, { type: 'integer' }, { type: 'integer' }],
+  type: 'array',
+  minItems: 8,
+  maxItems: 8,
+  additionalItems: false,
+  items: [
+    { type: 'string' },
+    { type: 'string' },
+    { type: 'string' },
+    { type: 'string' },
+    { type: 'string' },
+    { type: 'boolean' },
+    { type: 'integer' },
+    { type: 'integer' },
+  ],
 };
 
 export const EXAMPLE_SCHEMAS: { operationId: string; status: string; schema?: unknown; patches?: Record<string, Record<string, unknown>>; reason: string }[] = [
   {
-    operationId: 'getPdfTemplateFields', status: '200',
+    operationId: 'getPdfTemplateFields',
+    status: '200',
     schema: { type: 'array', items: { $ref: '#/components/schemas/TemplatePdfFieldDetail' } },
     patches: { '[].fieldorder': { nullable: true }, '[].logic_action': { nullable: true } },
-    reason: 'The schema says a {meta, objects} list; its example (and SERVICE-SPEC: "the same schema as the fields-create operation accepts") is a plain array of fields, with `fieldorder: null` and `logic_action: null`.',
+    reason:
+      'The schema says a {meta, objects} list; its example (and SERVICE-SPEC: "the same schema as the fields-create operation accepts") is a plain array of fields, with `fieldorder: null` and `logic_action: null`.',
   },
   {
-    operationId: 'getDocuments', status: '200',
+    operationId: 'getDocuments',
+    status: '200',
     patches: {
       'objects[].signers[]': SIGNER_ROW,
       'objects[].signers_in_order': { type: 'boolean', enum: undefined, format: undefined },
       'objects[].pdftext': { nullable: true },
       'objects[].template': { nullable: true },
     },
-    reason: 'Signer rows: the schema says eight strings, the example `[uri, first, last, email, sms, true, 20, 0]` (has_fields a boolean, status and order integers). signers_in_order: the list schema says 0/1, the detail schema and example a boolean. pdftext and template are None in the example.',
+    reason:
+      'Signer rows: the schema says eight strings, the example `[uri, first, last, email, sms, true, 20, 0]` (has_fields a boolean, status and order integers). signers_in_order: the list schema says 0/1, the detail schema and example a boolean. pdftext and template are None in the example.',
   },
   {
-    operationId: 'getDocument', status: '200',
+    operationId: 'getDocument',
+    status: '200',
     patches: {
       'signers[]': SIGNER_ROW,
-      hash_value: { nullable: true }, pdf_password: { nullable: true }, pdftext: { nullable: true }, sign_time: { nullable: true },
-      template: { nullable: true }, header_height: { nullable: true }, footer_height: { nullable: true },
+      hash_value: { nullable: true },
+      pdf_password: { nullable: true },
+      pdftext: { nullable: true },
+      sign_time: { nullable: true },
+      template: { nullable: true },
+      header_height: { nullable: true },
+      footer_height: { nullable: true },
       pdf_password_type: { type: undefined, anyOf: [{ type: 'string' }, { type: 'integer', enum: [1, 2] }, { type: 'null' }] },
     },
-    reason: 'Signer rows as in the list. The example has None for hash_value, pdf_password, pdf_password_type, pdftext, sign_time, template, header_height (and footer_height empty). pdf_password_type: the detail schema says string, the send schema integer 1|2; we answer the integer as sent.',
+    reason:
+      'Signer rows as in the list. The example has None for hash_value, pdf_password, pdf_password_type, pdftext, sign_time, template, header_height (and footer_height empty). pdf_password_type: the detail schema says string, the send schema integer 1|2; we answer the integer as sent.',
   },
 ];
 

@@ -42,7 +42,9 @@ export function operationsOf(doc: Json, prefix = '/api/v1'): SpecOperation[] {
       const op = item[method] as Json | undefined;
       if (!op) continue;
       out.push({
-        operationId: String(op.operationId ?? `${method} ${path}`), method, path,
+        operationId: String(op.operationId ?? `${method} ${path}`),
+        method,
+        path,
         key: `${method.toUpperCase()} ${pathKey(prefix + path)}`,
         responses: (op.responses ?? {}) as Record<string, Json>,
       });
@@ -59,7 +61,10 @@ export function resolveRefs(doc: Json, node: unknown, seen: string[] = []): unkn
   if (typeof obj.$ref === 'string') {
     const ref = obj.$ref;
     if (seen.includes(ref)) throw new Error(`recursive $ref ${ref}`);
-    const target = ref.replace(/^#\//, '').split('/').reduce<unknown>((at, part) => (at as Json)?.[part], doc);
+    const target = ref
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce<unknown>((at, part) => (at as Json)?.[part], doc);
     if (target === undefined) throw new Error(`unresolved $ref ${ref}`);
     return resolveRefs(doc, target, [...seen, ref]);
   }
@@ -81,14 +86,15 @@ export function toJsonSchema(schema: unknown, options: ConvertOptions = {}, at =
   if (Array.isArray(schema)) return schema.map((s) => toJsonSchema(s, options, at));
   if (!schema || typeof schema !== 'object') return schema;
   const s = { ...(schema as Json) };
-  for (const k of Object.keys(s)) if (k.startsWith('x-') || k === 'example' || k === 'examples' || k === 'deprecated' || k === 'xml' || k === 'discriminator') delete s[k];
+  for (const k of Object.keys(s))
+    if (k.startsWith('x-') || k === 'example' || k === 'examples' || k === 'deprecated' || k === 'xml' || k === 'discriminator') delete s[k];
   if (s.properties && typeof s.properties === 'object') {
     // The description leaves `type: object` out of several list envelopes; their properties say what they are.
     if (s.type === undefined) s.type = 'object';
     const props = s.properties as Json;
     s.properties = Object.fromEntries(Object.entries(props).map(([k, v]) => [k, toJsonSchema(v, options, at ? `${at}.${k}` : k)]));
     if (options.requireAll) {
-      const required = new Set([...(s.required as string[] | undefined) ?? [], ...Object.keys(props)]);
+      const required = new Set([...((s.required as string[] | undefined) ?? []), ...Object.keys(props)]);
       for (const name of Object.keys(props)) if (options.optional?.includes(at ? `${at}.${name}` : name)) required.delete(name);
       s.required = [...required];
     }
