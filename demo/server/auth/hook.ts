@@ -17,14 +17,15 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export function installAuth(app: FastifyInstance, store: Store, config: AppConfig): void {
   const limiter = new RateLimiter(config.rateLimits.windowMs);
-  const verifiers: TokenVerifier[] = [...builtInVerifiers, ...config.tokenVerifiers];
+  limiters.set(store, limiter);
+  const verifiers = verifiersOf(config);
   app.decorateRequest('auth', null);
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.is404 || !request.url.startsWith('/api/')) return;
     if (request.routeOptions.config.auth === 'public') return;
 
-    const auth = await authenticate(app, request, store, verifiers);
+    const auth = await authenticate(app, request.headers.authorization, store, verifiers);
     request.auth = auth;
 
     const component = request.routeOptions.config.component;
@@ -35,20 +36,7 @@ export function installAuth(app: FastifyInstance, store: Store, config: AppConfi
       );
     }
 
-    const limit = auth.env === 'production' ? config.rateLimits.production : config.rateLimits.sandbox;
-    const state = limiter.hit(`key:${auth.keyId}`, limit);
-    reply.header('RateLimit-Limit', String(state.limit));
-    reply.header('RateLimit-Remaining', String(state.remaining));
-    reply.header('RateLimit-Reset', String(state.resetSeconds));
-    if (!state.allowed) {
-      throw new ApiError(
-        429,
-        'rate_limited',
-        `Rate limit exceeded: ${auth.env} keys may make ${state.limit} calls per ${Math.round(config.rateLimits.windowMs / 60000)} minutes. Retry in ${state.resetSeconds} seconds.`,
-        undefined,
-        { 'Retry-After': String(state.resetSeconds) },
-      );
-    }
+    applyRateLimit(store, config, auth, reply);
 
     if (BODY_METHODS.has(request.method) && hasBody(request) && !isJson(request.headers['content-type'])) {
       throw new ApiError(
@@ -58,6 +46,34 @@ export function installAuth(app: FastifyInstance, store: Store, config: AppConfi
       );
     }
   });
+}
+
+/** The component-token verifiers, built-in first. */
+export function verifiersOf(config: AppConfig): TokenVerifier[] {
+  return [...builtInVerifiers, ...config.tokenVerifiers];
+}
+
+/** One limiter per app (keyed by its store: plugins see other Fastify instances), shared by REST and GraphQL. */
+const limiters = new WeakMap<Store, RateLimiter>();
+
+/** Counts one call against the caller's key: the RateLimit-* headers, and 429 past the limit. */
+export function applyRateLimit(store: Store, config: AppConfig, auth: AuthContext, reply: FastifyReply): void {
+  const limiter = limiters.get(store);
+  if (!limiter) throw new Error('installAuth() has not run on this app.');
+  const limit = auth.env === 'production' ? config.rateLimits.production : config.rateLimits.sandbox;
+  const state = limiter.hit(`key:${auth.keyId}`, limit);
+  reply.header('RateLimit-Limit', String(state.limit));
+  reply.header('RateLimit-Remaining', String(state.remaining));
+  reply.header('RateLimit-Reset', String(state.resetSeconds));
+  if (!state.allowed) {
+    throw new ApiError(
+      429,
+      'rate_limited',
+      `Rate limit exceeded: ${auth.env} keys may make ${state.limit} calls per ${Math.round(config.rateLimits.windowMs / 60000)} minutes. Retry in ${state.resetSeconds} seconds.`,
+      undefined,
+      { 'Retry-After': String(state.resetSeconds) },
+    );
+  }
 }
 
 function hasBody(request: FastifyRequest): boolean {
@@ -75,8 +91,8 @@ export function isJson(contentType: string | undefined): boolean {
 /** When each key's `last_used` was last written: at most one write per key per minute. */
 const lastTouched = new Map<string, number>();
 
-async function authenticate(app: FastifyInstance, request: FastifyRequest, store: Store, verifiers: TokenVerifier[]): Promise<AuthContext> {
-  const header = request.headers.authorization;
+/** Who the Authorization header names (API key or component token); throws 401 ApiErrors. */
+export async function authenticate(app: FastifyInstance, header: string | undefined, store: Store, verifiers: TokenVerifier[]): Promise<AuthContext> {
   if (!header) throw unauthorized('Missing Authorization header: send "Authorization: Bearer <API key>".', 'missing_authorization');
   // The scheme name is case-insensitive (RFC 9110); what matters is "Bearer" and a space.
   if (!/^bearer /i.test(header)) {

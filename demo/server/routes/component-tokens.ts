@@ -5,23 +5,16 @@
 import type { App } from '../http/typed-app.ts';
 import { Type } from 'typebox';
 import { requireApiKey } from '../auth/context.ts';
-import type { ApiKeyAuth } from '../auth/context.ts';
-import { conflict, forbidden, notFound } from '../http/errors.ts';
-import { templateIdFrom, templateUri } from '../domain/uris.ts';
 import { errorResponses } from '../schemas/common.ts';
-import { DOCUMENT_STATUS } from '../domain/statuses.ts';
 import {
   DEFAULT_TOKEN_TTL_SECONDS,
   EDITOR_OPERATIONS,
   MAX_TOKEN_TTL_SECONDS,
   SIGNER_OPERATIONS,
   VIEWER_OPERATIONS,
-  mintComponentToken,
-  tokenSecret,
 } from '../services/documents/component-tokens.ts';
-import type { MintInput } from '../services/documents/component-tokens.ts';
-import { loadVisibleRecipient } from '../services/documents/access.ts';
-import { signerUri } from '../services/documents/views.ts';
+import { mintSignerToken, mintTemplateToken } from '../services/documents/component-token-minting.ts';
+import type { IssuedToken } from '../services/documents/component-token-minting.ts';
 
 const TokenResponse = Type.Object({
   token: Type.String({ description: 'Give it to the component (`token` attribute); it sends `Authorization: Bearer <token>`.' }),
@@ -46,20 +39,16 @@ const SignerTokenQuery = Type.Object({ expires_in: TokenQuery.properties.expires
 
 const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) });
 
-/** Default lifetime: ESIGN_COMPONENT_TOKEN_TTL (seconds) or 15 minutes. */
-function defaultTtl(): number {
-  const env = Number(process.env.ESIGN_COMPONENT_TOKEN_TTL);
-  return Number.isInteger(env) && env >= 1 && env <= MAX_TOKEN_TTL_SECONDS ? env : DEFAULT_TOKEN_TTL_SECONDS;
-}
+const answer = (t: IssuedToken) => ({
+  token: t.token,
+  expires_at: t.expiresAt.toISOString(),
+  expires_in: t.expiresIn,
+  scope: t.scope,
+  resource_uri: t.resourceUri,
+});
 
 export default async function componentTokenRoutes(app: App): Promise<void> {
   const { store } = app;
-
-  async function answer(auth: ApiKeyAuth, input: Omit<MintInput, 'userId' | 'keyId' | 'env' | 'ttlSeconds'>, ttl: number | undefined, resourceUri: string) {
-    const ttlSeconds = ttl ?? defaultTtl();
-    const minted = await mintComponentToken(tokenSecret(app.config.dataDir), { ...input, userId: auth.user.id, keyId: auth.keyId, env: auth.env, ttlSeconds });
-    return { token: minted.token, expires_at: minted.expiresAt.toISOString(), expires_in: ttlSeconds, scope: [...input.operations], resource_uri: resourceUri };
-  }
 
   app.get(
     '/api/v1/templatepdf/:id/component-token/',
@@ -75,17 +64,11 @@ export default async function componentTokenRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const auth = requireApiKey(request);
-      const { id } = request.params;
-      const q = request.query;
-      const templateId = templateIdFrom(id);
-      const template = templateId ? store.templates.get(templateId) : undefined;
-      if (!template || !auth.groupIds.includes(template.groupId)) throw notFound('Template PDF', id);
-      const operations = q.readonly === true ? VIEWER_OPERATIONS : EDITOR_OPERATIONS;
       return answer(
-        auth,
-        { resource: { type: 'templatepdf', id: template.id }, groupId: template.groupId, operations },
-        q.expires_in,
-        templateUri(template.id),
+        await mintTemplateToken(store, app.config.dataDir, auth, request.params.id, {
+          readOnly: request.query.readonly === true,
+          ttl: request.query.expires_in,
+        }),
       );
     },
   );
@@ -104,32 +87,8 @@ export default async function componentTokenRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const auth = requireApiKey(request);
-      const { id } = request.params;
-      const { recipient, document } = loadVisibleRecipient(store, request, id);
-      if (auth.legacy)
-        throw forbidden(
-          'Signer component tokens need a new-scheme API key (ak_<env>_<key-id>.<secret>); this is a legacy key. Create one with `esign-server api-key create`.',
-          'legacy_key',
-        );
-      const group = store.groups.get(document.groupId);
-      if (!group?.componentsEnabled)
-        throw forbidden(
-          `The group of this document is not enabled for components; set components_enabled on group ${document.groupId}.`,
-          'components_disabled',
-        );
-      if (document.status === DOCUMENT_STATUS.removed)
-        throw conflict('The document of this signer has been removed; it can no longer be signed.', 'document_removed');
-      const q = request.query;
       return answer(
-        auth,
-        {
-          resource: { type: 'signer', id: recipient.id },
-          groupId: document.groupId,
-          operations: Object.values(SIGNER_OPERATIONS),
-          claims: { document: document.id },
-        },
-        q.expires_in,
-        signerUri(recipient.id),
+        await mintSignerToken(store, app.config.dataDir, { auth, ip: request.ip, headers: request.headers }, request.params.id, request.query.expires_in),
       );
     },
   );

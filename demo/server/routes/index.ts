@@ -32,6 +32,7 @@ import jobRoutes from './jobs.ts';
 import verifyRoutes from './verify.ts';
 import signInRoutes from './sign-in.ts';
 import uploadRoutes from './uploads.ts';
+import graphqlRoutes from './graphql.ts';
 
 const plugins: RoutePlugin[] = [
   healthRoutes,
@@ -61,6 +62,7 @@ const plugins: RoutePlugin[] = [
   verifyRoutes,
   signInRoutes,
   uploadRoutes,
+  graphqlRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance): Promise<void> {

@@ -2,10 +2,11 @@
 import type { App } from '../http/typed-app.ts';
 import { Type } from 'typebox';
 import { requireApiKey } from '../auth/context.ts';
-import { ApiError, unprocessable } from '../http/errors.ts';
+import { ApiError } from '../http/errors.ts';
 import { booleanish, errorResponses, toBool } from '../schemas/common.ts';
 import { deleteTemplateNow, templateFileName } from '../services/template-deletion.ts';
 import { withUuids } from '../services/template-fields.ts';
+import { editTemplate } from '../services/template-edit.ts';
 import { answering } from '../work/failures.ts';
 import { withinFieldLimit } from '../services/field-limit.ts';
 import { EDITOR_OPERATIONS } from '../auth/operations.ts';
@@ -79,15 +80,13 @@ export default async function templateManageRoutes(app: App): Promise<void> {
       requireApiKey(request);
       const template = loadTemplate(app, request);
       const body = request.body;
-      const title = body.title?.trim();
-      if (title === '') throw unprocessable('title must not be blank.', [{ field: 'title', message: 'must not be blank' }]);
       return templateResource(
-        store.templates.update(template.id, {
-          title,
+        editTemplate(store, template, {
+          title: body.title,
           hideSenderFields: body.hide_sender_fields === undefined ? undefined : toBool(body.hide_sender_fields),
           archiveUponSend: body.archive_upon_send === undefined ? undefined : toBool(body.archive_upon_send),
           archived: body.archived === undefined ? undefined : toBool(body.archived),
-        })!,
+        }),
       );
     },
   );

@@ -59,3 +59,22 @@ export function removeDocument(store: Store, document: DocumentRecord, actor: Au
     return { emailsQueued, withdrawn };
   });
 }
+
+/** Statuses meaning a recipient has signed (or finished their fields): a cancel is refused after any of them. */
+const SIGNED: ReadonlySet<number> = new Set([
+  RECIPIENT_STATUS.fieldsComplete,
+  RECIPIENT_STATUS.fieldsCompleteExcludingSignature,
+  RECIPIENT_STATUS.witnessingRequired,
+  RECIPIENT_STATUS.completed,
+  RECIPIENT_STATUS.downloadedFinal,
+]);
+
+/**
+ * Cancelling (GraphQL `cancelDocument`): only while nobody has signed; then the same as a removal
+ * with notification (status removed, archived, open recipients withdrawn, invited ones told).
+ */
+export function cancelDocument(store: Store, document: DocumentRecord, actor: AuditActor): RemoveResult {
+  const signed = store.documents.recipients(document.id).find((r) => SIGNED.has(r.status));
+  if (signed) throw conflict(`The document cannot be cancelled: ${signed.email} has already signed it.`, 'already_signed');
+  return removeDocument(store, document, actor, true);
+}

@@ -1,0 +1,45 @@
+/**
+ * Who calls /graphql: `Authorization: Bearer <API key>` (the REST verification), the raw key without
+ * `Bearer`, or an SRP access token (docs/sign-in.md), which reaches the full schema.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { authenticate, verifiersOf } from '../auth/hook.ts';
+import { parseApiKey } from '../auth/keys.ts';
+import type { ApiKeyAuth } from '../auth/context.ts';
+import { userOfAccessToken } from '../services/sign-in/cognito.ts';
+import { tokenIssuer, userPool } from '../services/sign-in/pool.ts';
+import { SingleUse } from '../auth/challenge-block.ts';
+import type { GraphqlCaller } from './context.ts';
+
+export const UNAUTHORIZED_BODY = {
+  errors: [{ errorType: 'UnauthorizedException', message: 'You are not authorized to make this call.' }],
+};
+
+function tokenOf(header: string | undefined): string | null {
+  const token = (header ?? '').replace(/^bearer\s+/i, '').trim();
+  return token || null;
+}
+
+/** The caller, or null when the credentials are missing or not valid (the route answers 401). */
+export async function graphqlCaller(app: FastifyInstance, request: FastifyRequest): Promise<GraphqlCaller | null> {
+  const token = tokenOf(request.headers.authorization);
+  if (!token) return null;
+  const base = { ip: request.ip, headers: request.headers };
+  if (parseApiKey(token)) {
+    try {
+      const auth = await authenticate(app, `Bearer ${token}`, app.store, verifiersOf(app.config));
+      return auth.kind === 'api_key' ? { ...base, auth, fullSchema: false } : null;
+    } catch {
+      return null;
+    }
+  }
+  const pool = userPool();
+  const user = await userOfAccessToken(
+    { store: app.store, dataDir: app.config.dataDir, pool, issuer: tokenIssuer(app.config.baseUrl, pool), used: new SingleUse() },
+    token,
+  );
+  if (!user) return null;
+  // A person signed in with SRP acts as their user, counted like a production key of their own.
+  const auth: ApiKeyAuth = { kind: 'api_key', user, keyId: `srp:${user.id}`, env: 'production', legacy: false, groupIds: app.store.users.groupIds(user.id) };
+  return { ...base, auth, fullSchema: true };
+}

@@ -1,0 +1,76 @@
+/**
+ * GraphQL errors in the AppSync shape (GRAPHQL.md §1): `{message, errorType, errorInfo, path,
+ * locations, data}`. The ONE place domain errors (domain/errors.ts) become GraphQL error types,
+ * as http/error-handler.ts maps them to statuses for REST.
+ */
+import { GraphQLError } from 'graphql';
+import type { FormattedExecutionResult } from 'graphql';
+import {
+  ConflictError,
+  DomainError,
+  ForbiddenError,
+  InvalidInputError,
+  NotFoundError,
+  RateLimitedError,
+  UnauthenticatedError,
+  UnprocessableError,
+} from '../domain/errors.ts';
+
+/** An error a resolver throws on purpose: its type and details reach the client. */
+export class GqlError extends Error {
+  readonly errorType: string;
+  readonly errorInfo: Record<string, unknown> | null;
+  constructor(errorType: string, message: string, errorInfo: Record<string, unknown> | null = null) {
+    super(message);
+    this.name = 'GqlError';
+    this.errorType = errorType;
+    this.errorInfo = errorInfo;
+  }
+}
+
+export const notFoundError = (type: string, id: unknown): GqlError =>
+  new GqlError('NotFound', `${type} ${typeof id === 'string' ? `"${id}" ` : ''}was not found.`);
+
+export const fieldUnauthorized = (field: string, type: string): GqlError => new GqlError('Unauthorized', `Not Authorized to access ${field} on type ${type}`);
+
+function fromDomain(error: DomainError): GqlError {
+  const info = error.fields ? { code: error.code, problems: error.fields } : { code: error.code };
+  if (error instanceof NotFoundError) return new GqlError('NotFound', error.message, info);
+  if (error instanceof InvalidInputError || error instanceof UnprocessableError) return new GqlError('ValidationError', error.message, info);
+  if (error instanceof ForbiddenError || error instanceof UnauthenticatedError) return new GqlError('Unauthorized', error.message, info);
+  if (error instanceof ConflictError) return new GqlError('Conflict', error.message, info);
+  if (error instanceof RateLimitedError) return new GqlError('Throttled', error.message, info);
+  return new GqlError('BadRequest', error.message, info);
+}
+
+interface AppSyncError {
+  message: string;
+  errorType: string;
+  errorInfo: Record<string, unknown> | null;
+  /** The field that failed; empty when the request failed before running. */
+  path: readonly (string | number)[];
+  locations: readonly { line: number; column: number; sourceName: string | null }[];
+  data: null;
+}
+
+/** One GraphQL error as AppSync answers it; anything unexpected is logged and told apart from nothing. */
+export function appSyncError(error: GraphQLError, log: (error: unknown) => void): AppSyncError {
+  const original = error.originalError;
+  let typed: GqlError | null = null;
+  if (original instanceof GqlError) typed = original;
+  else if (original instanceof DomainError) typed = fromDomain(original);
+  else if (original && !(original instanceof GraphQLError)) {
+    log(original);
+    typed = new GqlError('InternalError', 'Something went wrong on our side; the error is logged.');
+  }
+  return {
+    message: typed ? typed.message : error.message,
+    errorType: typed ? typed.errorType : error.path ? 'ExecutionError' : 'ValidationError',
+    errorInfo: typed ? typed.errorInfo : null,
+    path: error.path ?? [],
+    locations: (error.locations ?? []).map((l) => ({ line: l.line, column: l.column, sourceName: null })),
+    data: null,
+  };
+}
+
+export type AppSyncResult = Omit<FormattedExecutionResult, 'errors'> & { errors?: AppSyncError[] };

@@ -1,0 +1,67 @@
+/** An SRP access token (docs/sign-in.md) reaches the full GraphQL schema; an API key does not. */
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import cognito from 'amazon-cognito-identity-js';
+import { call, createTestApp, type TestApp } from '../../../test/support/server/app.ts';
+
+const { AuthenticationDetails, CognitoUser, CognitoUserPool } = cognito;
+const EMAIL = 'erin@example.com';
+const PASSWORD = 'another long and secret passphrase';
+
+let t: TestApp;
+let address: string;
+let accessToken: string;
+
+before(async () => {
+  process.env.ESIGN_SIGN_IN_PER_MINUTE = '1000';
+  t = await createTestApp();
+  address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const created = await call(t.app, t.key, 'POST', '/api/v1/user/', {
+    email: EMAIL,
+    first_name: 'Erin',
+    last_name: 'Ray',
+    password: PASSWORD,
+    groups: `/api/v1/group/${t.groupId}/`,
+  });
+  assert.equal(created.statusCode, 201, created.body);
+  const published = (await call(t.app, undefined, 'GET', '/api/v1/auth/config/')).json() as { userPoolId: string; clientId: string };
+  const pool = new CognitoUserPool({ UserPoolId: published.userPoolId, ClientId: published.clientId, endpoint: `${address}/api/v1/auth/cognito/` });
+  const user = new CognitoUser({ Username: EMAIL, Pool: pool });
+  accessToken = await new Promise<string>((resolve, reject) =>
+    user.authenticateUser(new AuthenticationDetails({ Username: EMAIL, Password: PASSWORD }), {
+      onSuccess: (session) => resolve(session.getAccessToken().getJwtToken()),
+      onFailure: reject,
+    }),
+  );
+});
+after(async () => t.close());
+
+async function gql(query: string, authorization: string) {
+  const response = await fetch(`${address}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization },
+    body: JSON.stringify({ query }),
+  });
+  return {
+    status: response.status,
+    body: (await response.json()) as { data: { user: { email: string; webhooks: unknown[] | null } } | null; errors?: { errorType: string }[] },
+  };
+}
+
+test('the access token answers as its user and reaches User.webhooks; the API key is refused that field', async () => {
+  const query = '{ user { email webhooks { id url } } }';
+  for (const authorization of [`Bearer ${accessToken}`, accessToken]) {
+    const srp = await gql(query, authorization);
+    assert.equal(srp.status, 200);
+    assert.equal(srp.body.errors, undefined, JSON.stringify(srp.body));
+    assert.deepEqual(srp.body.data, { user: { email: EMAIL, webhooks: [] } });
+  }
+  const key = await gql(query, `Bearer ${t.key}`);
+  assert.equal(key.body.data?.user.webhooks, null);
+  assert.equal(key.body.errors?.[0]?.errorType, 'Unauthorized');
+});
+
+test('a tampered access token is a 401', async () => {
+  const answer = await gql('{ user { id } }', `Bearer ${accessToken.slice(0, -4)}AAAA`);
+  assert.equal(answer.status, 401);
+});

@@ -1,0 +1,66 @@
+/**
+ * Mercurius on our Fastify, schema-first: schema.graphql is the contract, resolvers.ts answers it.
+ * Callers are authenticated before mercurius sees the request (401 in the AppSync shape), counted
+ * against the same rate limit as REST, and an API key only reaches the allow-listed fields.
+ */
+import fs from 'node:fs';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import mercurius from 'mercurius';
+import type { MercuriusOptions } from 'mercurius';
+import type { ExecutionResult } from 'graphql';
+import { applyRateLimit } from '../auth/hook.ts';
+import type { GraphqlCaller } from './context.ts';
+import { graphqlCaller, UNAUTHORIZED_BODY } from './auth.ts';
+import { resolvers, loaders } from './resolvers.ts';
+import { enforceApiKeyFields } from './api-key-fields.ts';
+import { appSyncError } from './errors.ts';
+import type { AppSyncResult } from './errors.ts';
+import { fieldCountRule, MAX_QUERY_DEPTH } from './limits.ts';
+
+export const SCHEMA_SDL = fs.readFileSync(new URL('./schema.graphql', import.meta.url), 'utf8');
+
+const callers = new WeakMap<FastifyRequest, GraphqlCaller>();
+
+/** Registers POST/GET /graphql in its own scope (the auth hook applies to nothing else). */
+export async function registerGraphql(app: FastifyInstance): Promise<void> {
+  await app.register(async (scope) => {
+    // mercurius's response schema would drop the AppSync fields (errorType, errorInfo) and stringify
+    // path indexes: answers here are serialized as they are.
+    scope.setSerializerCompiler(() => (data) => JSON.stringify(data));
+    // GraphQL is described by its SDL (GET /graphql/schema.graphql), not by the REST OpenAPI document.
+    scope.addHook('onRoute', (route) => {
+      route.schema = { ...route.schema, hide: true };
+    });
+    scope.addHook('onRequest', async (request, reply) => {
+      const caller = await graphqlCaller(app, request);
+      if (!caller) return reply.code(401).type('application/json').send(UNAUTHORIZED_BODY);
+      applyRateLimit(app.store, app.config, caller.auth, reply);
+      callers.set(request, caller);
+    });
+
+    const options: MercuriusOptions = {
+      schema: SCHEMA_SDL,
+      resolvers,
+      loaders,
+      path: '/graphql',
+      graphiql: false,
+      queryDepth: MAX_QUERY_DEPTH,
+      validationRules: [fieldCountRule],
+      // Merged into mercurius's own context (app, reply, pubsub): resolvers get GraphqlContext.
+      context: (request) => {
+        const caller = callers.get(request);
+        if (!caller) throw new Error('GraphQL request without a caller: the onRequest hook did not run.');
+        return { caller };
+      },
+      errorFormatter: (execution: ExecutionResult & { statusCode?: number }, context) => {
+        const errors = (execution.errors ?? []).map((e) => appSyncError(e, (error) => context.reply.log.error({ err: error }, 'GraphQL resolver failed')));
+        const response: AppSyncResult = { data: execution.data ?? null, errors };
+        // Resolver errors answer 200 (AppSync); a request that could not run at all keeps mercurius's 4xx, never a 5xx.
+        const statusCode = execution.data !== undefined ? 200 : Math.min(execution.statusCode && execution.statusCode >= 400 ? execution.statusCode : 400, 499);
+        return { statusCode, response };
+      },
+    };
+    await scope.register(mercurius, options);
+    enforceApiKeyFields(scope.graphql.schema);
+  });
+}
