@@ -100,22 +100,21 @@ const meta: Meta<EditorArgs> = {
     dir: { control: 'inline-radio', options: ['ltr', 'rtl'] },
     theme: { control: 'inline-radio', options: ['light', 'dark'] },
   },
-  render: (args, { loaded }) =>
-    html`<esign-editor
-      style="height: 100vh;${args.theme === 'dark' ? DARK : ''}"
-      dir=${args.dir}
-      src=${loaded.data ? '' : args.src}
-      .data=${(loaded.data as Uint8Array | undefined) ?? null}
-      .fields=${args.fields}
-      signers=${args.signers}
-      toolbox=${args.toolbox}
-      zoom=${args.zoom}
-      ?readonly=${args.readonly}
-      ?allow-edit-recipients=${args.allowEditRecipients}
-      ?no-snap=${args.noSnap}
-      @esign-change=${(e: CustomEvent) => console.log('esign-change', e.detail)}
-      @esign-save=${(e: CustomEvent) => console.log('esign-save', e.detail)}
-    ></esign-editor>`,
+  render: (args, { loaded }) => html`<esign-editor
+    style="height: 100vh;${args.theme === 'dark' ? DARK : ''}"
+    dir=${args.dir}
+    src=${loaded.data ? '' : args.src}
+    .data=${(loaded.data as Uint8Array | undefined) ?? null}
+    .fields=${args.fields}
+    signers=${args.signers}
+    toolbox=${args.toolbox}
+    zoom=${args.zoom}
+    ?readonly=${args.readonly}
+    ?allow-edit-recipients=${args.allowEditRecipients}
+    ?no-snap=${args.noSnap}
+    @esign-change=${(e: CustomEvent) => console.log('esign-change', e.detail)}
+    @esign-save=${(e: CustomEvent) => console.log('esign-save', e.detail)}
+  ></esign-editor>`,
 };
 export default meta;
 

@@ -38,17 +38,9 @@ const meta: Meta<SignerArgs> = {
     canSign: { control: 'boolean', description: 'False shows the "not your turn yet" state.' },
   },
   loaders: [async ({ args }) => ({ server: await fakeServer(fields(), { canSign: (args as SignerArgs).canSign }) })],
-  render: (args) =>
-    html`<div dir=${args.dir} style="height: 640px">
-      <esign-signer
-        style="--esign-signer-height: 100%"
-        endpoint=${ENDPOINT}
-        token=${fakeToken()}
-        signer=${SIGNER}
-        modes=${args.modes}
-        no-redirect
-      ></esign-signer>
-    </div>`,
+  render: (args) => html`<div dir=${args.dir} style="height: 640px">
+    <esign-signer style="--esign-signer-height: 100%" endpoint=${ENDPOINT} token=${fakeToken()} signer=${SIGNER} modes=${args.modes} no-redirect></esign-signer>
+  </div>`,
 };
 export default meta;
 

@@ -72,15 +72,14 @@ const meta: Meta<ViewerArgs> = {
     zoom: { control: 'text', description: '`fit-width`, `fit-page`, a factor or a percentage' },
     page: { control: { type: 'number', min: 1 } },
   },
-  render: (args) =>
-    html`<esign-viewer
-      style="height: 100vh"
-      src=${args.src}
-      zoom=${args.zoom}
-      page=${args.page}
-      ?hide-toolbar=${args.hideToolbar}
-      .fields=${args.fields}
-    ></esign-viewer>`,
+  render: (args) => html`<esign-viewer
+    style="height: 100vh"
+    src=${args.src}
+    zoom=${args.zoom}
+    page=${args.page}
+    ?hide-toolbar=${args.hideToolbar}
+    .fields=${args.fields}
+  ></esign-viewer>`,
 };
 export default meta;
 
@@ -109,9 +108,8 @@ export const NotFound: Story = { args: { src: '/fixtures/no-such-file.pdf' } };
 
 export const DarkTheme: Story = {
   args: { fields: filledFields },
-  render: (args) =>
-    html`<esign-viewer
-      style="
+  render: (args) => html`<esign-viewer
+    style="
       height: 100vh;
       --esign-viewer-background: #111827;
       --esign-viewer-border: 1px solid #374151;
@@ -126,8 +124,8 @@ export const DarkTheme: Story = {
       --esign-message-background: #1f2937;
       --esign-error-color: #f87171;
     "
-      src=${args.src}
-      zoom=${args.zoom}
-      .fields=${args.fields}
-    ></esign-viewer>`,
+    src=${args.src}
+    zoom=${args.zoom}
+    .fields=${args.fields}
+  ></esign-viewer>`,
 };

@@ -38,22 +38,20 @@ export class EditableOverlay {
   /** The overlay of page `page` (1-based). */
   render(page: number, s: OverlayState): TemplateResult {
     const selection = s.model.selection;
-    return html`<div class="field-overlay edit-overlay" part="field-overlay">
-      ${repeat(
-        this.fieldsOn(s.model.doc, page),
-        (f) => f.id,
-        (f) => {
-          const selected = selection.includes(f.id);
-          const primary = selection[0] === f.id;
-          // The primary field carries the handles; with several selected they resize all of them together.
-          const handles = primary;
-          const problems = s.problems.get(f.id);
-          // Unchanged fields keep their object (the document is immutable), so the guard skips them.
-          return guard([f, selected, primary, handles, problems, s.lang, s.readOnly], () =>
-            renderEditableField(f, { lang: s.lang, selected, primary, handles, problems, readOnly: s.readOnly }),
-          );
-        },
-      )}
-    </div>`;
+    return html`<div class="field-overlay edit-overlay" part="field-overlay">${repeat(
+      this.fieldsOn(s.model.doc, page),
+      (f) => f.id,
+      (f) => {
+        const selected = selection.includes(f.id);
+        const primary = selection[0] === f.id;
+        // The primary field carries the handles; with several selected they resize all of them together.
+        const handles = primary;
+        const problems = s.problems.get(f.id);
+        // Unchanged fields keep their object (the document is immutable), so the guard skips them.
+        return guard([f, selected, primary, handles, problems, s.lang, s.readOnly], () =>
+          renderEditableField(f, { lang: s.lang, selected, primary, handles, problems, readOnly: s.readOnly }),
+        );
+      },
+    )}</div>`;
   }
 }

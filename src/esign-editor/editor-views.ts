@@ -86,11 +86,9 @@ export function renderEditableField(f: EditorField, s: FieldViewState): Template
     aria-label=${problem ? `${label}. ${te(s.lang, 'editor.fieldProblem', { message: problem })}` : label}
     title=${problem || label}
     style=${styleMap(fieldBoxStyle(el))}
-  >
-    ${renderFieldContent(el, s.lang)}${problem ? html`<span class="problem" part="field-problem" aria-hidden="true">!</span>` : nothing}${
-      s.handles && !s.readOnly ? HANDLES.map((h) => html`<span class="handle" part="handle" data-handle=${h} aria-hidden="true"></span>`) : nothing
-    }
-  </div>`;
+  >${renderFieldContent(el, s.lang)}${problem ? html`<span class="problem" part="field-problem" aria-hidden="true">!</span>` : nothing}${
+    s.handles && !s.readOnly ? HANDLES.map((h) => html`<span class="handle" part="handle" data-handle=${h} aria-hidden="true"></span>`) : nothing
+  }</div>`;
 }
 
 export interface ToolboxView {
@@ -107,21 +105,18 @@ export function renderToolbox(v: ToolboxView): TemplateResult {
   return html`<div class="toolbox" part="toolbox" role="group" aria-label=${te(v.lang, 'editor.toolbox')}>
     <p class="hint" id="toolbox-hint">${te(v.lang, 'editor.toolboxHint')}</p>
     ${v.tools.map(
-      (type) =>
-        html`<button
-          type="button"
-          class="tool"
-          part="tool"
-          data-tool=${type}
-          aria-pressed=${v.armed === type ? 'true' : 'false'}
-          aria-describedby="toolbox-hint"
-          ?disabled=${v.disabled}
-          @pointerdown=${(e: PointerEvent) => v.onPointerDown(e, type)}
-          @keydown=${(e: KeyboardEvent) => v.onKeyDown(e, type)}
-          @click=${(e: MouseEvent) => v.onClick(e, type)}
-        >
-          <span class="tool-icon">${icon(ICON_PATHS[TOOL_ICONS[type]])}</span>${toolName(v.lang, type)}
-        </button>`,
+      (type) => html`<button
+        type="button"
+        class="tool"
+        part="tool"
+        data-tool=${type}
+        aria-pressed=${v.armed === type ? 'true' : 'false'}
+        aria-describedby="toolbox-hint"
+        ?disabled=${v.disabled}
+        @pointerdown=${(e: PointerEvent) => v.onPointerDown(e, type)}
+        @keydown=${(e: KeyboardEvent) => v.onKeyDown(e, type)}
+        @click=${(e: MouseEvent) => v.onClick(e, type)}
+      ><span class="tool-icon">${icon(ICON_PATHS[TOOL_ICONS[type]])}</span>${toolName(v.lang, type)}</button>`,
     )}
   </div>`;
 }
@@ -145,70 +140,50 @@ export function renderRecipients(v: RecipientsView): TemplateResult {
   const signers = v.recipients.filter((r) => signerRef(r.signer).role === 'signer');
   return html`<div class="recipients" part="recipients">
     <h2 class="section-title">${te(v.lang, 'editor.recipients')}</h2>
-    <div role="radiogroup" aria-label=${te(v.lang, 'editor.recipientFor')}>
-      ${v.recipients.map((r) => {
-        const name = recipientName(r);
-        const role = signerRef(r.signer).role;
-        const position = signers.findIndex((s) => s.signer === r.signer);
-        return html`<div class="recipient" part="recipient" data-signer=${r.signer} style="--esign-field-color:${signerColor(r.signer)}">
-          <label class="recipient-pick">
-            <input type="radio" name="recipient" .checked=${v.active === r.signer} ?disabled=${v.readOnly} @change=${() => v.onActivate(r.signer)} />
-            <span class="swatch" data-role=${role} aria-hidden="true"></span>
-            ${
-              v.editable
-                ? html`<input
-                    class="recipient-name"
-                    .value=${r.name}
-                    placeholder=${signerName(r.signer, v.lang)}
-                    aria-label=${te(v.lang, 'editor.renameRecipient', { who: signerName(r.signer, v.lang) })}
-                    @change=${(e: Event) => v.onRename(r.signer, (e.target as HTMLInputElement).value)}
-                  />`
-                : html`<span class="recipient-name">${name}</span>`
-            }
-            ${role !== 'signer' ? html`<small class="role">${signerName(r.signer, v.lang)}</small>` : nothing}
-          </label>
+    <div role="radiogroup" aria-label=${te(v.lang, 'editor.recipientFor')}>${v.recipients.map((r) => {
+      const name = recipientName(r);
+      const role = signerRef(r.signer).role;
+      const position = signers.findIndex((s) => s.signer === r.signer);
+      return html`<div class="recipient" part="recipient" data-signer=${r.signer} style="--esign-field-color:${signerColor(r.signer)}">
+        <label class="recipient-pick">
+          <input type="radio" name="recipient" .checked=${v.active === r.signer} ?disabled=${v.readOnly} @change=${() => v.onActivate(r.signer)} />
+          <span class="swatch" data-role=${role} aria-hidden="true"></span>
           ${
-            v.editable && role === 'signer'
-              ? html`<button
-                    type="button"
-                    class="mini"
-                    aria-label=${te(v.lang, 'editor.moveUp', { who: name })}
-                    ?disabled=${position <= 0}
-                    @click=${() => v.onMove(r.signer, -1)}
-                  >
-                    ↑
-                  </button>
-                  <button
-                    type="button"
-                    class="mini"
-                    aria-label=${te(v.lang, 'editor.moveDown', { who: name })}
-                    ?disabled=${position >= signers.length - 1}
-                    @click=${() => v.onMove(r.signer, 1)}
-                  >
-                    ↓
-                  </button>`
-              : nothing
+            v.editable
+              ? html`<input
+                class="recipient-name"
+                .value=${r.name}
+                placeholder=${signerName(r.signer, v.lang)}
+                aria-label=${te(v.lang, 'editor.renameRecipient', { who: signerName(r.signer, v.lang) })}
+                @change=${(e: Event) => v.onRename(r.signer, (e.target as HTMLInputElement).value)}
+              />`
+              : html`<span class="recipient-name">${name}</span>`
           }
-        </div>`;
-      })}
-    </div>
+          ${role !== 'signer' ? html`<small class="role">${signerName(r.signer, v.lang)}</small>` : nothing}
+        </label>
+        ${
+          v.editable && role === 'signer'
+            ? html`<button type="button" class="mini" aria-label=${te(v.lang, 'editor.moveUp', { who: name })} ?disabled=${position <= 0} @click=${() => v.onMove(r.signer, -1)}>↑</button>
+              <button type="button" class="mini" aria-label=${te(v.lang, 'editor.moveDown', { who: name })} ?disabled=${position >= signers.length - 1} @click=${() => v.onMove(r.signer, 1)}>↓</button>`
+            : nothing
+        }
+      </div>`;
+    })}</div>
     ${(() => {
       const chosen = v.recipients.find((r) => r.signer === v.active);
       if (!chosen || v.readOnly) return html`<p class="recipient-hint">${te(v.lang, 'editor.recipientHint')}</p>`;
       const who = recipientName(chosen);
       return v.assignable > 0
-        ? html`<button type="button" class="assign" part="assign-button" @click=${() => v.onAssign(chosen.signer, who)}>
-            ${v.assignable === 1 ? te(v.lang, 'editor.assignOne', { who }) : te(v.lang, 'editor.assignMany', { who, count: v.assignable })}
-          </button>`
+        ? html`<button type="button" class="assign" part="assign-button" @click=${() => v.onAssign(chosen.signer, who)}>${v.assignable === 1 ? te(v.lang, 'editor.assignOne', { who }) : te(v.lang, 'editor.assignMany', { who, count: v.assignable })}</button>`
         : html`<p class="recipient-hint">${te(v.lang, 'editor.recipientHint')}</p>`;
     })()}
     ${
       v.editable
         ? html`<div class="recipient-actions">
-            <button type="button" @click=${() => v.onAdd('signer')}>${te(v.lang, 'editor.addSigner')}</button>
-            <button type="button" @click=${() => v.onAdd('witness')}>${te(v.lang, 'editor.addWitness')}</button>
-            <button type="button" @click=${() => v.onAdd('approver')}>${te(v.lang, 'editor.addApprover')}</button>
-          </div>`
+          <button type="button" @click=${() => v.onAdd('signer')}>${te(v.lang, 'editor.addSigner')}</button>
+          <button type="button" @click=${() => v.onAdd('witness')}>${te(v.lang, 'editor.addWitness')}</button>
+          <button type="button" @click=${() => v.onAdd('approver')}>${te(v.lang, 'editor.addApprover')}</button>
+        </div>`
         : nothing
     }
   </div>`;
@@ -245,20 +220,12 @@ export function renderToolbar(v: ToolbarView): TemplateResult {
   const button = (label: string, glyph: unknown, disabled: boolean, onClick: () => void, name: string) =>
     html`<button type="button" part="button" data-action=${name} aria-label=${label} title=${label} ?disabled=${disabled} @click=${onClick}>${glyph}</button>`;
   return html`<div class="toolbar" part="toolbar" role="toolbar" aria-label=${te(v.lang, 'editor.toolbar')}>
-    ${button(te(v.lang, 'editor.undo'), '↶', ro || !v.canUndo, v.onUndo, 'undo')} ${button(te(v.lang, 'editor.redo'), '↷', ro || !v.canRedo, v.onRedo, 'redo')}
+    ${button(te(v.lang, 'editor.undo'), '↶', ro || !v.canUndo, v.onUndo, 'undo')}
+    ${button(te(v.lang, 'editor.redo'), '↷', ro || !v.canRedo, v.onRedo, 'redo')}
     <span class="sep"></span>
     ${button(te(v.lang, 'editor.delete'), icon(ICON_PATHS.delete), ro || v.selected === 0, v.onDelete, 'delete')}
     ${button(te(v.lang, 'editor.duplicate'), icon(ICON_PATHS.duplicate), ro || v.selected === 0, v.onDuplicate, 'duplicate')}
-    <button
-      type="button"
-      part="button"
-      data-action="properties"
-      aria-pressed=${v.panelOpen ? 'true' : 'false'}
-      ?disabled=${ro || v.selected === 0}
-      @click=${v.onPanel}
-    >
-      ${te(v.lang, 'editor.panel')}
-    </button>
+    <button type="button" part="button" data-action="properties" aria-pressed=${v.panelOpen ? 'true' : 'false'} ?disabled=${ro || v.selected === 0} @click=${v.onPanel}>${te(v.lang, 'editor.panel')}</button>
     <span class="sep"></span>
     ${ALIGN_MODES.map((m) => button(te(v.lang, `editor.align.${m}` as EditorMessageKey), ALIGN_ICONS[m], ro || v.selected === 0, () => v.onAlign(m), `align-${m}`))}
     ${button(te(v.lang, 'editor.distribute.horizontal'), '⋯', ro || v.selected < 3, () => v.onDistribute('horizontal'), 'distribute-horizontal')}
@@ -268,9 +235,7 @@ export function renderToolbar(v: ToolbarView): TemplateResult {
     ${button(t(v.lang, 'viewer.zoomIn'), '+', false, () => v.onZoom(1), 'zoom-in')}
     <span class="page-indicator" part="page-indicator">${v.pageText}</span>
     <span class="grow"></span>
-    <span class="save-state" part="save-state" data-state=${v.saveState} title=${v.saveError || nothing}
-      >${v.saveError ? te(v.lang, 'editor.saveFailed', { reason: v.saveError }) : te(v.lang, `editor.state.${v.saveState}` as EditorMessageKey)}</span
-    >
+    <span class="save-state" part="save-state" data-state=${v.saveState} title=${v.saveError || nothing}>${v.saveError ? te(v.lang, 'editor.saveFailed', { reason: v.saveError }) : te(v.lang, `editor.state.${v.saveState}` as EditorMessageKey)}</span>
     ${v.canSave ? html`<button type="button" part="button save-button" data-action="save" class="save" ?disabled=${ro} @click=${v.onSave}>${te(v.lang, 'editor.save')}</button>` : nothing}
   </div>`;
 }

@@ -272,9 +272,7 @@ export const editorStyles = css`
     border-radius: 50%;
     background: var(--_error);
     color: #fff;
-    font:
-      bold 0.75rem/1.1rem system-ui,
-      sans-serif;
+    font: bold 0.75rem/1.1rem system-ui, sans-serif;
     text-align: center;
   }
   .handle {
@@ -295,46 +293,14 @@ export const editorStyles = css`
       height: 22px;
     }
   }
-  .handle[data-handle='nw'] {
-    left: 0;
-    top: 0;
-    cursor: nwse-resize;
-  }
-  .handle[data-handle='n'] {
-    left: 50%;
-    top: 0;
-    cursor: ns-resize;
-  }
-  .handle[data-handle='ne'] {
-    left: 100%;
-    top: 0;
-    cursor: nesw-resize;
-  }
-  .handle[data-handle='e'] {
-    left: 100%;
-    top: 50%;
-    cursor: ew-resize;
-  }
-  .handle[data-handle='se'] {
-    left: 100%;
-    top: 100%;
-    cursor: nwse-resize;
-  }
-  .handle[data-handle='s'] {
-    left: 50%;
-    top: 100%;
-    cursor: ns-resize;
-  }
-  .handle[data-handle='sw'] {
-    left: 0;
-    top: 100%;
-    cursor: nesw-resize;
-  }
-  .handle[data-handle='w'] {
-    left: 0;
-    top: 50%;
-    cursor: ew-resize;
-  }
+  .handle[data-handle='nw'] { left: 0; top: 0; cursor: nwse-resize; }
+  .handle[data-handle='n'] { left: 50%; top: 0; cursor: ns-resize; }
+  .handle[data-handle='ne'] { left: 100%; top: 0; cursor: nesw-resize; }
+  .handle[data-handle='e'] { left: 100%; top: 50%; cursor: ew-resize; }
+  .handle[data-handle='se'] { left: 100%; top: 100%; cursor: nwse-resize; }
+  .handle[data-handle='s'] { left: 50%; top: 100%; cursor: ns-resize; }
+  .handle[data-handle='sw'] { left: 0; top: 100%; cursor: nesw-resize; }
+  .handle[data-handle='w'] { left: 0; top: 50%; cursor: ew-resize; }
   .drag-layer {
     position: absolute;
     inset: 0;

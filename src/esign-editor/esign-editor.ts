@@ -379,16 +379,7 @@ export class EsignEditor extends EsignElement {
     const count = this.pages.pageCount;
     const selected = model.selection.map((id) => model.doc.find((f) => f.id === id)).filter((f): f is EditorField => !!f);
     const status = this.source.status;
-    return html`<div
-      class="editor"
-      part="base"
-      role="application"
-      aria-label=${te(lang, 'editor.label')}
-      @keydown=${this.onKeyDown}
-      @copy=${a.clipboard.onCopyEvent}
-      @cut=${a.clipboard.onCopyEvent}
-      @paste=${a.clipboard.onPasteEvent}
-    >
+    return html`<div class="editor" part="base" role="application" aria-label=${te(lang, 'editor.label')} @keydown=${this.onKeyDown} @copy=${a.clipboard.onCopyEvent} @cut=${a.clipboard.onCopyEvent} @paste=${a.clipboard.onPasteEvent}>
       ${renderToolbar({
         lang,
         canUndo: model.canUndo,
@@ -415,33 +406,17 @@ export class EsignEditor extends EsignElement {
           this.readOnly
             ? nothing
             : html`<aside class="side" part="side">
-                ${renderToolbox({ lang, tools: parseToolbox(this.toolbox), armed: a.armed, disabled: count === 0, onPointerDown: this.toolDrag.onPointerDown, onKeyDown: (e, type) => a.toolKey(e, type), onClick: (e, type) => a.toolClick(type, this.toolDrag) })}
-                ${renderRecipients({ lang, recipients: a.recipients, active: a.activeSigner, editable: this.allowEditRecipients, readOnly: this.readOnly, onActivate: (s) => a.setActiveSigner(s), assignable: selected.filter((f) => f.el.signer !== a.activeSigner).length, onAssign: (s, who) => a.assignSelection(s, who), onAdd: (r) => a.addRecipient(r), onRename: (s, n) => a.renameRecipient(s, n), onMove: (s, d) => a.moveRecipient(s, d) })}
-              </aside>`
+          ${renderToolbox({ lang, tools: parseToolbox(this.toolbox), armed: a.armed, disabled: count === 0, onPointerDown: this.toolDrag.onPointerDown, onKeyDown: (e, type) => a.toolKey(e, type), onClick: (e, type) => a.toolClick(type, this.toolDrag) })}
+          ${renderRecipients({ lang, recipients: a.recipients, active: a.activeSigner, editable: this.allowEditRecipients, readOnly: this.readOnly, onActivate: (s) => a.setActiveSigner(s), assignable: selected.filter((f) => f.el.signer !== a.activeSigner).length, onAssign: (s, who) => a.assignSelection(s, who), onAdd: (r) => a.addRecipient(r), onRename: (s, n) => a.renameRecipient(s, n), onMove: (s, d) => a.moveRecipient(s, d) })}
+        </aside>`
         }
-        <div
-          class="scroller"
-          part="scroller"
-          role="region"
-          tabindex="0"
-          aria-label=${te(lang, 'editor.pages')}
-          aria-busy=${status === 'loading' ? 'true' : 'false'}
-          ?data-armed=${!!a.armed}
-          @scroll=${() => this.pages.onScroll()}
-          @pointerdown=${this.pointer.onPointerDown}
-          @focusin=${a.onFieldFocus}
-          @dblclick=${(e: MouseEvent) => {
+        <div class="scroller" part="scroller" role="region" tabindex="0" aria-label=${te(lang, 'editor.pages')} aria-busy=${status === 'loading' ? 'true' : 'false'}
+          ?data-armed=${!!a.armed} @scroll=${() => this.pages.onScroll()} @pointerdown=${this.pointer.onPointerDown} @focusin=${a.onFieldFocus} @dblclick=${(
+            e: MouseEvent,
+          ) => {
             if ((e.target as Element).closest('[data-id]')) a.panel.open();
-          }}
-        >
-          ${
-            status === 'error' && this.source.error
-              ? html`<div class="message error" part="error" role="alert">
-                  <h2>${t(lang, 'error.title')}</h2>
-                  <p>${this.source.error.message}</p>
-                </div>`
-              : nothing
-          }
+          }}>
+          ${status === 'error' && this.source.error ? html`<div class="message error" part="error" role="alert"><h2>${t(lang, 'error.title')}</h2><p>${this.source.error.message}</p></div>` : nothing}
           ${status === 'idle' ? html`<p class="message">${t(lang, 'viewer.empty')}</p>` : nothing}
           ${count > 0 ? renderPages(this.pages, { lang, overlay: (i) => this.overlay.render(i + 1, { lang, model, problems: a.problems, readOnly: this.readOnly }) }) : nothing}
         </div>

@@ -249,54 +249,31 @@ export class EsignSignatureCapture extends LitElement {
   protected override render(): TemplateResult {
     const l = this.lang;
     const initials = this.kind === 'initials';
-    return html`<dialog
-      part="capture-dialog"
-      aria-labelledby="capture-title"
-      @cancel=${(e: Event) => {
-        e.preventDefault();
-        this.close();
-        this.onCancel();
-      }}
-    >
+    return html`<dialog part="capture-dialog" aria-labelledby="capture-title" @cancel=${(e: Event) => {
+      e.preventDefault();
+      this.close();
+      this.onCancel();
+    }}>
       <h2 id="capture-title">${ts(l, initials ? 'capture.titleInitials' : 'capture.title')}</h2>
       ${
         this.modes.length > 1
           ? html`<div role="tablist" aria-label=${ts(l, 'capture.modes')} @keydown=${this.onTabKey}>
-              ${this.modes.map(
-                (m) =>
-                  html`<button
-                    type="button"
-                    role="tab"
-                    id="tab-${m}"
-                    aria-controls="panel"
-                    aria-selected=${this.mode === m ? 'true' : 'false'}
-                    tabindex=${this.mode === m ? 0 : -1}
-                    part="capture-tab"
-                    @click=${() => {
-                      this.mode = m;
-                    }}
-                  >
-                    ${ts(l, `capture.${m}`)}
-                  </button>`,
-              )}
-            </div>`
+        ${this.modes.map(
+          (m) => html`<button type="button" role="tab" id="tab-${m}" aria-controls="panel" aria-selected=${this.mode === m ? 'true' : 'false'}
+          tabindex=${this.mode === m ? 0 : -1} part="capture-tab" @click=${() => {
+            this.mode = m;
+          }}>${ts(l, `capture.${m}`)}</button>`,
+        )}
+      </div>`
           : nothing
       }
-      <div id="panel" role=${this.modes.length > 1 ? 'tabpanel' : nothing} aria-labelledby=${this.modes.length > 1 ? `tab-${this.mode}` : nothing}>
-        ${this.renderMode(l, initials)}
-      </div>
+      <div id="panel" role=${this.modes.length > 1 ? 'tabpanel' : nothing} aria-labelledby=${this.modes.length > 1 ? `tab-${this.mode}` : nothing}>${this.renderMode(l, initials)}</div>
       <p class="capture-message" role="alert">${this.message}</p>
       <div class="capture-actions">
-        <button
-          type="button"
-          part="button"
-          @click=${() => {
-            this.close();
-            this.onCancel();
-          }}
-        >
-          ${ts(l, 'capture.cancel')}
-        </button>
+        <button type="button" part="button" @click=${() => {
+          this.close();
+          this.onCancel();
+        }}>${ts(l, 'capture.cancel')}</button>
         <button type="button" part="button primary" class="primary" @click=${this.adopt}>${ts(l, 'capture.adopt')}</button>
       </div>
     </dialog>`;
@@ -305,31 +282,16 @@ export class EsignSignatureCapture extends LitElement {
   private renderMode(l: string, initials: boolean): TemplateResult {
     if (this.mode === 'type') {
       return html`<label for="typed">${ts(l, initials ? 'capture.typeLabelInitials' : 'capture.typeLabel')}</label>
-        <input
-          id="typed"
-          part="capture-input"
-          autocomplete="name"
-          .value=${this.typed}
-          @input=${(e: Event) => {
-            this.typed = (e.target as HTMLInputElement).value;
-            this.message = '';
-          }}
-        />
-        <fieldset class="fonts">
-          <legend>${ts(l, 'capture.font')}</legend>
+        <input id="typed" part="capture-input" autocomplete="name" .value=${this.typed} @input=${(e: Event) => {
+          this.typed = (e.target as HTMLInputElement).value;
+          this.message = '';
+        }} />
+        <fieldset class="fonts"><legend>${ts(l, 'capture.font')}</legend>
           ${this.fonts.map(
-            (family, i) =>
-              html`<label class="font-choice"
-                ><input
-                  type="radio"
-                  name="font"
-                  .checked=${this.font === i}
-                  @change=${() => {
-                    this.font = i;
-                  }}
-                />
-                <span class="font-sample" style="font-family:${family}">${this.typed.trim() || (initials ? 'AT' : 'Ann Tester')}</span></label
-              >`,
+            (family, i) => html`<label class="font-choice"><input type="radio" name="font" .checked=${this.font === i} @change=${() => {
+              this.font = i;
+            }} />
+            <span class="font-sample" style="font-family:${family}">${this.typed.trim() || (initials ? 'AT' : 'Ann Tester')}</span></label>`,
           )}
         </fieldset>`;
     }
@@ -338,13 +300,7 @@ export class EsignSignatureCapture extends LitElement {
         <input id="upload" type="file" accept="image/png,image/jpeg" @change=${this.onUpload} />
         ${this.uploaded ? html`<img class="upload-preview" src=${this.uploaded} alt="" />` : nothing}`;
     }
-    return html`<canvas
-        class="pad"
-        part="capture-pad"
-        role="img"
-        aria-label=${ts(l, initials ? 'capture.drawLabelInitials' : 'capture.drawLabel')}
-        data-initials=${initials ? 'true' : 'false'}
-      ></canvas>
+    return html`<canvas class="pad" part="capture-pad" role="img" aria-label=${ts(l, initials ? 'capture.drawLabelInitials' : 'capture.drawLabel')} data-initials=${initials ? 'true' : 'false'}></canvas>
       <div class="pad-tools">
         <button type="button" part="button" ?disabled=${this.strokes === 0} @click=${this.undo}>${ts(l, 'capture.undo')}</button>
         <button type="button" part="button" ?disabled=${this.strokes === 0} @click=${this.clear}>${ts(l, 'capture.clear')}</button>

@@ -62,9 +62,7 @@ export function ownFieldBox(
       aria-label=${ts(lang, 'signer.fieldBox', { title, index: opts.position + 1 })}
       style=${styleMap(style)}
       @click=${opts.onActivate}
-    >
-      ${renderFieldContent(shown, lang)}</button
-    >${opts.problem ? html`<div class="field-error" part="field-error" style=${styleMap(errorStyle)}>${opts.problem}</div>` : nothing}`;
+    >${renderFieldContent(shown, lang)}</button>${opts.problem ? html`<div class="field-error" part="field-error" style=${styleMap(errorStyle)}>${opts.problem}</div>` : nothing}`;
 }
 
 function control(m: FieldBarModel): TemplateResult {
@@ -78,34 +76,19 @@ function control(m: FieldBarModel): TemplateResult {
     return html`${m.value ? html`<img class="signature-preview" part="signature-preview" src=${m.value} alt=${fieldTitle(f, lang)} />` : nothing}
       ${
         !m.value && m.adopted && hint.control !== 'draw'
-          ? html`<button type="button" class="primary" id="field-input" part="button primary" @click=${m.onUseAdopted}>
-              ${ts(lang, initials ? 'signer.useAdoptedInitials' : 'signer.useAdopted')}
-            </button>`
+          ? html`<button type="button" class="primary" id="field-input" part="button primary" @click=${m.onUseAdopted}>${ts(lang, initials ? 'signer.useAdoptedInitials' : 'signer.useAdopted')}</button>`
           : nothing
       }
-      <button
-        type="button"
-        id=${m.value || m.adopted ? 'field-capture' : 'field-input'}
-        class=${m.value || m.adopted ? '' : 'primary'}
-        part="button"
-        aria-describedby="field-name field-hint field-error"
-        @click=${m.onCapture}
-      >
-        ${m.value || m.adopted ? ts(lang, 'signer.change') : ts(lang, initials ? 'signer.addInitials' : hint.control === 'draw' ? 'signer.draw' : 'signer.sign')}
-      </button>
+      <button type="button" id=${m.value || m.adopted ? 'field-capture' : 'field-input'} class=${m.value || m.adopted ? '' : 'primary'} part="button"
+        aria-describedby="field-name field-hint field-error" @click=${m.onCapture}>${m.value || m.adopted ? ts(lang, 'signer.change') : ts(lang, initials ? 'signer.addInitials' : hint.control === 'draw' ? 'signer.draw' : 'signer.sign')}</button>
       ${m.value ? html`<button type="button" part="button" @click=${() => m.onValue('')}>${ts(lang, 'signer.clear')}</button>` : nothing}`;
   }
   if (hint.control === 'file') {
-    return html`<input
-        type="file"
-        id="field-input"
-        aria-invalid=${invalid}
-        aria-describedby="field-hint field-error"
+    return html`<input type="file" id="field-input" aria-invalid=${invalid} aria-describedby="field-hint field-error"
         @change=${(e: Event) => {
           const file = (e.target as HTMLInputElement).files?.[0];
           if (file) m.onAttach(file);
-        }}
-      />
+        }} />
       ${m.value ? html`<span class="attached" part="attachment-name">${ts(lang, 'signer.attached', { name: m.value })}</span>` : nothing}`;
   }
   if (hint.control === 'checkbox') {
@@ -116,14 +99,8 @@ function control(m: FieldBarModel): TemplateResult {
       </select>`;
     }
     const on = marks.find((s) => s !== '') ?? 'tick';
-    return html`<input
-      type="checkbox"
-      id="field-input"
-      aria-invalid=${invalid}
-      aria-describedby="field-hint field-error"
-      .checked=${m.value === on}
-      @change=${(e: Event) => m.onValue((e.target as HTMLInputElement).checked ? on : '')}
-    />`;
+    return html`<input type="checkbox" id="field-input" aria-invalid=${invalid} aria-describedby="field-hint field-error" .checked=${m.value === on}
+      @change=${(e: Event) => m.onValue((e.target as HTMLInputElement).checked ? on : '')} />`;
   }
   if (hint.control === 'select') {
     return html`<select id="field-input" aria-invalid=${invalid} aria-describedby="field-hint field-error" @change=${onInput} @blur=${m.onBlur}>
@@ -158,9 +135,7 @@ export function fieldBar(m: FieldBarModel): TemplateResult {
   const last = m.index >= m.count - 1;
   return html`<div class="bar" part="field-bar" role="group" aria-label=${ts(lang, 'signer.fieldsBar')}>
     <div class="bar-top">
-      <label class="field-name" id="field-name" for=${isImageField(f) || isAutomatic(f) ? nothing : 'field-input'}
-        >${fieldTitle(f, lang)}${f.optional ? html` <small>(${ts(lang, 'signer.optional')})</small>` : nothing}</label
-      >
+      <label class="field-name" id="field-name" for=${isImageField(f) || isAutomatic(f) ? nothing : 'field-input'}>${fieldTitle(f, lang)}${f.optional ? html` <small>(${ts(lang, 'signer.optional')})</small>` : nothing}</label>
       <span part="field-position" class="field-position">${ts(lang, 'signer.fieldPosition', { index: m.index + 1, count: m.count })}</span>
       <span part="progress-count" class="progress-text">${m.progress.total ? ts(lang, 'signer.progress', m.progress) : ts(lang, 'signer.progressNone')}</span>
     </div>
@@ -170,23 +145,11 @@ export function fieldBar(m: FieldBarModel): TemplateResult {
       <p class="error" id="field-error" part="field-message" role="status" aria-live="polite">${m.showProblem ? m.problem : ''}</p>
     </div>
     <div class="nav">
-      <button type="button" part="button" class="step previous" ?disabled=${m.index === 0} @click=${m.onPrevious}>
-        <span class="step-text">${ts(lang, 'signer.previous')}</span>
-      </button>
-      <button type="button" part="button" class=${last ? 'step next' : 'step next primary'} ?disabled=${last} @click=${m.onNext}>
-        <span class="step-text">${ts(lang, 'signer.next')}</span>
-      </button>
+      <button type="button" part="button" class="step previous" ?disabled=${m.index === 0} @click=${m.onPrevious}><span class="step-text">${ts(lang, 'signer.previous')}</span></button>
+      <button type="button" part="button" class=${last ? 'step next' : 'step next primary'} ?disabled=${last} @click=${m.onNext}><span class="step-text">${ts(lang, 'signer.next')}</span></button>
       <span class="spacer"></span>
       <button type="button" part="button reject" class="danger" ?disabled=${m.busy} @click=${m.onReject}>${ts(lang, 'signer.reject')}</button>
-      <button
-        type="button"
-        part="button finish"
-        class=${last || m.progress.done === m.progress.total ? 'primary' : ''}
-        ?disabled=${m.busy}
-        @click=${m.onFinish}
-      >
-        ${ts(lang, 'signer.finish')}
-      </button>
+      <button type="button" part="button finish" class=${last || m.progress.done === m.progress.total ? 'primary' : ''} ?disabled=${m.busy} @click=${m.onFinish}>${ts(lang, 'signer.finish')}</button>
     </div>
   </div>`;
 }
@@ -206,73 +169,21 @@ export function pageControls(m: PageControlsModel): TemplateResult {
   const { lang } = m;
   if (m.pages === 0) return html``;
   return html`<div class="page-controls" part="page-controls" role="toolbar" aria-label=${ts(lang, 'signer.pageControls')}>
-    <button
-      type="button"
-      part="button"
-      data-action="zoom-out"
-      aria-label=${ts(lang, 'signer.zoomOut')}
-      title=${ts(lang, 'signer.zoomOut')}
-      @click=${() => m.onZoom(-1)}
-    >
-      −
-    </button>
-    <button
-      type="button"
-      part="button"
-      data-action="zoom-in"
-      aria-label=${ts(lang, 'signer.zoomIn')}
-      title=${ts(lang, 'signer.zoomIn')}
-      @click=${() => m.onZoom(1)}
-    >
-      +
-    </button>
-    <button
-      type="button"
-      part="button"
-      data-action="fit-width"
-      aria-label=${ts(lang, 'signer.fitWidth')}
-      title=${ts(lang, 'signer.fitWidth')}
-      @click=${m.onFitWidth}
-    >
-      ↔
-    </button>
-    <button
-      type="button"
-      part="button"
-      data-action="previous-page"
-      aria-label=${ts(lang, 'signer.previousPage')}
-      title=${ts(lang, 'signer.previousPage')}
-      ?disabled=${m.page <= 0}
-      @click=${() => m.onPage(m.page - 1)}
-    >
-      ‹
-    </button>
-    <span class="page-number" part="page-number" aria-label=${ts(lang, 'signer.pageOf', { page: m.page + 1, pages: m.pages })}
-      >${ts(lang, 'signer.pageShort', { page: m.page + 1, pages: m.pages })}</span
-    >
-    <button
-      type="button"
-      part="button"
-      data-action="next-page"
-      aria-label=${ts(lang, 'signer.nextPage')}
-      title=${ts(lang, 'signer.nextPage')}
-      ?disabled=${m.page >= m.pages - 1}
-      @click=${() => m.onPage(m.page + 1)}
-    >
-      ›
-    </button>
+    <button type="button" part="button" data-action="zoom-out" aria-label=${ts(lang, 'signer.zoomOut')} title=${ts(lang, 'signer.zoomOut')} @click=${() => m.onZoom(-1)}>−</button>
+    <button type="button" part="button" data-action="zoom-in" aria-label=${ts(lang, 'signer.zoomIn')} title=${ts(lang, 'signer.zoomIn')} @click=${() => m.onZoom(1)}>+</button>
+    <button type="button" part="button" data-action="fit-width" aria-label=${ts(lang, 'signer.fitWidth')} title=${ts(lang, 'signer.fitWidth')} @click=${m.onFitWidth}>↔</button>
+    <button type="button" part="button" data-action="previous-page" aria-label=${ts(lang, 'signer.previousPage')} title=${ts(lang, 'signer.previousPage')} ?disabled=${m.page <= 0} @click=${() => m.onPage(m.page - 1)}>‹</button>
+    <span class="page-number" part="page-number" aria-label=${ts(lang, 'signer.pageOf', { page: m.page + 1, pages: m.pages })}>${ts(lang, 'signer.pageShort', { page: m.page + 1, pages: m.pages })}</span>
+    <button type="button" part="button" data-action="next-page" aria-label=${ts(lang, 'signer.nextPage')} title=${ts(lang, 'signer.nextPage')} ?disabled=${m.page >= m.pages - 1} @click=${() => m.onPage(m.page + 1)}>›</button>
   </div>`;
 }
 
 /** A bar without fields (approvers, or nothing left to fill): just finish or reject. */
 export function emptyBar(lang: string, busy: boolean, approver: boolean, onFinish: () => void, onReject: () => void): TemplateResult {
   return html`<div class="bar" part="field-bar" role="group" aria-label=${ts(lang, 'signer.fieldsBar')}>
-    <div class="nav">
-      <span class="spacer"></span>
+    <div class="nav"><span class="spacer"></span>
       <button type="button" part="button reject" class="danger" ?disabled=${busy} @click=${onReject}>${ts(lang, 'signer.reject')}</button>
-      <button type="button" part="button finish" class="primary" ?disabled=${busy} @click=${onFinish}>
-        ${ts(lang, approver ? 'signer.approve' : 'signer.finish')}
-      </button>
+      <button type="button" part="button finish" class="primary" ?disabled=${busy} @click=${onFinish}>${ts(lang, approver ? 'signer.approve' : 'signer.finish')}</button>
     </div>
   </div>`;
 }
@@ -309,26 +220,15 @@ export function mainArea(m: MainAreaModel): TemplateResult {
   if (phase === 'rejected') return finalState(lang, 'signer.rejected', m.message);
   const blocked = phase === 'blocked' ? finalState(lang, BLOCKED_KEYS[m.blockedReason] ?? 'signer.finished', '', 'blocked') : nothing;
   const count = m.pages.pageCount;
-  return html`${blocked}
-    <div
-      class="scroller"
-      part="scroller"
-      role="region"
-      tabindex="-1"
-      aria-label=${ts(lang, 'signer.label')}
-      aria-busy=${phase === 'loading' ? 'true' : 'false'}
-      @scroll=${m.onScroll}
-    >
-      ${phase === 'loading' && count === 0 ? html`<p class="message">${ts(lang, 'signer.loading')}</p>` : nothing}
-      ${count > 0 ? renderPages(m.pages, { lang, overlay: m.overlay }) : nothing}
-    </div>`;
+  return html`${blocked}<div class="scroller" part="scroller" role="region" tabindex="-1" aria-label=${ts(lang, 'signer.label')}
+      aria-busy=${phase === 'loading' ? 'true' : 'false'} @scroll=${m.onScroll}>
+    ${phase === 'loading' && count === 0 ? html`<p class="message">${ts(lang, 'signer.loading')}</p>` : nothing}
+    ${count > 0 ? renderPages(m.pages, { lang, overlay: m.overlay }) : nothing}
+  </div>`;
 }
 
 export function finalState(lang: string, key: SignerMessageKey, extra = '', state = 'done'): TemplateResult {
-  return html`<div class="final" part="final" role="status" data-state=${state}>
-    <p class="final-title">${ts(lang, key)}</p>
-    ${extra ? html`<p>${extra}</p>` : nothing}<slot name="final"></slot>
-  </div>`;
+  return html`<div class="final" part="final" role="status" data-state=${state}><p class="final-title">${ts(lang, key)}</p>${extra ? html`<p>${extra}</p>` : nothing}<slot name="final"></slot></div>`;
 }
 
 export interface DialogsModel {
@@ -350,28 +250,18 @@ export function dialogs(m: DialogsModel): TemplateResult {
       <p>${ts(lang, m.approver ? 'signer.confirmApprove' : 'signer.confirmSubmit')}</p>
       <div class="dialog-actions">
         <button type="button" part="button" @click=${m.onClose}>${ts(lang, 'signer.cancel')}</button>
-        <button type="button" part="button primary" class="primary" id="confirm-submit-button" ?disabled=${m.busy} @click=${m.onSubmit}>
-          ${ts(lang, 'signer.submit')}
-        </button>
+        <button type="button" part="button primary" class="primary" id="confirm-submit-button" ?disabled=${m.busy} @click=${m.onSubmit}>${ts(lang, 'signer.submit')}</button>
       </div>
     </dialog>
     <dialog id="confirm-reject" part="dialog" aria-labelledby="confirm-reject-title" @close=${m.onClose}>
       <h2 id="confirm-reject-title">${ts(lang, 'signer.confirmRejectTitle')}</h2>
       <label for="reject-reason">${ts(lang, 'signer.rejectReason')}</label>
-      <textarea
-        id="reject-reason"
-        maxlength="1000"
-        aria-invalid=${m.reasonProblem ? 'true' : 'false'}
-        aria-describedby="reject-problem"
-        .value=${m.reason}
-        @input=${(e: Event) => m.onReason((e.target as HTMLTextAreaElement).value)}
-      ></textarea>
+      <textarea id="reject-reason" maxlength="1000" aria-invalid=${m.reasonProblem ? 'true' : 'false'} aria-describedby="reject-problem" .value=${m.reason}
+        @input=${(e: Event) => m.onReason((e.target as HTMLTextAreaElement).value)}></textarea>
       <p class="error" id="reject-problem" role="status">${m.reasonProblem}</p>
       <div class="dialog-actions">
         <button type="button" part="button" @click=${m.onClose}>${ts(lang, 'signer.cancel')}</button>
-        <button type="button" part="button" class="danger" id="confirm-reject-button" ?disabled=${m.busy} @click=${m.onReject}>
-          ${ts(lang, 'signer.confirmReject')}
-        </button>
+        <button type="button" part="button" class="danger" id="confirm-reject-button" ?disabled=${m.busy} @click=${m.onReject}>${ts(lang, 'signer.confirmReject')}</button>
       </div>
     </dialog>`;
 }

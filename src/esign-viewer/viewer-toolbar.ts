@@ -23,9 +23,9 @@ export function renderViewerToolbar(s: ToolbarState): TemplateResult {
     <span class="page-indicator" part="page-indicator">${none ? '' : t(s.lang, 'viewer.page', { page: s.page, pages: s.pages })}</span>
     <button part="button" type="button" aria-label=${t(s.lang, 'viewer.nextPage')} ?disabled=${none || s.page >= s.pages} @click=${s.onNext}>›</button>
     <button part="button" type="button" aria-label=${t(s.lang, 'viewer.zoomOut')} ?disabled=${none} @click=${s.onZoomOut}>−</button>
-    <span class="zoom-level" part="zoom-level"
-      >${none ? '' : html`<span aria-hidden="true">${percent}</span><span class="visually-hidden">${t(s.lang, 'viewer.zoomLevel', { percent })}</span>`}</span
-    >
+    <span class="zoom-level" part="zoom-level">${
+      none ? '' : html`<span aria-hidden="true">${percent}</span><span class="visually-hidden">${t(s.lang, 'viewer.zoomLevel', { percent })}</span>`
+    }</span>
     <button part="button" type="button" aria-label=${t(s.lang, 'viewer.zoomIn')} ?disabled=${none} @click=${s.onZoomIn}>+</button>
   </div>`;
 }

@@ -8,12 +8,8 @@ import { directionOf, langOf } from './i18n.ts';
 export class EsignElement extends LitElement {
   /** The host's direction when its `dir` attribute does not set one: that of its language. */
   static directionStyles = css`
-    :host(:state(rtl)) {
-      direction: rtl;
-    }
-    :host(:state(ltr)) {
-      direction: ltr;
-    }
+    :host(:state(rtl)) { direction: rtl; }
+    :host(:state(ltr)) { direction: ltr; }
   `;
 
   static override get observedAttributes(): string[] {

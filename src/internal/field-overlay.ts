@@ -78,12 +78,7 @@ export function renderFieldContent(field: FieldElement, lang: string): TemplateR
   const title = fieldTitle(field, lang);
   const content = displayedContent(field);
   if (content.kind === 'image') {
-    return html`<img
-      part="field-image"
-      class="field-image"
-      src=${content.dataUrl}
-      alt=${t(lang, 'field.label', { label: title, signer: signerName(field.signer, lang) })}
-    />`;
+    return html`<img part="field-image" class="field-image" src=${content.dataUrl} alt=${t(lang, 'field.label', { label: title, signer: signerName(field.signer, lang) })} />`;
   }
   if (content.kind === 'text' || content.kind === 'mark') {
     return html`<span part="field-value" class="field-value" data-align=${field.align ?? 1} data-content=${content.kind}>${content.text}</span>`;
@@ -104,9 +99,7 @@ export function renderField(field: FieldElement, index: number, lang: string): T
     ?data-hide-border=${field.hide_border}
     title=${t(lang, 'field.label', { label: fieldTitle(field, lang), signer: signerName(field.signer, lang) })}
     style=${styleMap(fieldBoxStyle(field))}
-  >
-    ${renderFieldContent(field, lang)}
-  </div>`;
+  >${renderFieldContent(field, lang)}</div>`;
 }
 
 export interface FieldOverlayOptions {
@@ -117,12 +110,10 @@ export interface FieldOverlayOptions {
 
 /** The fields of one page (from `fieldsByPage()`), inside a `.field-overlay` that covers the page. */
 export function renderFieldOverlay(entries: readonly FieldEntry[] | undefined, options: FieldOverlayOptions): TemplateResult {
-  return html`<div class="field-overlay" part="field-overlay">
-    ${(entries ?? []).map((entry) => {
-      const custom = options.renderField?.(entry);
-      return custom === undefined ? renderField(entry.field, entry.index, options.lang) : custom;
-    })}
-  </div>`;
+  return html`<div class="field-overlay" part="field-overlay">${(entries ?? []).map((entry) => {
+    const custom = options.renderField?.(entry);
+    return custom === undefined ? renderField(entry.field, entry.index, options.lang) : custom;
+  })}</div>`;
 }
 
 /** Styles for the overlay and fields; include them in the element's `static styles`. */
@@ -168,12 +159,8 @@ export const fieldOverlayStyles = css`
     white-space: pre;
     overflow: hidden;
   }
-  .field-value[data-align='2'] {
-    text-align: center;
-  }
-  .field-value[data-align='3'] {
-    text-align: right;
-  }
+  .field-value[data-align='2'] { text-align: center; }
+  .field-value[data-align='3'] { text-align: right; }
   .field-image {
     width: 100%;
     height: 100%;

@@ -19,9 +19,7 @@ export function renderProgress(progress: number | null, lang: string): TemplateR
     aria-valuemax="100"
     aria-valuenow=${percent ?? nothing}
     ?data-indeterminate=${percent === null}
-  >
-    <div class="progress-bar" style="width:${percent ?? 30}%"></div>
-  </div>`;
+  ><div class="progress-bar" style="width:${percent ?? 30}%"></div></div>`;
 }
 
 /** Part `error`, a `role=alert` with `data-code`. */
@@ -54,12 +52,8 @@ export const statusStyles = css`
     animation: esign-slide 1.2s ease-in-out infinite;
   }
   @keyframes esign-slide {
-    from {
-      transform: translateX(-100%);
-    }
-    to {
-      transform: translateX(340%);
-    }
+    from { transform: translateX(-100%); }
+    to { transform: translateX(340%); }
   }
   .message {
     margin: 2rem auto;

@@ -17,13 +17,11 @@ export interface ViewerSetup {
 
 /** A viewer in a sized box, not yet loading until its properties are set. */
 export async function makeViewer(setup: ViewerSetup = {}): Promise<EsignViewer> {
-  const el = await fixture<EsignViewer>(
-    html`<esign-viewer
-      style="width:${setup.width ?? 700}px;height:${setup.height ?? 600}px"
-      zoom=${setup.zoom ?? 'fit-width'}
-      page=${setup.page ?? 1}
-    ></esign-viewer>`,
-  );
+  const el = await fixture<EsignViewer>(html`<esign-viewer
+    style="width:${setup.width ?? 700}px;height:${setup.height ?? 600}px"
+    zoom=${setup.zoom ?? 'fit-width'}
+    page=${setup.page ?? 1}
+  ></esign-viewer>`);
   return el;
 }
 
