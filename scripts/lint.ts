@@ -3,6 +3,7 @@
  * check of the same sources (.prettierrc.json). `--fix` lets both fix what they can.
  */
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -20,6 +21,12 @@ export const PRETTIER_GLOBS = [
   'stories/**/*.ts',
   '*.{ts,js,mjs}',
 ];
+
+const missing = ['eslint', 'prettier'].filter((name) => !existsSync(bin(name)));
+if (missing.length > 0) {
+  console.error(`lint: ${missing.join(' and ')} not installed in node_modules: run \`npm install\` first.`);
+  process.exit(1);
+}
 
 const run = (command: string, args: string[]) => spawnSync(command, args, { cwd: root, stdio: 'inherit' }).status ?? 1;
 
