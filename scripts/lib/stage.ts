@@ -22,15 +22,26 @@ export interface StageResult extends Counts {
 
 /**
  * Lines naming failed tests in any of the three runners' output: node's `✖ name`, @web/test-runner's
- * `❌ name` (after its file's line), Playwright's `✘ … › name` and its closing `file:line › name` list.
- * Unique, in order, at most `limit`.
+ * `❌ name` (after its file's line, which is put in front, and followed by its error, which is put after),
+ * Playwright's `✘ … › name` and its closing `file:line › name` list. Unique, in order, at most `limit`.
  */
 export function failureLines(output: string, limit = 15): string[] {
   const found = new Set<string>();
-  for (const raw of output.replace(ANSI, '').split('\n')) {
-    const line = raw.trim();
-    if (/^(✖|❌|✘)\s/.test(line) && !/^✖ failing tests:?$/.test(line)) found.add(line.replace(/\s*\(\d+(\.\d+)?m?s\)$/, '').slice(0, 200));
-    if (found.size >= limit) break;
+  const lines = output.replace(ANSI, '').split('\n');
+  let file = '';
+  for (let i = 0; i < lines.length && found.size < limit; i++) {
+    const line = lines[i].trim();
+    if (/^[\w./-]+\.(ts|js):$/.test(line)) file = line.slice(0, -1);
+    if (!/^(✖|❌|✘)\s/.test(line) || /^✖ failing tests:?$/.test(line)) continue;
+    let entry = line.replace(/\s*\(\d+(\.\d+)?m?s\)$/, '');
+    if (line.startsWith('❌')) {
+      const detail = lines
+        .slice(i + 1, i + 4)
+        .map((l) => l.trim())
+        .find((l) => l !== '');
+      entry = `❌ ${file ? `${file}: ` : ''}${entry.slice(2)}${detail && !/^(✖|❌|✘)/.test(detail) ? ` (${detail})` : ''}`;
+    }
+    found.add(entry.slice(0, 240));
   }
   return [...found];
 }

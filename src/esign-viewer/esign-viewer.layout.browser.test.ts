@@ -109,18 +109,30 @@ describe('esign-viewer rendering', () => {
     let active = 0;
     let most = 0;
     let cancelled = 0;
+    // Each render is held for 100 ms after pdf.js finishes, so a page scrolled away is still rendering
+    // whatever the machine's speed: the test does not depend on how fast pdf.js paints.
     proto.render = function (this: PDFPageProxy, ...args: Parameters<PDFPageProxy['render']>): RenderTask {
       const task = original.apply(this, args);
       active++;
       most = Math.max(most, active);
-      task.promise.then(
+      let cancel!: (error: Error) => void;
+      const held = new Promise<void>((resolve, reject) => {
+        cancel = reject;
+        task.promise.then(() => setTimeout(resolve, 100), reject);
+      });
+      held.then(
         () => active--,
         () => {
           active--;
           cancelled++;
         },
       );
-      return task;
+      const cancelBoth = () => {
+        task.cancel();
+        cancel(Object.assign(new Error('Rendering cancelled'), { name: 'RenderingCancelledException' }));
+      };
+      // RenderTask's `promise` is a getter: define the held one over it.
+      return Object.defineProperties(Object.create(task) as RenderTask, { promise: { value: held }, cancel: { value: cancelBoth } });
     };
     try {
       const el = await loadViewer({ data, zoom: '0.4', height: 500 });

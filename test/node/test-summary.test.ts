@@ -30,7 +30,7 @@ describe('failureLines', () => {
     const node = '✔ fine (2ms)\n✖ seals an encrypted PDF (320.9ms)\n✖ failing tests:\n\ntest at a.test.ts:1:1\n✖ seals an encrypted PDF (320.9ms)\n';
     assert.deepEqual(failureLines(node), ['✖ seals an encrypted PDF']);
     const wtr = 'src/a.browser.test.ts:\n\n \x1b[31m❌ viewer > shows a tick\x1b[39m\n      AssertionError: expected\n';
-    assert.deepEqual(failureLines(wtr), ['❌ viewer > shows a tick']);
+    assert.deepEqual(failureLines(wtr), ['❌ src/a.browser.test.ts: viewer > shows a tick (AssertionError: expected)']);
     assert.deepEqual(failureLines('  ✘  3 test/e2e/a.e2e.ts:8:1 › signs (2.0s)\n  ✓  1 test/e2e/b.e2e.ts:1:1 › ok\n'), ['✘  3 test/e2e/a.e2e.ts:8:1 › signs']);
     assert.equal(failureLines(Array.from({ length: 40 }, (_, i) => `✖ t${i}`).join('\n')).length, 15);
   });
