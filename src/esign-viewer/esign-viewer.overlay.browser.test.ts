@@ -212,6 +212,22 @@ describe('esign-viewer accessibility', () => {
     await el.updateComplete;
     await expect(el).to.be.accessible();
   });
+
+  it('keeps fields in the DOM only for pages in view and near it, and draws them when their page comes into view', async () => {
+    const data = await generatePdf({ pages: 100, width: 400, height: 600 });
+    const el = await loadViewer({ data, zoom: '0.5', height: 400 });
+    el.fields = Array.from({ length: 100 }, (_, i) => field({ page: i + 1, label: `Field on ${i + 1}` }));
+    await el.updateComplete;
+    const drawn = () => el.shadowRoot!.querySelectorAll('.field').length;
+    expect(fieldBoxes(el, 1).length).to.equal(1);
+    expect(drawn()).to.be.at.most(12);
+    expect(fieldBoxes(el, 80).length).to.equal(0);
+    el.goToPage(80);
+    for (let i = 0; i < 40 && fieldBoxes(el, 80).length === 0; i++) await nextFrame();
+    expect(fieldBoxes(el, 80).map((f) => f.textContent!.trim())).to.deep.equal(['Field on 80']);
+    expect(fieldBoxes(el, 1).length).to.equal(0);
+    expect(drawn()).to.be.at.most(12);
+  });
 });
 
 function hexToRgb(hex: string): string {

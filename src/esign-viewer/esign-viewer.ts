@@ -322,8 +322,8 @@ export class EsignViewer extends EsignElement {
         ${
           count > 0
             ? // Scrolling changes the current page, not the pages: skip re-rendering a thousand of them.
-              guard([this.pages.layout.version, this.pages.materializedCount, this.fields, this.restFields, lang], () =>
-                renderPages(this.pages, { lang, overlay: (i) => renderFieldOverlay(this.fieldEntries(i + 1), { lang }) }),
+              guard([this.pages.layout.version, this.pages.materializedCount, this.pages.nearPages, this.fields, this.restFields, lang], () =>
+                renderPages(this.pages, { lang, overlay: (i) => renderFieldOverlay(this.pages.isNear(i) ? this.fieldEntries(i + 1) : undefined, { lang }) }),
               )
             : nothing
         }

@@ -48,6 +48,8 @@ const RENDERED = 2;
 const SIZE_BATCH = 32;
 /** Page elements built before the first paint; the others follow right after it. */
 const EARLY_PAGES = 12;
+/** Pages either side of the visible ones whose overlay content stays in the DOM (see `isNear`). */
+const OVERLAY_MARGIN = 3;
 
 export class PdfPagesController implements ReactiveController {
   readonly layout = new PageLayout();
@@ -62,6 +64,12 @@ export class PdfPagesController implements ReactiveController {
    */
   materializedCount = 0;
   visible: VisibleRange = { first: -1, last: -1, pages: [] };
+  /**
+   * Pages whose overlay content (fields) is worth having in the DOM: the visible ones and OVERLAY_MARGIN
+   * either side, like the canvases and text layers. A thousand pages of fields nobody sees cost memory
+   * and every re-render; the host re-renders when this window moves.
+   */
+  private near = { first: 0, last: 2 * OVERLAY_MARGIN };
 
   private readonly host: ReactiveControllerHost;
   private readonly options: PdfPagesOptions;
@@ -88,6 +96,16 @@ export class PdfPagesController implements ReactiveController {
 
   get pageCount(): number {
     return this.layout.count;
+  }
+
+  /** The window `isNear` answers for; a new object whenever it moves (a `guard` dependency). */
+  get nearPages(): { readonly first: number; readonly last: number } {
+    return this.near;
+  }
+
+  /** Whether page `index` (0-based) is in view or close to it: the host draws overlay content only there. */
+  isNear(index: number): boolean {
+    return index >= this.near.first && index <= this.near.last;
   }
 
   get scale(): number {
@@ -125,6 +143,7 @@ export class PdfPagesController implements ReactiveController {
     this.forcedCurrent = null;
     this.pendingScroll = null;
     this.visible = { first: -1, last: -1, pages: [] };
+    this.near = { first: Math.max(0, initialIndex - OVERLAY_MARGIN), last: Math.max(0, initialIndex) + 2 * OVERLAY_MARGIN };
     if (!doc) {
       this.layout.reset(0, 0, 0);
       this.state = new Uint8Array(0);
@@ -241,6 +260,7 @@ export class PdfPagesController implements ReactiveController {
         : { first: this.currentPage, last: this.currentPage, pages: [{ index: this.currentPage, fraction: 1, visibleHeight: 1 }] };
 
     this.updateCurrentPage(top);
+    this.moveNearWindow();
     const visibleIndexes = this.visible.pages.map((p) => p.index);
     this.buffer.resize(bufferSizeFor(visibleIndexes.length), new Set(visibleIndexes));
     this.buffer.touch(visibleIndexes);
@@ -250,6 +270,15 @@ export class PdfPagesController implements ReactiveController {
     if (this.running) return;
     const next = nextPageToRender(this.visible, this.pageCount, this.scrolledDown, (i) => this.state[i] === RENDERED);
     if (next !== null) void this.renderPage(next);
+  }
+
+  private moveNearWindow(): void {
+    const { first, last } = this.visible;
+    if (first < 0) return;
+    const near = { first: Math.max(0, first - OVERLAY_MARGIN), last: Math.min(this.pageCount - 1, last + OVERLAY_MARGIN) };
+    if (near.first === this.near.first && near.last === this.near.last) return;
+    this.near = near;
+    this.host.requestUpdate();
   }
 
   private updateCurrentPage(top: number): void {
