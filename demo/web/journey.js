@@ -111,6 +111,71 @@ async function upload(bytes, title) {
   await openEditor();
 }
 
+const isPdf = (bytes) => bytes.length >= 5 && String.fromCharCode(...bytes.subarray(0, 5)) === '%PDF-';
+
+/** PUTs `file` to a signed upload URL, saying the percent sent as it goes (fetch cannot report upload progress). */
+function putWithProgress(url, file) {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('PUT', url);
+    request.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable)
+        showProgress(t(lang, 'journey.uploadProgress', { percent: Math.floor((100 * event.loaded) / event.total) }), event.loaded / event.total);
+    });
+    // Every byte sent: the server is converting now (the PUT answers when the conversion has started or finished).
+    request.upload.addEventListener('load', () => showProgress(t(lang, 'journey.converting')));
+    request.addEventListener('load', () => {
+      if (request.status < 300) return resolve();
+      let message;
+      try {
+        message = JSON.parse(request.responseText)?.error?.message;
+      } catch {
+        // not JSON
+      }
+      reject(new Error(message ?? t(lang, 'journey.httpError', { status: request.status })));
+    });
+    request.addEventListener('error', () => reject(new Error(t(lang, 'journey.httpError', { status: 0 }))));
+    request.send(file);
+  });
+}
+
+/** The status line with a progress bar under it: `fraction` 0..1, or undefined for "working, no percent". */
+function showProgress(text, fraction) {
+  say('document-state', text);
+  const bar = document.createElement('progress');
+  bar.max = 1;
+  if (fraction !== undefined) bar.value = fraction;
+  bar.setAttribute('aria-label', text);
+  $('document-state').append(' ', bar);
+}
+
+/**
+ * Word, spreadsheets, HTML, text and images: the server's upload flow (POST /api/v1/uploads/, PUT the file to the
+ * signed URL, then its status until the converted template is ready). The format is detected from the bytes there.
+ */
+async function convertAndUpload(file, title) {
+  const minted = await (await api('POST', '/api/v1/uploads/', { group: state.group, title, process_tags: true })).json();
+  showProgress(t(lang, 'journey.uploadProgress', { percent: 0 }), 0);
+  await putWithProgress(minted.upload_url, file);
+  for (;;) {
+    const upload = await (await api('GET', minted.status_uri)).json();
+    if (upload.status === 'done') return upload.template_id;
+    if (upload.status === 'failed') throw new Error(t(lang, 'journey.convertFailed', { reason: upload.error?.message ?? '' }));
+    showProgress(t(lang, 'journey.converting'));
+    await new Promise((resolve) => setTimeout(resolve, 700));
+  }
+}
+
+/** A file the person chose or dropped: PDFs go up as they are, anything else through conversion. */
+async function uploadFile(file) {
+  const head = new Uint8Array(await file.slice(0, 5).arrayBuffer());
+  const title = file.name.replace(/\.[^.]+$/, '') || file.name;
+  if (isPdf(head)) return upload(new Uint8Array(await file.arrayBuffer()), title);
+  state.template = await convertAndUpload(file, title);
+  say('document-state', t(lang, 'journey.uploaded', { title }));
+  await openEditor();
+}
+
 async function openEditor() {
   const { token } = await (await api('GET', `/api/v1/templatepdf/${state.template}/component-token/?expires_in=3600`)).json();
   const editor = document.createElement('esign-editor');
@@ -268,13 +333,24 @@ $('use-sample').addEventListener(
     'document-state',
   ),
 );
-$('upload').addEventListener(
-  'change',
-  guard(async (event) => {
-    const file = event.target.files[0];
-    if (file) await busy('document-state', [$('use-sample')], async () => upload(new Uint8Array(await file.arrayBuffer()), file.name.replace(/\.pdf$/i, '')));
-  }, 'document-state'),
-);
+const takeFile = guard(async (file) => {
+  if (file) await busy('document-state', [$('use-sample'), $('upload')], () => uploadFile(file));
+}, 'document-state');
+$('upload').addEventListener('change', (event) => takeFile(event.target.files[0]));
+// The document step takes a dropped file too.
+const dropZone = $('step-document');
+dropZone.addEventListener('dragover', (event) => {
+  if (![...(event.dataTransfer?.types ?? [])].includes('Files')) return;
+  event.preventDefault();
+  dropZone.classList.add('dropping');
+});
+dropZone.addEventListener('dragleave', () => dropZone.classList.remove('dropping'));
+dropZone.addEventListener('drop', (event) => {
+  event.preventDefault();
+  dropZone.classList.remove('dropping');
+  const file = event.dataTransfer?.files[0];
+  if (file && !$('upload').disabled) takeFile(file);
+});
 $('example-fields').addEventListener(
   'click',
   guard(
