@@ -183,6 +183,20 @@ async function openEditor() {
   editor.setAttribute('token', token);
   editor.setAttribute('endpoint', location.origin);
   editor.setAttribute('signers', 'Signer 1,Signer 2');
+  // Another document dropped on the editor replaces this one: the page mints the upload URL with its key,
+  // the editor uploads and shows progress, and the converted template opens in its place.
+  editor.requestUpload = async (file) => {
+    const title = file.name.replace(/\.[^.]+$/, '') || file.name;
+    const minted = await (await api('POST', '/api/v1/uploads/', { group: state.group, title, process_tags: true })).json();
+    return minted.upload_url;
+  };
+  editor.addEventListener('esign-upload', async (event) => {
+    state.template = event.detail.templateId;
+    const fresh = await (await api('GET', `/api/v1/templatepdf/${state.template}/component-token/?expires_in=3600`)).json();
+    editor.setAttribute('token', fresh.token);
+    editor.setAttribute('template', state.template);
+    say('document-state', t(lang, 'journey.uploaded', { title: event.detail.file.name.replace(/\.[^.]+$/, '') }));
+  });
   editor.addEventListener('esign-save', (event) =>
     say(
       'fields-state',

@@ -100,6 +100,15 @@ export const EDITOR_EN = {
   'editor.say.duplicated': '{count} copies added',
   'editor.say.problems': '{count} problem(s) to fix before saving: {first}',
   'editor.say.saved': 'Saved',
+  'editor.upload.choose': 'Upload a document…',
+  'editor.upload.hint': 'or drop a PDF, Word, spreadsheet, HTML, text or image file on the editor',
+  'editor.upload.drop': 'Drop the document to upload it',
+  'editor.upload.progress': 'Uploading… {percent}%',
+  'editor.upload.sending': 'Uploading…',
+  'editor.upload.converting': 'Converting to PDF…',
+  'editor.upload.failed': 'The document was not uploaded: {reason}',
+  'editor.upload.httpError': 'the server answered {status}',
+  'editor.upload.offline': 'the server could not be reached',
 } as const;
 
 export type EditorMessageKey = keyof typeof EDITOR_EN;

@@ -22,6 +22,8 @@ import { PanelPosition } from './controllers/panel-position.ts';
 import { EditorActions } from './editor-actions.ts';
 import type { EditorHost } from './editor-host.ts';
 import { LoadErrorGate } from './controllers/load-errors.ts';
+import { DocumentUploadController, type RequestUpload } from './controllers/document-upload.ts';
+import { renderDropHint, renderUploadStrip } from './upload-view.ts';
 import type { SaveState } from '../internal/autosave.ts';
 import { editorStyles } from './esign-editor.styles.ts';
 
@@ -44,6 +46,7 @@ import { editorStyles } from './esign-editor.styles.ts';
  *
  * @prop {FieldElement[]} fields - The fields (element JSON). Setting it replaces the document and starts a new undo history; the array is never mutated.
  * @prop {Uint8Array | ArrayBuffer | null} data - PDF bytes, instead of `src`.
+ * @prop {((file: File) => Promise<string> | string) | null} requestUpload - Returns a fresh signed upload URL (your backend mints it with `POST /api/v1/uploads/`). When set, the editor offers a file button and takes a dropped PDF, Word, spreadsheet, HTML, text or image file: it uploads it with progress, the server converts it, and `esign-upload` names the new template (set `template` and `token` to edit it).
  *
  * @event esign-ready - The PDF is open and laid out. `detail: { pages }`.
  * @event esign-change - The fields changed (`cause`: `edit`, `undo`, `redo`, or `set` when they were read from the server). `detail: { fields, cause }`; `fields` is a new array every time.
@@ -52,6 +55,7 @@ import { editorStyles } from './esign-editor.styles.ts';
  * @event esign-save - A save finished. `detail: { ok, fields, problems, error? }`.
  * @event esign-error - Something failed that a person should know about. `detail: { message, code }`.
  * @event esign-page-render - A page's canvas was painted. `detail: { page }`.
+ * @event esign-upload - A dropped or chosen document became a template on the server. `detail: { templateId, report, file }`.
  *
  * @csspart base - The editor's outer frame.
  * @csspart toolbar - The editing toolbar.
@@ -79,6 +83,8 @@ import { editorStyles } from './esign-editor.styles.ts';
  * @csspart drag-ghost - The field type following the pointer.
  * @csspart ghost-field - Where a selection dragged onto another page will land.
  * @csspart error - The message shown when the PDF cannot be opened.
+ * @csspart upload - The document upload strip (with `requestUpload`): file button, progress, failure reason.
+ * @csspart drop-hint - The outline shown while a file is dragged over the editor.
  *
  * @cssproperty --esign-font-family - Font of the editor's controls.
  * @cssproperty --esign-text-color - Text colour.
@@ -109,6 +115,7 @@ export class EsignEditor extends EsignElement {
     autosaveDelay: { type: Number, attribute: 'autosave-delay' },
     noSnap: { type: Boolean, attribute: 'no-snap' },
     zoom: { type: String },
+    requestUpload: { attribute: false },
   };
 
   declare src: string;
@@ -124,6 +131,7 @@ export class EsignEditor extends EsignElement {
   declare autosaveDelay: number;
   declare noSnap: boolean;
   declare zoom: string;
+  declare requestUpload: RequestUpload | null;
 
   protected readonly source = new PdfSourceController(this, {
     lang: () => this.lang_,
@@ -185,6 +193,13 @@ export class EsignEditor extends EsignElement {
     boundary: () => this.scroller,
   });
 
+  protected readonly upload = new DocumentUploadController(this, {
+    requestUpload: () => this.requestUpload,
+    onUploaded: (detail) => this.emit('esign-upload', detail),
+    onFailed: (message) => this.emit('esign-error', { message, code: 'upload-failed' }),
+    httpError: (status) => (status ? te(this.lang_, 'editor.upload.httpError', { status }) : te(this.lang_, 'editor.upload.offline')),
+  });
+
   /** @internal Page canvases painted since the element was created (for tests and the benchmark). */
   pageRenders = 0;
 
@@ -209,6 +224,7 @@ export class EsignEditor extends EsignElement {
     this.autosaveDelay = 1500;
     this.noSnap = false;
     this.zoom = 'fit-width';
+    this.requestUpload = null;
   }
 
   // ---- public API -------------------------------------------------------------------------------
@@ -379,7 +395,7 @@ export class EsignEditor extends EsignElement {
     const count = this.pages.pageCount;
     const selected = model.selection.map((id) => model.doc.find((f) => f.id === id)).filter((f): f is EditorField => !!f);
     const status = this.source.status;
-    return html`<div class="editor" part="base" role="application" aria-label=${te(lang, 'editor.label')} @keydown=${this.onKeyDown} @copy=${a.clipboard.onCopyEvent} @cut=${a.clipboard.onCopyEvent} @paste=${a.clipboard.onPasteEvent}>
+    return html`<div class="editor" part="base" role="application" aria-label=${te(lang, 'editor.label')} ?data-dropping=${this.upload.dragging} @dragover=${this.upload.onDragOver} @dragleave=${this.upload.onDragLeave} @drop=${this.upload.onDrop} @keydown=${this.onKeyDown} @copy=${a.clipboard.onCopyEvent} @cut=${a.clipboard.onCopyEvent} @paste=${a.clipboard.onPasteEvent}>
       ${renderToolbar({
         lang,
         canUndo: model.canUndo,
@@ -401,7 +417,9 @@ export class EsignEditor extends EsignElement {
         onPanel: () => a.panel.toggle(),
         pageText: count ? t(lang, 'viewer.page', { page: this.currentPage, pages: count }) : '',
       })}
+      ${renderUploadStrip(lang, this.upload)}
       <div class="main">
+        ${renderDropHint(lang, this.upload)}
         ${
           this.readOnly
             ? nothing
@@ -433,6 +451,7 @@ declare global {
     'esign-select': CustomEvent<{ indexes: number[]; fields: FieldElement[] }>;
     'esign-validate': CustomEvent<{ ok: boolean; problems: FieldProblem[] }>;
     'esign-save': CustomEvent<{ ok: boolean; fields: FieldElement[]; problems: FieldProblem[]; error?: string }>;
+    'esign-upload': CustomEvent<{ templateId: string; report: unknown; file: File }>;
   }
   interface HTMLElementTagNameMap {
     'esign-editor': EsignEditor;

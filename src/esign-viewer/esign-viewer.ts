@@ -339,7 +339,8 @@ declare global {
     'esign-ready': CustomEvent<{ pages: number }>;
     'esign-page-change': CustomEvent<{ page: number; pages: number }>;
     'esign-page-render': CustomEvent<{ page: number }>;
-    'esign-error': CustomEvent<{ message: string; code: PdfErrorCode }>;
+    // `upload-failed`: the editor's document upload (requestUpload) did not become a template.
+    'esign-error': CustomEvent<{ message: string; code: PdfErrorCode | 'upload-failed' }>;
   }
   interface HTMLElementTagNameMap {
     'esign-viewer': EsignViewer;

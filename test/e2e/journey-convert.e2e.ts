@@ -79,3 +79,47 @@ test('journey: a file that is not a document says why and leaves the page usable
   await expect(page.locator('#use-sample')).toBeEnabled();
   await expect(page.locator('esign-editor')).toHaveCount(0);
 });
+
+test('editor: a document dropped on <esign-editor> uploads with progress, converts, and opens in its place', async ({ page, baseURL }) => {
+  test.skip(!baseURL, 'E2E_BASE_URL is not set: run e2e tests through `npm test -- --only e2e`');
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await openJourney(page);
+  await page.locator('#use-sample').click();
+  await editorShowsPages(page);
+  const before = await page.evaluate(() => document.querySelector('esign-editor')!.getAttribute('template'));
+  // The upload strip is there for keyboard users too: a file button.
+  await expect(page.locator('esign-editor').locator('[part=upload] input[type=file]')).toBeAttached();
+  await page.evaluate(() => {
+    const root = document.querySelector('esign-editor')!.shadowRoot!;
+    const seen: string[] = [];
+    (window as unknown as { seen: string[] }).seen = seen;
+    new MutationObserver(() => seen.push(root.querySelector('.upload-state')?.textContent ?? '')).observe(root, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+    });
+  });
+  const odt = [...fixture('ft-fixture.odt')];
+  await page.evaluate((bytes) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([new Uint8Array(bytes)], 'terms.odt', { type: 'application/vnd.oasis.opendocument.text' }));
+    const scroller = document.querySelector('esign-editor')!.shadowRoot!.querySelector('.scroller')!;
+    scroller.dispatchEvent(new DragEvent('dragover', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+  }, odt);
+  await expect(page.locator('esign-editor').locator('[part=drop-hint]')).toBeVisible();
+  await page.evaluate((bytes) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([new Uint8Array(bytes)], 'terms.odt', { type: 'application/vnd.oasis.opendocument.text' }));
+    const scroller = document.querySelector('esign-editor')!.shadowRoot!.querySelector('.scroller')!;
+    scroller.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+  }, odt);
+  await expect(page.locator('#document-state')).toContainText('Uploaded “terms”', { timeout: 60_000 });
+  await page.waitForFunction((old) => document.querySelector('esign-editor')!.getAttribute('template') !== old, before);
+  expect(await editorShowsPages(page)).toBeGreaterThan(0);
+  await expect(page.locator('esign-editor').locator('[part=drop-hint]')).toHaveCount(0);
+  const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+  expect(seen.some((text) => /Uploading… \d+%/.test(text))).toBe(true);
+  expect(seen.some((text) => text.includes('Converting to PDF'))).toBe(true);
+  expect(errors).toEqual([]);
+});

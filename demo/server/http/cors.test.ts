@@ -57,3 +57,36 @@ test('ESIGN_CORS_ORIGINS parsing', () => {
   assert.equal(parseCorsOrigins(' * '), '*');
   assert.deepEqual(parseCorsOrigins('https://a.example/, https://b.example'), ['https://a.example', 'https://b.example']);
 });
+
+test('a page on another origin may PUT a file to a signed upload URL (the editor drops documents there)', async () => {
+  const t = await createTestApp();
+  try {
+    const minted = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/uploads/',
+      headers: { authorization: `Bearer ${t.key}`, 'content-type': 'application/json' },
+      payload: { group: t.groupId, title: 'Dropped' },
+    });
+    assert.equal(minted.statusCode, 201, minted.body);
+    const path = new URL((minted.json() as { upload_url: string }).upload_url).pathname;
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: path,
+      headers: { origin: 'https://customer.example', 'access-control-request-method': 'PUT', 'access-control-request-headers': 'content-type' },
+    });
+    assert.equal(preflight.statusCode, 204);
+    assert.equal(preflight.headers['access-control-allow-origin'], 'https://customer.example');
+    assert.match(String(preflight.headers['access-control-allow-methods']), /PUT/);
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: path,
+      headers: { origin: 'https://customer.example', 'content-type': 'text/plain' },
+      payload: 'Hello from another origin.\n',
+    });
+    assert.equal(put.headers['access-control-allow-origin'], 'https://customer.example');
+    // The answer (the new template, or why not) is readable by that page; the upload was used once.
+    assert.equal(put.statusCode, 201, put.body);
+  } finally {
+    await t.close();
+  }
+});

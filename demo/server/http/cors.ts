@@ -50,7 +50,8 @@ export function trustedOrigins(origins: CorsOrigins, baseUrl: string): string[] 
 /** `baseUrl()` is read per request: with port 0 the real base URL is known only after listen. */
 export function installCors(app: FastifyInstance, origins: CorsOrigins, baseUrl: () => string): void {
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!request.url.startsWith('/api/')) return;
+    // /upload/<token>: the signed URL is the credential, PUT from the page that embeds the editor.
+    if (!request.url.startsWith('/api/') && !request.url.startsWith('/upload/')) return;
     const origin = request.headers.origin;
     if (!origin) return;
     const ownOriginOnly = request.routeOptions.config?.cors === 'own-origin';

@@ -96,4 +96,13 @@ export default {
   'editor.recipientHint': 'اختيار مستلم هنا لا يغيّر الحقول الموضوعة من قبل.',
   'editor.assignOne': 'إسناد الحقل المحدد إلى {who}',
   'editor.assignMany': 'إسناد الحقول المحددة ({count}) إلى {who}',
+  'editor.upload.choose': 'رفع مستند…',
+  'editor.upload.hint': 'أو أفلِت ملف PDF أو Word أو جدول بيانات أو HTML أو نص أو صورة على المحرر',
+  'editor.upload.drop': 'أفلِت المستند لرفعه',
+  'editor.upload.progress': 'جارٍ الرفع… {percent}٪',
+  'editor.upload.sending': 'جارٍ الرفع…',
+  'editor.upload.converting': 'جارٍ التحويل إلى PDF…',
+  'editor.upload.failed': 'لم يُرفع المستند: {reason}',
+  'editor.upload.httpError': 'ردّ الخادم بالرمز {status}',
+  'editor.upload.offline': 'تعذّر الوصول إلى الخادم',
 } satisfies EditorTranslation;

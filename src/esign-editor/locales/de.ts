@@ -97,4 +97,13 @@ export default {
   'editor.recipientHint': 'Die Wahl eines Empfängers hier ändert bereits platzierte Felder nicht.',
   'editor.assignOne': 'Ausgewähltes Feld {who} zuweisen',
   'editor.assignMany': 'Die {count} ausgewählten Felder {who} zuweisen',
+  'editor.upload.choose': 'Dokument hochladen …',
+  'editor.upload.hint': 'oder eine PDF-, Word-, Tabellen-, HTML-, Text- oder Bilddatei auf den Editor ziehen',
+  'editor.upload.drop': 'Dokument hier ablegen, um es hochzuladen',
+  'editor.upload.progress': 'Wird hochgeladen … {percent} %',
+  'editor.upload.sending': 'Wird hochgeladen …',
+  'editor.upload.converting': 'Wird in PDF umgewandelt …',
+  'editor.upload.failed': 'Das Dokument wurde nicht hochgeladen: {reason}',
+  'editor.upload.httpError': 'der Server antwortete mit {status}',
+  'editor.upload.offline': 'der Server ist nicht erreichbar',
 } satisfies EditorTranslation;

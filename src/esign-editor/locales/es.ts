@@ -96,4 +96,13 @@ export default {
   'editor.recipientHint': 'Elegir aquí un destinatario no cambia los campos ya colocados.',
   'editor.assignOne': 'Asignar el campo seleccionado a {who}',
   'editor.assignMany': 'Asignar los {count} campos seleccionados a {who}',
+  'editor.upload.choose': 'Subir un documento…',
+  'editor.upload.hint': 'o suelte un archivo PDF, Word, de hoja de cálculo, HTML, de texto o de imagen en el editor',
+  'editor.upload.drop': 'Suelte el documento para subirlo',
+  'editor.upload.progress': 'Subiendo… {percent} %',
+  'editor.upload.sending': 'Subiendo…',
+  'editor.upload.converting': 'Convirtiendo a PDF…',
+  'editor.upload.failed': 'No se ha subido el documento: {reason}',
+  'editor.upload.httpError': 'el servidor respondió {status}',
+  'editor.upload.offline': 'no se puede conectar con el servidor',
 } satisfies EditorTranslation;

@@ -96,4 +96,13 @@ export default {
   'editor.recipientHint': 'Choisir un destinataire ici ne modifie pas les champs déjà placés.',
   'editor.assignOne': 'Attribuer le champ sélectionné à {who}',
   'editor.assignMany': 'Attribuer les {count} champs sélectionnés à {who}',
+  'editor.upload.choose': 'Importer un document…',
+  'editor.upload.hint': 'ou déposez un fichier PDF, Word, tableur, HTML, texte ou image sur l’éditeur',
+  'editor.upload.drop': 'Déposez le document pour l’importer',
+  'editor.upload.progress': 'Importation… {percent} %',
+  'editor.upload.sending': 'Importation…',
+  'editor.upload.converting': 'Conversion en PDF…',
+  'editor.upload.failed': 'Le document n’a pas été importé : {reason}',
+  'editor.upload.httpError': 'le serveur a répondu {status}',
+  'editor.upload.offline': 'le serveur est injoignable',
 } satisfies EditorTranslation;

@@ -96,4 +96,13 @@ export default {
   'editor.recipientHint': 'בחירת נמען כאן לא משנה שדות שכבר הוצבו.',
   'editor.assignOne': 'שיוך השדה הנבחר ל{who}',
   'editor.assignMany': 'שיוך {count} השדות הנבחרים ל{who}',
+  'editor.upload.choose': 'העלאת מסמך…',
+  'editor.upload.hint': 'או גררו לעורך קובץ PDF,‏ Word, גיליון אלקטרוני, HTML, טקסט או תמונה',
+  'editor.upload.drop': 'שחררו את המסמך כדי להעלות אותו',
+  'editor.upload.progress': 'מעלה… {percent}%',
+  'editor.upload.sending': 'מעלה…',
+  'editor.upload.converting': 'ממיר ל-PDF…',
+  'editor.upload.failed': 'המסמך לא הועלה: {reason}',
+  'editor.upload.httpError': 'השרת השיב {status}',
+  'editor.upload.offline': 'אין חיבור לשרת',
 } satisfies EditorTranslation;

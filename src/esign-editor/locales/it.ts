@@ -96,4 +96,13 @@ export default {
   'editor.recipientHint': 'Scegliere qui un destinatario non modifica i campi già posizionati.',
   'editor.assignOne': 'Assegna il campo selezionato a {who}',
   'editor.assignMany': 'Assegna i {count} campi selezionati a {who}',
+  'editor.upload.choose': 'Carica un documento…',
+  'editor.upload.hint': 'oppure trascina sull’editor un file PDF, Word, foglio di calcolo, HTML, di testo o immagine',
+  'editor.upload.drop': 'Rilascia il documento per caricarlo',
+  'editor.upload.progress': 'Caricamento… {percent}%',
+  'editor.upload.sending': 'Caricamento…',
+  'editor.upload.converting': 'Conversione in PDF…',
+  'editor.upload.failed': 'Il documento non è stato caricato: {reason}',
+  'editor.upload.httpError': 'il server ha risposto {status}',
+  'editor.upload.offline': 'il server non è raggiungibile',
 } satisfies EditorTranslation;

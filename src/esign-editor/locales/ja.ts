@@ -96,4 +96,13 @@ export default {
   'editor.recipientHint': 'ここで受信者を選んでも、配置済みの項目は変わりません。',
   'editor.assignOne': '選択した項目を {who} に割り当てる',
   'editor.assignMany': '選択した {count} 件の項目を {who} に割り当てる',
+  'editor.upload.choose': '文書をアップロード…',
+  'editor.upload.hint': 'または PDF、Word、表計算、HTML、テキスト、画像ファイルをエディターにドロップ',
+  'editor.upload.drop': 'ここにドロップしてアップロード',
+  'editor.upload.progress': 'アップロード中… {percent}%',
+  'editor.upload.sending': 'アップロード中…',
+  'editor.upload.converting': 'PDF に変換中…',
+  'editor.upload.failed': '文書をアップロードできませんでした: {reason}',
+  'editor.upload.httpError': 'サーバーの応答: {status}',
+  'editor.upload.offline': 'サーバーに接続できません',
 } satisfies EditorTranslation;

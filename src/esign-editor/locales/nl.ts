@@ -96,4 +96,13 @@ export default {
   'editor.recipientHint': 'Hier een ontvanger kiezen verandert al geplaatste velden niet.',
   'editor.assignOne': 'Het geselecteerde veld toewijzen aan {who}',
   'editor.assignMany': 'De {count} geselecteerde velden toewijzen aan {who}',
+  'editor.upload.choose': 'Document uploaden…',
+  'editor.upload.hint': 'of sleep een PDF-, Word-, spreadsheet-, HTML-, tekst- of afbeeldingsbestand naar de editor',
+  'editor.upload.drop': 'Laat het document los om het te uploaden',
+  'editor.upload.progress': 'Uploaden… {percent}%',
+  'editor.upload.sending': 'Uploaden…',
+  'editor.upload.converting': 'Omzetten naar PDF…',
+  'editor.upload.failed': 'Het document is niet geüpload: {reason}',
+  'editor.upload.httpError': 'de server antwoordde {status}',
+  'editor.upload.offline': 'de server is niet bereikbaar',
 } satisfies EditorTranslation;

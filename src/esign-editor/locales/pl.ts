@@ -96,4 +96,13 @@ export default {
   'editor.recipientHint': 'Wybór odbiorcy tutaj nie zmienia już umieszczonych pól.',
   'editor.assignOne': 'Przypisz zaznaczone pole do: {who}',
   'editor.assignMany': 'Przypisz zaznaczone pola ({count}) do: {who}',
+  'editor.upload.choose': 'Prześlij dokument…',
+  'editor.upload.hint': 'lub upuść na edytor plik PDF, Word, arkusz kalkulacyjny, HTML, tekstowy lub obraz',
+  'editor.upload.drop': 'Upuść dokument, aby go przesłać',
+  'editor.upload.progress': 'Przesyłanie… {percent}%',
+  'editor.upload.sending': 'Przesyłanie…',
+  'editor.upload.converting': 'Konwersja do PDF…',
+  'editor.upload.failed': 'Nie przesłano dokumentu: {reason}',
+  'editor.upload.httpError': 'serwer odpowiedział {status}',
+  'editor.upload.offline': 'brak połączenia z serwerem',
 } satisfies EditorTranslation;

@@ -96,4 +96,13 @@ export default {
   'editor.recipientHint': 'Escolher um destinatário aqui não altera os campos já posicionados.',
   'editor.assignOne': 'Atribuir o campo selecionado a {who}',
   'editor.assignMany': 'Atribuir os {count} campos selecionados a {who}',
+  'editor.upload.choose': 'Carregar um documento…',
+  'editor.upload.hint': 'ou largue no editor um ficheiro PDF, Word, folha de cálculo, HTML, de texto ou de imagem',
+  'editor.upload.drop': 'Largue o documento para o carregar',
+  'editor.upload.progress': 'A carregar… {percent}%',
+  'editor.upload.sending': 'A carregar…',
+  'editor.upload.converting': 'A converter para PDF…',
+  'editor.upload.failed': 'O documento não foi carregado: {reason}',
+  'editor.upload.httpError': 'o servidor respondeu {status}',
+  'editor.upload.offline': 'não foi possível contactar o servidor',
 } satisfies EditorTranslation;

@@ -96,4 +96,13 @@ export default {
   'editor.recipientHint': '在此选择收件人不会更改已放置的字段。',
   'editor.assignOne': '将所选字段分配给 {who}',
   'editor.assignMany': '将所选的 {count} 个字段分配给 {who}',
+  'editor.upload.choose': '上传文档…',
+  'editor.upload.hint': '或将 PDF、Word、电子表格、HTML、文本或图片文件拖到编辑器中',
+  'editor.upload.drop': '松开即可上传文档',
+  'editor.upload.progress': '正在上传… {percent}%',
+  'editor.upload.sending': '正在上传…',
+  'editor.upload.converting': '正在转换为 PDF…',
+  'editor.upload.failed': '文档未上传：{reason}',
+  'editor.upload.httpError': '服务器返回 {status}',
+  'editor.upload.offline': '无法连接服务器',
 } satisfies EditorTranslation;
