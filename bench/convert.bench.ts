@@ -6,6 +6,8 @@
  *   process start + conversion, not profile creation). Target ≤ 0.5.
  * - convert_parallel_ok: of 16 mixed files (Word, spreadsheets, HTML, text, images, from
  *   test/fixtures/convert/) PUT at once by two groups, how many became templates. Target 16.
+ * - convert_isolation_status_p99_ratio: p99 of a third group's reads while those 16 convert ÷ its p99 idle,
+ *   same run (as isolation_status_p99_ratio for hostile PDFs; target ≤ 5).
  * Absolute times are printed for context. Needs LibreOffice (see README "Converting documents").
  */
 import { spawnSync } from 'node:child_process';
@@ -48,6 +50,27 @@ async function put(tenant: { key: string; groupId: string }, bytes: Uint8Array):
   });
   if (res.statusCode !== 201) console.error(`PUT answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
   return res.statusCode;
+}
+
+const c = app.store.transaction(() => {
+  const user = app.store.users.create({ email: 'bench-c@example.com', firstName: 'C' });
+  const group = app.store.groups.create('Bench C', {}, user.id);
+  app.store.users.addToGroup(user.id, group.id, true);
+  return { groupId: group.id, key: app.store.apiKeys.create(user.id, 'sandbox', false).key };
+});
+const p99 = (values: number[]) => [...values].sort((x, y) => x - y)[Math.min(values.length - 1, Math.floor(values.length * 0.99))] ?? 0;
+
+/** Milliseconds of group C's `GET /api/v1/group/{id}/`, one after another, until `done()` or `count` reads. */
+async function statusLatencies(done: () => boolean, count: number): Promise<number[]> {
+  const times: number[] = [];
+  while (times.length < count && !done()) {
+    const started = process.hrtime.bigint();
+    const res = await app.inject({ method: 'GET', url: `/api/v1/group/${c.groupId}/`, headers: { authorization: `Bearer ${c.key}` } });
+    if (res.statusCode !== 200) throw new Error(`group read answered ${res.statusCode}`);
+    times.push(Number(process.hrtime.bigint() - started) / 1e6);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  return times;
 }
 
 try {
@@ -99,9 +122,18 @@ try {
     'ft-fixture.webp',
     'ft-fixture-little-endian.tif',
   ];
+  // A third group's status reads, idle and then while the 16 files convert: conversion must not stall them.
+  const idle = await statusLatencies(() => false, 200);
+  let converting = true;
   const parallelStarted = process.hrtime.bigint();
+  const busyRun = statusLatencies(() => !converting, Infinity);
   const statuses = await Promise.all(names.map((name, i) => put(tenants[i % 2], new Uint8Array(fs.readFileSync(path.join(fixtures, name))))));
+  converting = false;
+  const busy = await busyRun;
   const parallelSeconds = Number(process.hrtime.bigint() - parallelStarted) / 1e9;
+  console.log(`convert_isolation_idle_p99_ms: ${p99(idle).toFixed(1)}`);
+  console.log(`convert_isolation_status_p99_ms: ${p99(busy).toFixed(1)} (${busy.length} reads while converting)`);
+  console.log(`convert_isolation_status_p99_ratio: ${(p99(busy) / p99(idle)).toFixed(2)}`);
   console.log(`convert_parallel_s: ${parallelSeconds.toFixed(2)}`);
   console.log(`convert_parallel_ok: ${statuses.filter((s) => s === 201).length}`);
 } finally {
