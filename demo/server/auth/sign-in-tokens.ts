@@ -6,8 +6,8 @@
  * sign-out raises it, and every token with an older one is refused.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
+import { readOrCreateOnce } from '../store/write-once-file.ts';
 import { SignJWT, exportJWK, importPKCS8, calculateJwkThumbprint, jwtVerify, type JWK, type KeyObject } from 'jose';
 
 export const ACCESS_TOKEN_SECONDS = 3600;
@@ -28,19 +28,9 @@ export function signingKey(dataDir: string): Promise<SigningKey> {
   let key = loaded.get(file);
   if (!key) {
     key = (async () => {
-      if (!fs.existsSync(file)) {
-        fs.mkdirSync(dataDir, { recursive: true });
-        const { privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
-        const temp = `${file}.${crypto.randomBytes(6).toString('hex')}.tmp`;
-        fs.writeFileSync(temp, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
-        try {
-          fs.linkSync(temp, file);
-        } catch {
-          /* another process wrote it first: use theirs */
-        }
-        fs.rmSync(temp, { force: true });
-      }
-      const pem = fs.readFileSync(file, 'utf8');
+      const pem = readOrCreateOnce(file, () =>
+        String(crypto.generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' })),
+      ).toString('utf8');
       const publicKey = crypto.createPublicKey(pem);
       const jwk = { ...(await exportJWK(publicKey)), alg: 'RS256', use: 'sig' };
       const kid = await calculateJwkThumbprint(jwk);

@@ -3,9 +3,9 @@
  * operations its component needs. The signing secret is generated once per data directory and
  * kept in it (mode 0600), so tokens survive a restart and never work against another server.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import { readOrCreateOnce } from '../../store/write-once-file.ts';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import type { ComponentTokenAuth, TokenVerifier } from '../../auth/context.ts';
 import type { KeyEnv } from '../../auth/keys.ts';
@@ -39,22 +39,7 @@ export function tokenSecret(dataDir: string): Uint8Array {
   const file = path.join(dataDir, 'component-token.secret');
   const cached = secrets.get(file);
   if (cached) return cached;
-  let secret: Buffer;
-  try {
-    secret = fs.readFileSync(file);
-  } catch {
-    fs.mkdirSync(dataDir, { recursive: true });
-    const temp = `${file}.${crypto.randomBytes(6).toString('hex')}.tmp`;
-    fs.writeFileSync(temp, crypto.randomBytes(32), { mode: 0o600 });
-    // Another process may have won the race: keep whichever file landed first.
-    try {
-      fs.linkSync(temp, file);
-    } catch {
-      /* exists already */
-    }
-    fs.rmSync(temp, { force: true });
-    secret = fs.readFileSync(file);
-  }
+  const secret = readOrCreateOnce(file, () => crypto.randomBytes(32));
   if (secret.length < 32) throw new Error(`component token secret ${file} is shorter than 32 bytes; delete it to generate a new one`);
   const bytes = new Uint8Array(secret);
   secrets.set(file, bytes);
