@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, execFileSync } from 'node:child_process';
+import { spawn, execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import http from 'node:http';
 import { PDFDocument } from 'pdf-lib';
 import fs from 'node:fs';
@@ -9,8 +10,14 @@ import path from 'node:path';
 
 const CLI = path.join(import.meta.dirname, 'cli.ts');
 
-function runCli(args: string[]): string {
-  return execFileSync(process.execPath, [CLI, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+const execFileAsync = promisify(execFile);
+
+/**
+ * Runs the CLI without blocking this process: a blocked event loop cannot see the server close an idle
+ * keep-alive socket, and the next fetch on it fails with "other side closed".
+ */
+async function runCli(args: string[]): Promise<string> {
+  return (await execFileAsync(process.execPath, [CLI, ...args], { encoding: 'utf8' })).stdout;
 }
 
 test('esign-server: first start, api-key create, user/group create, SIGTERM', { timeout: 180_000 }, async () => {
@@ -69,28 +76,28 @@ test('esign-server: first start, api-key create, user/group create, SIGTERM', { 
     }
 
     // Keys created by the CLI while the server runs work at once.
-    const production = runCli(['api-key', 'create', '--data', dataDir, '--env', 'production']);
+    const production = await runCli(['api-key', 'create', '--data', dataDir, '--env', 'production']);
     assert.match(production, /^ak_production_[0-9a-f]{16}\.[A-Za-z0-9_-]{43}\n$/);
-    const legacy = runCli(['api-key', 'create', '--data', dataDir, '--legacy']);
+    const legacy = await runCli(['api-key', 'create', '--data', dataDir, '--legacy']);
     assert.match(legacy, /^[0-9a-f]{40}\n$/);
     for (const k of [production.trim(), legacy.trim()]) {
       assert.equal((await fetch(`${base}/api/v1/group/`, { headers: { authorization: `Bearer ${k}` } })).status, 200);
     }
     // Revoking a key (by the key itself or its id) shuts it out at once.
-    assert.match(runCli(['api-key', 'revoke', legacy.trim(), '--data', dataDir]), /^Revoked legacy-/);
+    assert.match(await runCli(['api-key', 'revoke', legacy.trim(), '--data', dataDir]), /^Revoked legacy-/);
     assert.equal((await fetch(`${base}/api/v1/group/`, { headers: { authorization: `Bearer ${legacy.trim()}` } })).status, 401);
     const productionId = /^ak_production_([0-9a-f]{16})\./.exec(production)![1]!;
-    const listed = runCli(['api-key', 'list', '--data', dataDir]);
+    const listed = await runCli(['api-key', 'list', '--data', dataDir]);
     assert.match(listed, new RegExp(`${productionId}  production  created \\S+  last used 20`));
     assert.match(listed, /\(legacy\).*revoked/);
     assert.ok(!listed.includes(production.trim().split('.')[1]!));
-    assert.match(runCli(['api-key', 'revoke', productionId, '--data', dataDir]), /Revoked/);
+    assert.match(await runCli(['api-key', 'revoke', productionId, '--data', dataDir]), /Revoked/);
     assert.equal((await fetch(`${base}/api/v1/group/`, { headers: { authorization: `Bearer ${production.trim()}` } })).status, 401);
-    assert.throws(() => runCli(['api-key', 'revoke', productionId, '--data', dataDir]), /No live API key/);
+    await assert.rejects(() => runCli(['api-key', 'revoke', productionId, '--data', dataDir]), /No live API key/);
 
-    const userOut = runCli(['user', 'create', '--data', dataDir, '--email', 'clerk@example.com', '--group', 'default']);
+    const userOut = await runCli(['user', 'create', '--data', dataDir, '--email', 'clerk@example.com', '--group', 'default']);
     assert.match(userOut, /Created user clerk@example.com/);
-    const clerkKey = runCli(['api-key', 'create', '--data', dataDir, '--email', 'clerk@example.com']).trim();
+    const clerkKey = (await runCli(['api-key', 'create', '--data', dataDir, '--email', 'clerk@example.com'])).trim();
     const clerkGroups = (await (await fetch(`${base}/api/v1/group/`, { headers: { authorization: `Bearer ${clerkKey}` } })).json()) as {
       objects: { slug: string }[];
     };
@@ -98,8 +105,8 @@ test('esign-server: first start, api-key create, user/group create, SIGTERM', { 
       clerkGroups.objects.map((g) => g.slug),
       ['default'],
     );
-    assert.match(runCli(['group', 'create', '--data', dataDir, '--name', 'Board', '--email', 'clerk@example.com']), /Created group Board/);
-    assert.throws(() => runCli(['api-key', 'create', '--data', dataDir, '--env', 'staging']), /sandbox or production/);
+    assert.match(await runCli(['group', 'create', '--data', dataDir, '--name', 'Board', '--email', 'clerk@example.com']), /Created group Board/);
+    await assert.rejects(() => runCli(['api-key', 'create', '--data', dataDir, '--env', 'staging']), /sandbox or production/);
 
     // An upload in flight when SIGTERM arrives still completes; then the process exits 0.
     const doc = await PDFDocument.create();
@@ -140,10 +147,10 @@ test('esign-server: first start, api-key create, user/group create, SIGTERM', { 
   }
 });
 
-test('api-key create on an empty data directory sets it up and prints only the key', () => {
+test('api-key create on an empty data directory sets it up and prints only the key', async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esign-cli-'));
   try {
-    const out = runCli(['api-key', 'create', '--data', dataDir]);
+    const out = await runCli(['api-key', 'create', '--data', dataDir]);
     assert.match(out, /^ak_sandbox_[0-9a-f]{16}\.[A-Za-z0-9_-]{43}\n$/);
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -153,7 +160,7 @@ test('api-key create on an empty data directory sets it up and prints only the k
 test('user create and user password store an SRP verifier (never the password); a short or unknown one is a usage error', async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esign-cli-'));
   try {
-    runCli(['user', 'create', '--email', 'pat@example.com', '--password', 'first passphrase', '--data', dataDir]);
+    await runCli(['user', 'create', '--email', 'pat@example.com', '--password', 'first passphrase', '--data', dataDir]);
     const { openStore } = await import('./store/index.ts');
     const verifierOf = () => {
       const store = openStore(dataDir);
@@ -167,12 +174,12 @@ test('user create and user password store an SRP verifier (never the password); 
     const before = verifierOf().credentials;
     assert.match(before.srpVerifier, /^[0-9a-f]+$/);
     assert.ok(!JSON.stringify(before).includes('passphrase'));
-    assert.match(runCli(['user', 'password', '--email', 'pat@example.com', '--data', dataDir]), /^Set the sign-in password of pat@example\.com: \S{12,}\n$/);
+    assert.match(await runCli(['user', 'password', '--email', 'pat@example.com', '--data', dataDir]), /^Set the sign-in password of pat@example\.com: \S{12,}\n$/);
     const after = verifierOf();
     assert.notEqual(after.credentials.srpVerifier, before.srpVerifier);
     assert.deepEqual(after.events, ['password_set']);
-    assert.throws(() => runCli(['user', 'password', '--email', 'pat@example.com', '--password', 'short', '--data', dataDir]), /at least 8 characters/);
-    assert.throws(() => runCli(['user', 'password', '--email', 'nobody@example.com', '--data', dataDir]), /No user with the email/);
+    await assert.rejects(() => runCli(['user', 'password', '--email', 'pat@example.com', '--password', 'short', '--data', dataDir]), /at least 8 characters/);
+    await assert.rejects(() => runCli(['user', 'password', '--email', 'nobody@example.com', '--data', dataDir]), /No user with the email/);
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

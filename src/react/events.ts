@@ -16,6 +16,7 @@ export const EDITOR_EVENTS = [
   'esign-save',
   'esign-error',
   'esign-page-render',
+  'esign-upload',
 ] as const satisfies readonly EsignEventName[];
 export const SIGNER_EVENTS = [
   'esign-ready',

@@ -25,7 +25,7 @@ export const EsignViewer = createComponent({
   displayName: 'EsignViewer',
 });
 
-/** `<esign-editor>`: onEsignReady, onEsignChange, onEsignSelect, onEsignValidate, onEsignSave, onEsignError, onEsignPageRender. */
+/** `<esign-editor>`: onEsignReady, onEsignChange, onEsignSelect, onEsignValidate, onEsignSave, onEsignError, onEsignPageRender, onEsignUpload. */
 export const EsignEditor = createComponent({
   react: React,
   tagName: 'esign-editor',

@@ -85,7 +85,9 @@ let serverOutput = '';
 const server = spawn(process.execPath, ['demo/server/cli.ts', 'serve', '--host', '127.0.0.1', '--port', String(port), '--data', dataDir], {
   cwd: root,
   stdio: ['ignore', 'pipe', 'pipe'],
-  env: { ...process.env, ESIGN_BASE_URL: base },
+  // Every test uses the first-start sandbox key (100 calls an hour by default, the spec's throttle): together they
+  // make more, and component tokens count against it too.
+  env: { ...process.env, ESIGN_BASE_URL: base, ESIGN_SANDBOX_RATE_LIMIT: '100000' },
 });
 server.stdout?.on('data', (chunk: Buffer) => (serverOutput += chunk.toString()));
 server.stderr?.on('data', (chunk: Buffer) => (serverOutput += chunk.toString()));
