@@ -174,7 +174,10 @@ test('user create and user password store an SRP verifier (never the password); 
     const before = verifierOf().credentials;
     assert.match(before.srpVerifier, /^[0-9a-f]+$/);
     assert.ok(!JSON.stringify(before).includes('passphrase'));
-    assert.match(await runCli(['user', 'password', '--email', 'pat@example.com', '--data', dataDir]), /^Set the sign-in password of pat@example\.com: \S{12,}\n$/);
+    assert.match(
+      await runCli(['user', 'password', '--email', 'pat@example.com', '--data', dataDir]),
+      /^Set the sign-in password of pat@example\.com: \S{12,}\n$/,
+    );
     const after = verifierOf();
     assert.notEqual(after.credentials.srpVerifier, before.srpVerifier);
     assert.deepEqual(after.events, ['password_set']);
