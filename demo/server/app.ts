@@ -22,6 +22,7 @@ import { startTemplateSweep } from './services/template-sweep.ts';
 import { startWebhooks } from './webhooks/service.ts';
 import { WorkPool } from './work/pool.ts';
 import { workSettingsFromEnv } from './work/settings.ts';
+import { Converter, convertSettingsFromEnv } from './convert/converter.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,6 +30,8 @@ declare module 'fastify' {
     config: AppConfig;
     /** Worker threads for all work over user-supplied PDFs and patterns (work/pool.ts). */
     work: WorkPool;
+    /** Word, HTML, text, spreadsheet and image files to PDF (convert/; LibreOffice started on first use). */
+    converter: Converter;
   }
 }
 
@@ -58,6 +61,8 @@ export async function buildApp(partial: BuildConfig): Promise<FastifyInstance> {
   app.decorate('config', config);
   const work = new WorkPool({ ...workSettingsFromEnv(), ...config.work });
   app.decorate('work', work);
+  const converter = new Converter(convertSettingsFromEnv(work.settings.maxPages));
+  app.decorate('converter', converter);
 
   try {
     app.setValidatorCompiler(validatorCompiler);
@@ -73,6 +78,7 @@ export async function buildApp(partial: BuildConfig): Promise<FastifyInstance> {
     // A half-built app must not keep the database open.
     store.close();
     await work.close();
+    await converter.close();
     throw error;
   }
 
@@ -82,6 +88,7 @@ export async function buildApp(partial: BuildConfig): Promise<FastifyInstance> {
     await webhooks.stop();
     sweep.stop();
     await work.close();
+    await converter.close();
     store.close();
   });
   return app;

@@ -13,6 +13,7 @@ import userRoutes from './users.ts';
 import memberRoutes from './members.ts';
 import attachmentRoutes from './attachments.ts';
 import textTemplateRoutes from './text-templates.ts';
+import textPreviewRoutes from './text-previews.ts';
 import webhookRoutes from './webhooks.ts';
 import webhookLogRoutes from './webhooks-log.ts';
 import emailOpenRoutes from './email-open.ts';
@@ -43,6 +44,7 @@ const plugins: RoutePlugin[] = [
   memberRoutes,
   attachmentRoutes,
   textTemplateRoutes,
+  textPreviewRoutes,
   webhookRoutes,
   webhookLogRoutes,
   emailOpenRoutes,

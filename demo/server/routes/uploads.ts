@@ -12,7 +12,6 @@ import type { App } from '../http/typed-app.ts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { idFromUri, templateUri } from '../domain/uris.ts';
 import { booleanish, errorResponses, toBool } from '../schemas/common.ts';
-import { Converter, convertSettingsFromEnv } from '../convert/converter.ts';
 import { UploadFlow } from '../services/uploads/upload-flow.ts';
 import type { Upload } from '../store/uploads.ts';
 
@@ -60,7 +59,7 @@ function statusOf(upload: Upload) {
 const uploadUri = (id: string) => `/api/v1/uploads/${id}/`;
 
 export default async function uploadRoutes(app: App): Promise<void> {
-  const converter = new Converter(convertSettingsFromEnv(app.work.settings.maxPages));
+  const converter = app.converter;
   const flow = new UploadFlow(app, converter);
   if (process.env.ESIGN_CONVERT_PREWARM === '1') {
     try {
@@ -70,9 +69,6 @@ export default async function uploadRoutes(app: App): Promise<void> {
     }
   }
   flows.set(app.store, flow);
-  app.addHook('onClose', async () => {
-    await converter.close();
-  });
 
   app.post(
     '/api/v1/uploads/',

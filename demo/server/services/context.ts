@@ -6,6 +6,7 @@
 import type { Store } from '../store/index.ts';
 import type { AppConfig } from '../config.ts';
 import type { WorkPool } from '../work/pool.ts';
+import type { Converter } from '../convert/converter.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { unauthenticated } from '../domain/errors.ts';
 
@@ -13,6 +14,7 @@ export interface ServerContext {
   store: Store;
   config: AppConfig;
   work: WorkPool;
+  converter: Converter;
   log: { error(details: object, message: string): void };
 }
 

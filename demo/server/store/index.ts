@@ -3,6 +3,7 @@
  * here once. Everything outside store/ reaches data through these properties (never SQL, never
  * `db`); several calls that must commit together go in `store.transaction(() => ...)`.
  */
+import { SqliteSigningPreviewRepository } from './signing-previews.ts';
 import type { Db } from './db.ts';
 import { openDatabase, runMigrations, transaction } from './db.ts';
 import { FileStore } from './files.ts';
@@ -47,6 +48,8 @@ export class Store {
   readonly history: SqliteDocumentHistory;
   readonly jobs: SqliteJobRepository;
   readonly idempotency: IdempotencyRepository;
+  /** One-use signing-page previews of HTML documents. */
+  readonly signingPreviews: SqliteSigningPreviewRepository;
   private closed = false;
 
   constructor(dataDir: string) {
@@ -67,6 +70,7 @@ export class Store {
     this.history = new SqliteDocumentHistory(this.db);
     this.jobs = new SqliteJobRepository(this.db);
     this.idempotency = new IdempotencyRepository(this.db);
+    this.signingPreviews = new SqliteSigningPreviewRepository(this.db);
   }
 
   /** Runs synchronous `work` in one database transaction. */

@@ -13,6 +13,7 @@ import { restMigrations } from './rest-migrations.ts';
 import { idempotencyMigrations } from './idempotency.ts';
 import { credentialMigrations } from './credentials.ts';
 import { uploadMigrations } from './uploads.ts';
+import { previewMigrations } from './signing-previews.ts';
 
 export const migrations: Migration[] = [
   ...coreMigrations,
@@ -24,4 +25,5 @@ export const migrations: Migration[] = [
   ...idempotencyMigrations,
   ...credentialMigrations,
   ...uploadMigrations,
+  ...previewMigrations,
 ];
