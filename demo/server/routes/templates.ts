@@ -1,5 +1,4 @@
 /** Template PDFs: upload, list, download, status. */
-import crypto from 'node:crypto';
 import type { App } from '../http/typed-app.ts';
 import { Type } from 'typebox';
 import { authOf, requireApiKey } from '../auth/context.ts';
@@ -10,9 +9,8 @@ import { listMeta } from '../http/pagination.ts';
 import { idFromUri, templateUri } from '../domain/uris.ts';
 import { sendBytes } from '../http/binary.ts';
 import { ListOf, booleanish, PaginationQuery, errorResponses, toBool } from '../schemas/common.ts';
-import { decodePdfField, prepareTemplate } from '../services/template-upload.ts';
+import { decodePdfField, prepareTemplate, storeTemplate } from '../services/template-upload.ts';
 import { templateFileName } from '../services/template-deletion.ts';
-import { withUuids } from '../services/template-fields.ts';
 import { TemplateIdParams, TemplateResource, loadTemplate, templateResource } from './templates-common.ts';
 
 const UploadBody = Type.Object({
@@ -111,30 +109,14 @@ export default async function templateRoutes(app: App): Promise<void> {
         importFormFields: toBool(body.import_form_fields),
       });
 
-      const id = crypto.randomUUID();
-      const fileName = templateFileName(id);
-      store.files.write(fileName, prepared.pdf);
-      try {
-        store.transaction(() =>
-          store.templates.insert({
-            id,
-            groupId: group.id,
-            userId: auth.user.id,
-            title: body.title?.trim() || 'Untitled',
-            pageCount: prepared.pageCount,
-            pages: prepared.pages,
-            fileSize: prepared.pdf.byteLength,
-            processTags: toBool(body.process_tags),
-            archiveUponSend: toBool(body.archive_upon_send),
-            hideSenderFields: toBool(body.hide_sender_fields),
-            fields: withUuids(prepared.elements),
-            report: prepared.report,
-          }),
-        );
-      } catch (error) {
-        store.files.remove(fileName);
-        throw error;
-      }
+      const id = storeTemplate(store, prepared, {
+        groupId: group.id,
+        userId: auth.user.id,
+        title: body.title ?? '',
+        processTags: toBool(body.process_tags),
+        archiveUponSend: toBool(body.archive_upon_send),
+        hideSenderFields: toBool(body.hide_sender_fields),
+      });
       reply.code(201).header('Location', templateUri(id));
       const { returnAsJson } = request.query;
       // Nothing returned: Fastify answers the 201 with an empty body.

@@ -12,6 +12,10 @@ import { withinFieldLimit } from './field-limit.ts';
 import { tooLarge, unprocessable } from '../domain/errors.ts';
 import type { DomainError } from '../domain/errors.ts';
 import type { StoredPageGeometry } from '../store/templates.ts';
+import type { Store } from '../store/index.ts';
+import crypto from 'node:crypto';
+import { templateFileName } from './template-deletion.ts';
+import { withUuids } from './template-fields.ts';
 
 export interface PreparedTemplate {
   pdf: Uint8Array;
@@ -91,4 +95,44 @@ export async function prepareTemplate(
     if (fitted.note) report.field_limit = fitted.note;
   }
   return { pdf: prepared.pdf, pageCount: info.pageCount, pages: info.pages as StoredPageGeometry[], elements, report };
+}
+
+export interface TemplateSettings {
+  groupId: string;
+  userId: string;
+  title: string;
+  processTags: boolean;
+  archiveUponSend: boolean;
+  hideSenderFields: boolean;
+  /** The fields, when not the prepared ones (with uuids added where missing). */
+  fields?: FieldElement[];
+}
+
+/** Stores a prepared PDF as a template: the file first, then the row, so no row is ever without its file. */
+export function storeTemplate(store: Store, prepared: PreparedTemplate, settings: TemplateSettings): string {
+  const id = crypto.randomUUID();
+  const fileName = templateFileName(id);
+  store.files.write(fileName, prepared.pdf);
+  try {
+    store.transaction(() =>
+      store.templates.insert({
+        id,
+        groupId: settings.groupId,
+        userId: settings.userId,
+        title: settings.title.trim() || 'Untitled',
+        pageCount: prepared.pageCount,
+        pages: prepared.pages,
+        fileSize: prepared.pdf.byteLength,
+        processTags: settings.processTags,
+        archiveUponSend: settings.archiveUponSend,
+        hideSenderFields: settings.hideSenderFields,
+        fields: withUuids(settings.fields ?? prepared.elements),
+        report: prepared.report,
+      }),
+    );
+  } catch (error) {
+    store.files.remove(fileName);
+    throw error;
+  }
+  return id;
 }

@@ -9,9 +9,7 @@ import type { ServerContext } from '../context.ts';
 import { DomainError, UnauthenticatedError, conflict, notFound } from '../../domain/errors.ts';
 import type { Converter } from '../../convert/converter.ts';
 import type { UploadRepository, Upload, UploadOptions } from '../../store/uploads.ts';
-import { prepareTemplate } from '../template-upload.ts';
-import { templateFileName } from '../template-deletion.ts';
-import { withUuids } from '../template-fields.ts';
+import { prepareTemplate, storeTemplate } from '../template-upload.ts';
 import { mintUploadToken, UPLOAD_TTL_MS, verifyUploadToken } from './tokens.ts';
 
 export class UploadFlow {
@@ -79,33 +77,15 @@ export class UploadFlow {
     else this.uploads.failed(id, 'internal_error', 'The server failed while converting the file. Please upload it again.');
   }
 
-  /** As POST /api/v1/templatepdf/ stores a template (routes/templates.ts): file first, then the row. */
+  /** As POST /api/v1/templatepdf/ stores a template. */
   private createTemplate(upload: Upload, prepared: Awaited<ReturnType<typeof prepareTemplate>>): string {
-    const { store } = this.app;
-    const id = crypto.randomUUID();
-    const fileName = templateFileName(id);
-    store.files.write(fileName, prepared.pdf);
-    try {
-      store.transaction(() =>
-        store.templates.insert({
-          id,
-          groupId: upload.groupId,
-          userId: upload.userId,
-          title: upload.options.title?.trim() || 'Untitled',
-          pageCount: prepared.pageCount,
-          pages: prepared.pages,
-          fileSize: prepared.pdf.byteLength,
-          processTags: upload.options.processTags,
-          archiveUponSend: upload.options.archiveUponSend,
-          hideSenderFields: upload.options.hideSenderFields,
-          fields: withUuids(prepared.elements),
-          report: prepared.report,
-        }),
-      );
-    } catch (error) {
-      store.files.remove(fileName);
-      throw error;
-    }
-    return id;
+    return storeTemplate(this.app.store, prepared, {
+      groupId: upload.groupId,
+      userId: upload.userId,
+      title: upload.options.title ?? '',
+      processTags: upload.options.processTags,
+      archiveUponSend: upload.options.archiveUponSend,
+      hideSenderFields: upload.options.hideSenderFields,
+    });
   }
 }
