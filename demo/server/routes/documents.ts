@@ -1,4 +1,5 @@
 /** Documents: send, list, detail, delete. PDF, fields and audit log are in documents-files.ts. */
+import { renderTextDocument } from '../services/documents/text-document.ts';
 import type { App } from '../http/typed-app.ts';
 import { Type } from 'typebox';
 import { requireApiKey } from '../auth/context.ts';
@@ -59,6 +60,7 @@ export default async function documentRoutes(app: App): Promise<void> {
         {
           log: (error) => request.log.error(error),
           work: app.work,
+          renderText: (groupId, input) => renderTextDocument(app, groupId, input),
         },
       );
       reply.code(201).header('Location', statusUri(document.id));

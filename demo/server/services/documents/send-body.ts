@@ -72,6 +72,12 @@ export const SendBody = Type.Object(
       }),
     ),
     bundle: Type.Optional(Type.Array(Str(), { description: 'Alternative to a templatepdf list: the templates of a bundle, in order.' })),
+    template: Type.Optional(Str('Instead of templatepdf: a text template (/api/v1/template/{id}/) whose HTML becomes the document.')),
+    text: Type.Optional(
+      Str('Instead of templatepdf: the document as HTML; text tags place fields, each signer without a signature tag gets a signature line.'),
+    ),
+    header: Type.Optional(Str('Text documents only: HTML above the text.')),
+    footer: Type.Optional(Str('Text documents only: HTML below the text.')),
     signers: Type.Optional(Type.Array(SendSignerSchema, { description: 'Required: at least one recipient.' })),
     do_email: Type.Optional(Booleanish),
     signers_in_order: Type.Optional(Booleanish),

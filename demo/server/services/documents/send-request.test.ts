@@ -156,9 +156,17 @@ test('pdf password needs its type; redirect must be a URL; deprecated fields are
   assert.deepEqual(fields(body({ signers: [{ firstname: 'A', lastname: 'B', email: 'a@b.co', redirect: 'nope' }] })), ['signers[0].redirect']);
 });
 
-test('unknown top-level fields are ignored (forward compatibility); text templates are refused', () => {
+test('unknown top-level fields are ignored (forward compatibility); text documents have one source', () => {
   assert.equal(ok(body({ signature_type: 4, auto_archive: true, future_field: 'x' })).name, 'Lease');
-  assert.deepEqual(fields(body({ text: '<p>hi</p>' })), ['text']);
+  assert.deepEqual(fields(body({ text: '<p>hi</p>' })), ['text'], 'text and templatepdf: two sources');
+  const text = body({ text: '<p>hi</p>', header: 'ACME' });
+  delete (text as Record<string, unknown>).templatepdf;
+  assert.deepEqual(ok(text).textSource, { textTemplateId: null, html: '<p>hi</p>', header: 'ACME', footer: '' });
+  assert.deepEqual(ok(text).templateIds, []);
+  const fromTemplate = body({ template: `/api/v1/template/${TPL}/` });
+  delete (fromTemplate as Record<string, unknown>).templatepdf;
+  assert.equal(ok(fromTemplate).textSource?.textTemplateId, TPL);
+  assert.equal(ok(body()).textSource, null);
 });
 
 test('reviewers on the document and on a signer; honorifics', () => {

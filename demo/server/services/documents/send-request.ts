@@ -46,8 +46,10 @@ export interface SendSigner {
 export interface SendRequest {
   groupId: string;
   name: string;
-  /** One template id, or several concatenated into one document (a bundle). */
+  /** One template id, or several concatenated into one document (a bundle); empty for a text document. */
   templateIds: string[];
+  /** A text document (`template` or `text` instead of templatepdf): its HTML becomes the document's PDF. */
+  textSource: TextSource | null;
   /** Sorted by `order`. */
   signers: SendSigner[];
   doEmail: boolean;
@@ -76,6 +78,15 @@ export interface SendRequest {
   pdfPasswordType: 1 | 2 | null;
 }
 
+export interface TextSource {
+  /** The text template it came from, if any. */
+  textTemplateId: string | null;
+  /** The HTML itself (`text`), or empty to take the text template's. */
+  html: string;
+  header: string;
+  footer: string;
+}
+
 export type SendParseResult = { ok: true; request: SendRequest } | { ok: false; problems: InputProblem[] };
 
 const ROLES = new Set<SendRole>(['signer', 'approver', 'witness']);
@@ -86,25 +97,18 @@ const TAG = { max: 250 };
 /** At most this many recipients on one document. */
 export const MAX_SIGNERS = 99;
 
-/** Text-template sends, refused by name (not in the schema: this server sends template PDFs only). */
-type RefusedFields = { template?: unknown; text?: unknown };
-
 export function parseSendRequest(input: unknown): SendParseResult {
   const p = new Problems();
   if (!isPlainObject(input)) return { ok: false, problems: [{ field: '(body)', message: 'The body must be a JSON object with the document send fields.' }] };
-  const body: SendBodyFields & RefusedFields = input;
-
-  for (const key of ['template', 'text'] as const) {
-    if (body[key] !== undefined && body[key] !== null && body[key] !== '')
-      p.add(key, `${key}: text templates are not supported by this server; send a templatepdf.`);
-  }
+  const body: SendBodyFields = input;
 
   const group = readResourceRef(body.group, 'group');
   if (body.group === undefined) p.add('group', 'group is required: the group resource URI, like /api/v1/group/{id}/.');
   else if (!group.ok) p.add('group', `group ${group.message}.`);
 
   const name = readString(body.name, 'name', p, { required: true, max: 250 });
-  const templateIds = readTemplates(body, p);
+  const textSource = readTextSource(body, p);
+  const templateIds = textSource ? [] : readTemplates(body, p);
   const signers = readSigners(body.signers, p);
 
   const cc = readCc(body, p);
@@ -131,6 +135,7 @@ export function parseSendRequest(input: unknown): SendParseResult {
     groupId: group.ok ? group.id : '',
     name,
     templateIds,
+    textSource,
     signers,
     doEmail: readBoolean(body.do_email, 'do_email', p, false),
     signersInOrder: readBoolean(body.signers_in_order, 'signers_in_order', p, true),
@@ -156,6 +161,28 @@ export function parseSendRequest(input: unknown): SendParseResult {
     pdfPasswordType,
   };
   return p.empty ? { ok: true, request } : { ok: false, problems: p.list };
+}
+
+const given = (value: unknown): boolean => value !== undefined && value !== null && value !== '';
+
+/** `template` (a text template) or `text` (HTML), instead of templatepdf/bundle; null for a PDF send. */
+function readTextSource(body: SendBodyFields, p: Problems): TextSource | null {
+  const header = readString(body.header ?? '', 'header', p, { max: 100_000 });
+  const footer = readString(body.footer ?? '', 'footer', p, { max: 100_000 });
+  if (!given(body.template) && !given(body.text)) return null;
+  const key = given(body.template) ? 'template' : 'text';
+  if (given(body.templatepdf) || given(body.bundle)) {
+    p.add(key, `${key}: give one source: templatepdf (or bundle) for a PDF, or template or text for a text document.`);
+    return null;
+  }
+  let textTemplateId: string | null = null;
+  if (given(body.template)) {
+    const ref = readResourceRef(body.template, 'template', { uuidOnly: true });
+    if (ref.ok) textTemplateId = ref.id;
+    else p.add('template', `template ${ref.message}.`);
+  }
+  const html = given(body.text) ? readString(body.text, 'text', p, { max: 1_000_000 }) : '';
+  return { textTemplateId, html, header, footer };
 }
 
 function readTemplates(body: SendBodyFields, p: Problems): string[] {

@@ -12,7 +12,9 @@ import type { FieldElement } from '../../../../src/fields/types.ts';
 import { checkFieldValue, normalizeFieldValue } from '../../../../src/fields/index.ts';
 import { conflict, invalidInput } from '../../domain/errors.ts';
 import type { DomainError } from '../../domain/errors.ts';
-import { templateFileName } from '../template-deletion.ts';
+import { deleteTemplateNow, templateFileName } from '../template-deletion.ts';
+import { storeTemplate } from '../template-upload.ts';
+import type { TextDocument, TextDocumentInput } from './text-document.ts';
 import { documentTransition } from '../../domain/statuses.ts';
 import type { DocumentRecord, NewRecipient, RecipientRecord } from '../../store/documents.ts';
 import type { AuditActor } from '../../store/documents-history.ts';
@@ -34,6 +36,8 @@ export interface SendCaller {
 }
 
 export interface SendOptions {
+  /** Renders a text document's HTML as a PDF with fields (services/documents/text-document.ts); without it text sends are refused. */
+  renderText?: (groupId: string, input: TextDocumentInput) => Promise<TextDocument>;
   /** Defaults to the field model's value rules (src/fields checkFieldValue). */
   checkValue?: (element: FieldElement, value: string) => string | null;
   log?: (error: unknown) => void;
@@ -58,9 +62,21 @@ const invalid = (problems: { field: string; message: string }[]): DomainError =>
 export async function sendDocument(store: Store, caller: SendCaller, body: unknown, options: SendOptions = {}): Promise<SentDocument> {
   const parsed = parseSendRequest(body);
   if (!parsed.ok) throw invalid(parsed.problems);
-  const request = parsed.request;
+  let request = parsed.request;
 
   const group = findVisibleGroup(store, caller, request.groupId);
+  // A text document: its HTML becomes a template (archived by the send) that is sent like any other.
+  const fromText = request.textSource ? await templateFromText(store, caller, group, request, options) : null;
+  if (fromText) request = { ...request, templateIds: [fromText.id] };
+  try {
+    return await sendFromTemplates(store, caller, group, request, options);
+  } catch (error) {
+    if (fromText) deleteTemplateNow(store, fromText);
+    throw error;
+  }
+}
+
+async function sendFromTemplates(store: Store, caller: SendCaller, group: Group, request: SendRequest, options: SendOptions): Promise<SentDocument> {
   const templates = request.templateIds.map((id, i) =>
     loadTemplate(store, caller, group, id, request.templateIds.length > 1 ? `templatepdf[${i}]` : 'templatepdf'),
   );
@@ -215,6 +231,35 @@ function persistSend(store: Store, caller: SendCaller, { id, request, group, tem
   // Webhook document.created: written to the outbox in this transaction, so it exists exactly when the document does.
   emitEvent(store, { object: 'document', event: 'created', documentId: id });
   return { document, recipients: documents.recipients(id) };
+}
+
+/** Renders the send's text (its own, or its text template's) and stores it as a template archived by the send. */
+async function templateFromText(store: Store, caller: SendCaller, group: Group, request: SendRequest, options: SendOptions): Promise<Template> {
+  const source = request.textSource!;
+  let html = source.html;
+  if (source.textTemplateId) {
+    const textTemplate = store.textTemplates.get(source.textTemplateId);
+    if (!textTemplate || !caller.groupIds.includes(textTemplate.groupId) || textTemplate.groupId !== group.id) {
+      throw invalid([
+        { field: 'template', message: `template: text template '${source.textTemplateId}' not found in the send's group, or your API key cannot see it.` },
+      ]);
+    }
+    if (textTemplate.archived) throw conflict(`template: text template '${textTemplate.id}' is archived and cannot be sent.`, 'template_archived');
+    html ||= textTemplate.latestText;
+  }
+  if (!options.renderText) throw invalid([{ field: 'text', message: 'text: this interface sends template PDFs only; send text documents through REST.' }]);
+  const signeeCount = request.signers.filter((s) => (s.role ?? 'signer') === 'signer').length;
+  const doc = await options.renderText(group.id, { title: request.name, html, signeeCount, header: source.header, footer: source.footer });
+  const id = storeTemplate(store, doc, {
+    groupId: group.id,
+    userId: caller.userId,
+    title: request.name,
+    processTags: true,
+    archiveUponSend: true,
+    hideSenderFields: false,
+    fields: doc.fields,
+  });
+  return store.templates.get(id)!;
 }
 
 function findVisibleGroup(store: Store, caller: SendCaller, groupId: string): Group {
