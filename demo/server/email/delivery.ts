@@ -4,6 +4,7 @@
  * written as an .eml file under <data>/outbox/ and stays readable through GET /api/v1/outbox/,
  * which the demo shows. Failed SMTP attempts are retried on the next pass (at most 10 attempts).
  */
+import { emailAttachmentFileName } from '../store/email-attachments.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
@@ -73,6 +74,7 @@ export function eml(email: QueuedEmail, from: string, attachments: readonly Mail
 
 /** Files that go with an email: the 74 attachments (emailed) with the "completed" notices. */
 function attachmentsOf(store: Store, email: QueuedEmail): MailAttachment[] {
+  if (email.kind === 'invitation' && email.recipientId) return invitationAttachments(store, email.recipientId);
   if (email.kind !== 'completed' || !email.documentId) return [];
   const documentId = email.documentId;
   return documentAttachments(store, documentId, 74).map((a) => ({
@@ -80,6 +82,14 @@ function attachmentsOf(store: Store, email: QueuedEmail): MailAttachment[] {
     contentType: a.type,
     content: Buffer.from(attachmentBytes(store, documentId, a.field)),
   }));
+}
+
+/** The files the send attached to this recipient's invitation (`signers[].attachments`); deleted ones are left out. */
+function invitationAttachments(store: Store, recipientId: string): MailAttachment[] {
+  return store.emailAttachments
+    .ofRecipient(recipientId)
+    .filter((a) => store.files.exists(emailAttachmentFileName(a.id)))
+    .map((a) => ({ filename: a.filename, contentType: 'application/pdf', content: store.files.read(emailAttachmentFileName(a.id)) }));
 }
 
 export class EmailDelivery {

@@ -56,5 +56,20 @@ export class SqliteEmailAttachmentRepository {
 
   remove(id: string): void {
     this.db.prepare('DELETE FROM email_attachments WHERE id = ?').run(id);
+    this.db.prepare('DELETE FROM recipient_email_attachments WHERE attachment_id = ?').run(id);
+  }
+
+  /** The files that go with a recipient's invitation (`attachments` on the send), in the order given. */
+  attachToRecipient(recipientId: string, attachmentIds: readonly string[]): void {
+    const insert = this.db.prepare('INSERT OR IGNORE INTO recipient_email_attachments (recipient_id, attachment_id, position) VALUES (?, ?, ?)');
+    attachmentIds.forEach((id, position) => insert.run(recipientId, id, position));
+  }
+
+  /** A recipient's invitation files that still exist. */
+  ofRecipient(recipientId: string): EmailAttachment[] {
+    const rows = this.db
+      .prepare('SELECT a.* FROM recipient_email_attachments r JOIN email_attachments a ON a.id = r.attachment_id WHERE r.recipient_id = ? ORDER BY r.position')
+      .all(recipientId) as Row[];
+    return rows.map(toAttachment);
   }
 }

@@ -53,4 +53,16 @@ export const restMigrations: Migration[] = [
       CREATE INDEX text_templates_group ON text_templates(group_id, archived, created);
     `,
   },
+  {
+    id: 'rest-002-recipient-email-attachments',
+    sql: `
+      CREATE TABLE recipient_email_attachments (
+        recipient_id TEXT NOT NULL,
+        attachment_id TEXT NOT NULL,
+        position INTEGER NOT NULL,
+        PRIMARY KEY (recipient_id, attachment_id)
+      );
+      CREATE INDEX recipient_email_attachments_attachment ON recipient_email_attachments(attachment_id);
+    `,
+  },
 ];

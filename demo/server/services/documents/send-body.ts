@@ -48,6 +48,9 @@ export const SendSignerSchema = Type.Object(
       Type.Union([Booleanish, Type.Null()], { description: 'Leave this recipient out; witnesses following a skipped signer are skipped too.' }),
     ),
     tel: Type.Optional(Str()),
+    attachments: Type.Optional(
+      Type.Array(Str(), { description: "Files from /api/v1/attachment/ (URIs or ids) attached to this recipient's invitation email; at most 10." }),
+    ),
     honorific: Type.Optional(
       Str(
         "A title from the code-92 honorifics list (Mr, Mrs, Miss, Ms, Mx, Master, Dr, Prof, Rev, Sir, Dame, Lord, Lady, Hon, Capt), any case, final dot optional; answered in the list's spelling. Anything else is a 400 at signers[i].honorific. Shown only when the document sets `honorifics`.",

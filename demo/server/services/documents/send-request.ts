@@ -41,6 +41,8 @@ export interface SendSigner {
   subject: string;
   redirect: string;
   reviewers: Reviewer[];
+  /** Email attachments (/api/v1/attachment/) that go with this recipient's invitation. */
+  attachmentIds: string[];
 }
 
 export interface SendRequest {
@@ -209,6 +211,25 @@ function readTemplates(body: SendBodyFields, p: Problems): string[] {
   return ids;
 }
 
+/** At most this many files go with one invitation. */
+const MAX_INVITATION_ATTACHMENTS = 10;
+
+function readAttachmentRefs(value: unknown, at: string, p: Problems): string[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) {
+    p.add(at, `${at} must be a list of attachment resource URIs, like /api/v1/attachment/{id}/.`);
+    return [];
+  }
+  if (value.length > MAX_INVITATION_ATTACHMENTS) p.add(at, `${at} may hold at most ${MAX_INVITATION_ATTACHMENTS} attachments (got ${value.length}).`);
+  const ids: string[] = [];
+  value.slice(0, MAX_INVITATION_ATTACHMENTS).forEach((item, i) => {
+    const ref = readResourceRef(item, 'attachment', { webAppPrefix: 'att', uuidOnly: true });
+    if (!ref.ok) p.add(`${at}[${i}]`, `${at}[${i}] ${ref.message}.`);
+    else if (!ids.includes(ref.id)) ids.push(ref.id);
+  });
+  return ids;
+}
+
 function readSigners(value: unknown, p: Problems): SendSigner[] {
   if (!Array.isArray(value) || value.length === 0) {
     p.add('signers', 'signers must be a non-empty list of signer objects (firstname, lastname, email).');
@@ -250,6 +271,7 @@ function readSigners(value: unknown, p: Problems): SendSigner[] {
       subject: readString(raw.subject, `${at}.subject`, p, { max: 150 }),
       redirect: readUrl(raw.redirect, `${at}.redirect`, p, 250),
       reviewers: readReviewers(raw.reviewers, `${at}.reviewers`, p),
+      attachmentIds: readAttachmentRefs(raw.attachments, `${at}.attachments`, p),
     });
   });
   const byOrder = new Map<number, number>();

@@ -107,6 +107,15 @@ async function sendFromTemplates(store: Store, caller: SendCaller, group: Group,
         });
   if (!planned.ok) throw invalid(planned.problems);
   const plan = planned.plan;
+  const missing = request.signers.flatMap((s) =>
+    s.attachmentIds
+      .filter((aid) => store.emailAttachments.get(aid)?.groupId !== group.id)
+      .map((aid) => ({
+        field: `signers[${s.index}].attachments`,
+        message: `signers[${s.index}].attachments: attachment '${aid}' not found in the send's group (upload it with POST /api/v1/attachment/).`,
+      })),
+  );
+  if (missing.length) throw invalid(missing);
 
   // Copy the source PDF before the transaction: a crash leaves at worst an orphan file, never a row without its PDF.
   const id = crypto.randomUUID();
@@ -212,6 +221,9 @@ function persistSend(store: Store, caller: SendCaller, { id, request, group, tem
     recipients,
     plan.fields,
   );
+
+  // Invitation attachments, by the position the recipients were created in.
+  recipients.forEach((r, i) => store.emailAttachments.attachToRecipient(r.id, plan.recipients[i]!.attachmentIds));
 
   history.record(id, 'document_sent', caller.actor, {
     name: request.name,
