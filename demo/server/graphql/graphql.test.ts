@@ -201,6 +201,13 @@ test('malformed, too deep, too wide and wrongly typed requests: a clear 4xx in t
     ['{ nothing }', {}],
     [deep, {}],
     [wide, {}],
+    // One small fragment spread 60 times under aliases: 60 × 6 fields, over the limit however it is written.
+    [`{ ${Array.from({ length: 60 }, (_, i) => `u${i}: user { ...Me }`).join(' ')} } fragment Me on User { id name firstName lastName email timeZone }`, {}],
+    // Fragments spreading fragments: 4 × 4 × 4 × 8 fields.
+    [
+      '{ user { ...A } } fragment A on User { ...B ...B ...B ...B } fragment B on User { ...C ...C ...C ...C } fragment C on User { ...D ...D ...D ...D } fragment D on User { id name firstName lastName email timeZone id name }',
+      {},
+    ],
     ['query ($id: ID) { document(id: $id) { id } }', { id: { not: 'an id' } }],
   ] as const) {
     const answer = await gql(query, variables);
