@@ -43,8 +43,7 @@ export class SqliteBlobRefs {
   /** The blob a name points at, or undefined. */
   find(name: string): BlobRef | undefined {
     const row = prepared(this.db, 'SELECT b.hash, b.size FROM blob_names n JOIN blobs b ON b.hash = n.hash WHERE n.name = ?').get(name) as
-      | { hash: string; size: number }
-      | undefined;
+      { hash: string; size: number } | undefined;
     return row ? { hash: row.hash, size: Number(row.size) } : undefined;
   }
 
