@@ -33,8 +33,15 @@ export interface DocumentListPage {
 
 const placeholders = (n: number): string => Array.from({ length: n }, () => '?').join(',');
 
-export function listDocuments(db: Db, q: DocumentListQuery): DocumentListPage {
-  if (q.groupIds.length === 0) return { total: 0, documents: [] };
+interface ListSql {
+  count: string;
+  page: string;
+  params: (string | number)[];
+  pageParams: (string | number)[];
+  forward: boolean;
+}
+
+function listSql(q: DocumentListQuery): ListSql {
   const where = [`group_id IN (${placeholders(q.groupIds.length)})`];
   const params: (string | number)[] = [...q.groupIds];
   if (q.status !== undefined) {
@@ -61,21 +68,27 @@ export function listDocuments(db: Db, q: DocumentListQuery): DocumentListPage {
     where.push('EXISTS (SELECT 1 FROM document_recipients r WHERE r.document_id = documents.id AND lower(r.email) = lower(?))');
     params.push(q.email);
   }
-  const total = countDocuments(db, q, where, params);
   const clause = where.join(' AND ');
-  let rows: Row[];
+  // Only counter columns filter: the same WHERE runs over document_counts (a few rows per group and sender).
+  const countable = q.createdGt === undefined && q.modifiedGt === undefined && q.email === undefined;
+  const count = countable ? `SELECT COALESCE(SUM(n), 0) AS n FROM document_counts WHERE ${clause}` : `SELECT COUNT(*) AS n FROM documents WHERE ${clause}`;
   if (q.keyset) {
     const forward = q.keyset.direction === 'next';
-    const sql =
+    const page =
       `SELECT rowid AS _rowid, * FROM documents WHERE ${clause} AND (created, rowid) ${forward ? '<' : '>'} (?, ?) ` +
       `ORDER BY created ${forward ? 'DESC' : 'ASC'}, rowid ${forward ? 'DESC' : 'ASC'} LIMIT ?`;
-    rows = db.prepare(sql).all(...params, q.keyset.created, q.keyset.rowid, q.limit) as Row[];
-    if (!forward) rows.reverse();
-  } else {
-    rows = db
-      .prepare(`SELECT rowid AS _rowid, * FROM documents WHERE ${clause} ORDER BY created DESC, rowid DESC LIMIT ? OFFSET ?`)
-      .all(...params, q.limit, q.offset) as Row[];
+    return { count, page, params, pageParams: [...params, q.keyset.created, q.keyset.rowid, q.limit], forward };
   }
+  const page = `SELECT rowid AS _rowid, * FROM documents WHERE ${clause} ORDER BY created DESC, rowid DESC LIMIT ? OFFSET ?`;
+  return { count, page, params, pageParams: [...params, q.limit, q.offset], forward: true };
+}
+
+export function listDocuments(db: Db, q: DocumentListQuery): DocumentListPage {
+  if (q.groupIds.length === 0) return { total: 0, documents: [] };
+  const sql = listSql(q);
+  const total = Number((db.prepare(sql.count).get(...sql.params) as { n: number }).n);
+  const rows = db.prepare(sql.page).all(...sql.pageParams) as Row[];
+  if (!sql.forward) rows.reverse();
   const keyOf = (r: Row): ListKey => ({ created: String(r.created), rowid: Number(r._rowid) });
   return {
     total,
@@ -84,11 +97,10 @@ export function listDocuments(db: Db, q: DocumentListQuery): DocumentListPage {
   };
 }
 
-function countDocuments(db: Db, q: DocumentListQuery, where: string[], params: (string | number)[]): number {
-  if (q.createdGt === undefined && q.modifiedGt === undefined && q.email === undefined) {
-    // Only counter columns filter: the same WHERE runs over document_counts (a few rows per group).
-    const row = db.prepare(`SELECT COALESCE(SUM(n), 0) AS n FROM document_counts WHERE ${where.join(' AND ')}`).get(...params) as { n: number };
-    return Number(row.n);
-  }
-  return Number((db.prepare(`SELECT COUNT(*) AS n FROM documents WHERE ${where.join(' AND ')}`).get(...params) as { n: number }).n);
+/** SQLite's query plans for a list's count and page (tests check no filter scans the documents table). */
+export function explainDocumentList(db: Db, q: DocumentListQuery): { count: string[]; page: string[] } {
+  const sql = listSql(q);
+  const plan = (text: string, params: (string | number)[]): string[] =>
+    (db.prepare(`EXPLAIN QUERY PLAN ${text}`).all(...params) as { detail: string }[]).map((r) => r.detail);
+  return { count: plan(sql.count, sql.params), page: plan(sql.page, sql.pageParams) };
 }
