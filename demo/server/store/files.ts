@@ -47,7 +47,12 @@ export class FileStore {
     checkName(name);
     const hash = sha256Hex(bytes);
     this.blobs.putSync(hash, bytes); // before the row: a crash leaves at worst an unnamed blob
-    transaction(this.db, () => this.refs.bind(name, hash, bytes.byteLength));
+    transaction(this.db, () => {
+      this.refs.bind(name, hash, bytes.byteLength);
+      // Another process on the same data dir may have shredded an unreferenced blob of this content
+      // after the put above saw it; under the write lock no one can shred it any more.
+      if (!this.blobs.hasSync(hash)) this.blobs.putSync(hash, bytes);
+    });
     this.sweep();
   }
 
@@ -110,8 +115,11 @@ export class FileStore {
   sweep(): void {
     if (this.db.isTransaction) return;
     for (const hash of this.refs.unreferenced()) {
-      this.blobs.deleteSync(hash);
-      this.refs.forget(hash);
+      // Under the write lock: a process binding this content meanwhile either came first (refs > 0,
+      // nothing is shredded) or comes after and finds the bytes gone and writes them again.
+      transaction(this.db, () => {
+        if (this.refs.forget(hash)) this.blobs.deleteSync(hash);
+      });
     }
   }
 }
