@@ -187,3 +187,20 @@ test('user create and user password store an SRP verifier (never the password); 
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+test('serve refuses ESIGN_S3_BUCKET rather than keep blobs on local disk unasked', async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esign-cli-s3-'));
+  try {
+    const failed = await execFileAsync(process.execPath, [CLI, 'serve', '--port', '0', '--data', dataDir], {
+      encoding: 'utf8',
+      env: { ...process.env, ESIGN_S3_BUCKET: 'esign-blobs' },
+    }).then(
+      () => undefined,
+      (error: { code: number; stderr: string }) => error,
+    );
+    assert.equal(failed?.code, 2);
+    assert.match(failed.stderr, /ESIGN_S3_BUCKET is set/);
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});

@@ -120,10 +120,10 @@ test('a server killed mid-way through a final PDF finishes it once after restart
     const killed = store().documents.get(documentId)!;
     assert.deepEqual([killed.status, killed.finalFile], [20, null], `the kill landed mid-job (job takes ~${jobMs.toFixed(0)} ms here)`);
     // Whatever is in the file store is either whole or a temp file the server never serves.
-    for (const name of readdirSync(join(dataDir, 'files'))) {
-      if (name.endsWith('.tmp')) continue;
+    for (const name of readdirSync(join(dataDir, 'blobs'), { recursive: true, encoding: 'utf8' })) {
+      if (!/^[0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f]{64}$/.test(name)) continue; // folders and blobs/tmp/
       const { readFileSync } = await import('node:fs');
-      assert.ok((await inspectPdf(new Uint8Array(readFileSync(join(dataDir, 'files', name))))).ok, `${name} is a whole PDF`);
+      assert.ok((await inspectPdf(new Uint8Array(readFileSync(join(dataDir, 'blobs', name))))).ok, `${name} is a whole PDF`);
     }
 
     // Restart: the job resumes at start-up and completes the document.

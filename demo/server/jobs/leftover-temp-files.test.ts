@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { FileStore } from '../store/files.ts';
+import { openStore } from '../store/index.ts';
 
 /** The pid of a process that has exited (so its temp files are leftovers). */
 function deadPid(): number {
@@ -15,21 +15,23 @@ function deadPid(): number {
 test("a temp file left by a killed writer is swept when the store opens; live writers' temp files and finished files stay", () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esign-tmp-sweep-'));
   try {
-    const first = new FileStore(dataDir);
-    first.write('doc_final', new TextEncoder().encode('%PDF-1.7 whole'));
+    const first = openStore(dataDir);
+    first.files.write('doc_final', new TextEncoder().encode('%PDF-1.7 whole'));
+    const tmpDir = path.join(first.files.blobs.dir, 'tmp');
     // What a SIGKILL between the temp write and the rename leaves behind.
-    const leftover = path.join(first.dir, `doc_final2.pdf.${deadPid()}-0a1b2c3d4e5f.tmp`);
+    const leftover = path.join(tmpDir, `${deadPid()}-0a1b2c3d4e5f.tmp`);
     fs.writeFileSync(leftover, '%PDF-1.7 half');
     // A write in progress in a running server (here: this very process, which is alive).
-    const inProgress = path.join(first.dir, `doc_final3.pdf.${process.ppid}-0a1b2c3d4e5f.tmp`);
+    const inProgress = path.join(tmpDir, `${process.ppid}-0a1b2c3d4e5f.tmp`);
     fs.writeFileSync(inProgress, '%PDF-1.7 being written');
-    assert.equal(first.exists('doc_final2'), false, 'a temp file is never a stored file');
+    first.close();
 
-    const reopened = new FileStore(dataDir);
+    const reopened = openStore(dataDir);
     assert.equal(fs.existsSync(leftover), false, "the dead writer's leftover is removed at start-up");
     assert.equal(fs.existsSync(inProgress), true, "a live writer's temp file is left alone");
-    assert.equal(new TextDecoder().decode(reopened.read('doc_final')), '%PDF-1.7 whole');
-    assert.deepEqual(fs.readdirSync(reopened.dir).sort(), ['doc_final.pdf', path.basename(inProgress)].sort());
+    assert.equal(new TextDecoder().decode(reopened.files.read('doc_final')), '%PDF-1.7 whole');
+    assert.deepEqual(fs.readdirSync(tmpDir), [path.basename(inProgress)]);
+    reopened.close();
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
@@ -37,8 +39,8 @@ test("a temp file left by a killed writer is swept when the store opens; live wr
 
 test('writes name their temp file after the writing process', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esign-tmp-name-'));
+  const store = openStore(dataDir);
   try {
-    const store = new FileStore(dataDir);
     const seen: string[] = [];
     const rename = fs.renameSync;
     fs.renameSync = ((from: fs.PathLike, to: fs.PathLike) => {
@@ -46,12 +48,13 @@ test('writes name their temp file after the writing process', () => {
       return rename(from, to);
     }) as typeof fs.renameSync;
     try {
-      store.write('named', new Uint8Array([1]));
+      store.files.write('named', new Uint8Array([1]));
     } finally {
       fs.renameSync = rename;
     }
-    assert.match(seen[0], new RegExp(`^named\\.pdf\\.${process.pid}-[0-9a-f]{12}\\.tmp$`));
+    assert.match(seen[0], new RegExp(`^${process.pid}-[0-9a-f]{12}\\.tmp$`));
   } finally {
+    store.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });

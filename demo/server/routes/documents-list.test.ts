@@ -98,11 +98,16 @@ test('next and previous carry every active filter and walk the whole list', asyn
   assert.equal(meta.previous, null);
   const next = new URL(meta.next, 'http://x');
   assert.equal(next.pathname, '/api/v1/document/');
-  assert.deepEqual(Object.fromEntries(next.searchParams), { sentUserId: t.adminId, created_gt: '2000-01-01', status: '10', limit: '1', offset: '1' });
+  const { cursor, ...kept } = Object.fromEntries(next.searchParams);
+  assert.deepEqual(kept, { sentUserId: t.adminId, created_gt: '2000-01-01', status: '10', limit: '1' });
+  assert.match(cursor, /^[A-Za-z0-9_-]+$/, 'next continues from an opaque keyset cursor');
   const second = await call(t.app, t.key, 'GET', meta.next);
   assert.deepEqual(names(second), ['Doc 2']);
+  assert.equal(second.json().meta.offset, 1, 'a cursor page still says where it stands');
   const back = new URL(second.json().meta.previous, 'http://x');
-  assert.deepEqual(Object.fromEntries(back.searchParams), { sentUserId: t.adminId, created_gt: '2000-01-01', status: '10', limit: '1', offset: '0' });
+  const { cursor: backCursor, ...backKept } = Object.fromEntries(back.searchParams);
+  assert.deepEqual(backKept, { sentUserId: t.adminId, created_gt: '2000-01-01', status: '10', limit: '1' });
+  assert.deepEqual(names(await call(t.app, t.key, 'GET', `/api/v1/document/?sentUserId=${t.adminId}&status=10&limit=1&cursor=${backCursor}`)), names(first));
   assert.equal(second.json().meta.next, null);
 });
 

@@ -110,6 +110,12 @@ export const DocumentListQuery = Type.Object({
   archived: Type.Optional(Type.Boolean()),
   email: Type.Optional(Str('Documents with a recipient of this email.')),
   nosigners: Type.Optional(Type.Boolean({ description: '1 leaves out the signer arrays for a faster answer.' })),
+  cursor: Type.Optional(
+    Type.String({
+      maxLength: 200,
+      description: 'Opaque keyset position from `meta.next`/`meta.previous`; when present it replaces `offset` and the page costs the same however deep it is.',
+    }),
+  ),
 });
 
 export const StatusResponse = Type.Object({

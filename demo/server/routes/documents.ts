@@ -5,6 +5,7 @@ import { Type } from 'typebox';
 import { requireApiKey } from '../auth/context.ts';
 import { badRequest } from '../http/errors.ts';
 import { parseIsoInstant } from '../http/iso-instant.ts';
+import { decodeListCursor } from '../http/list-cursor.ts';
 import { listMeta } from '../http/pagination.ts';
 import { idFromUri } from '../domain/uris.ts';
 import { ListOf, errorResponses } from '../schemas/common.ts';
@@ -83,7 +84,7 @@ export default async function documentRoutes(app: App): Promise<void> {
         tags: ['documents'],
         querystring: DocumentListQuery,
         description:
-          'Newest first. Filters combine; `meta.next`/`previous` carry every active filter. `nosigners=1` leaves out the signer arrays for a faster answer. Removed documents are archived and listed unless `archived=false`.',
+          'Newest first. Filters combine; `meta.next`/`previous` carry every active filter and an opaque keyset `cursor` (a deep page costs what the first does; `offset` still works). `nosigners=1` leaves out the signer arrays for a faster answer. Removed documents are archived and listed unless `archived=false`.',
         response: { 200: ListOf(DocumentListEntry), ...errorResponses(400, 401, 403, 429) },
       },
     },
@@ -109,10 +110,18 @@ export default async function documentRoutes(app: App): Promise<void> {
         throw badRequest(`status must be one of 10, 20, 30, 40, 50 (got ${q.status}).`, [{ field: 'status', message: 'must be 10, 20, 30, 40 or 50' }]);
       }
       const { documents } = store;
-      const { total, documents: page } = documents.list({
+      const cursor = q.cursor === undefined ? undefined : decodeListCursor(q.cursor);
+      const offset = cursor ? cursor.offset : q.offset;
+      const {
+        total,
+        documents: page,
+        first,
+        last,
+      } = documents.list({
         groupIds,
         limit: q.limit,
-        offset: q.offset,
+        offset,
+        keyset: cursor?.keyset,
         status: q.status,
         userId,
         createdGt: q.created_gt === undefined ? undefined : parseIsoInstant(q.created_gt, 'created_gt'),
@@ -133,7 +142,7 @@ export default async function documentRoutes(app: App): Promise<void> {
         nosigners: q.nosigners === undefined ? undefined : String(q.nosigners),
       };
       return {
-        meta: listMeta(request, { limit: q.limit, offset: q.offset, total }, filters),
+        meta: listMeta(request, { limit: q.limit, offset, total }, filters, { first, last }),
         objects: page.map((d) => documentListEntry(d, recipients ? recipients.get(d.id)! : null)),
       };
     },

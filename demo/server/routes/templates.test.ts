@@ -291,11 +291,15 @@ describe('template PDFs', () => {
 
   test('secure delete removes the template and its file', async () => {
     const id = await uploadId();
-    const file = path.join(t.dataDir, 'files', `template-${id}.pdf`);
-    assert.ok(fs.existsSync(file));
+    const { files } = t.app.store;
+    const hash = files.hashOf(`template-${id}`)!;
+    const blob = files.blobs.pathOf(hash);
+    assert.ok(fs.existsSync(blob));
     const res = await call(t.app, t.key, 'DELETE', `/api/v1/templatepdf/${id}/delete/`);
     assert.equal(res.statusCode, 204);
-    assert.ok(!fs.existsSync(file));
+    assert.equal(files.exists(`template-${id}`), false);
+    // Other templates of these tests upload the same bytes: the blob goes with its last reference only.
+    assert.equal(fs.existsSync(blob), files.refs.refs(hash) > 0);
     assert.equal((await call(t.app, t.key, 'GET', `/api/v1/templatepdf/${id}/`)).statusCode, 404);
     assert.equal((await call(t.app, t.key, 'DELETE', `/api/v1/templatepdf/${id}/delete/`)).statusCode, 404);
   });

@@ -23,7 +23,7 @@ export function sealKeyFor(dataDir: string, env: NodeJS.ProcessEnv = process.env
 }
 
 export function dataDirOf(store: Store): string {
-  return path.dirname(store.files.dir);
+  return store.files.dataDir;
 }
 
 export function sealKeyOf(store: Store): SealKey {

@@ -5,6 +5,8 @@
  */
 import type { StatementSync } from 'node:sqlite';
 import type { Db } from './db.ts';
+import { listDocuments } from './document-list.ts';
+import type { DocumentListPage, ListKeyset } from './document-list.ts';
 import { nowIso } from './db.ts';
 import type { FieldElement } from '../../../src/fields/types.ts';
 import type { StoredPageGeometry } from './templates.ts';
@@ -109,13 +111,15 @@ export interface DocumentListQuery {
   userId?: string;
   archived?: boolean;
   email?: string;
+  /** Keyset pagination: the page just after (`next`) or before (`previous`) this row, instead of `offset`. */
+  keyset?: ListKeyset;
 }
 
-type Row = Record<string, string | number | null>;
+export type Row = Record<string, string | number | null>;
 const bool = (v: unknown): boolean => v === 1;
 const json = <T>(v: unknown): T => JSON.parse(String(v)) as T;
 
-function toDocument(r: Row): DocumentRecord {
+export function toDocument(r: Row): DocumentRecord {
   return {
     id: String(r.id),
     groupId: String(r.group_id),
@@ -320,40 +324,8 @@ export class SqliteDocumentRepository {
     return rows.map((r) => json<FieldElement>(r.element_json));
   }
 
-  list(q: DocumentListQuery): { total: number; documents: DocumentRecord[] } {
-    if (q.groupIds.length === 0) return { total: 0, documents: [] };
-    const where = [`group_id IN (${q.groupIds.map(() => '?').join(',')})`];
-    const params: (string | number)[] = [...q.groupIds];
-    if (q.status !== undefined) {
-      where.push('status = ?');
-      params.push(q.status);
-    }
-    if (q.createdGt !== undefined) {
-      where.push('created > ?');
-      params.push(q.createdGt);
-    }
-    if (q.modifiedGt !== undefined) {
-      where.push('modified > ?');
-      params.push(q.modifiedGt);
-    }
-    if (q.userId !== undefined) {
-      where.push('user_id = ?');
-      params.push(q.userId);
-    }
-    if (q.archived !== undefined) {
-      where.push('archived = ?');
-      params.push(+q.archived);
-    }
-    if (q.email !== undefined) {
-      where.push('EXISTS (SELECT 1 FROM document_recipients r WHERE r.document_id = documents.id AND lower(r.email) = lower(?))');
-      params.push(q.email);
-    }
-    const clause = where.join(' AND ');
-    const total = (this.db.prepare(`SELECT COUNT(*) AS n FROM documents WHERE ${clause}`).get(...params) as { n: number }).n;
-    const rows = this.db
-      .prepare(`SELECT * FROM documents WHERE ${clause} ORDER BY created DESC, rowid DESC LIMIT ? OFFSET ?`)
-      .all(...params, q.limit, q.offset) as Row[];
-    return { total, documents: rows.map(toDocument) };
+  list(q: DocumentListQuery): DocumentListPage {
+    return listDocuments(this.db, q);
   }
 
   /** Moves the document's status (already checked against the transition table); call inside a transaction. */

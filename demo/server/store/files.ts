@@ -1,65 +1,77 @@
 /**
- * PDF files beside the database: `<dataDir>/files/<name>.pdf`. Writes are atomic
- * (temp file + fsync + rename) so a crash never leaves half a PDF behind.
+ * Files by name over content-addressed blobs. Services keep using names (`template-<id>`,
+ * `doc-<id>`, `att-…`); each name points at a blob named by the SHA-256 of its bytes, stored once
+ * however many names point at it (blob-refs.ts counts them). Sending a template links the
+ * document's source name to the template's blob instead of copying the bytes; the template being
+ * changed later re-points only the template's name, so the document keeps the PDF it was sent with.
+ * When a blob's last name goes, its bytes are shredded (overwritten, then unlinked) once no
+ * transaction is open. Old flat `files/<name>.pdf` data dirs are imported on open (flat-files-import.ts).
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import crypto from 'node:crypto';
+import type { Db } from './db.ts';
+import { transaction } from './db.ts';
+import { sha256Hex } from './blob-backend.ts';
+import { SqliteBlobRefs } from './blob-refs.ts';
+import { LocalBlobBackend } from './local-blobs.ts';
+import { importFlatFiles } from './flat-files-import.ts';
 
 const SAFE_NAME = /^[A-Za-z0-9_-]{1,100}$/;
 
-function processIsAlive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0); // signal 0: only checks that the process exists
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'; // exists, owned by someone else
-  }
+function checkName(name: string): string {
+  if (!SAFE_NAME.test(name)) throw new Error(`unsafe file name: ${name}`);
+  return name;
+}
+
+function missing(name: string): NodeJS.ErrnoException {
+  const error: NodeJS.ErrnoException = new Error(`no such file: ${name}`);
+  error.code = 'ENOENT';
+  return error;
 }
 
 export class FileStore {
-  readonly dir: string;
+  readonly dataDir: string;
+  readonly blobs: LocalBlobBackend;
+  readonly refs: SqliteBlobRefs;
+  private readonly db: Db;
 
-  constructor(dataDir: string) {
-    this.dir = path.join(dataDir, 'files');
-    fs.mkdirSync(this.dir, { recursive: true });
-    this.removeLeftoverTempFiles();
+  constructor(dataDir: string, db: Db) {
+    this.db = db;
+    this.dataDir = dataDir;
+    this.blobs = new LocalBlobBackend(dataDir);
+    this.refs = new SqliteBlobRefs(db);
+    importFlatFiles(dataDir, db, this.blobs, this.refs);
+    this.sweep();
   }
 
-  /**
-   * A process killed during `write` leaves its `*.tmp` file behind. They are never read (only
-   * renamed files are), but they take space: the store sweeps them when it opens. Temp names carry
-   * the writer's process id, and only files of processes that are gone are removed, so an admin
-   * command opening the store beside a running server never deletes a write in progress.
-   */
-  private removeLeftoverTempFiles(): void {
-    for (const name of fs.readdirSync(this.dir)) {
-      const m = /\.pdf\.(\d+)-[0-9a-f]+\.tmp$/.exec(name);
-      if (m && !processIsAlive(Number(m[1]))) fs.rmSync(path.join(this.dir, name), { force: true });
-    }
-  }
-
-  private pathOf(name: string): string {
-    if (!SAFE_NAME.test(name)) throw new Error(`unsafe file name: ${name}`);
-    return path.join(this.dir, `${name}.pdf`);
-  }
-
+  /** Stores the bytes (once per content) and points `name` at them. */
   write(name: string, bytes: Uint8Array): void {
-    const target = this.pathOf(name);
-    const temp = `${target}.${process.pid}-${crypto.randomBytes(6).toString('hex')}.tmp`;
-    const fd = fs.openSync(temp, 'w', 0o600);
-    try {
-      fs.writeSync(fd, bytes);
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
-    fs.renameSync(temp, target);
+    checkName(name);
+    const hash = sha256Hex(bytes);
+    this.blobs.putSync(hash, bytes); // before the row: a crash leaves at worst an unnamed blob
+    transaction(this.db, () => {
+      this.refs.bind(name, hash, bytes.byteLength);
+      // Another process on the same data dir may have shredded an unreferenced blob of this content
+      // after the put above saw it; under the write lock no one can shred it any more.
+      if (!this.blobs.hasSync(hash)) this.blobs.putSync(hash, bytes);
+    });
+    this.sweep();
+  }
+
+  /** Points `to` at the bytes `from` points at, without copying them. */
+  link(from: string, to: string): void {
+    checkName(to);
+    transaction(this.db, () => {
+      const source = this.refs.find(checkName(from));
+      if (!source) throw missing(from);
+      this.refs.bind(to, source.hash, source.size);
+    });
+    this.sweep();
   }
 
   read(name: string): Buffer {
-    return fs.readFileSync(this.pathOf(name));
+    const ref = this.refs.find(checkName(name));
+    const bytes = ref && this.blobs.getSync(ref.hash);
+    if (!bytes) throw missing(name);
+    return bytes;
   }
 
   /** The bytes as a plain Uint8Array (pdf.js refuses Buffer instances). */
@@ -69,33 +81,45 @@ export class FileStore {
   }
 
   exists(name: string): boolean {
-    return fs.existsSync(this.pathOf(name));
+    const ref = this.refs.find(checkName(name));
+    return ref !== undefined && this.blobs.hasSync(ref.hash);
   }
 
   size(name: string): number {
-    return fs.statSync(this.pathOf(name)).size;
+    const ref = this.refs.find(checkName(name));
+    if (!ref) throw missing(name);
+    return ref.size;
   }
 
-  /** Removes a file; missing files are fine (deletion is idempotent). */
+  /** The SHA-256 of the bytes `name` points at (undefined when there is no such file). */
+  hashOf(name: string): string | undefined {
+    return this.refs.find(checkName(name))?.hash;
+  }
+
+  /** Drops the name; missing names are fine. The bytes are shredded when no other name points at them. */
   remove(name: string): void {
-    fs.rmSync(this.pathOf(name), { force: true });
+    checkName(name);
+    transaction(this.db, () => this.refs.unbind(name));
+    this.sweep();
   }
 
-  /** Overwrites the content with random bytes before unlinking (secure deletion). */
+  /** Same as remove: every deletion of the last reference is secure (overwrite, then unlink). */
   shred(name: string): void {
-    const target = this.pathOf(name);
-    if (!fs.existsSync(target)) return;
-    const size = fs.statSync(target).size;
-    const fd = fs.openSync(target, 'r+');
-    try {
-      const chunk = 64 * 1024;
-      for (let offset = 0; offset < size; offset += chunk) {
-        fs.writeSync(fd, crypto.randomBytes(Math.min(chunk, size - offset)), 0, Math.min(chunk, size - offset), offset);
-      }
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
+    this.remove(name);
+  }
+
+  /**
+   * Shreds blobs no name points at. Skipped inside an open transaction (it could still roll back
+   * and need them); the next call outside one, or the next start, does it.
+   */
+  sweep(): void {
+    if (this.db.isTransaction) return;
+    for (const hash of this.refs.unreferenced()) {
+      // Under the write lock: a process binding this content meanwhile either came first (refs > 0,
+      // nothing is shredded) or comes after and finds the bytes gone and writes them again.
+      transaction(this.db, () => {
+        if (this.refs.forget(hash)) this.blobs.deleteSync(hash);
+      });
     }
-    fs.rmSync(target, { force: true });
   }
 }

@@ -55,7 +55,7 @@ export class Store {
   constructor(dataDir: string) {
     this.db = openDatabase(dataDir);
     runMigrations(this.db, migrations);
-    this.files = new FileStore(dataDir);
+    this.files = new FileStore(dataDir, this.db);
     this.users = new SqliteUserRepository(this.db);
     this.groups = new SqliteGroupRepository(this.db);
     this.apiKeys = new SqliteApiKeyRepository(this.db);

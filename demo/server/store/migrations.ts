@@ -14,6 +14,8 @@ import { idempotencyMigrations } from './idempotency.ts';
 import { credentialMigrations } from './credentials.ts';
 import { uploadMigrations } from './uploads.ts';
 import { previewMigrations } from './signing-previews.ts';
+import { blobMigrations } from './blob-refs.ts';
+import { listIndexMigrations } from './list-indexes.ts';
 
 export const migrations: Migration[] = [
   ...coreMigrations,
@@ -26,4 +28,6 @@ export const migrations: Migration[] = [
   ...credentialMigrations,
   ...uploadMigrations,
   ...previewMigrations,
+  ...blobMigrations,
+  ...listIndexMigrations,
 ];

@@ -117,19 +117,20 @@ async function sendFromTemplates(store: Store, caller: SendCaller, group: Group,
   );
   if (missing.length) throw invalid(missing);
 
-  // Copy the source PDF before the transaction: a crash leaves at worst an orphan file, never a row without its PDF.
+  // Name the source PDF before the transaction: a crash leaves at worst an orphan name, never a row without its PDF.
+  // One template: the document's name references the template's blob (no copy; the blob is immutable, so a later
+  // change or deletion of the template leaves the document's PDF as sent). Several: their merge is a new blob.
   const id = crypto.randomUUID();
-  let source: Uint8Array;
+  const sourceFile = documentSourceFileName(id);
   try {
-    source = await buildSourcePdf(templates.map((t) => store.files.read(templateFileName(t.id))));
+    if (templates.length === 1) store.files.link(templateFileName(templates[0].id), sourceFile);
+    else store.files.write(sourceFile, await buildSourcePdf(templates.map((t) => store.files.read(templateFileName(t.id)))));
   } catch (error) {
     throw conflict(
       `The template PDF could not be copied to the document (${error instanceof Error ? error.message : String(error)}).`,
       'template_pdf_unavailable',
     );
   }
-  const sourceFile = documentSourceFileName(id);
-  store.files.write(sourceFile, source);
 
   let sent: SentDocument;
   try {

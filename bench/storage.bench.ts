@@ -1,0 +1,204 @@
+/**
+ * Storage and lists at scale (issue 14).
+ *
+ * storage_per_send_ratio: bytes the data dir grows per send ÷ the template's size, over 500 sends of
+ * pdfjs-tracemonkey.pdf through the REST API (the data dir measured with the server closed, so the
+ * write-ahead log is folded in). Target ≤ 0.05: a send references the template's blob, it does not copy it.
+ *
+ * list_p50_growth_ratio: for each list filter (none, created_gt, modified_gt, sentUserId, status,
+ * archived, group), the p50 of one store list call (page of 20 plus total_count) at 100,000 documents ÷
+ * at 1,000, on SQLite; the figure is the worst filter. Target ≤ 1.5. The documents are inserted through
+ * the store in one transaction, cloned from one real send; the date filters ask for the newest 100.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../demo/server/app.ts';
+import { ensureInitialSetup } from '../demo/server/services/bootstrap.ts';
+import { templateFileName } from '../demo/server/services/template-deletion.ts';
+import { inspectPdf } from '../demo/server/pdf/index.ts';
+import { normalizeElement } from '../src/fields/index.ts';
+import type { DocumentListQuery } from '../demo/server/store/documents.ts';
+
+const fixtures = process.env.ESIGN_FIXTURES ?? fileURLToPath(new URL('../../shared/fixtures/pdfs/', import.meta.url));
+const SENDS = Number(process.env.STORAGE_BENCH_SENDS ?? 500);
+const SMALL = 1_000;
+const LARGE = Number(process.env.LIST_BENCH_DOCUMENTS ?? 100_000);
+const RUNS = 200;
+
+const pdf = new Uint8Array(fs.readFileSync(path.join(fixtures, 'pdfjs-tracemonkey.pdf')));
+const rateLimits = { sandbox: 1e9, production: 1e9, windowMs: 3600_000 };
+
+function dirBytes(dir: string): number {
+  let total = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) total += fs.statSync(path.join(entry.parentPath, entry.name)).size;
+  }
+  return total;
+}
+
+/** A data dir with an admin, a key and the tracemonkey template (two signature fields for signer 1). */
+async function seededApp(dataDir: string): Promise<{ app: FastifyInstance; key: string; groupId: string; templateId: string }> {
+  const app = await buildApp({ dataDir, sweepIntervalMs: 0, rateLimits });
+  const setup = ensureInitialSetup(app.store)!;
+  const admin = app.store.users.firstAdmin()!;
+  const info = await inspectPdf(pdf);
+  if (!info.ok) throw new Error('tracemonkey did not inspect');
+  const templateId = crypto.randomUUID();
+  app.store.files.write(templateFileName(templateId), pdf);
+  const pages = (info as unknown as { pages: { mediaBox: [number, number, number, number]; cropBox: [number, number, number, number]; rotate: 0 }[] }).pages;
+  app.store.templates.insert({
+    id: templateId,
+    groupId: setup.groupId,
+    userId: admin.id,
+    title: 'Tracemonkey',
+    pageCount: pages.length,
+    pages,
+    fileSize: pdf.length,
+    processTags: false,
+    archiveUponSend: false,
+    hideSenderFields: false,
+    fields: [1, 2].map((page) => ({
+      ...normalizeElement({ element_type: 'signature', ax: 0.1, ay: 0.1, bx: 0.4, by: 0.2, page, signer: 1 }),
+      uuid: crypto.randomUUID(),
+    })),
+    report: {},
+  });
+  return { app, key: setup.apiKey, groupId: setup.groupId, templateId };
+}
+
+async function send(app: FastifyInstance, key: string, groupId: string, templateId: string, i: number): Promise<string> {
+  const sent = await app.inject({
+    method: 'POST',
+    url: '/api/v1/document/',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    payload: {
+      group: `/api/v1/group/${groupId}/`,
+      name: `Tracemonkey ${i}`,
+      templatepdf: `/api/v1/templatepdf/${templateId}/`,
+      signers: [{ firstname: 'Ann', lastname: 'Bench', email: `ann${i}@example.com` }],
+    },
+  });
+  if (sent.statusCode !== 201) throw new Error(`send failed: ${sent.body}`);
+  return /\/status\/([^/]+)\//.exec(String(sent.headers.location))![1];
+}
+
+async function storagePerSend(): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esign-storage-bench-'));
+  try {
+    const seeded = await seededApp(dataDir);
+    await seeded.app.close();
+    const before = dirBytes(dataDir);
+    const app = await buildApp({ dataDir, sweepIntervalMs: 0, rateLimits });
+    const started = performance.now();
+    for (let i = 0; i < SENDS; i++) await send(app, seeded.key, seeded.groupId, seeded.templateId, i);
+    const seconds = (performance.now() - started) / 1000;
+    await app.close();
+    const grown = dirBytes(dataDir) - before;
+    console.log(`storage_per_send_ratio: ${(grown / SENDS / pdf.length).toFixed(4)}`);
+    console.log(`storage_bytes_per_send: ${Math.round(grown / SENDS)} (template ${pdf.length} bytes, ${SENDS} sends in ${seconds.toFixed(1)} s)`);
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+type Lister = { name: string; run: () => void; matched: number };
+
+/** A data dir with `count` documents and one list call per filter, ready to time. */
+async function seedList(count: number): Promise<{ listers: Lister[]; close: () => Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esign-list-bench-'));
+  const { app, key, groupId, templateId } = await seededApp(dataDir);
+  const { store } = app;
+  const protoId = await send(app, key, groupId, templateId, 0);
+  const proto = store.documents.get(protoId)!;
+  const recipients = store.documents.recipients(protoId);
+  const fields = store.documents.fields(protoId);
+  const senders = store.transaction(() =>
+    Array.from({ length: 10 }, (_, i) => {
+      const user = store.users.create({ email: `sender${i}@example.com`, firstName: `Sender ${i}` });
+      store.users.addToGroup(user.id, groupId);
+      return user.id;
+    }),
+  );
+  store.transaction(() => {
+    for (let i = 1; i < count; i++) {
+      const id = crypto.randomUUID();
+      store.documents.insert(
+        { ...proto, id, userId: senders[i % senders.length], status: ([10, 20, 30] as const)[i % 3] },
+        recipients.map((r) => ({ ...r, id: crypto.randomUUID() })),
+        fields.map((f) => ({ ...f, uuid: crypto.randomUUID() })),
+      );
+      if (i % 7 === 0) store.documents.setStatus(id, 40, { archived: true });
+    }
+  });
+  store.checkpoint();
+  const base = { groupIds: [groupId], limit: 20, offset: 0 };
+  const newest100 = store.documents.list({ ...base, limit: 1, offset: 100 }).documents[0]!;
+  const filters: Record<string, Partial<DocumentListQuery>> = {
+    none: {},
+    created_gt: { createdGt: newest100.created },
+    modified_gt: { modifiedGt: newest100.modified },
+    sentUserId: { userId: senders[3] },
+    status: { status: 20 },
+    archived: { archived: true },
+    group: { groupIds: [groupId] },
+  };
+  const listers = Object.entries(filters).map(([name, filter]) => {
+    const q = { ...base, ...filter };
+    return { name, run: () => void store.documents.list(q), matched: store.documents.list(q).total };
+  });
+  return {
+    listers,
+    close: async () => {
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function p50(times: number[]): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+/** Both sizes open at once and timed in alternation, so a busy moment on the machine hits both alike. */
+async function listGrowth(): Promise<void> {
+  const small = await seedList(SMALL);
+  const large = await seedList(LARGE);
+  try {
+    let worst = 0;
+    const parts: string[] = [];
+    for (let f = 0; f < small.listers.length; f++) {
+      const a = small.listers[f];
+      const b = large.listers[f];
+      for (let i = 0; i < 20; i++) {
+        a.run();
+        b.run();
+      }
+      const ta: number[] = [];
+      const tb: number[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        let t0 = performance.now();
+        a.run();
+        ta.push(performance.now() - t0);
+        t0 = performance.now();
+        b.run();
+        tb.push(performance.now() - t0);
+      }
+      const ratio = p50(tb) / p50(ta);
+      worst = Math.max(worst, ratio);
+      parts.push(`${a.name} ${ratio.toFixed(2)} (${p50(ta).toFixed(3)} → ${p50(tb).toFixed(3)} ms; ${a.matched} → ${b.matched} matched)`);
+    }
+    console.log(`list_p50_growth_ratio: ${worst.toFixed(2)}`);
+    console.log(`list_p50_by_filter: ${LARGE} vs ${SMALL} documents, p50 of ${RUNS}: ${parts.join('; ')}`);
+  } finally {
+    await small.close();
+    await large.close();
+  }
+}
+
+await storagePerSend();
+await listGrowth();

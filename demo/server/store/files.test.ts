@@ -1,0 +1,156 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openStore } from './index.ts';
+import type { Store } from './index.ts';
+import { sha256Hex } from './blob-backend.ts';
+import { buildApp } from '../app.ts';
+import { createTestApp, call } from '../../../test/support/server/app.ts';
+import { addTemplate, idFromLocation, sendBody } from '../../../test/support/server/documents.ts';
+import { deleteTemplateNow, templateFileName } from '../services/template-deletion.ts';
+import { purgeDocument } from '../services/documents/purge.ts';
+
+const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
+
+function withStore(run: (store: Store, dataDir: string) => void): void {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esign-files-'));
+  const store = openStore(dataDir);
+  try {
+    run(store, dataDir);
+  } finally {
+    store.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Every blob file under blobs/ (not temp files). */
+function blobFiles(dataDir: string): string[] {
+  const root = path.join(dataDir, 'blobs');
+  return fs.readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((p) => /^[0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f]{64}$/.test(p));
+}
+
+/** A hard link to a blob's inode: it shows what shredding did to the bytes before the unlink. */
+function witness(store: Store, dataDir: string, hash: string): string {
+  const link = path.join(dataDir, `witness-${hash.slice(0, 8)}`);
+  fs.linkSync(store.files.blobs.pathOf(hash), link);
+  return link;
+}
+
+test('one content is stored once however many names point at it; the last name going shreds it', () => {
+  withStore((store, dataDir) => {
+    const bytes = enc('%PDF-1.7 same bytes');
+    const hash = sha256Hex(bytes);
+    store.files.write('a', bytes);
+    store.files.write('b', bytes);
+    store.files.link('a', 'c');
+    assert.deepEqual(blobFiles(dataDir), [`${hash.slice(0, 2)}/${hash.slice(2, 4)}/${hash}`]);
+    assert.equal(store.files.refs.refs(hash), 3);
+    assert.equal(store.files.size('c'), bytes.length);
+    const seen = witness(store, dataDir, hash);
+    store.files.remove('a');
+    store.files.shred('b');
+    assert.equal(store.files.read('c').toString(), '%PDF-1.7 same bytes', 'a remaining name keeps the bytes');
+    store.files.remove('c');
+    store.files.remove('c'); // missing names are fine
+    assert.deepEqual(blobFiles(dataDir), []);
+    assert.equal(store.files.exists('c'), false);
+    assert.throws(() => store.files.read('c'), { code: 'ENOENT' });
+    assert.notEqual(fs.readFileSync(seen, 'utf8'), '%PDF-1.7 same bytes', 'overwritten before the unlink');
+    assert.deepEqual(store.files.refs.totals(), { blobs: 0, bytes: 0, names: 0 });
+  });
+});
+
+test('writing new bytes under a name releases the old blob; unsafe names and missing link sources are refused', () => {
+  withStore((store, dataDir) => {
+    store.files.write('t', enc('v1'));
+    store.files.write('t', enc('v2'));
+    assert.equal(store.files.read('t').toString(), 'v2');
+    assert.equal(blobFiles(dataDir).length, 1);
+    assert.throws(() => store.files.write('../x', enc('x')), /unsafe/);
+    assert.throws(() => store.files.link('nope', 'x'), { code: 'ENOENT' });
+    assert.equal(store.files.exists('x'), false);
+  });
+});
+
+test('a removal inside a transaction that rolls back keeps the bytes (shredding waits for no open transaction)', () => {
+  withStore((store) => {
+    store.files.write('kept', enc('kept bytes'));
+    assert.throws(() =>
+      store.transaction(() => {
+        store.files.remove('kept');
+        throw new Error('rolled back');
+      }),
+    );
+    assert.equal(store.files.read('kept').toString(), 'kept bytes');
+  });
+});
+
+test('a sent document references the template bytes, and keeps them when the template changes or is deleted', async () => {
+  const t = await createTestApp();
+  try {
+    const { store } = t.app;
+    const template = await addTemplate(t.app, { groupId: t.groupId, userId: t.adminId });
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const sent = await call(t.app, t.key, 'POST', '/api/v1/document/', sendBody(t.groupId, template.id));
+      assert.equal(sent.statusCode, 201, sent.body);
+      ids.push(idFromLocation(sent.headers.location));
+    }
+    const original = sha256Hex(template.pdf);
+    assert.equal(blobFiles(t.dataDir).length, 1, 'three sends, one stored PDF');
+    assert.equal(store.files.refs.refs(original), 4);
+
+    // The template's PDF is replaced (as form import does): the documents keep what they were sent with.
+    store.files.write(templateFileName(template.id), enc('%PDF-1.7 a different template'));
+    const pdf = await call(t.app, t.key, 'GET', `/api/v1/pdf/${ids[0]}/`);
+    assert.equal(pdf.statusCode, 200);
+    assert.equal(sha256Hex(pdf.rawPayload), original);
+
+    deleteTemplateNow(store, store.templates.get(template.id)!);
+    assert.equal(sha256Hex((await call(t.app, t.key, 'GET', `/api/v1/pdf/${ids[1]}/`)).rawPayload), original);
+
+    const seen = witness(store, t.dataDir, original);
+    for (const id of ids) purgeDocument(store, store.documents.get(id)!);
+    assert.equal(store.files.blobs.hasSync(original), false, 'the last reference gone, the blob goes');
+    assert.notDeepEqual(fs.readFileSync(seen), Buffer.from(template.pdf), 'and it was shredded');
+    assert.deepEqual(store.files.refs.totals(), { blobs: 0, bytes: 0, names: 0 });
+  } finally {
+    await t.close();
+  }
+});
+
+test('a data dir written before blobs (flat files/<name>.pdf) is imported on first start and keeps serving', async () => {
+  const fixture = path.join(import.meta.dirname, 'fixtures', 'pre-blobs-data-dir');
+  const manifest = JSON.parse(fs.readFileSync(path.join(fixture, 'manifest.json'), 'utf8')) as {
+    key: string;
+    templateId: string;
+    documents: string[];
+  };
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esign-pre-blobs-'));
+  fs.cpSync(fixture, dataDir, { recursive: true });
+  const templateBytes = fs.readFileSync(path.join(dataDir, 'files', `${templateFileName(manifest.templateId)}.pdf`));
+  try {
+    const app = await buildApp({ dataDir, sweepIntervalMs: 0 });
+    try {
+      assert.equal(fs.existsSync(path.join(dataDir, 'files')), false, 'the flat folder is emptied (its temp leftover too) and removed');
+      assert.equal(blobFiles(dataDir).length, 1, 'three identical flat copies became one blob');
+      assert.deepEqual(app.store.files.refs.totals(), { blobs: 1, bytes: templateBytes.length, names: 3 });
+      for (const id of manifest.documents) {
+        const pdf = await call(app, manifest.key, 'GET', `/api/v1/pdf/${id}/`);
+        assert.equal(pdf.statusCode, 200, pdf.body);
+        assert.deepEqual(pdf.rawPayload, templateBytes);
+      }
+      const template = await call(app, manifest.key, 'GET', `/api/v1/templatepdf/${manifest.templateId}/`, undefined, { accept: 'application/pdf' });
+      assert.deepEqual(template.rawPayload, templateBytes);
+    } finally {
+      await app.close();
+    }
+    const again = openStore(dataDir); // a second start finds nothing to import
+    assert.deepEqual(again.files.refs.totals(), { blobs: 1, bytes: templateBytes.length, names: 3 });
+    again.close();
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});

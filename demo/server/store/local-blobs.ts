@@ -1,0 +1,120 @@
+/**
+ * Blobs in fan-out folders under the data dir: `<dataDir>/blobs/ab/cd/<sha256>`. Writes go to a
+ * temp file in `blobs/tmp/` (fsync, then rename), so a crash never leaves half a blob under a hash
+ * name. Deletion overwrites the bytes with random data before unlinking (secure deletion).
+ * The synchronous methods serve FileStore, whose callers are synchronous (node:sqlite).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import type { BlobBackend } from './blob-backend.ts';
+import { blobKey } from './blob-backend.ts';
+
+function processIsAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0); // signal 0: only checks that the process exists
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'; // exists, owned by someone else
+  }
+}
+
+/** Overwrites a file's bytes with random data, fsyncs, then unlinks it. Missing files are fine. */
+export function shredFile(target: string): void {
+  let fd: number;
+  try {
+    fd = fs.openSync(target, 'r+');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  try {
+    const size = fs.fstatSync(fd).size;
+    const chunk = 64 * 1024;
+    for (let offset = 0; offset < size; offset += chunk) {
+      const length = Math.min(chunk, size - offset);
+      fs.writeSync(fd, crypto.randomBytes(length), 0, length, offset);
+    }
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+  fs.rmSync(target, { force: true });
+}
+
+export class LocalBlobBackend implements BlobBackend {
+  readonly dir: string;
+  private readonly tmpDir: string;
+
+  constructor(dataDir: string) {
+    this.dir = path.join(dataDir, 'blobs');
+    this.tmpDir = path.join(this.dir, 'tmp');
+    fs.mkdirSync(this.tmpDir, { recursive: true });
+    this.removeLeftoverTempFiles();
+  }
+
+  /**
+   * A process killed during a write leaves its temp file behind; temp names carry the writer's
+   * process id, and only files of processes that are gone are removed, so an admin command opening
+   * the store beside a running server never deletes a write in progress.
+   */
+  private removeLeftoverTempFiles(): void {
+    for (const name of fs.readdirSync(this.tmpDir)) {
+      const m = /^(\d+)-[0-9a-f]+\.tmp$/.exec(name);
+      if (m && !processIsAlive(Number(m[1]))) fs.rmSync(path.join(this.tmpDir, name), { force: true });
+    }
+  }
+
+  pathOf(hash: string): string {
+    return path.join(this.dir, blobKey(hash));
+  }
+
+  putSync(hash: string, bytes: Uint8Array): void {
+    const target = this.pathOf(hash);
+    if (fs.existsSync(target)) return;
+    const temp = path.join(this.tmpDir, `${process.pid}-${crypto.randomBytes(6).toString('hex')}.tmp`);
+    const fd = fs.openSync(temp, 'w', 0o600);
+    try {
+      fs.writeSync(fd, bytes);
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.renameSync(temp, target);
+  }
+
+  getSync(hash: string): Buffer | undefined {
+    try {
+      return fs.readFileSync(this.pathOf(hash));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+  }
+
+  hasSync(hash: string): boolean {
+    return fs.existsSync(this.pathOf(hash));
+  }
+
+  deleteSync(hash: string): void {
+    shredFile(this.pathOf(hash));
+  }
+
+  async put(hash: string, bytes: Uint8Array): Promise<void> {
+    this.putSync(hash, bytes);
+  }
+
+  async get(hash: string): Promise<Uint8Array | undefined> {
+    return this.getSync(hash);
+  }
+
+  async has(hash: string): Promise<boolean> {
+    return this.hasSync(hash);
+  }
+
+  async delete(hash: string): Promise<void> {
+    this.deleteSync(hash);
+  }
+}

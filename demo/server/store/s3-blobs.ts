@@ -1,0 +1,105 @@
+/**
+ * Blobs in an S3-compatible bucket (AWS S3, MinIO, Ceph, R2, …) for set-ups where several machines
+ * share one blob store. Keys use the same fan-out as the local backend (`<prefix>ab/cd/<sha256>`).
+ * PutObject is atomic, so no temp objects are needed; a put of an existing hash is skipped.
+ * Deletion is DeleteObject: an object store cannot be overwritten in place, so secure deletion is
+ * the bucket's (server-side encryption, no versioning; see docs/deploy.md).
+ */
+import { S3Client, GetObjectCommand, HeadObjectCommand, PutObjectCommand, DeleteObjectCommand, S3ServiceException } from '@aws-sdk/client-s3';
+import type { BlobBackend } from './blob-backend.ts';
+import { blobKey } from './blob-backend.ts';
+
+export interface S3BlobSettings {
+  bucket: string;
+  /** For S3-compatible servers; absent means AWS. Path-style addressing is used when set. */
+  endpoint?: string;
+  region: string;
+  /** Absent: the AWS SDK's default chain (AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, profile, instance role). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  /** Key prefix inside the bucket, e.g. `esign/`. */
+  prefix: string;
+}
+
+/**
+ * Reads the S3 settings from the environment: ESIGN_S3_BUCKET (required to use S3), ESIGN_S3_ENDPOINT,
+ * ESIGN_S3_REGION (default us-east-1), ESIGN_S3_PREFIX, ESIGN_S3_ACCESS_KEY_ID and
+ * ESIGN_S3_SECRET_ACCESS_KEY (both or neither). Undefined when ESIGN_S3_BUCKET is not set.
+ */
+export function s3SettingsFromEnv(env: NodeJS.ProcessEnv = process.env): S3BlobSettings | undefined {
+  const bucket = env.ESIGN_S3_BUCKET?.trim();
+  if (!bucket) return undefined;
+  const accessKeyId = env.ESIGN_S3_ACCESS_KEY_ID?.trim();
+  const secretAccessKey = env.ESIGN_S3_SECRET_ACCESS_KEY?.trim();
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey))
+    throw new Error('Set both ESIGN_S3_ACCESS_KEY_ID and ESIGN_S3_SECRET_ACCESS_KEY, or neither (to use the AWS default credential chain).');
+  const endpoint = env.ESIGN_S3_ENDPOINT?.trim() || undefined;
+  if (endpoint && !/^https?:\/\//.test(endpoint)) throw new Error(`ESIGN_S3_ENDPOINT must be an http(s) URL (got '${endpoint}').`);
+  return {
+    bucket,
+    endpoint,
+    region: env.ESIGN_S3_REGION?.trim() || 'us-east-1',
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    prefix: env.ESIGN_S3_PREFIX?.trim() ?? '',
+  };
+}
+
+function isNotFound(error: unknown): boolean {
+  if (!(error instanceof S3ServiceException)) return false;
+  return error.name === 'NotFound' || error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404;
+}
+
+export class S3BlobBackend implements BlobBackend {
+  private readonly client: S3Client;
+  private readonly bucket: string;
+  private readonly prefix: string;
+
+  constructor(settings: S3BlobSettings) {
+    this.bucket = settings.bucket;
+    this.prefix = settings.prefix;
+    this.client = new S3Client({
+      region: settings.region,
+      endpoint: settings.endpoint,
+      forcePathStyle: settings.endpoint !== undefined,
+      credentials: settings.credentials,
+    });
+  }
+
+  private key(hash: string): string {
+    return `${this.prefix}${blobKey(hash)}`;
+  }
+
+  async put(hash: string, bytes: Uint8Array): Promise<void> {
+    if (await this.has(hash)) return;
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.bucket, Key: this.key(hash), Body: bytes, ContentLength: bytes.byteLength, ContentType: 'application/octet-stream' }),
+    );
+  }
+
+  async get(hash: string): Promise<Uint8Array | undefined> {
+    try {
+      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.key(hash) }));
+      return answer.Body ? await answer.Body.transformToByteArray() : new Uint8Array();
+    } catch (error) {
+      if (isNotFound(error)) return undefined;
+      throw error;
+    }
+  }
+
+  async has(hash: string): Promise<boolean> {
+    try {
+      await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.key(hash) }));
+      return true;
+    } catch (error) {
+      if (isNotFound(error)) return false;
+      throw error;
+    }
+  }
+
+  async delete(hash: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.key(hash) }));
+  }
+
+  close(): void {
+    this.client.destroy();
+  }
+}

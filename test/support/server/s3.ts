@@ -1,0 +1,53 @@
+/**
+ * A real S3-compatible server for tests: s3rver (npm, pure JavaScript) on 127.0.0.1 and a free
+ * port, storing in a temp folder, with one bucket made at start. A test that needs it and cannot
+ * start it fails with the reason (it does not skip).
+ */
+import { createRequire } from 'node:module';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+
+interface S3rverInstance {
+  run(): Promise<AddressInfo>;
+  close(): Promise<void>;
+}
+type S3rverClass = new (options: Record<string, unknown>) => S3rverInstance;
+
+export interface RunningS3 {
+  endpoint: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  close(): Promise<void>;
+}
+
+export async function startS3Server(bucket = 'esign-test'): Promise<RunningS3> {
+  let S3rver: S3rverClass;
+  try {
+    S3rver = createRequire(import.meta.url)('s3rver') as S3rverClass;
+  } catch (error) {
+    throw new Error(`The S3 tests need s3rver (a devDependency; run npm ci): ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'esign-s3rver-'));
+  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
+  let address: AddressInfo;
+  try {
+    address = await server.run();
+  } catch (error) {
+    fs.rmSync(directory, { recursive: true, force: true });
+    throw new Error(`s3rver could not start on 127.0.0.1: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+  return {
+    endpoint: `http://127.0.0.1:${address.port}`,
+    bucket,
+    // s3rver checks signatures against these fixed credentials.
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    async close() {
+      await server.close();
+      fs.rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
