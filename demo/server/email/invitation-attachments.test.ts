@@ -1,6 +1,6 @@
 /**
  * `signers[].attachments` on a send: files from /api/v1/attachment/ go with that recipient's invitation email
- * (and only theirs); files of another group, or unknown ones, are a 400 naming the place.
+ * (and only theirs), and the document lists them; files of another group, or unknown ones, are a 400 naming the place.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -44,6 +44,16 @@ test('attachments on a signer go with that signer’s invitation only', async ()
     assert.match(ann, /terms_and_conditions\.pdf/);
     assert.ok(ann.replace(/\r?\n/g, '').includes(pdf.slice(0, 60)), 'the file itself, in base64');
     assert.doesNotMatch(bob, /terms_and_conditions\.pdf/);
+    // The document lists what went with whose invitation, as long as the file exists.
+    const uuid = sent.json().uuid as string;
+    const annUri = (sent.json().signer_objects as { resource_uri: string; email: string }[]).find((s) => s.email === 'ann@example.com')!.resource_uri;
+    const detail = await call(t.app, t.key, 'GET', `/api/v1/document/${uuid}/`);
+    assert.deepEqual(detail.json().attachments, [
+      { signer: annUri, attachment: attachmentUri, filename: 'terms_and_conditions.pdf', description: 'Our terms' },
+    ]);
+    assert.deepEqual(sent.json().attachments, detail.json().attachments);
+    assert.equal((await call(t.app, t.key, 'DELETE', attachmentUri)).statusCode, 204);
+    assert.deepEqual((await call(t.app, t.key, 'GET', `/api/v1/document/${uuid}/`)).json().attachments, []);
   } finally {
     await t.close();
   }

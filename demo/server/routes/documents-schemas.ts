@@ -98,6 +98,15 @@ export const DocumentDetail = Type.Object({
   pdf_password_type: Type.Union([Type.Integer(), Type.Null()]),
   reviewers: Type.Array(ReviewerView),
   skipped_signers: Type.Array(Type.Object({ firstname: Str(), lastname: Str(), email: Str(), role: Str(), reason: Str() })),
+  attachments: Type.Array(
+    Type.Object({
+      signer: Str('The recipient whose invitation email carries the file.'),
+      attachment: Str('The file, under /api/v1/attachment/ (a file deleted since is no longer listed).'),
+      filename: Str(),
+      description: Str(),
+    }),
+    { description: 'Files sent with invitation emails (`signers[].attachments` on the send); our extension.' },
+  ),
 });
 
 export const DocumentListQuery = Type.Object({

@@ -36,6 +36,8 @@ with \`fields\` naming each one. Decisions: docs/decisions/documents.md.`;
 
 export default async function documentRoutes(app: App): Promise<void> {
   const { store } = app;
+  const invitationFiles = (recipients: readonly { id: string }[]) =>
+    recipients.map((r) => ({ recipientId: r.id, attachments: store.emailAttachments.ofRecipient(r.id) }));
 
   app.post(
     '/api/v1/document/',
@@ -64,7 +66,7 @@ export default async function documentRoutes(app: App): Promise<void> {
         },
       );
       reply.code(201).header('Location', statusUri(document.id));
-      const detail = documentDetail(document, recipients, store.documents.fields(document.id).length);
+      const detail = documentDetail(document, recipients, store.documents.fields(document.id).length, invitationFiles(recipients));
       if (!document.returnSignerLinks) return detail;
       // The hosted service's `signer_1`, `signer_2`, ... in recipient order: signing-page links (they open once it is that signer's turn).
       // Top-level, as the hosted description returns them.
@@ -155,7 +157,8 @@ export default async function documentRoutes(app: App): Promise<void> {
       requireApiKey(request);
       const { document } = loadVisibleDocument(store, request, request.params.id);
       const { documents } = store;
-      return documentDetail(document, documents.recipients(document.id), documents.fields(document.id).length);
+      const recipients = documents.recipients(document.id);
+      return documentDetail(document, recipients, documents.fields(document.id).length, invitationFiles(recipients));
     },
   );
 

@@ -1,8 +1,9 @@
 /** The JSON the document endpoints answer with, built from stored records. */
 import type { DocumentRecord, DocumentStatusRow, RecipientRecord } from '../../store/documents.ts';
 import type { AuditEvent } from '../../store/documents-history.ts';
+import type { EmailAttachment } from '../../store/email-attachments.ts';
 import { documentStatusText, recipientStatusText } from '../../domain/statuses.ts';
-import { groupUri, templateUri, userUri } from '../../domain/uris.ts';
+import { attachmentUri, groupUri, templateUri, userUri } from '../../domain/uris.ts';
 
 export const documentUri = (id: string): string => `/api/v1/document/${id}/`;
 export const statusUri = (id: string): string => `/api/v1/status/${id}/`;
@@ -75,8 +76,14 @@ export function documentListEntry(doc: DocumentRecord, recipients: RecipientReco
   };
 }
 
+/** The files (`signers[].attachments` on the send) that go with a recipient's invitation email. */
+export interface RecipientAttachments {
+  recipientId: string;
+  attachments: EmailAttachment[];
+}
+
 /** `GET /api/v1/document/{id}/`. */
-export function documentDetail(doc: DocumentRecord, recipients: RecipientRecord[], fieldCount: number) {
+export function documentDetail(doc: DocumentRecord, recipients: RecipientRecord[], fieldCount: number, invitationFiles: RecipientAttachments[] = []) {
   return {
     ...documentListEntry(doc, recipients),
     templatepdfs: doc.templateIds.map(templateUri),
@@ -108,6 +115,9 @@ export function documentDetail(doc: DocumentRecord, recipients: RecipientRecord[
     pdf_password_type: doc.pdfPasswordType,
     reviewers: reviewerViews(doc.reviewers),
     skipped_signers: doc.skipped.map((s) => ({ firstname: s.firstname, lastname: s.lastname, email: s.email, role: s.role, reason: s.reason })),
+    attachments: invitationFiles.flatMap((r) =>
+      r.attachments.map((a) => ({ signer: signerUri(r.recipientId), attachment: attachmentUri(a.id), filename: a.filename, description: a.description })),
+    ),
   };
 }
 
