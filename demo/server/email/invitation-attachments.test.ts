@@ -87,3 +87,27 @@ test('an attachment of another group, or a made-up one, is a 400 at signers[i].a
     await t.close();
   }
 });
+
+test('permanently deleting the document drops its recipients’ attachment links; the file itself stays', async () => {
+  const t = await createTestApp();
+  try {
+    const uploaded = await call(t.app, t.key, 'POST', '/api/v1/attachment/', {
+      group: `/api/v1/group/${t.groupId}/`,
+      filename: 'kept.pdf',
+      pdf_file: await pdfBase64(),
+    });
+    const attachmentUri = new URL(String(uploaded.headers.location), 'http://x').pathname;
+    const template = await addTemplate(t.app, { groupId: t.groupId, userId: t.adminId, fields: [field({ signer: 1 }), field({ signer: 2 })] });
+    const body = sendBody(t.groupId, template.id);
+    body.signers[0] = { ...body.signers[0]!, attachments: [attachmentUri] } as (typeof body.signers)[0];
+    const sent = await call(t.app, t.key, 'POST', '/api/v1/document/', body);
+    assert.equal(sent.statusCode, 201, sent.body);
+    const annId = (sent.json().signer_objects as { uuid: string }[])[0]!.uuid;
+    assert.equal(t.app.store.emailAttachments.ofRecipient(annId).length, 1);
+    assert.equal((await call(t.app, t.key, 'DELETE', `/api/v1/document/${sent.json().uuid}/delete/`)).statusCode, 204);
+    assert.deepEqual(t.app.store.emailAttachments.ofRecipient(annId), []);
+    assert.equal((await call(t.app, t.key, 'GET', attachmentUri)).statusCode, 200);
+  } finally {
+    await t.close();
+  }
+});
