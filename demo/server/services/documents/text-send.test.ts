@@ -57,6 +57,8 @@ describe('text document sends', () => {
     // Permanent deletion takes it along.
     assert.equal((await call(t.app, t.key, 'DELETE', `/api/v1/document/${id}/delete/`)).statusCode, 204);
     assert.equal(t.app.store.documentTexts.get(id), null);
+    assert.equal(t.app.store.templates.get(templateId), undefined, 'the PDF made for it goes too');
+    assert.equal(t.app.store.files.exists(`template-${templateId}`), false);
   });
 
   test('template: a text template of the group is sent the same way', async () => {
