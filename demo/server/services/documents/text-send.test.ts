@@ -119,6 +119,15 @@ describe('text document sends', () => {
     });
     assert.equal(archived.statusCode, 409, archived.body);
 
+    const unplaced = await call(t.app, t.key, 'POST', '/api/v1/document/', {
+      group: group(),
+      name: 'Unplaced',
+      text: '<p><<t=signature;s=3>></p>',
+      signers: [person('Ann')],
+    });
+    assert.equal(unplaced.statusCode, 400, unplaced.body);
+    assert.match(unplaced.json().error.message, /The text has tags for signer 3/);
+
     const before = templateCount();
     const refused = await call(t.app, t.key, 'POST', '/api/v1/document/', {
       group: group(),
