@@ -52,6 +52,7 @@ test('attachments on a signer go with that signer’s invitation only', async ()
       { signer: annUri, attachment: attachmentUri, filename: 'terms_and_conditions.pdf', description: 'Our terms' },
     ]);
     assert.deepEqual(sent.json().attachments, detail.json().attachments);
+    assert.deepEqual((await call(t.app, t.key, 'GET', annUri)).json().attachments, [attachmentUri]);
     assert.equal((await call(t.app, t.key, 'DELETE', attachmentUri)).statusCode, 204);
     assert.deepEqual((await call(t.app, t.key, 'GET', `/api/v1/document/${uuid}/`)).json().attachments, []);
   } finally {
