@@ -1,6 +1,6 @@
 /**
  * `signers[].attachments` on a send: files from /api/v1/attachment/ go with that recipient's invitation email
- * (and only theirs); files of another group, or unknown ones, are a 400 naming the place.
+ * (and only theirs), and the document lists them; files of another group, or unknown ones, are a 400 naming the place.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -44,6 +44,17 @@ test('attachments on a signer go with that signer’s invitation only', async ()
     assert.match(ann, /terms_and_conditions\.pdf/);
     assert.ok(ann.replace(/\r?\n/g, '').includes(pdf.slice(0, 60)), 'the file itself, in base64');
     assert.doesNotMatch(bob, /terms_and_conditions\.pdf/);
+    // The document lists what went with whose invitation, as long as the file exists.
+    const uuid = sent.json().uuid as string;
+    const annUri = (sent.json().signer_objects as { resource_uri: string; email: string }[]).find((s) => s.email === 'ann@example.com')!.resource_uri;
+    const detail = await call(t.app, t.key, 'GET', `/api/v1/document/${uuid}/`);
+    assert.deepEqual(detail.json().attachments, [
+      { signer: annUri, attachment: attachmentUri, filename: 'terms_and_conditions.pdf', description: 'Our terms' },
+    ]);
+    assert.deepEqual(sent.json().attachments, detail.json().attachments);
+    assert.deepEqual((await call(t.app, t.key, 'GET', annUri)).json().attachments, [attachmentUri]);
+    assert.equal((await call(t.app, t.key, 'DELETE', attachmentUri)).statusCode, 204);
+    assert.deepEqual((await call(t.app, t.key, 'GET', `/api/v1/document/${uuid}/`)).json().attachments, []);
   } finally {
     await t.close();
   }
@@ -73,6 +84,30 @@ test('an attachment of another group, or a made-up one, is a 400 at signers[i].a
     const bad = sendBody(t.groupId, template.id);
     bad.signers[0] = { ...bad.signers[0]!, attachments: 'x' } as unknown as (typeof bad.signers)[0];
     assert.equal((await call(t.app, t.key, 'POST', '/api/v1/document/', bad)).statusCode, 400);
+  } finally {
+    await t.close();
+  }
+});
+
+test('permanently deleting the document drops its recipients’ attachment links; the file itself stays', async () => {
+  const t = await createTestApp();
+  try {
+    const uploaded = await call(t.app, t.key, 'POST', '/api/v1/attachment/', {
+      group: `/api/v1/group/${t.groupId}/`,
+      filename: 'kept.pdf',
+      pdf_file: await pdfBase64(),
+    });
+    const attachmentUri = new URL(String(uploaded.headers.location), 'http://x').pathname;
+    const template = await addTemplate(t.app, { groupId: t.groupId, userId: t.adminId, fields: [field({ signer: 1 }), field({ signer: 2 })] });
+    const body = sendBody(t.groupId, template.id);
+    body.signers[0] = { ...body.signers[0]!, attachments: [attachmentUri] } as (typeof body.signers)[0];
+    const sent = await call(t.app, t.key, 'POST', '/api/v1/document/', body);
+    assert.equal(sent.statusCode, 201, sent.body);
+    const annId = (sent.json().signer_objects as { uuid: string }[])[0]!.uuid;
+    assert.equal(t.app.store.emailAttachments.ofRecipient(annId).length, 1);
+    assert.equal((await call(t.app, t.key, 'DELETE', `/api/v1/document/${sent.json().uuid}/delete/`)).statusCode, 204);
+    assert.deepEqual(t.app.store.emailAttachments.ofRecipient(annId), []);
+    assert.equal((await call(t.app, t.key, 'GET', attachmentUri)).statusCode, 200);
   } finally {
     await t.close();
   }

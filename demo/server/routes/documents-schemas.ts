@@ -55,8 +55,8 @@ const listEntryProps = {
   return_signer_links: Type.Boolean(),
   auto_archive: Type.Boolean({ description: 'Always false: documents here are archived when removed, never automatically.' }),
   pdftext: NullableStr('Always null: sender-field values (pdftext) are applied to the fields at send and read there.'),
-  template: NullableStr('Text template the document was sent from; null (sends are from template PDFs).'),
-  text: Str('HTML/text of a text document; empty (sends are from template PDFs).'),
+  template: NullableStr('The text template (/api/v1/template/) a text document was sent from; null otherwise.'),
+  text: Str('The HTML a text document was made from (its text template’s when sent with `template`); empty for PDF sends.'),
   tag: Str(),
   tag1: Str(),
   tag2: Str(),
@@ -98,6 +98,15 @@ export const DocumentDetail = Type.Object({
   pdf_password_type: Type.Union([Type.Integer(), Type.Null()]),
   reviewers: Type.Array(ReviewerView),
   skipped_signers: Type.Array(Type.Object({ firstname: Str(), lastname: Str(), email: Str(), role: Str(), reason: Str() })),
+  attachments: Type.Array(
+    Type.Object({
+      signer: Str('The recipient whose invitation email carries the file.'),
+      attachment: Str('The file, under /api/v1/attachment/ (a file deleted since is no longer listed).'),
+      filename: Str(),
+      description: Str(),
+    }),
+    { description: 'Files sent with invitation emails (`signers[].attachments` on the send); our extension.' },
+  ),
 });
 
 export const DocumentListQuery = Type.Object({

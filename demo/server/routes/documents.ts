@@ -37,6 +37,12 @@ with \`fields\` naming each one. Decisions: docs/decisions/documents.md.`;
 
 export default async function documentRoutes(app: App): Promise<void> {
   const { store } = app;
+  // The detail's parts from beside the document: field count, invitation files, text source.
+  const detailParts = (documentId: string, recipients: readonly { id: string }[]) => ({
+    fieldCount: store.documents.fields(documentId).length,
+    invitationFiles: recipients.map((r) => ({ recipientId: r.id, attachments: store.emailAttachments.ofRecipient(r.id) })),
+    text: store.documentTexts.get(documentId),
+  });
 
   app.post(
     '/api/v1/document/',
@@ -65,7 +71,7 @@ export default async function documentRoutes(app: App): Promise<void> {
         },
       );
       reply.code(201).header('Location', statusUri(document.id));
-      const detail = documentDetail(document, recipients, store.documents.fields(document.id).length);
+      const detail = documentDetail(document, recipients, detailParts(document.id, recipients));
       if (!document.returnSignerLinks) return detail;
       // The hosted service's `signer_1`, `signer_2`, ... in recipient order: signing-page links (they open once it is that signer's turn).
       // Top-level, as the hosted description returns them.
@@ -131,6 +137,7 @@ export default async function documentRoutes(app: App): Promise<void> {
       });
       const withSigners = q.nosigners !== true;
       const recipients = withSigners ? documents.recipientsOf(page.map((d) => d.id)) : null;
+      const texts = store.documentTexts.ofDocuments(page.map((d) => d.id));
       const filters = {
         created_gt: q.created_gt,
         modified_gt: q.modified_gt,
@@ -143,7 +150,7 @@ export default async function documentRoutes(app: App): Promise<void> {
       };
       return {
         meta: listMeta(request, { limit: q.limit, offset, total }, filters, { first, last }),
-        objects: page.map((d) => documentListEntry(d, recipients ? recipients.get(d.id)! : null)),
+        objects: page.map((d) => documentListEntry(d, recipients ? recipients.get(d.id)! : null, texts.get(d.id) ?? null)),
       };
     },
   );
@@ -163,8 +170,8 @@ export default async function documentRoutes(app: App): Promise<void> {
     async (request) => {
       requireApiKey(request);
       const { document } = loadVisibleDocument(store, request, request.params.id);
-      const { documents } = store;
-      return documentDetail(document, documents.recipients(document.id), documents.fields(document.id).length);
+      const recipients = store.documents.recipients(document.id);
+      return documentDetail(document, recipients, detailParts(document.id, recipients));
     },
   );
 

@@ -12,6 +12,7 @@ import { SIGNER_OPERATIONS } from '../services/documents/component-tokens.ts';
 import { loadVisibleRecipient } from '../services/documents/access.ts';
 import { documentUri, pdfUri, signerObject } from '../services/documents/views.ts';
 import { SignerObject } from './documents-schemas.ts';
+import { attachmentUri } from '../domain/uris.ts';
 
 const SignerDetail = Type.Object({
   ...SignerObject.properties,
@@ -24,6 +25,9 @@ const SignerDetail = Type.Object({
   pdf: Type.String(),
   fields: Type.String(),
   redirect: Type.String({ description: "Where the signer goes after signing: its own redirect, else the document's." }),
+  attachments: Type.Array(Type.String(), {
+    description: 'Files (/api/v1/attachment/{id}/) that go with this signer’s invitation email, as `attachments` on the send; a deleted file drops out.',
+  }),
 });
 
 export default async function signerRoutes(app: App): Promise<void> {
@@ -57,6 +61,7 @@ export default async function signerRoutes(app: App): Promise<void> {
         pdf: pdfUri(document.id),
         fields: `${documentUri(document.id)}fields/`,
         redirect: recipient.redirect || document.redirect,
+        attachments: store.emailAttachments.ofRecipient(recipient.id).map((a) => attachmentUri(a.id)),
       };
     },
   );

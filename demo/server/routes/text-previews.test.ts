@@ -88,3 +88,44 @@ describe('HTML document previews', () => {
     assert.equal((await call(t.app, undefined, 'GET', '/api/v1/preview/11111111-1111-4111-8111-111111111111/')).statusCode, 404);
   });
 });
+
+describe('HTML documents without LibreOffice', () => {
+  let t: TestApp;
+  const saved = process.env.ESIGN_SOFFICE;
+  before(async () => {
+    process.env.ESIGN_SOFFICE = '/nonexistent/soffice';
+    t = await createTestApp();
+  });
+  after(async () => {
+    await t.close();
+    if (saved === undefined) delete process.env.ESIGN_SOFFICE;
+    else process.env.ESIGN_SOFFICE = saved;
+  });
+
+  const assertNamesThePackages = (res: { statusCode: number; body: string; json(): { error: { code: string; message: string } } }) => {
+    assert.equal(res.statusCode, 503, res.body);
+    assert.equal(res.json().error.code, 'converter_unavailable');
+    assert.match(res.json().error.message, /libreoffice-writer-nogui/);
+    assert.match(res.json().error.message, /ESIGN_SOFFICE/);
+  };
+
+  test('both previews and a text send answer a clear error naming the packages; the send leaves nothing behind', async () => {
+    const group = `/api/v1/group/${t.groupId}/`;
+    const text = '<p>Terms</p>';
+    assertNamesThePackages(
+      await call(t.app, t.key, 'POST', '/api/v1/pdf/preview/', { group, text, signee_count: 1, signature_type: 4, is_signature_per_page: 0 }),
+    );
+    assertNamesThePackages(await call(t.app, t.key, 'POST', '/api/v1/document/preview/', { group, text, signee_count: 1 }));
+    const templates = () => t.app.store.templates.list({ groupIds: [t.groupId], limit: 1000, offset: 0 }).total;
+    const before = templates();
+    const sent = await call(t.app, t.key, 'POST', '/api/v1/document/', {
+      group,
+      name: 'Terms',
+      text,
+      signers: [{ firstname: 'Ann', lastname: 'Example', email: 'ann@example.com' }],
+    });
+    assertNamesThePackages(sent);
+    assert.equal(templates(), before);
+    assert.equal((await call(t.app, t.key, 'GET', '/api/v1/document/')).json().meta.total_count, 0);
+  });
+});

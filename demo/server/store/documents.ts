@@ -363,14 +363,17 @@ export class SqliteDocumentRepository {
   }
 
   /**
-   * Permanent deletion: the document with its recipients, fields, history and queued emails. The caller
-   * removes the files (their names are in the record). Webhook delivery logs stay (they are the dashboard's).
+   * Permanent deletion: the document with its recipients (and their invitation attachment links), fields,
+   * text source, history and queued emails. The caller removes the files (their names are in the record).
+   * Webhook delivery logs stay (they are the dashboard's).
    */
   purge(id: string): void {
     this.db.prepare('DELETE FROM email_outbox WHERE document_id = ?').run(id);
     this.db.prepare('DELETE FROM document_events WHERE document_id = ?').run(id);
     this.db.prepare('DELETE FROM document_fields WHERE document_id = ?').run(id);
+    this.db.prepare('DELETE FROM recipient_email_attachments WHERE recipient_id IN (SELECT id FROM document_recipients WHERE document_id = ?)').run(id);
     this.db.prepare('DELETE FROM document_recipients WHERE document_id = ?').run(id);
+    this.db.prepare('DELETE FROM document_texts WHERE document_id = ?').run(id);
     this.db.prepare('DELETE FROM documents WHERE id = ?').run(id);
   }
 

@@ -19,6 +19,7 @@ import type { TemplateRepository } from './templates.ts';
 import { SqliteMemberRepository } from './members.ts';
 import { SqliteEmailAttachmentRepository } from './email-attachments.ts';
 import { SqliteTextTemplateRepository } from './text-templates.ts';
+import { SqliteDocumentTextRepository } from './document-texts.ts';
 import { SqliteCredentialRepository } from './credentials.ts';
 import { UploadRepository } from './uploads.ts';
 import { SqliteWebhookRepository } from './webhooks.ts';
@@ -38,6 +39,8 @@ export class Store {
   readonly members: SqliteMemberRepository;
   readonly emailAttachments: SqliteEmailAttachmentRepository;
   readonly textTemplates: SqliteTextTemplateRepository;
+  /** What each text document was sent from (HTML, text template, header, footer). */
+  readonly documentTexts: SqliteDocumentTextRepository;
   readonly credentials: SqliteCredentialRepository;
   /** Files uploaded for conversion into templates, and where each stands. */
   readonly uploads: UploadRepository;
@@ -63,6 +66,7 @@ export class Store {
     this.members = new SqliteMemberRepository(this.db);
     this.emailAttachments = new SqliteEmailAttachmentRepository(this.db);
     this.textTemplates = new SqliteTextTemplateRepository(this.db);
+    this.documentTexts = new SqliteDocumentTextRepository(this.db);
     this.credentials = new SqliteCredentialRepository(this.db);
     this.uploads = new UploadRepository(this.db);
     this.webhooks = new SqliteWebhookRepository(this.db);

@@ -1,7 +1,7 @@
 /**
  * Tables and columns for the resources of the hosted service's description beyond SERVICE-SPEC:
  * group profile, user timezone and last sign-in, member ids and permissions, invitations,
- * email attachments and text templates.
+ * email attachments, text templates and what a text document was sent from.
  */
 import type { Migration } from './db.ts';
 
@@ -63,6 +63,19 @@ export const restMigrations: Migration[] = [
         PRIMARY KEY (recipient_id, attachment_id)
       );
       CREATE INDEX recipient_email_attachments_attachment ON recipient_email_attachments(attachment_id);
+    `,
+  },
+  {
+    // What a text document was sent from; PDF sends have no row. Removed with the document (purge).
+    id: 'rest-003-document-texts',
+    sql: `
+      CREATE TABLE document_texts (
+        document_id TEXT PRIMARY KEY,
+        text_template_id TEXT,
+        html TEXT NOT NULL,
+        header TEXT NOT NULL,
+        footer TEXT NOT NULL
+      );
     `,
   },
 ];

@@ -1,10 +1,12 @@
 /**
  * Permanent deletion of a document (`DELETE /document/{id}/delete/`), distinct from removal (status 40,
- * archived, kept): rows go from the database and files are shredded. Signer attachments go too.
+ * archived, kept): rows go from the database and files are shredded. Signer attachments go too, and so does
+ * the template PDF a text document was made into.
  */
 import type { Store } from '../../store/index.ts';
 import type { DocumentRecord } from '../../store/documents.ts';
 import { isAttachmentField } from '../signing/attachments.ts';
+import { templateFileName } from '../template-deletion.ts';
 
 export function purgeDocument(store: Store, document: DocumentRecord): void {
   const { documents } = store;
@@ -12,7 +14,13 @@ export function purgeDocument(store: Store, document: DocumentRecord): void {
   for (const f of documents.fields(document.id).filter(isAttachmentField)) {
     files.push(`att-${document.id}-${f.uuid}`, `att-${document.id}-${f.uuid}-i`);
   }
-  store.transaction(() => documents.purge(document.id));
+  // A text document's PDF was made for it alone (an archived template): it holds the same content, so it goes too.
+  const madeForIt = store.documentTexts.get(document.id) ? document.templateIds[0] : undefined;
+  if (madeForIt) files.push(templateFileName(madeForIt));
+  store.transaction(() => {
+    documents.purge(document.id);
+    if (madeForIt) store.templates.remove(madeForIt);
+  });
   // After the commit: a crash in between leaves unreferenced files, never rows pointing at no file.
   for (const name of files) store.files.shred(name);
 }

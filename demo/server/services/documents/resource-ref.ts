@@ -59,7 +59,10 @@ export function readResourceRef(value: unknown, kind: string, opts: { webAppPref
   }
   if (opts.uuidOnly) {
     if (!UUID.test(id))
-      return { ok: false, message: `does not name a ${kind}: ${JSON.stringify(id)} is neither a UUID${opts.webAppPrefix ? ' nor a web-app id' : ''}` };
+      return {
+        ok: false,
+        message: `does not name a ${kind}: ${JSON.stringify(id)} is ${opts.webAppPrefix ? 'neither a UUID nor a web-app id' : 'not a UUID'}`,
+      };
     return { ok: true, id: id.toLowerCase() };
   }
   if (!ID.test(id)) return { ok: false, message: `does not name a ${kind}: ${JSON.stringify(id)} is not a valid id` };

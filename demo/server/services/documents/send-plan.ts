@@ -135,9 +135,9 @@ export function planSend(request: SendRequest, group: SendGroup, templates: read
 
   // Every party the template's fields name needs a recipient (unless skipped).
   const taken = new Set(recipients.map((r) => r.signerNumber));
+  const source = request.textSource ? 'The text has tags' : 'The template has fields';
   for (const n of templateParties(templateFields)) {
-    if (!taken.has(n))
-      p.add('signers', `The template has fields for ${describe(n)} but no recipient takes that place; add a recipient or give roles explicitly.`);
+    if (!taken.has(n)) p.add('signers', `${source} for ${describe(n)} but no recipient takes that place; add a recipient or give roles explicitly.`);
   }
   if (!p.empty) return { ok: false, problems: p.list };
 

@@ -167,6 +167,17 @@ test('unknown top-level fields are ignored (forward compatibility); text documen
   delete (fromTemplate as Record<string, unknown>).templatepdf;
   assert.equal(ok(fromTemplate).textSource?.textTemplateId, TPL);
   assert.equal(ok(body()).textSource, null);
+  // An empty text alone is named as such; beside a templatepdf (a document echoed back) it is no source.
+  for (const empty of ['', '  ']) {
+    const only = body({ text: empty });
+    delete (only as Record<string, unknown>).templatepdf;
+    assert.deepEqual(fields(only), ['text']);
+  }
+  assert.equal(ok(body({ text: '' })).textSource, null);
+  const badTemplate = body({ template: 'garbage' });
+  delete (badTemplate as Record<string, unknown>).templatepdf;
+  const r = parseSendRequest(badTemplate);
+  assert.ok(!r.ok && r.problems.some((x) => x.field === 'template' && /"garbage" is not a UUID/.test(x.message)));
 });
 
 test('reviewers on the document and on a signer; honorifics', () => {

@@ -171,7 +171,9 @@ const given = (value: unknown): boolean => value !== undefined && value !== null
 function readTextSource(body: SendBodyFields, p: Problems): TextSource | null {
   const header = readString(body.header ?? '', 'header', p, { max: 100_000 });
   const footer = readString(body.footer ?? '', 'footer', p, { max: 100_000 });
-  if (!given(body.template) && !given(body.text)) return null;
+  // An empty text is a text document with nothing in it (answered as such), unless another source is given.
+  const emptyTextOnly = typeof body.text === 'string' && !given(body.templatepdf) && !given(body.bundle) && !given(body.template);
+  if (!given(body.template) && !given(body.text) && !emptyTextOnly) return null;
   const key = given(body.template) ? 'template' : 'text';
   if (given(body.templatepdf) || given(body.bundle)) {
     p.add(key, `${key}: give one source: templatepdf (or bundle) for a PDF, or template or text for a text document.`);
@@ -184,6 +186,7 @@ function readTextSource(body: SendBodyFields, p: Problems): TextSource | null {
     else p.add('template', `template ${ref.message}.`);
   }
   const html = given(body.text) ? readString(body.text, 'text', p, { max: 1_000_000 }) : '';
+  if (emptyTextOnly && html.trim() === '') p.add('text', "text is empty: give the document's HTML (or a text template in template, or a templatepdf).");
   return { textTemplateId, html, header, footer };
 }
 

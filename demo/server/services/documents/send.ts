@@ -67,11 +67,11 @@ export async function sendDocument(store: Store, caller: SendCaller, body: unkno
   const group = findVisibleGroup(store, caller, request.groupId);
   // A text document: its HTML becomes a template (archived by the send) that is sent like any other.
   const fromText = request.textSource ? await templateFromText(store, caller, group, request, options) : null;
-  if (fromText) request = { ...request, templateIds: [fromText.id] };
+  if (fromText) request = { ...request, templateIds: [fromText.template.id], textSource: { ...request.textSource!, html: fromText.html } };
   try {
     return await sendFromTemplates(store, caller, group, request, options);
   } catch (error) {
-    if (fromText) deleteTemplateNow(store, fromText);
+    if (fromText) deleteTemplateNow(store, fromText.template);
     throw error;
   }
 }
@@ -226,6 +226,9 @@ function persistSend(store: Store, caller: SendCaller, { id, request, group, tem
   // Invitation attachments, by the position the recipients were created in.
   recipients.forEach((r, i) => store.emailAttachments.attachToRecipient(r.id, plan.recipients[i]!.attachmentIds));
 
+  const text = request.textSource;
+  if (text) store.documentTexts.insert({ documentId: id, textTemplateId: text.textTemplateId, html: text.html, header: text.header, footer: text.footer });
+
   history.record(id, 'document_sent', caller.actor, {
     name: request.name,
     templates: request.templateIds,
@@ -246,8 +249,17 @@ function persistSend(store: Store, caller: SendCaller, { id, request, group, tem
   return { document, recipients: documents.recipients(id) };
 }
 
-/** Renders the send's text (its own, or its text template's) and stores it as a template archived by the send. */
-async function templateFromText(store: Store, caller: SendCaller, group: Group, request: SendRequest, options: SendOptions): Promise<Template> {
+/**
+ * Renders the send's text (its own, or its text template's) and stores it as a template archived by the send;
+ * answers that template and the HTML it was made from.
+ */
+async function templateFromText(
+  store: Store,
+  caller: SendCaller,
+  group: Group,
+  request: SendRequest,
+  options: SendOptions,
+): Promise<{ template: Template; html: string }> {
   const source = request.textSource!;
   let html = source.html;
   if (source.textTemplateId) {
@@ -272,7 +284,7 @@ async function templateFromText(store: Store, caller: SendCaller, group: Group, 
     hideSenderFields: false,
     fields: doc.fields,
   });
-  return store.templates.get(id)!;
+  return { template: store.templates.get(id)!, html };
 }
 
 function findVisibleGroup(store: Store, caller: SendCaller, groupId: string): Group {

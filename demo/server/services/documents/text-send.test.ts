@@ -48,6 +48,17 @@ describe('text document sends', () => {
     assert.match(text, /ACME Ltd/);
     const templateId = t.app.store.documents.get(id)!.templateIds[0]!;
     assert.equal(t.app.store.templates.get(templateId)!.archived, true);
+    // The document says what it was sent from.
+    const detail = (await call(t.app, t.key, 'GET', `/api/v1/document/${id}/`)).json();
+    assert.deepEqual(
+      { text: detail.text, header: detail.header, footer: detail.footer, template: detail.template },
+      { text: '<h2>Consultancy terms</h2><p>Client: <<t=signature;s=1>></p>', header: '<p>ACME Ltd</p>', footer: '', template: null },
+    );
+    // Permanent deletion takes it along.
+    assert.equal((await call(t.app, t.key, 'DELETE', `/api/v1/document/${id}/delete/`)).statusCode, 204);
+    assert.equal(t.app.store.documentTexts.get(id), null);
+    assert.equal(t.app.store.templates.get(templateId), undefined, 'the PDF made for it goes too');
+    assert.equal(t.app.store.files.exists(`template-${templateId}`), false);
   });
 
   test('template: a text template of the group is sent the same way', async () => {
@@ -66,6 +77,11 @@ describe('text document sends', () => {
     assert.equal(res.statusCode, 201, res.body);
     const pdf = await call(t.app, t.key, 'GET', `/api/v1/pdf/${res.json().uuid}/`);
     assert.match(pdfText(pdf.rawPayload), /Mutual non-disclosure/);
+    const sentFrom = { template: created.json().resource_uri, text: '<p>Mutual non-disclosure.</p><p><<t=signature;s=1>></p>' };
+    assert.deepEqual({ template: res.json().template, text: res.json().text }, sentFrom);
+    const listed = (await call(t.app, t.key, 'GET', '/api/v1/document/?limit=100')).json().objects as { uuid: string; template: string; text: string }[];
+    const entry = listed.find((d) => d.uuid === res.json().uuid)!;
+    assert.deepEqual({ template: entry.template, text: entry.text }, sentFrom);
   });
 
   test('refused: two sources, another group’s text template, an archived one; a refused send leaves no template behind', async () => {
@@ -102,6 +118,15 @@ describe('text document sends', () => {
       signers: [person('Ann')],
     });
     assert.equal(archived.statusCode, 409, archived.body);
+
+    const unplaced = await call(t.app, t.key, 'POST', '/api/v1/document/', {
+      group: group(),
+      name: 'Unplaced',
+      text: '<p><<t=signature;s=3>></p>',
+      signers: [person('Ann')],
+    });
+    assert.equal(unplaced.statusCode, 400, unplaced.body);
+    assert.match(unplaced.json().error.message, /The text has tags for signer 3/);
 
     const before = templateCount();
     const refused = await call(t.app, t.key, 'POST', '/api/v1/document/', {

@@ -1,8 +1,10 @@
 /** The JSON the document endpoints answer with, built from stored records. */
 import type { DocumentRecord, DocumentStatusRow, RecipientRecord } from '../../store/documents.ts';
 import type { AuditEvent } from '../../store/documents-history.ts';
+import type { EmailAttachment } from '../../store/email-attachments.ts';
+import type { DocumentText } from '../../store/document-texts.ts';
 import { documentStatusText, recipientStatusText } from '../../domain/statuses.ts';
-import { groupUri, templateUri, userUri } from '../../domain/uris.ts';
+import { attachmentUri, groupUri, templateUri, textTemplateUri, userUri } from '../../domain/uris.ts';
 
 export const documentUri = (id: string): string => `/api/v1/document/${id}/`;
 export const statusUri = (id: string): string => `/api/v1/status/${id}/`;
@@ -43,8 +45,8 @@ function tags(doc: { tag: string; tag1: string; tag2: string; tag3: string }) {
   return { tag: doc.tag, tag1: doc.tag1, tag2: doc.tag2, tag3: doc.tag3 };
 }
 
-/** An entry of `GET /api/v1/document/`. */
-export function documentListEntry(doc: DocumentRecord, recipients: RecipientRecord[] | null) {
+/** An entry of `GET /api/v1/document/`; `text` is what a text document was sent from (null for a PDF send). */
+export function documentListEntry(doc: DocumentRecord, recipients: RecipientRecord[] | null, text: DocumentText | null) {
   return {
     uuid: doc.id,
     resource_uri: documentUri(doc.id),
@@ -65,20 +67,32 @@ export function documentListEntry(doc: DocumentRecord, recipients: RecipientReco
     redirect: doc.redirect,
     signers_in_order: doc.signersInOrder,
     return_signer_links: doc.returnSignerLinks,
-    // What this server does for every send (the description's properties of text documents and options it does not have).
+    // What this server does for every send (an option it does not have; pdftext is not kept).
     auto_archive: false,
     pdftext: null,
-    template: null,
-    text: '',
+    template: text?.textTemplateId ? textTemplateUri(text.textTemplateId) : null,
+    text: text?.html ?? '',
     ...tags(doc),
     ...(recipients === null ? {} : { signers: recipients.map(legacySignerRow), signer_objects: recipients.map(signerObject) }),
   };
 }
 
+/** The files (`signers[].attachments` on the send) that go with a recipient's invitation email. */
+export interface RecipientAttachments {
+  recipientId: string;
+  attachments: EmailAttachment[];
+}
+
+export interface DocumentDetailParts {
+  fieldCount: number;
+  invitationFiles: RecipientAttachments[];
+  text: DocumentText | null;
+}
+
 /** `GET /api/v1/document/{id}/`. */
-export function documentDetail(doc: DocumentRecord, recipients: RecipientRecord[], fieldCount: number) {
+export function documentDetail(doc: DocumentRecord, recipients: RecipientRecord[], { fieldCount, invitationFiles, text }: DocumentDetailParts) {
   return {
-    ...documentListEntry(doc, recipients),
+    ...documentListEntry(doc, recipients, text),
     templatepdfs: doc.templateIds.map(templateUri),
     pdf: pdfUri(doc.id),
     auditlog: `${documentUri(doc.id)}auditlog/`,
@@ -95,8 +109,8 @@ export function documentDetail(doc: DocumentRecord, recipients: RecipientRecord[
     strict_fields: doc.strictFields,
     append_history: doc.appendHistory,
     append_pdf: doc.appendPdf,
-    header: '',
-    footer: '',
+    header: text?.header ?? '',
+    footer: text?.footer ?? '',
     header_height: null,
     footer_height: null,
     signature_type: doc.pdfPassword ? 4 : 1,
@@ -108,6 +122,9 @@ export function documentDetail(doc: DocumentRecord, recipients: RecipientRecord[
     pdf_password_type: doc.pdfPasswordType,
     reviewers: reviewerViews(doc.reviewers),
     skipped_signers: doc.skipped.map((s) => ({ firstname: s.firstname, lastname: s.lastname, email: s.email, role: s.role, reason: s.reason })),
+    attachments: invitationFiles.flatMap((r) =>
+      r.attachments.map((a) => ({ signer: signerUri(r.recipientId), attachment: attachmentUri(a.id), filename: a.filename, description: a.description })),
+    ),
   };
 }
 
