@@ -103,6 +103,8 @@ test('API keys: created once with its secret, works, shows its last use and usag
   const revoked = await gql('mutation($id: ID!) { revokeApiKey(id: $id) { id revoked } }', { id: apiKey.id });
   assert.ok(revoked.data!.revokeApiKey.revoked);
   assert.equal((await call(t.app, key, 'GET', '/api/v1/group/')).statusCode, 401);
+  const events = t.app.store.credentials.events(t.adminId).map((e) => e.event);
+  assert.ok(events.includes(`api_key_created:${apiKey.id}`) && events.includes(`api_key_revoked:${apiKey.id}`), events.join(', '));
 });
 
 test('webhooks: register, a send is delivered and logged with its body, replay delivers it again, delete', async () => {

@@ -29,6 +29,9 @@ const deliveryView = (d: DeliveryRow & { requestBody: string }) => ({
   requestBody: d.requestBody,
 });
 
+/** The caller's address and browser, for the account's event log. */
+const clientOf = (ctx: GraphqlContext) => ({ ip: ctx.caller.ip, userAgent: String(ctx.caller.headers['user-agent'] ?? '') });
+
 /** The signed-in person, once they have a second factor. */
 function person(ctx: GraphqlContext) {
   const user = ctx.caller.auth.user;
@@ -56,11 +59,11 @@ export const portalResolvers: IResolvers = {
   },
   Mutation: {
     createApiKey(_root, { env }: { env: string }, ctx) {
-      const created = createApiKey(ctx.app.store, person(ctx).id, env);
+      const created = createApiKey(ctx.app.store, person(ctx).id, env, clientOf(ctx));
       return { key: created.key, apiKey: apiKeyView(created.record) };
     },
     revokeApiKey(_root, { id }: { id: string }, ctx) {
-      return apiKeyView(revokeApiKey(ctx.app.store, person(ctx).id, id));
+      return apiKeyView(revokeApiKey(ctx.app.store, person(ctx).id, id, clientOf(ctx)));
     },
     replayWebhookDelivery(_root, { id }: { id: string }, ctx) {
       return deliveryView(replayWebhookDelivery(ctx.app.store, person(ctx).id, /^\d{1,15}$/.test(id) ? Number(id) : NaN));

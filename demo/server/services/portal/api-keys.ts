@@ -9,6 +9,12 @@ export interface PortalApiKey extends ApiKeyRecord {
   revoked: string | null;
 }
 
+/** Who made a change, for the account's event log (`account_events`, as sign-ins are recorded). */
+export interface ClientInfo {
+  ip?: string;
+  userAgent?: string;
+}
+
 export const KEY_ENVS: readonly KeyEnv[] = ['sandbox', 'production'];
 
 /** Every key of the user, revoked ones included (marked), oldest first. */
@@ -17,17 +23,26 @@ export function listApiKeys(store: Store, userId: string): PortalApiKey[] {
 }
 
 /** A new key: the full secret is in the answer once and never again (only its hash is stored). */
-export function createApiKey(store: Store, userId: string, env: string): { key: string; record: PortalApiKey } {
+export function createApiKey(store: Store, userId: string, env: string, client: ClientInfo = {}): { key: string; record: PortalApiKey } {
   if (!KEY_ENVS.includes(env as KeyEnv))
     throw invalidInput(`env must be sandbox or production, not "${env}".`, [{ field: 'env', message: 'sandbox or production' }]);
-  const { key, record } = store.apiKeys.create(userId, env as KeyEnv, false);
+  const { key, record } = store.transaction(() => {
+    const made = store.apiKeys.create(userId, env as KeyEnv, false);
+    store.credentials.recordEvent(userId, `api_key_created:${made.record.id}`, client);
+    return made;
+  });
   return { key, record: { ...record, lastUsed: null, revoked: null } };
 }
 
 /** Revokes one of the user's keys; another user's key is not found, as if it did not exist. */
-export function revokeApiKey(store: Store, userId: string, id: string): PortalApiKey {
+export function revokeApiKey(store: Store, userId: string, id: string, client: ClientInfo = {}): PortalApiKey {
   const own = store.apiKeys.listForUser(userId).find((k) => k.id === id);
   if (!own) throw notFound('API key', id);
-  if (!own.revoked) store.apiKeys.revoke(id);
+  if (!own.revoked) {
+    store.transaction(() => {
+      store.apiKeys.revoke(id);
+      store.credentials.recordEvent(userId, `api_key_revoked:${id}`, client);
+    });
+  }
   return store.apiKeys.listForUser(userId).find((k) => k.id === id)!;
 }
