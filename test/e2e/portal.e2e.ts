@@ -3,7 +3,7 @@
  * leads there; sign in (SRP in the browser), enrol the authenticator (the code computed here from the shown
  * secret), note the recovery codes, create an API key and see it once, register a webhook on a receiver
  * in this test, send a document with the new key, see the delivery with its body and status, replay it,
- * see the key's usage, sign out everywhere. axe finds nothing on each step.
+ * send a test event about the document, see the key's usage, sign out everywhere. axe finds nothing on each step.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -144,6 +144,14 @@ test('portal: sign in, enrol TOTP, create a key once, register a webhook, see an
     await expect(page.getByText('Event queued again.')).toBeVisible();
     await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBe(2);
     expect(receiver.received[1].json.id).toBe(receiver.received[0].json.id);
+
+    // A test event about the real document reaches the webhook with a new event id.
+    await log.getByLabel('Object').selectOption('document');
+    await log.getByLabel('Document or recipient id').fill(documentId);
+    await log.getByRole('button', { name: 'Send test event' }).click();
+    await expect(page.getByText('Test event queued.')).toBeVisible();
+    await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBe(3);
+    expect(receiver.received[2].json.id).not.toBe(receiver.received[0].json.id);
 
     // Usage: the new key's calls in the sandbox window.
     const usage = page.locator('portal-usage');

@@ -138,6 +138,19 @@ test('webhooks: register, a send is delivered and logged with its body, replay d
   const bad = await gql('mutation { replayWebhookDelivery(id: "x1") { id } }');
   assert.equal(bad.errors?.[0]?.errorType, 'NotFound');
 
+  // A test event about the real document: the same event, a new id, to this webhook.
+  const triggered = await gql('mutation($id: ID!) { triggerWebhookEvent(input: { object: "document", event: "created", documentId: $id }) }', {
+    id: documentId,
+  });
+  assert.equal(triggered.errors, undefined, JSON.stringify(triggered.errors));
+  await receiver.waitFor((r) => r.some((x) => x.json.id === triggered.data!.triggerWebhookEvent));
+  const unmatched = await gql('mutation($id: ID!) { triggerWebhookEvent(input: { object: "document", event: "rejected", documentId: $id }) }', {
+    id: documentId,
+  });
+  assert.equal(unmatched.errors?.[0]?.errorType, 'ValidationError', 'the webhook only receives document.created');
+  const unknown = await gql('mutation { triggerWebhookEvent(input: { object: "document", event: "created", documentId: "nope" }) }');
+  assert.equal(unknown.errors?.[0]?.errorType, 'NotFound');
+
   const refused = await gql('mutation { createWebhook(input: { url: "ftp://example.com/" }) { id } }');
   assert.equal(refused.errors?.[0]?.errorType, 'ValidationError');
   assert.equal((await gql('mutation($id: ID!) { deleteWebhook(id: $id) }', { id: webhook.id })).data!.deleteWebhook, webhook.id);

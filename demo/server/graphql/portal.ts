@@ -7,7 +7,9 @@ import type { GraphqlContext } from './context.ts';
 import { hasSecondFactor, requireSecondFactor } from '../services/portal/account.ts';
 import { createApiKey, listApiKeys, revokeApiKey } from '../services/portal/api-keys.ts';
 import type { PortalApiKey } from '../services/portal/api-keys.ts';
-import { replayWebhookDelivery, webhookDeliveries } from '../services/portal/webhooks.ts';
+import { replayWebhookDelivery, triggerTestEvent, webhookDeliveries } from '../services/portal/webhooks.ts';
+import { decodeId } from './ids.ts';
+import { notFoundError } from './errors.ts';
 import type { DeliveryRow } from '../store/webhooks.ts';
 import { usageOf } from '../services/portal/usage.ts';
 import { encodeId } from './ids.ts';
@@ -64,6 +66,14 @@ export const portalResolvers: IResolvers = {
     },
     revokeApiKey(_root, { id }: { id: string }, ctx) {
       return apiKeyView(revokeApiKey(ctx.app.store, person(ctx).id, id, clientOf(ctx)));
+    },
+    triggerWebhookEvent(_root, { input }: { input: { object: string; event: string; documentId?: string | null; recipientId?: string | null } }, ctx) {
+      const user = person(ctx);
+      const documentId = input.documentId == null ? null : decodeId('doc', input.documentId);
+      if (input.documentId != null && !documentId) throw notFoundError('Document', input.documentId);
+      const recipientId = input.recipientId == null ? null : decodeId('rec', input.recipientId);
+      if (input.recipientId != null && !recipientId) throw notFoundError('Recipient', input.recipientId);
+      return triggerTestEvent(ctx.app.store, user.id, ctx.caller.auth.groupIds, { object: input.object, event: input.event, documentId, recipientId });
     },
     replayWebhookDelivery(_root, { id }: { id: string }, ctx) {
       return deliveryView(replayWebhookDelivery(ctx.app.store, person(ctx).id, /^\d{1,15}$/.test(id) ? Number(id) : NaN));

@@ -214,4 +214,11 @@ export default {
   'portal.remaining': "المتبقي",
   'portal.resets': "إعادة الضبط",
   'portal.resetsIn': "بعد {minutes} دقيقة (النافذة {window} دقيقة)",
+  'portal.triggerHeading': "إرسال حدث تجريبي",
+  'portal.object': "الكائن",
+  'portal.document': "المستند",
+  'portal.recipient': "المستلم",
+  'portal.objectId': "معرّف المستند أو المستلم",
+  'portal.trigger': "إرسال حدث تجريبي",
+  'portal.triggered': "أُضيف الحدث التجريبي إلى قائمة الانتظار.",
 };

@@ -214,4 +214,11 @@ export default {
   'portal.remaining': "Verbleibend",
   'portal.resets': "Zurückgesetzt",
   'portal.resetsIn': "in {minutes} Min. (Fenster {window} Min.)",
+  'portal.triggerHeading': "Testereignis senden",
+  'portal.object': "Objekt",
+  'portal.document': "Dokument",
+  'portal.recipient': "Empfänger",
+  'portal.objectId': "Dokument- oder Empfänger-ID",
+  'portal.trigger': "Testereignis senden",
+  'portal.triggered': "Testereignis eingereiht.",
 };

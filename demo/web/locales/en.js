@@ -214,4 +214,11 @@ export default {
   'portal.remaining': "Remaining",
   'portal.resets': "Resets",
   'portal.resetsIn': "in {minutes} min (window {window} min)",
+  'portal.triggerHeading': "Send a test event",
+  'portal.object': "Object",
+  'portal.document': "Document",
+  'portal.recipient': "Recipient",
+  'portal.objectId': "Document or recipient id",
+  'portal.trigger': "Send test event",
+  'portal.triggered': "Test event queued.",
 };

@@ -214,4 +214,11 @@ export default {
   'portal.remaining': "Restantes",
   'portal.resets': "Se reinicia",
   'portal.resetsIn': "en {minutes} min (ventana de {window} min)",
+  'portal.triggerHeading': "Enviar un evento de prueba",
+  'portal.object': "Objeto",
+  'portal.document': "Documento",
+  'portal.recipient': "Destinatario",
+  'portal.objectId': "Id. del documento o del destinatario",
+  'portal.trigger': "Enviar evento de prueba",
+  'portal.triggered': "Evento de prueba en cola.",
 };

@@ -214,4 +214,11 @@ export default {
   'portal.remaining': "Restant",
   'portal.resets': "Réinitialisation",
   'portal.resetsIn': "dans {minutes} min (fenêtre de {window} min)",
+  'portal.triggerHeading': "Envoyer un événement de test",
+  'portal.object': "Objet",
+  'portal.document': "Document",
+  'portal.recipient': "Destinataire",
+  'portal.objectId': "Identifiant du document ou du destinataire",
+  'portal.trigger': "Envoyer l’événement de test",
+  'portal.triggered': "Événement de test mis en file.",
 };

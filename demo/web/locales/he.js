@@ -214,4 +214,11 @@ export default {
   'portal.remaining': "נותרו",
   'portal.resets': "איפוס",
   'portal.resetsIn': "בעוד {minutes} דק׳ (חלון של {window} דק׳)",
+  'portal.triggerHeading': "שליחת אירוע בדיקה",
+  'portal.object': "אובייקט",
+  'portal.document': "מסמך",
+  'portal.recipient': "נמען",
+  'portal.objectId': "מזהה מסמך או נמען",
+  'portal.trigger': "שליחת אירוע בדיקה",
+  'portal.triggered': "אירוע הבדיקה הוכנס לתור.",
 };

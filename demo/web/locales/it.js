@@ -214,4 +214,11 @@ export default {
   'portal.remaining': "Rimanenti",
   'portal.resets': "Azzeramento",
   'portal.resetsIn': "tra {minutes} min (finestra di {window} min)",
+  'portal.triggerHeading': "Invia un evento di prova",
+  'portal.object': "Oggetto",
+  'portal.document': "Documento",
+  'portal.recipient': "Destinatario",
+  'portal.objectId': "ID del documento o del destinatario",
+  'portal.trigger': "Invia evento di prova",
+  'portal.triggered': "Evento di prova in coda.",
 };

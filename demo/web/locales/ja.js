@@ -214,4 +214,11 @@ export default {
   'portal.remaining': "残り",
   'portal.resets': "リセット",
   'portal.resetsIn': "{minutes} 分後(期間 {window} 分)",
+  'portal.triggerHeading': "テストイベントを送信",
+  'portal.object': "対象",
+  'portal.document': "ドキュメント",
+  'portal.recipient': "受信者",
+  'portal.objectId': "ドキュメントまたは受信者の ID",
+  'portal.trigger': "テストイベントを送信",
+  'portal.triggered': "テストイベントをキューに入れました。",
 };

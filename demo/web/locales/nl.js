@@ -214,4 +214,11 @@ export default {
   'portal.remaining': "Resterend",
   'portal.resets': "Herstart",
   'portal.resetsIn': "over {minutes} min (venster {window} min)",
+  'portal.triggerHeading': "Testgebeurtenis sturen",
+  'portal.object': "Object",
+  'portal.document': "Document",
+  'portal.recipient': "Ontvanger",
+  'portal.objectId': "ID van document of ontvanger",
+  'portal.trigger': "Testgebeurtenis sturen",
+  'portal.triggered': "Testgebeurtenis in de wachtrij.",
 };

@@ -214,4 +214,11 @@ export default {
   'portal.remaining': "Pozostało",
   'portal.resets': "Reset",
   'portal.resetsIn': "za {minutes} min (okno {window} min)",
+  'portal.triggerHeading': "Wyślij zdarzenie testowe",
+  'portal.object': "Obiekt",
+  'portal.document': "Dokument",
+  'portal.recipient': "Odbiorca",
+  'portal.objectId': "Identyfikator dokumentu lub odbiorcy",
+  'portal.trigger': "Wyślij zdarzenie testowe",
+  'portal.triggered': "Zdarzenie testowe w kolejce.",
 };

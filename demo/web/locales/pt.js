@@ -214,4 +214,11 @@ export default {
   'portal.remaining': "Restantes",
   'portal.resets': "Reinicia",
   'portal.resetsIn': "em {minutes} min (janela de {window} min)",
+  'portal.triggerHeading': "Enviar um evento de teste",
+  'portal.object': "Objeto",
+  'portal.document': "Documento",
+  'portal.recipient': "Destinatário",
+  'portal.objectId': "ID do documento ou do destinatário",
+  'portal.trigger': "Enviar evento de teste",
+  'portal.triggered': "Evento de teste na fila.",
 };

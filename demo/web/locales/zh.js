@@ -214,4 +214,11 @@ export default {
   'portal.remaining': "剩余",
   'portal.resets': "重置",
   'portal.resetsIn': "{minutes} 分钟后(窗口 {window} 分钟)",
+  'portal.triggerHeading': "发送测试事件",
+  'portal.object': "对象",
+  'portal.document': "文档",
+  'portal.recipient': "收件人",
+  'portal.objectId': "文档或收件人 ID",
+  'portal.trigger': "发送测试事件",
+  'portal.triggered': "测试事件已排队。",
 };

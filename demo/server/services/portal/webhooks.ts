@@ -6,7 +6,10 @@ import type { Store } from '../../store/index.ts';
 import type { DeliveryRow } from '../../store/webhooks.ts';
 import { forbidden, invalidInput, notFound, unprocessable } from '../../domain/errors.ts';
 import { insertRegistration, removeRegistration, replayEvent } from '../../webhooks/outbox.ts';
-import { findRegistrations, getRegistration, parseFilters } from '../../webhooks/registrations.ts';
+import { findRegistrations, getRegistration, listRegistrations, parseFilters } from '../../webhooks/registrations.ts';
+import { documentIdOfRecipient, triggerEvent } from '../../webhooks/emit.ts';
+import { isKnownEvent } from '../../webhooks/payload.ts';
+import type { WebhookEventName, WebhookObject } from '../../webhooks/payload.ts';
 import { checkCallbackUrl } from '../../webhooks/ssrf.ts';
 
 export interface NewWebhook {
@@ -58,4 +61,48 @@ export function replayWebhookDelivery(store: Store, userId: string, id: number):
   }
   const replayed = store.webhooks.delivery(replayEvent(store, row.event_id, row.registration_id), userId)!;
   return { ...replayed, requestBody: store.webhooks.eventBody(replayed.event_id) };
+}
+
+export interface TestEvent {
+  object: string;
+  event: string;
+  documentId?: string | null;
+  recipientId?: string | null;
+}
+
+/**
+ * Sends an event about a real document or recipient, built as it is now (a new event id), to the user's
+ * registrations that receive it: the rules of `POST /api/v1/webhook-events/trigger/`. Answers the event id.
+ */
+export function triggerTestEvent(store: Store, userId: string, groupIds: readonly string[], input: TestEvent): string {
+  if (!isKnownEvent(input.object, input.event)) {
+    throw unprocessable(`${input.object}.${input.event} is not a webhook event.`, [{ field: 'event', message: 'unknown object/event pair' }]);
+  }
+  let documentId = input.documentId ?? undefined;
+  if (input.object === 'recipient') {
+    if (!input.recipientId) throw unprocessable('A recipient event needs the recipient (signer) id.', [{ field: 'recipientId', message: 'is required' }]);
+    const owner = documentIdOfRecipient(store, input.recipientId);
+    if (!owner || (documentId && owner !== documentId)) throw notFound('Recipient', input.recipientId);
+    documentId = owner;
+  }
+  if (!documentId) throw unprocessable('A document event needs the document id.', [{ field: 'documentId', message: 'is required' }]);
+  const groupId = store.webhooks.groupIdOfDocument(documentId);
+  if (!groupId || !groupIds.includes(groupId)) throw notFound('Document', documentId);
+  const targets = listRegistrations(store, userId, 10_000, 0).registrations.map((r) => r.id);
+  // One transaction: when nobody would receive it, nothing is written.
+  return store.transaction(() => {
+    const queued = triggerEvent(
+      store,
+      { object: input.object as WebhookObject, event: input.event as WebhookEventName, documentId: documentId!, recipientId: input.recipientId ?? undefined },
+      targets,
+    );
+    if (!queued || queued.registrations.length === 0) {
+      throw unprocessable(
+        `None of your webhooks receives ${input.object}.${input.event} for this document's group.`,
+        [{ field: 'event', message: 'no matching webhook' }],
+        'no_matching_registration',
+      );
+    }
+    return queued.eventId;
+  });
 }

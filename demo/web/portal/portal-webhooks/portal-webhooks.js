@@ -66,6 +66,19 @@ export class PortalWebhooks extends LitElement {
     });
   }
 
+  _trigger(event) {
+    event.preventDefault();
+    const form = new FormData(event.target);
+    const object = String(form.get('object'));
+    const id = String(form.get('id')).trim();
+    const input = { object, event: String(form.get('event')).trim(), ...(object === 'recipient' ? { recipientId: id } : { documentId: id }) };
+    return this._act(async () => {
+      await gql(this.user, 'mutation($input: WebhookTestEventInput!) { triggerWebhookEvent(input: $input) }', { input });
+      this._status = tr('portal.triggered');
+      await this.refresh();
+    });
+  }
+
   _delete(webhook) {
     return this._act(async () => {
       await gql(this.user, 'mutation($id: ID!) { deleteWebhook(id: $id) }', { id: webhook.id });
@@ -121,6 +134,15 @@ export class PortalWebhooks extends LitElement {
           )}
         </tbody>
       </table>
+      <h3>${tr('portal.triggerHeading')}</h3>
+      <form @submit=${this._trigger}>
+        <label>${tr('portal.object')}
+          <select name="object"><option value="document">${tr('portal.document')}</option><option value="recipient">${tr('portal.recipient')}</option></select>
+        </label>
+        <label>${tr('portal.event')} <input name="event" required size="16" value="created"></label>
+        <label>${tr('portal.objectId')} <input name="id" required size="38"></label>
+        <button type="submit">${tr('portal.trigger')}</button>
+      </form>
       <h3>${tr('portal.logHeading')}</h3>
       <button class="secondary" @click=${this.refresh}>${tr('portal.refresh')}</button>
       <table>
