@@ -173,3 +173,21 @@ test('portal: sign in, enrol TOTP, create a key once, register a webhook, see an
     receiver.server.close();
   }
 });
+
+test('portal: speaks the page language, Arabic right to left, axe-clean', async ({ page, baseURL }) => {
+  test.skip(!baseURL, 'E2E_BASE_URL is not set: run e2e tests through `npm test -- --only e2e`');
+  await page.goto('/portal/?lang=ar');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page).toHaveTitle('بوابة المطورين · esign-elements');
+  await expect(page.getByRole('button', { name: 'تسجيل الدخول' })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.goto('/portal/?lang=de');
+  await expect(page.getByRole('heading', { name: 'Entwicklerportal' })).toBeVisible();
+  // Keyboard only: Tab reaches the email field, then the password, then the button.
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('E-Mail')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Passwort')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Anmelden' })).toBeFocused();
+});
