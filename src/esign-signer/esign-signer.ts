@@ -36,6 +36,7 @@ import { openCapture } from './signature-capture.ts';
 import type { EsignSignatureCapture } from './signature-capture.ts';
 import { uploadAttachment } from './signer-attachments.ts';
 import { kindOf } from '../fields/kinds/index.ts';
+import { isCodeGuardedSignature } from '../fields/codes.ts';
 
 /** The quiet period before the recipient's progress is saved. */
 const SAVE_DELAY_MS = 4000;
@@ -92,9 +93,22 @@ export class EsignSigner extends EsignElement {
     noRedirect: { type: Boolean, attribute: 'no-redirect' },
     signatureFonts: { attribute: false },
     ...Object.fromEntries(
-      ['phase', 'view', 'values', 'active', 'touched', 'serverProblems', 'adopted', 'busy', 'message', 'reason', 'reasonProblem', 'attempted', 'zoom'].map(
-        (name) => [name, { state: true }],
-      ),
+      [
+        'phase',
+        'view',
+        'values',
+        'codes',
+        'active',
+        'touched',
+        'serverProblems',
+        'adopted',
+        'busy',
+        'message',
+        'reason',
+        'reasonProblem',
+        'attempted',
+        'zoom',
+      ].map((name) => [name, { state: true }]),
     ),
   };
 
@@ -107,6 +121,8 @@ export class EsignSigner extends EsignElement {
   declare protected phase: Phase;
   declare protected view: SigningView | null;
   declare protected values: Map<string, string>;
+  /** Secret codes typed for code-guarded signatures (validation 73 on a signature), by field uuid; never saved. */
+  declare protected codes: Map<string, string>;
   declare protected active: number;
   declare protected touched: Set<string>;
   declare protected serverProblems: Map<string, string>;
@@ -173,6 +189,7 @@ export class EsignSigner extends EsignElement {
     this.signatureFonts = this.view = null;
     this.phase = 'idle';
     this.values = new Map();
+    this.codes = new Map();
     this.active = 0;
     this.touched = new Set();
     this.serverProblems = new Map();
@@ -248,6 +265,7 @@ export class EsignSigner extends EsignElement {
     this.byPage = fieldsByPage(view.fields);
     this.own = orderedOwnFields(view.fields);
     this.values = initialValues(this.own);
+    this.codes = new Map();
     this.active = 0;
     this.touched = new Set();
     this.serverProblems = new Map();
@@ -277,7 +295,15 @@ export class EsignSigner extends EsignElement {
   }
 
   private problemOf(f: SignerField): string {
-    return this.serverProblems.get(f.uuid!) || fieldProblem(f, this.values.get(f.uuid!) ?? '', this.values, this.own, langOf(this));
+    const value = this.values.get(f.uuid!) ?? '';
+    const problem = this.serverProblems.get(f.uuid!) || fieldProblem(f, value, this.values, this.own, langOf(this));
+    if (problem || !isCodeGuardedSignature(f) || value === '' || (this.codes.get(f.uuid!) ?? '').trim() !== '') return problem;
+    return ts(langOf(this), 'signer.codeRequired');
+  }
+
+  /** The codes of the code-guarded signatures, for the completion. */
+  private submittedCodes(): Record<string, string> {
+    return Object.fromEntries(this.own.filter((f) => isCodeGuardedSignature(f)).map((f) => [f.uuid!, this.codes.get(f.uuid!) ?? '']));
   }
 
   /** A wrong value is said once the field was visited; an empty required one only after trying to finish. */
@@ -372,7 +398,7 @@ export class EsignSigner extends EsignElement {
     try {
       const answer =
         kind === 'complete'
-          ? await signingApi.complete(this.endpoint, this.token, this.signer, submission(this.own, this.values))
+          ? await signingApi.complete(this.endpoint, this.token, this.signer, submission(this.own, this.values), this.submittedCodes())
           : await signingApi.reject(this.endpoint, this.token, this.signer, reason);
       this.closeDialogs();
       this.phase = kind === 'complete' ? 'done' : 'rejected';
@@ -397,8 +423,9 @@ export class EsignSigner extends EsignElement {
   /** A refused submission: field problems go beside their fields; anything else is an error. */
   private refused(error: unknown): void {
     const lang = langOf(this);
-    if (error instanceof SigningError && error.fields.some((f) => f.field.startsWith('values.'))) {
-      this.serverProblems = new Map(error.fields.map((f) => [f.field.slice('values.'.length), f.message]));
+    const fieldOf = (path: string) => /^(?:values|codes)\.(.+)$/.exec(path)?.[1];
+    if (error instanceof SigningError && error.fields.some((f) => fieldOf(f.field))) {
+      this.serverProblems = new Map(error.fields.filter((f) => fieldOf(f.field)).map((f) => [fieldOf(f.field)!, f.message]));
       this.touched = new Set(this.own.map((f) => f.uuid!));
       this.message = ts(lang, 'signer.notComplete');
       const first = this.own.findIndex((f) => this.serverProblems.has(f.uuid!));
@@ -509,6 +536,15 @@ export class EsignSigner extends EsignElement {
       adopted: kindOf(f).name === 'drawn' ? '' : this.adopted[kind],
       busy: this.busy,
       onValue: (v) => this.setValue(f, v),
+      code: isCodeGuardedSignature(f)
+        ? {
+            value: this.codes.get(f.uuid!) ?? '',
+            onInput: (code) => {
+              this.codes = new Map(this.codes).set(f.uuid!, code);
+              if (this.serverProblems.delete(f.uuid!)) this.serverProblems = new Map(this.serverProblems);
+            },
+          }
+        : undefined,
       onBlur: () => {
         this.touched = new Set(this.touched).add(f.uuid!);
       },

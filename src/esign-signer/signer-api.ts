@@ -62,8 +62,9 @@ export const signingApi = {
   visit: (endpoint: string, token: string, signer: string) => request<SigningAnswer>(endpoint, token, signer, 'visit', {}),
   save: (endpoint: string, token: string, signer: string, values: Record<string, string>) =>
     request<SigningAnswer>(endpoint, token, signer, 'save', { values }),
-  complete: (endpoint: string, token: string, signer: string, values: Record<string, string>) =>
-    request<SigningAnswer>(endpoint, token, signer, 'complete', { values }),
+  /** `codes`: the secret code of each code-guarded signature (validation 73 on a signature), by field uuid. */
+  complete: (endpoint: string, token: string, signer: string, values: Record<string, string>, codes: Record<string, string> = {}) =>
+    request<SigningAnswer>(endpoint, token, signer, 'complete', Object.keys(codes).length ? { values, codes } : { values }),
   reject: (endpoint: string, token: string, signer: string, reason: string) => request<SigningAnswer>(endpoint, token, signer, 'reject', { reason }),
   attach: (endpoint: string, token: string, signer: string, upload: { field: string; name: string; type: string; data: string }) =>
     request<{ field: string; name: string; type: string; bytes: number }>(endpoint, token, signer, 'attachment', upload),

@@ -30,6 +30,8 @@ export const SIGNER_EN = {
   'signer.change': 'Change',
   'signer.useAdopted': 'Sign with your adopted signature',
   'signer.useAdoptedInitials': 'Use your adopted initials',
+  'signer.code': 'Code to sign',
+  'signer.codeRequired': 'Enter the code you were given to sign here.',
   'signer.clear': 'Clear',
   'signer.tick': 'Tick',
   'signer.cross': 'Cross',

@@ -28,6 +28,8 @@ export interface FieldBarModel {
   adopted: string;
   busy: boolean;
   onValue: (value: string) => void;
+  /** A code-guarded signature (73): the code typed so far and where it goes; undefined for every other field. */
+  code?: { value: string; onInput: (code: string) => void };
   onBlur: () => void;
   onCapture: () => void;
   onAttach: (file: File) => void;
@@ -73,7 +75,14 @@ function control(m: FieldBarModel): TemplateResult {
   if (isAutomatic(f)) return html`<p class="automatic" id="field-value">${ts(lang, 'signer.automatic', { value: m.value })}</p>`;
   if (isImageField(f)) {
     const initials = f.element_type === 'initials';
-    return html`${m.value ? html`<img class="signature-preview" part="signature-preview" src=${m.value} alt=${fieldTitle(f, lang)} />` : nothing}
+    const code = m.code;
+    return html`${
+      code
+        ? html`<label class="code" part="code">${ts(lang, 'signer.code')}
+            <input type="text" id="field-code" autocomplete="off" spellcheck="false" .value=${code.value}
+              aria-describedby="field-error" @input=${(e: Event) => code.onInput((e.target as HTMLInputElement).value)} /></label>`
+        : nothing
+    }${m.value ? html`<img class="signature-preview" part="signature-preview" src=${m.value} alt=${fieldTitle(f, lang)} />` : nothing}
       ${
         !m.value && m.adopted && hint.control !== 'draw'
           ? html`<button type="button" class="primary" id="field-input" part="button primary" @click=${m.onUseAdopted}>${ts(lang, initials ? 'signer.useAdoptedInitials' : 'signer.useAdopted')}</button>`

@@ -103,3 +103,14 @@ export const isDateCode = (code: number | null | undefined): boolean => codeKind
 export const isSigningDateCode = (code: number | null | undefined): boolean => codeKind(code) === 'signing_date';
 export const isCheckboxCode = (code: number | null | undefined): boolean => codeKind(code) === 'checkbox';
 export const isAttachmentCode = (code: number | null | undefined): boolean => codeKind(code) === 'attachment';
+
+/**
+ * The one code a signature or initials field takes: 73, a secret code (in `options`) the signer types to sign
+ * it (the description's validation list is not limited to text fields). Any other code on a signature is refused.
+ */
+export const SIGNATURE_CODE_VALIDATION = 73;
+
+/** A signature or initials field that is signed only with its secret code. */
+export function isCodeGuardedSignature(field: { element_type?: string; validation?: number | null }): boolean {
+  return (field.element_type === 'signature' || field.element_type === 'initials') && field.validation === SIGNATURE_CODE_VALIDATION;
+}

@@ -5,7 +5,7 @@
  * hosted service (which carries extra keys) can be posted back unchanged.
  */
 import { ELEMENT_TYPES, FONT_NAMES, type ElementType, type FieldElement, type FieldProblem, type FontName } from './types.ts';
-import { isKnownValidation, validationCode } from './codes.ts';
+import { isKnownValidation, SIGNATURE_CODE_VALIDATION, validationCode } from './codes.ts';
 import { FONT_SIZE_MAX, FONT_SIZE_MIN, isSignerNumber, labelProblem, SIGNER_RANGES_TEXT } from './limits.ts';
 import { optionsProblem } from './options.ts';
 import { checkFieldValue } from './values.ts';
@@ -132,8 +132,12 @@ function readElement(input: Record<string, unknown>, path: string, opts: Validat
   if (validation !== null && !isKnownValidation(validation)) {
     report('validation', 'invalid', `validation ${validation} is not a known validation code.`);
     validation = null;
-  } else if (validation !== null && (element_type === 'signature' || element_type === 'initials')) {
-    report('validation', 'not_allowed', `A ${element_type} field takes no validation; set validation to null.`);
+  } else if (validation !== null && validation !== SIGNATURE_CODE_VALIDATION && (element_type === 'signature' || element_type === 'initials')) {
+    report(
+      'validation',
+      'not_allowed',
+      `A ${element_type} field takes no validation but ${SIGNATURE_CODE_VALIDATION} (a secret code the signer must type to sign it); set validation to null.`,
+    );
   }
 
   const str = (key: keyof FieldElement): string => {

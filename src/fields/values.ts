@@ -46,10 +46,13 @@ export function checkFieldValue(element: ValueElement, value: unknown): FieldPro
   if (v === '') {
     if (element.optional) return null;
     // The code's rule first (a checkbox says tick or cross), then the element type's (sign here).
-    const requiredProblem = (info ? KIND_OF_CODE_KIND[info.kind].requiredProblem : undefined) ?? kindOf(element).requiredProblem;
+    const requiredProblem =
+      (info && kindOf(element).name !== 'signature' ? KIND_OF_CODE_KIND[info.kind].requiredProblem : undefined) ?? kindOf(element).requiredProblem;
     return requiredProblem ? requiredProblem(element, what) : problem('required', `${what} is required.`);
   }
   if (!info) return null;
+  // A code-guarded signature (73 on a signature) is an image: its code is checked apart from the value.
+  if (kindOf(element).name === 'signature') return kindOf(element).check({ element, value: v, info, what });
   return KIND_OF_CODE_KIND[info.kind].check({ element, value: v, info, what });
 }
 

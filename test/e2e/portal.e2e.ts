@@ -116,7 +116,7 @@ test('portal: sign in, enrol TOTP, create a key once, register a webhook, see an
 
     // A webhook on this test's receiver, then a document sent with the new key.
     await page.getByLabel('Callback URL').fill(receiver.url);
-    await page.getByLabel('Event filter').fill('document.created');
+    await page.getByLabel('Event filter').selectOption('DOCUMENTS_CREATED');
     await page.getByRole('button', { name: 'Add webhook' }).click();
     await expect(page.getByText('Webhook added.')).toBeVisible();
     await expect(page.getByRole('cell', { name: receiver.url, exact: true })).toBeVisible();

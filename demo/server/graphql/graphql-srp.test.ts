@@ -1,10 +1,9 @@
 /** An SRP access token (docs/sign-in.md) reaches the full GraphQL schema; an API key does not. */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import cognito from 'amazon-cognito-identity-js';
 import { call, createTestApp, type TestApp } from '../../../test/support/server/app.ts';
+import { srpAccessToken } from '../../../test/support/server/sign-in.ts';
 
-const { AuthenticationDetails, CognitoUser, CognitoUserPool } = cognito;
 const EMAIL = 'erin@example.com';
 const PASSWORD = 'another long and secret passphrase';
 
@@ -24,15 +23,7 @@ before(async () => {
     groups: `/api/v1/group/${t.groupId}/`,
   });
   assert.equal(created.statusCode, 201, created.body);
-  const published = (await call(t.app, undefined, 'GET', '/api/v1/auth/config/')).json() as { userPoolId: string; clientId: string };
-  const pool = new CognitoUserPool({ UserPoolId: published.userPoolId, ClientId: published.clientId, endpoint: `${address}/api/v1/auth/cognito/` });
-  const user = new CognitoUser({ Username: EMAIL, Pool: pool });
-  accessToken = await new Promise<string>((resolve, reject) =>
-    user.authenticateUser(new AuthenticationDetails({ Username: EMAIL, Password: PASSWORD }), {
-      onSuccess: (session) => resolve(session.getAccessToken().getJwtToken()),
-      onFailure: reject,
-    }),
-  );
+  accessToken = await srpAccessToken(t, address, EMAIL, PASSWORD);
 });
 after(async () => t.close());
 

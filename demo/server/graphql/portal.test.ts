@@ -107,13 +107,10 @@ test('API keys: created once with its secret, works, shows its last use and usag
   assert.ok(events.includes(`api_key_created:${apiKey.id}`) && events.includes(`api_key_revoked:${apiKey.id}`), events.join(', '));
 });
 
-test('webhooks: register, a send is delivered and logged with its body, replay delivers it again, delete', async () => {
-  const made = await gql('mutation($url: String!) { createWebhook(input: { url: $url, eventFilter: "document.created" }) { id url event } }', {
-    url: receiver.url,
-  });
+test("webhooks (gql2's createWebhook/deleteWebhook): register, a send is delivered and logged with its body, replay delivers it again, delete", async () => {
+  const made = await gql('mutation($url: String!) { createWebhook(input: { url: $url, event: DOCUMENTS_CREATED }) }', { url: receiver.url });
   assert.equal(made.errors, undefined, JSON.stringify(made.errors));
-  const webhook = made.data!.createWebhook;
-  assert.equal(webhook.url, receiver.url);
+  const webhook = { id: made.data!.createWebhook as string };
   const listed = await gql('{ user { webhooks { id url } } }');
   assert.deepEqual(listed.data!.user.webhooks, [{ id: webhook.id, url: receiver.url }]);
 
@@ -151,9 +148,7 @@ test('webhooks: register, a send is delivered and logged with its body, replay d
   const unknown = await gql('mutation { triggerWebhookEvent(input: { object: "document", event: "created", documentId: "nope" }) }');
   assert.equal(unknown.errors?.[0]?.errorType, 'NotFound');
 
-  const refused = await gql('mutation { createWebhook(input: { url: "ftp://example.com/" }) { id } }');
-  assert.equal(refused.errors?.[0]?.errorType, 'ValidationError');
-  assert.equal((await gql('mutation($id: ID!) { deleteWebhook(id: $id) }', { id: webhook.id })).data!.deleteWebhook, webhook.id);
+  assert.equal((await gql('mutation($id: ID!) { deleteWebhook(input: { webhookId: $id }) }', { id: webhook.id })).data!.deleteWebhook, webhook.id);
   assert.deepEqual((await gql('{ user { webhooks { id } } }')).data!.user.webhooks, []);
 });
 

@@ -3,6 +3,7 @@
  * (services/documents/access.ts, the caller's groups); a missing or foreign ID is `NotFound`.
  * Document.recipients is a mercurius loader: one store call for every document of a request.
  */
+import { webhookMutations } from './webhook-resolvers.ts';
 import type { IResolvers, MercuriusLoaders } from 'mercurius';
 import { loadVisibleDocument, loadVisibleRecipient } from '../services/documents/access.ts';
 import { sendDocument } from '../services/documents/send.ts';
@@ -132,6 +133,7 @@ export const resolvers: IResolvers = {
       editTemplate(store, template, { title: input.title ?? undefined, archiveUponSend: input.autoArchive ?? undefined });
       return encodeId('tpl', template.id);
     },
+    ...webhookMutations,
   },
   Document: {
     group(doc: GqlDocument, _args, ctx) {

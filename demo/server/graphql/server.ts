@@ -13,7 +13,6 @@ import type { GraphqlCaller } from './context.ts';
 import { graphqlCaller, UNAUTHORIZED_BODY } from './auth.ts';
 import { resolvers as coreResolvers, loaders } from './resolvers.ts';
 import { portalResolvers } from './portal.ts';
-import { portalWebhookResolvers } from './portal-webhooks.ts';
 import { enforceApiKeyFields } from './api-key-fields.ts';
 import { appSyncError } from './errors.ts';
 import type { AppSyncResult } from './errors.ts';
@@ -21,12 +20,12 @@ import { fieldCountRule, MAX_QUERY_DEPTH } from './limits.ts';
 
 const sdl = (name: string) => fs.readFileSync(new URL(name, import.meta.url), 'utf8');
 
-/** The contract (schema.graphql), then the developer portal's extensions (portal.graphql, portal-webhooks.graphql). */
-export const SCHEMA_SDL = [sdl('./schema.graphql'), sdl('./portal.graphql'), sdl('./portal-webhooks.graphql')].join('\n');
+/** The contract (schema.graphql), then the developer portal's extensions (portal.graphql). */
+export const SCHEMA_SDL = [sdl('./schema.graphql'), sdl('./portal.graphql')].join('\n');
 
 /** Every resolver map, merged per type. */
 const resolvers: IResolvers = {};
-for (const part of [coreResolvers, portalResolvers, portalWebhookResolvers]) {
+for (const part of [coreResolvers, portalResolvers]) {
   for (const [type, fields] of Object.entries(part)) resolvers[type] = { ...(resolvers[type] as object), ...(fields as object) } as IResolvers[string];
 }
 

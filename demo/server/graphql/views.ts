@@ -2,6 +2,7 @@
  * Store records as the GraphQL types of schema.graphql (typed by hand against it). Nested fields
  * (Document.recipients, Recipient.document, …) are resolved in resolvers.ts from the ids kept here.
  */
+import { webhookEventOf } from './webhook-resolvers.ts';
 import type { DocumentRecord, RecipientRecord } from '../store/documents.ts';
 import type { Template } from '../store/templates.ts';
 import type { Group } from '../store/groups.ts';
@@ -143,7 +144,8 @@ export function webhookView(w: RegistrationRow) {
   return {
     id: encodeId('whk', w.id),
     url: w.callback_url,
-    event: w.event_filter || null,
+    event: webhookEventOf(w.object_filter, w.event_filter),
+    enabled: true,
     created: new Date(w.created_ms).toISOString(),
     groupId: w.group_id && encodeId('grp', w.group_id),
   };

@@ -127,9 +127,16 @@ export default async function signingRoutes(app: App): Promise<void> {
         summary: 'Complete (sign, witness or approve)',
         tags: TAGS,
         params: IdParams,
-        body: Type.Object({ values: Type.Optional(Values) }),
+        body: Type.Object({
+          values: Type.Optional(Values),
+          codes: Type.Optional(
+            Type.Record(Type.String({ maxLength: 100 }), Type.String({ maxLength: 200 }), {
+              description: 'Field uuid → the secret code of each signature or initials field with validation 73 (signed only with its code).',
+            }),
+          ),
+        }),
         description:
-          "Checks every value with src/fields (the server is the authority) and completes the recipient: 40, or 39 (witnessing required) for a signer whose witness has yet to sign. Invites the next recipient in order. When everyone is done the document completes exactly once and its final PDF is made before this answers (`document_status` 30). 422 lists each problem at `values.<uuid>`; 409 when the document is removed, rejected or complete, or it is not this recipient's turn.",
+          "Checks every value with src/fields (the server is the authority) and completes the recipient: 40, or 39 (witnessing required) for a signer whose witness has yet to sign. Invites the next recipient in order. When everyone is done the document completes exactly once and its final PDF is made before this answers (`document_status` 30). 422 lists each problem at `values.<uuid>` (and `codes.<uuid>` for a code-guarded signature); 409 when the document is removed, rejected or complete, or it is not this recipient's turn.",
         response: { 200: StateAnswer, ...errorResponses(400, 401, 403, 404, 409, 415, 422, 429) },
       },
     },

@@ -6,14 +6,15 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { requireApiKey } from '../auth/context.ts';
-import { badRequest, forbidden, notFound } from '../http/errors.ts';
+import { badRequest, notFound } from '../http/errors.ts';
 import { groupUri, idFromUri } from '../domain/uris.ts';
 import type { App } from '../http/typed-app.ts';
 import { errorResponses } from '../schemas/common.ts';
-import { insertRegistration, removeRegistration } from '../webhooks/outbox.ts';
+import { removeRegistration } from '../webhooks/outbox.ts';
 import { findRegistrations, getRegistration, listRegistrations, NOTIFY_TYPES, parseFilters } from '../webhooks/registrations.ts';
 import type { NotifyType, Registration } from '../webhooks/registrations.ts';
-import { checkCallbackUrl, MAX_CALLBACK_URL_LENGTH } from '../webhooks/ssrf.ts';
+import { MAX_CALLBACK_URL_LENGTH } from '../webhooks/ssrf.ts';
+import { subscribeWebhook } from '../webhooks/subscribe.ts';
 import { ensureSigningIdentity } from '../webhooks/settings.ts';
 import { webhookSettingsFor } from '../webhooks/service.ts';
 
@@ -153,42 +154,19 @@ export default async function webhookRoutes(app: App): Promise<void> {
       }
       const filters = filtersOf(body);
       const groupId = resolveGroup(app, body.group, auth.groupIds);
-      if (groupId ? !store.users.isGroupAdmin(auth.user.id, groupId) : store.users.adminGroupIds(auth.user.id).length === 0) {
-        throw forbidden(
-          groupId
-            ? 'Receiving team events needs team Admin permission in that group.'
-            : 'Receiving team events needs team Admin permission in at least one group.',
-          'group_admin_required',
-        );
-      }
-      const target = await checkCallbackUrl(rawUrl, { allowPrivate: settings.allowPrivateAddresses });
-      if (!target.ok) {
-        // The guard's messages already name the URL or its host ("callback_url is…", "callback host…").
-        throw badRequest(`${target.message}.`, [{ field: 'callback_url', message: target.message }]);
-      }
-      const callbackUrl = rawUrl!;
-      const existing = findRegistrations(store, auth.user.id, {
-        callbackUrl,
-        objectFilter: filters.objectFilter,
-        eventFilter: filters.eventFilter,
-        groupId,
-        notify,
-      });
-      if (existing.length > 0) {
-        // Subscribing again is idempotent; a secret given again replaces the old one (rotation).
-        if (body.hmac_secret) store.webhooks.setHmacSecret(existing[0].id, body.hmac_secret);
-        reply.code(200);
-        return resource(getRegistration(store, auth.user.id, existing[0].id)!);
-      }
-      const id = insertRegistration(store, {
+      const { id, created } = await subscribeWebhook(store, settings, {
         userId: auth.user.id,
-        callbackUrl,
+        callbackUrl: rawUrl,
         objectFilter: filters.objectFilter,
         eventFilter: filters.eventFilter,
         groupId,
         notify,
         hmacSecret: body.hmac_secret ?? null,
       });
+      if (!created) {
+        reply.code(200);
+        return resource(getRegistration(store, auth.user.id, id)!);
+      }
       reply.code(201).header('Location', registrationUri(id));
       return resource(getRegistration(store, auth.user.id, id)!);
     },

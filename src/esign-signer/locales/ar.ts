@@ -26,6 +26,8 @@ export default {
   'signer.change': 'تغيير',
   'signer.useAdopted': 'وقّع بتوقيعك المحفوظ',
   'signer.useAdoptedInitials': 'استخدم أحرفك الأولى المحفوظة',
+  'signer.code': 'رمز التوقيع',
+  'signer.codeRequired': 'أدخل الرمز الذي أُعطي لك للتوقيع هنا.',
   'signer.clear': 'مسح',
   'signer.tick': 'علامة صح',
   'signer.cross': 'علامة خطأ',

@@ -26,6 +26,8 @@ export default {
   'signer.change': 'Ändern',
   'signer.useAdopted': 'Mit Ihrer gespeicherten Unterschrift unterschreiben',
   'signer.useAdoptedInitials': 'Ihre gespeicherten Initialen verwenden',
+  'signer.code': 'Code zum Unterschreiben',
+  'signer.codeRequired': 'Geben Sie den Code ein, den Sie erhalten haben, um hier zu unterschreiben.',
   'signer.clear': 'Löschen',
   'signer.tick': 'Häkchen',
   'signer.cross': 'Kreuz',

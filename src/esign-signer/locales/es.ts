@@ -26,6 +26,8 @@ export default {
   'signer.change': 'Cambiar',
   'signer.useAdopted': 'Firmar con su firma guardada',
   'signer.useAdoptedInitials': 'Usar sus iniciales guardadas',
+  'signer.code': 'Código para firmar',
+  'signer.codeRequired': 'Introduzca el código que le dieron para firmar aquí.',
   'signer.clear': 'Borrar',
   'signer.tick': 'Marca de verificación',
   'signer.cross': 'Cruz',

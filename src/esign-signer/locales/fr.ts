@@ -26,6 +26,8 @@ export default {
   'signer.change': 'Modifier',
   'signer.useAdopted': 'Signer avec votre signature enregistrée',
   'signer.useAdoptedInitials': 'Utiliser votre paraphe enregistré',
+  'signer.code': 'Code pour signer',
+  'signer.codeRequired': 'Saisissez le code qui vous a été remis pour signer ici.',
   'signer.clear': 'Effacer',
   'signer.tick': 'Coche',
   'signer.cross': 'Croix',

@@ -26,6 +26,8 @@ export default {
   'signer.change': 'שינוי',
   'signer.useAdopted': 'חתימה באמצעות החתימה השמורה',
   'signer.useAdoptedInitials': 'שימוש בראשי התיבות השמורים',
+  'signer.code': 'קוד לחתימה',
+  'signer.codeRequired': 'הזינו את הקוד שקיבלתם כדי לחתום כאן.',
   'signer.clear': 'ניקוי',
   'signer.tick': 'וי',
   'signer.cross': 'איקס',

@@ -26,6 +26,8 @@ export default {
   'signer.change': 'Modifica',
   'signer.useAdopted': 'Firma con la firma salvata',
   'signer.useAdoptedInitials': 'Usa la sigla salvata',
+  'signer.code': 'Codice per firmare',
+  'signer.codeRequired': 'Inserisci il codice che ti è stato dato per firmare qui.',
   'signer.clear': 'Cancella',
   'signer.tick': 'Spunta',
   'signer.cross': 'Croce',

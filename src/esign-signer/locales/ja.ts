@@ -26,6 +26,8 @@ export default {
   'signer.change': '変更',
   'signer.useAdopted': '登録済みの署名で署名する',
   'signer.useAdoptedInitials': '登録済みのイニシャルを使う',
+  'signer.code': '署名用コード',
+  'signer.codeRequired': 'ここに署名するには、受け取ったコードを入力してください。',
   'signer.clear': 'クリア',
   'signer.tick': 'チェック',
   'signer.cross': 'バツ印',

@@ -26,6 +26,8 @@ export default {
   'signer.change': 'Wijzigen',
   'signer.useAdopted': 'Ondertekenen met uw opgeslagen handtekening',
   'signer.useAdoptedInitials': 'Uw opgeslagen paraaf gebruiken',
+  'signer.code': 'Code om te ondertekenen',
+  'signer.codeRequired': 'Voer de code in die u hebt gekregen om hier te ondertekenen.',
   'signer.clear': 'Wissen',
   'signer.tick': 'Vinkje',
   'signer.cross': 'Kruisje',

@@ -26,6 +26,8 @@ export default {
   'signer.change': 'Zmień',
   'signer.useAdopted': 'Podpisz zapisanym podpisem',
   'signer.useAdoptedInitials': 'Użyj zapisanej parafy',
+  'signer.code': 'Kod do podpisu',
+  'signer.codeRequired': 'Wpisz otrzymany kod, aby tu podpisać.',
   'signer.clear': 'Wyczyść',
   'signer.tick': 'Ptaszek',
   'signer.cross': 'Krzyżyk',

@@ -26,6 +26,8 @@ export default {
   'signer.change': 'Alterar',
   'signer.useAdopted': 'Assinar com sua assinatura salva',
   'signer.useAdoptedInitials': 'Usar sua rubrica salva',
+  'signer.code': 'Código para assinar',
+  'signer.codeRequired': 'Introduza o código que recebeu para assinar aqui.',
   'signer.clear': 'Limpar',
   'signer.tick': 'Marca de seleção',
   'signer.cross': 'X',

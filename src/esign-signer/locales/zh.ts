@@ -26,6 +26,8 @@ export default {
   'signer.change': '更改',
   'signer.useAdopted': '使用已保存的签名签署',
   'signer.useAdoptedInitials': '使用已保存的姓名缩写',
+  'signer.code': '签署代码',
+  'signer.codeRequired': '请输入您收到的代码以在此签署。',
   'signer.clear': '清除',
   'signer.tick': '打勾',
   'signer.cross': '打叉',

@@ -1,46 +1,16 @@
 /**
- * Webhook registrations and the delivery log for the portal: the same rules and store as REST
- * (`POST /api/v1/subscribe/`, `/api/v1/webhook-deliveries/`), with domain errors instead of statuses.
+ * The delivery log and test events for the portal: the same rules and store as REST
+ * (`/api/v1/webhook-deliveries/`, `/api/v1/webhook-events/trigger/`), with domain errors instead of statuses.
+ * Registering and removing webhooks is graphql/webhook-resolvers.ts (createWebhook, …) over webhooks/subscribe.ts.
  */
 import type { Store } from '../../store/index.ts';
 import type { DeliveryRow } from '../../store/webhooks.ts';
-import { forbidden, invalidInput, notFound, unprocessable } from '../../domain/errors.ts';
-import { insertRegistration, removeRegistration, replayEvent } from '../../webhooks/outbox.ts';
-import { findRegistrations, getRegistration, listRegistrations, parseFilters } from '../../webhooks/registrations.ts';
+import { notFound, unprocessable } from '../../domain/errors.ts';
+import { replayEvent } from '../../webhooks/outbox.ts';
+import { getRegistration, listRegistrations } from '../../webhooks/registrations.ts';
 import { documentIdOfRecipient, triggerEvent } from '../../webhooks/emit.ts';
 import { isKnownEvent } from '../../webhooks/payload.ts';
 import type { WebhookEventName, WebhookObject } from '../../webhooks/payload.ts';
-import { checkCallbackUrl } from '../../webhooks/ssrf.ts';
-
-export interface NewWebhook {
-  url: string;
-  /** `document.*`, `recipient.completed`, …; empty for every event. */
-  eventFilter?: string | null;
-  /** Only this group's events; null for every group where the user is an admin. */
-  groupId?: string | null;
-}
-
-/** Registers a callback (idempotent on the same settings, as REST's subscribe); answers its id. */
-export async function createWebhook(store: Store, userId: string, groupIds: readonly string[], input: NewWebhook, allowPrivate: boolean): Promise<string> {
-  const filters = parseFilters({ eventFilter: input.eventFilter ?? '' });
-  if (!filters.ok) throw invalidInput(`${filters.field}: ${filters.message}.`, [{ field: filters.field, message: filters.message }]);
-  const groupId = input.groupId ?? null;
-  if (groupId !== null && !groupIds.includes(groupId)) throw notFound('Group', groupId);
-  if (groupId ? !store.users.isGroupAdmin(userId, groupId) : store.users.adminGroupIds(userId).length === 0) {
-    throw forbidden('Receiving team events needs team Admin permission.', 'group_admin_required');
-  }
-  const target = await checkCallbackUrl(input.url, { allowPrivate });
-  if (!target.ok) throw invalidInput(`${target.message}.`, [{ field: 'url', message: target.message }]);
-  const settings = { callbackUrl: input.url, objectFilter: filters.objectFilter, eventFilter: filters.eventFilter, groupId, notify: 'realtime' as const };
-  const existing = findRegistrations(store, userId, settings);
-  if (existing.length > 0) return existing[0].id;
-  return insertRegistration(store, { userId, ...settings, hmacSecret: null });
-}
-
-export function deleteWebhook(store: Store, userId: string, id: string): void {
-  if (!getRegistration(store, userId, id)) throw notFound('Webhook', id);
-  removeRegistration(store, id);
-}
 
 /** The newest deliveries of the user's registrations, with the exact request body every attempt sent. */
 export function webhookDeliveries(store: Store, userId: string, limit: number): Array<DeliveryRow & { requestBody: string }> {

@@ -33,7 +33,7 @@ import {
 } from '../../email/reviewer-messages.ts';
 import { planFinish, planReject } from './flow.ts';
 import type { RecipientMove } from './flow.ts';
-import { completionProblems, filledFields, isImageField, readValues, type PatternVerdicts } from './submission.ts';
+import { completionProblems, signatureCodeProblems, filledFields, isImageField, readValues, type PatternVerdicts } from './submission.ts';
 import { codeKind } from '../../../../src/fields/index.ts';
 
 export interface CeremonyContext {
@@ -158,7 +158,7 @@ export function complete(
     const { values, problems } = readValues((body as { values?: unknown } | undefined)?.values, own, all, attachmentCheck(store, doc));
     if (problems.length) throw unprocessable(`The submission was refused: ${problems[0].message.replace(/\.$/, '')}.`, problems);
     const filled = filledFields(own, values, now);
-    const missing = completionProblems(filled, patterns);
+    const missing = [...completionProblems(filled, patterns), ...signatureCodeProblems(filled, (body as { codes?: unknown } | undefined)?.codes)];
     if (missing.length) throw unprocessable(`Not complete: ${missing[0].message}${missing.length > 1 ? ` (and ${missing.length - 1} more)` : ''}`, missing);
 
     const { documents, history } = store;

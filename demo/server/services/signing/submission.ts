@@ -5,7 +5,15 @@
  * never taken from the client.
  */
 import type { FieldElement, FieldProblem } from '../../../../src/fields/types.ts';
-import { checkCompletion, checkFieldValue, codeKind, formatSigningDate, normalizeFieldValue } from '../../../../src/fields/index.ts';
+import {
+  checkCompletion,
+  checkFieldValue,
+  codeKind,
+  formatSigningDate,
+  isCodeGuardedSignature,
+  normalizeFieldValue,
+  optionLines,
+} from '../../../../src/fields/index.ts';
 
 /** Largest decoded signature/initials/drawn image accepted. */
 export const MAX_IMAGE_BYTES = 512 * 1024;
@@ -138,4 +146,22 @@ export function completionProblems(filled: readonly FieldElement[], patterns?: P
     else if (verdict) problems.push({ field: `values.${f.uuid}`, message: verdict });
   }
   return problems;
+}
+
+/**
+ * Signatures guarded by a secret code (validation 73 on a signature or initials field): each one signed needs
+ * its code in `codes` (uuid → code), compared as the secret-code fields compare theirs. Problems at `codes.<uuid>`.
+ */
+export function signatureCodeProblems(filled: readonly FieldElement[], codes: unknown): ValueProblem[] {
+  const given = codes !== null && typeof codes === 'object' && !Array.isArray(codes) ? (codes as Record<string, unknown>) : {};
+  return filled
+    .filter((f) => isCodeGuardedSignature(f) && (f.value ?? '').trim() !== '')
+    .filter((f) => {
+      const code = given[f.uuid!];
+      return typeof code !== 'string' || !optionLines(f.options).includes(code.trim());
+    })
+    .map((f) => ({
+      field: `codes.${f.uuid}`,
+      message: `${f.label ? `"${f.label}"` : 'This signature'} is signed only with the code you were given: ${typeof given[f.uuid!] === 'string' && given[f.uuid!] !== '' ? 'the code does not match' : 'enter it'}.`,
+    }));
 }

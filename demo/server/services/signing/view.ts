@@ -4,7 +4,7 @@
  * progress of someone still signing is theirs alone). Secret codes (73) never leave the server.
  */
 import type { FieldElement } from '../../../../src/fields/types.ts';
-import { codeKind } from '../../../../src/fields/index.ts';
+import { codeKind, isCodeGuardedSignature } from '../../../../src/fields/index.ts';
 import { RECIPIENT_STATUS, canRecipient, documentStatusText, recipientStatusText, DOCUMENT_STATUS } from '../../domain/statuses.ts';
 import type { DocumentRecord, RecipientRecord } from '../../store/documents.ts';
 import { signerUri, pdfUri } from '../documents/views.ts';
@@ -30,8 +30,10 @@ export function signerFields(fields: readonly FieldElement[], r: RecipientRecord
   return fields.map((f) => {
     const own = f.signer === r.signerNumber;
     const secret = codeKind(f.validation) === 'secret';
+    // A typed secret code is hidden from everyone else; a code-guarded signature's value is a signature like any other.
+    const hiddenValue = secret && !isCodeGuardedSignature(f) && !own;
     const visibleValue = own || f.signer === 0 || f.signer === null || finished.has(f.signer);
-    return { ...f, options: secret ? '' : f.options, value: visibleValue && !(secret && !own) ? f.value : '', editable: own };
+    return { ...f, options: secret ? '' : f.options, value: visibleValue && !hiddenValue ? f.value : '', editable: own };
   });
 }
 

@@ -10,6 +10,21 @@ const LOAD = `{
   webhookDeliveries(limit: 50) { id webhookId url event state attempts lastStatus lastError reason created requestBody }
 }`;
 
+/** The schema's WEBHOOKEVENTS values, named as the events appear in payloads and the log. */
+const WEBHOOK_EVENTS = {
+  DOCUMENTS_ALL: 'document.*',
+  DOCUMENTS_CREATED: 'document.created',
+  DOCUMENTS_REJECTED: 'document.rejected',
+  DOCUMENTS_COMPLETED: 'document.finalPdfCreated',
+  RECIPIENTS_ALL: 'recipient.*',
+  RECIPIENTS_EMAILED: 'recipient.emailNotification',
+  RECIPIENTS_AUTOREMINDER: 'recipient.autoReminderEmail',
+  RECIPIENTS_EMAILBOUNCED: 'recipient.bounced',
+  RECIPIENTS_VISITING: 'recipient.visiting',
+  RECIPIENTS_COMPLETED: 'recipient.completed',
+  RECIPIENTS_REJECTED: 'recipient.rejected',
+};
+
 export class PortalWebhooks extends LitElement {
   static properties = {
     user: { attribute: false },
@@ -57,9 +72,9 @@ export class PortalWebhooks extends LitElement {
     event.preventDefault();
     const formElement = event.target;
     const form = new FormData(formElement);
-    const input = { url: String(form.get('url')).trim(), eventFilter: String(form.get('eventFilter')).trim() || null };
+    const input = { url: String(form.get('url')).trim(), event: String(form.get('event')) };
     return this._act(async () => {
-      await gql(this.user, 'mutation($input: PortalWebhookInput!) { createWebhook(input: $input) { id } }', { input });
+      await gql(this.user, 'mutation($input: CreateWebhookInput!) { createWebhook(input: $input) }', { input });
       formElement.reset();
       this._status = tr('portal.webhookAdded');
       await this.refresh();
@@ -81,7 +96,7 @@ export class PortalWebhooks extends LitElement {
 
   _delete(webhook) {
     return this._act(async () => {
-      await gql(this.user, 'mutation($id: ID!) { deleteWebhook(id: $id) }', { id: webhook.id });
+      await gql(this.user, 'mutation($id: ID!) { deleteWebhook(input: { webhookId: $id }) }', { id: webhook.id });
       this._status = tr('portal.webhookRemoved');
       await this.refresh();
     });
@@ -116,7 +131,9 @@ export class PortalWebhooks extends LitElement {
       <h2 id="webhooks-heading">${tr('portal.webhooksHeading')}</h2>
       <form @submit=${this._create}>
         <label>${tr('portal.callbackUrl')} <input name="url" type="url" required size="36" placeholder="https://example.com/hook"></label>
-        <label>${tr('portal.eventFilter')} <input name="eventFilter" size="20" placeholder="document.*"></label>
+        <label>${tr('portal.eventFilter')}
+          <select name="event">${Object.entries(WEBHOOK_EVENTS).map(([value, name]) => html`<option value=${value}>${name}</option>`)}</select>
+        </label>
         <button type="submit">${tr('portal.addWebhook')}</button>
       </form>
       <p role="status">${this._status}</p>
@@ -127,7 +144,7 @@ export class PortalWebhooks extends LitElement {
           ${this._webhooks.map(
             (w) => html`<tr>
               <td>${w.url}</td>
-              <td>${w.event ?? tr('portal.everyEvent')}</td>
+              <td>${WEBHOOK_EVENTS[w.event] ?? tr('portal.everyEvent')}</td>
               <td>${when(w.created)}</td>
               <td><button class="secondary" aria-label=${tr('portal.removeWebhook', { url: w.url })} @click=${() => this._delete(w)}>${tr('portal.remove')}</button></td>
             </tr>`,
