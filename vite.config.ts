@@ -109,5 +109,31 @@ function cdnConfig(): UserConfig {
   };
 }
 
+/**
+ * mode `portal`: the developer portal's page script (demo/web/portal/, served at /portal/), one file with
+ * Lit, amazon-cognito-identity-js and qrcode inside, in dist/portal/portal.js.
+ */
+function portalConfig(): UserConfig {
+  return {
+    ...shared,
+    build: {
+      outDir: 'dist/portal',
+      emptyOutDir: false,
+      target: 'es2022',
+      minify: true,
+      sourcemap: true,
+      copyPublicDir: false,
+      lib: {
+        entry: { portal: at('./demo/web/portal/index.js') },
+        formats: ['es'],
+        fileName: () => 'portal.js',
+      },
+      rolldownOptions: { external: [], output: { codeSplitting: false } },
+    },
+    // amazon-cognito-identity-js reads Node's `global`.
+    define: { global: 'globalThis' },
+  };
+}
+
 // Any other mode (Storybook's dev server and build load this file too) gets the shared settings only.
-export default defineConfig(({ mode }) => (mode === 'cdn' ? cdnConfig() : mode === 'lib' ? libConfig() : shared));
+export default defineConfig(({ mode }) => (mode === 'cdn' ? cdnConfig() : mode === 'portal' ? portalConfig() : mode === 'lib' ? libConfig() : shared));

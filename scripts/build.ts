@@ -8,6 +8,7 @@
  *   dist/types/**                                                        type declarations
  *   dist/custom-elements.json                                            from the elements' JSDoc
  *   dist/cdn/esign-elements.min.js (+ pdf.worker.min.mjs and the data)   one file for a script tag
+ *   dist/portal/portal.js                                                the developer portal page (/portal/)
  *
  * Ends by checking the result (scripts/lib/verify-dist.ts) and fails when something is missing or broken.
  */
@@ -66,6 +67,10 @@ done();
 
 done = step('self-contained CDN file (dist/cdn/esign-elements.min.js)');
 await build({ configFile: join(root, 'vite.config.ts'), mode: 'cdn', build: { outDir: join(dist, 'cdn') } });
+done();
+
+done = step('developer portal (dist/portal/portal.js)');
+await build({ configFile: join(root, 'vite.config.ts'), mode: 'portal', build: { outDir: join(dist, 'portal') } });
 done();
 
 done = step('pdf.js worker and data folders');

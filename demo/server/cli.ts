@@ -178,6 +178,7 @@ async function serve(args: string[]): Promise<void> {
     console.log(`  group:           Default (/api/v1/group/${setup.groupId}/)`);
     console.log(`  sandbox API key: ${setup.apiKey}`);
     console.log('  The key is shown only now; create more with `esign-server api-key create`.');
+    console.log(`  developer portal: ${base}/portal/  sign in as ${setup.adminEmail} with the password above`);
   }
   if (setup || seal.generated) {
     console.log(`  seal certificate: "${seal.commonName}" ${seal.generated ? 'generated' : 'from'} ${seal.source}`);
@@ -186,7 +187,7 @@ async function serve(args: string[]): Promise<void> {
   console.log(`esign-server listening on ${base}/`);
   console.log(`  demo page: ${base}/`);
   console.log(`  journey:   ${base}/demo/journey.html  (upload, place fields, send, sign, download)`);
-  console.log(`  webhooks:  ${base}/demo/dashboard.html`);
+  console.log(`  portal:    ${base}/portal/  (API keys, webhooks, delivery log, usage; sign in as the admin)`);
   console.log(`  API:       ${base}/api/v1/`);
   console.log(`  API docs:  ${base}/docs/  (OpenAPI: ${base}/api/v1/openapi.json)`);
   console.log(`  data:      ${dataDir}`);

@@ -40,6 +40,17 @@ test('every key the demo pages use exists in English', async () => {
     for (const m of text.matchAll(/data-i18n(?:-html|-label)?="([^"]+)"/g)) used.add(m[1]);
     for (const m of text.matchAll(/\bt\(lang, '([^'`]+)'/g)) used.add(m[1]);
   }
+  // The portal's elements (demo/web/portal/<element>/<element>.js) look their strings up with tr('key').
+  const portalDir = new URL('./portal/', import.meta.url);
+  const portalFiles = readdirSync(portalDir, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.js'));
+  let portalKeys = 0;
+  for (const name of portalFiles) {
+    for (const m of readFileSync(new URL(name, portalDir), 'utf8').matchAll(/\btr\('([^']+)'/g)) {
+      used.add(m[1]);
+      portalKeys++;
+    }
+  }
+  assert.ok(portalKeys > 60, `found ${portalKeys} portal lookups: the scan reads the elements`);
   assert.ok(used.size > 60, `found ${used.size} keys: the scan reads the pages`);
   assert.deepEqual(
     [...used].filter((key) => !Object.hasOwn(DEMO_EN, key)),

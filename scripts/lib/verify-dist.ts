@@ -91,6 +91,7 @@ export function expectedDistFiles(elements: string[]): string[] {
     'types/fields/index.d.ts',
     'cdn/esign-elements.min.js',
     'cdn/pdf.worker.min.mjs',
+    'portal/portal.js',
     ...['', 'cdn/'].flatMap((dir) => PDFJS_DATA_FOLDERS.map((folder) => `${dir}${folder}/${PDFJS_DATA_PROBES[folder]}`)),
     ...elements.flatMap((name) => [`${name}.js`, `types/${name}/${name}.d.ts`]),
   ];

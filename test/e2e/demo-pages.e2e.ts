@@ -97,9 +97,9 @@ test('journey: a double click on Send sends once (disabled at once, spinner, Ide
   expect(errors).toEqual([]);
 });
 
-test('the webhooks dashboard loads with the demo session, no key to paste', async ({ page, baseURL }) => {
+test('the webhook tools page loads with the demo session, no key to paste', async ({ page, baseURL }) => {
   test.skip(!baseURL, 'E2E_BASE_URL is not set: run e2e tests through `npm test -- --only e2e`');
-  await page.goto('/demo/dashboard.html');
+  await page.goto('/demo/webhook-tools.html');
   await expect(page.locator('#message')).toHaveText('Loaded.');
   await expect(page.locator('#key-note')).toContainText('demo session');
   await expect(page.locator('#key')).not.toHaveValue('');

@@ -28,9 +28,24 @@ function newestMtime(path: string): number {
 /** dist/ is stale when a file it is built from changed after its last build. */
 function distIsStale(): boolean {
   const marker = join(root, 'dist/cdn/esign-elements.min.js');
-  if (!existsSync(marker) || !existsSync(join(root, 'dist/esign-elements.js'))) return true;
-  const inputs = ['src', 'vite.config.ts', 'tsconfig.build.json', 'package.json', 'scripts/build.ts'].map((p) => join(root, p));
+  if (!existsSync(marker) || !existsSync(join(root, 'dist/esign-elements.js')) || !existsSync(join(root, 'dist/portal/portal.js'))) return true;
+  const inputs = [
+    'src',
+    'demo/web/portal',
+    'demo/web/i18n.js',
+    'demo/web/locales',
+    'vite.config.ts',
+    'tsconfig.build.json',
+    'package.json',
+    'scripts/build.ts',
+  ].map((p) => join(root, p));
   return Math.max(...inputs.filter(existsSync).map(newestMtime)) > statSync(marker).mtimeMs;
+}
+
+/** E2E_ADMIN_EMAIL and E2E_ADMIN_PASSWORD from the server's first-start lines ("admin user: E (password: P)"). */
+function firstStartSignIn(output: string): Record<string, string> {
+  const match = output.match(/admin user:\s+(\S+) \(password: (\S+)\)/);
+  return match ? { E2E_ADMIN_EMAIL: match[1], E2E_ADMIN_PASSWORD: match[2] } : {};
 }
 
 function freePort(): Promise<number> {
@@ -87,7 +102,8 @@ const server = spawn(process.execPath, ['demo/server/cli.ts', 'serve', '--host',
   stdio: ['ignore', 'pipe', 'pipe'],
   // Every test uses the first-start sandbox key (100 calls an hour by default, the spec's throttle): together they
   // make more, and component tokens count against it too.
-  env: { ...process.env, ESIGN_BASE_URL: base, ESIGN_SANDBOX_RATE_LIMIT: '100000' },
+  // ESIGN_DEV=1: webhook receivers in the tests listen on 127.0.0.1 (a private address otherwise refused).
+  env: { ...process.env, ESIGN_BASE_URL: base, ESIGN_SANDBOX_RATE_LIMIT: '100000', ESIGN_DEV: '1' },
 });
 server.stdout?.on('data', (chunk: Buffer) => (serverOutput += chunk.toString()));
 server.stderr?.on('data', (chunk: Buffer) => (serverOutput += chunk.toString()));
@@ -107,7 +123,8 @@ try {
   const playwright = spawn(join(root, 'node_modules/.bin/playwright'), ['test', '-c', 'playwright.config.ts', ...process.argv.slice(2)], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, E2E_BASE_URL: base },
+    // The admin's sign-in as the first start printed it (the portal test signs in with it).
+    env: { ...process.env, E2E_BASE_URL: base, ...firstStartSignIn(serverOutput) },
   });
   exitCode = await new Promise<number>((resolve) => playwright.on('close', (code) => resolve(code ?? 1)));
   if (exitCode !== 0 && process.env.ESIGN_E2E_SERVER_LOG !== '0') {

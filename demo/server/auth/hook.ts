@@ -11,6 +11,7 @@ import { builtInVerifiers } from './verifiers.ts';
 import type { AuthContext } from './context.ts';
 import { parseApiKey } from './keys.ts';
 import { RateLimiter } from './rate-limit.ts';
+import type { RateLimitState } from './rate-limit.ts';
 import { ApiError, forbidden, unauthorized } from '../http/errors.ts';
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -55,6 +56,13 @@ export function verifiersOf(config: AppConfig): TokenVerifier[] {
 
 /** One limiter per app (keyed by its store: plugins see other Fastify instances), shared by REST and GraphQL. */
 const limiters = new WeakMap<Store, RateLimiter>();
+
+/** Where an API key stands in its current throttle window, without counting a call. */
+export function rateUsage(store: Store, config: AppConfig, keyId: string, env: 'sandbox' | 'production'): RateLimitState {
+  const limiter = limiters.get(store);
+  if (!limiter) throw new Error('installAuth() has not run on this app.');
+  return limiter.peek(`key:${keyId}`, env === 'production' ? config.rateLimits.production : config.rateLimits.sandbox);
+}
 
 /** Counts one call against the caller's key: the RateLimit-* headers, and 429 past the limit. */
 export function applyRateLimit(store: Store, config: AppConfig, auth: AuthContext, reply: FastifyReply): void {

@@ -33,6 +33,15 @@ export class RateLimiter {
     return { allowed: true, limit, remaining: limit - window.count, resetSeconds };
   }
 
+  /** The bucket's current window without counting a call (the portal's usage page). */
+  peek(bucket: string, limit: number, now = Date.now()): RateLimitState {
+    const window = this.windows.get(bucket);
+    const live = window && now - window.start < this.windowMs ? window : undefined;
+    const used = live?.count ?? 0;
+    const resetSeconds = live ? Math.max(1, Math.ceil((live.start + this.windowMs - now) / 1000)) : Math.ceil(this.windowMs / 1000);
+    return { allowed: used < limit, limit, remaining: Math.max(0, limit - used), resetSeconds };
+  }
+
   private prune(now: number): void {
     for (const [bucket, window] of this.windows) if (now - window.start >= this.windowMs) this.windows.delete(bucket);
   }

@@ -6,18 +6,28 @@
 import fs from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import mercurius from 'mercurius';
-import type { MercuriusOptions } from 'mercurius';
+import type { IResolvers, MercuriusOptions } from 'mercurius';
 import type { ExecutionResult } from 'graphql';
 import { applyRateLimit } from '../auth/hook.ts';
 import type { GraphqlCaller } from './context.ts';
 import { graphqlCaller, UNAUTHORIZED_BODY } from './auth.ts';
-import { resolvers, loaders } from './resolvers.ts';
+import { resolvers as coreResolvers, loaders } from './resolvers.ts';
+import { portalResolvers } from './portal.ts';
 import { enforceApiKeyFields } from './api-key-fields.ts';
 import { appSyncError } from './errors.ts';
 import type { AppSyncResult } from './errors.ts';
 import { fieldCountRule, MAX_QUERY_DEPTH } from './limits.ts';
 
-export const SCHEMA_SDL = fs.readFileSync(new URL('./schema.graphql', import.meta.url), 'utf8');
+const sdl = (name: string) => fs.readFileSync(new URL(name, import.meta.url), 'utf8');
+
+/** The contract (schema.graphql), then the developer portal's extensions (portal.graphql). */
+export const SCHEMA_SDL = [sdl('./schema.graphql'), sdl('./portal.graphql')].join('\n');
+
+/** Every resolver map, merged per type. */
+const resolvers: IResolvers = {};
+for (const part of [coreResolvers, portalResolvers]) {
+  for (const [type, fields] of Object.entries(part)) resolvers[type] = { ...(resolvers[type] as object), ...(fields as object) } as IResolvers[string];
+}
 
 const callers = new WeakMap<FastifyRequest, GraphqlCaller>();
 

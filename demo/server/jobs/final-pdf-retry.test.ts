@@ -203,7 +203,7 @@ test('the dashboard page lists a failed final PDF with its error, and its Retry 
 
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     const page = await browser.newPage();
-    await page.goto(`http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/demo/dashboard.html`);
+    await page.goto(`http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/demo/webhook-tools.html`);
     await page.fill('#key', t.key);
     await page.click('#load');
     await page.waitForSelector('#message:text("Loaded.")');

@@ -32,6 +32,18 @@ describe('static files', () => {
     assert.match(script.body, /\/dist\/cdn\/esign-elements\.min\.js/);
   });
 
+  test('/portal/ serves the developer portal page; the old dashboard address redirects there', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/portal/' });
+    assert.equal(page.statusCode, 200);
+    assert.match(page.headers['content-type'] as string, /^text\/html/);
+    assert.match(page.body, /<portal-app>/);
+    assert.match(page.body, /<script type="module" src="\/dist\/portal\/portal\.js"><\/script>/);
+    const old = await t.app.inject({ method: 'GET', url: '/demo/dashboard.html' });
+    assert.equal(old.statusCode, 301);
+    assert.equal(old.headers.location, '/portal/');
+    assert.equal((await t.app.inject({ method: 'GET', url: '/demo/webhook-tools.html' })).statusCode, 200);
+  });
+
   test('/demo/sample.pdf is a 2-page contract, the same bytes each time', async () => {
     const first = await t.app.inject({ method: 'GET', url: '/demo/sample.pdf' });
     assert.equal(first.statusCode, 200);

@@ -1,4 +1,4 @@
-/** The demo page (/), demo/web under /demo/, the built library under /dist/, and /demo/sample.pdf. */
+/** The demo page (/), the developer portal (/portal/), demo/web under /demo/, the built library under /dist/, and /demo/sample.pdf. */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply } from 'fastify';
@@ -64,6 +64,11 @@ export default async function staticRoutes(app: App): Promise<void> {
   const hidden = { config: { auth: 'public' as const }, schema: { hide: true } };
 
   app.get('/', hidden, async (_request, reply) => sendFile(reply, resolveInside(webDir, 'index.html'), 'The demo page (demo/web/index.html)'));
+
+  // The developer portal (docs/portal.md); its script is built into dist/portal/ by `npm run build`.
+  app.get('/portal/', hidden, async (_request, reply) => sendFile(reply, resolveInside(webDir, 'portal.html'), 'The portal page (demo/web/portal.html)'));
+  // The old key-pasting dashboard's address leads to the portal (its API-key tools live on at /demo/webhook-tools.html).
+  app.get('/demo/dashboard.html', hidden, async (_request, reply) => reply.redirect('/portal/', 301));
 
   app.get('/demo/sample.pdf', hidden, async (_request, reply) => {
     const bytes = await samplePdf();

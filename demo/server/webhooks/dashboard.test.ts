@@ -24,7 +24,7 @@ test('dashboard: subscribe, trigger, see every attempt, replay', { timeout: 60_0
     const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     const { recipientId } = await sendTestDocument(t, t.key, t.groupId, 'dash');
     const page = await browser.newPage();
-    await page.goto(`${base}/demo/dashboard.html`);
+    await page.goto(`${base}/demo/webhook-tools.html`);
     await page.fill('#key', t.key);
     await page.click('#load');
     await page.waitForSelector('#message:text("Loaded.")');

@@ -10,7 +10,7 @@ import type { Store } from '../../store/index.ts';
 import type { User } from '../../store/users.ts';
 import { parseClientPublic, parseCognitoTimestamp, serverEphemeral, verifyPasswordClaim } from '../../auth/srp.ts';
 import { SingleUse, open, seal } from '../../auth/challenge-block.ts';
-import { checkTotp, newTotpSecret, useRecoveryCode } from '../../auth/totp.ts';
+import { checkTotp, newRecoveryCodes, newTotpSecret, useRecoveryCode } from '../../auth/totp.ts';
 import { issueTokens, verifyToken, type SignInResult, type TokenContext } from '../../auth/sign-in-tokens.ts';
 import { tokenSecret } from '../documents/component-tokens.ts';
 import type { UserPool } from './pool.ts';
@@ -245,9 +245,11 @@ export async function cognitoOperation(ctx: SignInContext, operation: string, in
       if (!pending) throw new CognitoError('InvalidParameterException', 'Call AssociateSoftwareToken first.');
       const check = await checkTotp(pending, body.UserCode, null, ctx.now?.());
       if (!check.ok) throw new CognitoError('EnableSoftwareTokenMFAException', 'Code mismatch');
-      ctx.store.credentials.enableTotp(user.id, pending, check.step, []);
+      // Recovery codes are made here and answered once (an extension to Cognito's answer: clients ignore it).
+      const recovery = newRecoveryCodes();
+      ctx.store.credentials.enableTotp(user.id, pending, check.step, recovery.hashes);
       audit(ctx, user.id, 'totp_enabled');
-      return { Status: 'SUCCESS' };
+      return { Status: 'SUCCESS', RecoveryCodes: recovery.codes };
     }
     case 'GetUser': {
       const user = await signedIn(ctx, body);

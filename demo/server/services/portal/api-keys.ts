@@ -1,0 +1,48 @@
+/** API keys as the portal manages them: the same key store as `esign-server api-key create`. */
+import type { Store } from '../../store/index.ts';
+import type { ApiKeyRecord } from '../../store/api-keys.ts';
+import type { KeyEnv } from '../../auth/keys.ts';
+import { invalidInput, notFound } from '../../domain/errors.ts';
+
+export interface PortalApiKey extends ApiKeyRecord {
+  lastUsed: string | null;
+  revoked: string | null;
+}
+
+/** Who made a change, for the account's event log (`account_events`, as sign-ins are recorded). */
+export interface ClientInfo {
+  ip?: string;
+  userAgent?: string;
+}
+
+export const KEY_ENVS: readonly KeyEnv[] = ['sandbox', 'production'];
+
+/** Every key of the user, revoked ones included (marked), oldest first. */
+export function listApiKeys(store: Store, userId: string): PortalApiKey[] {
+  return store.apiKeys.listForUser(userId);
+}
+
+/** A new key: the full secret is in the answer once and never again (only its hash is stored). */
+export function createApiKey(store: Store, userId: string, env: string, client: ClientInfo = {}): { key: string; record: PortalApiKey } {
+  if (!KEY_ENVS.includes(env as KeyEnv))
+    throw invalidInput(`env must be sandbox or production, not "${env}".`, [{ field: 'env', message: 'sandbox or production' }]);
+  const { key, record } = store.transaction(() => {
+    const made = store.apiKeys.create(userId, env as KeyEnv, false);
+    store.credentials.recordEvent(userId, `api_key_created:${made.record.id}`, client);
+    return made;
+  });
+  return { key, record: { ...record, lastUsed: null, revoked: null } };
+}
+
+/** Revokes one of the user's keys; another user's key is not found, as if it did not exist. */
+export function revokeApiKey(store: Store, userId: string, id: string, client: ClientInfo = {}): PortalApiKey {
+  const own = store.apiKeys.listForUser(userId).find((k) => k.id === id);
+  if (!own) throw notFound('API key', id);
+  if (!own.revoked) {
+    store.transaction(() => {
+      store.apiKeys.revoke(id);
+      store.credentials.recordEvent(userId, `api_key_revoked:${id}`, client);
+    });
+  }
+  return store.apiKeys.listForUser(userId).find((k) => k.id === id)!;
+}

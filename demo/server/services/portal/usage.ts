@@ -1,0 +1,32 @@
+/** Usage: where each live key of the user stands in its throttle window (the rate limiter's own counters). */
+import type { Store } from '../../store/index.ts';
+import type { AppConfig } from '../../config.ts';
+import { rateUsage } from '../../auth/hook.ts';
+import { listApiKeys } from './api-keys.ts';
+
+export interface KeyUsage {
+  keyId: string;
+  env: 'sandbox' | 'production';
+  limit: number;
+  used: number;
+  remaining: number;
+  resetSeconds: number;
+  windowSeconds: number;
+}
+
+export function usageOf(store: Store, config: AppConfig, userId: string): KeyUsage[] {
+  return listApiKeys(store, userId)
+    .filter((key) => !key.revoked)
+    .map((key) => {
+      const state = rateUsage(store, config, key.id, key.env);
+      return {
+        keyId: key.id,
+        env: key.env,
+        limit: state.limit,
+        used: state.limit - state.remaining,
+        remaining: state.remaining,
+        resetSeconds: state.resetSeconds,
+        windowSeconds: Math.round(config.rateLimits.windowMs / 1000),
+      };
+    });
+}

@@ -1,0 +1,92 @@
+// <portal-app>: the developer portal (/portal/). Signed out → <portal-sign-in>; signed in without a second
+// factor → <portal-enrol> (mandatory: the server refuses keys, webhooks and logs without it); then the
+// keys, webhooks and usage sections. A stored session comes back on reload (tokens refreshed as needed).
+import { LitElement, html } from 'lit';
+import { portalStyles } from '../portal-styles.js';
+import { gql, SessionEndedError } from '../graphql.js';
+import { signOut, storedUser } from '../session.js';
+import { problem, tr } from '../text.js';
+import '../portal-sign-in/portal-sign-in.js';
+import '../portal-enrol/portal-enrol.js';
+import '../portal-keys/portal-keys.js';
+import '../portal-webhooks/portal-webhooks.js';
+import '../portal-usage/portal-usage.js';
+
+export class PortalApp extends LitElement {
+  static properties = { _state: { state: true }, _user: { state: true }, _account: { state: true }, _error: { state: true } };
+  static styles = portalStyles;
+
+  constructor() {
+    super();
+    this._state = 'loading';
+    this._user = null;
+    this._account = null;
+    this._error = '';
+  }
+
+  async connectedCallback() {
+    super.connectedCallback();
+    try {
+      const user = await storedUser();
+      if (user) await this._enter(user);
+      else this._state = 'signed-out';
+    } catch (error) {
+      this._state = 'signed-out';
+      if (!(error instanceof SessionEndedError)) this._error = problem(error);
+    }
+  }
+
+  /** Reads the account; a person without a second factor enrols first. */
+  async _enter(user) {
+    this._user = user;
+    this._account = (await gql(user, '{ portalAccount { email name totpEnabled } }')).portalAccount;
+    this._state = this._account.totpEnabled ? 'ready' : 'enrol';
+  }
+
+  async _signedIn(event) {
+    try {
+      await this._enter(event.detail.user);
+    } catch (error) {
+      this._error = problem(error);
+    }
+  }
+
+  async _signOut() {
+    await signOut(this._user);
+    this._user = null;
+    this._account = null;
+    this._state = 'signed-out';
+  }
+
+  updated(changed) {
+    // Moves focus to the new step's heading, so keyboard and screen-reader users land where the page changed.
+    if (changed.has('_state') && changed.get('_state') !== undefined) this.renderRoot.querySelector('[data-focus]')?.focus();
+  }
+
+  _body() {
+    if (this._state === 'loading') return html`<p role="status">${tr('portal.loading')}</p>`;
+    if (this._state === 'signed-out') return html`<portal-sign-in @portal-signed-in=${this._signedIn}></portal-sign-in>`;
+    if (this._state === 'enrol')
+      return html`<portal-enrol .user=${this._user} email=${this._account.email} @portal-enrolled=${() => (this._state = 'ready')}></portal-enrol>`;
+    return html`<nav aria-label=${tr('portal.sections')}>
+        <a href="#keys">${tr('portal.keysHeading')}</a> · <a href="#webhooks">${tr('portal.webhooksHeading')}</a> · <a href="#usage">${tr('portal.usageHeading')}</a>
+      </nav>
+      <portal-keys id="keys" .user=${this._user}></portal-keys>
+      <portal-webhooks id="webhooks" .user=${this._user}></portal-webhooks>
+      <portal-usage id="usage" .user=${this._user}></portal-usage>`;
+  }
+
+  render() {
+    const signedIn = this._state === 'ready' || this._state === 'enrol';
+    return html`<header>
+        <h1 tabindex="-1" data-focus>${tr('portal.heading')}</h1>
+        ${
+          signedIn
+            ? html`<p>${tr('portal.signedInAs', { email: this._account.email })} <button class="secondary" @click=${this._signOut}>${tr('portal.signOut')}</button></p>`
+            : html`<p class="note">${tr('portal.intro')}</p>`
+        }
+      </header>
+      <main>${this._error ? html`<p class="error" role="alert">${this._error}</p>` : ''}${this._body()}</main>`;
+  }
+}
+customElements.define('portal-app', PortalApp);

@@ -1,0 +1,111 @@
+// <portal-keys>: the person's API keys. A new key is shown once (with a copy button): only its hash is kept.
+import { LitElement, html } from 'lit';
+import { portalStyles } from '../portal-styles.js';
+import { gql } from '../graphql.js';
+import { problem, tr, when } from '../text.js';
+
+const FIELDS = 'id env created lastUsed revoked';
+
+export class PortalKeys extends LitElement {
+  static properties = { user: { attribute: false }, _keys: { state: true }, _created: { state: true }, _status: { state: true }, _error: { state: true } };
+  static styles = portalStyles;
+
+  constructor() {
+    super();
+    this.user = null;
+    this._keys = [];
+    this._created = null;
+    this._status = '';
+    this._error = '';
+  }
+
+  connectedCallback() {
+    super.connectedCallback();
+    void this._load();
+  }
+
+  async _act(step) {
+    this._error = '';
+    try {
+      await step();
+    } catch (error) {
+      this._error = problem(error);
+    }
+  }
+
+  _load() {
+    return this._act(async () => {
+      this._keys = (await gql(this.user, `{ apiKeys { ${FIELDS} } }`)).apiKeys;
+    });
+  }
+
+  _create(event) {
+    event.preventDefault();
+    const env = String(new FormData(event.target).get('env'));
+    return this._act(async () => {
+      this._created = (await gql(this.user, `mutation($env: String!) { createApiKey(env: $env) { key apiKey { ${FIELDS} } } }`, { env })).createApiKey;
+      this._status = '';
+      await this._load();
+    });
+  }
+
+  _revoke(key) {
+    return this._act(async () => {
+      await gql(this.user, 'mutation($id: ID!) { revokeApiKey(id: $id) { id } }', { id: key.id });
+      this._status = tr('portal.keyRevoked', { id: key.id });
+      await this._load();
+    });
+  }
+
+  async _copy() {
+    try {
+      await navigator.clipboard.writeText(this._created.key);
+      this._status = tr('portal.copied');
+    } catch {
+      this._status = tr('portal.copyFailed');
+    }
+  }
+
+  render() {
+    const created = this._created;
+    return html`<section aria-labelledby="keys-heading">
+      <h2 id="keys-heading">${tr('portal.keysHeading')}</h2>
+      <form @submit=${this._create}>
+        <label>${tr('portal.keyEnv')}
+          <select name="env"><option value="sandbox">${tr('portal.sandbox')}</option><option value="production">${tr('portal.production')}</option></select>
+        </label>
+        <button type="submit">${tr('portal.createKey')}</button>
+      </form>
+      ${
+        created
+          ? html`<div class="once">
+            <p>${tr('portal.keyOnce')}</p>
+            <output class="secret" data-new-key aria-label=${tr('portal.newKey')}>${created.key}</output>
+            <button class="secondary" @click=${this._copy}>${tr('portal.copy')}</button>
+          </div>`
+          : ''
+      }
+      <p role="status">${this._status}</p>
+      ${this._error ? html`<p class="error" role="alert">${this._error}</p>` : ''}
+      <table>
+        <thead><tr><th scope="col">${tr('portal.keyId')}</th><th scope="col">${tr('portal.keyEnv')}</th><th scope="col">${tr('portal.created')}</th><th scope="col">${tr('portal.lastUsed')}</th><th scope="col">${tr('portal.state')}</th></tr></thead>
+        <tbody>
+          ${this._keys.map(
+            (key) => html`<tr>
+              <td><code>${key.id}</code></td>
+              <td>${tr(`portal.${key.env}`)}</td>
+              <td>${when(key.created)}</td>
+              <td>${key.lastUsed ? when(key.lastUsed) : tr('portal.never')}</td>
+              <td>${
+                key.revoked
+                  ? tr('portal.revokedOn', { date: when(key.revoked) })
+                  : html`<button class="secondary" aria-label=${tr('portal.revokeKey', { id: key.id })} @click=${() => this._revoke(key)}>${tr('portal.revoke')}</button>`
+              }</td>
+            </tr>`,
+          )}
+        </tbody>
+      </table>
+    </section>`;
+  }
+}
+customElements.define('portal-keys', PortalKeys);

@@ -1,0 +1,22 @@
+// The look every portal element shares (the demo pages' palette; contrast checked by axe in the e2e test).
+import { css } from 'lit';
+
+export const portalStyles = css`
+  :host { display: block; font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; color: #1d1d1f; }
+  h2 { font-size: 1.1rem; margin: 0 0 0.6rem; }
+  h3 { font-size: 1rem; margin: 0.8rem 0 0.4rem; }
+  section { background: #fff; border: 1px solid #d2d2d7; border-radius: 8px; padding: 1rem 1.25rem; margin-bottom: 1rem; }
+  form { display: flex; flex-wrap: wrap; gap: 0.5rem 0.75rem; align-items: flex-end; margin-bottom: 0.6rem; }
+  label { display: inline-flex; flex-direction: column; font-size: 0.85rem; gap: 0.2rem; }
+  input, select, button { font: inherit; padding: 0.35rem 0.55rem; border: 1px solid #6e6e73; border-radius: 5px; }
+  button { background: #0b57d0; color: #fff; border-color: #0b57d0; cursor: pointer; }
+  button.secondary { background: #fff; color: #0b57d0; }
+  button:focus-visible, input:focus-visible, select:focus-visible { outline: 3px solid #f2a900; outline-offset: 1px; }
+  table { border-collapse: collapse; width: 100%; font-size: 0.85rem; }
+  th, td { text-align: start; padding: 0.35rem 0.5rem; border-bottom: 1px solid #e5e5ea; vertical-align: top; }
+  code, pre, output.secret { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 0.85rem; overflow-wrap: anywhere; }
+  pre { background: #f5f5f7; padding: 0.5rem; border-radius: 6px; white-space: pre-wrap; word-break: break-all; max-height: 16rem; overflow: auto; }
+  .note { color: #515154; font-size: 0.85rem; margin: 0.3rem 0; }
+  .error { color: #b3261e; }
+  .once { border: 2px solid #137333; background: #effaf1; border-radius: 6px; padding: 0.6rem 0.8rem; margin: 0.5rem 0; }
+`;
