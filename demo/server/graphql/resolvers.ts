@@ -4,6 +4,7 @@
  * Document.recipients is a mercurius loader: one store call for every document of a request.
  */
 import { webhookMutations } from './webhook-resolvers.ts';
+import { templateElementMutations } from './template-element-resolvers.ts';
 import type { IResolvers, MercuriusLoaders } from 'mercurius';
 import { loadVisibleDocument, loadVisibleRecipient } from '../services/documents/access.ts';
 import { sendDocument } from '../services/documents/send.ts';
@@ -133,6 +134,7 @@ export const resolvers: IResolvers = {
       editTemplate(store, template, { title: input.title ?? undefined, archiveUponSend: input.autoArchive ?? undefined });
       return encodeId('tpl', template.id);
     },
+    ...templateElementMutations,
     ...webhookMutations,
   },
   Document: {
