@@ -39,19 +39,25 @@ const ELEMENT_PROPERTIES: Record<string, string> = {
 
 type ElementInput = Record<string, unknown> & { templateId?: string; templateElementId?: string; role?: string | null };
 
-/** The element JSON properties the input sets (left out = not set; labelExtra wins over helpText). */
-function elementJsonOf(input: ElementInput): Record<string, unknown> {
-  if (input.role != null)
-    throw new GqlError('ValidationError', 'Template roles are not served yet: give the element a signer number instead of a role.', {
-      problems: [{ field: 'input.role', message: 'not served yet; use signer' }],
-    });
+/** The element JSON properties the input sets (left out = not set; labelExtra wins over helpText; a role gives the signer). */
+function elementJsonOf(ctx: GraphqlContext, templateId: string, input: ElementInput): Record<string, unknown> {
   const json: Record<string, unknown> = {};
   for (const [from, to] of Object.entries(ELEMENT_PROPERTIES)) {
     if (input[from] === undefined || (from === 'helpText' && input.labelExtra !== undefined)) continue;
     json[to] = input[from];
   }
+  if (input.role != null) {
+    const roleId = decodeId('rol', input.role);
+    const role = roleId ? ctx.app.store.templateRoles.get(roleId) : undefined;
+    if (!role || role.templateId !== templateId) throw invalidInput('input.role', 'not a role of this template');
+    if (input.signer != null && input.signer !== role.signerIndex)
+      throw invalidInput('input.signer', `the role's signer is ${role.signerIndex}: give one of them`);
+    json.signer = role.signerIndex;
+  }
   return json;
 }
+
+const invalidInput = (field: string, message: string) => new GqlError('ValidationError', `${field}: ${message}.`, { problems: [{ field, message }] });
 
 function visibleTemplateId(ctx: GraphqlContext, id: unknown): string {
   const templateId = decodeId('tpl', id);
@@ -71,11 +77,11 @@ function visibleElement(ctx: GraphqlContext, id: unknown): { templateId: string;
 export const templateElementMutations: IResolverObject<unknown, GraphqlContext> = {
   async createTemplateElement(_root, { input }: { input: ElementInput }, ctx) {
     const templateId = visibleTemplateId(ctx, input.templateId);
-    return encodeId('ele', await addTemplateElement(ctx.app.store, ctx.app.work, templateId, elementJsonOf(input)));
+    return encodeId('ele', await addTemplateElement(ctx.app.store, ctx.app.work, templateId, elementJsonOf(ctx, templateId, input)));
   },
   async updateTemplateElement(_root, { input }: { input: ElementInput }, ctx) {
     const { templateId, uuid } = visibleElement(ctx, input.templateElementId);
-    return encodeId('ele', await changeTemplateElement(ctx.app.store, ctx.app.work, templateId, uuid, elementJsonOf(input)));
+    return encodeId('ele', await changeTemplateElement(ctx.app.store, ctx.app.work, templateId, uuid, elementJsonOf(ctx, templateId, input)));
   },
   async deleteTemplateElement(_root, { input }: { input: { templateElementId: string } }, ctx) {
     const { templateId, uuid } = visibleElement(ctx, input.templateElementId);

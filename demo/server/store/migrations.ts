@@ -14,6 +14,7 @@ import { idempotencyMigrations } from './idempotency.ts';
 import { credentialMigrations } from './credentials.ts';
 import { uploadMigrations } from './uploads.ts';
 import { previewMigrations } from './signing-previews.ts';
+import { templateRoleMigrations } from './template-roles.ts';
 
 export const migrations: Migration[] = [
   ...coreMigrations,
@@ -26,4 +27,5 @@ export const migrations: Migration[] = [
   ...credentialMigrations,
   ...uploadMigrations,
   ...previewMigrations,
+  ...templateRoleMigrations,
 ];

@@ -220,6 +220,7 @@ export class SqliteTemplateRepository implements TemplateRepository {
 
   remove(id: string): void {
     this.db.prepare('DELETE FROM templates WHERE id = ?').run(id);
+    this.db.prepare('DELETE FROM template_roles WHERE template_id = ?').run(id);
   }
 
   deletedTitledBefore(before: string): Template[] {
