@@ -5,6 +5,7 @@
  */
 import { webhookMutations } from './webhook-resolvers.ts';
 import { templateElementMutations } from './template-element-resolvers.ts';
+import { templateCreateMutations } from './template-create-resolvers.ts';
 import { templateRoleLoaders, templateRoleMutations } from './template-role-resolvers.ts';
 import type { IResolvers, MercuriusLoaders } from 'mercurius';
 import { loadVisibleDocument, loadVisibleRecipient } from '../services/documents/access.ts';
@@ -150,6 +151,7 @@ export const resolvers: IResolvers = {
       editTemplate(store, template, { title: input.title ?? undefined, archiveUponSend: input.autoArchive ?? undefined });
       return encodeId('tpl', template.id);
     },
+    ...templateCreateMutations,
     ...templateElementMutations,
     ...templateRoleMutations,
     ...webhookMutations,
