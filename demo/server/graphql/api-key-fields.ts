@@ -57,6 +57,9 @@ export const API_KEY_FIELDS: Record<string, readonly string[]> = {
   TaskResult: ['data', 'report', 'id', 'status'],
   TaskReport: ['status', 'batchId', 'documents', 'errors'],
   ComponentToken: ['token', 'tokenType', 'expiresIn', 'expiresAt', 'sessionId'],
+  TemplateCreateResult: ['template', 'upload'],
+  UploadLink: ['url', 'expires', 'uploadId'],
+  Role: ['id', 'templateId', 'name', 'roleType', 'signerIndex', 'ordinal', 'signerParent', 'experience', 'created', 'modified'],
   TemplateElementConnection: ['templateElements', 'totalCount'],
   TemplateElement: ['id', 'elementType', 'page', 'ax', 'ay', 'bx', 'by', 'signer', 'label', 'optional', 'value'],
   Document: [

@@ -4,6 +4,9 @@
  * Document.recipients is a mercurius loader: one store call for every document of a request.
  */
 import { webhookMutations } from './webhook-resolvers.ts';
+import { templateElementMutations } from './template-element-resolvers.ts';
+import { templateCreateMutations } from './template-create-resolvers.ts';
+import { templateRoleLoaders, templateRoleMutations } from './template-role-resolvers.ts';
 import type { IResolvers, MercuriusLoaders } from 'mercurius';
 import { loadVisibleDocument, loadVisibleRecipient } from '../services/documents/access.ts';
 import { sendDocument } from '../services/documents/send.ts';
@@ -37,6 +40,16 @@ function restId(prefix: IdPrefix, type: string, id: unknown): string {
   const decoded = decodeId(prefix, id);
   if (!decoded) throw notFoundError(type, id);
   return decoded;
+}
+
+/** The template a send names (when the caller may see it), for recipients given a roleId. */
+function rolesLookupOf(ctx: GraphqlContext, templateId: unknown) {
+  const id = decodeId('tpl', templateId);
+  const template = id ? ctx.app.store.templates.get(id) : undefined;
+  return {
+    template: template && ctx.caller.auth.groupIds.includes(template.groupId) ? template : undefined,
+    role: (roleId: string) => ctx.app.store.templateRoles.get(roleId),
+  };
 }
 
 function visibleGroup(ctx: GraphqlContext, groupId: string, type: string, id: unknown): void {
@@ -96,10 +109,15 @@ export const resolvers: IResolvers = {
     async send(_root, { input }: { input: Record<string, unknown> }, ctx) {
       const { store, work } = ctx.app;
       const auth = ctx.caller.auth;
-      const { document } = await sendDocument(store, { userId: auth.user.id, groupIds: auth.groupIds, actor: actorOf(store, ctx.caller) }, sendBodyOf(input), {
-        log: (error) => ctx.app.log.error(error),
-        work,
-      });
+      const { document } = await sendDocument(
+        store,
+        { userId: auth.user.id, groupIds: auth.groupIds, actor: actorOf(store, ctx.caller) },
+        sendBodyOf(input, rolesLookupOf(ctx, input.templateId)),
+        {
+          log: (error) => ctx.app.log.error(error),
+          work,
+        },
+      );
       // The send is done when this answers: the task is the document's (task() is not served yet, see docs/graphql.md).
       return encodeId('tsk', document.id);
     },
@@ -133,6 +151,9 @@ export const resolvers: IResolvers = {
       editTemplate(store, template, { title: input.title ?? undefined, archiveUponSend: input.autoArchive ?? undefined });
       return encodeId('tpl', template.id);
     },
+    ...templateCreateMutations,
+    ...templateElementMutations,
+    ...templateRoleMutations,
     ...webhookMutations,
   },
   Document: {
@@ -159,6 +180,7 @@ export const resolvers: IResolvers = {
 };
 
 export const loaders: MercuriusLoaders = {
+  ...templateRoleLoaders,
   Document: {
     async recipients(queries: { obj: GqlDocument }[], ctx) {
       const byDocument = ctx.app.store.documents.recipientsOf(queries.map((q) => q.obj.restId));

@@ -72,8 +72,11 @@ export function recipientView(r: RecipientRecord): GqlRecipient {
   };
 }
 
+export type GqlTemplate = ReturnType<typeof templateView>;
+
 export function templateView(t: Template) {
   return {
+    restId: t.id,
     id: encodeId('tpl', t.id),
     title: t.title,
     pageCount: t.pageCount,

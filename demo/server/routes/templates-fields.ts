@@ -1,7 +1,6 @@
 /** Template fields: read and replace the element JSON (src/fields is the one definition). */
 import type { App } from '../http/typed-app.ts';
 import { Type } from 'typebox';
-import { validateElements } from '../../../src/fields/index.ts';
 import { COMPONENT_OPERATIONS } from '../auth/operations.ts';
 import { ApiError } from '../http/errors.ts';
 import { sendBytes } from '../http/binary.ts';
@@ -10,6 +9,7 @@ import { templateFileName } from '../services/template-deletion.ts';
 import { pdfFileName } from './templates.ts';
 import { errorResponses, unknownProperties } from '../schemas/common.ts';
 import { withUuids } from '../services/template-fields.ts';
+import { validateTemplateElements } from '../services/template-elements.ts';
 import { TemplateIdParams, loadTemplate } from './templates-common.ts';
 
 const DOCUMENTED_PROPERTIES = [
@@ -77,11 +77,7 @@ export default async function templateFieldRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const template = loadTemplate(app, request);
-      // Code-93 patterns are compiled to be checked: that is work over the sender's patterns, done in the pool.
-      const hasPatterns = Array.isArray(request.body) && request.body.some((e) => (e as { validation?: unknown } | null)?.validation === 93);
-      const result = hasPatterns
-        ? await answering(() => app.work.run(template.groupId, 'validateFields', { elements: request.body, pageCount: template.pageCount }))
-        : validateElements(request.body, { pageCount: template.pageCount });
+      const result = await validateTemplateElements(app.work, template, request.body);
       if (result.problems.length > 0) {
         const shown = result.problems
           .slice(0, 5)

@@ -98,6 +98,8 @@ export async function prepareTemplate(
 }
 
 export interface TemplateSettings {
+  /** The id the template gets, when it was promised before the file came (GraphQL createTemplate). */
+  id?: string;
   groupId: string;
   userId: string;
   title: string;
@@ -110,7 +112,7 @@ export interface TemplateSettings {
 
 /** Stores a prepared PDF as a template: the file first, then the row, so no row is ever without its file. */
 export function storeTemplate(store: Store, prepared: PreparedTemplate, settings: TemplateSettings): string {
-  const id = crypto.randomUUID();
+  const id = settings.id ?? crypto.randomUUID();
   const fileName = templateFileName(id);
   store.files.write(fileName, prepared.pdf);
   try {

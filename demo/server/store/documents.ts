@@ -7,7 +7,7 @@ import type { StatementSync } from 'node:sqlite';
 import type { Db } from './db.ts';
 import { listDocuments } from './document-list.ts';
 import type { DocumentListPage, ListKeyset } from './document-list.ts';
-import { nowIso } from './db.ts';
+import { nowIso, prepared } from './db.ts';
 import type { FieldElement } from '../../../src/fields/types.ts';
 import type { StoredPageGeometry } from './templates.ts';
 import type { DocumentStatus, RecipientStatus } from '../domain/statuses.ts';
@@ -303,9 +303,14 @@ export class SqliteDocumentRepository {
   recipientsOf(documentIds: string[]): Map<string, RecipientRecord[]> {
     const map = new Map<string, RecipientRecord[]>(documentIds.map((id) => [id, []]));
     if (documentIds.length === 0) return map;
-    const rows = this.db
-      .prepare(`SELECT * FROM document_recipients WHERE document_id IN (${documentIds.map(() => '?').join(',')}) ORDER BY position`)
-      .all(...documentIds) as Row[];
+    // One document (a GraphQL document query): the statement prepared once; many: cached per list length.
+    if (documentIds.length === 1) {
+      map.set(documentIds[0]!, this.recipients(documentIds[0]!));
+      return map;
+    }
+    const rows = prepared(this.db, `SELECT * FROM document_recipients WHERE document_id IN (${documentIds.map(() => '?').join(',')}) ORDER BY position`).all(
+      ...documentIds,
+    ) as Row[];
     for (const row of rows) map.get(String(row.document_id))!.push(toRecipient(row));
     return map;
   }

@@ -15,6 +15,7 @@ import type { GroupRepository } from './groups.ts';
 import { SqliteApiKeyRepository } from './api-keys.ts';
 import type { ApiKeyRepository } from './api-keys.ts';
 import { SqliteTemplateRepository } from './templates.ts';
+import { SqliteTemplateRoleRepository } from './template-roles.ts';
 import type { TemplateRepository } from './templates.ts';
 import { SqliteMemberRepository } from './members.ts';
 import { SqliteEmailAttachmentRepository } from './email-attachments.ts';
@@ -36,6 +37,8 @@ export class Store {
   readonly groups: GroupRepository;
   readonly apiKeys: ApiKeyRepository;
   readonly templates: TemplateRepository;
+  /** Each template's named parties (GraphQL roles). */
+  readonly templateRoles: SqliteTemplateRoleRepository;
   readonly members: SqliteMemberRepository;
   readonly emailAttachments: SqliteEmailAttachmentRepository;
   readonly textTemplates: SqliteTextTemplateRepository;
@@ -63,6 +66,7 @@ export class Store {
     this.groups = new SqliteGroupRepository(this.db);
     this.apiKeys = new SqliteApiKeyRepository(this.db);
     this.templates = new SqliteTemplateRepository(this.db);
+    this.templateRoles = new SqliteTemplateRoleRepository(this.db);
     this.members = new SqliteMemberRepository(this.db);
     this.emailAttachments = new SqliteEmailAttachmentRepository(this.db);
     this.textTemplates = new SqliteTextTemplateRepository(this.db);

@@ -16,6 +16,7 @@ import { uploadMigrations } from './uploads.ts';
 import { previewMigrations } from './signing-previews.ts';
 import { blobMigrations } from './blob-refs.ts';
 import { listIndexMigrations } from './list-indexes.ts';
+import { templateRoleMigrations } from './template-roles.ts';
 
 export const migrations: Migration[] = [
   ...coreMigrations,
@@ -30,4 +31,5 @@ export const migrations: Migration[] = [
   ...previewMigrations,
   ...blobMigrations,
   ...listIndexMigrations,
+  ...templateRoleMigrations,
 ];

@@ -51,6 +51,8 @@ export interface TemplateRepository {
     changes: Partial<Pick<Template, 'title' | 'archived' | 'fields' | 'report' | 'hideSenderFields' | 'archiveUponSend' | 'fileSize'>>,
   ): Template | undefined;
   remove(id: string): void;
+  /** The template among `groupIds`' that holds the field with this uuid. */
+  withElement(groupIds: readonly string[], elementUuid: string): Template | undefined;
   /** Templates titled `[deleted]` whose title was last changed before `before`. */
   deletedTitledBefore(before: string): Template[];
   addDeletionApproval(templateId: string, userId: string): void;
@@ -165,6 +167,17 @@ export class SqliteTemplateRepository implements TemplateRepository {
     return { total, templates: rows.map(toTemplate) };
   }
 
+  withElement(groupIds: readonly string[], elementUuid: string): Template | undefined {
+    if (groupIds.length === 0) return undefined;
+    const row = this.db
+      .prepare(
+        `SELECT t.* FROM templates t, json_each(t.fields_json) e
+         WHERE t.group_id IN (${groupIds.map(() => '?').join(',')}) AND json_extract(e.value, '$.uuid') = ? LIMIT 1`,
+      )
+      .get(...groupIds, elementUuid.toLowerCase()) as unknown as TemplateRow | undefined;
+    return row ? toTemplate(row) : undefined;
+  }
+
   update(
     id: string,
     changes: Partial<Pick<Template, 'title' | 'archived' | 'fields' | 'report' | 'hideSenderFields' | 'archiveUponSend' | 'fileSize'>>,
@@ -207,6 +220,7 @@ export class SqliteTemplateRepository implements TemplateRepository {
 
   remove(id: string): void {
     this.db.prepare('DELETE FROM templates WHERE id = ?').run(id);
+    this.db.prepare('DELETE FROM template_roles WHERE template_id = ?').run(id);
   }
 
   deletedTitledBefore(before: string): Template[] {

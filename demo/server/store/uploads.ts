@@ -33,6 +33,8 @@ export const uploadMigrations: Migration[] = [
 export type UploadStatus = 'pending' | 'converting' | 'done' | 'failed';
 
 export interface UploadOptions {
+  /** The id the template will get (GraphQL createTemplate answers it before the file arrives). */
+  templateId?: string;
   title?: string;
   processTags: boolean;
   archiveUponSend: boolean;

@@ -80,6 +80,7 @@ export class UploadFlow {
   /** As POST /api/v1/templatepdf/ stores a template. */
   private createTemplate(upload: Upload, prepared: Awaited<ReturnType<typeof prepareTemplate>>): string {
     return storeTemplate(this.app.store, prepared, {
+      id: upload.options.templateId,
       groupId: upload.groupId,
       userId: upload.userId,
       title: upload.options.title ?? '',

@@ -1,0 +1,82 @@
+/**
+ * Template roles over GraphQL (GRAPHQL.md §5): createTemplateRole, updateTemplateRole, deleteTemplateRole,
+ * swapRoles, and Template.roles (a loader: one store call for every template of a request). The rules are
+ * services/template-roles.ts's.
+ */
+import type { IResolverObject, MercuriusLoaders } from 'mercurius';
+import type { GraphqlContext } from './context.ts';
+import { notFoundError } from './errors.ts';
+import { decodeId, encodeId } from './ids.ts';
+import type { GqlTemplate } from './views.ts';
+import type { Template } from '../store/templates.ts';
+import type { TemplateRole } from '../store/template-roles.ts';
+import { createRole, deleteRole, swapRoles, updateRole } from '../services/template-roles.ts';
+import type { RoleInput } from '../services/template-roles.ts';
+
+type RoleArgs = Omit<RoleInput, 'signerParent'> & { templateId?: string; templateRoleId?: string; signerParent?: string | null };
+
+export const roleView = (r: TemplateRole) => ({
+  id: encodeId('rol', r.id),
+  templateId: encodeId('tpl', r.templateId),
+  name: r.name,
+  roleType: r.roleType,
+  signerIndex: r.signerIndex,
+  ordinal: r.ordinal,
+  signerParent: r.signerParent ? encodeId('rol', r.signerParent) : null,
+  experience: r.experience,
+  created: r.created,
+  modified: r.modified,
+});
+
+function visibleTemplate(ctx: GraphqlContext, id: unknown): Template {
+  const templateId = decodeId('tpl', id);
+  const template = templateId ? ctx.app.store.templates.get(templateId) : undefined;
+  if (!template || !ctx.caller.auth.groupIds.includes(template.groupId)) throw notFoundError('Template', id);
+  return template;
+}
+
+/** A role of a template in one of the caller's groups, and that template. */
+export function visibleRole(ctx: GraphqlContext, id: unknown): { role: TemplateRole; template: Template } {
+  const roleId = decodeId('rol', id);
+  const role = roleId ? ctx.app.store.templateRoles.get(roleId) : undefined;
+  const template = role ? ctx.app.store.templates.get(role.templateId) : undefined;
+  if (!role || !template || !ctx.caller.auth.groupIds.includes(template.groupId)) throw notFoundError('Role', id);
+  return { role, template };
+}
+
+/** The input with signerParent as a REST id (an ID that is no role of ours stays as given and is refused by the rules). */
+function roleInputOf(input: RoleArgs): RoleInput {
+  const { templateId: _t, templateRoleId: _r, signerParent, ...rest } = input;
+  return { ...rest, ...(signerParent === undefined ? {} : { signerParent: signerParent === null ? null : (decodeId('rol', signerParent) ?? signerParent) }) };
+}
+
+export const templateRoleMutations: IResolverObject<unknown, GraphqlContext> = {
+  createTemplateRole(_root, { input }: { input: RoleArgs }, ctx) {
+    const template = visibleTemplate(ctx, input.templateId);
+    return encodeId('rol', createRole(ctx.app.store, template, roleInputOf(input)).id);
+  },
+  updateTemplateRole(_root, { input }: { input: RoleArgs }, ctx) {
+    const { role } = visibleRole(ctx, input.templateRoleId);
+    return encodeId('rol', updateRole(ctx.app.store, role, roleInputOf(input)).id);
+  },
+  deleteTemplateRole(_root, { input }: { input: { templateRoleId: string } }, ctx) {
+    const { role } = visibleRole(ctx, input.templateRoleId);
+    deleteRole(ctx.app.store, role);
+    return encodeId('rol', role.id);
+  },
+  swapRoles(_root, { input }: { input: { roleId1: string; roleId2: string } }, ctx) {
+    const first = visibleRole(ctx, input.roleId1);
+    const second = visibleRole(ctx, input.roleId2);
+    swapRoles(ctx.app.store, first.template, first.role, second.role);
+    return encodeId('rol', first.role.id);
+  },
+};
+
+export const templateRoleLoaders: MercuriusLoaders = {
+  Template: {
+    async roles(queries: { obj: GqlTemplate }[], ctx) {
+      const byTemplate = ctx.app.store.templateRoles.ofTemplates([...new Set(queries.map((q) => q.obj.restId))]);
+      return queries.map((q) => (byTemplate.get(q.obj.restId) ?? []).map(roleView));
+    },
+  },
+};

@@ -1,0 +1,139 @@
+/**
+ * Template roles (GraphQL createTemplateRole & co.): the named parties of a template, in order. A role's
+ * signer index is the number the template's fields use for that party (n signer, 100+n witness, 200+n approver).
+ */
+import type { Db, Migration } from './db.ts';
+import { nowIso } from './db.ts';
+
+export const templateRoleMigrations: Migration[] = [
+  {
+    id: 'roles-001-template-roles',
+    sql: `
+      CREATE TABLE template_roles (
+        id TEXT PRIMARY KEY,
+        template_id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        role_type TEXT NOT NULL CHECK (role_type IN ('SIGNER', 'APPROVER', 'WITNESS')),
+        signer_index INTEGER NOT NULL,
+        ordinal INTEGER NOT NULL,
+        -- The signer role a witness witnesses; null for the other types.
+        signer_parent TEXT,
+        experience TEXT,
+        created TEXT NOT NULL,
+        modified TEXT NOT NULL,
+        UNIQUE (template_id, signer_index)
+      );
+      CREATE INDEX template_roles_template ON template_roles(template_id, ordinal);
+    `,
+  },
+];
+
+export type RoleType = 'SIGNER' | 'APPROVER' | 'WITNESS';
+
+export interface TemplateRole {
+  id: string;
+  templateId: string;
+  name: string;
+  roleType: RoleType;
+  signerIndex: number;
+  ordinal: number;
+  signerParent: string | null;
+  experience: string | null;
+  created: string;
+  modified: string;
+}
+
+export type RoleChanges = Partial<Pick<TemplateRole, 'name' | 'roleType' | 'signerIndex' | 'ordinal' | 'signerParent' | 'experience'>>;
+
+interface RoleRow {
+  id: string;
+  template_id: string;
+  name: string;
+  role_type: RoleType;
+  signer_index: number;
+  ordinal: number;
+  signer_parent: string | null;
+  experience: string | null;
+  created: string;
+  modified: string;
+}
+
+const toRole = (r: RoleRow): TemplateRole => ({
+  id: r.id,
+  templateId: r.template_id,
+  name: r.name,
+  roleType: r.role_type,
+  signerIndex: Number(r.signer_index),
+  ordinal: Number(r.ordinal),
+  signerParent: r.signer_parent,
+  experience: r.experience,
+  created: r.created,
+  modified: r.modified,
+});
+
+const COLUMNS: Record<keyof RoleChanges, string> = {
+  name: 'name',
+  roleType: 'role_type',
+  signerIndex: 'signer_index',
+  ordinal: 'ordinal',
+  signerParent: 'signer_parent',
+  experience: 'experience',
+};
+
+export class SqliteTemplateRoleRepository {
+  private readonly db: Db;
+  constructor(db: Db) {
+    this.db = db;
+  }
+
+  insert(role: Omit<TemplateRole, 'created' | 'modified'>): TemplateRole {
+    const now = nowIso();
+    this.db
+      .prepare(
+        `INSERT INTO template_roles (id, template_id, name, role_type, signer_index, ordinal, signer_parent, experience, created, modified)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(role.id, role.templateId, role.name, role.roleType, role.signerIndex, role.ordinal, role.signerParent, role.experience, now, now);
+    return this.get(role.id)!;
+  }
+
+  get(id: string): TemplateRole | undefined {
+    const row = this.db.prepare('SELECT * FROM template_roles WHERE id = ?').get(id) as unknown as RoleRow | undefined;
+    return row ? toRole(row) : undefined;
+  }
+
+  /** A template's roles in their order. */
+  ofTemplate(templateId: string): TemplateRole[] {
+    return (this.db.prepare('SELECT * FROM template_roles WHERE template_id = ? ORDER BY ordinal, signer_index').all(templateId) as unknown as RoleRow[]).map(
+      toRole,
+    );
+  }
+
+  /** Every role of these templates, by template id (one query for a whole request). */
+  ofTemplates(templateIds: readonly string[]): Map<string, TemplateRole[]> {
+    const byTemplate = new Map<string, TemplateRole[]>();
+    if (templateIds.length === 0) return byTemplate;
+    const rows = this.db
+      .prepare(`SELECT * FROM template_roles WHERE template_id IN (${templateIds.map(() => '?').join(',')}) ORDER BY ordinal, signer_index`)
+      .all(...templateIds) as unknown as RoleRow[];
+    for (const row of rows) {
+      const list = byTemplate.get(row.template_id) ?? [];
+      list.push(toRole(row));
+      byTemplate.set(row.template_id, list);
+    }
+    return byTemplate;
+  }
+
+  update(id: string, changes: RoleChanges): TemplateRole | undefined {
+    const entries = Object.entries(changes).filter(([, v]) => v !== undefined) as [keyof RoleChanges, string | number | null][];
+    if (entries.length > 0) {
+      const sets = entries.map(([k]) => `${COLUMNS[k]} = ?`).join(', ');
+      this.db.prepare(`UPDATE template_roles SET ${sets}, modified = ? WHERE id = ?`).run(...entries.map(([, v]) => v), nowIso(), id);
+    }
+    return this.get(id);
+  }
+
+  remove(id: string): void {
+    this.db.prepare('DELETE FROM template_roles WHERE id = ?').run(id);
+  }
+}
