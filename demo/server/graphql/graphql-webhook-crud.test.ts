@@ -1,11 +1,11 @@
 /**
- * createWebhook / updateWebhook / deleteWebhook in the full schema (an SRP access token), on the same
+ * createWebhook / updateWebhook / deleteWebhook in the full schema (an SRP access token with a second factor), on the same
  * registrations REST lists and delivers to; an API key is refused them.
  */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { call, createTestApp, type TestApp } from '../../../test/support/server/app.ts';
-import { srpAccessToken } from '../../../test/support/server/sign-in.ts';
+import { enrolTotp, srpSignIn } from '../../../test/support/server/sign-in.ts';
 import { decodeId, encodeId } from './ids.ts';
 
 const EMAIL = 'hook.admin@example.com';
@@ -32,7 +32,15 @@ before(async () => {
   // Webhooks need team Admin permission.
   t.app.store.users.addToGroup(user.id, t.groupId, true);
   restKey = t.app.store.apiKeys.create(user.id, 'sandbox', false).key;
-  token = await srpAccessToken(t, address, EMAIL, PASSWORD);
+  const signedIn = await srpSignIn(t, address, EMAIL, PASSWORD);
+  token = signedIn.token;
+  // Webhooks, like the portal's keys and logs, need a second factor: refused before enrolment, then allowed.
+  const before = await gql('mutation ($input: CreateWebhookInput!) { createWebhook(input: $input) }', {
+    input: { url: 'http://127.0.0.1:9/x', event: 'DOCUMENTS_ALL' },
+  });
+  assert.equal(before.errors?.[0]?.errorType, 'Unauthorized', JSON.stringify(before));
+  assert.match(before.errors![0]!.message, /two-factor/);
+  await enrolTotp(signedIn.user);
 });
 after(async () => t.close());
 
