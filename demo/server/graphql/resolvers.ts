@@ -5,7 +5,7 @@
  */
 import { webhookMutations } from './webhook-resolvers.ts';
 import { templateElementMutations } from './template-element-resolvers.ts';
-import { templateCreateMutations } from './template-create-resolvers.ts';
+import { templateCreateMutations, uploadQuery } from './template-create-resolvers.ts';
 import { templateRoleLoaders, templateRoleMutations } from './template-role-resolvers.ts';
 import type { IResolvers, MercuriusLoaders } from 'mercurius';
 import { loadVisibleDocument, loadVisibleRecipient } from '../services/documents/access.ts';
@@ -58,6 +58,7 @@ function visibleGroup(ctx: GraphqlContext, groupId: string, type: string, id: un
 
 export const resolvers: IResolvers = {
   Query: {
+    ...uploadQuery,
     attachment(_root, { id }: IdArgs, ctx) {
       const attachment = ctx.app.store.emailAttachments.get(restId('att', 'Attachment', id));
       if (!attachment) throw notFoundError('Attachment', id);

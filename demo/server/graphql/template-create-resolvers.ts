@@ -20,6 +20,29 @@ interface CreateTemplateInput {
 
 const MAX_TITLE = 255;
 
+/**
+ * `upload(id, uploadType, extension)` (full schema, GRAPHQL.md §7): a fresh upload URL for a template that
+ * createTemplate promised and whose file has not arrived (its first URL expired or its upload failed).
+ */
+export const uploadQuery: IResolverObject<unknown, GraphqlContext> = {
+  upload(_root, args: { id: string; uploadType: string; extension: string }, ctx) {
+    const templateId = decodeId('tpl', args.id);
+    const promised = templateId ? ctx.app.store.uploads.promising(templateId) : undefined;
+    if (!templateId || !promised || !ctx.caller.auth.groupIds.includes(promised.groupId)) throw notFoundError('Template', args.id);
+    if (ctx.app.store.templates.get(templateId) || promised.status === 'done' || promised.status === 'converting') {
+      throw new GqlError(
+        'Conflict',
+        `Template ${args.id} already has its file${promised.status === 'converting' ? ' on the way' : ''}; upload a new template with createTemplate.`,
+        null,
+      );
+    }
+    const flow = uploadFlowOf(ctx.app);
+    if (!flow) throw new Error('the upload flow is not registered');
+    const { upload, url } = flow.mint(promised.groupId, ctx.caller.auth.user.id, promised.options);
+    return { url, expires: upload.expires, uploadId: upload.id };
+  },
+};
+
 export const templateCreateMutations: IResolverObject<unknown, GraphqlContext> = {
   createTemplate(_root, { input }: { input: CreateTemplateInput }, ctx) {
     const groupId = decodeId('grp', input.groupId);

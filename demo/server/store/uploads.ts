@@ -28,6 +28,11 @@ export const uploadMigrations: Migration[] = [
       CREATE INDEX uploads_group ON uploads(group_id, created);
     `,
   },
+  {
+    id: 'upload-002-promised-template',
+    // GraphQL `upload(id)` finds the upload that promised a template by its id.
+    sql: `CREATE INDEX uploads_promised_template ON uploads(json_extract(options, '$.templateId'));`,
+  },
 ];
 
 export type UploadStatus = 'pending' | 'converting' | 'done' | 'failed';
@@ -99,6 +104,14 @@ export class UploadRepository {
   }
 
   /** pending → converting, once: false when the upload was already claimed (the URL is single-use). */
+  /** The newest upload that promised template `templateId` (GraphQL createTemplate), if any. */
+  promising(templateId: string): Upload | undefined {
+    const row = prepared(this.db, "SELECT * FROM uploads WHERE json_extract(options, '$.templateId') = ? ORDER BY created DESC, rowid DESC LIMIT 1").get(
+      templateId,
+    ) as Row | undefined;
+    return row ? toUpload(row) : undefined;
+  }
+
   claim(id: string): boolean {
     const result = prepared(this.db, "UPDATE uploads SET status = 'converting', modified = ? WHERE id = ? AND status = 'pending'").run(nowIso(), id);
     return Number(result.changes) === 1;
