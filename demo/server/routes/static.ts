@@ -67,6 +67,10 @@ export default async function staticRoutes(app: App): Promise<void> {
 
   // The developer portal (docs/portal.md); its script is built into dist/portal/ by `npm run build`.
   app.get('/portal/', hidden, async (_request, reply) => sendFile(reply, resolveInside(webDir, 'portal.html'), 'The portal page (demo/web/portal.html)'));
+  // The GraphQL explorer (docs/graphql.md): our own page, no CDN.
+  app.get('/graphql/', hidden, async (_request, reply) =>
+    sendFile(reply, resolveInside(webDir, 'explorer.html'), 'The GraphQL explorer (demo/web/explorer.html)'),
+  );
   // The old key-pasting dashboard's address leads to the portal (its API-key tools live on at /demo/webhook-tools.html).
   app.get('/demo/dashboard.html', hidden, async (_request, reply) => reply.redirect('/portal/', 301));
 
