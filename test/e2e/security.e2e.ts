@@ -29,8 +29,12 @@ test('the demo pages and the API docs run under the CSP without a single violati
     await page.waitForFunction(() => !!document.querySelector('esign-viewer')?.shadowRoot?.querySelector('.page[data-rendered]'), null, { timeout: 30_000 });
     await page.goto('/demo/journey.html');
     await expect(page.locator('body')).toBeVisible();
-    await page.goto('/demo/dashboard.html');
+    await page.goto('/demo/webhook-tools.html');
     await expect(page.locator('#key')).toBeVisible();
+    await page.goto('/portal/');
+    await expect(page.locator('portal-app input').first()).toBeVisible({ timeout: 30_000 });
+    await page.goto('/graphql/');
+    await expect(page.locator('#schema .problem')).toBeVisible();
     await page.goto('/docs/');
     await expect(page.locator('#swagger-ui')).toBeVisible({ timeout: 30_000 });
     await expect(page.locator('.opblock').first()).toBeVisible({ timeout: 30_000 });

@@ -53,13 +53,24 @@ interface AppSyncError {
   data: null;
 }
 
+/** mercurius wraps a request's validation errors in one MER_ERR_GQL_VALIDATION: each is answered on its own. */
+export function unwrapValidation(errors: readonly GraphQLError[]): GraphQLError[] {
+  return errors.flatMap((error) => {
+    const inner = (error.originalError as { errors?: unknown } | undefined)?.errors;
+    return Array.isArray(inner) && inner.length > 0 && inner.every((e) => e instanceof GraphQLError) ? (inner as GraphQLError[]) : [error];
+  });
+}
+
 /** One GraphQL error as AppSync answers it; anything unexpected is logged and told apart from nothing. */
 export function appSyncError(error: GraphQLError, log: (error: unknown) => void): AppSyncError {
   const original = error.originalError;
   let typed: GqlError | null = null;
   if (original instanceof GqlError) typed = original;
   else if (original instanceof DomainError) typed = fromDomain(original);
-  else if (original && !(original instanceof GraphQLError)) {
+  else if (original && 'statusCode' in original && typeof original.statusCode === 'number' && original.statusCode < 500) {
+    // mercurius's own request errors (a malformed body, CSRF): the caller's to fix, said as mercurius says it.
+    typed = new GqlError('ValidationError', original.message);
+  } else if (original && !(original instanceof GraphQLError)) {
     log(original);
     typed = new GqlError('InternalError', 'Something went wrong on our side; the error is logged.');
   }

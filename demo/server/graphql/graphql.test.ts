@@ -1,4 +1,5 @@
 /** The GraphQL front door over HTTP with an API key: queries, send, auth, the API-key restriction, error shapes. */
+import { getIntrospectionQuery } from 'graphql';
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { call, createTestApp, type TestApp } from '../../../test/support/server/app.ts';
@@ -215,7 +216,7 @@ test('malformed, too deep, too wide and wrongly typed requests: a clear 4xx in t
     assert.ok(answer.body.errors && answer.body.errors.length > 0);
     for (const error of answer.body.errors) {
       assert.equal(typeof error.message, 'string');
-      assert.equal(typeof error.errorType, 'string');
+      assert.equal(error.errorType, 'ValidationError', `${error.errorType}: ${error.message}`);
       assert.doesNotMatch(JSON.stringify(error), /\n\s+at /);
     }
   }
@@ -315,4 +316,15 @@ test('GET /graphql runs queries; GET /graphql/schema.graphql serves the SDL with
   const sdl = await t.app.inject({ method: 'GET', url: '/graphql/schema.graphql' });
   assert.equal(sdl.statusCode, 200);
   assert.match(sdl.body, /type Query \{/);
+});
+
+test('introspection: the standard query clients generate code from is answered; a deeper one is refused', async () => {
+  const standard = await gql(getIntrospectionQuery());
+  assert.equal(standard.status, 200, JSON.stringify(standard.body.errors));
+  assert.ok((standard.body.data as { __schema: { types: unknown[] } }).__schema.types.length > 20);
+  const ofTypes = (n: number): string => (n === 0 ? 'name' : `name ofType { ${ofTypes(n - 1)} }`);
+  const deep = await gql(`{ __schema { types { fields { type { ${ofTypes(16)} } } } } }`);
+  assert.equal(deep.status, 400);
+  assert.match(deep.body.errors![0]!.message, /introspection query is \d+ levels deep/);
+  assert.equal(deep.body.errors![0]!.errorType, 'ValidationError');
 });

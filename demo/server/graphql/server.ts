@@ -14,9 +14,9 @@ import { graphqlCaller, UNAUTHORIZED_BODY } from './auth.ts';
 import { resolvers as coreResolvers, loaders } from './resolvers.ts';
 import { portalResolvers } from './portal.ts';
 import { enforceApiKeyFields } from './api-key-fields.ts';
-import { appSyncError } from './errors.ts';
+import { appSyncError, unwrapValidation } from './errors.ts';
 import type { AppSyncResult } from './errors.ts';
-import { fieldCountRule, MAX_QUERY_DEPTH } from './limits.ts';
+import { depthRule, fieldCountRule } from './limits.ts';
 
 const sdl = (name: string) => fs.readFileSync(new URL(name, import.meta.url), 'utf8');
 
@@ -54,8 +54,7 @@ export async function registerGraphql(app: FastifyInstance): Promise<void> {
       loaders,
       path: '/graphql',
       graphiql: false,
-      queryDepth: MAX_QUERY_DEPTH,
-      validationRules: [fieldCountRule],
+      validationRules: [depthRule, fieldCountRule],
       // Merged into mercurius's own context (app, reply, pubsub): resolvers get GraphqlContext.
       context: (request) => {
         const caller = callers.get(request);
@@ -63,7 +62,9 @@ export async function registerGraphql(app: FastifyInstance): Promise<void> {
         return { caller };
       },
       errorFormatter: (execution: ExecutionResult & { statusCode?: number }, context) => {
-        const errors = (execution.errors ?? []).map((e) => appSyncError(e, (error) => context.reply.log.error({ err: error }, 'GraphQL resolver failed')));
+        const errors = unwrapValidation(execution.errors ?? []).map((e) =>
+          appSyncError(e, (error) => context.reply.log.error({ err: error }, 'GraphQL resolver failed')),
+        );
         const response: AppSyncResult = { data: execution.data ?? null, errors };
         // Resolver errors answer 200 (AppSync); a request that could not run at all keeps mercurius's 4xx, never a 5xx.
         const statusCode = execution.data !== undefined ? 200 : Math.min(execution.statusCode && execution.statusCode >= 400 ? execution.statusCode : 400, 499);
