@@ -1,4 +1,5 @@
 /** createTemplate over HTTP with an API key: the promised template ID, the upload URL, and the template after the PUT. */
+import { gqlInject } from '../../../test/support/server/graphql.ts';
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { call, createTenant, createTestApp, type TestApp } from '../../../test/support/server/app.ts';
@@ -7,26 +8,12 @@ import { decodeId, encodeId } from './ids.ts';
 
 let t: TestApp;
 
-interface GqlAnswer {
-  data: Record<string, unknown> | null;
-  errors?: { message: string; errorType: string }[];
-}
-
 before(async () => {
   t = await createTestApp();
 });
 after(async () => t.close());
 
-async function gql(query: string, variables: Record<string, unknown>, key = t.key): Promise<GqlAnswer> {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/graphql',
-    payload: JSON.stringify({ query, variables }),
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-  });
-  assert.equal(response.statusCode, 200, response.body);
-  return response.json() as GqlAnswer;
-}
+const gql = (query: string, variables: Record<string, unknown>, key = t.key) => gqlInject(t.app, key, query, variables);
 
 const CREATE =
   'mutation ($input: templateCreateInput!) { createTemplate(input: $input) { template { id title groupId pageCount } upload { url expires uploadId } } }';

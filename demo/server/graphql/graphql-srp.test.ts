@@ -1,8 +1,8 @@
 /** An SRP access token (docs/sign-in.md) reaches the full GraphQL schema; an API key does not. */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { call, createTestApp, type TestApp } from '../../../test/support/server/app.ts';
-import { srpAccessToken } from '../../../test/support/server/sign-in.ts';
+import { createTestApp, type TestApp } from '../../../test/support/server/app.ts';
+import { srpAccessToken, createSignInUser } from '../../../test/support/server/sign-in.ts';
 
 const EMAIL = 'erin@example.com';
 const PASSWORD = 'another long and secret passphrase';
@@ -15,14 +15,7 @@ before(async () => {
   process.env.ESIGN_SIGN_IN_PER_MINUTE = '1000';
   t = await createTestApp();
   address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const created = await call(t.app, t.key, 'POST', '/api/v1/user/', {
-    email: EMAIL,
-    first_name: 'Erin',
-    last_name: 'Ray',
-    password: PASSWORD,
-    groups: `/api/v1/group/${t.groupId}/`,
-  });
-  assert.equal(created.statusCode, 201, created.body);
+  await createSignInUser(t, EMAIL, PASSWORD);
   accessToken = await srpAccessToken(t, address, EMAIL, PASSWORD);
 });
 after(async () => t.close());

@@ -1,4 +1,5 @@
 /** createTemplateElement / updateTemplateElement / deleteTemplateElement over HTTP with an API key, checked through REST. */
+import { gqlInject } from '../../../test/support/server/graphql.ts';
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { call, createTenant, createTestApp, type TestApp } from '../../../test/support/server/app.ts';
@@ -8,27 +9,13 @@ import { decodeId, encodeId } from './ids.ts';
 let t: TestApp;
 let templateId: string;
 
-interface GqlAnswer {
-  data: Record<string, unknown> | null;
-  errors?: { message: string; errorType: string; errorInfo: { problems?: { field: string; message: string }[] } | null }[];
-}
-
 before(async () => {
   t = await createTestApp();
   templateId = (await addTemplate(t.app, { groupId: t.groupId, userId: t.adminId, title: 'NDA', fields: [] })).id;
 });
 after(async () => t.close());
 
-async function gql(query: string, variables: Record<string, unknown>, key = t.key): Promise<GqlAnswer> {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/graphql',
-    payload: JSON.stringify({ query, variables }),
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-  });
-  assert.equal(response.statusCode, 200, response.body);
-  return response.json() as GqlAnswer;
-}
+const gql = (query: string, variables: Record<string, unknown>, key = t.key) => gqlInject(t.app, key, query, variables);
 
 const CREATE = 'mutation ($input: templateElementCreateInput!) { createTemplateElement(input: $input) }';
 const UPDATE = 'mutation ($input: templateElementUpdateInput!) { updateTemplateElement(input: $input) }';

@@ -1,4 +1,5 @@
 /** Template roles over HTTP with an API key: create/update/delete/swap, Template.roles, and a send placing recipients on roles. */
+import { gqlInject, type GqlAnswer } from '../../../test/support/server/graphql.ts';
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTenant, createTestApp, type TestApp } from '../../../test/support/server/app.ts';
@@ -7,26 +8,12 @@ import { decodeId, encodeId } from './ids.ts';
 
 let t: TestApp;
 
-interface GqlAnswer {
-  data: Record<string, unknown> | null;
-  errors?: { message: string; errorType: string; errorInfo: { problems?: { field: string }[] } | null }[];
-}
-
 before(async () => {
   t = await createTestApp();
 });
 after(async () => t.close());
 
-async function gql(query: string, variables: Record<string, unknown>, key = t.key): Promise<GqlAnswer> {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/graphql',
-    payload: JSON.stringify({ query, variables }),
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-  });
-  assert.equal(response.statusCode, 200, response.body);
-  return response.json() as GqlAnswer;
-}
+const gql = (query: string, variables: Record<string, unknown>, key = t.key) => gqlInject(t.app, key, query, variables);
 
 const CREATE = 'mutation ($input: templateRoleCreateInput!) { createTemplateRole(input: $input) }';
 const UPDATE = 'mutation ($input: templateRoleUpdateInput!) { updateTemplateRole(input: $input) }';

@@ -3,10 +3,11 @@
  * whose file has not arrived; the template then exists under the promised ID. Refused to an API key, for unknown
  * IDs and once the file is there.
  */
+import { gqlFetch } from '../../../test/support/server/graphql.ts';
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { call, createTestApp, type TestApp } from '../../../test/support/server/app.ts';
-import { srpAccessToken } from '../../../test/support/server/sign-in.ts';
+import { createTestApp, type TestApp } from '../../../test/support/server/app.ts';
+import { srpAccessToken, createSignInUser } from '../../../test/support/server/sign-in.ts';
 import { generatePdf } from '../../../test/support/generate-pdf.ts';
 import { encodeId } from './ids.ts';
 
@@ -20,27 +21,12 @@ before(async () => {
   process.env.ESIGN_SIGN_IN_PER_MINUTE = '1000';
   t = await createTestApp();
   address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const created = await call(t.app, t.key, 'POST', '/api/v1/user/', {
-    email: EMAIL,
-    first_name: 'Up',
-    last_name: 'Loader',
-    password: PASSWORD,
-    groups: `/api/v1/group/${t.groupId}/`,
-  });
-  assert.equal(created.statusCode, 201, created.body);
+  await createSignInUser(t, EMAIL, PASSWORD);
   token = await srpAccessToken(t, address, EMAIL, PASSWORD);
 });
 after(async () => t.close());
 
-async function gql(query: string, variables: Record<string, unknown>, authorization: string) {
-  const response = await fetch(`${address}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization },
-    body: JSON.stringify({ query, variables }),
-  });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- read by path below
-  return (await response.json()) as { data: Record<string, any> | null; errors?: { errorType: string }[] };
-}
+const gql = (query: string, variables: Record<string, unknown>, authorization: string) => gqlFetch(address, authorization, query, variables);
 
 const UPLOAD = 'query ($id: ID!) { upload(id: $id, uploadType: TEMPLATE, extension: "pdf") { url expires uploadId } }';
 

@@ -2,10 +2,11 @@
  * createWebhook / updateWebhook / deleteWebhook in the full schema (an SRP access token with a second factor), on the same
  * registrations REST lists and delivers to; an API key is refused them.
  */
+import { gqlFetch } from '../../../test/support/server/graphql.ts';
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { call, createTestApp, type TestApp } from '../../../test/support/server/app.ts';
-import { enrolTotp, srpSignIn } from '../../../test/support/server/sign-in.ts';
+import { enrolTotp, srpSignIn, createSignInUser } from '../../../test/support/server/sign-in.ts';
 import { decodeId, encodeId } from './ids.ts';
 
 const EMAIL = 'hook.admin@example.com';
@@ -20,14 +21,7 @@ before(async () => {
   process.env.ESIGN_SIGN_IN_PER_MINUTE = '1000';
   t = await createTestApp({ webhooks: { allowPrivateAddresses: true } });
   address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const created = await call(t.app, t.key, 'POST', '/api/v1/user/', {
-    email: EMAIL,
-    first_name: 'Hook',
-    last_name: 'Admin',
-    password: PASSWORD,
-    groups: `/api/v1/group/${t.groupId}/`,
-  });
-  assert.equal(created.statusCode, 201, created.body);
+  await createSignInUser(t, EMAIL, PASSWORD);
   const user = t.app.store.users.findByEmail(EMAIL)!;
   // Webhooks need team Admin permission.
   t.app.store.users.addToGroup(user.id, t.groupId, true);
@@ -44,14 +38,7 @@ before(async () => {
 });
 after(async () => t.close());
 
-async function gql(query: string, variables: Record<string, unknown>, authorization = `Bearer ${token}`) {
-  const response = await fetch(`${address}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization },
-    body: JSON.stringify({ query, variables }),
-  });
-  return (await response.json()) as { data: Record<string, unknown> | null; errors?: { errorType: string; message: string }[] };
-}
+const gql = (query: string, variables: Record<string, unknown>, authorization = `Bearer ${token}`) => gqlFetch(address, authorization, query, variables);
 
 const listed = async () => (await call(t.app, restKey, 'GET', '/api/v1/notifications/')).json() as { url: string; event_filter: string }[];
 

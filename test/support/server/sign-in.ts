@@ -30,3 +30,15 @@ export async function enrolTotp(user: cognito.CognitoUser): Promise<void> {
   const code = await totpCode(secret);
   await new Promise((resolve, reject) => user.verifySoftwareToken(code, 'tests', { onSuccess: resolve, onFailure: reject }));
 }
+
+/** A member of the test group with a sign-in password, made through REST `POST /api/v1/user/` as an integrator would. */
+export async function createSignInUser(t: TestApp, email: string, password: string): Promise<void> {
+  const created = await call(t.app, t.key, 'POST', '/api/v1/user/', {
+    email,
+    first_name: 'Test',
+    last_name: 'User',
+    password,
+    groups: `/api/v1/group/${t.groupId}/`,
+  });
+  if (created.statusCode !== 201) throw new Error(`POST /api/v1/user/ answered ${created.statusCode}: ${created.body}`);
+}
