@@ -18,7 +18,7 @@ test('signers without a signature tag of their own: entity-written and literal t
   assert.deepEqual(signersWithoutSignature('<p><<t=signature;s=1>></p>', 2), [2]);
   // A whole page: only its body is used, the title is escaped.
   const page = composeHtml({ title: '<Lease>', html: '<html><body><p>Rent</p></body></html>', signeeCount: 0 });
-  assert.match(page, /<title>&lt;Lease&gt;<\/title>/);
+  assert.match(page, /<title>&#60;Lease&#62;<\/title>/);
   assert.doesNotMatch(page, /<html><body><p>Rent/);
 });
 

@@ -5,6 +5,7 @@
  * of `signee_count` with no signature tag of their own gets a signature line after the text, drawn as a tag in
  * white (so only the field shows); `is_signature_per_page` adds each signer's initials at the foot of every page.
  */
+import { escapeHtml } from '../../email/messages.ts';
 import type { ServerContext } from '../context.ts';
 import type { FieldElement } from '../../../../src/fields/types.ts';
 import { findTags, parseTag } from '../../../../src/fields/tags.ts';
@@ -29,8 +30,6 @@ export interface TextDocumentInput {
 }
 
 export type TextDocument = PreparedTemplate & { fields: FieldElement[] };
-
-const escapeHtml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** A tag written as is (`<<t=signature>>`, as text templates hold them) would read as an HTML element. */
 const escapeLiteralTags = (html: string): string => html.replace(/<<([^<>]*)>>/g, '&lt;&lt;$1&gt;&gt;');
