@@ -69,7 +69,11 @@ test('every event arrives, signed, across 5xx answers, a SIGKILL, a restart and 
     // Also wait for each document's created event: one held in flight at the kill comes back only
     // when its lease runs out, possibly after every triggered event has arrived.
     const createdFor = (documentId: string) =>
-      new Set([...received, ...receiver.received].filter((r) => r.status < 300 && r.json.event === 'created' && (r.json.data as { uuid: string }).uuid === documentId).map((r) => r.json.id));
+      new Set(
+        [...received, ...receiver.received]
+          .filter((r) => r.status < 300 && r.json.event === 'created' && (r.json.data as { uuid: string }).uuid === documentId)
+          .map((r) => r.json.id),
+      );
     await receiver.waitFor(() => {
       const got = ids();
       return [...expected].every((id) => got.has(id)) && docs.every((doc) => createdFor(doc.documentId).size > 0);
