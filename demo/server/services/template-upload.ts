@@ -61,9 +61,7 @@ export async function prepareTemplate(
 ): Promise<PreparedTemplate> {
   let prepared: PreparedPdf;
   try {
-    // The bytes are handed over, not copied, when they own their buffer (decodePdfField's do).
-    const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
-    prepared = await work.run(groupId, 'prepareTemplate', { bytes, ...options }, own ? [bytes.buffer as ArrayBuffer] : []);
+    prepared = await work.run(groupId, 'prepareTemplate', { bytes, ...options });
   } catch (error) {
     if (error instanceof PdfProblem) throw refusal(error.code, error.message);
     throw workFailureToDomain(error, 'pdf_file');

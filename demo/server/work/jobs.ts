@@ -1,5 +1,5 @@
 /**
- * The jobs the worker threads run: every piece of work over a user's PDF bytes or regex patterns.
+ * The jobs the worker processes run: every piece of work over a user's PDF bytes or regex patterns.
  * Imported only by the worker (worker.ts); the main thread imports the types. Each job gets the
  * limits it must check before its expensive part (pages, inflated bytes).
  */

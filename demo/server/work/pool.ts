@@ -1,16 +1,21 @@
 /**
- * The pool of worker threads every job over user-supplied documents and patterns runs in, so no
+ * The pool of worker processes every job over user-supplied documents and patterns runs in, so no
  * tenant's PDF or regex can block the main thread (which answers everyone's requests).
+ *
+ * Processes, not worker threads: a thread's heap limit (`resourceLimits`) is best effort, and some
+ * allocations over it (one large array, a long push loop) abort the whole process instead of the
+ * thread (nodejs/node#47224), so a crafted PDF could take the server down. A child process over
+ * its `--max-old-space-size` dies alone.
  *
  * - Fair: each group has its own FIFO queue; free workers take the next group in turn
  *   (round-robin), and one group never holds more than `workers - 1` workers when there are two
  *   or more, so another group always finds one.
- * - Bounded: each job has a time limit; each worker a V8 heap limit (`resourceLimits`). A job over
- *   either has its worker terminated and replaced, and its caller gets WorkLimitError
+ * - Bounded: each job has a time limit; each worker a V8 heap limit (`--max-old-space-size`). A job
+ *   over either has its worker killed and replaced, and its caller gets WorkLimitError
  *   (`pdf_too_complex`), which the HTTP layer answers with 422.
  * - Failures of the input (PdfProblem) come back as PdfProblem, anything else as an Error.
  */
-import { Worker } from 'node:worker_threads';
+import { fork, type ChildProcess } from 'node:child_process';
 import type { JobKind, JobLimits, JobTypes } from './jobs.ts';
 import { WorkLimitError, type WorkFailure } from './errors.ts';
 import { PdfProblem, type PdfProblemCode } from '../pdf/load.ts';
@@ -23,13 +28,12 @@ interface Job {
   groupId: string;
   kind: JobKind;
   input: unknown;
-  transfer: ArrayBuffer[];
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
 }
 
 interface Slot {
-  worker: Worker;
+  worker: ChildProcess;
   /** The worker has loaded its modules (a job given before waits, without its clock running). */
   ready: boolean;
   job: Job | null;
@@ -52,8 +56,8 @@ export class WorkPool {
     this.settings = settings;
   }
 
-  /** Runs a job for `groupId`; `transfer` hands the listed buffers to the worker (they are unusable here afterwards). */
-  run<K extends JobKind>(groupId: string, kind: K, input: JobTypes[K][0], transfer: ArrayBuffer[] = []): Promise<JobTypes[K][1]> {
+  /** Runs a job for `groupId` in a worker process (the input is copied there, the answer copied back). */
+  run<K extends JobKind>(groupId: string, kind: K, input: JobTypes[K][0]): Promise<JobTypes[K][1]> {
     if (this.closed) return Promise.reject(new Error('The work pool is closed.'));
     const queue = this.queues.get(groupId) ?? [];
     if (queue.length >= this.settings.maxQueuedPerGroup) {
@@ -62,7 +66,7 @@ export class WorkPool {
       );
     }
     return new Promise((resolve, reject) => {
-      queue.push({ id: this.nextId++, groupId, kind, input, transfer, resolve: resolve as (v: unknown) => void, reject });
+      queue.push({ id: this.nextId++, groupId, kind, input, resolve: resolve as (v: unknown) => void, reject });
       if (!this.queues.has(groupId)) {
         this.queues.set(groupId, queue);
         this.turn.push(groupId);
@@ -80,7 +84,7 @@ export class WorkPool {
       this.slots.splice(0).map((slot) => {
         if (slot.timer) clearTimeout(slot.timer);
         slot.job?.reject(new Error('The server is shutting down.'));
-        return slot.worker.terminate();
+        return stop(slot.worker);
       }),
     );
   }
@@ -117,14 +121,13 @@ export class WorkPool {
 
   private spawn(): Slot {
     const limits: JobLimits = { maxPages: this.settings.maxPages, maxInflatedBytes: this.settings.maxInflatedBytes };
-    const worker = new Worker(ENTRY, {
-      workerData: limits,
-      resourceLimits: { maxOldGenerationSizeMb: this.settings.workerHeapMb },
-      stdout: false,
-      stderr: false,
+    const worker = fork(ENTRY, [JSON.stringify(limits)], {
+      execArgv: [`--max-old-space-size=${this.settings.workerHeapMb}`],
+      serialization: 'advanced', // Uint8Array and Map cross as they are
+      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
     });
-    worker.unref(); // an idle pool never keeps the process alive
     const slot: Slot = { worker, ready: false, job: null, timer: null };
+    idle(worker); // an idle pool never keeps the process alive
     worker.on('message', (message: { ready?: true; id: number; ok: boolean; value?: unknown; error?: WorkFailure }) => {
       if (message.ready) {
         slot.ready = true;
@@ -144,21 +147,25 @@ export class WorkPool {
       job?.reject(new WorkLimitError('pdf_too_complex', why));
       this.dispatch();
     };
-    worker.on('error', (error: Error & { code?: string }) => {
+    worker.on('error', () => {
+      void stop(worker);
+      lost('Processing the document failed unexpectedly. Save or print it as a new PDF and upload that.');
+    });
+    worker.on('exit', (code, signal) => {
+      // V8 aborts a process over its heap limit: SIGABRT, or exit code 134 through a shell.
       lost(
-        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+        signal === 'SIGABRT' || code === 134
           ? `The document needs more than ${this.settings.workerHeapMb} MB of memory to process, more than this server allows per document. Save or print it as a new, simpler PDF (or split it) and upload that.`
-          : 'Processing the document failed unexpectedly. Save or print it as a new PDF and upload that.',
+          : 'Processing the document stopped unexpectedly. Save or print it as a new PDF and upload that.',
       );
     });
-    worker.on('exit', () => lost('Processing the document stopped unexpectedly. Save or print it as a new PDF and upload that.'));
     this.slots.push(slot);
     return slot;
   }
 
   private start(slot: Slot, job: Job): void {
     slot.job = job;
-    slot.worker.ref(); // a job under way keeps the process alive until it answers
+    busy(slot.worker); // a job under way keeps the process alive until it answers
     this.running.set(job.groupId, (this.running.get(job.groupId) ?? 0) + 1);
     if (slot.ready) this.begin(slot, job);
   }
@@ -167,7 +174,7 @@ export class WorkPool {
   private begin(slot: Slot, job: Job): void {
     slot.timer = setTimeout(() => {
       this.drop(slot);
-      void slot.worker.terminate();
+      void stop(slot.worker);
       job.reject(
         new WorkLimitError(
           'pdf_too_complex',
@@ -177,7 +184,7 @@ export class WorkPool {
       this.dispatch();
     }, this.settings.jobTimeoutMs);
     slot.timer.unref();
-    slot.worker.postMessage({ id: job.id, kind: job.kind, input: job.input }, job.transfer);
+    slot.worker.send({ id: job.id, kind: job.kind, input: job.input });
   }
 
   /** The job on `slot` is over (answered): the worker is free again. */
@@ -187,7 +194,7 @@ export class WorkPool {
     const job = slot.job;
     if (job) this.running.set(job.groupId, (this.running.get(job.groupId) ?? 1) - 1);
     slot.job = null;
-    slot.worker.unref();
+    idle(slot.worker);
   }
 
   /** The worker of `slot` is gone (or being killed): forget it; dispatch() spawns a replacement when needed. */
@@ -200,6 +207,26 @@ export class WorkPool {
     slot.worker.on('exit', () => {});
     this.replaced++;
   }
+}
+
+/** Neither the process nor its IPC channel keeps the server's event loop alive. */
+function idle(worker: ChildProcess): void {
+  worker.unref();
+  worker.channel?.unref();
+}
+
+function busy(worker: ChildProcess): void {
+  worker.ref();
+  worker.channel?.ref();
+}
+
+/** Kills a worker process and waits for it to be gone (no zombie left behind). */
+function stop(worker: ChildProcess): Promise<void> {
+  if (worker.exitCode !== null || worker.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    worker.once('exit', () => resolve());
+    worker.kill('SIGKILL');
+  });
 }
 
 const PDF_CODES: readonly PdfProblemCode[] = ['not_pdf', 'malformed', 'encrypted', 'empty', 'xfa_only', 'limit_exceeded'];

@@ -5,7 +5,7 @@
 import os from 'node:os';
 
 export interface WorkSettings {
-  /** Worker threads in the pool (ESIGN_PDF_WORKERS, default min(2, cores)). */
+  /** Worker processes in the pool (ESIGN_PDF_WORKERS, default min(2, cores)). */
   workers: number;
   /** A job running longer is killed and its worker replaced (ESIGN_PDF_JOB_TIMEOUT_MS, 60 s). */
   jobTimeoutMs: number;

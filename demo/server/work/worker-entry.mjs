@@ -1,5 +1,5 @@
 /**
- * Worker thread entry, plain JavaScript: registers the TypeScript loader (scripts/ts-hooks.mjs)
+ * Worker process entry, plain JavaScript: registers the TypeScript loader (scripts/ts-hooks.mjs)
  * when Node cannot strip the types itself (Node < 22.18, or an install under node_modules, where
  * Node refuses to), as scripts/run-ts.mjs does for the server; then loads the worker.
  */

@@ -1,39 +1,26 @@
 /**
- * A pool worker: runs one job at a time (work/jobs.ts) and answers `{ id, ok, value | error }`.
- * Results holding bytes are transferred, not copied.
+ * A pool worker process: runs one job at a time (work/jobs.ts) and answers `{ id, ok, value | error }`
+ * over the IPC channel. It exits when the server goes away (the channel closes).
  */
-import { parentPort, workerData } from 'node:worker_threads';
 import { jobs, type JobKind, type JobLimits } from './jobs.ts';
 import type { WorkFailure } from './errors.ts';
 
-const limits = workerData as JobLimits;
-
-function transferables(value: unknown): ArrayBuffer[] {
-  const out = new Set<ArrayBuffer>();
-  const visit = (v: unknown, depth: number) => {
-    if (depth > 3 || v === null || typeof v !== 'object') return;
-    if (v instanceof Uint8Array) {
-      if (v.buffer instanceof ArrayBuffer && v.byteOffset === 0 && v.byteLength === v.buffer.byteLength) out.add(v.buffer);
-      return;
-    }
-    for (const x of Object.values(v)) visit(x, depth + 1);
-  };
-  visit(value, 0);
-  return [...out];
-}
+const limits = JSON.parse(process.argv[2] ?? '{}') as JobLimits;
+const send = (message: unknown) => process.send!(message);
 
 // Loading pdf.js and pdf-lib takes a while; the pool starts a job's clock only after this.
-parentPort!.postMessage({ ready: true });
+send({ ready: true });
 
-parentPort!.on('message', async (message: { id: number; kind: JobKind; input: never }) => {
+process.on('disconnect', () => process.exit(0));
+process.on('message', async (message: { id: number; kind: JobKind; input: never }) => {
   try {
     const value = await jobs[message.kind](message.input, limits);
-    parentPort!.postMessage({ id: message.id, ok: true, value }, transferables(value));
+    send({ id: message.id, ok: true, value });
   } catch (error) {
     const failure: WorkFailure =
       error instanceof Error
         ? { name: error.name, code: (error as { code?: string }).code, message: error.message }
         : { name: 'Error', message: String(error) };
-    parentPort!.postMessage({ id: message.id, ok: false, error: failure });
+    send({ id: message.id, ok: false, error: failure });
   }
 });
