@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { tooLarge, unprocessable } from '../domain/errors.ts';
 import type { Detected, Format } from './detect.ts';
+import { GotenbergClient } from './gotenberg.ts';
 import { SofficePool, type SofficeSettings } from './soffice-pool.ts';
 import type { BridgeRequest } from './soffice-worker.ts';
 import { checkZip } from './zip-guard.ts';
@@ -20,6 +21,8 @@ export interface ConvertSettings extends SofficeSettings {
   maxZipEntries: number;
   maxPages: number;
   maxImagePixels: number;
+  /** ESIGN_GOTENBERG_URL: office files go to this Gotenberg service instead of the local LibreOffice. */
+  gotenbergUrl?: string;
 }
 
 function envNumber(name: string, fallback: number, min = 1): number {
@@ -40,6 +43,7 @@ export function convertSettingsFromEnv(maxPages: number): ConvertSettings {
     maxZipEntries: 10_000,
     maxPages,
     maxImagePixels: envNumber('ESIGN_CONVERT_MAX_PIXELS', 100_000_000),
+    gotenbergUrl: process.env.ESIGN_GOTENBERG_URL || undefined,
   };
 }
 
@@ -60,10 +64,14 @@ const IMPORT: Partial<Record<Format, { filter: string; options?: (d: Detected) =
 export class Converter {
   readonly settings: ConvertSettings;
   readonly soffice: SofficePool;
+  readonly gotenberg: GotenbergClient | undefined;
 
   constructor(settings: ConvertSettings) {
     this.settings = settings;
     this.soffice = new SofficePool(settings);
+    this.gotenberg = settings.gotenbergUrl
+      ? new GotenbergClient({ url: settings.gotenbergUrl, timeoutMs: settings.timeoutMs, maxQueuedPerGroup: settings.maxQueuedPerGroup })
+      : undefined;
   }
 
   /** The 413 for a body over the cap (the route also caps the body while it streams in). */
@@ -86,7 +94,18 @@ export class Converter {
       const verdict = checkZip(bytes, { maxInflatedBytes: this.settings.maxInflatedBytes, maxEntries: this.settings.maxZipEntries });
       if (!verdict.ok) throw unprocessable(`The ${format.toUpperCase()} file is refused: ${verdict.reason}.`, undefined, 'convert_zip_refused');
     }
+    if (this.gotenberg) return this.withGotenberg(this.gotenberg, groupId, detected, bytes);
     return this.withOffice(groupId, detected, bytes);
+  }
+
+  /** The same prepared input as withOffice, sent to Gotenberg; a UTF-8 BOM tells its LibreOffice the text's encoding. */
+  private async withGotenberg(gotenberg: GotenbergClient, groupId: string, detected: Detected, bytes: Uint8Array): Promise<Converted> {
+    const { format } = detected;
+    const ext = IMPORT[format]?.ext ?? format;
+    const { sanitiseHtml } = await import('./html-sanitise.ts');
+    const content = format === 'html' ? sanitiseHtml(detected.text ?? '') : detected.text !== undefined ? `\uFEFF${detected.text}` : bytes;
+    const pdf = await gotenberg.convert(groupId, format === 'csv' ? 'Sheet1.csv' : `document.${ext}`, content);
+    return { pdf, format };
   }
 
   private async withOffice(groupId: string, detected: Detected, bytes: Uint8Array): Promise<Converted> {
