@@ -20,6 +20,7 @@ import type { JobKind, JobLimits, JobTypes } from './jobs.ts';
 import { WorkLimitError, type WorkFailure } from './errors.ts';
 import { PdfProblem, type PdfProblemCode } from '../pdf/load.ts';
 import type { WorkSettings } from './settings.ts';
+import { fromWire, toWire } from './wire.ts';
 
 const ENTRY = new URL('./worker-entry.mjs', import.meta.url);
 
@@ -137,7 +138,7 @@ export class WorkPool {
       const job = slot.job;
       if (!job || job.id !== message.id) return;
       this.finish(slot);
-      if (message.ok) job.resolve(message.value);
+      if (message.ok) job.resolve(fromWire(message.value));
       else job.reject(revive(message.error!));
       this.dispatch();
     });
@@ -184,7 +185,14 @@ export class WorkPool {
       this.dispatch();
     }, this.settings.jobTimeoutMs);
     slot.timer.unref();
-    slot.worker.send({ id: job.id, kind: job.kind, input: job.input });
+    try {
+      slot.worker.send({ id: job.id, kind: job.kind, input: toWire(job.input) });
+    } catch (error) {
+      // An input the channel cannot carry is a programming error: this job fails, the worker is fine.
+      this.finish(slot);
+      job.reject(error as Error);
+      queueMicrotask(() => this.dispatch());
+    }
   }
 
   /** The job on `slot` is over (answered): the worker is free again. */

@@ -4,6 +4,7 @@
  */
 import { jobs, type JobKind, type JobLimits } from './jobs.ts';
 import type { WorkFailure } from './errors.ts';
+import { fromWire, toWire } from './wire.ts';
 
 const limits = JSON.parse(process.argv[2] ?? '{}') as JobLimits;
 const send = (message: unknown) => process.send!(message);
@@ -14,8 +15,8 @@ send({ ready: true });
 process.on('disconnect', () => process.exit(0));
 process.on('message', async (message: { id: number; kind: JobKind; input: never }) => {
   try {
-    const value = await jobs[message.kind](message.input, limits);
-    send({ id: message.id, ok: true, value });
+    const value = await jobs[message.kind](fromWire(message.input) as never, limits);
+    send({ id: message.id, ok: true, value: toWire(value) });
   } catch (error) {
     const failure: WorkFailure =
       error instanceof Error
