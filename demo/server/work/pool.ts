@@ -233,6 +233,7 @@ function stop(worker: ChildProcess): Promise<void> {
   if (worker.exitCode !== null || worker.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     worker.once('exit', () => resolve());
+    worker.ref(); // an unref'd child would let the server exit before its exit is seen
     worker.kill('SIGKILL');
   });
 }
