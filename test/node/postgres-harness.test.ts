@@ -1,6 +1,7 @@
 /** The PostgreSQL test harness: a real server that answers, gone without a trace after stop(), and a clear error when it cannot start. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -49,4 +50,24 @@ test('startPostgres without PostgreSQL binaries throws naming the Debian package
     startPostgres({ bin: '/nonexistent/postgresql/bin' }),
     /\/nonexistent\/postgresql\/bin\/initdb is missing\. Install the Debian package postgresql-15/,
   );
+});
+
+test('a test process killed by SIGTERM still stops its cluster and deletes the dir', async () => {
+  const script = `
+    import { startPostgres } from ${JSON.stringify(path.join(import.meta.dirname, '../support/postgres.ts'))};
+    const cluster = await startPostgres();
+    console.log(cluster.dir);
+    setInterval(() => {}, 1000);
+  `;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const dir = await new Promise<string>((resolve, reject) => {
+    child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
+    child.once('exit', (code) => reject(new Error(`child exited early (${code})`)));
+  });
+  const pid = postmasterPid(dir);
+  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
+  child.kill('SIGTERM');
+  assert.equal(await exited, 'SIGTERM');
+  assert.equal(fs.existsSync(dir), false, 'the temp dir is deleted');
+  assert.equal(isRunning(pid), false, 'the postmaster is stopped');
 });

@@ -16,6 +16,7 @@ import pg from 'pg';
 
 export const PG_BIN = process.env.ESIGN_PG_BIN ?? '/usr/lib/postgresql/15/bin';
 const SUPERUSER = 'esign';
+const STOP_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
 export interface PostgresCluster {
   port: number;
@@ -43,7 +44,8 @@ const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 function runPgTool(pgBin: string, tool: string, args: string[]): string {
   const bin = path.join(pgBin, tool);
   const [command, commandArgs] = isRoot ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
-  const result = spawnSync(command, commandArgs, { encoding: 'utf8', timeout: 120_000 });
+  // cwd: one the postgres user can enter (the caller's may be under /root).
+  const result = spawnSync(command, commandArgs, { encoding: 'utf8', timeout: 120_000, cwd: os.tmpdir() });
   if (result.error) throw new Error(`PostgreSQL test harness: ${tool} could not run: ${result.error.message}`);
   if (result.status !== 0) {
     throw new Error(`PostgreSQL test harness: ${tool} failed (exit ${result.status}): ${(result.stderr || result.stdout).trim()}`);
@@ -95,6 +97,7 @@ export async function startPostgres(options: { bin?: string } = {}): Promise<Pos
     if (stopped) return;
     stopped = true;
     process.removeListener('exit', stop);
+    for (const signal of STOP_SIGNALS) process.removeListener(signal, stopAndResignal);
     if (fs.existsSync(path.join(dataDir, 'postmaster.pid'))) {
       try {
         runPgTool(pgBin, 'pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
@@ -104,7 +107,13 @@ export async function startPostgres(options: { bin?: string } = {}): Promise<Pos
     }
     fs.rmSync(dir, { recursive: true, force: true });
   };
+  // A test process ended by a signal (a runner's timeout, Ctrl-C) runs no 'exit' handlers: stop, then die of that signal.
+  const stopAndResignal = (signal: NodeJS.Signals): void => {
+    stop();
+    process.kill(process.pid, signal);
+  };
   process.on('exit', stop);
+  for (const signal of STOP_SIGNALS) process.once(signal, stopAndResignal);
   try {
     runPgTool(pgBin, 'initdb', ['-D', dataDir, '-A', 'trust', '-U', SUPERUSER, '-E', 'UTF8', '--no-sync']);
     // A port taken between freePort() and the server's bind fails the start: try again on another.
