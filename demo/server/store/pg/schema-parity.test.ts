@@ -70,6 +70,11 @@ test('every table has the same foreign keys', () => {
   }
 });
 
+test('every table has as many CHECK constraints', () => {
+  assert.deepEqual(pgShape.checks, lite.checks);
+  assert.ok(Object.values(lite.checks).reduce((a, b) => a + b, 0) >= 5, 'the CHECK constraints were read');
+});
+
 test('both dialects have the same triggers', () => {
   assert.deepEqual(pgShape.triggers, lite.triggers);
   assert.ok(lite.triggers.length >= 3, 'the document_counts triggers are there');

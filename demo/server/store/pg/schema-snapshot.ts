@@ -1,7 +1,7 @@
 /**
  * One description of a schema that both dialects can be read into, so tests can compare the
  * SQLite store and the PostgreSQL one: tables, columns (type family, NOT NULL, default), indexes
- * (columns in order, unique, partial), foreign keys and triggers.
+ * (columns in order, unique, partial), foreign keys, CHECK constraints and triggers.
  */
 import type pg from 'pg';
 import type { Db } from '../db.ts';
@@ -19,6 +19,8 @@ export interface SchemaShape {
   indexes: Record<string, string[]>;
   /** table → sorted `cols -> table(cols) on delete X` */
   foreignKeys: Record<string, string[]>;
+  /** table → how many CHECK constraints it has */
+  checks: Record<string, number>;
   triggers: string[];
 }
 
@@ -40,9 +42,11 @@ function fkAction(action: string): string {
 }
 
 export function sqliteSchema(db: Db): SchemaShape {
-  const shape: SchemaShape = { tables: {}, indexes: {}, foreignKeys: {}, triggers: [] };
-  const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`).all() as { name: string }[];
-  for (const { name: table } of tables) {
+  const shape: SchemaShape = { tables: {}, indexes: {}, foreignKeys: {}, checks: {}, triggers: [] };
+  const tables = db.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`).all() as { name: string; sql: string }[];
+  for (const { name: table, sql } of tables) {
+    // SQLite keeps no list of CHECK constraints, only the CREATE TABLE text.
+    shape.checks[table] = (sql.match(/\bCHECK\s*\(/gi) ?? []).length;
     const columns = db.prepare(`SELECT * FROM pragma_table_info(?)`).all(table) as {
       name: string;
       type: string;
@@ -90,7 +94,7 @@ export function sqliteSchema(db: Db): SchemaShape {
 }
 
 export async function postgresSchema(pool: pg.Pool): Promise<SchemaShape> {
-  const shape: SchemaShape = { tables: {}, indexes: {}, foreignKeys: {}, triggers: [] };
+  const shape: SchemaShape = { tables: {}, indexes: {}, foreignKeys: {}, checks: {}, triggers: [] };
   const columns = await pool.query<{
     table_name: string;
     column_name: string;
@@ -146,6 +150,11 @@ export async function postgresSchema(pool: pg.Pool): Promise<SchemaShape> {
       .map((fk) => `(${fk.from_cols.join(', ')}) -> ${fk.ref_table}(${fk.to_cols.join(', ')})${fkAction(fk.on_delete)}`)
       .sort();
   }
+  const checks = await pool.query<{ table_name: string; n: number }>(
+    `SELECT t.relname AS table_name, count(*)::int AS n FROM pg_constraint k JOIN pg_class t ON t.oid = k.conrelid
+     JOIN pg_namespace ns ON ns.oid = t.relnamespace WHERE k.contype = 'c' AND ns.nspname = 'public' GROUP BY t.relname`,
+  );
+  for (const table of Object.keys(shape.tables)) shape.checks[table] = checks.rows.find((c) => c.table_name === table)?.n ?? 0;
   const triggers = await pool.query<{ name: string }>(
     `SELECT DISTINCT trigger_name AS name FROM information_schema.triggers WHERE trigger_schema = 'public' ORDER BY 1`,
   );
