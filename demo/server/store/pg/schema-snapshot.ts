@@ -43,7 +43,10 @@ function fkAction(action: string): string {
 
 export function sqliteSchema(db: Db): SchemaShape {
   const shape: SchemaShape = { tables: {}, indexes: {}, foreignKeys: {}, checks: {}, triggers: [] };
-  const tables = db.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`).all() as { name: string; sql: string }[];
+  const tables = db.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`).all() as {
+    name: string;
+    sql: string;
+  }[];
   for (const { name: table, sql } of tables) {
     // SQLite keeps no list of CHECK constraints, only the CREATE TABLE text.
     shape.checks[table] = (sql.match(/\bCHECK\s*\(/gi) ?? []).length;
