@@ -17,6 +17,7 @@ import { enforceApiKeyFields } from './api-key-fields.ts';
 import { appSyncError, unwrapValidation } from './errors.ts';
 import type { AppSyncResult } from './errors.ts';
 import { depthRule, fieldCountRule } from './limits.ts';
+import { attachFeedSockets } from './feeds/sockets.ts';
 
 const sdl = (name: string) => fs.readFileSync(new URL(name, import.meta.url), 'utf8');
 
@@ -75,6 +76,7 @@ export async function registerGraphql(app: FastifyInstance): Promise<void> {
       },
     };
     await scope.register(mercurius, options);
+    attachFeedSockets(app, scope.graphql.schema);
     enforceApiKeyFields(scope.graphql.schema);
   });
 }

@@ -29,6 +29,7 @@ import { SqliteDocumentHistory } from './documents-history.ts';
 import { SqliteJobRepository } from './jobs.ts';
 import { IdempotencyRepository } from './idempotency.ts';
 import type { WebhookRepository } from './webhooks.ts';
+import { SqliteFeedEventRepository } from './feed-events.ts';
 
 export class Store {
   readonly db: Db;
@@ -56,6 +57,8 @@ export class Store {
   readonly idempotency: IdempotencyRepository;
   /** One-use signing-page previews of HTML documents. */
   readonly signingPreviews: SqliteSigningPreviewRepository;
+  /** The GraphQL feeds' outbox (user and group subscriptions). */
+  readonly feedEvents: SqliteFeedEventRepository;
   private closed = false;
 
   constructor(dataDir: string) {
@@ -79,6 +82,7 @@ export class Store {
     this.jobs = new SqliteJobRepository(this.db);
     this.idempotency = new IdempotencyRepository(this.db);
     this.signingPreviews = new SqliteSigningPreviewRepository(this.db);
+    this.feedEvents = new SqliteFeedEventRepository(this.db);
   }
 
   /** Runs synchronous `work` in one database transaction. */
