@@ -10,6 +10,7 @@ import { pgWebhookMigrations } from './webhooks-migrations.ts';
 import {
   pgBlobMigrations,
   pgCredentialMigrations,
+  pgFeedMigrations,
   pgIdempotencyMigrations,
   pgPreviewMigrations,
   pgTemplateRoleMigrations,
@@ -31,4 +32,5 @@ export const pgMigrations: Migration[] = [
   ...pgBlobMigrations,
   ...pgListIndexMigrations,
   ...pgTemplateRoleMigrations,
+  ...pgFeedMigrations,
 ];
