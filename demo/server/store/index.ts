@@ -29,6 +29,8 @@ import { SqliteDocumentHistory } from './documents-history.ts';
 import { SqliteJobRepository } from './jobs.ts';
 import { IdempotencyRepository } from './idempotency.ts';
 import type { WebhookRepository } from './webhooks.ts';
+import { SqliteBatchRepository } from './batches.ts';
+import { SqliteTaskRepository } from './tasks.ts';
 
 export class Store {
   readonly db: Db;
@@ -56,6 +58,10 @@ export class Store {
   readonly idempotency: IdempotencyRepository;
   /** One-use signing-page previews of HTML documents. */
   readonly signingPreviews: SqliteSigningPreviewRepository;
+  /** GraphQL batches and their queued sends. */
+  readonly batches: SqliteBatchRepository;
+  /** What a GraphQL send or batch answered with (task(id)). */
+  readonly tasks: SqliteTaskRepository;
   private closed = false;
 
   constructor(dataDir: string) {
@@ -79,6 +85,8 @@ export class Store {
     this.jobs = new SqliteJobRepository(this.db);
     this.idempotency = new IdempotencyRepository(this.db);
     this.signingPreviews = new SqliteSigningPreviewRepository(this.db);
+    this.batches = new SqliteBatchRepository(this.db);
+    this.tasks = new SqliteTaskRepository(this.db);
   }
 
   /** Runs synchronous `work` in one database transaction. */
