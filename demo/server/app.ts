@@ -86,7 +86,7 @@ export async function buildApp(partial: BuildConfig): Promise<FastifyInstance> {
   const sweep = startTemplateSweep(store, config);
   const webhooks = startWebhooks(app);
   // GraphQL batches: resumes any a previous process left unfinished.
-  const batches = startBatchProcessor(app, store, { log: (error) => app.log.error(error), work });
+  const batches = startBatchProcessor(store, { log: (error) => app.log.error(error), work });
   app.addHook('onClose', async () => {
     await batches.stop();
     await webhooks.stop();

@@ -128,16 +128,16 @@ export class BatchProcessor {
   }
 }
 
-const processors = new WeakMap<object, BatchProcessor>();
+const processors = new WeakMap<Store, BatchProcessor>();
 
-/** The processor of an app (app.ts starts one per server). */
-export function batchProcessorOf(app: object): BatchProcessor | undefined {
-  return processors.get(app);
+/** The processor working on a store (app.ts starts one per server). */
+export function batchProcessorOf(store: Store): BatchProcessor | undefined {
+  return processors.get(store);
 }
 
-export function startBatchProcessor(app: object, store: Store, sendOptions: SendOptions, settings?: Partial<BatchProcessorSettings>): BatchProcessor {
+export function startBatchProcessor(store: Store, sendOptions: SendOptions, settings?: Partial<BatchProcessorSettings>): BatchProcessor {
   const processor = new BatchProcessor(store, sendOptions, settings);
-  processors.set(app, processor);
+  processors.set(store, processor);
   processor.start();
   return processor;
 }
