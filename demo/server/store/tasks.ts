@@ -136,6 +136,17 @@ export class SqliteTaskRepository {
     return Number(result.changes) === 1;
   }
 
+  /** At server start: leases of processes that are gone (as background jobs do, store/jobs.ts releaseLeases). */
+  releaseLeases(now = Date.now()): number {
+    return Number(
+      this.db
+        .prepare(
+          "UPDATE tasks SET lease_owner = NULL, lease_expires_at = NULL, updated_ms = ? WHERE status IN ('TODO', 'INPROGRESS') AND lease_owner IS NOT NULL",
+        )
+        .run(now).changes,
+    );
+  }
+
   /** Gives up this process's leases (shutdown): the next process resumes at once instead of after the lease. */
   release(owner: string): void {
     this.db.prepare('UPDATE tasks SET lease_owner = NULL, lease_expires_at = NULL WHERE lease_owner = ?').run(owner);

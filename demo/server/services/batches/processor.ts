@@ -46,8 +46,12 @@ export class BatchProcessor {
     this.settings = { ...DEFAULT_BATCH_SETTINGS, ...settings };
   }
 
-  /** Resumes open tasks (ours from a previous run, or lapsed elsewhere) and keeps looking for them. */
+  /**
+   * Takes over the leases of processes that are gone (as the job runner does: one server per data directory; a
+   * second one still never sends a row twice, see markSent), resumes open tasks and keeps looking for them.
+   */
   start(): void {
+    this.store.tasks.releaseLeases();
     this.poll();
   }
 
