@@ -20,6 +20,7 @@ import { ApiError, badRequest } from './http/errors.ts';
 import { registerRoutes } from './routes/index.ts';
 import { startTemplateSweep } from './services/template-sweep.ts';
 import { startWebhooks } from './webhooks/service.ts';
+import { startBatchProcessor } from './services/batches/processor.ts';
 import { WorkPool } from './work/pool.ts';
 import { workSettingsFromEnv } from './work/settings.ts';
 import { Converter, convertSettingsFromEnv } from './convert/converter.ts';
@@ -84,7 +85,10 @@ export async function buildApp(partial: BuildConfig): Promise<FastifyInstance> {
 
   const sweep = startTemplateSweep(store, config);
   const webhooks = startWebhooks(app);
+  // GraphQL batches: resumes any a previous process left unfinished.
+  const batches = startBatchProcessor(store, { log: (error) => app.log.error(error), work });
   app.addHook('onClose', async () => {
+    await batches.stop();
     await webhooks.stop();
     sweep.stop();
     await work.close();

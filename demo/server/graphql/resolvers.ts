@@ -23,6 +23,9 @@ import { notFoundError } from './errors.ts';
 import { attachmentView, documentView, groupView, recipientView, templateView, userView, webhookView } from './views.ts';
 import type { GqlDocument, GqlRecipient, GqlUser } from './views.ts';
 import { sendBodyOf } from './send-input.ts';
+import { rolesLookupOf } from './roles-lookup.ts';
+import { batchFields, batchMutations, batchQueries } from './batch-resolvers.ts';
+import { recordSendTask } from '../services/batches/batches.ts';
 
 interface IdArgs {
   id?: string | null;
@@ -42,16 +45,6 @@ function restId(prefix: IdPrefix, type: string, id: unknown): string {
   return decoded;
 }
 
-/** The template a send names (when the caller may see it), for recipients given a roleId. */
-function rolesLookupOf(ctx: GraphqlContext, templateId: unknown) {
-  const id = decodeId('tpl', templateId);
-  const template = id ? ctx.app.store.templates.get(id) : undefined;
-  return {
-    template: template && ctx.caller.auth.groupIds.includes(template.groupId) ? template : undefined,
-    role: (roleId: string) => ctx.app.store.templateRoles.get(roleId),
-  };
-}
-
 function visibleGroup(ctx: GraphqlContext, groupId: string, type: string, id: unknown): void {
   if (!ctx.caller.auth.groupIds.includes(groupId)) throw notFoundError(type, id);
 }
@@ -59,6 +52,7 @@ function visibleGroup(ctx: GraphqlContext, groupId: string, type: string, id: un
 export const resolvers: IResolvers = {
   Query: {
     ...uploadQuery,
+    ...batchQueries,
     attachment(_root, { id }: IdArgs, ctx) {
       const attachment = ctx.app.store.emailAttachments.get(restId('att', 'Attachment', id));
       if (!attachment) throw notFoundError('Attachment', id);
@@ -90,18 +84,6 @@ export const resolvers: IResolvers = {
       if (!user || !(user.id === me.id || shared)) throw notFoundError('User', id);
       return userView(user);
     },
-    task(_root, { id }: IdArgs, ctx) {
-      // A send completes before it answers, so its task is its document's (a task store comes with batches).
-      const { document } = loadVisibleDocument(ctx.app.store, ctx.caller, restId('tsk', 'Task', id));
-      const taskId = encodeId('tsk', document.id);
-      const expires = new Date(Date.parse(document.created) + 90 * 86_400_000).toISOString();
-      return {
-        data: JSON.stringify({ id: taskId, title: document.name, status: 'COMPLETED', created: document.created, expires }),
-        report: { status: 'COMPLETED', batchId: null, documents: [encodeId('doc', document.id)], errors: [] },
-        id: taskId,
-        status: 'COMPLETE',
-      };
-    },
     recipient(_root, { id }: IdArgs, ctx) {
       return recipientView(loadVisibleRecipient(ctx.app.store, ctx.caller, restId('rec', 'Recipient', id)).recipient);
     },
@@ -110,17 +92,13 @@ export const resolvers: IResolvers = {
     async send(_root, { input }: { input: Record<string, unknown> }, ctx) {
       const { store, work } = ctx.app;
       const auth = ctx.caller.auth;
-      const { document } = await sendDocument(
-        store,
-        { userId: auth.user.id, groupIds: auth.groupIds, actor: actorOf(store, ctx.caller) },
-        sendBodyOf(input, rolesLookupOf(ctx, input.templateId)),
-        {
-          log: (error) => ctx.app.log.error(error),
-          work,
-        },
-      );
-      // The send is done when this answers: the task is the document's (task() is not served yet, see docs/graphql.md).
-      return encodeId('tsk', document.id);
+      const caller = { userId: auth.user.id, groupIds: auth.groupIds, actor: actorOf(store, ctx.caller) };
+      const { document } = await sendDocument(store, caller, sendBodyOf(input, rolesLookupOf(ctx, input.templateId)), {
+        log: (error) => ctx.app.log.error(error),
+        work,
+      });
+      // The send is done when this answers: its task is recorded COMPLETED (task(id) answers it for 90 days).
+      return encodeId('tsk', recordSendTask(store, caller, document).id);
     },
     cancelDocument(_root, { input }: { input: { documentId: string } }, ctx) {
       const { store } = ctx.app;
@@ -156,7 +134,9 @@ export const resolvers: IResolvers = {
     ...templateElementMutations,
     ...templateRoleMutations,
     ...webhookMutations,
+    ...batchMutations,
   },
+  ...batchFields,
   Document: {
     group(doc: GqlDocument, _args, ctx) {
       const group = ctx.app.store.groups.get(doc.groupId);

@@ -30,6 +30,8 @@ import { SqliteJobRepository } from './jobs.ts';
 import { IdempotencyRepository } from './idempotency.ts';
 import type { WebhookRepository } from './webhooks.ts';
 import { SqliteFeedEventRepository } from './feed-events.ts';
+import { SqliteBatchRepository } from './batches.ts';
+import { SqliteTaskRepository } from './tasks.ts';
 
 export class Store {
   readonly db: Db;
@@ -59,6 +61,10 @@ export class Store {
   readonly signingPreviews: SqliteSigningPreviewRepository;
   /** The GraphQL feeds' outbox (user and group subscriptions). */
   readonly feedEvents: SqliteFeedEventRepository;
+  /** GraphQL batches and their queued sends. */
+  readonly batches: SqliteBatchRepository;
+  /** What a GraphQL send or batch answered with (task(id)). */
+  readonly tasks: SqliteTaskRepository;
   private closed = false;
 
   constructor(dataDir: string) {
@@ -83,6 +89,8 @@ export class Store {
     this.idempotency = new IdempotencyRepository(this.db);
     this.signingPreviews = new SqliteSigningPreviewRepository(this.db);
     this.feedEvents = new SqliteFeedEventRepository(this.db);
+    this.batches = new SqliteBatchRepository(this.db);
+    this.tasks = new SqliteTaskRepository(this.db);
   }
 
   /** Runs synchronous `work` in one database transaction. */

@@ -18,6 +18,7 @@ import { blobMigrations } from './blob-refs.ts';
 import { listIndexMigrations } from './list-indexes.ts';
 import { templateRoleMigrations } from './template-roles.ts';
 import { feedMigrations } from './feed-events.ts';
+import { batchMigrations } from './batches.ts';
 
 export const migrations: Migration[] = [
   ...coreMigrations,
@@ -34,4 +35,5 @@ export const migrations: Migration[] = [
   ...listIndexMigrations,
   ...templateRoleMigrations,
   ...feedMigrations,
+  ...batchMigrations,
 ];

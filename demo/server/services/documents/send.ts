@@ -43,6 +43,8 @@ export interface SendOptions {
   log?: (error: unknown) => void;
   /** When given, a send whose templates have code-93 (sender-written regex) fields is planned in the work pool. */
   work?: WorkPool;
+  /** Runs in the send's transaction once the document is stored (a batch marks its row there); a throw undoes the send. */
+  inTransaction?: (document: DocumentRecord) => void;
 }
 
 const fieldModelCheck = (element: FieldElement, value: string): string | null => checkFieldValue(element, value)?.message ?? null;
@@ -76,7 +78,25 @@ export async function sendDocument(store: Store, caller: SendCaller, body: unkno
   }
 }
 
-async function sendFromTemplates(store: Store, caller: SendCaller, group: Group, request: SendRequest, options: SendOptions): Promise<SentDocument> {
+/**
+ * Every check a send makes, without sending: the same parse, group, template and plan as sendDocument
+ * (a batch validates each queued document with it when it is added). Throws the send's own error.
+ */
+export async function checkSend(store: Store, caller: SendCaller, body: unknown, options: SendOptions = {}): Promise<void> {
+  const parsed = parseSendRequest(body);
+  if (!parsed.ok) throw invalid(parsed.problems);
+  const group = findVisibleGroup(store, caller, parsed.request.groupId);
+  // A text document is rendered when it is sent; its request and group are checked here.
+  if (!parsed.request.textSource) await planFromTemplates(store, caller, group, parsed.request, options);
+}
+
+async function planFromTemplates(
+  store: Store,
+  caller: SendCaller,
+  group: Group,
+  request: SendRequest,
+  options: SendOptions,
+): Promise<{ templates: Template[]; plan: SendPlan }> {
   const templates = request.templateIds.map((id, i) =>
     loadTemplate(store, caller, group, id, request.templateIds.length > 1 ? `templatepdf[${i}]` : 'templatepdf'),
   );
@@ -116,7 +136,11 @@ async function sendFromTemplates(store: Store, caller: SendCaller, group: Group,
       })),
   );
   if (missing.length) throw invalid(missing);
+  return { templates, plan };
+}
 
+async function sendFromTemplates(store: Store, caller: SendCaller, group: Group, request: SendRequest, options: SendOptions): Promise<SentDocument> {
+  const { templates, plan } = await planFromTemplates(store, caller, group, request, options);
   // Name the source PDF before the transaction: a crash leaves at worst an orphan name, never a row without its PDF.
   // One template: the document's name references the template's blob (no copy; the blob is immutable, so a later
   // change or deletion of the template leaves the document's PDF as sent). Several: their merge is a new blob.
@@ -134,7 +158,11 @@ async function sendFromTemplates(store: Store, caller: SendCaller, group: Group,
 
   let sent: SentDocument;
   try {
-    sent = store.transaction(() => persistSend(store, caller, { id, request, group, templates, plan, sourceFile }));
+    sent = store.transaction(() => {
+      const stored = persistSend(store, caller, { id, request, group, templates, plan, sourceFile });
+      options.inTransaction?.(stored.document);
+      return stored;
+    });
   } catch (error) {
     store.files.remove(sourceFile);
     throw error;

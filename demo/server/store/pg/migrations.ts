@@ -8,6 +8,7 @@ import { pgCoreMigrations, pgRestMigrations } from './core-migrations.ts';
 import { pgDocumentMigrations, pgJobMigrations, pgSealMigrations } from './documents-migrations.ts';
 import { pgWebhookMigrations } from './webhooks-migrations.ts';
 import {
+  pgBatchMigrations,
   pgBlobMigrations,
   pgCredentialMigrations,
   pgFeedMigrations,
@@ -33,4 +34,5 @@ export const pgMigrations: Migration[] = [
   ...pgListIndexMigrations,
   ...pgTemplateRoleMigrations,
   ...pgFeedMigrations,
+  ...pgBatchMigrations,
 ];

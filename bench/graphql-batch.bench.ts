@@ -1,0 +1,56 @@
+/**
+ * graphql_batch_1000_send_ratio: the time a 1,000-document GraphQL batch takes from startBatch until
+ * its task is COMPLETED, divided by the time of 1,000 sequential REST `POST /api/v1/document/` sends of
+ * the same documents, on one app in the same run (target ≤ 0.8). Every batch document goes through the
+ * same send service as REST (same checks, history, webhooks). Queuing the documents (sendBatchDocument,
+ * which validates each) is printed on its own line, as graphql_batch_1000_queue_ms.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../demo/server/app.ts';
+import { ensureInitialSetup } from '../demo/server/services/bootstrap.ts';
+import { addTemplate, sendBody } from '../test/support/server/documents.ts';
+import { documentInput, gql, queueBatch, settledTask, START_BATCH } from '../test/support/server/graphql-batches.ts';
+
+const COUNT = Number(process.env.GRAPHQL_BATCH_BENCH_COUNT ?? 1000);
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esign-graphql-batch-bench-'));
+const app = await buildApp({ dataDir, sweepIntervalMs: 0, rateLimits: { sandbox: 100, production: 1_000_000_000, windowMs: 3_600_000 } });
+try {
+  const setup = ensureInitialSetup(app.store)!;
+  const admin = app.store.users.firstAdmin()!;
+  const { key } = app.store.apiKeys.create(admin.id, 'production', false);
+  const templateId = (await addTemplate(app, { groupId: setup.groupId, userId: admin.id })).id;
+
+  // The REST equivalent of each batch document: the same title and recipients, emails on.
+  const restBody = (n: number) => {
+    const input = documentInput(setup.groupId, templateId, n);
+    const signers = input.recipients.map((r) => ({ firstname: r.firstName, lastname: r.lastName, email: r.email, order: r.order }));
+    return JSON.stringify(sendBody(setup.groupId, templateId, { name: input.title, signers, do_email: true }));
+  };
+  const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+  let started = performance.now();
+  for (let n = 1; n <= COUNT; n++) {
+    const sent = await app.inject({ method: 'POST', url: '/api/v1/document/', headers, payload: restBody(n) });
+    if (sent.statusCode !== 201) throw new Error(`REST send answered ${sent.statusCode}: ${sent.body}`);
+  }
+  const restMs = performance.now() - started;
+
+  started = performance.now();
+  const batchId = await queueBatch(app, key, setup.groupId, templateId, COUNT);
+  const queueMs = performance.now() - started;
+  started = performance.now();
+  const taskId = (await gql(app, key, START_BATCH, { input: { batchId } })).data!.startBatch as string;
+  const task = await settledTask(app, key, taskId, 600_000);
+  const batchMs = performance.now() - started;
+  if (task.report.documents.length !== COUNT || task.report.errors.length) throw new Error(`batch sent ${task.report.documents.length} of ${COUNT}`);
+
+  console.log(`graphql_batch_1000_send_ratio: ${(batchMs / restMs).toFixed(2)}`);
+  console.log(`graphql_batch_1000_ms: ${batchMs.toFixed(0)}`);
+  console.log(`rest_send_1000_ms: ${restMs.toFixed(0)}`);
+  console.log(`graphql_batch_1000_queue_ms: ${queueMs.toFixed(0)}`);
+} finally {
+  await app.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

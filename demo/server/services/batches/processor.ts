@@ -1,0 +1,147 @@
+/**
+ * Sends started batches in the background. A batch's task is claimed with a lease (store/tasks.ts), as
+ * background jobs are: the lease is renewed with each chunk, and a process that stops (or crashes)
+ * leaves it to lapse so the next one resumes. Each row is sent by sendDocument, and marked with its
+ * document in that send's transaction: a resumed batch sends only the rows that have no document.
+ * Rows go in small chunks with a yield to the event loop between them, so other requests are answered
+ * while a batch of thousands runs. A row that fails is recorded in the task report; the batch goes on.
+ */
+import { randomUUID } from 'node:crypto';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import type { Store } from '../../store/index.ts';
+import type { BatchRecord } from '../../store/batches.ts';
+import { sendDocument } from '../documents/send.ts';
+import type { SendOptions } from '../documents/send.ts';
+import { DomainError } from '../../domain/errors.ts';
+
+export interface BatchProcessorSettings {
+  /** Rows sent between two yields to the event loop. */
+  chunkSize: number;
+  /** A task whose lease is not renewed for this long is taken over by another process. */
+  leaseMs: number;
+  /** How often lapsed or unclaimed tasks are looked for. */
+  pollIntervalMs: number;
+}
+
+export const DEFAULT_BATCH_SETTINGS: BatchProcessorSettings = { chunkSize: 10, leaseMs: 60_000, pollIntervalMs: 1000 };
+
+/** The report's text for a row that could not be sent: the send's own message and problems. */
+function errorOf(error: unknown): { message: string; problems?: unknown } {
+  if (error instanceof DomainError) return { message: error.message, ...(error.fields ? { problems: error.fields } : {}) };
+  return { message: error instanceof Error ? error.message : String(error) };
+}
+
+export class BatchProcessor {
+  readonly owner = `batches-${randomUUID()}`;
+  private readonly store: Store;
+  private readonly settings: BatchProcessorSettings;
+  private readonly sendOptions: SendOptions;
+  private readonly running = new Map<string, Promise<void>>();
+  private timer: NodeJS.Timeout | null = null;
+  private stopping = false;
+
+  constructor(store: Store, sendOptions: SendOptions, settings: Partial<BatchProcessorSettings> = {}) {
+    this.store = store;
+    this.sendOptions = sendOptions;
+    this.settings = { ...DEFAULT_BATCH_SETTINGS, ...settings };
+  }
+
+  /**
+   * Takes over the leases of processes that are gone (as the job runner does: one server per data directory; a
+   * second one still never sends a row twice, see markSent), resumes open tasks and keeps looking for them.
+   */
+  start(): void {
+    this.store.tasks.releaseLeases();
+    this.poll();
+  }
+
+  /** Stops between two chunks and gives the lease back, so the next process resumes at once. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await Promise.allSettled([...this.running.values()]);
+    try {
+      this.store.tasks.release(this.owner);
+    } catch {
+      // The database is closing; the lease lapses instead.
+    }
+  }
+
+  /** Starts sending a task's batch now unless it runs already (here or elsewhere); resolves when this run ends. */
+  run(taskId: string): Promise<void> {
+    const current = this.running.get(taskId);
+    if (current) return current;
+    if (this.stopping) return Promise.resolve();
+    const task = this.store.tasks.claim(taskId, this.owner, this.settings.leaseMs);
+    if (!task?.batchId) return Promise.resolve();
+    const batch = this.store.batches.get(task.batchId)!;
+    const work = this.process(task.id, batch)
+      .catch((error: unknown) => this.sendOptions.log?.(error))
+      .finally(() => this.running.delete(taskId));
+    this.running.set(taskId, work);
+    return work;
+  }
+
+  private async process(taskId: string, batch: BatchRecord): Promise<void> {
+    const { store } = this;
+    const caller = { userId: batch.userId, groupIds: [batch.groupId], actor: batch.actor };
+    for (;;) {
+      if (this.stopping) return;
+      const rows = store.batches.pending(batch.id, this.settings.chunkSize);
+      for (const row of rows) {
+        try {
+          await sendDocument(store, caller, row.body, {
+            ...this.sendOptions,
+            inTransaction: (document) => {
+              // Another process sent this row first (it took over a lapsed lease): undo this send.
+              if (!store.batches.markSent(row.id, document.id)) throw new Error(`batch row ${row.id} was sent by another process`);
+            },
+          });
+        } catch (error) {
+          // Recorded only on a row without a document (one sent elsewhere meanwhile stays sent).
+          store.batches.markFailed(row.id, JSON.stringify(errorOf(error)));
+        }
+      }
+      const counts = store.batches.counts(batch.id);
+      const progress = { done: counts.submittedCount, failed: counts.failedCount };
+      if (rows.length === 0) {
+        store.transaction(() => {
+          if (store.tasks.finish(taskId, this.owner, 'COMPLETED', progress)) store.batches.complete(batch.id);
+        });
+        return;
+      }
+      // Lost the lease (this process was too slow and another took over): that one finishes the batch.
+      if (!store.tasks.progress(taskId, this.owner, progress, this.settings.leaseMs)) return;
+      await yieldToEventLoop();
+    }
+  }
+
+  private poll(): void {
+    if (this.stopping) return;
+    try {
+      for (const id of this.store.tasks.claimable(4)) void this.run(id);
+    } catch (error) {
+      this.sendOptions.log?.(error);
+    }
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.poll();
+    }, this.settings.pollIntervalMs);
+    this.timer.unref();
+  }
+}
+
+const processors = new WeakMap<Store, BatchProcessor>();
+
+/** The processor working on a store (app.ts starts one per server). */
+export function batchProcessorOf(store: Store): BatchProcessor | undefined {
+  return processors.get(store);
+}
+
+export function startBatchProcessor(store: Store, sendOptions: SendOptions, settings?: Partial<BatchProcessorSettings>): BatchProcessor {
+  const processor = new BatchProcessor(store, sendOptions, settings);
+  processors.set(store, processor);
+  processor.start();
+  return processor;
+}

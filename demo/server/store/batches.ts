@@ -1,0 +1,218 @@
+/**
+ * Batches (GraphQL sendBatch / sendBatchDocument / startBatch): a batch, its queued send inputs in
+ * `sendOrder`, and for each queued input the document it became or the error that stopped it. A row
+ * gets its document in the same transaction as the document itself (services/batches/processor.ts),
+ * so a batch resumed after a crash never sends a row twice.
+ */
+import type { Db, Migration } from './db.ts';
+import type { AuditActor } from './documents-history.ts';
+
+export type BatchStatus = 'CREATING' | 'EMAILING' | 'COMPLETE';
+
+export interface BatchRecord {
+  id: string;
+  groupId: string;
+  userId: string;
+  name: string;
+  actor: AuditActor;
+  status: BatchStatus;
+  taskId: string | null;
+  createdMs: number;
+  updatedMs: number;
+}
+
+export interface BatchDocumentRecord {
+  id: string;
+  batchId: string;
+  sendOrder: number;
+  /** The REST send body the GraphQL input became, validated when it was added. */
+  body: Record<string, unknown>;
+  documentId: string | null;
+  error: string | null;
+}
+
+/** Counts over a batch's rows and the documents they became. */
+export interface BatchCounts {
+  documentCount: number;
+  submittedCount: number;
+  failedCount: number;
+  inProgressCount: number;
+  completedCount: number;
+  rejectedCount: number;
+}
+
+export const batchMigrations: Migration[] = [
+  {
+    id: 'batches-001-batches-and-tasks',
+    sql: `
+      CREATE TABLE batches (
+        id TEXT PRIMARY KEY,
+        group_id TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        -- JSON AuditActor of who made the batch: its documents' history names them
+        actor TEXT NOT NULL,
+        -- CREATING (taking documents) | EMAILING (started) | COMPLETE
+        status TEXT NOT NULL DEFAULT 'CREATING',
+        task_id TEXT,
+        created_ms INTEGER NOT NULL,
+        updated_ms INTEGER NOT NULL
+      );
+      CREATE TABLE batch_documents (
+        id TEXT PRIMARY KEY,
+        batch_id TEXT NOT NULL REFERENCES batches(id),
+        send_order INTEGER NOT NULL,
+        body TEXT NOT NULL,
+        -- set with the document, in its transaction: a row with a document is never sent again
+        document_id TEXT,
+        error TEXT,
+        created_ms INTEGER NOT NULL,
+        UNIQUE (batch_id, send_order)
+      );
+      CREATE TABLE tasks (
+        id TEXT PRIMARY KEY,
+        -- send | batch
+        kind TEXT NOT NULL,
+        group_id TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        title TEXT NOT NULL,
+        batch_id TEXT,
+        -- TODO | INPROGRESS | COMPLETED | FAILED
+        status TEXT NOT NULL,
+        total INTEGER NOT NULL DEFAULT 0,
+        done INTEGER NOT NULL DEFAULT 0,
+        failed INTEGER NOT NULL DEFAULT 0,
+        -- JSON: document ids of a send task (a batch task's come from batch_documents)
+        documents TEXT NOT NULL DEFAULT '[]',
+        lease_owner TEXT,
+        lease_expires_at INTEGER,
+        created_ms INTEGER NOT NULL,
+        expires_ms INTEGER NOT NULL,
+        updated_ms INTEGER NOT NULL
+      );
+      CREATE INDEX tasks_open ON tasks(status) WHERE status IN ('TODO', 'INPROGRESS');
+    `,
+  },
+];
+
+type Row = Record<string, string | number | null>;
+
+const batchOf = (r: Row): BatchRecord => ({
+  id: String(r.id),
+  groupId: String(r.group_id),
+  userId: String(r.user_id),
+  name: String(r.name),
+  actor: JSON.parse(String(r.actor)) as AuditActor,
+  status: String(r.status) as BatchStatus,
+  taskId: r.task_id === null ? null : String(r.task_id),
+  createdMs: Number(r.created_ms),
+  updatedMs: Number(r.updated_ms),
+});
+
+const rowOf = (r: Row): BatchDocumentRecord => ({
+  id: String(r.id),
+  batchId: String(r.batch_id),
+  sendOrder: Number(r.send_order),
+  body: JSON.parse(String(r.body)) as Record<string, unknown>,
+  documentId: r.document_id === null ? null : String(r.document_id),
+  error: r.error === null ? null : String(r.error),
+});
+
+export class SqliteBatchRepository {
+  private readonly db: Db;
+
+  constructor(db: Db) {
+    this.db = db;
+  }
+
+  create(batch: { id: string; groupId: string; userId: string; name: string; actor: AuditActor }, now = Date.now()): BatchRecord {
+    return batchOf(
+      this.db
+        .prepare(
+          "INSERT INTO batches (id, group_id, user_id, name, actor, status, created_ms, updated_ms) VALUES (?, ?, ?, ?, ?, 'CREATING', ?, ?) RETURNING *",
+        )
+        .get(batch.id, batch.groupId, batch.userId, batch.name, JSON.stringify(batch.actor), now, now) as Row,
+    );
+  }
+
+  get(id: string): BatchRecord | undefined {
+    const row = this.db.prepare('SELECT * FROM batches WHERE id = ?').get(id) as Row | undefined;
+    return row ? batchOf(row) : undefined;
+  }
+
+  /** Queues one send input; false when the sendOrder is taken. */
+  addDocument(row: { id: string; batchId: string; sendOrder: number; body: Record<string, unknown> }, now = Date.now()): boolean {
+    const result = this.db
+      .prepare('INSERT INTO batch_documents (id, batch_id, send_order, body, created_ms) VALUES (?, ?, ?, ?, ?) ON CONFLICT (batch_id, send_order) DO NOTHING')
+      .run(row.id, row.batchId, row.sendOrder, JSON.stringify(row.body), now);
+    return Number(result.changes) === 1;
+  }
+
+  /** CREATING → EMAILING with its task; false when the batch was already started. */
+  start(id: string, taskId: string, now = Date.now()): boolean {
+    const result = this.db
+      .prepare("UPDATE batches SET status = 'EMAILING', task_id = ?, updated_ms = ? WHERE id = ? AND status = 'CREATING'")
+      .run(taskId, now, id);
+    return Number(result.changes) === 1;
+  }
+
+  complete(id: string, now = Date.now()): void {
+    this.db.prepare("UPDATE batches SET status = 'COMPLETE', updated_ms = ? WHERE id = ?").run(now, id);
+  }
+
+  /** The next rows still to send (neither a document nor an error yet), in sendOrder. */
+  pending(batchId: string, limit: number): BatchDocumentRecord[] {
+    return (
+      this.db
+        .prepare('SELECT * FROM batch_documents WHERE batch_id = ? AND document_id IS NULL AND error IS NULL ORDER BY send_order LIMIT ?')
+        .all(batchId, limit) as Row[]
+    ).map(rowOf);
+  }
+
+  /** Records the document a row became; false when another run recorded one first (the caller rolls back its send). */
+  markSent(rowId: string, documentId: string): boolean {
+    const result = this.db.prepare('UPDATE batch_documents SET document_id = ? WHERE id = ? AND document_id IS NULL AND error IS NULL').run(documentId, rowId);
+    return Number(result.changes) === 1;
+  }
+
+  markFailed(rowId: string, error: string): void {
+    this.db.prepare('UPDATE batch_documents SET error = ? WHERE id = ? AND document_id IS NULL').run(error.slice(0, 2000), rowId);
+  }
+
+  /** Rows in sendOrder from `afterOrder` (exclusive), for the report and documentConnection. */
+  rows(batchId: string, limit = 100_000, afterOrder = -1): BatchDocumentRecord[] {
+    return (
+      this.db
+        .prepare('SELECT * FROM batch_documents WHERE batch_id = ? AND send_order > ? ORDER BY send_order LIMIT ?')
+        .all(batchId, afterOrder, limit) as Row[]
+    ).map(rowOf);
+  }
+
+  /** Rows that became documents, in sendOrder after `afterOrder` (documentConnection's pages). */
+  sent(batchId: string, limit: number, afterOrder = -1): BatchDocumentRecord[] {
+    return (
+      this.db
+        .prepare('SELECT * FROM batch_documents WHERE batch_id = ? AND document_id IS NOT NULL AND send_order > ? ORDER BY send_order LIMIT ?')
+        .all(batchId, afterOrder, limit) as Row[]
+    ).map(rowOf);
+  }
+
+  /** Document statuses: 10/20 in progress, 30 completed, 50 rejected (domain/statuses.ts). */
+  counts(batchId: string): BatchCounts {
+    const row = this.db
+      .prepare(
+        `SELECT COUNT(*) AS total, COUNT(b.document_id) AS submitted, COUNT(b.error) AS failed,
+           COALESCE(SUM(d.status IN (10, 20)), 0) AS in_progress, COALESCE(SUM(d.status = 30), 0) AS completed, COALESCE(SUM(d.status = 50), 0) AS rejected
+         FROM batch_documents b LEFT JOIN documents d ON d.id = b.document_id WHERE b.batch_id = ?`,
+      )
+      .get(batchId) as Record<string, number>;
+    return {
+      documentCount: Number(row.total),
+      submittedCount: Number(row.submitted),
+      failedCount: Number(row.failed),
+      inProgressCount: Number(row.in_progress),
+      completedCount: Number(row.completed),
+      rejectedCount: Number(row.rejected),
+    };
+  }
+}

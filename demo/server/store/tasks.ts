@@ -1,0 +1,154 @@
+/**
+ * Tasks (GraphQL `task(id)`): what a `send` or a started batch answered with, kept 90 days. A batch
+ * task is claimed with a lease (owner + expiry) in one UPDATE, as background jobs are (store/jobs.ts),
+ * so a restarted server takes over a batch another process left half done. Table: batches.ts migration.
+ */
+import type { Db } from './db.ts';
+
+export type TaskStatus = 'TODO' | 'INPROGRESS' | 'COMPLETED' | 'FAILED';
+
+export interface TaskRecord {
+  id: string;
+  kind: 'send' | 'batch';
+  groupId: string;
+  userId: string;
+  title: string;
+  batchId: string | null;
+  status: TaskStatus;
+  total: number;
+  done: number;
+  failed: number;
+  /** A send task's document ids (a batch task's are its batch rows'). */
+  documents: string[];
+  createdMs: number;
+  expiresMs: number;
+}
+
+/** Tasks are kept 90 days (GRAPHQL.md §4). */
+export const TASK_RETENTION_MS = 90 * 86_400_000;
+
+type Row = Record<string, string | number | null>;
+
+const taskOf = (r: Row): TaskRecord => ({
+  id: String(r.id),
+  kind: String(r.kind) as TaskRecord['kind'],
+  groupId: String(r.group_id),
+  userId: String(r.user_id),
+  title: String(r.title),
+  batchId: r.batch_id === null ? null : String(r.batch_id),
+  status: String(r.status) as TaskStatus,
+  total: Number(r.total),
+  done: Number(r.done),
+  failed: Number(r.failed),
+  documents: JSON.parse(String(r.documents)) as string[],
+  createdMs: Number(r.created_ms),
+  expiresMs: Number(r.expires_ms),
+});
+
+export class SqliteTaskRepository {
+  private readonly db: Db;
+
+  constructor(db: Db) {
+    this.db = db;
+  }
+
+  create(
+    task: {
+      id: string;
+      kind: TaskRecord['kind'];
+      groupId: string;
+      userId: string;
+      title: string;
+      batchId?: string;
+      status: TaskStatus;
+      total: number;
+      documents?: string[];
+    },
+    now = Date.now(),
+  ): TaskRecord {
+    const done = task.status === 'COMPLETED' ? task.total : 0;
+    return taskOf(
+      this.db
+        .prepare(
+          `INSERT INTO tasks (id, kind, group_id, user_id, title, batch_id, status, total, done, documents, created_ms, expires_ms, updated_ms)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+        )
+        .get(
+          task.id,
+          task.kind,
+          task.groupId,
+          task.userId,
+          task.title,
+          task.batchId ?? null,
+          task.status,
+          task.total,
+          done,
+          JSON.stringify(task.documents ?? []),
+          now,
+          now + TASK_RETENTION_MS,
+          now,
+        ) as Row,
+    );
+  }
+
+  /** A task not yet past its 90 days. */
+  get(id: string, now = Date.now()): TaskRecord | undefined {
+    const row = this.db.prepare('SELECT * FROM tasks WHERE id = ? AND expires_ms > ?').get(id, now) as Row | undefined;
+    return row ? taskOf(row) : undefined;
+  }
+
+  /** Claims an open task not leased elsewhere (TODO → INPROGRESS). */
+  claim(id: string, owner: string, leaseMs: number, now = Date.now()): TaskRecord | undefined {
+    const row = this.db
+      .prepare(
+        `UPDATE tasks SET status = 'INPROGRESS', lease_owner = ?, lease_expires_at = ?, updated_ms = ?
+         WHERE id = ? AND status IN ('TODO', 'INPROGRESS') AND (lease_expires_at IS NULL OR lease_expires_at <= ?) RETURNING *`,
+      )
+      .get(owner, now + leaseMs, now, id, now) as Row | undefined;
+    return row ? taskOf(row) : undefined;
+  }
+
+  /** Ids of open tasks whose lease is free or lapsed (crash recovery), oldest first. */
+  claimable(limit: number, now = Date.now()): string[] {
+    return (
+      this.db
+        .prepare(
+          "SELECT id FROM tasks WHERE status IN ('TODO', 'INPROGRESS') AND (lease_expires_at IS NULL OR lease_expires_at <= ?) ORDER BY created_ms LIMIT ?",
+        )
+        .all(now, limit) as { id: string }[]
+    ).map((r) => r.id);
+  }
+
+  /** Renews the lease and records progress; false when the lease was lost (another process took over). */
+  progress(id: string, owner: string, counts: { done: number; failed: number }, leaseMs: number, now = Date.now()): boolean {
+    const result = this.db
+      .prepare('UPDATE tasks SET done = ?, failed = ?, lease_expires_at = ?, updated_ms = ? WHERE id = ? AND lease_owner = ?')
+      .run(counts.done, counts.failed, now + leaseMs, now, id, owner);
+    return Number(result.changes) === 1;
+  }
+
+  finish(id: string, owner: string, status: 'COMPLETED' | 'FAILED', counts: { done: number; failed: number }, now = Date.now()): boolean {
+    const result = this.db
+      .prepare(
+        'UPDATE tasks SET status = ?, done = ?, failed = ?, lease_owner = NULL, lease_expires_at = NULL, updated_ms = ? WHERE id = ? AND lease_owner = ?',
+      )
+      .run(status, counts.done, counts.failed, now, id, owner);
+    return Number(result.changes) === 1;
+  }
+
+  /** At server start: leases of processes that are gone (as background jobs do, store/jobs.ts releaseLeases). */
+  releaseLeases(now = Date.now()): number {
+    return Number(
+      this.db
+        .prepare(
+          "UPDATE tasks SET lease_owner = NULL, lease_expires_at = NULL, updated_ms = ? WHERE status IN ('TODO', 'INPROGRESS') AND lease_owner IS NOT NULL",
+        )
+        .run(now).changes,
+    );
+  }
+
+  /** Gives up this process's leases (shutdown): the next process resumes at once instead of after the lease. */
+  release(owner: string): void {
+    this.db.prepare('UPDATE tasks SET lease_owner = NULL, lease_expires_at = NULL WHERE lease_owner = ?').run(owner);
+  }
+}
