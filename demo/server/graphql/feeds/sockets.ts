@@ -84,11 +84,21 @@ export function attachFeedSockets(app: FastifyInstance, schema: GraphQLSchema): 
   app.server.on('upgrade', onUpgrade);
   tailer.start();
 
-  app.addHook('onClose', async () => {
-    tailer.stop();
+  // preClose, not onClose: Fastify closes the HTTP server before onClose, and that close waits for the
+  // upgraded sockets, so a connected subscriber kept the server from ever stopping. A client that does not
+  // answer the close handshake within a second is cut off.
+  app.addHook('preClose', async () => {
     app.server.off('upgrade', onUpgrade);
     for (const client of sockets.clients) client.close(1001, 'The server is shutting down.');
-    await disposable.dispose();
-    await new Promise((resolve) => sockets.close(resolve));
+    const cutOff = setTimeout(() => {
+      for (const client of sockets.clients) client.terminate();
+    }, 1_000);
+    try {
+      await disposable.dispose();
+      await new Promise((resolve) => sockets.close(resolve));
+    } finally {
+      clearTimeout(cutOff);
+    }
   });
+  app.addHook('onClose', async () => tailer.stop());
 }
