@@ -93,3 +93,24 @@ export function appendUploadEvent(store: Store, upload: { id: string; groupId: s
   });
   store.feedEvents.append({ feed: 'user', groupId: upload.groupId, userId: upload.userId, body: JSON.stringify(body) });
 }
+
+/** A batch task's progress and its end, on its group's feed (category `task`). */
+export function appendTaskEvent(
+  store: Store,
+  task: { id: string; batchId: string; groupId: string; userId: string },
+  event: 'taskProgress' | 'taskCompleted',
+  progress: { done: number; failed: number },
+): void {
+  const body = envelope({
+    level: 'INFO',
+    event,
+    category: 'task',
+    groupId: `grp${task.groupId}`,
+    userId: `usr${task.userId}`,
+    error: null,
+    data: { id: `tsk${task.id}`, batchId: `bat${task.batchId}`, submitted: progress.done, failed: progress.failed },
+  });
+  const row = JSON.parse(JSON.stringify(body)) as FeedEnvelope;
+  row.batchId = `bat${task.batchId}`;
+  store.feedEvents.append({ feed: 'group', groupId: task.groupId, userId: null, body: JSON.stringify(row) });
+}

@@ -223,3 +223,24 @@ test('a query too deep is refused at subscribe time, and the server keeps servin
   assert.ok(answer.error, 'refused');
   assert.equal((await call(t.app, t.key, 'GET', `/api/v1/group/${t.groupId}/`)).statusCode, 200);
 });
+
+test("a batch's documents and its task's end reach the group feed, with the batch named", async () => {
+  const { queueBatch, START_BATCH, gql } = await import('../../../../test/support/server/graphql-batches.ts');
+  const c = client(`Bearer ${token}`);
+  openClients.push(() => c.dispose());
+  const feed = collect(c, GROUP_FEED, { groupId: t.groupId }, (events) => events.some((e) => e.event === 'taskCompleted'));
+  await feed.subscribed;
+  const batchId = await queueBatch(t.app, t.key, t.groupId, templateId, 2);
+  const started = await gql(t.app, t.key, START_BATCH, { input: { batchId } });
+  assert.equal(started.errors, undefined, JSON.stringify(started));
+  const { events, error } = await feed.done;
+  feed.stop();
+  assert.equal(error, undefined, JSON.stringify(error));
+  const created = events.filter((e) => e.event === 'documentCreated').map((e) => e.data.documentName);
+  assert.deepEqual(created.sort(), ['Agreement 1', 'Agreement 2']);
+  const done = events.find((e) => e.event === 'taskCompleted')!;
+  assert.equal(done.category, 'task');
+  assert.equal((done as unknown as { batchId: string }).batchId, done.data.batchId);
+  assert.equal(done.data.submitted, 2);
+  assert.equal(done.data.failed, 0);
+});

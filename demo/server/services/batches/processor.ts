@@ -6,6 +6,7 @@
  * Rows go in small chunks with a yield to the event loop between them, so other requests are answered
  * while a batch of thousands runs. A row that fails is recorded in the task report; the batch goes on.
  */
+import { appendTaskEvent } from '../feed.ts';
 import { randomUUID } from 'node:crypto';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Store } from '../../store/index.ts';
@@ -105,14 +106,22 @@ export class BatchProcessor {
       }
       const counts = store.batches.counts(batch.id);
       const progress = { done: counts.submittedCount, failed: counts.failedCount };
+      const feedTask = { id: taskId, batchId: batch.id, groupId: batch.groupId, userId: batch.userId };
       if (rows.length === 0) {
         store.transaction(() => {
-          if (store.tasks.finish(taskId, this.owner, 'COMPLETED', progress)) store.batches.complete(batch.id);
+          if (!store.tasks.finish(taskId, this.owner, 'COMPLETED', progress)) return;
+          store.batches.complete(batch.id);
+          appendTaskEvent(store, feedTask, 'taskCompleted', progress);
         });
         return;
       }
       // Lost the lease (this process was too slow and another took over): that one finishes the batch.
-      if (!store.tasks.progress(taskId, this.owner, progress, this.settings.leaseMs)) return;
+      const kept = store.transaction(() => {
+        if (!store.tasks.progress(taskId, this.owner, progress, this.settings.leaseMs)) return false;
+        appendTaskEvent(store, feedTask, 'taskProgress', progress);
+        return true;
+      });
+      if (!kept) return;
       await yieldToEventLoop();
     }
   }
