@@ -3,7 +3,9 @@
  * leads there; sign in (SRP in the browser), enrol the authenticator (the code computed here from the shown
  * secret), note the recovery codes, create an API key and see it once, register a webhook on a receiver
  * in this test, send a document with the new key, see the delivery with its body and status, replay it,
- * send a test event about the document, see the key's usage, sign out everywhere. axe finds nothing on each step.
+ * send a test event about the document, see the key's usage, edit the webhook, turn on xframe_allow, invite a
+ * member, create a sub-user, sign out everywhere; the sub-user signs in, enrols and sees the group read-only.
+ * axe finds nothing on each step.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -13,6 +15,9 @@ import { test, expect, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 
 test.describe.configure({ timeout: 120_000 });
+
+const SUB_USER = 'sub.user@example.com';
+const SUB_PASSWORD = 'the sub-user passphrase';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -158,6 +163,51 @@ test('portal: sign in, enrol TOTP, create a key once, register a webhook, see an
     await usage.getByRole('button', { name: 'Refresh' }).click();
     await expect(usage.getByRole('table')).toContainText(/[1-9]\d* of 100000/);
 
+    // Edit the webhook in place: a new URL and event; the list shows the change.
+    const hooks = page.locator('portal-webhooks');
+    await hooks.getByRole('button', { name: `Edit the webhook ${receiver.url}` }).click();
+    const edit = hooks.getByRole('form', { name: `Edit the webhook ${receiver.url}` });
+    await edit.getByLabel('Callback URL').fill(`${receiver.url}2`);
+    await edit.getByLabel('Event filter').selectOption('DOCUMENTS_ALL');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Webhook updated.')).toBeVisible();
+    await expect(hooks.getByRole('cell', { name: `${receiver.url}2`, exact: true })).toBeVisible();
+    await expect(hooks.getByRole('cell', { name: 'document.*', exact: true })).toBeVisible();
+
+    // Groups: the admin turns on xframe_allow; REST reads the same group.
+    const groups = page.locator('portal-groups');
+    const xframe = groups.getByLabel('Signing pages may be framed by other sites (xframe_allow)');
+    await expect(xframe).not.toBeChecked();
+    await xframe.check();
+    await groups
+      .getByRole('form', { name: /^Settings of / })
+      .getByRole('button', { name: 'Save' })
+      .click();
+    await expect(groups.getByText(/^Settings of .+ saved\.$/)).toBeVisible();
+    const restGroups = (await (await fetch(`${baseURL}/api/v1/group/`, { headers: { authorization: `Bearer ${key}` } })).json()) as {
+      objects: { xframe_allow: boolean }[];
+    };
+    expect(restGroups.objects[0].xframe_allow).toBe(true);
+
+    // Members: invite by email (listed as invited), create a sub-user (listed as a member).
+    const members = groups.locator('portal-members');
+    await members
+      .getByRole('form', { name: /^Invite to / })
+      .getByLabel('Email')
+      .fill('invitee@example.com');
+    await members.getByRole('button', { name: 'Invite', exact: true }).click();
+    await expect(members.getByText('invitee@example.com invited.')).toBeVisible();
+    await expect(members.getByRole('row').filter({ hasText: 'invitee@example.com' })).toContainText('Invited');
+    const create = members.getByRole('form', { name: /^Create a user in / });
+    await create.getByLabel('Email').fill(SUB_USER);
+    await create.getByLabel('First name').fill('Sub');
+    await create.getByLabel('Last name').fill('User');
+    await create.getByLabel('Permanent password').fill(SUB_PASSWORD);
+    await create.getByRole('button', { name: 'Create user' }).click();
+    await expect(members.getByText(`User ${SUB_USER} created`)).toBeVisible();
+    await expect(members.getByRole('row').filter({ hasText: SUB_USER })).toContainText('Member');
+    expect(await axeViolations(page)).toEqual([]);
+
     // The key list shows its last use; sign out everywhere leads back to the sign-in form, and a reload stays signed out.
     await page.reload();
     await expect(page.getByRole('heading', { name: 'API keys' })).toBeVisible();
@@ -168,6 +218,20 @@ test('portal: sign in, enrol TOTP, create a key once, register a webhook, see an
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
     await page.reload();
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+
+    // The sub-user signs in with the password the admin set, must enrol, then sees the group read-only.
+    await page.getByLabel('Email').fill(SUB_USER);
+    await page.getByLabel('Password').fill(SUB_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { name: 'Set up two-factor authentication' })).toBeVisible();
+    const subSecret = (await page.locator('code[data-secret]').textContent())!.trim();
+    await page.getByLabel('First code').fill(await generate({ secret: subSecret }));
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    await page.getByRole('button', { name: 'I have saved my recovery codes' }).click();
+    await expect(page.locator('portal-groups').getByText('Only a group admin can change these settings.')).toBeVisible();
+    await expect(page.locator('portal-groups').getByLabel('Signing pages may be framed by other sites (xframe_allow)')).toBeDisabled();
+    await expect(page.locator('portal-groups').getByRole('button', { name: 'Invite', exact: true })).toHaveCount(0);
+    expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
   } finally {
     receiver.server.close();

@@ -21,10 +21,18 @@ function tokenOf(header: string | undefined): string | null {
 }
 
 /** The caller, or null when the credentials are missing or not valid (the route answers 401). */
-export async function graphqlCaller(app: FastifyInstance, request: FastifyRequest): Promise<GraphqlCaller | null> {
-  const token = tokenOf(request.headers.authorization);
+export function graphqlCaller(app: FastifyInstance, request: FastifyRequest): Promise<GraphqlCaller | null> {
+  return graphqlCallerFromToken(app, request.headers.authorization, { ip: request.ip, headers: request.headers });
+}
+
+/** The same check for an Authorization value from elsewhere (a WebSocket's `connectionParams`). */
+export async function graphqlCallerFromToken(
+  app: FastifyInstance,
+  authorization: string | undefined,
+  base: Pick<GraphqlCaller, 'ip' | 'headers'>,
+): Promise<GraphqlCaller | null> {
+  const token = tokenOf(authorization);
   if (!token) return null;
-  const base = { ip: request.ip, headers: request.headers };
   if (parseApiKey(token)) {
     try {
       const auth = await authenticate(app, `Bearer ${token}`, app.store, verifiersOf(app.config));

@@ -34,16 +34,32 @@ async function gql(query: string, variables: Record<string, unknown>) {
 }
 
 const cases: Array<[string, string, () => Record<string, unknown>]> = [
-  ['a document with its recipients', 'query ($id: ID) { document(id: $id) { id name status created recipients { id email status } } }', () => ({ id: encodeId('doc', documentId) })],
+  [
+    'a document with its recipients',
+    'query ($id: ID) { document(id: $id) { id name status created recipients { id email status } } }',
+    () => ({ id: encodeId('doc', documentId) }),
+  ],
   ['the same by bare UUID', 'query ($id: ID) { document(id: $id) { id recipients { id firstName lastName } } }', () => ({ id: documentId })],
-  ['a template with its elements', 'query ($id: ID) { template(id: $id) { id title pageCount elementConnection { totalCount templateElements { page signer } } } }', () => ({ id: templateId })],
+  [
+    'a template with its elements',
+    'query ($id: ID) { template(id: $id) { id title pageCount elementConnection { totalCount templateElements { page signer } } } }',
+    () => ({ id: templateId }),
+  ],
   ['a missing document: NotFound, the field null', 'query ($id: ID) { document(id: $id) { id } }', () => ({ id: encodeId('doc', missingId) })],
   ['an ID that is not one: NotFound', 'query ($id: ID) { attachment(id: $id) { id } }', () => ({ id: 'garbage!' })],
   ['a field outside the API-key subset: Unauthorized, the rest answered', '{ user { email webhooks { id } } }', () => ({})],
   ['a variable of the wrong type: ValidationError', 'query ($id: ID) { document(id: $id) { id } }', () => ({ id: { not: 'an id' } })],
   ['a required variable left out: ValidationError', 'query ($id: ID!) { document(id: $id) { id } }', () => ({})],
-  ['a task in both published shapes (AWSJSON data)', 'query ($id: ID) { task(id: $id) { data report { status documents } id status } }', () => ({ id: encodeId('tsk', documentId) })],
-  ['an invalid mutation input: ValidationError with every problem', 'mutation ($input: templateUpdateInput!) { updateTemplate(input: $input) }', () => ({ input: { templateId, title: '   ' } })],
+  [
+    'a task in both published shapes (AWSJSON data)',
+    'query ($id: ID) { task(id: $id) { data report { status documents } id status } }',
+    () => ({ id: encodeId('tsk', documentId) }),
+  ],
+  [
+    'an invalid mutation input: ValidationError with every problem',
+    'mutation ($input: templateUpdateInput!) { updateTemplate(input: $input) }',
+    () => ({ input: { templateId, title: '   ' } }),
+  ],
 ];
 
 for (const [name, query, variables] of cases) {

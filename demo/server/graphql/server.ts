@@ -13,19 +13,21 @@ import type { GraphqlCaller } from './context.ts';
 import { graphqlCaller, UNAUTHORIZED_BODY } from './auth.ts';
 import { resolvers as coreResolvers, loaders } from './resolvers.ts';
 import { portalResolvers } from './portal.ts';
+import { portalGroupResolvers } from './portal-groups.ts';
 import { enforceApiKeyFields } from './api-key-fields.ts';
 import { appSyncError, unwrapValidation } from './errors.ts';
 import type { AppSyncResult } from './errors.ts';
 import { depthRule, fieldCountRule } from './limits.ts';
+import { attachFeedSockets } from './feeds/sockets.ts';
 
 const sdl = (name: string) => fs.readFileSync(new URL(name, import.meta.url), 'utf8');
 
-/** The contract (schema.graphql), then the developer portal's extensions (portal.graphql). */
-export const SCHEMA_SDL = [sdl('./schema.graphql'), sdl('./portal.graphql')].join('\n');
+/** The contract (schema.graphql), then the developer portal's extensions (portal.graphql, portal-groups.graphql). */
+export const SCHEMA_SDL = [sdl('./schema.graphql'), sdl('./portal.graphql'), sdl('./portal-groups.graphql')].join('\n');
 
 /** Every resolver map, merged per type. */
 const resolvers: IResolvers = {};
-for (const part of [coreResolvers, portalResolvers]) {
+for (const part of [coreResolvers, portalResolvers, portalGroupResolvers]) {
   for (const [type, fields] of Object.entries(part)) resolvers[type] = { ...(resolvers[type] as object), ...(fields as object) } as IResolvers[string];
 }
 
@@ -75,6 +77,7 @@ export async function registerGraphql(app: FastifyInstance): Promise<void> {
       },
     };
     await scope.register(mercurius, options);
+    attachFeedSockets(app, scope.graphql.schema);
     enforceApiKeyFields(scope.graphql.schema);
   });
 }

@@ -252,7 +252,16 @@ export default async function groupRoutes(app: App): Promise<void> {
       const body = request.body;
       const name = typeof body.name === 'string' ? body.name.trim() : undefined;
       if (name === '') throw badRequest('name must not be blank.', [{ field: 'name', message: 'must not be blank' }]);
-      const updated = store.groups.update(group.id, { ...settingsFrom(body), name })!;
+      const settings = settingsFrom(body);
+      const updated = store.transaction(() => {
+        const changed = store.groups.update(group.id, { ...settings, name })!;
+        const fields = Object.keys(body).join(',');
+        store.credentials.recordEvent(auth.user.id, `group_settings_changed:${group.id}:${fields}`, {
+          ip: request.ip,
+          userAgent: String(request.headers['user-agent'] ?? ''),
+        });
+        return changed;
+      });
       reply.code(202);
       return groupResource(updated, memberIdsOf(group.id));
     },

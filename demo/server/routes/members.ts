@@ -11,7 +11,7 @@ import { listMeta } from '../http/pagination.ts';
 import { groupUri, idFromUri, invitedUri, isUuid, memberUri, userUri } from '../domain/uris.ts';
 import { Booleanish, ListOf, PaginationQuery, errorResponses, toBool } from '../schemas/common.ts';
 import type { Invitation, Member } from '../store/members.ts';
-import { addMember, inviteToGroup } from '../services/groups.ts';
+import { cancelInvitation, inviteOrAdd, removeMember } from '../services/groups.ts';
 
 const MemberResource = Type.Object({
   resource_uri: Type.String(),
@@ -53,7 +53,8 @@ const invitedResource = (i: Invitation) => ({
   created: i.created,
 });
 
-const EMAIL = /^[^\s@,<>]+@[^\s@,<>]+$/;
+/** Who made a change, for the event log. */
+const clientOf = (request: FastifyRequest) => ({ ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') });
 
 export default async function memberRoutes(app: App): Promise<void> {
   const { store } = app;
@@ -107,29 +108,19 @@ export default async function memberRoutes(app: App): Promise<void> {
       const body = request.body;
       const [groupId] = groupsOf(request, body.group);
       if (!groupId) throw badRequest(`group '${body.group}' is not a group your API key can use.`, [{ field: 'group', message: 'unknown group' }]);
-      const email = body.email.trim();
-      if (!EMAIL.test(email))
-        throw badRequest(`email ${JSON.stringify(body.email)} is not an email address.`, [{ field: 'email', message: 'must be an email address' }]);
-      const permission = body.permission ?? 1;
-      const user = store.users.findByEmail(email);
-      if (user) {
-        if (store.members.find(user.id, groupId))
-          throw badRequest(
-            `${email} is already a member of the group.`,
-            [{ field: 'email', message: 'User is already a member of the group' }],
-            'member_exists',
-          );
-        const member = addMember(store, user.id, groupId, permission);
-        reply.code(201).header('Location', memberUri(member.id));
-        return memberResource(member);
+      const outcome = inviteOrAdd(store, {
+        groupId,
+        email: body.email,
+        permission: body.permission ?? 1,
+        invitedBy: auth.user,
+        sendEmail: toBool(body.do_email),
+        client: clientOf(request),
+      });
+      if (outcome.member) {
+        reply.code(201).header('Location', memberUri(outcome.member.id));
+        return memberResource(outcome.member);
       }
-      if (store.members.findInvitation(groupId, email))
-        throw badRequest(
-          `${email} is already invited to the group and has not joined yet.`,
-          [{ field: 'email', message: 'already invited' }],
-          'already_invited',
-        );
-      const invitation = inviteToGroup(store, { groupId, email, permission, invitedBy: auth.user, sendEmail: toBool(body.do_email) });
+      const invitation = outcome.invitation;
       reply.code(201).header('Location', invitedUri(invitation.id));
       return invitedResource(invitation);
     },
@@ -174,9 +165,7 @@ export default async function memberRoutes(app: App): Promise<void> {
       if (member.userId !== auth.user.id && !auth.user.isAdmin && !store.members.find(auth.user.id, member.groupId)?.isGroupAdmin) {
         throw forbidden('Only an admin user, a group admin or the member itself may remove a member.');
       }
-      if (store.members.ofGroup(member.groupId).length <= 1)
-        throw badRequest("This is the group's last member; a group keeps at least one.", undefined, 'last_member');
-      store.members.remove(member.id);
+      removeMember(store, member, auth.user.id, clientOf(request));
       reply.code(204);
       return null;
     },
@@ -217,7 +206,7 @@ export default async function memberRoutes(app: App): Promise<void> {
       const { id } = request.params;
       const invitation = isUuid(id) ? store.members.invitation(id.toLowerCase()) : undefined;
       if (!invitation || !auth.groupIds.includes(invitation.groupId)) throw notFound('Invitation', id);
-      store.members.removeInvitation(invitation.id);
+      cancelInvitation(store, invitation, auth.user.id, clientOf(request));
       reply.code(204);
       return null;
     },

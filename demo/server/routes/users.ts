@@ -127,6 +127,7 @@ export default async function userRoutes(app: App): Promise<void> {
           timezone: body.timezone,
         },
         { ids: groupIds, permission: body.permission === undefined ? 1 : Number(body.permission) },
+        { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') },
       );
       reply.code(201).header('Location', userUri(user.id));
       return userResource(store, user, generatedPassword);

@@ -6,6 +6,15 @@
 import type { Store } from '../store/index.ts';
 import type { Group, GroupSettings } from '../store/groups.ts';
 import type { Invitation, Member } from '../store/members.ts';
+import { invalidInput } from '../domain/errors.ts';
+
+/** Where a change came from, for the acting person's event log (`account_events`). */
+interface Client {
+  ip?: string;
+  userAgent?: string;
+}
+
+const EMAIL = /^[^\s@,<>]+@[^\s@,<>]+$/;
 
 /** The new group, with `creatorId` as its first member and group admin. */
 export function createGroup(store: Store, name: string, settings: GroupSettings, creatorId: string): Group {
@@ -47,5 +56,63 @@ export function inviteToGroup(
       });
     }
     return created;
+  });
+}
+
+/** A registered user joined at once, or an invitation for anyone else. */
+export type InviteOutcome = { member: Member; invitation?: undefined } | { invitation: Invitation; member?: undefined };
+
+/**
+ * REST `POST /member/` and the portal's invite: a registered user joins at once, anyone else is invited
+ * (emailed with `sendEmail`). Already a member or already invited is refused. Logged for the inviter.
+ */
+export function inviteOrAdd(
+  store: Store,
+  input: { groupId: string; email: string; permission: number; invitedBy: { id: string; email: string }; sendEmail: boolean; client?: Client },
+): InviteOutcome {
+  const { groupId, permission, invitedBy } = input;
+  const email = input.email.trim();
+  if (!EMAIL.test(email))
+    throw invalidInput(`email ${JSON.stringify(input.email)} is not an email address.`, [{ field: 'email', message: 'must be an email address' }]);
+  const user = store.users.findByEmail(email);
+  return store.transaction(() => {
+    if (user) {
+      if (store.members.find(user.id, groupId))
+        throw invalidInput(
+          `${email} is already a member of the group.`,
+          [{ field: 'email', message: 'User is already a member of the group' }],
+          'member_exists',
+        );
+      const member = addMember(store, user.id, groupId, permission);
+      store.credentials.recordEvent(invitedBy.id, `member_added:${member.id}:${groupId}`, input.client);
+      return { member };
+    }
+    if (store.members.findInvitation(groupId, email))
+      throw invalidInput(
+        `${email} is already invited to the group and has not joined yet.`,
+        [{ field: 'email', message: 'already invited' }],
+        'already_invited',
+      );
+    const invitation = inviteToGroup(store, { groupId, email, permission, invitedBy, sendEmail: input.sendEmail });
+    store.credentials.recordEvent(invitedBy.id, `member_invited:${invitation.id}:${groupId}`, input.client);
+    return { invitation };
+  });
+}
+
+/** Removes a member (who may act is the caller's check); a group keeps at least one member. Logged for `byUserId`. */
+export function removeMember(store: Store, member: Member, byUserId: string, client?: Client): void {
+  store.transaction(() => {
+    if (store.members.ofGroup(member.groupId).length <= 1)
+      throw invalidInput("This is the group's last member; a group keeps at least one.", undefined, 'last_member');
+    store.members.remove(member.id);
+    store.credentials.recordEvent(byUserId, `member_removed:${member.id}:${member.groupId}`, client);
+  });
+}
+
+/** Withdraws an invitation; logged for `byUserId`. */
+export function cancelInvitation(store: Store, invitation: Invitation, byUserId: string, client?: Client): void {
+  store.transaction(() => {
+    store.members.removeInvitation(invitation.id);
+    store.credentials.recordEvent(byUserId, `invitation_cancelled:${invitation.id}:${invitation.groupId}`, client);
   });
 }

@@ -20,7 +20,13 @@ export interface NewSubUser {
   timezone?: string;
 }
 
-export function createSubUser(store: Store, input: NewSubUser, groups: { ids: string[]; permission: number }): { user: User; generatedPassword?: string } {
+/** The new user, logged in the creator's event log (`user_created:<id>`) with `client` when given. */
+export function createSubUser(
+  store: Store,
+  input: NewSubUser,
+  groups: { ids: string[]; permission: number },
+  client: { ip?: string; userAgent?: string } = {},
+): { user: User; generatedPassword?: string } {
   const generatedPassword = input.password ? undefined : generatePassword();
   const user = store.transaction(() => {
     const created = store.users.create({
@@ -35,6 +41,7 @@ export function createSubUser(store: Store, input: NewSubUser, groups: { ids: st
     });
     for (const groupId of groups.ids) store.users.addToGroup(created.id, groupId, false, groups.permission);
     setSignInPassword(store, userPool(), created.id, input.password ?? generatedPassword!);
+    store.credentials.recordEvent(input.createdBy, `user_created:${created.id}`, client);
     return created;
   });
   return { user, generatedPassword };

@@ -29,6 +29,7 @@ import { SqliteDocumentHistory } from './documents-history.ts';
 import { SqliteJobRepository } from './jobs.ts';
 import { IdempotencyRepository } from './idempotency.ts';
 import type { WebhookRepository } from './webhooks.ts';
+import { SqliteFeedEventRepository } from './feed-events.ts';
 import { SqliteBatchRepository } from './batches.ts';
 import { SqliteTaskRepository } from './tasks.ts';
 
@@ -58,6 +59,8 @@ export class Store {
   readonly idempotency: IdempotencyRepository;
   /** One-use signing-page previews of HTML documents. */
   readonly signingPreviews: SqliteSigningPreviewRepository;
+  /** The GraphQL feeds' outbox (user and group subscriptions). */
+  readonly feedEvents: SqliteFeedEventRepository;
   /** GraphQL batches and their queued sends. */
   readonly batches: SqliteBatchRepository;
   /** What a GraphQL send or batch answered with (task(id)). */
@@ -85,6 +88,7 @@ export class Store {
     this.jobs = new SqliteJobRepository(this.db);
     this.idempotency = new IdempotencyRepository(this.db);
     this.signingPreviews = new SqliteSigningPreviewRepository(this.db);
+    this.feedEvents = new SqliteFeedEventRepository(this.db);
     this.batches = new SqliteBatchRepository(this.db);
     this.tasks = new SqliteTaskRepository(this.db);
   }

@@ -17,6 +17,7 @@ import { previewMigrations } from './signing-previews.ts';
 import { blobMigrations } from './blob-refs.ts';
 import { listIndexMigrations } from './list-indexes.ts';
 import { templateRoleMigrations } from './template-roles.ts';
+import { feedMigrations } from './feed-events.ts';
 import { batchMigrations } from './batches.ts';
 
 export const migrations: Migration[] = [
@@ -33,5 +34,6 @@ export const migrations: Migration[] = [
   ...blobMigrations,
   ...listIndexMigrations,
   ...templateRoleMigrations,
+  ...feedMigrations,
   ...batchMigrations,
 ];

@@ -4,6 +4,7 @@
  * roll back together with the state change that caused them. The worker (worker.ts) only ever
  * reads what has been committed.
  */
+import { appendLifecycleEvent } from '../services/feed.ts';
 import { randomUUID } from 'node:crypto';
 import type { Store } from '../store/index.ts';
 import { buildEventPayload, isOnceEvent } from './payload.ts';
@@ -88,7 +89,10 @@ export function enqueueEvent(store: Store, input: EnqueueInput): EnqueueResult |
     for (const target of targets) {
       store.webhooks.insertDelivery(payload.id, target.id, target.notify === 'realtime' ? 'pending' : 'held', now);
     }
-    if (origin === 'operation') flushNamedBatches(store, input.object, input.event, input.snapshot, now);
+    if (origin === 'operation') {
+      flushNamedBatches(store, input.object, input.event, input.snapshot, now);
+      appendLifecycleEvent(store, input.object, input.event, input.snapshot, input.recipientId, now); // the GraphQL group feed
+    }
     wakeWorkers();
     return { eventId: payload.id, registrations: targets.map((t) => t.id) };
   });

@@ -11,6 +11,7 @@ import type { Converter } from '../../convert/converter.ts';
 import type { UploadRepository, Upload, UploadOptions } from '../../store/uploads.ts';
 import { prepareTemplate, storeTemplate } from '../template-upload.ts';
 import { mintUploadToken, UPLOAD_TTL_MS, verifyUploadToken } from './tokens.ts';
+import { appendUploadEvent } from '../feed.ts';
 
 export class UploadFlow {
   readonly uploads: UploadRepository;
@@ -55,15 +56,21 @@ export class UploadFlow {
 
   /** Converts, prepares and stores the file of a claimed upload; records `done` or `failed`. */
   async receive(upload: Upload, bytes: Uint8Array): Promise<{ templateId: string; report: Record<string, unknown>; format: string }> {
+    const store = this.app.store;
+    appendUploadEvent(store, upload, { event: 'uploadReceived' });
     try {
       const converted = await this.converter.toPdf(upload.groupId, bytes);
       this.uploads.setFormat(upload.id, converted.format);
+      appendUploadEvent(store, upload, { event: 'uploadConverted', format: converted.format });
       const prepared = await prepareTemplate(this.app.work, upload.groupId, converted.pdf, {
         processTags: upload.options.processTags,
         importFormFields: false,
       });
       const templateId = this.createTemplate(upload, prepared);
-      this.uploads.done(upload.id, templateId);
+      store.transaction(() => {
+        this.uploads.done(upload.id, templateId);
+        appendUploadEvent(store, upload, { event: 'uploadCompleted', format: converted.format, templateId });
+      });
       return { templateId, report: { ...prepared.report, source_format: converted.format }, format: converted.format };
     } catch (error) {
       this.fail(upload.id, error);
@@ -73,8 +80,16 @@ export class UploadFlow {
 
   /** Records why an upload failed (a domain error's message, or a generic one for anything else). */
   fail(id: string, error: unknown): void {
-    if (error instanceof DomainError) this.uploads.failed(id, error.code, error.message);
-    else this.uploads.failed(id, 'internal_error', 'The server failed while converting the file. Please upload it again.');
+    const reason =
+      error instanceof DomainError
+        ? { code: error.code, message: error.message }
+        : { code: 'internal_error', message: 'The server failed while converting the file. Please upload it again.' };
+    const store = this.app.store;
+    store.transaction(() => {
+      this.uploads.failed(id, reason.code, reason.message);
+      const upload = this.uploads.find(id);
+      if (upload) appendUploadEvent(store, upload, { event: 'uploadFailed', format: upload.format, error: reason });
+    });
   }
 
   /** As POST /api/v1/templatepdf/ stores a template. */

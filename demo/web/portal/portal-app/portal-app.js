@@ -11,6 +11,7 @@ import '../portal-enrol/portal-enrol.js';
 import '../portal-keys/portal-keys.js';
 import '../portal-webhooks/portal-webhooks.js';
 import '../portal-usage/portal-usage.js';
+import '../portal-groups/portal-groups.js';
 
 export class PortalApp extends LitElement {
   static properties = { _state: { state: true }, _user: { state: true }, _account: { state: true }, _error: { state: true } };
@@ -69,10 +70,11 @@ export class PortalApp extends LitElement {
     if (this._state === 'enrol')
       return html`<portal-enrol .user=${this._user} email=${this._account.email} @portal-enrolled=${() => (this._state = 'ready')}></portal-enrol>`;
     return html`<nav aria-label=${tr('portal.sections')}>
-        <a href="#keys">${tr('portal.keysHeading')}</a> · <a href="#webhooks">${tr('portal.webhooksHeading')}</a> · <a href="#usage">${tr('portal.usageHeading')}</a>
+        <a href="#keys">${tr('portal.keysHeading')}</a> · <a href="#webhooks">${tr('portal.webhooksHeading')}</a> · <a href="#groups">${tr('portal.groupsHeading')}</a> · <a href="#usage">${tr('portal.usageHeading')}</a>
       </nav>
       <portal-keys id="keys" .user=${this._user}></portal-keys>
       <portal-webhooks id="webhooks" .user=${this._user}></portal-webhooks>
+      <portal-groups id="groups" .user=${this._user}></portal-groups>
       <portal-usage id="usage" .user=${this._user}></portal-usage>`;
   }
 

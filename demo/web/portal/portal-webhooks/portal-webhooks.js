@@ -1,12 +1,14 @@
 // <portal-webhooks>: the person's webhook registrations and the delivery log (the exact request body, the
-// receiver's HTTP status), with replay of a logged event.
+// receiver's HTTP status), with replay of a logged event. A registration is edited in place (url, event,
+// group) through `updateWebhook`, which answers a new id when anything changed.
 import { LitElement, html } from 'lit';
 import { portalStyles } from '../portal-styles.js';
 import { gql } from '../graphql.js';
 import { problem, tr, when } from '../text.js';
 
 const LOAD = `{
-  user { webhooks { id url event created } }
+  user { webhooks { id url event groupId created } }
+  portalAccount { groups { id name } }
   webhookDeliveries(limit: 50) { id webhookId url event state attempts lastStatus lastError reason created requestBody }
 }`;
 
@@ -31,6 +33,8 @@ export class PortalWebhooks extends LitElement {
     _webhooks: { state: true },
     _deliveries: { state: true },
     _open: { state: true },
+    _editing: { state: true },
+    _groups: { state: true },
     _status: { state: true },
     _error: { state: true },
   };
@@ -42,6 +46,8 @@ export class PortalWebhooks extends LitElement {
     this._webhooks = [];
     this._deliveries = [];
     this._open = null;
+    this._editing = null;
+    this._groups = [];
     this._status = '';
     this._error = '';
   }
@@ -65,6 +71,7 @@ export class PortalWebhooks extends LitElement {
       const data = await gql(this.user, LOAD);
       this._webhooks = data.user.webhooks ?? [];
       this._deliveries = data.webhookDeliveries ?? [];
+      this._groups = data.portalAccount?.groups ?? [];
     });
   }
 
@@ -79,6 +86,43 @@ export class PortalWebhooks extends LitElement {
       this._status = tr('portal.webhookAdded');
       await this.refresh();
     });
+  }
+
+  _update(event, webhook) {
+    event.preventDefault();
+    const form = new FormData(event.target);
+    const input = {
+      webhookId: webhook.id,
+      url: String(form.get('url')).trim(),
+      event: String(form.get('event')),
+      groupId: String(form.get('groupId')) || null,
+    };
+    return this._act(async () => {
+      await gql(this.user, 'mutation($input: UpdateWebhookInput!) { updateWebhook(input: $input) }', { input });
+      this._editing = null;
+      this._status = tr('portal.webhookUpdated');
+      await this.refresh();
+    });
+  }
+
+  _editRow(w) {
+    return html`<tr><td colspan="5">
+      <form aria-label=${tr('portal.editWebhook', { url: w.url })} @submit=${(e) => this._update(e, w)}>
+        <label>${tr('portal.callbackUrl')} <input name="url" type="url" required size="36" .value=${w.url}></label>
+        <label>${tr('portal.eventFilter')}
+          <select name="event">${Object.entries(WEBHOOK_EVENTS).map(([value, name]) => html`<option value=${value} ?selected=${value === w.event}>${name}</option>`)}</select>
+        </label>
+        <label>${tr('portal.group')}
+          <select name="groupId"><option value="">${tr('portal.allGroups')}</option>${this._groups.map((g) => html`<option value=${g.id} ?selected=${g.id === w.groupId}>${g.name}</option>`)}</select>
+        </label>
+        <button type="submit">${tr('portal.save')}</button>
+        <button type="button" class="secondary" @click=${() => (this._editing = null)}>${tr('portal.cancel')}</button>
+      </form>
+    </td></tr>`;
+  }
+
+  _groupName(id) {
+    return id ? (this._groups.find((g) => g.id === id)?.name ?? id) : tr('portal.allGroups');
   }
 
   _trigger(event) {
@@ -139,15 +183,20 @@ export class PortalWebhooks extends LitElement {
       <p role="status">${this._status}</p>
       ${this._error ? html`<p class="error" role="alert">${this._error}</p>` : ''}
       <table>
-        <thead><tr><th scope="col">${tr('portal.callbackUrl')}</th><th scope="col">${tr('portal.eventFilter')}</th><th scope="col">${tr('portal.created')}</th><th scope="col"><span class="note">${tr('portal.actions')}</span></th></tr></thead>
+        <thead><tr><th scope="col">${tr('portal.callbackUrl')}</th><th scope="col">${tr('portal.eventFilter')}</th><th scope="col">${tr('portal.group')}</th><th scope="col">${tr('portal.created')}</th><th scope="col"><span class="note">${tr('portal.actions')}</span></th></tr></thead>
         <tbody>
           ${this._webhooks.map(
             (w) => html`<tr>
-              <td>${w.url}</td>
-              <td>${WEBHOOK_EVENTS[w.event] ?? tr('portal.everyEvent')}</td>
-              <td>${when(w.created)}</td>
-              <td><button class="secondary" aria-label=${tr('portal.removeWebhook', { url: w.url })} @click=${() => this._delete(w)}>${tr('portal.remove')}</button></td>
-            </tr>`,
+                <td>${w.url}</td>
+                <td>${WEBHOOK_EVENTS[w.event] ?? tr('portal.everyEvent')}</td>
+                <td>${this._groupName(w.groupId)}</td>
+                <td>${when(w.created)}</td>
+                <td>
+                  <button class="secondary" aria-expanded=${this._editing === w.id ? 'true' : 'false'} aria-label=${tr('portal.editWebhook', { url: w.url })} @click=${() => (this._editing = this._editing === w.id ? null : w.id)}>${tr('portal.edit')}</button>
+                  <button class="secondary" aria-label=${tr('portal.removeWebhook', { url: w.url })} @click=${() => this._delete(w)}>${tr('portal.remove')}</button>
+                </td>
+              </tr>
+              ${this._editing === w.id ? this._editRow(w) : ''}`,
           )}
         </tbody>
       </table>

@@ -1,0 +1,60 @@
+/**
+ * Reads new rows of the feed outbox (store/feed-events.ts) and hands them to this process's
+ * subscribers. Every process tails the same table, so a subscriber on any process gets every
+ * committed event once. Polls every `intervalMs` while anyone is subscribed; prunes old rows now
+ * and then. (On PostgreSQL, LISTEN/NOTIFY could wake it sooner; polling keeps one code path.)
+ */
+import type { Store } from '../../store/index.ts';
+import { groupTopic, userTopic, type FeedHub } from './hub.ts';
+
+const BATCH = 500;
+const KEEP_MS = 3_600_000;
+
+export class FeedTailer {
+  private seq: number;
+  private timer: NodeJS.Timeout | null = null;
+  private lastPrune = 0;
+  private readonly store: Store;
+  private readonly hub: FeedHub;
+  private readonly intervalMs: number;
+
+  constructor(store: Store, hub: FeedHub, intervalMs = 100) {
+    this.store = store;
+    this.hub = hub;
+    this.intervalMs = intervalMs;
+    this.seq = store.feedEvents.latestSeq(); // a feed is live: nothing from before this process started
+  }
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => this.poll(), this.intervalMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /** Delivers whatever was committed since the last poll. */
+  poll(now = Date.now()): void {
+    if (this.hub.size === 0) {
+      // Nobody listens: skip ahead instead of delivering a backlog to a later subscriber.
+      this.seq = Math.max(this.seq, this.store.feedEvents.latestSeq());
+    } else {
+      for (;;) {
+        const rows = this.store.feedEvents.since(this.seq, BATCH);
+        for (const row of rows) {
+          this.seq = row.seq;
+          if (row.feed === 'user' && row.userId) this.hub.publish(userTopic(row.userId), row.body);
+          if (row.feed === 'group' && row.groupId) this.hub.publish(groupTopic(row.groupId), row.body);
+        }
+        if (rows.length < BATCH) break;
+      }
+    }
+    if (now - this.lastPrune > 60_000) {
+      this.lastPrune = now;
+      this.store.feedEvents.prune(now - KEEP_MS);
+    }
+  }
+}

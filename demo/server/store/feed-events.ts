@@ -1,0 +1,78 @@
+/**
+ * The GraphQL feeds' outbox: every feed event (document and recipient events for a group's feed,
+ * upload progress for a user's) is a row here, written in the same transaction as the change it
+ * reports. Each server process tails the table by `seq` and hands new rows to its own subscribers,
+ * so an event reaches subscribers on every process of a deployment, and only once it is committed.
+ * Rows are kept for an hour: a feed is live, not a history.
+ */
+import type { Db, Migration } from './db.ts';
+import { prepared } from './db.ts';
+
+export const feedMigrations: Migration[] = [
+  {
+    id: 'feed-001-feed-events',
+    sql: `
+      CREATE TABLE feed_events (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        -- user: a user's feed (user_id); group: a group's feed (group_id)
+        feed TEXT NOT NULL,
+        group_id TEXT,
+        user_id TEXT,
+        body TEXT NOT NULL,
+        created_ms INTEGER NOT NULL
+      );
+      CREATE INDEX feed_events_created ON feed_events(created_ms);
+    `,
+  },
+];
+
+export interface FeedRow {
+  seq: number;
+  feed: 'user' | 'group';
+  groupId: string | null;
+  userId: string | null;
+  /** The event envelope as a JSON string (GraphQL's AWSJSON `data`). */
+  body: string;
+}
+
+export class SqliteFeedEventRepository {
+  private readonly db: Db;
+  constructor(db: Db) {
+    this.db = db;
+  }
+
+  append(row: Omit<FeedRow, 'seq'>, now = Date.now()): void {
+    prepared(this.db, 'INSERT INTO feed_events (feed, group_id, user_id, body, created_ms) VALUES (?, ?, ?, ?, ?)').run(
+      row.feed,
+      row.groupId,
+      row.userId,
+      row.body,
+      now,
+    );
+  }
+
+  /** Rows after `seq`, oldest first, at most `limit`. */
+  since(seq: number, limit: number): FeedRow[] {
+    const rows = prepared(this.db, 'SELECT seq, feed, group_id, user_id, body FROM feed_events WHERE seq > ? ORDER BY seq LIMIT ?').all(seq, limit) as Array<
+      Record<string, string | number | null>
+    >;
+    return rows.map((r) => ({
+      seq: Number(r.seq),
+      feed: r.feed as FeedRow['feed'],
+      groupId: r.group_id as string | null,
+      userId: r.user_id as string | null,
+      body: String(r.body),
+    }));
+  }
+
+  /** The newest row's seq (0 when empty): where a process starting now begins to tail. */
+  latestSeq(): number {
+    const row = prepared(this.db, 'SELECT MAX(seq) AS seq FROM feed_events').get() as { seq: number | null };
+    return Number(row.seq ?? 0);
+  }
+
+  /** Drops rows written before `beforeMs`. */
+  prune(beforeMs: number): number {
+    return Number(prepared(this.db, 'DELETE FROM feed_events WHERE created_ms < ?').run(beforeMs).changes);
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * Every migration in its PostgreSQL dialect, in the order and with the ids of ../migrations.ts, so
+ * one `schema_migrations` id means the same schema step on both stores. A migration added to one
+ * dialect only fails pg/schema-parity.test.ts.
+ */
+import type { Migration } from '../db.ts';
+import { pgCoreMigrations, pgRestMigrations } from './core-migrations.ts';
+import { pgDocumentMigrations, pgJobMigrations, pgSealMigrations } from './documents-migrations.ts';
+import { pgWebhookMigrations } from './webhooks-migrations.ts';
+import {
+  pgBlobMigrations,
+  pgCredentialMigrations,
+  pgFeedMigrations,
+  pgIdempotencyMigrations,
+  pgPreviewMigrations,
+  pgTemplateRoleMigrations,
+  pgUploadMigrations,
+} from './other-migrations.ts';
+import { pgListIndexMigrations } from './list-index-migrations.ts';
+import { pgBatchMigrations } from './batches-migrations.ts';
+
+export const pgMigrations: Migration[] = [
+  ...pgCoreMigrations,
+  ...pgDocumentMigrations,
+  ...pgWebhookMigrations,
+  ...pgJobMigrations,
+  ...pgSealMigrations,
+  ...pgRestMigrations,
+  ...pgIdempotencyMigrations,
+  ...pgCredentialMigrations,
+  ...pgUploadMigrations,
+  ...pgPreviewMigrations,
+  ...pgBlobMigrations,
+  ...pgListIndexMigrations,
+  ...pgTemplateRoleMigrations,
+  ...pgFeedMigrations,
+  ...pgBatchMigrations,
+];

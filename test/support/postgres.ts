@@ -1,0 +1,174 @@
+/**
+ * A real PostgreSQL 15 for tests: a fresh cluster in a temp dir on a free port, one database per
+ * test file, stopped and deleted at the end (also when the test fails or the process exits early).
+ * It never skips: when PostgreSQL cannot start, it throws an error that says why.
+ *
+ * initdb refuses to run as root, so as root every server command runs as the `postgres` user
+ * (`runuser -u postgres --`) in a dir that user owns; as any other user they run directly.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { after } from 'node:test';
+import pg from 'pg';
+
+export const PG_BIN = process.env.ESIGN_PG_BIN ?? '/usr/lib/postgresql/15/bin';
+const SUPERUSER = 'esign';
+const STOP_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+
+export interface PostgresCluster {
+  port: number;
+  /** The temp dir: data/, the socket and postgres.log. */
+  dir: string;
+  /** Creates a fresh database and returns its connection URL. */
+  createDatabase(name: string): Promise<string>;
+  stop(): void;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+
+/** Runs a PostgreSQL binary, as `postgres` when we are root. Returns its output or throws with it. */
+function runPgTool(pgBin: string, tool: string, args: string[]): string {
+  const bin = path.join(pgBin, tool);
+  const [command, commandArgs] = isRoot ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
+  // cwd: one the postgres user can enter (the caller's may be under /root).
+  const result = spawnSync(command, commandArgs, { encoding: 'utf8', timeout: 120_000, cwd: os.tmpdir() });
+  if (result.error) throw new Error(`PostgreSQL test harness: ${tool} could not run: ${result.error.message}`);
+  if (result.status !== 0) {
+    throw new Error(`PostgreSQL test harness: ${tool} failed (exit ${result.status}): ${(result.stderr || result.stdout).trim()}`);
+  }
+  return result.stdout;
+}
+
+function checkPrerequisites(pgBin: string): void {
+  for (const tool of ['initdb', 'pg_ctl', 'postgres']) {
+    if (!fs.existsSync(path.join(pgBin, tool))) {
+      throw new Error(
+        `PostgreSQL test harness: ${path.join(pgBin, tool)} is missing. Install the Debian package postgresql-15 ` +
+          '(apt-get install postgresql-15), or set ESIGN_PG_BIN to the directory of PostgreSQL 15 binaries.',
+      );
+    }
+  }
+  if (!isRoot) return;
+  try {
+    execFileSync('id', ['-u', 'postgres'], { stdio: 'pipe' });
+  } catch {
+    throw new Error('PostgreSQL test harness: running as root needs the `postgres` user (created by the postgresql-15 package); initdb refuses root.');
+  }
+  if (spawnSync('runuser', ['--help'], { stdio: 'ignore' }).error) {
+    throw new Error('PostgreSQL test harness: running as root needs `runuser` (util-linux) to start PostgreSQL as the postgres user.');
+  }
+}
+
+function logTail(dir: string): string {
+  try {
+    return fs.readFileSync(path.join(dir, 'postgres.log'), 'utf8').split('\n').slice(-15).join('\n');
+  } catch {
+    return '(no postgres.log)';
+  }
+}
+
+/** Starts a new cluster. The caller must call stop(); a process exit stops it too. */
+export async function startPostgres(options: { bin?: string } = {}): Promise<PostgresCluster> {
+  const pgBin = options.bin ?? PG_BIN;
+  checkPrerequisites(pgBin);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'esign-pg-'));
+  const dataDir = path.join(dir, 'data');
+  if (isRoot) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }));
+    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }));
+    fs.chownSync(dir, uid, gid);
+  }
+  let stopped = false;
+  const stop = (): void => {
+    if (stopped) return;
+    stopped = true;
+    process.removeListener('exit', stop);
+    for (const signal of STOP_SIGNALS) process.removeListener(signal, stopAndResignal);
+    if (fs.existsSync(path.join(dataDir, 'postmaster.pid'))) {
+      try {
+        runPgTool(pgBin, 'pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+      } catch {
+        // Stopping failed (the server already died): the dir goes regardless.
+      }
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  // A test process ended by a signal (a runner's timeout, Ctrl-C) runs no 'exit' handlers: stop, then die of that signal.
+  const stopAndResignal = (signal: NodeJS.Signals): void => {
+    stop();
+    process.kill(process.pid, signal);
+  };
+  process.on('exit', stop);
+  for (const signal of STOP_SIGNALS) process.once(signal, stopAndResignal);
+  try {
+    runPgTool(pgBin, 'initdb', ['-D', dataDir, '-A', 'trust', '-U', SUPERUSER, '-E', 'UTF8', '--no-sync']);
+    // A port taken between freePort() and the server's bind fails the start: try again on another.
+    for (let attempt = 1; ; attempt++) {
+      const port = await freePort();
+      // Durability is not under test: fsync off keeps the 2-core CI machine fast.
+      const serverOptions = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
+      try {
+        runPgTool(pgBin, 'pg_ctl', ['-D', dataDir, '-o', serverOptions, '-l', path.join(dir, 'postgres.log'), '-t', '60', '-w', 'start']);
+      } catch (error) {
+        if (attempt < 3 && /could not bind|address already in use/i.test(logTail(dir))) continue;
+        throw new Error(`${(error as Error).message}\npostgres.log:\n${logTail(dir)}`, { cause: error });
+      }
+      return { port, dir, createDatabase: (name) => createDatabase(port, name), stop };
+    }
+  } catch (error) {
+    stop();
+    throw error;
+  }
+}
+
+async function createDatabase(port: number, name: string): Promise<string> {
+  const safe = name
+    .toLowerCase()
+    .replace(/[^a-z0-9_]+/g, '_')
+    .slice(0, 60);
+  const admin = new pg.Client({ host: '127.0.0.1', port, user: SUPERUSER, database: 'postgres' });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${safe}"`);
+  } finally {
+    await admin.end();
+  }
+  return `postgres://${SUPERUSER}@127.0.0.1:${port}/${safe}`;
+}
+
+/**
+ * For a node:test file: call at the top level of the file (not inside a test), so the cluster is
+ * stopped after all of the file's tests. One cluster per test file, started on first use; each
+ * `database(name)` is a new database, returned as its connection URL.
+ */
+export function postgresForTests(): { database(name: string): Promise<string> } {
+  let cluster: Promise<PostgresCluster> | undefined;
+  let databases = 0;
+  after(() =>
+    cluster?.then(
+      (started) => started.stop(),
+      () => undefined,
+    ),
+  );
+  return {
+    database(name) {
+      cluster ??= startPostgres();
+      databases++;
+      return cluster.then((started) => started.createDatabase(`${name}_${databases}`));
+    },
+  };
+}
