@@ -8,7 +8,6 @@ import { pgCoreMigrations, pgRestMigrations } from './core-migrations.ts';
 import { pgDocumentMigrations, pgJobMigrations, pgSealMigrations } from './documents-migrations.ts';
 import { pgWebhookMigrations } from './webhooks-migrations.ts';
 import {
-  pgBatchMigrations,
   pgBlobMigrations,
   pgCredentialMigrations,
   pgFeedMigrations,
@@ -18,6 +17,7 @@ import {
   pgUploadMigrations,
 } from './other-migrations.ts';
 import { pgListIndexMigrations } from './list-index-migrations.ts';
+import { pgBatchMigrations } from './batches-migrations.ts';
 
 export const pgMigrations: Migration[] = [
   ...pgCoreMigrations,
