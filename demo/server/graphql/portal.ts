@@ -10,7 +10,7 @@ import type { PortalApiKey } from '../services/portal/api-keys.ts';
 import { replayWebhookDelivery, triggerTestEvent, webhookDeliveries } from '../services/portal/webhooks.ts';
 import { decodeId } from './ids.ts';
 import { notFoundError } from './errors.ts';
-import type { DeliveryRow } from '../store/webhooks.ts';
+import type { DeliveryRow } from '../store/webhook-rows.ts';
 import { usageOf } from '../services/portal/usage.ts';
 import { encodeId } from './ids.ts';
 import { groupView, userView } from './views.ts';

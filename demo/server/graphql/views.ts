@@ -8,7 +8,7 @@ import type { Template } from '../store/templates.ts';
 import type { Group } from '../store/groups.ts';
 import type { User } from '../store/users.ts';
 import type { EmailAttachment } from '../store/email-attachments.ts';
-import type { RegistrationRow } from '../store/webhooks.ts';
+import type { RegistrationRow } from '../store/webhook-rows.ts';
 import { encodeId } from './ids.ts';
 
 /** GraphQL speaks `inprogress`/`completed`/`rejected` (GRAPHQL.md §3); REST numbers map onto them. */

@@ -14,7 +14,7 @@ import { documentIdOfRecipient, triggerEvent } from '../webhooks/emit.ts';
 import { getRegistration, listRegistrations } from '../webhooks/registrations.ts';
 import { isKnownEvent } from '../webhooks/payload.ts';
 import type { WebhookEventName, WebhookObject } from '../webhooks/payload.ts';
-import type { DeliveryRow } from '../store/webhooks.ts';
+import type { DeliveryRow } from '../store/webhook-rows.ts';
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 

@@ -31,14 +31,16 @@ const FEED_EVENT_NAMES: Record<string, string> = {
 
 const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-function envelope(fields: Omit<FeedEnvelope, 'version' | 'eventId' | 'timestamp' | 'requestId' | 'batchId'> & { now?: number }): FeedEnvelope {
-  const { now, ...rest } = fields;
+function envelope(
+  fields: Omit<FeedEnvelope, 'version' | 'eventId' | 'timestamp' | 'requestId' | 'batchId'> & { batchId?: string; now?: number },
+): FeedEnvelope {
+  const { now, batchId, ...rest } = fields;
   return {
     version: '1.0',
     eventId: `evt${crypto.randomUUID()}`,
     timestamp: new Date(now ?? Date.now()).toISOString(),
     requestId: null,
-    batchId: null,
+    batchId: batchId ?? null,
     ...rest,
   };
 }
@@ -108,9 +110,8 @@ export function appendTaskEvent(
     groupId: `grp${task.groupId}`,
     userId: `usr${task.userId}`,
     error: null,
+    batchId: `bat${task.batchId}`,
     data: { id: `tsk${task.id}`, batchId: `bat${task.batchId}`, submitted: progress.done, failed: progress.failed },
   });
-  const row = JSON.parse(JSON.stringify(body)) as FeedEnvelope;
-  row.batchId = `bat${task.batchId}`;
-  store.feedEvents.append({ feed: 'group', groupId: task.groupId, userId: null, body: JSON.stringify(row) });
+  store.feedEvents.append({ feed: 'group', groupId: task.groupId, userId: null, body: JSON.stringify(body) });
 }

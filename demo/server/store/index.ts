@@ -28,7 +28,7 @@ import { SqliteDocumentRepository } from './documents.ts';
 import { SqliteDocumentHistory } from './documents-history.ts';
 import { SqliteJobRepository } from './jobs.ts';
 import { IdempotencyRepository } from './idempotency.ts';
-import type { WebhookRepository } from './webhooks.ts';
+import type { WebhookRepository } from './webhook-rows.ts';
 import { SqliteFeedEventRepository } from './feed-events.ts';
 import { SqliteBatchRepository } from './batches.ts';
 import { SqliteTaskRepository } from './tasks.ts';

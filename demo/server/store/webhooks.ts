@@ -24,24 +24,6 @@ import type {
   WebhookRepository,
 } from './webhook-rows.ts';
 
-export type {
-  SigningKeyRow,
-  RegistrationRow,
-  NewRegistration,
-  NewEvent,
-  HeldRow,
-  ClaimedRow,
-  AttemptRecord,
-  DeliveryRow,
-  StoredEventRow,
-  AttemptRow,
-  DeliveryLogFilter,
-  EventDocumentRow,
-  EventRecipientRow,
-  PruneResult,
-  WebhookRepository,
-} from './webhook-rows.ts';
-
 const REGISTRATION_COLUMNS = 'id, user_id, callback_url, object_filter, event_filter, group_id, notify, hmac_secret, created_ms';
 
 const SELECT_DELIVERY = `SELECT d.id, d.registration_id, d.event_id, e.object, e.event, e.document_id, e.recipient_id, e.origin, d.state, d.reason,

@@ -12,7 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Store } from '../store/index.ts';
-import type { HeldRow } from '../store/webhooks.ts';
+import type { HeldRow } from '../store/webhook-rows.ts';
 import { WEBHOOK_PAYLOAD_VERSION } from './payload.ts';
 import type { DocumentSnapshot } from './payload.ts';
 

@@ -3,7 +3,7 @@
  * outbox.ts (insertRegistration / removeRegistration) next to the fan-out that reads them.
  */
 import type { Store } from '../store/index.ts';
-import type { RegistrationRow } from '../store/webhooks.ts';
+import type { RegistrationRow } from '../store/webhook-rows.ts';
 import { isKnownEvent, WEBHOOK_EVENTS, WEBHOOK_OBJECTS } from './payload.ts';
 import type { WebhookObject } from './payload.ts';
 import { LEGACY_NOTIFY } from './legacy.ts';

@@ -5,7 +5,7 @@
  * unique key is what keeps that event from ever being emitted twice.
  */
 import type { Store } from '../store/index.ts';
-import type { PruneResult } from '../store/webhooks.ts';
+import type { PruneResult } from '../store/webhook-rows.ts';
 
 export type { PruneResult };
 

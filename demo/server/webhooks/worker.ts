@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Store } from '../store/index.ts';
-import type { ClaimedRow } from '../store/webhooks.ts';
+import type { ClaimedRow } from '../store/webhook-rows.ts';
 import { attemptDelivery, isSuccess } from './delivery.ts';
 import type { AttemptResult } from './delivery.ts';
 import { flushPeriodicBatches } from './legacy.ts';

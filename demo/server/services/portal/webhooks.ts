@@ -4,7 +4,7 @@
  * Registering and removing webhooks is graphql/webhook-resolvers.ts (createWebhook, …) over webhooks/subscribe.ts.
  */
 import type { Store } from '../../store/index.ts';
-import type { DeliveryRow } from '../../store/webhooks.ts';
+import type { DeliveryRow } from '../../store/webhook-rows.ts';
 import { notFound, unprocessable } from '../../domain/errors.ts';
 import { replayEvent } from '../../webhooks/outbox.ts';
 import { getRegistration, listRegistrations } from '../../webhooks/registrations.ts';
