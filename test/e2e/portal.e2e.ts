@@ -100,6 +100,7 @@ test('portal: sign in, enrol TOTP, create a key once, register a webhook, see an
     // Enrolment is mandatory: QR code, the secret as text, the first code from it.
     await expect(page.getByRole('heading', { name: 'Set up two-factor authentication' })).toBeVisible();
     await expect(page.getByRole('img', { name: 'QR code to scan with an authenticator app' })).toBeVisible();
+    await expect(page.locator('code[data-secret]')).toHaveText(/[A-Z2-7]{16,}/); // filled once AssociateSoftwareToken answers
     const secret = (await page.locator('code[data-secret]').textContent())!.trim();
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
     expect(await axeViolations(page)).toEqual([]);
@@ -224,6 +225,7 @@ test('portal: sign in, enrol TOTP, create a key once, register a webhook, see an
     await page.getByLabel('Password').fill(SUB_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('heading', { name: 'Set up two-factor authentication' })).toBeVisible();
+    await expect(page.locator('code[data-secret]')).toHaveText(/[A-Z2-7]{16,}/); // filled once AssociateSoftwareToken answers
     const subSecret = (await page.locator('code[data-secret]').textContent())!.trim();
     await page.getByLabel('First code').fill(await generate({ secret: subSecret }));
     await page.getByRole('button', { name: 'Turn on' }).click();
