@@ -162,23 +162,23 @@ test('user create and user password store an SRP verifier (never the password); 
   try {
     await runCli(['user', 'create', '--email', 'pat@example.com', '--password', 'first passphrase', '--data', dataDir]);
     const { openStore } = await import('./store/index.ts');
-    const verifierOf = () => {
-      const store = openStore(dataDir);
+    const verifierOf = async () => {
+      const store = await openStore(dataDir);
       try {
-        const user = store.users.findByEmail('pat@example.com')!;
-        return { credentials: store.credentials.get(user.id)!, events: store.credentials.events(user.id).map((e) => e.event) };
+        const user = (await store.users.findByEmail('pat@example.com'))!;
+        return { credentials: (await store.credentials.get(user.id))!, events: (await store.credentials.events(user.id)).map((e) => e.event) };
       } finally {
-        store.close();
+        await store.close();
       }
     };
-    const before = verifierOf().credentials;
+    const before = (await verifierOf()).credentials;
     assert.match(before.srpVerifier, /^[0-9a-f]+$/);
     assert.ok(!JSON.stringify(before).includes('passphrase'));
     assert.match(
       await runCli(['user', 'password', '--email', 'pat@example.com', '--data', dataDir]),
       /^Set the sign-in password of pat@example\.com: \S{12,}\n$/,
     );
-    const after = verifierOf();
+    const after = await verifierOf();
     assert.notEqual(after.credentials.srpVerifier, before.srpVerifier);
     assert.deepEqual(after.events, ['password_set']);
     await assert.rejects(() => runCli(['user', 'password', '--email', 'pat@example.com', '--password', 'short', '--data', dataDir]), /at least 8 characters/);
