@@ -133,12 +133,6 @@ async function serve(args: string[]): Promise<void> {
     throw new UsageError(`--port must be a number from 0 to 65535 (got ${values.port ?? process.env.PORT}).`);
   const dataDir = dataDirFrom(values.data);
   const displayHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
-  // The S3 blob backend exists (store/s3-blobs.ts) but the file store that serves requests is still
-  // synchronous; starting with blobs silently kept on local disk instead would be worse than refusing.
-  if (process.env.ESIGN_S3_BUCKET?.trim())
-    throw new UsageError(
-      'ESIGN_S3_BUCKET is set, but this version keeps blobs in <data>/blobs only (S3 serving arrives with the asynchronous store, issue 14). Unset it, or use a shared volume (docs/deploy.md).',
-    );
 
   const app = await buildApp({
     dataDir,

@@ -1,3 +1,4 @@
+import { localBlobs } from '../store/files.ts';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -17,7 +18,7 @@ test("a temp file left by a killed writer is swept when the store opens; live wr
   try {
     const first = await openStore(dataDir);
     await first.files.write('doc_final', new TextEncoder().encode('%PDF-1.7 whole'));
-    const tmpDir = path.join(first.files.blobs.dir, 'tmp');
+    const tmpDir = path.join(localBlobs(first).dir, 'tmp');
     // What a SIGKILL between the temp write and the rename leaves behind.
     const leftover = path.join(tmpDir, `${deadPid()}-0a1b2c3d4e5f.tmp`);
     fs.writeFileSync(leftover, '%PDF-1.7 half');

@@ -1,3 +1,4 @@
+import { localBlobs } from '../store/files.ts';
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -293,7 +294,7 @@ describe('template PDFs', () => {
     const id = await uploadId();
     const { files } = t.app.store;
     const hash = (await files.hashOf(`template-${id}`))!;
-    const blob = files.blobs.pathOf(hash);
+    const blob = localBlobs(t.app.store).pathOf(hash);
     assert.ok(fs.existsSync(blob));
     const res = await call(t.app, t.key, 'DELETE', `/api/v1/templatepdf/${id}/delete/`);
     assert.equal(res.statusCode, 204);

@@ -359,10 +359,11 @@ export class SqliteDocumentRepository {
 
   /**
    * Permanent deletion: the document with its recipients (and their invitation attachment links), fields,
-   * text source, history and queued emails. The caller removes the files (their names are in the record).
+   * text source, history, queued emails and its final-PDF job. The caller removes the files (their names are in the record).
    * Webhook delivery logs stay (they are the dashboard's).
    */
   async purge(id: string): Promise<void> {
+    await this.db.run('DELETE FROM background_jobs WHERE document_id = ?', [id]);
     await this.db.run('DELETE FROM email_outbox WHERE document_id = ?', [id]);
     await this.db.run('DELETE FROM document_events WHERE document_id = ?', [id]);
     await this.db.run('DELETE FROM document_fields WHERE document_id = ?', [id]);

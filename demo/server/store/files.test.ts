@@ -1,3 +1,4 @@
+import { localBlobs } from './files.ts';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -34,7 +35,7 @@ function blobFiles(dataDir: string): string[] {
 /** A hard link to a blob's inode: it shows what shredding did to the bytes before the unlink. */
 function witness(store: Store, dataDir: string, hash: string): string {
   const link = path.join(dataDir, `witness-${hash.slice(0, 8)}`);
-  fs.linkSync(store.files.blobs.pathOf(hash), link);
+  fs.linkSync(localBlobs(store).pathOf(hash), link);
   return link;
 }
 
@@ -113,7 +114,7 @@ test('a sent document references the template bytes, and keeps them when the tem
 
     const seen = witness(store, t.dataDir, original);
     for (const id of ids) await purgeDocument(store, (await store.documents.get(id))!);
-    assert.equal(store.files.blobs.hasSync(original), false, 'the last reference gone, the blob goes');
+    assert.equal(await store.files.blobs.has(original), false, 'the last reference gone, the blob goes');
     assert.notDeepEqual(fs.readFileSync(seen), Buffer.from(template.pdf), 'and it was shredded');
     assert.deepEqual(await store.files.refs.totals(), { blobs: 0, bytes: 0, names: 0 });
   } finally {

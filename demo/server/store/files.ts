@@ -9,6 +9,7 @@
  */
 import type { SqlDb } from './sql.ts';
 import { sha256Hex } from './blob-backend.ts';
+import type { BlobBackend } from './blob-backend.ts';
 import { SqliteBlobRefs } from './blob-refs.ts';
 import { LocalBlobBackend } from './local-blobs.ts';
 import { importFlatFiles } from './flat-files-import.ts';
@@ -26,16 +27,23 @@ function missing(name: string): NodeJS.ErrnoException {
   return error;
 }
 
+/** The local backend of a store that uses one (tests that look at blob files on disk). */
+export function localBlobs(store: { files: FileStore }): LocalBlobBackend {
+  if (!(store.files.blobs instanceof LocalBlobBackend)) throw new Error('this store keeps its blobs in S3, not in <data>/blobs');
+  return store.files.blobs;
+}
+
 export class FileStore {
   readonly dataDir: string;
-  readonly blobs: LocalBlobBackend;
+  /** Where the bytes are: `<dataDir>/blobs` by default, or an S3 bucket (ESIGN_S3_BUCKET). */
+  readonly blobs: BlobBackend;
   readonly refs: SqliteBlobRefs;
   private readonly db: SqlDb;
 
-  constructor(dataDir: string, db: SqlDb) {
+  constructor(dataDir: string, db: SqlDb, blobs: BlobBackend = new LocalBlobBackend(dataDir)) {
     this.db = db;
     this.dataDir = dataDir;
-    this.blobs = new LocalBlobBackend(dataDir);
+    this.blobs = blobs;
     this.refs = new SqliteBlobRefs(db);
   }
 
@@ -49,12 +57,12 @@ export class FileStore {
   async write(name: string, bytes: Uint8Array): Promise<void> {
     checkName(name);
     const hash = sha256Hex(bytes);
-    this.blobs.putSync(hash, bytes); // before the row: a crash leaves at worst an unnamed blob
+    await this.blobs.put(hash, bytes); // before the row: a crash leaves at worst an unnamed blob
     await this.db.transaction(async () => {
       await this.refs.bind(name, hash, bytes.byteLength);
       // Another process on the same data dir may have shredded an unreferenced blob of this content
       // after the put above saw it; under the write lock no one can shred it any more.
-      if (!this.blobs.hasSync(hash)) this.blobs.putSync(hash, bytes);
+      if (!(await this.blobs.has(hash))) await this.blobs.put(hash, bytes);
     });
     await this.sweep();
   }
@@ -72,9 +80,9 @@ export class FileStore {
 
   async read(name: string): Promise<Buffer> {
     const ref = await this.refs.find(checkName(name));
-    const bytes = ref && this.blobs.getSync(ref.hash);
+    const bytes = ref && (await this.blobs.get(ref.hash));
     if (!bytes) throw missing(name);
-    return bytes;
+    return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
 
   /** The bytes as a plain Uint8Array (pdf.js refuses Buffer instances). */
@@ -85,7 +93,7 @@ export class FileStore {
 
   async exists(name: string): Promise<boolean> {
     const ref = await this.refs.find(checkName(name));
-    return ref !== undefined && this.blobs.hasSync(ref.hash);
+    return ref !== undefined && (await this.blobs.has(ref.hash));
   }
 
   async size(name: string): Promise<number> {
@@ -121,7 +129,7 @@ export class FileStore {
       // Under the write lock: a process binding this content meanwhile either came first (refs > 0,
       // nothing is shredded) or comes after and finds the bytes gone and writes them again.
       await this.db.transaction(async () => {
-        if (await this.refs.forget(hash)) this.blobs.deleteSync(hash);
+        if (await this.refs.forget(hash)) await this.blobs.delete(hash);
       });
     }
   }

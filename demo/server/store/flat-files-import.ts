@@ -9,13 +9,13 @@ import path from 'node:path';
 import type { SqlDb } from './sql.ts';
 import { sha256Hex } from './blob-backend.ts';
 import type { SqliteBlobRefs } from './blob-refs.ts';
-import type { LocalBlobBackend } from './local-blobs.ts';
+import type { BlobBackend } from './blob-backend.ts';
 
 const FLAT_FILE = /^([A-Za-z0-9_-]{1,100})\.pdf$/;
 const FLAT_TEMP = /\.pdf\.\d+-[0-9a-f]+\.tmp$/;
 
 /** Returns how many files were imported. */
-export async function importFlatFiles(dataDir: string, db: SqlDb, blobs: LocalBlobBackend, refs: SqliteBlobRefs): Promise<number> {
+export async function importFlatFiles(dataDir: string, db: SqlDb, blobs: BlobBackend, refs: SqliteBlobRefs): Promise<number> {
   const dir = path.join(dataDir, 'files');
   if (!fs.existsSync(dir)) return 0;
   let imported = 0;
@@ -36,7 +36,7 @@ export async function importFlatFiles(dataDir: string, db: SqlDb, blobs: LocalBl
     const hash = sha256Hex(bytes);
     // The blob first (so a row never names missing bytes), then the row, then the flat file goes;
     // a crash anywhere in between leaves the flat file, which the next start imports again.
-    blobs.putSync(hash, bytes);
+    await blobs.put(hash, bytes);
     await db.transaction(async () => refs.bind(name, hash, bytes.byteLength));
     fs.rmSync(file, { force: true });
     imported++;

@@ -34,6 +34,19 @@ import type { WebhookRepository } from './webhook-rows.ts';
 import { SqliteFeedEventRepository } from './feed-events.ts';
 import { SqliteBatchRepository } from './batches.ts';
 import { SqliteTaskRepository } from './tasks.ts';
+import type { BlobBackend } from './blob-backend.ts';
+import { S3BlobBackend, s3SettingsFromEnv } from './s3-blobs.ts';
+
+export interface StoreOptions {
+  /** Where file bytes go; default: an S3 bucket when ESIGN_S3_BUCKET is set, else `<dataDir>/blobs`. */
+  blobs?: BlobBackend;
+}
+
+/** The blob backend the environment asks for: S3 when ESIGN_S3_BUCKET is set, else undefined (local). */
+export function blobBackendFromEnv(env: NodeJS.ProcessEnv = process.env): BlobBackend | undefined {
+  const s3 = s3SettingsFromEnv(env);
+  return s3 ? new S3BlobBackend(s3) : undefined;
+}
 
 export class Store {
   /** The database every repository reaches through (SQL in store/ only). */
@@ -74,12 +87,12 @@ export class Store {
   private closed = false;
 
   /** Use `openStore`: the file store's start-up work is asynchronous. */
-  constructor(dataDir: string) {
+  constructor(dataDir: string, options: StoreOptions = {}) {
     this.sqlite = openDatabase(dataDir);
     runMigrations(this.sqlite, migrations);
     this.db = new SqliteSqlDb(this.sqlite, openReader(dataDir));
     this.sql = this.db;
-    this.files = new FileStore(dataDir, this.db);
+    this.files = new FileStore(dataDir, this.db, options.blobs ?? blobBackendFromEnv());
     this.users = new SqliteUserRepository(this.db);
     this.groups = new SqliteGroupRepository(this.db);
     this.apiKeys = new SqliteApiKeyRepository(this.db);
@@ -133,8 +146,8 @@ export class Store {
 }
 
 /** Opens (creating and migrating when needed) the store in `dataDir`. */
-export async function openStore(dataDir: string): Promise<Store> {
-  const store = new Store(dataDir);
+export async function openStore(dataDir: string, options: StoreOptions = {}): Promise<Store> {
+  const store = new Store(dataDir, options);
   await store.files.start();
   return store;
 }
