@@ -19,6 +19,7 @@ import { listIndexMigrations } from './list-indexes.ts';
 import { templateRoleMigrations } from './template-roles.ts';
 import { feedMigrations } from './feed-events.ts';
 import { batchMigrations } from './batches.ts';
+import { rowOrderMigrations } from './row-order.ts';
 
 export const migrations: Migration[] = [
   ...coreMigrations,
@@ -36,4 +37,5 @@ export const migrations: Migration[] = [
   ...templateRoleMigrations,
   ...feedMigrations,
   ...batchMigrations,
+  ...rowOrderMigrations,
 ];

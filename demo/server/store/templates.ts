@@ -147,7 +147,8 @@ export class SqliteTemplateRepository implements TemplateRepository {
       params.push(q.archived ? 1 : 0);
     }
     if (q.titleContains) {
-      where.push("title LIKE ? ESCAPE '\\'");
+      // SQLite's LIKE ignores ASCII case; PostgreSQL's needs ILIKE for the same answer.
+      where.push(`title ${this.db.dialect === 'postgres' ? 'ILIKE' : 'LIKE'} ? ESCAPE '\\'`);
       params.push(`%${q.titleContains.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     }
     if (q.createdGt) {
@@ -170,9 +171,11 @@ export class SqliteTemplateRepository implements TemplateRepository {
 
   async withElement(groupIds: readonly string[], elementUuid: string): Promise<Template | undefined> {
     if (groupIds.length === 0) return undefined;
+    const inGroups = `t.group_id IN (${groupIds.map(() => '?').join(',')})`;
     const row = (await this.db.get(
-      `SELECT t.* FROM templates t, json_each(t.fields_json) e
-         WHERE t.group_id IN (${groupIds.map(() => '?').join(',')}) AND json_extract(e.value, '$.uuid') = ? LIMIT 1`,
+      this.db.dialect === 'postgres'
+        ? `SELECT t.* FROM templates t, jsonb_array_elements(t.fields_json::jsonb) e WHERE ${inGroups} AND e ->> 'uuid' = ? LIMIT 1`
+        : `SELECT t.* FROM templates t, json_each(t.fields_json) e WHERE ${inGroups} AND json_extract(e.value, '$.uuid') = ? LIMIT 1`,
       [...groupIds, elementUuid.toLowerCase()],
     )) as unknown as TemplateRow | undefined;
     return row ? toTemplate(row) : undefined;

@@ -104,15 +104,15 @@ export class UploadRepository {
     return row ? toUpload(row) : undefined;
   }
 
-  /** pending → converting, once: false when the upload was already claimed (the URL is single-use). */
   /** The newest upload that promised template `templateId` (GraphQL createTemplate), if any. */
   async promising(templateId: string): Promise<Upload | undefined> {
-    const row = (await this.db.get("SELECT * FROM uploads WHERE json_extract(options, '$.templateId') = ? ORDER BY created DESC, rowid DESC LIMIT 1", [
-      templateId,
-    ])) as Row | undefined;
+    // The same expression as each dialect's index uploads_promised_template.
+    const promised = this.db.dialect === 'postgres' ? "(options::jsonb ->> 'templateId')" : "json_extract(options, '$.templateId')";
+    const row = (await this.db.get(`SELECT * FROM uploads WHERE ${promised} = ? ORDER BY created DESC, rowid DESC LIMIT 1`, [templateId])) as Row | undefined;
     return row ? toUpload(row) : undefined;
   }
 
+  /** pending → converting, once: false when the upload was already claimed (the URL is single-use). */
   async claim(id: string): Promise<boolean> {
     const result = await this.db.run("UPDATE uploads SET status = 'converting', modified = ? WHERE id = ? AND status = 'pending'", [nowIso(), id]);
     return Number(result.changes) === 1;

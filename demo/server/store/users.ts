@@ -149,7 +149,8 @@ export class SqliteUserRepository implements UserRepository {
     const now = nowIso();
     await this.db.run(
       `INSERT INTO memberships (id, user_id, group_id, is_group_admin, permission, created, modified) VALUES (?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (user_id, group_id) DO UPDATE SET is_group_admin = MAX(is_group_admin, excluded.is_group_admin)`,
+       ON CONFLICT (user_id, group_id) DO UPDATE SET is_group_admin =
+         CASE WHEN excluded.is_group_admin > memberships.is_group_admin THEN excluded.is_group_admin ELSE memberships.is_group_admin END`,
       [crypto.randomUUID(), userId, groupId, isGroupAdmin ? 1 : 0, permission, now, now],
     );
   }

@@ -18,6 +18,7 @@ import {
 } from './other-migrations.ts';
 import { pgListIndexMigrations } from './list-index-migrations.ts';
 import { pgBatchMigrations } from './batches-migrations.ts';
+import { pgRowOrderMigrations } from './row-order-migrations.ts';
 
 export const pgMigrations: Migration[] = [
   ...pgCoreMigrations,
@@ -35,4 +36,5 @@ export const pgMigrations: Migration[] = [
   ...pgTemplateRoleMigrations,
   ...pgFeedMigrations,
   ...pgBatchMigrations,
+  ...pgRowOrderMigrations,
 ];

@@ -110,6 +110,7 @@ export async function postgresSchema(pool: pg.Pool): Promise<SchemaShape> {
      WHERE table_schema = 'public' ORDER BY table_name, ordinal_position`,
   );
   for (const column of columns.rows) {
+    if (column.column_name === 'rowid') continue; // SQLite's implicit rowid, explicit here (row-order-migrations.ts)
     const pgType = column.data_type === 'USER-DEFINED' ? column.udt_name : column.data_type;
     const type = PG_TYPES[pgType];
     if (!type) throw new Error(`PostgreSQL column ${column.table_name}.${column.column_name} has type ${pgType}: map it in schema-snapshot.ts`);
@@ -133,8 +134,10 @@ export async function postgresSchema(pool: pg.Pool): Promise<SchemaShape> {
      JOIN pg_indexes pi ON pi.indexname = c.relname AND pi.schemaname = 'public'`,
   );
   for (const index of indexes.rows) {
+    // Every SQLite index ends in the implicit rowid; PostgreSQL's list indexes name it.
+    const columns = index.columns.at(-1) === 'rowid' && index.columns.length > 1 ? index.columns.slice(0, -1) : index.columns;
     (shape.indexes[index.table_name] ??= []).push(
-      indexSignature(index.from_constraint ? null : index.index_name, index.columns, index.is_unique, index.partial),
+      indexSignature(index.from_constraint ? null : index.index_name, columns, index.is_unique, index.partial),
     );
   }
   const fks = await pool.query<{ table_name: string; ref_table: string; from_cols: string[]; to_cols: string[]; on_delete: string }>(
