@@ -128,6 +128,30 @@ test('postgres: a transaction whose work caught a failed statement is not report
   });
 });
 
+test('postgres: a connection lost inside a transaction fails that transaction only; the store goes on', async () => {
+  await withDbs('lost_connection', async (db, other) => {
+    const started = gate();
+    const resume = gate();
+    const transaction = db.transaction(async () => {
+      await db.run('UPDATE counters SET n = 9 WHERE id = 1');
+      started.open();
+      await resume.opened;
+      await db.get('SELECT 1 AS one');
+    });
+    await started.opened;
+    // The server ends the transaction's connection while `work` is between queries.
+    const ended = await other.get<{ ended: boolean }>(
+      "SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE datname = current_database() AND state = 'idle in transaction'",
+    );
+    assert.equal(ended?.ended, true);
+    await new Promise((resolve) => setTimeout(resolve, 50)); // let the driver see the connection close
+    resume.open();
+    await assert.rejects(transaction);
+    assert.deepEqual(await db.get('SELECT n FROM counters WHERE id = 1'), { n: 0 });
+    assert.equal(await db.transaction(async () => (await db.get<{ one: number }>('SELECT 1 AS one'))?.one), 1);
+  });
+});
+
 test('postgres: bigint within Number.MAX_SAFE_INTEGER is a number; beyond it the query fails instead of rounding', async () => {
   await withDbs('bigint', async (db) => {
     assert.deepEqual(await db.get('SELECT 9007199254740991::bigint AS n, ARRAY[1, 2]::bigint[] AS list, 2.5::numeric AS half'), {

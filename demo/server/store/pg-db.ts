@@ -148,8 +148,12 @@ export class PgSqlDb implements SqlDb {
   private async runTransaction<T>(work: () => Promise<T>, isolation: string): Promise<T> {
     if (this.closed) throw new Error('The PostgreSQL store is closed');
     const client = await this.pool.connect();
-    // A connection whose ROLLBACK failed is in an unknown state: it is destroyed, not pooled again.
+    // A connection that failed (or whose ROLLBACK did) is in an unknown state: it is destroyed, not
+    // pooled again. The pool stops listening for a checked-out client's errors, and an 'error' event
+    // nobody listens to (the server ends the connection while `work` awaits) would crash the process.
     let broken: Error | undefined;
+    const onConnectionError = (error: Error) => (broken = error);
+    client.on('error', onConnectionError);
     try {
       await client.query(`BEGIN ISOLATION LEVEL ${isolation}`);
       try {
@@ -165,6 +169,7 @@ export class PgSqlDb implements SqlDb {
         throw error;
       }
     } finally {
+      client.removeListener('error', onConnectionError);
       client.release(broken);
     }
   }
