@@ -5,6 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { postgresForTests } from '../../../test/support/postgres.ts';
 import { PgSqlDb, TRANSACTION_ATTEMPTS, TransactionAbortedError, createPgPool, openPgSqlDb } from './pg-db.ts';
 import { pgMigrations } from './pg/migrations.ts';
@@ -144,11 +145,24 @@ test('postgres: a connection lost inside a transaction fails that transaction on
       "SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE datname = current_database() AND state = 'idle in transaction'",
     );
     assert.equal(ended?.ended, true);
-    await new Promise((resolve) => setTimeout(resolve, 50)); // let the driver see the connection close
+    await sleep(50); // let the driver see the connection close
     resume.open();
     await assert.rejects(transaction);
     assert.deepEqual(await db.get('SELECT n FROM counters WHERE id = 1'), { n: 0 });
     assert.equal(await db.transaction(async () => (await db.get<{ one: number }>('SELECT 1 AS one'))?.one), 1);
+  });
+});
+
+test('postgres: a query left running after its transaction ended is refused, not run on a pooled connection', async () => {
+  await withDbs('after_end', async (db) => {
+    let late: Promise<unknown> | undefined;
+    let lateTransaction: Promise<unknown> | undefined;
+    await db.transaction(async () => {
+      late = sleep(20).then(() => db.get('SELECT 1 AS one'));
+      lateTransaction = sleep(20).then(() => db.transaction(async () => undefined));
+    });
+    await assert.rejects(late!, /after its transaction had ended/);
+    await assert.rejects(lateTransaction!, /after its transaction had ended/);
   });
 });
 

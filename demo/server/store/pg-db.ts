@@ -7,6 +7,8 @@
  * Unlike SQLite, a failed statement aborts the whole PostgreSQL transaction: `work` cannot catch a
  * query's error and carry on with the next query. Wrap the statement that may fail in a nested
  * `transaction()` (a savepoint) to recover from it, as the savepoint rolls back just that part.
+ * Nested transactions of one transaction share its connection, so await one before starting the
+ * next: savepoints started side by side (Promise.all) would roll back each other's work.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -25,11 +27,14 @@ import { pgMigrations } from './pg/migrations.ts';
  */
 export const TRANSACTION_ATTEMPTS = 10;
 const RETRYABLE_CODES = new Set(['40001', '40P01']);
+const QUERY_AFTER_END = 'A query ran after its transaction had ended (a promise started inside transaction() was not awaited)';
 
 interface TransactionState {
   client: pg.PoolClient;
   /** Savepoints opened inside this transaction so far (names stay unique). */
   savepoints: number;
+  /** Set at COMMIT/ROLLBACK: a promise `work` left running must not use the client after it went back to the pool. */
+  finished: boolean;
 }
 
 const ISOLATION_SQL: Record<IsolationLevel, string> = {
@@ -107,6 +112,7 @@ export class PgSqlDb implements SqlDb {
 
   async transaction<T>(work: () => Promise<T>, options: TransactionOptions = {}): Promise<T> {
     const current = this.context.getStore();
+    if (current?.finished) throw new Error(QUERY_AFTER_END);
     if (current) return this.savepoint(current, work);
     const isolation = ISOLATION_SQL[options.isolation ?? 'read committed'];
     for (let attempt = 1; ; attempt++) {
@@ -140,6 +146,7 @@ export class PgSqlDb implements SqlDb {
   private connection(): pg.Pool | pg.PoolClient {
     // A transaction running when close() was called may finish (close waits for it); nothing new starts.
     const state = this.context.getStore();
+    if (state?.finished) throw new Error(QUERY_AFTER_END);
     if (state) return state.client;
     if (this.closed) throw new Error('The PostgreSQL store is closed');
     return this.pool;
@@ -154,16 +161,19 @@ export class PgSqlDb implements SqlDb {
     let broken: Error | undefined;
     const onConnectionError = (error: Error) => (broken = error);
     client.on('error', onConnectionError);
+    const state: TransactionState = { client, savepoints: 0, finished: false };
     try {
       await client.query(`BEGIN ISOLATION LEVEL ${isolation}`);
       try {
-        const result = await this.context.run({ client, savepoints: 0 }, work);
+        const result = await this.context.run(state, work);
+        state.finished = true;
         // PostgreSQL answers COMMIT of a transaction aborted by an earlier failed statement (one that
         // `work` caught) with ROLLBACK and no error: nothing was saved, so the caller must not think it was.
         const commit = await client.query('COMMIT');
         if (commit.command === 'ROLLBACK') throw new TransactionAbortedError();
         return result;
       } catch (error) {
+        state.finished = true;
         // After a failed COMMIT PostgreSQL has already rolled back; ROLLBACK then only warns.
         await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
         throw error;
