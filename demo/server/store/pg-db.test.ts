@@ -166,6 +166,13 @@ test('postgres: a query left running after its transaction ended is refused, not
   });
 });
 
+test('postgres: a parameter count that does not match the placeholders is refused', async () => {
+  await withDbs('param_count', async (db) => {
+    await assert.rejects(db.get('SELECT n FROM counters WHERE id = ? AND n = ?', [1]), /2 placeholder\(s\) but 1 parameter\(s\)/);
+    await assert.rejects(db.run("UPDATE counters SET n = 1 WHERE id = 'why?'", [1]), /0 placeholder\(s\) but 1 parameter\(s\)/);
+  });
+});
+
 test('postgres: bigint within Number.MAX_SAFE_INTEGER is a number; beyond it the query fails instead of rounding', async () => {
   await withDbs('bigint', async (db) => {
     assert.deepEqual(await db.get('SELECT 9007199254740991::bigint AS n, ARRAY[1, 2]::bigint[] AS list, 2.5::numeric AS half'), {
