@@ -173,6 +173,15 @@ test('postgres: a parameter count that does not match the placeholders is refuse
   });
 });
 
+test('postgres: booleans go as 1/0, which integer flag columns and boolean contexts both take', async () => {
+  await withDbs('booleans', async (db) => {
+    await db.exec('CREATE TABLE flags (id integer PRIMARY KEY, flag integer NOT NULL, yes boolean NOT NULL)');
+    await db.run('INSERT INTO flags VALUES (?, ?, ?), (?, ?, ?)', [1, true, true, 2, false, false]);
+    assert.deepEqual(await db.all('SELECT id, flag, yes FROM flags WHERE flag = ? OR yes = ? ORDER BY id', [true, true]), [{ id: 1, flag: 1, yes: true }]);
+    assert.deepEqual(await db.get('SELECT count(*) AS n FROM flags WHERE ?', [false]), { n: 0 });
+  });
+});
+
 test('postgres: bigint within Number.MAX_SAFE_INTEGER is a number; beyond it the query fails instead of rounding', async () => {
   await withDbs('bigint', async (db) => {
     assert.deepEqual(await db.get('SELECT 9007199254740991::bigint AS n, ARRAY[1, 2]::bigint[] AS list, 2.5::numeric AS half'), {
