@@ -57,13 +57,12 @@ function bind(params: readonly SqlValue[]): unknown[] {
   });
 }
 
-/** The SQLSTATE of a database error, also when the caller wrapped it (`new Error(…, { cause })`). */
-function sqlState(error: unknown): string | undefined {
+/** A serialization failure or deadlock, also when the caller wrapped it (`new Error(…, { cause })`). */
+function isRetryable(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    if (RETRYABLE_CODES.has(String((current as { code?: unknown }).code))) return true;
   }
-  return undefined;
+  return false;
 }
 
 /** COMMIT found the transaction already aborted: a statement in it failed and `work` went on regardless. */
@@ -119,8 +118,7 @@ export class PgSqlDb implements SqlDb {
       try {
         return await this.runTransaction(work, isolation);
       } catch (error) {
-        const code = sqlState(error);
-        if (attempt >= TRANSACTION_ATTEMPTS || !code || !RETRYABLE_CODES.has(code)) throw error;
+        if (attempt >= TRANSACTION_ATTEMPTS || !isRetryable(error)) throw error;
         // Exponential backoff with full jitter (up to 2, 4, 8 … 256 ms), so colliders fall out of step.
         await sleep(Math.random() * 2 ** Math.min(attempt, 8));
       }
