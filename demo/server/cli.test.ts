@@ -204,3 +204,27 @@ test('serve refuses a half-configured S3 bucket (a key id without its secret), n
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+test('serve checks ESIGN_DATABASE_URL, and refuses a valid one rather than run on SQLite unasked', async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esign-cli-pg-'));
+  const serveWith = (url: string) =>
+    execFileAsync(process.execPath, [CLI, 'serve', '--port', '0', '--data', dataDir], {
+      encoding: 'utf8',
+      env: { ...process.env, ESIGN_DATABASE_URL: url },
+    }).then(
+      () => undefined,
+      (error: { code: number; stderr: string }) => error,
+    );
+  try {
+    const malformed = await serveWith('mysql://root:hunter2@db/esign');
+    assert.equal(malformed?.code, 2);
+    assert.match(malformed.stderr, /ESIGN_DATABASE_URL must start with postgres:\/\/ or postgresql:\/\//);
+    assert.doesNotMatch(malformed.stderr, /hunter2/);
+    const valid = await serveWith('postgres://esign@127.0.0.1:5432/esign');
+    assert.equal(valid?.code, 2);
+    assert.match(valid.stderr, /ESIGN_DATABASE_URL is set, but this version of serve runs on the SQLite file/);
+    assert.deepEqual(fs.readdirSync(dataDir), [], 'nothing was created in the data directory');
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});

@@ -15,6 +15,7 @@
 import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { buildApp } from './app.ts';
+import { ConfigError, databaseUrlFromEnv } from './config.ts';
 import { openStore } from './store/index.ts';
 import type { Group } from './store/groups.ts';
 import type { Store } from './store/index.ts';
@@ -48,7 +49,8 @@ const USAGE = `Usage:
            ESIGN_PDF_JOB_TIMEOUT_MS (60000), ESIGN_PDF_WORKER_MB (heap per worker, 512), ESIGN_MAX_PAGES (2000),
            ESIGN_MAX_INFLATED_MB (128), ESIGN_PDF_QUEUE_PER_GROUP (jobs waiting per group, 20),
            sign-in (docs/sign-in.md): ESIGN_USER_POOL_ID (local_esign; never change it once users exist),
-           ESIGN_USER_POOL_CLIENT_ID (esign-portal), ESIGN_SIGN_IN_PER_MINUTE (requests per address, 30)
+           ESIGN_USER_POOL_CLIENT_ID (esign-portal), ESIGN_SIGN_IN_PER_MINUTE (requests per address, 30),
+           ESIGN_DATABASE_URL (postgres://…: checked, but refused until PostgreSQL support lands; docs/deploy.md)
   esign-server api-key create [--data DIR] [--env sandbox|production] [--legacy] [--email USER]
   esign-server api-key list [--data DIR] [--email USER]
   esign-server api-key revoke <key-id | key> [--data DIR]
@@ -109,6 +111,16 @@ function nonNegativeEnv(name: string, fallback: number): number {
   return value;
 }
 
+/** ESIGN_DATABASE_URL (config.ts), a malformed value being a usage error that names the variable. */
+function checkedDatabaseUrl(): string | undefined {
+  try {
+    return databaseUrlFromEnv();
+  } catch (error) {
+    if (error instanceof ConfigError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
 function dataDirFrom(value: string | undefined): string {
   return path.resolve(value ?? process.env.ESIGN_DATA ?? '.esign-data');
 }
@@ -134,8 +146,17 @@ async function serve(args: string[]): Promise<void> {
   const dataDir = dataDirFrom(values.data);
   const displayHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
 
+  // Checked first so a mistyped URL is named at startup. The asynchronous store that would use it is
+  // not wired to `serve` yet (issue 14); running on SQLite while PostgreSQL was asked for would be worse than refusing.
+  const databaseUrl = checkedDatabaseUrl();
+  if (databaseUrl)
+    throw new UsageError(
+      'ESIGN_DATABASE_URL is set, but this version of serve runs on the SQLite file in the data directory only (PostgreSQL support is in progress, docs/deploy.md). Unset it.',
+    );
+
   const app = await buildApp({
     dataDir,
+    databaseUrl,
     baseUrl: process.env.ESIGN_BASE_URL ?? `http://${displayHost}:${port}`,
     logger: process.env.ESIGN_LOG === '1',
     corsOrigins: parseCorsOrigins(process.env.ESIGN_CORS_ORIGINS),

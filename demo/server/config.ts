@@ -22,6 +22,11 @@ export interface RateLimitConfig {
 export interface AppConfig {
   /** Directory holding esign.db and the PDF files. Created when missing. */
   dataDir: string;
+  /**
+   * PostgreSQL connection URL (`ESIGN_DATABASE_URL`, checked by databaseUrlFromEnv); unset means the
+   * SQLite file in dataDir. Not used by the store yet (issue 14): `serve` refuses it until it is.
+   */
+  databaseUrl?: string;
   /** Base URL the server is reachable at, used for absolute links (no trailing slash). */
   baseUrl: string;
   /** Largest decoded PDF accepted on upload, in bytes. The HTTP body limit follows from it. */
@@ -73,4 +78,40 @@ export function resolveConfig(partial: Partial<AppConfig> & { dataDir: string })
     rateLimits: { sandbox: 100, production: 10_000, windowMs: 60 * 60 * 1000, ...partial.rateLimits },
     connectionLimits: { ...DEFAULT_CONNECTION_LIMITS, ...partial.connectionLimits },
   };
+}
+
+/** A setting in the environment that cannot be used; the message names the variable. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+const DATABASE_URL_SCHEMES = new Set(['postgres:', 'postgresql:']);
+
+/**
+ * `ESIGN_DATABASE_URL`: a `postgres://` or `postgresql://` URL (anything `pg` takes, e.g.
+ * `postgres://esign:secret@db:5432/esign?sslmode=require`), or unset/empty for SQLite. The
+ * error never repeats the value, which may hold a password.
+ */
+export function databaseUrlFromEnv(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const raw = env.ESIGN_DATABASE_URL?.trim();
+  if (!raw) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('ESIGN_DATABASE_URL is not a URL; expected postgres://user:password@host:5432/database (or unset it for SQLite).');
+  }
+  if (!DATABASE_URL_SCHEMES.has(url.protocol)) {
+    throw new ConfigError(
+      `ESIGN_DATABASE_URL must start with postgres:// or postgresql:// (got ${url.protocol}//); PostgreSQL is the only database server supported. Unset it for SQLite.`,
+    );
+  }
+  if (url.pathname.length <= 1) {
+    // pg would fall back to a database named after the user: usually not the one meant.
+    throw new ConfigError('ESIGN_DATABASE_URL names no database; expected postgres://user:password@host:5432/database.');
+  }
+  return raw;
 }
