@@ -57,7 +57,7 @@ export async function buildApp(partial: BuildConfig): Promise<FastifyInstance> {
       reply.code(apiError.status).type('application/json; charset=utf-8').send(apiError.toBody());
     },
   });
-  const store = await openStore(config.dataDir);
+  const store = await openStore(config.dataDir, { databaseUrl: config.databaseUrl });
   app.decorate('store', store);
   app.decorate('config', config);
   const work = new WorkPool({ ...workSettingsFromEnv(), ...config.work });

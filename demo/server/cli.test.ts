@@ -4,11 +4,14 @@ import { spawn, execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import http from 'node:http';
 import { PDFDocument } from 'pdf-lib';
+import pg from 'pg';
+import { postgresForTests } from '../../test/support/postgres.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 const CLI = path.join(import.meta.dirname, 'cli.ts');
+const postgres = postgresForTests();
 
 const execFileAsync = promisify(execFile);
 
@@ -205,25 +208,56 @@ test('serve refuses a half-configured S3 bucket (a key id without its secret), n
   }
 });
 
-test('serve checks ESIGN_DATABASE_URL, and refuses a valid one rather than run on SQLite unasked', async () => {
+test('serve refuses a malformed ESIGN_DATABASE_URL without repeating it, and runs on a real PostgreSQL given a good one', { timeout: 120_000 }, async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esign-cli-pg-'));
-  const serveWith = (url: string) =>
-    execFileAsync(process.execPath, [CLI, 'serve', '--port', '0', '--data', dataDir], {
+  try {
+    const malformed = await execFileAsync(process.execPath, [CLI, 'serve', '--port', '0', '--data', dataDir], {
       encoding: 'utf8',
-      env: { ...process.env, ESIGN_DATABASE_URL: url },
+      env: { ...process.env, ESIGN_DATABASE_URL: 'mysql://root:hunter2@db/esign' },
     }).then(
       () => undefined,
       (error: { code: number; stderr: string }) => error,
     );
-  try {
-    const malformed = await serveWith('mysql://root:hunter2@db/esign');
     assert.equal(malformed?.code, 2);
     assert.match(malformed.stderr, /ESIGN_DATABASE_URL must start with postgres:\/\/ or postgresql:\/\//);
     assert.doesNotMatch(malformed.stderr, /hunter2/);
-    const valid = await serveWith('postgres://esign@127.0.0.1:5432/esign');
-    assert.equal(valid?.code, 2);
-    assert.match(valid.stderr, /ESIGN_DATABASE_URL is set, but this version of serve runs on the SQLite file/);
-    assert.deepEqual(fs.readdirSync(dataDir), [], 'nothing was created in the data directory');
+
+    const url = await postgres.database('cli_serve');
+    const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--host', '127.0.0.1', '--data', dataDir], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ESIGN_DATABASE_URL: url },
+    });
+    let output = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => (output += chunk));
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => (output += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    try {
+      const deadline = Date.now() + 60_000;
+      while (!/listening on (http:\/\/\S+)\//.test(output)) {
+        if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start: ${output}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const base = /listening on (http:\/\/\S+)\//.exec(output)![1]!;
+      const key = /sandbox API key: (\S+)/.exec(output)![1]!;
+      const groups = await fetch(`${base}/api/v1/group/`, { headers: { authorization: `Bearer ${key}` } });
+      assert.equal(groups.status, 200, await groups.clone().text());
+      assert.equal(((await groups.json()) as { objects: unknown[] }).objects.length, 1);
+    } finally {
+      child.kill('SIGTERM');
+      await exited;
+    }
+    // The data is in PostgreSQL, not in a SQLite file beside the blobs.
+    assert.equal(fs.existsSync(path.join(dataDir, 'esign.db')), false, 'no SQLite file was made');
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ n: string }>("SELECT count(*) AS n FROM api_keys WHERE env = 'sandbox'");
+      assert.equal(Number(rows[0].n), 1, 'the first start made its key in PostgreSQL');
+    } finally {
+      await client.end();
+    }
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

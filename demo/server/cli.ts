@@ -50,7 +50,7 @@ const USAGE = `Usage:
            ESIGN_MAX_INFLATED_MB (128), ESIGN_PDF_QUEUE_PER_GROUP (jobs waiting per group, 20),
            sign-in (docs/sign-in.md): ESIGN_USER_POOL_ID (local_esign; never change it once users exist),
            ESIGN_USER_POOL_CLIENT_ID (esign-portal), ESIGN_SIGN_IN_PER_MINUTE (requests per address, 30),
-           ESIGN_DATABASE_URL (postgres://…: checked, but refused until PostgreSQL support lands; docs/deploy.md)
+           ESIGN_DATABASE_URL (postgres://…: the database, instead of the SQLite file in the data dir; docs/deploy.md)
   esign-server api-key create [--data DIR] [--env sandbox|production] [--legacy] [--email USER]
   esign-server api-key list [--data DIR] [--email USER]
   esign-server api-key revoke <key-id | key> [--data DIR]
@@ -146,13 +146,8 @@ async function serve(args: string[]): Promise<void> {
   const dataDir = dataDirFrom(values.data);
   const displayHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
 
-  // Checked first so a mistyped URL is named at startup. The asynchronous store that would use it is
-  // not wired to `serve` yet (issue 14); running on SQLite while PostgreSQL was asked for would be worse than refusing.
+  // Checked first so a mistyped URL is named at startup, as a usage error.
   const databaseUrl = checkedDatabaseUrl();
-  if (databaseUrl)
-    throw new UsageError(
-      'ESIGN_DATABASE_URL is set, but this version of serve runs on the SQLite file in the data directory only (PostgreSQL support is in progress, docs/deploy.md). Unset it.',
-    );
 
   const app = await buildApp({
     dataDir,

@@ -24,7 +24,7 @@ export interface AppConfig {
   dataDir: string;
   /**
    * PostgreSQL connection URL (`ESIGN_DATABASE_URL`, checked by databaseUrlFromEnv); unset means the
-   * SQLite file in dataDir. Not used by the store yet (issue 14): `serve` refuses it until it is.
+   * SQLite file in dataDir.
    */
   databaseUrl?: string;
   /** Base URL the server is reachable at, used for absolute links (no trailing slash). */

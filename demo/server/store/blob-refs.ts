@@ -57,7 +57,7 @@ export class SqliteBlobRefs {
   async bind(name: string, hash: string, size: number): Promise<void> {
     const previous = await this.find(name);
     if (previous?.hash === hash) return;
-    await this.db.run('INSERT INTO blobs (hash, size, refs, created_at) VALUES (?, ?, 1, ?) ON CONFLICT(hash) DO UPDATE SET refs = refs + 1', [
+    await this.db.run('INSERT INTO blobs (hash, size, refs, created_at) VALUES (?, ?, 1, ?) ON CONFLICT(hash) DO UPDATE SET refs = blobs.refs + 1', [
       hash,
       size,
       nowIso(),

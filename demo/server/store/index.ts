@@ -36,10 +36,18 @@ import { SqliteBatchRepository } from './batches.ts';
 import { SqliteTaskRepository } from './tasks.ts';
 import type { BlobBackend } from './blob-backend.ts';
 import { S3BlobBackend, s3SettingsFromEnv } from './s3-blobs.ts';
+import { openPgSqlDb } from './pg-db.ts';
+import { databaseUrlFromEnv } from '../config.ts';
+
+const SERIALIZED: TransactionOptions = { isolation: 'serializable' };
 
 export interface StoreOptions {
   /** Where file bytes go; default: an S3 bucket when ESIGN_S3_BUCKET is set, else `<dataDir>/blobs`. */
   blobs?: BlobBackend;
+  /** A PostgreSQL database (`postgres://…`); default: ESIGN_DATABASE_URL, else the SQLite file in dataDir. */
+  databaseUrl?: string;
+  /** Most PostgreSQL connections this process opens (default 10). */
+  maxConnections?: number;
 }
 
 /** The blob backend the environment asks for: S3 when ESIGN_S3_BUCKET is set, else undefined (local). */
@@ -51,8 +59,8 @@ export function blobBackendFromEnv(env: NodeJS.ProcessEnv = process.env): BlobBa
 export class Store {
   /** The database every repository reaches through (SQL in store/ only). */
   readonly sql: SqlDb;
-  /** The SQLite writer connection, for SQLite-only maintenance (checkpoints, query plans in tests). */
-  private readonly sqlite: DatabaseSync;
+  /** The SQLite writer connection (SQLite only), for query plans in tests. */
+  private readonly sqlite: DatabaseSync | undefined;
   readonly files: FileStore;
   readonly users: UserRepository;
   readonly groups: GroupRepository;
@@ -86,13 +94,12 @@ export class Store {
   private readonly db: SqlDb;
   private closed = false;
 
-  /** Use `openStore`: the file store's start-up work is asynchronous. */
-  constructor(dataDir: string, options: StoreOptions = {}) {
-    this.sqlite = openDatabase(dataDir);
-    runMigrations(this.sqlite, migrations);
-    this.db = new SqliteSqlDb(this.sqlite, openReader(dataDir));
-    this.sql = this.db;
-    this.files = new FileStore(dataDir, this.db, options.blobs ?? blobBackendFromEnv());
+  /** Use `openStore`: it opens and migrates the database first. */
+  constructor(dataDir: string, sql: SqlDb, blobs: BlobBackend | undefined, sqlite?: DatabaseSync) {
+    this.sqlite = sqlite;
+    this.db = sql;
+    this.sql = sql;
+    this.files = new FileStore(dataDir, this.db, blobs);
     this.users = new SqliteUserRepository(this.db);
     this.groups = new SqliteGroupRepository(this.db);
     this.apiKeys = new SqliteApiKeyRepository(this.db);
@@ -117,9 +124,12 @@ export class Store {
 
   /**
    * Runs `work` in one database transaction; every repository call inside it (however deep) takes
-   * part. `work` must only await the store: see `SqlDb.transaction`.
+   * part. `work` must only await the store: see `SqlDb.transaction`. Serializable unless asked
+   * otherwise: on SQLite every transaction is (one writer), and the services were written against that
+   * guarantee (a completion reads the recipients, then moves the document); PostgreSQL gives the same
+   * and runs a transaction again when a concurrent one conflicts with it.
    */
-  transaction<T>(work: () => Promise<T>, options?: TransactionOptions): Promise<T> {
+  transaction<T>(work: () => Promise<T>, options: TransactionOptions = SERIALIZED): Promise<T> {
     return this.sql.transaction(work, options);
   }
 
@@ -135,6 +145,7 @@ export class Store {
 
   /** The SQLite query plan of a statement (tests that check an index is used). */
   explain(sql: string, params: readonly (string | number)[] = []): string[] {
+    if (!this.sqlite) throw new Error('explain() reads SQLite query plans; this store is on PostgreSQL');
     return (this.sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((row) => row.detail);
   }
 
@@ -147,7 +158,16 @@ export class Store {
 
 /** Opens (creating and migrating when needed) the store in `dataDir`. */
 export async function openStore(dataDir: string, options: StoreOptions = {}): Promise<Store> {
-  const store = new Store(dataDir, options);
+  const blobs = options.blobs ?? blobBackendFromEnv();
+  const databaseUrl = options.databaseUrl ?? databaseUrlFromEnv();
+  let store: Store;
+  if (databaseUrl) {
+    store = new Store(dataDir, await openPgSqlDb(databaseUrl, { max: options.maxConnections }), blobs);
+  } else {
+    const sqlite = openDatabase(dataDir);
+    runMigrations(sqlite, migrations);
+    store = new Store(dataDir, new SqliteSqlDb(sqlite, openReader(dataDir)), blobs, sqlite);
+  }
   await store.files.start();
   return store;
 }

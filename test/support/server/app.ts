@@ -1,6 +1,8 @@
 /**
  * Helpers for server tests: an app on a fresh temp data directory with an admin user,
  * a group and a key, plus shortcuts for more users/groups/keys and JSON requests.
+ * With ESIGN_TEST_DATABASE=postgres each app gets a fresh database in a PostgreSQL 15 cluster this
+ * test file starts (test/support/postgres.ts) instead of the SQLite file: `npm test -- --only node-pg`.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,6 +12,10 @@ import { buildApp } from '../../../demo/server/app.ts';
 import type { BuildConfig } from '../../../demo/server/app.ts';
 import { ensureInitialSetup } from '../../../demo/server/services/bootstrap.ts';
 import type { KeyEnv } from '../../../demo/server/auth/keys.ts';
+import { postgresForTests } from '../postgres.ts';
+
+/** Started once per test file, on first use, and stopped when the file's tests end. */
+const postgres = process.env.ESIGN_TEST_DATABASE === 'postgres' ? postgresForTests() : undefined;
 
 export interface TestApp {
   app: FastifyInstance;
@@ -23,7 +29,8 @@ export interface TestApp {
 
 export async function createTestApp(config: Partial<BuildConfig> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esign-test-'));
-  const app = await buildApp({ sweepIntervalMs: 0, ...config, dataDir });
+  const databaseUrl = config.databaseUrl ?? (postgres ? await postgres.database('app') : undefined);
+  const app = await buildApp({ sweepIntervalMs: 0, ...config, dataDir, databaseUrl });
   const setup = (await ensureInitialSetup(app.store))!;
   const admin = (await app.store.users.firstAdmin())!;
   return {
