@@ -35,6 +35,8 @@ interface TransactionState {
   savepoints: number;
   /** Set at COMMIT/ROLLBACK: a promise `work` left running must not use the client after it went back to the pool. */
   finished: boolean;
+  /** Run after COMMIT; a retried attempt starts with none (see afterCommit). */
+  afterCommit: (() => void)[];
 }
 
 const ISOLATION_SQL: Record<IsolationLevel, string> = {
@@ -109,6 +111,16 @@ export class PgSqlDb implements SqlDb {
     return this.context.getStore() !== undefined;
   }
 
+  afterCommit(listener: () => void): void {
+    const state = this.context.getStore();
+    if (state && !state.finished) state.afterCommit.push(listener);
+    else this.notify([listener]);
+  }
+
+  private notify(listeners: (() => void)[]): void {
+    if (listeners.length) this.context.exit(() => setImmediate(() => listeners.forEach((listener) => listener())));
+  }
+
   async transaction<T>(work: () => Promise<T>, options: TransactionOptions = {}): Promise<T> {
     const current = this.context.getStore();
     if (current?.finished) throw new Error(QUERY_AFTER_END);
@@ -159,7 +171,7 @@ export class PgSqlDb implements SqlDb {
     let broken: Error | undefined;
     const onConnectionError = (error: Error) => (broken = error);
     client.on('error', onConnectionError);
-    const state: TransactionState = { client, savepoints: 0, finished: false };
+    const state: TransactionState = { client, savepoints: 0, finished: false, afterCommit: [] };
     try {
       await client.query(`BEGIN ISOLATION LEVEL ${isolation}`);
       try {
@@ -169,6 +181,7 @@ export class PgSqlDb implements SqlDb {
         // `work` caught) with ROLLBACK and no error: nothing was saved, so the caller must not think it was.
         const commit = await client.query('COMMIT');
         if (commit.command === 'ROLLBACK') throw new TransactionAbortedError();
+        this.notify(state.afterCommit);
         return result;
       } catch (error) {
         state.finished = true;

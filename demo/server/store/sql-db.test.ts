@@ -44,6 +44,7 @@ function withPlainRows(db: SqlDb): SqlDb {
     exec: (sql) => db.exec(sql),
     transaction: (work, options) => db.transaction(work, options),
     inTransaction: () => db.inTransaction(),
+    afterCommit: (listener) => db.afterCommit(listener),
     close: () => db.close(),
   };
 }
@@ -217,6 +218,43 @@ for (const implementation of implementations) {
       );
       const owners = await db.all<{ id: number; claimed_by: string }>('SELECT id, claimed_by FROM claims ORDER BY id');
       for (const { id, claimed_by } of owners) assert.equal(claimed_by, a.includes(id) ? 'a' : 'b');
+    });
+  });
+
+  test(`${name}: afterCommit runs once the transaction committed, outside it, and not after a rollback`, async () => {
+    await withDb(implementation, 'after_commit', async (db) => {
+      const seen: string[] = [];
+      const heard = new Promise<void>((resolve) => {
+        void db.transaction(async () => {
+          await db.run('INSERT INTO items (id, label) VALUES (?, ?)', [1, 'committed']);
+          db.afterCommit(() => {
+            // A listener reading the row the transaction wrote sees it, and is in no transaction.
+            void db.get<{ label: string }>('SELECT label FROM items WHERE id = ?', [1]).then((row) => {
+              seen.push(`${row?.label} in transaction: ${db.inTransaction()}`);
+              resolve();
+            });
+          });
+        });
+      });
+      await db
+        .transaction(async () => {
+          db.afterCommit(() => seen.push('rolled back'));
+          throw new Error('no');
+        })
+        .catch(() => undefined);
+      await heard;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      assert.deepEqual(seen, ['committed in transaction: false']);
+    });
+  });
+
+  test(`${name}: a query from a promise that outlived its transaction is refused`, async () => {
+    await withDb(implementation, 'outlived', async (db) => {
+      let late: Promise<unknown> | undefined;
+      await db.transaction(async () => {
+        late = new Promise((resolve) => setTimeout(resolve, 10)).then(() => db.get('SELECT 1 AS one'));
+      });
+      await assert.rejects(late!, /after its transaction had ended/);
     });
   });
 

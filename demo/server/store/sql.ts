@@ -44,5 +44,11 @@ export interface SqlDb {
   transaction<T>(work: () => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** True while the current async context is inside `transaction(work)`. */
   inTransaction(): boolean;
+  /**
+   * Runs `listener` once the current transaction has committed (soon, when there is none), in no
+   * transaction's context; dropped when it rolls back. For waking in-process workers about rows the
+   * transaction wrote: started any earlier, they would not see them, or would run inside it.
+   */
+  afterCommit(listener: () => void): void;
   close(): Promise<void>;
 }

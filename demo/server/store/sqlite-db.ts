@@ -12,7 +12,12 @@ import type { SqlDb, SqlRow, SqlValue, TransactionOptions } from './sql.ts';
 interface TransactionState {
   /** Savepoints opened inside this transaction so far (names stay unique). */
   savepoints: number;
+  /** Set at COMMIT or ROLLBACK: a promise that outlived `work` must not use the connection any more. */
+  finished: boolean;
+  afterCommit: (() => void)[];
 }
+
+const QUERY_AFTER_END = 'A query ran after its transaction had ended (a promise started inside transaction() was not awaited)';
 
 /** A FIFO lock: `acquire()` resolves with the function that releases it. */
 class WriterLock {
@@ -103,17 +108,32 @@ export class SqliteSqlDb implements SqlDb {
     return this.context.getStore() !== undefined;
   }
 
+  afterCommit(listener: () => void): void {
+    const state = this.context.getStore();
+    if (state && !state.finished) state.afterCommit.push(listener);
+    else this.notify([listener]);
+  }
+
+  private notify(listeners: (() => void)[]): void {
+    if (listeners.length) this.context.exit(() => setImmediate(() => listeners.forEach((listener) => listener())));
+  }
+
   async transaction<T>(work: () => Promise<T>, _options?: TransactionOptions): Promise<T> {
     const current = this.context.getStore();
+    if (current?.finished) throw new Error(QUERY_AFTER_END);
     if (current) return this.savepoint(current, work);
     const release = await this.lock.acquire();
     try {
       this.writer.exec('BEGIN IMMEDIATE');
+      const state: TransactionState = { savepoints: 0, finished: false, afterCommit: [] };
       try {
-        const result = await this.context.run({ savepoints: 0 }, work);
+        const result = await this.context.run(state, work);
+        state.finished = true;
         this.writer.exec('COMMIT');
+        this.notify(state.afterCommit);
         return result;
       } catch (error) {
+        state.finished = true;
         this.writer.exec('ROLLBACK');
         throw error;
       }
@@ -137,13 +157,17 @@ export class SqliteSqlDb implements SqlDb {
 
   /** Runs a read on the writer inside a transaction (it must see the transaction's own writes), else on the reader. */
   private async statement<T>(sql: string, onWriter: () => T, onReader: () => T): Promise<T> {
-    if (this.context.getStore()) return onWriter();
+    const state = this.context.getStore();
+    if (state?.finished) throw new Error(QUERY_AFTER_END);
+    if (state) return onWriter();
     if (READ_ONLY.test(sql)) return onReader();
     return this.write(onWriter);
   }
 
   private async write<T>(statement: () => T): Promise<T> {
-    if (this.context.getStore()) return statement();
+    const state = this.context.getStore();
+    if (state?.finished) throw new Error(QUERY_AFTER_END);
+    if (state) return statement();
     const release = await this.lock.acquire();
     try {
       return statement();

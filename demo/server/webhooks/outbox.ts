@@ -51,9 +51,9 @@ export function onOutboxWrite(listener: () => void): () => void {
   return () => wakeListeners.delete(listener);
 }
 
-// setImmediate: by then the synchronous transaction that wrote the event has committed.
-function wakeWorkers(): void {
-  setImmediate(() => {
+/** Once the transaction that wrote the event has committed, and outside it: workers then see the rows. */
+function wakeWorkers(store: Store): void {
+  store.sql.afterCommit(() => {
     for (const listener of wakeListeners) listener();
   });
 }
@@ -93,7 +93,7 @@ export async function enqueueEvent(store: Store, input: EnqueueInput): Promise<E
       await flushNamedBatches(store, input.object, input.event, input.snapshot, now);
       await appendLifecycleEvent(store, input.object, input.event, input.snapshot, input.recipientId, now); // the GraphQL group feed
     }
-    wakeWorkers();
+    wakeWorkers(store);
     return { eventId: payload.id, registrations: targets.map((t) => t.id) };
   });
 }
@@ -101,7 +101,7 @@ export async function enqueueEvent(store: Store, input: EnqueueInput): Promise<E
 /** Queues one more delivery of a logged event to one registration (the dashboard's replay). */
 export async function replayEvent(store: Store, eventId: string, registrationId: string, now = Date.now()): Promise<number> {
   const id = await store.webhooks.insertDelivery(eventId, registrationId, 'pending', now, 'replay');
-  wakeWorkers();
+  wakeWorkers(store);
   return id;
 }
 
