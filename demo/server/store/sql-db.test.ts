@@ -4,12 +4,17 @@
  * spell a statement differently (blob type, row locks) the case branches on `db.dialect`, as
  * repositories do.
  */
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { postgresForTests } from '../../../test/support/postgres.ts';
 import { PgSqlDb, createPgPool } from './pg-db.ts';
 import type { SqlDb, SqlRow, SqlValue } from './sql.ts';
+import { SqliteSqlDb } from './sqlite-db.ts';
+import { openDatabase, openReader } from './db.ts';
 
 const postgres = postgresForTests();
 
@@ -20,6 +25,16 @@ interface Implementation {
 }
 
 const implementations: Implementation[] = [
+  {
+    name: 'sqlite',
+    // The two connections the store opens (store/index.ts): the writer in WAL mode, and a reader.
+    open: async (label) => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `esign-sqldb-${label}-`));
+      after(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+      const writer = openDatabase(dataDir);
+      return new SqliteSqlDb(writer, openReader(dataDir));
+    },
+  },
   {
     name: 'postgres',
     // Without the store's migrations: these cases make their own tables.
@@ -95,6 +110,8 @@ for (const implementation of implementations) {
       assert.deepEqual(second, { id: 2, small: null, big: 12, label: null, data: null, flag: 0 });
       const totals = await db.get('SELECT count(*) AS n, sum(big) AS total, max(small) AS biggest FROM items');
       assert.deepEqual(totals, { n: 2, total: 2 ** 40 + 12, biggest: 42 });
+      // Beyond Number.MAX_SAFE_INTEGER the query fails rather than hand back a rounded number.
+      await assert.rejects(db.get('SELECT 9007199254740993 AS n'));
       assert.equal(await db.get('SELECT id FROM items WHERE id = ?', [99]), undefined);
       assert.deepEqual(await db.all('SELECT id FROM items WHERE id > ?', [99]), []);
     });
