@@ -1,5 +1,6 @@
 /**
- * `npm test`: the type check, lint (ESLint and Prettier), Node tests, browser tests and end-to-end tests, in that order. Every stage
+ * `npm test`: the type check, lint (ESLint and Prettier), Node tests, the server's Node tests again on PostgreSQL (node-pg),
+ * browser tests and end-to-end tests, in that order. Every stage
  * runs even when an earlier one failed; the last line is `N passed, N failed[, N skipped]` over all of them.
  *
  *   npm test                              everything
@@ -10,7 +11,7 @@
  * ESIGN_TEST_ONLY / ESIGN_TEST_SKIP do the same as --only / --skip.
  */
 import { availableParallelism } from 'node:os';
-import { readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseNodeTest, parsePlaywright, parseTypecheck, parseWebTestRunner, runStage, wasInterrupted, type StageResult, type StageSpec } from './lib/stage.ts';
@@ -18,7 +19,7 @@ import { parseNodeTest, parsePlaywright, parseTypecheck, parseWebTestRunner, run
 const root = fileURLToPath(new URL('..', import.meta.url));
 process.chdir(root);
 
-const STAGES = ['typecheck', 'lint', 'node', 'browser', 'e2e'] as const;
+const STAGES = ['typecheck', 'lint', 'node', 'node-pg', 'browser', 'e2e'] as const;
 type StageName = (typeof STAGES)[number];
 
 function usage(message: string): never {
@@ -77,6 +78,11 @@ function nodeTestFiles(): string[] {
   return files.sort();
 }
 
+/** The server test files that run on a test app (createTestApp): node-pg runs them again on PostgreSQL. */
+function serverAppTestFiles(): string[] {
+  return nodeTestFiles().filter((file) => file.startsWith('demo/server/') && readFileSync(join(root, file), 'utf8').includes('createTestApp('));
+}
+
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
 const minutes = (n: number) => n * 60_000;
 
@@ -98,6 +104,19 @@ function stageSpec(name: StageName, extra: string[]): StageSpec | string {
         args: ['--test', `--test-concurrency=${concurrency}`, '--test-timeout=120000', '--test-reporter=spec', ...files],
         parse: parseNodeTest,
         timeoutMs: minutes(15),
+      };
+    }
+    case 'node-pg': {
+      const files = extra.length > 0 ? extra : serverAppTestFiles();
+      // Each file starts its own PostgreSQL 15 cluster (test/support/postgres.ts), each test app a database in it.
+      const concurrency = String(Math.max(2, Math.min(8, availableParallelism())));
+      return {
+        name,
+        command: process.execPath,
+        args: ['--test', `--test-concurrency=${concurrency}`, '--test-timeout=120000', '--test-reporter=spec', ...files],
+        parse: parseNodeTest,
+        timeoutMs: minutes(15),
+        env: { ESIGN_TEST_DATABASE: 'postgres' },
       };
     }
     case 'browser':

@@ -80,22 +80,27 @@ test('a cursor the server did not give out is 400 invalid_cursor', async () => {
   }
 });
 
-test('no list filter scans the documents table, for the page or the count', async () => {
-  const db = t.app.store.sql;
-  const base = { groupIds: [t.groupId], limit: 20, offset: 0 };
-  const keyset = { created: new Date().toISOString(), rowid: 10, direction: 'next' as const };
-  const filters = [
-    {},
-    { status: 10 },
-    { archived: false },
-    { userId: member.userId },
-    { createdGt: '2000-01-01' },
-    { modifiedGt: '2000-01-01' },
-    { keyset },
-    { status: 20, keyset: { ...keyset, direction: 'previous' as const } },
-  ];
-  for (const filter of filters) {
-    const plan = await explainDocumentList(db, { ...base, ...filter });
-    for (const step of [...plan.count, ...plan.page]) assert.doesNotMatch(step, /^SCAN documents\b/, `${JSON.stringify(filter)}: ${step}`);
-  }
-});
+// SQLite's query plans; on PostgreSQL (node-pg) the planner picks by table statistics, which a test-sized table does not have.
+test(
+  'no list filter scans the documents table, for the page or the count',
+  { skip: process.env.ESIGN_TEST_DATABASE === 'postgres' && 'SQLite query plans' },
+  async () => {
+    const db = t.app.store.sql;
+    const base = { groupIds: [t.groupId], limit: 20, offset: 0 };
+    const keyset = { created: new Date().toISOString(), rowid: 10, direction: 'next' as const };
+    const filters = [
+      {},
+      { status: 10 },
+      { archived: false },
+      { userId: member.userId },
+      { createdGt: '2000-01-01' },
+      { modifiedGt: '2000-01-01' },
+      { keyset },
+      { status: 20, keyset: { ...keyset, direction: 'previous' as const } },
+    ];
+    for (const filter of filters) {
+      const plan = await explainDocumentList(db, { ...base, ...filter });
+      for (const step of [...plan.count, ...plan.page]) assert.doesNotMatch(step, /^SCAN documents\b/, `${JSON.stringify(filter)}: ${step}`);
+    }
+  },
+);

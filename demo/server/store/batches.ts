@@ -209,7 +209,8 @@ export class SqliteBatchRepository {
   async counts(batchId: string): Promise<BatchCounts> {
     const row = (await this.db.get(
       `SELECT COUNT(*) AS total, COUNT(b.document_id) AS submitted, COUNT(b.error) AS failed,
-           COALESCE(SUM(d.status IN (10, 20)), 0) AS in_progress, COALESCE(SUM(d.status = 30), 0) AS completed, COALESCE(SUM(d.status = 50), 0) AS rejected
+           COUNT(CASE WHEN d.status IN (10, 20) THEN 1 END) AS in_progress, COUNT(CASE WHEN d.status = 30 THEN 1 END) AS completed,
+           COUNT(CASE WHEN d.status = 50 THEN 1 END) AS rejected
          FROM batch_documents b LEFT JOIN documents d ON d.id = b.document_id WHERE b.batch_id = ?`,
       [batchId],
     )) as Record<string, number>;

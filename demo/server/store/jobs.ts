@@ -200,7 +200,7 @@ export class SqliteJobRepository {
       params.push(...filter.groupIds);
     }
     const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const total = ((await this.db.get(`SELECT COUNT(*) AS n FROM (${LISTING} ${clause})`, params)) as { n: number }).n;
+    const total = ((await this.db.get(`SELECT COUNT(*) AS n FROM (${LISTING} ${clause}) AS matching`, params)) as { n: number }).n;
     const rows = (await this.db.all(`${LISTING} ${clause} ORDER BY j.updated_ms DESC, j.id LIMIT ? OFFSET ?`, [
       ...params,
       filter.limit ?? 100,

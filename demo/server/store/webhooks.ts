@@ -269,7 +269,7 @@ export class SqliteWebhookRepository implements WebhookRepository {
     add('d.state = ?', filter.state);
     add('e.document_id = ?', filter.document);
     const clause = where.join(' AND ');
-    const total = ((await this.db.get(`SELECT COUNT(*) AS n FROM (${SELECT_DELIVERY} WHERE ${clause})`, params)) as { n: number }).n;
+    const total = ((await this.db.get(`SELECT COUNT(*) AS n FROM (${SELECT_DELIVERY} WHERE ${clause}) AS matching`, params)) as { n: number }).n;
     const rows = (await this.db.all(`${SELECT_DELIVERY} WHERE ${clause} ORDER BY d.id DESC LIMIT ? OFFSET ?`, [
       ...params,
       limit,

@@ -27,13 +27,11 @@ export function onDocumentEvent(store: Store, listener: DocumentEventListener): 
   };
 }
 
-export function emitDocumentEvent(store: Store, notice: DocumentEventNotice, log?: (error: unknown) => void): void {
-  for (const listener of listeners.get(store) ?? []) {
-    try {
-      const result = listener(notice);
-      if (result instanceof Promise) result.catch((error: unknown) => log?.(error));
-    } catch (error) {
-      log?.(error);
-    }
-  }
+/**
+ * Resolves when every listener has finished (a send answers once its invitations are queued, as it
+ * did when the store was synchronous); a listener's failure is logged, never thrown.
+ */
+export async function emitDocumentEvent(store: Store, notice: DocumentEventNotice, log?: (error: unknown) => void): Promise<void> {
+  const results = await Promise.allSettled((listeners.get(store) ?? []).map(async (listener) => listener(notice)));
+  for (const result of results) if (result.status === 'rejected') log?.(result.reason);
 }

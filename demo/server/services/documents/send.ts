@@ -169,7 +169,7 @@ async function sendFromTemplates(store: Store, caller: SendCaller, group: Group,
     await store.files.remove(sourceFile);
     throw error;
   }
-  emitDocumentEvent(store, { object: 'document', event: 'created', documentId: id }, options.log);
+  await emitDocumentEvent(store, { object: 'document', event: 'created', documentId: id }, options.log);
   return sent;
 }
 
