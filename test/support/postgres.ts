@@ -22,8 +22,8 @@ export interface PostgresCluster {
   port: number;
   /** The temp dir: data/, the socket and postgres.log. */
   dir: string;
-  /** Creates a fresh database and returns its connection URL. */
-  createDatabase(name: string): Promise<string>;
+  /** Creates a fresh database (a copy of `template`, a database name, when given) and returns its connection URL. */
+  createDatabase(name: string, template?: string): Promise<string>;
   stop(): void;
 }
 
@@ -40,12 +40,18 @@ function freePort(): Promise<number> {
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
+/**
+ * Where clusters go. As root the server runs as `postgres`, which must be able to enter every parent
+ * dir: a test that points TMPDIR at a private (0700) dir of its own would lock it out, so root uses /tmp.
+ */
+const clusterParent = () => (isRoot ? '/tmp' : os.tmpdir());
+
 /** Runs a PostgreSQL binary, as `postgres` when we are root. Returns its output or throws with it. */
 function runPgTool(pgBin: string, tool: string, args: string[]): string {
   const bin = path.join(pgBin, tool);
   const [command, commandArgs] = isRoot ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
   // cwd: one the postgres user can enter (the caller's may be under /root).
-  const result = spawnSync(command, commandArgs, { encoding: 'utf8', timeout: 120_000, cwd: os.tmpdir() });
+  const result = spawnSync(command, commandArgs, { encoding: 'utf8', timeout: 120_000, cwd: clusterParent() });
   if (result.error) throw new Error(`PostgreSQL test harness: ${tool} could not run: ${result.error.message}`);
   if (result.status !== 0) {
     throw new Error(`PostgreSQL test harness: ${tool} failed (exit ${result.status}): ${(result.stderr || result.stdout).trim()}`);
@@ -85,7 +91,7 @@ function logTail(dir: string): string {
 export async function startPostgres(options: { bin?: string } = {}): Promise<PostgresCluster> {
   const pgBin = options.bin ?? PG_BIN;
   checkPrerequisites(pgBin);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'esign-pg-'));
+  const dir = fs.mkdtempSync(path.join(clusterParent(), 'esign-pg-'));
   const dataDir = path.join(dir, 'data');
   if (isRoot) {
     const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }));
@@ -127,7 +133,7 @@ export async function startPostgres(options: { bin?: string } = {}): Promise<Pos
         if (attempt < 3 && /could not bind|address already in use/i.test(logTail(dir))) continue;
         throw new Error(`${(error as Error).message}\npostgres.log:\n${logTail(dir)}`, { cause: error });
       }
-      return { port, dir, createDatabase: (name) => createDatabase(port, name), stop };
+      return { port, dir, createDatabase: (name, template) => createDatabase(port, name, template), stop };
     }
   } catch (error) {
     stop();
@@ -135,15 +141,18 @@ export async function startPostgres(options: { bin?: string } = {}): Promise<Pos
   }
 }
 
-async function createDatabase(port: number, name: string): Promise<string> {
-  const safe = name
+const safeName = (name: string) =>
+  name
     .toLowerCase()
     .replace(/[^a-z0-9_]+/g, '_')
     .slice(0, 60);
+
+async function createDatabase(port: number, name: string, template?: string): Promise<string> {
+  const safe = safeName(name);
   const admin = new pg.Client({ host: '127.0.0.1', port, user: SUPERUSER, database: 'postgres' });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE "${safe}"`);
+    await admin.query(`CREATE DATABASE "${safe}"${template ? ` TEMPLATE "${safeName(template)}"` : ''}`);
   } finally {
     await admin.end();
   }
@@ -155,20 +164,24 @@ async function createDatabase(port: number, name: string): Promise<string> {
  * stopped after all of the file's tests. One cluster per test file, started on first use; each
  * `database(name)` is a new database, returned as its connection URL.
  */
-export function postgresForTests(): { database(name: string): Promise<string> } {
+export function postgresForTests(options: { stopAfterTests?: boolean } = {}): { database(name: string, template?: string): Promise<string> } {
   let cluster: Promise<PostgresCluster> | undefined;
   let databases = 0;
-  after(() =>
-    cluster?.then(
-      (started) => started.stop(),
-      () => undefined,
-    ),
-  );
+  // stopAfterTests false: stopped when the process exits instead, for helpers imported before the
+  // file registers its own after() hooks (those close the apps using the cluster, and run later).
+  if (options.stopAfterTests !== false) {
+    after(() =>
+      cluster?.then(
+        (started) => started.stop(),
+        () => undefined,
+      ),
+    );
+  }
   return {
-    database(name) {
+    database(name, template) {
       cluster ??= startPostgres();
       databases++;
-      return cluster.then((started) => started.createDatabase(`${name}_${databases}`));
+      return cluster.then((started) => started.createDatabase(`${name}_${databases}`, template));
     },
   };
 }

@@ -122,36 +122,41 @@ test('a sent document references the template bytes, and keeps them when the tem
   }
 });
 
-test('a data dir written before blobs (flat files/<name>.pdf) is imported on first start and keeps serving', async () => {
-  const fixture = path.join(import.meta.dirname, 'fixtures', 'pre-blobs-data-dir');
-  const manifest = JSON.parse(fs.readFileSync(path.join(fixture, 'manifest.json'), 'utf8')) as {
-    key: string;
-    templateId: string;
-    documents: string[];
-  };
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esign-pre-blobs-'));
-  fs.cpSync(fixture, dataDir, { recursive: true });
-  const templateBytes = fs.readFileSync(path.join(dataDir, 'files', `${templateFileName(manifest.templateId)}.pdf`));
-  try {
-    const app = await buildApp({ dataDir, sweepIntervalMs: 0 });
+// The fixture is a SQLite data dir from an older release: there is no PostgreSQL one (node-pg).
+test(
+  'a data dir written before blobs (flat files/<name>.pdf) is imported on first start and keeps serving',
+  { skip: process.env.ESIGN_TEST_DATABASE === 'postgres' && 'a SQLite data dir from before blobs' },
+  async () => {
+    const fixture = path.join(import.meta.dirname, 'fixtures', 'pre-blobs-data-dir');
+    const manifest = JSON.parse(fs.readFileSync(path.join(fixture, 'manifest.json'), 'utf8')) as {
+      key: string;
+      templateId: string;
+      documents: string[];
+    };
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esign-pre-blobs-'));
+    fs.cpSync(fixture, dataDir, { recursive: true });
+    const templateBytes = fs.readFileSync(path.join(dataDir, 'files', `${templateFileName(manifest.templateId)}.pdf`));
     try {
-      assert.equal(fs.existsSync(path.join(dataDir, 'files')), false, 'the flat folder is emptied (its temp leftover too) and removed');
-      assert.equal(blobFiles(dataDir).length, 1, 'three identical flat copies became one blob');
-      assert.deepEqual(await app.store.files.refs.totals(), { blobs: 1, bytes: templateBytes.length, names: 3 });
-      for (const id of manifest.documents) {
-        const pdf = await call(app, manifest.key, 'GET', `/api/v1/pdf/${id}/`);
-        assert.equal(pdf.statusCode, 200, pdf.body);
-        assert.deepEqual(pdf.rawPayload, templateBytes);
+      const app = await buildApp({ dataDir, sweepIntervalMs: 0 });
+      try {
+        assert.equal(fs.existsSync(path.join(dataDir, 'files')), false, 'the flat folder is emptied (its temp leftover too) and removed');
+        assert.equal(blobFiles(dataDir).length, 1, 'three identical flat copies became one blob');
+        assert.deepEqual(await app.store.files.refs.totals(), { blobs: 1, bytes: templateBytes.length, names: 3 });
+        for (const id of manifest.documents) {
+          const pdf = await call(app, manifest.key, 'GET', `/api/v1/pdf/${id}/`);
+          assert.equal(pdf.statusCode, 200, pdf.body);
+          assert.deepEqual(pdf.rawPayload, templateBytes);
+        }
+        const template = await call(app, manifest.key, 'GET', `/api/v1/templatepdf/${manifest.templateId}/`, undefined, { accept: 'application/pdf' });
+        assert.deepEqual(template.rawPayload, templateBytes);
+      } finally {
+        await app.close();
       }
-      const template = await call(app, manifest.key, 'GET', `/api/v1/templatepdf/${manifest.templateId}/`, undefined, { accept: 'application/pdf' });
-      assert.deepEqual(template.rawPayload, templateBytes);
+      const again = await openStore(dataDir); // a second start finds nothing to import
+      assert.deepEqual(await again.files.refs.totals(), { blobs: 1, bytes: templateBytes.length, names: 3 });
+      await again.close();
     } finally {
-      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     }
-    const again = await openStore(dataDir); // a second start finds nothing to import
-    assert.deepEqual(await again.files.refs.totals(), { blobs: 1, bytes: templateBytes.length, names: 3 });
-    await again.close();
-  } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-});
+  },
+);

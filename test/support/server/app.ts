@@ -13,9 +13,21 @@ import type { BuildConfig } from '../../../demo/server/app.ts';
 import { ensureInitialSetup } from '../../../demo/server/services/bootstrap.ts';
 import type { KeyEnv } from '../../../demo/server/auth/keys.ts';
 import { postgresForTests } from '../postgres.ts';
+import { openPgSqlDb } from '../../../demo/server/store/pg-db.ts';
 
-/** Started once per test file, on first use, and stopped when the file's tests end. */
-const postgres = process.env.ESIGN_TEST_DATABASE === 'postgres' ? postgresForTests() : undefined;
+/** Started once per test file, on first use, and stopped when its process exits (after the apps closed). */
+const postgres = process.env.ESIGN_TEST_DATABASE === 'postgres' ? postgresForTests({ stopAfterTests: false }) : undefined;
+let migrated: Promise<string> | undefined;
+
+/** A fresh database per app, copied from one the store's migrations ran in once (a copy takes milliseconds). */
+async function freshDatabase(cluster: NonNullable<typeof postgres>): Promise<string> {
+  migrated ??= (async () => {
+    const url = await cluster.database('migrated');
+    await (await openPgSqlDb(url)).close();
+    return new URL(url).pathname.slice(1);
+  })();
+  return cluster.database('app', await migrated);
+}
 
 export interface TestApp {
   app: FastifyInstance;
@@ -29,7 +41,9 @@ export interface TestApp {
 
 export async function createTestApp(config: Partial<BuildConfig> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esign-test-'));
-  const databaseUrl = config.databaseUrl ?? (postgres ? await postgres.database('app') : undefined);
+  const databaseUrl = config.databaseUrl ?? (postgres ? await freshDatabase(postgres) : undefined);
+  // CLI commands a test runs on the app's data dir (and stores it opens itself) reach the same database.
+  if (postgres && databaseUrl) process.env.ESIGN_DATABASE_URL = databaseUrl;
   const app = await buildApp({ sweepIntervalMs: 0, ...config, dataDir, databaseUrl });
   const setup = (await ensureInitialSetup(app.store))!;
   const admin = (await app.store.users.firstAdmin())!;
