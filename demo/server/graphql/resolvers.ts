@@ -26,6 +26,7 @@ import { sendBodyOf } from './send-input.ts';
 import { rolesLookupOf } from './roles-lookup.ts';
 import { batchFields, batchMutations, batchQueries } from './batch-resolvers.ts';
 import { recordSendTask } from '../services/batches/batches.ts';
+import { documentSendingLoaders } from './document-sending.ts';
 
 interface IdArgs {
   id?: string | null;
@@ -163,6 +164,7 @@ export const resolvers: IResolvers = {
 export const loaders: MercuriusLoaders = {
   ...templateRoleLoaders,
   Document: {
+    ...documentSendingLoaders.Document,
     async recipients(queries: { obj: GqlDocument }[], ctx) {
       const byDocument = ctx.app.store.documents.recipientsOf(queries.map((q) => q.obj.restId));
       return queries.map((q) => (byDocument.get(q.obj.restId) ?? []).map(recipientView));
