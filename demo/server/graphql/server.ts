@@ -11,7 +11,7 @@ import type { ExecutionResult } from 'graphql';
 import { applyRateLimit } from '../auth/hook.ts';
 import type { GraphqlCaller } from './context.ts';
 import { graphqlCaller, UNAUTHORIZED_BODY } from './auth.ts';
-import { resolvers as coreResolvers, loaders } from './resolvers.ts';
+import { resolvers as coreResolvers } from './resolvers.ts';
 import { portalResolvers } from './portal.ts';
 import { portalGroupResolvers } from './portal-groups.ts';
 import { enforceApiKeyFields } from './api-key-fields.ts';
@@ -61,7 +61,6 @@ export async function registerGraphql(app: FastifyInstance): Promise<void> {
     const options: MercuriusOptions = {
       schema: SCHEMA_SDL,
       resolvers,
-      loaders,
       path: '/graphql',
       graphiql: false,
       // From its second run a query is compiled with graphql-jit (about 1.4× the requests/s; jit.test.ts
