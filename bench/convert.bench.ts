@@ -25,12 +25,12 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'esign-convert-bench-'));
 const soffice = process.env.ESIGN_SOFFICE || 'soffice';
 
 const app = await buildApp({ dataDir: path.join(tmp, 'data'), sweepIntervalMs: 0, rateLimits: { sandbox: 1e9, production: 1e9, windowMs: 3_600_000 } });
-const setup = ensureInitialSetup(app.store)!;
-const b = app.store.transaction(() => {
-  const user = app.store.users.create({ email: 'bench-b@example.com', firstName: 'B' });
-  const group = app.store.groups.create('Bench B', {}, user.id);
-  app.store.users.addToGroup(user.id, group.id, true);
-  return { groupId: group.id, key: app.store.apiKeys.create(user.id, 'sandbox', false).key };
+const setup = (await ensureInitialSetup(app.store))!;
+const b = await app.store.transaction(async () => {
+  const user = await app.store.users.create({ email: 'bench-b@example.com', firstName: 'B' });
+  const group = await app.store.groups.create('Bench B', {}, user.id);
+  await app.store.users.addToGroup(user.id, group.id, true);
+  return { groupId: group.id, key: (await app.store.apiKeys.create(user.id, 'sandbox', false)).key };
 });
 const tenants = [{ key: setup.apiKey, groupId: setup.groupId }, b];
 
@@ -52,11 +52,11 @@ async function put(tenant: { key: string; groupId: string }, bytes: Uint8Array):
   return res.statusCode;
 }
 
-const c = app.store.transaction(() => {
-  const user = app.store.users.create({ email: 'bench-c@example.com', firstName: 'C' });
-  const group = app.store.groups.create('Bench C', {}, user.id);
-  app.store.users.addToGroup(user.id, group.id, true);
-  return { groupId: group.id, key: app.store.apiKeys.create(user.id, 'sandbox', false).key };
+const c = await app.store.transaction(async () => {
+  const user = await app.store.users.create({ email: 'bench-c@example.com', firstName: 'C' });
+  const group = await app.store.groups.create('Bench C', {}, user.id);
+  await app.store.users.addToGroup(user.id, group.id, true);
+  return { groupId: group.id, key: (await app.store.apiKeys.create(user.id, 'sandbox', false)).key };
 });
 const p99 = (values: number[]) => [...values].sort((x, y) => x - y)[Math.min(values.length - 1, Math.floor(values.length * 0.99))] ?? 0;
 

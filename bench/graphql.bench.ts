@@ -30,9 +30,9 @@ const IN_FLIGHT = 10;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esign-graphql-bench-'));
 const app = await buildApp({ dataDir, sweepIntervalMs: 0, rateLimits: { sandbox: 100, production: 1_000_000_000, windowMs: 3_600_000 } });
 try {
-  const setup = ensureInitialSetup(app.store)!;
-  const admin = app.store.users.firstAdmin()!;
-  const { key } = app.store.apiKeys.create(admin.id, 'production', false);
+  const setup = (await ensureInitialSetup(app.store))!;
+  const admin = (await app.store.users.firstAdmin())!;
+  const { key } = await app.store.apiKeys.create(admin.id, 'production', false);
   const templateId = (await addTemplate(app, { groupId: setup.groupId, userId: admin.id })).id;
   const sent = await app.inject({
     method: 'POST',

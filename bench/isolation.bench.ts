@@ -43,14 +43,14 @@ async function serve(): Promise<void> {
   const { generatePdf } = await import('../test/support/generate-pdf.ts');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esign-isolation-bench-'));
   const app = await buildApp({ dataDir, sweepIntervalMs: 0, rateLimits: { sandbox: 1_000_000_000, production: 1_000_000_000, windowMs: 3_600_000 } });
-  const setup = ensureInitialSetup(app.store)!;
-  const admin = app.store.users.firstAdmin()!;
-  const keyA = app.store.apiKeys.create(admin.id, 'production', false).key;
-  const b = app.store.transaction(() => {
-    const user = app.store.users.create({ email: 'tenant-b@example.com', firstName: 'B' });
-    const group = app.store.groups.create('Tenant B', {}, user.id);
-    app.store.users.addToGroup(user.id, group.id, true);
-    return { groupId: group.id, key: app.store.apiKeys.create(user.id, 'production', false).key };
+  const setup = (await ensureInitialSetup(app.store))!;
+  const admin = (await app.store.users.firstAdmin())!;
+  const keyA = (await app.store.apiKeys.create(admin.id, 'production', false)).key;
+  const b = await app.store.transaction(async () => {
+    const user = await app.store.users.create({ email: 'tenant-b@example.com', firstName: 'B' });
+    const group = await app.store.groups.create('Tenant B', {}, user.id);
+    await app.store.users.addToGroup(user.id, group.id, true);
+    return { groupId: group.id, key: (await app.store.apiKeys.create(user.id, 'production', false)).key };
   });
   const pdf = await generatePdf({ pages: 1 });
   const box: [number, number, number, number] = [0, 0, 612, 792];
@@ -71,10 +71,10 @@ async function serve(): Promise<void> {
     map_to: '',
     substantive: false,
   };
-  const template = (groupId: string, fields: unknown[]) => {
+  const template = async (groupId: string, fields: unknown[]) => {
     const id = crypto.randomUUID();
-    app.store.files.write(templateFileName(id), pdf);
-    app.store.templates.insert({
+    await app.store.files.write(templateFileName(id), pdf);
+    await app.store.templates.insert({
       id,
       groupId,
       userId: admin.id,
@@ -90,7 +90,7 @@ async function serve(): Promise<void> {
     });
     return id;
   };
-  const templateB = template(b.groupId, [
+  const templateB = await template(b.groupId, [
     {
       ...base,
       ax: 0.1,
@@ -106,7 +106,7 @@ async function serve(): Promise<void> {
     },
   ]);
   // A's regex set: stored directly (saving it through the API would compile the patterns, in the pool too).
-  const templateA = template(
+  const templateA = await template(
     setup.groupId,
     Array.from({ length: REGEX_FIELDS }, (_, i) => ({
       ...base,

@@ -63,13 +63,13 @@ async function serveEsign(): Promise<void> {
   const { generatePdf } = await import('../test/support/generate-pdf.ts');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esign-rest-bench-'));
   const app = await buildApp({ dataDir, sweepIntervalMs: 0, rateLimits: { sandbox: 100, production: 1_000_000_000, windowMs: 3_600_000 } });
-  const setup = ensureInitialSetup(app.store)!;
-  const admin = app.store.users.firstAdmin()!;
-  const { key } = app.store.apiKeys.create(admin.id, 'production', false);
+  const setup = (await ensureInitialSetup(app.store))!;
+  const admin = (await app.store.users.firstAdmin())!;
+  const { key } = await app.store.apiKeys.create(admin.id, 'production', false);
   // A template as an upload would leave it: the PDF file and its row with two signers' fields.
   const pdf = await generatePdf({ pages: 2 });
   const templateId = crypto.randomUUID();
-  app.store.files.write(templateFileName(templateId), pdf);
+  await app.store.files.write(templateFileName(templateId), pdf);
   const box: [number, number, number, number] = [0, 0, 612, 792];
   const element = (signer: number, page: number) => ({
     ax: 0.1,
@@ -97,7 +97,7 @@ async function serveEsign(): Promise<void> {
     substantive: false,
     uuid: crypto.randomUUID(),
   });
-  app.store.templates.insert({
+  await app.store.templates.insert({
     id: templateId,
     groupId: setup.groupId,
     userId: admin.id,

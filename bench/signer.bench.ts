@@ -28,8 +28,8 @@ const WARMUP = 2;
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esign-signer-bench-'));
 const app = await buildApp({ dataDir, sweepIntervalMs: 0, rateLimits: { sandbox: 1e9, production: 1e9, windowMs: 3600_000 } });
-const setup = ensureInitialSetup(app.store)!;
-const admin = app.store.users.firstAdmin()!;
+const setup = (await ensureInitialSetup(app.store))!;
+const admin = (await app.store.users.firstAdmin())!;
 const auth = { authorization: `Bearer ${setup.apiKey}` };
 
 // The tracemonkey paper as a template with 20 fields for signer 1 over its first pages.
@@ -56,11 +56,11 @@ const fields = Array.from({ length: 20 }, (_, i) => ({
   }),
   uuid: crypto.randomUUID(),
 }));
-app.store.files.write(templateFileName(templateId), pdf);
+await app.store.files.write(templateFileName(templateId), pdf);
 const pages = (
   (await info) as { pages: { mediaBox: [number, number, number, number]; cropBox: [number, number, number, number]; rotate: 0 | 90 | 180 | 270 }[] }
 ).pages;
-app.store.templates.insert({
+await app.store.templates.insert({
   id: templateId,
   groupId: setup.groupId,
   userId: admin.id,
@@ -87,7 +87,7 @@ const sent = await app.inject({
 });
 if (sent.statusCode !== 201) throw new Error(`send failed: ${sent.body}`);
 const documentId = /\/status\/([^/]+)\//.exec(String(sent.headers.location))![1];
-const signerId = app.store.documents.recipients(documentId)[0]!.id;
+const signerId = (await app.store.documents.recipients(documentId))[0]!.id;
 const link = (await app.inject({ method: 'GET', url: `/api/v1/signer/${signerId}/sign-link/`, headers: auth })).json().link as string;
 const token = (
   await app.inject({ method: 'POST', url: `/api/v1/signer/${signerId}/link-session/`, headers: { 'content-type': 'application/json' }, payload: { link } })

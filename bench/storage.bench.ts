@@ -43,14 +43,14 @@ function dirBytes(dir: string): number {
 /** A data dir with an admin, a key and the tracemonkey template (two signature fields for signer 1). */
 async function seededApp(dataDir: string): Promise<{ app: FastifyInstance; key: string; groupId: string; templateId: string }> {
   const app = await buildApp({ dataDir, sweepIntervalMs: 0, rateLimits });
-  const setup = ensureInitialSetup(app.store)!;
-  const admin = app.store.users.firstAdmin()!;
+  const setup = (await ensureInitialSetup(app.store))!;
+  const admin = (await app.store.users.firstAdmin())!;
   const info = await inspectPdf(pdf);
   if (!info.ok) throw new Error('tracemonkey did not inspect');
   const templateId = crypto.randomUUID();
-  app.store.files.write(templateFileName(templateId), pdf);
+  await app.store.files.write(templateFileName(templateId), pdf);
   const pages = (info as unknown as { pages: { mediaBox: [number, number, number, number]; cropBox: [number, number, number, number]; rotate: 0 }[] }).pages;
-  app.store.templates.insert({
+  await app.store.templates.insert({
     id: templateId,
     groupId: setup.groupId,
     userId: admin.id,
@@ -105,7 +105,7 @@ async function storagePerSend(): Promise<void> {
   }
 }
 
-type Lister = { name: string; run: () => void; matched: number };
+type Lister = { name: string; run: () => Promise<unknown>; matched: number };
 
 /** A data dir with `count` documents and one list call per filter, ready to time. */
 async function seedList(count: number): Promise<{ listers: Lister[]; close: () => Promise<void> }> {
@@ -113,30 +113,32 @@ async function seedList(count: number): Promise<{ listers: Lister[]; close: () =
   const { app, key, groupId, templateId } = await seededApp(dataDir);
   const { store } = app;
   const protoId = await send(app, key, groupId, templateId, 0);
-  const proto = store.documents.get(protoId)!;
-  const recipients = store.documents.recipients(protoId);
-  const fields = store.documents.fields(protoId);
-  const senders = store.transaction(() =>
-    Array.from({ length: 10 }, (_, i) => {
-      const user = store.users.create({ email: `sender${i}@example.com`, firstName: `Sender ${i}` });
-      store.users.addToGroup(user.id, groupId);
-      return user.id;
-    }),
-  );
-  store.transaction(() => {
+  const proto = (await store.documents.get(protoId))!;
+  const recipients = await store.documents.recipients(protoId);
+  const fields = await store.documents.fields(protoId);
+  const senders = await store.transaction(async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const user = await store.users.create({ email: `sender${i}@example.com`, firstName: `Sender ${i}` });
+      await store.users.addToGroup(user.id, groupId);
+      ids.push(user.id);
+    }
+    return ids;
+  });
+  await store.transaction(async () => {
     for (let i = 1; i < count; i++) {
       const id = crypto.randomUUID();
-      store.documents.insert(
+      await store.documents.insert(
         { ...proto, id, userId: senders[i % senders.length], status: ([10, 20, 30] as const)[i % 3] },
         recipients.map((r) => ({ ...r, id: crypto.randomUUID() })),
         fields.map((f) => ({ ...f, uuid: crypto.randomUUID() })),
       );
-      if (i % 7 === 0) store.documents.setStatus(id, 40, { archived: true });
+      if (i % 7 === 0) await store.documents.setStatus(id, 40, { archived: true });
     }
   });
-  store.checkpoint();
+  await store.checkpoint();
   const base = { groupIds: [groupId], limit: 20, offset: 0 };
-  const newest100 = store.documents.list({ ...base, limit: 1, offset: 100 }).documents[0]!;
+  const newest100 = (await store.documents.list({ ...base, limit: 1, offset: 100 })).documents[0]!;
   const filters: Record<string, Partial<DocumentListQuery>> = {
     none: {},
     created_gt: { createdGt: newest100.created },
@@ -146,10 +148,11 @@ async function seedList(count: number): Promise<{ listers: Lister[]; close: () =
     archived: { archived: true },
     group: { groupIds: [groupId] },
   };
-  const listers = Object.entries(filters).map(([name, filter]) => {
+  const listers: Lister[] = [];
+  for (const [name, filter] of Object.entries(filters)) {
     const q = { ...base, ...filter };
-    return { name, run: () => void store.documents.list(q), matched: store.documents.list(q).total };
-  });
+    listers.push({ name, run: () => store.documents.list(q), matched: (await store.documents.list(q)).total });
+  }
   return {
     listers,
     close: async () => {
@@ -175,17 +178,17 @@ async function listGrowth(): Promise<void> {
       const a = small.listers[f];
       const b = large.listers[f];
       for (let i = 0; i < 20; i++) {
-        a.run();
-        b.run();
+        await a.run();
+        await b.run();
       }
       const ta: number[] = [];
       const tb: number[] = [];
       for (let i = 0; i < RUNS; i++) {
         let t0 = performance.now();
-        a.run();
+        await a.run();
         ta.push(performance.now() - t0);
         t0 = performance.now();
-        b.run();
+        await b.run();
         tb.push(performance.now() - t0);
       }
       const ratio = p50(tb) / p50(ta);

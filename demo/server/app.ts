@@ -57,7 +57,7 @@ export async function buildApp(partial: BuildConfig): Promise<FastifyInstance> {
       reply.code(apiError.status).type('application/json; charset=utf-8').send(apiError.toBody());
     },
   });
-  const store = openStore(config.dataDir);
+  const store = await openStore(config.dataDir);
   app.decorate('store', store);
   app.decorate('config', config);
   const work = new WorkPool({ ...workSettingsFromEnv(), ...config.work });
@@ -77,23 +77,23 @@ export async function buildApp(partial: BuildConfig): Promise<FastifyInstance> {
     await registerRoutes(app);
   } catch (error) {
     // A half-built app must not keep the database open.
-    store.close();
+    await store.close();
     await work.close();
     await converter.close();
     throw error;
   }
 
   const sweep = startTemplateSweep(store, config);
-  const webhooks = startWebhooks(app);
+  const webhooks = await startWebhooks(app);
   // GraphQL batches: resumes any a previous process left unfinished.
-  const batches = startBatchProcessor(store, { log: (error) => app.log.error(error), work });
+  const batches = await startBatchProcessor(store, { log: (error) => app.log.error(error), work });
   app.addHook('onClose', async () => {
     await batches.stop();
     await webhooks.stop();
     sweep.stop();
     await work.close();
     await converter.close();
-    store.close();
+    await store.close();
   });
   return app;
 }

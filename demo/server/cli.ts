@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { openStore } from './store/index.ts';
+import type { Group } from './store/groups.ts';
 import type { Store } from './store/index.ts';
 import { ensureInitialSetup } from './services/bootstrap.ts';
 import { generatePassword, hashPassword } from './auth/passwords.ts';
@@ -112,14 +113,14 @@ function dataDirFrom(value: string | undefined): string {
   return path.resolve(value ?? process.env.ESIGN_DATA ?? '.esign-data');
 }
 
-function userFor(store: Store, email: string | undefined) {
+async function userFor(store: Store, email: string | undefined) {
   if (email) {
-    const user = store.users.findByEmail(email);
+    const user = await store.users.findByEmail(email);
     if (!user) throw new UsageError(`No user with the email ${email} in this data directory.`);
     return user;
   }
-  ensureInitialSetup(store);
-  const admin = store.users.firstAdmin();
+  await ensureInitialSetup(store);
+  const admin = await store.users.firstAdmin();
   if (!admin) throw new UsageError('This data directory has no admin user; pass --email.');
   return admin;
 }
@@ -132,12 +133,6 @@ async function serve(args: string[]): Promise<void> {
     throw new UsageError(`--port must be a number from 0 to 65535 (got ${values.port ?? process.env.PORT}).`);
   const dataDir = dataDirFrom(values.data);
   const displayHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
-  // The S3 blob backend exists (store/s3-blobs.ts) but the file store that serves requests is still
-  // synchronous; starting with blobs silently kept on local disk instead would be worse than refusing.
-  if (process.env.ESIGN_S3_BUCKET?.trim())
-    throw new UsageError(
-      'ESIGN_S3_BUCKET is set, but this version keeps blobs in <data>/blobs only (S3 serving arrives with the asynchronous store, issue 14). Unset it, or use a shared volume (docs/deploy.md).',
-    );
 
   const app = await buildApp({
     dataDir,
@@ -164,7 +159,7 @@ async function serve(args: string[]): Promise<void> {
     if (error instanceof SealKeyError) throw new UsageError(error.message);
     throw error;
   }
-  const setup = ensureInitialSetup(app.store);
+  const setup = await ensureInitialSetup(app.store);
   await app.listen({ host, port });
   const address = app.server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
@@ -216,52 +211,52 @@ async function serve(args: string[]): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
-function apiKeyCreate(args: string[]): void {
+async function apiKeyCreate(args: string[]): Promise<void> {
   const { values } = parseArgs({
     args,
     options: { data: { type: 'string' }, env: { type: 'string', default: 'sandbox' }, legacy: { type: 'boolean', default: false }, email: { type: 'string' } },
   });
   if (values.env !== 'sandbox' && values.env !== 'production') throw new UsageError(`--env must be sandbox or production (got ${values.env}).`);
-  const store = openStore(dataDirFrom(values.data));
+  const store = await openStore(dataDirFrom(values.data));
   try {
-    const user = userFor(store, values.email);
-    const { key } = store.apiKeys.create(user.id, values.env, values.legacy);
+    const user = await userFor(store, values.email);
+    const { key } = await store.apiKeys.create(user.id, values.env, values.legacy);
     console.log(key);
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
-function apiKeyList(args: string[]): void {
+async function apiKeyList(args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: { data: { type: 'string' }, email: { type: 'string' } } });
-  const store = openStore(dataDirFrom(values.data));
+  const store = await openStore(dataDirFrom(values.data));
   try {
-    const user = userFor(store, values.email);
-    for (const key of store.apiKeys.listForUser(user.id)) {
+    const user = await userFor(store, values.email);
+    for (const key of await store.apiKeys.listForUser(user.id)) {
       const state = key.revoked ? `revoked ${key.revoked}` : `last used ${key.lastUsed ?? 'never'}`;
       console.log(`${key.id}  ${key.env}${key.legacy ? ' (legacy)' : ''}  created ${key.created}  ${state}`);
     }
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
-function apiKeyRevoke(args: string[]): void {
+async function apiKeyRevoke(args: string[]): Promise<void> {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { data: { type: 'string' } } });
   const ref = positionals[0];
   if (!ref) throw new UsageError('api-key revoke needs the key id (from `api-key list`) or the key itself.');
-  const store = openStore(dataDirFrom(values.data));
+  const store = await openStore(dataDirFrom(values.data));
   try {
     const parsed = parseApiKey(ref);
-    const id = parsed ? store.apiKeys.verify(parsed)?.id : ref;
-    if (!id || !store.apiKeys.revoke(id)) throw new UsageError(`No live API key '${ref}' in this data directory.`);
+    const id = parsed ? (await store.apiKeys.verify(parsed))?.id : ref;
+    if (!id || !(await store.apiKeys.revoke(id))) throw new UsageError(`No live API key '${ref}' in this data directory.`);
     console.log(`Revoked ${id}`);
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
-function userCreate(args: string[]): void {
+async function userCreate(args: string[]): Promise<void> {
   const { values } = parseArgs({
     args,
     options: {
@@ -275,17 +270,18 @@ function userCreate(args: string[]): void {
     },
   });
   if (!values.email || !/^[^\s@]+@[^\s@]+$/.test(values.email)) throw new UsageError('user create needs --email with an email address.');
-  const store = openStore(dataDirFrom(values.data));
+  const store = await openStore(dataDirFrom(values.data));
   try {
-    if (store.users.findByEmail(values.email)) throw new UsageError(`A user with the email ${values.email} already exists.`);
-    const groups = (values.group ?? []).map((ref) => {
-      const group = store.groups.find(ref);
+    if (await store.users.findByEmail(values.email)) throw new UsageError(`A user with the email ${values.email} already exists.`);
+    const groups: Group[] = [];
+    for (const ref of values.group ?? []) {
+      const group = await store.groups.find(ref);
       if (!group) throw new UsageError(`No group '${ref}' (give its uuid or slug).`);
-      return group;
-    });
+      groups.push(group);
+    }
     const password = values.password ?? generatePassword();
-    const user = store.transaction(() => {
-      const created = store.users.create({
+    const user = await store.transaction(async () => {
+      const created = await store.users.create({
         email: values.email!,
         firstName: values['first-name'],
         lastName: values['last-name'],
@@ -293,63 +289,63 @@ function userCreate(args: string[]): void {
         passwordPermanent: true,
         isAdmin: values.admin,
       });
-      for (const group of groups) store.users.addToGroup(created.id, group.id);
-      setSignInPassword(store, userPool(), created.id, password);
+      for (const group of groups) await store.users.addToGroup(created.id, group.id);
+      await setSignInPassword(store, userPool(), created.id, password);
       return created;
     });
     console.log(`Created user ${user.email} (${user.id})${values.password ? '' : `, password: ${password}`}`);
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
 /** Sets a user's sign-in password (a data directory from before sign-in existed, or a forgotten one). */
-function userPassword(args: string[]): void {
+async function userPassword(args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: { data: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' } } });
   if (!values.email) throw new UsageError('user password needs --email.');
   if (values.password !== undefined && values.password.length < MIN_PASSWORD_LENGTH)
     throw new UsageError(`The password must have at least ${MIN_PASSWORD_LENGTH} characters.`);
-  const store = openStore(dataDirFrom(values.data));
+  const store = await openStore(dataDirFrom(values.data));
   try {
-    const user = store.users.findByEmail(values.email);
+    const user = await store.users.findByEmail(values.email);
     if (!user) throw new UsageError(`No user with the email ${values.email}.`);
     const password = values.password ?? generatePassword();
-    store.transaction(() => {
-      setSignInPassword(store, userPool(), user.id, password);
-      store.credentials.recordEvent(user.id, 'password_set', { userAgent: 'esign-server user password' });
+    await store.transaction(async () => {
+      await setSignInPassword(store, userPool(), user.id, password);
+      await store.credentials.recordEvent(user.id, 'password_set', { userAgent: 'esign-server user password' });
     });
     console.log(`Set the sign-in password of ${user.email}${values.password ? '' : `: ${password}`}`);
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
-function groupCreate(args: string[]): void {
+async function groupCreate(args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: { data: { type: 'string' }, name: { type: 'string' }, email: { type: 'string' } } });
   if (!values.name?.trim()) throw new UsageError('group create needs --name.');
-  const store = openStore(dataDirFrom(values.data));
+  const store = await openStore(dataDirFrom(values.data));
   try {
-    const user = userFor(store, values.email);
-    const group = store.transaction(() => {
-      const created = store.groups.create(values.name!.trim(), {}, user.id);
-      store.users.addToGroup(user.id, created.id, true);
+    const user = await userFor(store, values.email);
+    const group = await store.transaction(async () => {
+      const created = await store.groups.create(values.name!.trim(), {}, user.id);
+      await store.users.addToGroup(user.id, created.id, true);
       return created;
     });
     console.log(`Created group ${group.name} (/api/v1/group/${group.id}/, slug ${group.slug}); member: ${user.email}`);
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
 /** Checks every document's audit hash chain; prints one line per document, exits 1 when any link is broken. */
-function auditVerify(args: string[]): void {
+async function auditVerify(args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: { data: { type: 'string' } } });
-  const store = openStore(dataDirFrom(values.data));
+  const store = await openStore(dataDirFrom(values.data));
   let broken = 0;
   try {
-    const ids = store.history.chainedDocumentIds();
+    const ids = await store.history.chainedDocumentIds();
     for (const id of ids) {
-      const check = store.transaction(() => store.history.verifyChain(id));
+      const check = await store.transaction(() => store.history.verifyChain(id));
       if (check.firstBreak) {
         broken++;
         const b = check.firstBreak;
@@ -366,16 +362,16 @@ function auditVerify(args: string[]): void {
     }
     console.log(`${ids.length - broken} of ${ids.length} documents ok${broken ? `, ${broken} broken` : ''}.`);
   } finally {
-    store.close();
+    await store.close();
   }
   if (broken) process.exitCode = 1;
 }
 
-function jobsList(args: string[]): void {
+async function jobsList(args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: { data: { type: 'string' }, failed: { type: 'boolean', default: false } } });
-  const store = openStore(dataDirFrom(values.data));
+  const store = await openStore(dataDirFrom(values.data));
   try {
-    const { jobs } = store.jobs.list({ state: values.failed ? 'failed' : undefined, limit: 1000 });
+    const { jobs } = await store.jobs.list({ state: values.failed ? 'failed' : undefined, limit: 1000 });
     if (jobs.length === 0) console.log(values.failed ? 'No failed jobs.' : 'No jobs.');
     for (const job of jobs) {
       const when = job.state === 'pending' ? `  next attempt ${new Date(job.nextAttemptAt).toISOString()}` : '';
@@ -385,7 +381,7 @@ function jobsList(args: string[]): void {
       if (job.lastError && job.state !== 'done') console.log(`    last error: ${job.lastError}`);
     }
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
@@ -393,16 +389,16 @@ async function jobsRetry(args: string[]): Promise<void> {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { data: { type: 'string' } } });
   const ref = positionals[0];
   if (!ref) throw new UsageError('jobs retry needs the job id or the document id (from `jobs list`).');
-  const store = openStore(dataDirFrom(values.data));
+  const store = await openStore(dataDirFrom(values.data));
   // The attempt runs here, in this process's own work pool, with the same limits as the server's.
   const work = new WorkPool(workSettingsChecked());
   try {
     // A running server sees the outcome (and delivers the webhook) through the database.
     const runner = new JobRunner(store, resolveJobSettings(), { [FINAL_PDF_JOB]: (documentId) => runFinalPdfJob(store, work, documentId) });
-    const started = runner.retry(ref, { type: 'system', id: '', label: 'esign-server jobs retry', ip: '', userAgent: '' });
+    const started = await runner.retry(ref, { type: 'system', id: '', label: 'esign-server jobs retry', ip: '', userAgent: '' });
     if (!started) throw new UsageError(`No job '${ref}' in this data directory (give a job id or a document id from \`jobs list\`).`);
     const outcome = await started.outcome;
-    const job = runner.jobs.get(started.job.id)!;
+    const job = (await runner.jobs.get(started.job.id))!;
     if (outcome === 'done') console.log(`Job ${job.id} done: document ${job.documentId} is complete.`);
     else if (outcome === 'busy') console.log(`Job ${job.id} is running in another process (the server); see \`jobs list\`.`);
     else {
@@ -413,21 +409,21 @@ async function jobsRetry(args: string[]): Promise<void> {
     }
   } finally {
     await work.close();
-    store.close();
+    await store.close();
   }
 }
 
 async function main(argv: string[]): Promise<void> {
   const [command, sub, ...rest] = argv;
   if (command === 'serve') return serve(argv.slice(1));
-  if (command === 'api-key' && sub === 'create') return apiKeyCreate(rest);
-  if (command === 'api-key' && sub === 'list') return apiKeyList(rest);
-  if (command === 'api-key' && sub === 'revoke') return apiKeyRevoke(rest);
-  if (command === 'user' && sub === 'create') return userCreate(rest);
-  if (command === 'user' && sub === 'password') return userPassword(rest);
-  if (command === 'group' && sub === 'create') return groupCreate(rest);
-  if (command === 'audit' && sub === 'verify') return auditVerify(rest);
-  if (command === 'jobs' && sub === 'list') return jobsList(rest);
+  if (command === 'api-key' && sub === 'create') return await apiKeyCreate(rest);
+  if (command === 'api-key' && sub === 'list') return await apiKeyList(rest);
+  if (command === 'api-key' && sub === 'revoke') return await apiKeyRevoke(rest);
+  if (command === 'user' && sub === 'create') return await userCreate(rest);
+  if (command === 'user' && sub === 'password') return await userPassword(rest);
+  if (command === 'group' && sub === 'create') return await groupCreate(rest);
+  if (command === 'audit' && sub === 'verify') return await auditVerify(rest);
+  if (command === 'jobs' && sub === 'list') return await jobsList(rest);
   if (command === 'jobs' && sub === 'retry') return jobsRetry(rest);
   if (command === undefined || command === 'help' || command === '--help') {
     console.log(USAGE);

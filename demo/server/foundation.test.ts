@@ -156,7 +156,7 @@ describe('server foundation', () => {
   });
 
   test('legacy keys authenticate too', async () => {
-    const tenant = createTenant(t.app, 'Legacy', 'sandbox', true);
+    const tenant = await createTenant(t.app, 'Legacy', 'sandbox', true);
     assert.match(tenant.key, /^[0-9a-f]{40}$/);
     const res = await call(t.app, tenant.key, 'GET', '/api/v1/group/');
     assert.equal(res.statusCode, 200);
@@ -174,7 +174,7 @@ describe('rate limits', () => {
       assert.equal(errorOf(limited).code, 'rate_limited');
       assert.ok(Number(limited.headers['retry-after']) > 0);
       assert.equal(limited.headers['ratelimit-remaining'], '0');
-      const prod = createTenant(t.app, 'Prod', 'production');
+      const prod = await createTenant(t.app, 'Prod', 'production');
       const first = await call(t.app, prod.key, 'GET', '/api/v1/group/');
       assert.equal(first.headers['ratelimit-limit'], '5');
     } finally {

@@ -1,29 +1,18 @@
-import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import type { PropertyValues, TemplateResult } from 'lit';
 import { EsignElement, defineElement } from '../internal/esign-element.ts';
-import { PdfSourceController, describePdfError, type PdfErrorCode, type PdfLoadError } from '../internal/pdf-source.ts';
-import { PdfPagesController } from '../internal/pdf-pages.ts';
-import { renderPages, pagesStyles } from '../internal/pages-template.ts';
+import { pagesStyles } from '../internal/pages-template.ts';
 import { fieldOverlayStyles } from '../internal/field-overlay.ts';
-import { ZoomGesturesController, stepZoom } from '../internal/zoom.ts';
-import { FitOnResizeController, applyZoomScale, openPdfSource, pdfSourceOf, zoomScale } from '../internal/pdf-view-wiring.ts';
-import { t } from '../internal/i18n.ts';
 import type { FieldElement, FieldProblem } from '../fields/types.ts';
 import type { ChangeCause } from './editing/editor-model.ts';
-import type { EditorField, PageSize } from './editing/field-doc.ts';
-import { parseToolbox } from './editing/toolbox.ts';
 import { EditableOverlay } from './editor-overlay.ts';
-import { renderRecipients, renderToolbar, renderToolbox, toolName } from './editor-views.ts';
-import { renderPanelFrame } from './editor-panel.ts';
 import { te, langOf } from './editor-i18n.ts';
-import { PointerEditingController } from './controllers/pointer-editing.ts';
-import { ToolboxDrag } from './controllers/toolbox-drag.ts';
-import { routeEditorKey } from './controllers/keyboard-editing.ts';
-import { PanelPosition } from './controllers/panel-position.ts';
+import { EditingControllers } from './controllers/editing-controllers.ts';
+import { EditorPdf } from './controllers/editor-pdf.ts';
+import { FocusKeeper } from './controllers/focus-keeper.ts';
 import { EditorActions } from './editor-actions.ts';
-import type { EditorHost } from './editor-host.ts';
-import { LoadErrorGate } from './controllers/load-errors.ts';
+import { editorHostOf, type EditorHost } from './editor-host.ts';
 import { DocumentUploadController, type RequestUpload } from './controllers/document-upload.ts';
-import { renderDropHint, renderUploadStrip } from './upload-view.ts';
+import { renderEditor } from './editor-render.ts';
 import type { SaveState } from '../internal/autosave.ts';
 import { editorStyles } from './esign-editor.styles.ts';
 
@@ -133,81 +122,47 @@ export class EsignEditor extends EsignElement {
   declare zoom: string;
   declare requestUpload: RequestUpload | null;
 
-  protected readonly source = new PdfSourceController(this, {
-    lang: () => this.lang_,
-    onReady: (doc) =>
-      void this.pages
-        .setDocument(doc, 0, () => this.targetScale())
-        .then(() => {
-          if (this.pages.pageCount > 0) this.actions.pagesKnown(this.pages.pageCount);
-        }),
-    onError: (error) => this.reportLoadError(error),
-  });
-
-  protected readonly pages: PdfPagesController = new PdfPagesController(this, {
+  /** The PDF: source, pages, zoom, and load failures said once per cause. */
+  protected readonly pdf: EditorPdf = new EditorPdf(this, {
+    lang: () => langOf(this),
+    zoom: () => this.zoom,
     scroller: () => this.scroller,
-    pageElement: (index) => this.pageElement(index + 1),
-    onPageRendered: (index) => {
+    pageElement: (page) => this.host.pageElement(page),
+    onPageRendered: (page) => {
       this.pageRenders++;
-      this.emit('esign-page-render', { page: index + 1 });
+      this.emit('esign-page-render', { page });
     },
-    onLayoutComplete: () => this.emit('esign-ready', { pages: this.pages.pageCount }),
-    onCurrentPageChange: () => this.requestUpdate(),
-    onError: (error) => this.source.fail(describePdfError(error, this.lang_)),
+    onLayoutComplete: (pages) => this.emit('esign-ready', { pages }),
+    onPagesKnown: (count) => this.actions.pagesKnown(count),
+    loadFields: () => this.actions.loadFromServer(),
+    onError: (message, code) => this.emit('esign-error', { message, code }),
   });
 
-  protected readonly fit = new FitOnResizeController(this, { scroller: () => this.scroller, zoom: () => this.zoom, pages: this.pages });
-
-  protected readonly gestures = new ZoomGesturesController(this, {
-    scroller: () => this.scroller,
-    scale: () => this.pages.scale,
-    zoomTo: (scale, anchor) => this.applyScale(scale, anchor),
+  /** The element as EditorActions and its controllers see it (editor-host.ts). */
+  private readonly host: EditorHost = editorHostOf(this, {
+    pdf: this.pdf,
+    emit: (name, detail) => void this.emit(name, detail),
+    cancelGestures: () => this.editing.cancel(),
   });
 
   /** Editing state and every action; shared with the panel and keyboard handlers. */
-  protected readonly actions: EditorActions = new EditorActions(this.hostView());
+  protected readonly actions: EditorActions = new EditorActions(this.host);
 
-  protected readonly pointer = new PointerEditingController(this, {
-    model: this.actions.model,
-    readOnly: () => this.readOnly,
-    snapping: () => !this.noSnap,
-    pageSize: (page) => this.pageSizePt(page),
-    pageElement: (page) => this.pageElement(page),
-    pageCount: () => this.pages.pageCount,
-    fieldElement: (id) => this.fieldElement(id),
-    armedTool: () => this.actions.armed,
-    drawField: (page, at, rect) => this.actions.drawField(page, at, rect),
-    onGestureEnd: (kind, ids) => this.actions.announce(kind === 'move' ? 'editor.say.moved' : 'editor.say.resized', { count: ids.length }),
-  });
-
-  protected readonly toolDrag = new ToolboxDrag({
-    root: () => this.shadowRoot,
-    ghostLabel: (type) => toolName(this.lang_, type),
-    drop: (type, page, at) => this.actions.dropTool(type, page, at),
-  });
-
-  protected readonly panelPosition = new PanelPosition(this, {
-    reference: () => (this.actions.model.selection[0] ? this.fieldElement(this.actions.model.selection[0]) : null),
-    floating: () => this.renderRoot?.querySelector<HTMLElement>('.panel') ?? null,
-    rtl: () => getComputedStyle(this).direction === 'rtl',
-    boundary: () => this.scroller,
-  });
+  /** Pointer gestures on the pages, dragging field types from the toolbox, the panel beside the selection. */
+  protected readonly editing = new EditingControllers(this, { host: this.host, actions: this.actions, snapping: () => !this.noSnap });
 
   protected readonly upload = new DocumentUploadController(this, {
     requestUpload: () => this.requestUpload,
     onUploaded: (detail) => this.emit('esign-upload', detail),
     onFailed: (message) => this.emit('esign-error', { message, code: 'upload-failed' }),
-    httpError: (status) => (status ? te(this.lang_, 'editor.upload.httpError', { status }) : te(this.lang_, 'editor.upload.offline')),
+    httpError: (status) => (status ? te(langOf(this), 'editor.upload.httpError', { status }) : te(langOf(this), 'editor.upload.offline')),
   });
 
   /** @internal Page canvases painted since the element was created (for tests and the benchmark). */
   pageRenders = 0;
 
   private readonly overlay = new EditableOverlay();
-  /** The PDF and the fields load side by side; one bad token is one `esign-error`. */
-  private readonly loadErrors = new LoadErrorGate();
-  /** The field that had focus before an update: moving fields reorders the DOM (Tab order), which can drop focus. */
-  private focusedBeforeUpdate: string | null = null;
+  private readonly focusKeeper = new FocusKeeper(this.host, (id) => this.actions.model.doc.some((f) => f.id === id));
 
   constructor() {
     super();
@@ -258,83 +213,21 @@ export class EsignEditor extends EsignElement {
   }
 
   get pageCount(): number {
-    return this.pages.pageCount;
+    return this.pdf.pages.pageCount;
   }
 
   /** The page most in view (1-based). */
   get currentPage(): number {
-    return this.pages.currentPage + 1;
+    return this.pdf.pages.currentPage + 1;
   }
 
   get saveState(): SaveState {
     return this.actions.saveState;
   }
 
-  // ---- wiring used by EditorActions and controllers ----------------------------------------------
-
-  private get lang_(): string {
-    return langOf(this);
-  }
-
   /** @internal The scrolling pages container (the editor's browser tests drive it). */
   get scroller(): HTMLElement | null {
     return this.renderRoot?.querySelector<HTMLElement>('.scroller') ?? null;
-  }
-
-  private pageElement(page: number): HTMLElement | null {
-    return this.renderRoot?.querySelector<HTMLElement>(`.page[data-page="${page}"]`) ?? null;
-  }
-
-  private fieldElement(id: string): HTMLElement | null {
-    return this.renderRoot?.querySelector<HTMLElement>(`[data-id="${id}"]`) ?? null;
-  }
-
-  /** A page's displayed size in points (the first page's until its own is known). */
-  private pageSizePt(page: number): PageSize {
-    const count = this.pages.pageCount;
-    if (count === 0) return { width: 612, height: 792 };
-    return this.pages.layout.pageSizePt(Math.min(count, Math.max(1, page)) - 1);
-  }
-
-  /** The element as EditorActions and its controllers see it (editor-host.ts). */
-  private hostView(): EditorHost {
-    // eslint-disable-next-line @typescript-eslint/no-this-alias -- inside the getters below `this` is the host object
-    const el = this;
-    return {
-      get lang() {
-        return el.lang_;
-      },
-      get readOnly() {
-        return el.readOnly;
-      },
-      get pageCount() {
-        return el.pages.pageCount;
-      },
-      get currentPage() {
-        return el.pages.currentPage + 1;
-      },
-      get autosaveDelay() {
-        return el.autosaveDelay;
-      },
-      get server() {
-        return el.template && el.endpoint && el.token ? { endpoint: el.endpoint, token: el.token, template: el.template } : null;
-      },
-      get root() {
-        return el.shadowRoot;
-      },
-      get scroller() {
-        return el.scroller;
-      },
-      pageSizePt: (page) => el.pageSizePt(page),
-      fieldElement: (id) => el.fieldElement(id),
-      emit: (name, detail) => void el.emit(name, detail),
-      fieldsChanged: (fields) => {
-        el.fields = fields;
-      },
-      requestUpdate: () => el.requestUpdate(),
-      cancelGestures: () => el.pointer.cancel() || el.toolDrag.cancel(),
-      reportLoadFailure: (message, code) => el.reportLoadFailure(message, code),
-    };
   }
 
   // ---- lifecycle ------------------------------------------------------------------------------
@@ -348,100 +241,22 @@ export class EsignEditor extends EsignElement {
     super.willUpdate(changed);
     if (changed.has('fields')) this.actions.fieldsAssigned(this.fields);
     if (changed.has('signers')) this.actions.signersAssigned(this.signers);
-    if (['src', 'data', 'template', 'token', 'endpoint'].some((k) => changed.has(k as keyof EsignEditor))) this.reload();
-    if (changed.has('zoom') && this.pages.pageCount > 0) this.applyScale(this.targetScale());
+    if (['src', 'data', 'template', 'token', 'endpoint'].some((k) => changed.has(k as keyof EsignEditor))) {
+      this.pdf.open({ data: this.data, src: this.src, endpoint: this.endpoint, token: this.token, id: this.template });
+    }
+    if (changed.has('zoom') && this.pdf.pages.pageCount > 0) this.pdf.applyScale(this.pdf.targetScale());
     if (changed.has('readOnly') && this.readOnly) this.actions.disarm();
-    this.focusedBeforeUpdate = (this.shadowRoot?.activeElement as HTMLElement | null)?.closest<HTMLElement>('[data-id]')?.dataset.id ?? null;
+    this.focusKeeper.remember();
   }
 
   protected override updated(): void {
-    const id = this.focusedBeforeUpdate;
-    // Focus lost to a reorder (not moved elsewhere by the sender) goes back to the same field.
-    if (id && !this.shadowRoot?.activeElement && this.actions.model.doc.some((f) => f.id === id)) this.fieldElement(id)?.focus({ preventScroll: true });
+    this.focusKeeper.restore();
     this.actions.afterUpdate();
   }
 
-  private reload(): void {
-    this.loadErrors.reset();
-    const wanted = pdfSourceOf({ data: this.data, src: this.src, endpoint: this.endpoint, token: this.token, resource: 'template', id: this.template });
-    openPdfSource(this.source, this.pages, wanted, this.lang_);
-    if (wanted && wanted !== 'incomplete' && wanted.kind === 'rest') this.actions.loadFromServer();
-  }
-
-  private reportLoadError(error: PdfLoadError): void {
-    void this.pages.setDocument(null);
-    this.reportLoadFailure(error.message, error.code);
-  }
-
-  /** A failure while loading the PDF or the fields: `esign-error` unless this load already reported the same cause. */
-  private reportLoadFailure(message: string, code: PdfErrorCode): void {
-    if (this.loadErrors.first(code)) this.emit('esign-error', { message, code });
-  }
-
-  private targetScale(): number {
-    return zoomScale(this.zoom, this.pages);
-  }
-
-  private applyScale(scale: number, anchor?: { clientX: number; clientY: number }): void {
-    applyZoomScale(this.pages, this.zoom, scale, anchor);
-  }
-
-  private onKeyDown = (e: KeyboardEvent): void => routeEditorKey(e, this.actions);
-
   protected override render(): TemplateResult {
-    const lang = this.lang_;
-    const a = this.actions;
-    const model = a.model;
-    const count = this.pages.pageCount;
-    const selected = model.selection.map((id) => model.doc.find((f) => f.id === id)).filter((f): f is EditorField => !!f);
-    const status = this.source.status;
-    return html`<div class="editor" part="base" role="application" aria-label=${te(lang, 'editor.label')} ?data-dropping=${this.upload.dragging} @dragover=${this.upload.onDragOver} @dragleave=${this.upload.onDragLeave} @drop=${this.upload.onDrop} @keydown=${this.onKeyDown} @copy=${a.clipboard.onCopyEvent} @cut=${a.clipboard.onCopyEvent} @paste=${a.clipboard.onPasteEvent}>
-      ${renderToolbar({
-        lang,
-        canUndo: model.canUndo,
-        canRedo: model.canRedo,
-        selected: selected.length,
-        readOnly: this.readOnly,
-        saveState: a.saveState,
-        saveError: a.saveError,
-        canSave: !this.readOnly,
-        onUndo: () => this.undo(),
-        onRedo: () => this.redo(),
-        onDelete: () => a.deleteSelection(),
-        onDuplicate: () => a.duplicateSelection(),
-        onAlign: (m) => a.align(m),
-        onDistribute: (axis) => a.distribute(axis),
-        onSave: () => void this.save().catch(() => {}),
-        onZoom: (d) => this.applyScale(stepZoom(this.pages.scale, d)),
-        panelOpen: a.panel.isOpen,
-        onPanel: () => a.panel.toggle(),
-        pageText: count ? t(lang, 'viewer.page', { page: this.currentPage, pages: count }) : '',
-      })}
-      ${renderUploadStrip(lang, this.upload)}
-      <div class="main">
-        ${renderDropHint(lang, this.upload)}
-        ${
-          this.readOnly
-            ? nothing
-            : html`<aside class="side" part="side">
-          ${renderToolbox({ lang, tools: parseToolbox(this.toolbox), armed: a.armed, disabled: count === 0, onPointerDown: this.toolDrag.onPointerDown, onKeyDown: (e, type) => a.toolKey(e, type), onClick: (e, type) => a.toolClick(type, this.toolDrag) })}
-          ${renderRecipients({ lang, recipients: a.recipients, active: a.activeSigner, editable: this.allowEditRecipients, readOnly: this.readOnly, onActivate: (s) => a.setActiveSigner(s), assignable: selected.filter((f) => f.el.signer !== a.activeSigner).length, onAssign: (s, who) => a.assignSelection(s, who), onAdd: (r) => a.addRecipient(r), onRename: (s, n) => a.renameRecipient(s, n), onMove: (s, d) => a.moveRecipient(s, d) })}
-        </aside>`
-        }
-        <div class="scroller" part="scroller" role="region" tabindex="0" aria-label=${te(lang, 'editor.pages')} aria-busy=${status === 'loading' ? 'true' : 'false'}
-          ?data-armed=${!!a.armed} @scroll=${() => this.pages.onScroll()} @pointerdown=${this.pointer.onPointerDown} @focusin=${a.onFieldFocus} @dblclick=${(
-            e: MouseEvent,
-          ) => {
-            if ((e.target as Element).closest('[data-id]')) a.panel.open();
-          }}>
-          ${status === 'error' && this.source.error ? html`<div class="message error" part="error" role="alert"><h2>${t(lang, 'error.title')}</h2><p>${this.source.error.message}</p></div>` : nothing}
-          ${status === 'idle' ? html`<p class="message">${t(lang, 'viewer.empty')}</p>` : nothing}
-          ${count > 0 ? renderPages(this.pages, { lang, overlay: (i) => this.overlay.render(i + 1, { lang, model, problems: a.problems, readOnly: this.readOnly }) }) : nothing}
-        </div>
-      </div>
-      ${selected.length && a.panel.isOpen && !this.readOnly ? renderPanelFrame({ lang, fields: selected, actions: a, pageSize: (p) => this.pageSizePt(p), pageCount: count }) : nothing}
-      <div class="visually-hidden" role="status" aria-live="polite">${a.announcement}</div>
-    </div>`;
+    const { readOnly, toolbox, allowEditRecipients, actions, pdf, editing, upload, overlay } = this;
+    return renderEditor({ lang: langOf(this), readOnly, toolbox, allowEditRecipients, actions, pdf, editing, upload, overlay });
   }
 }
 

@@ -65,7 +65,7 @@ test('answers that mint tokens are readable only by the own origin and ESIGN_COR
     const template = await addTemplate(t.app, { groupId: t.groupId, userId: t.adminId });
     const sent = await call(t.app, t.key, 'POST', '/api/v1/document/', sendBody(t.groupId, template.id));
     const documentId = idFromLocation(sent.headers.location);
-    const signer = t.app.store.documents.recipients(documentId)[0]!;
+    const signer = (await t.app.store.documents.recipients(documentId))[0]!;
     const linkRes = await call(t.app, t.key, 'GET', `/api/v1/signer/${signer.id}/sign-link/`);
     const { link } = linkRes.json() as { link: string };
     const exchange = (origin: string) =>
@@ -144,7 +144,7 @@ test("signing, review and editor pages follow their group's xframe_allow", async
   try {
     const template = await addTemplate(t.app, { groupId: t.groupId, userId: t.adminId });
     const sent = await call(t.app, t.key, 'POST', '/api/v1/document/', sendBody(t.groupId, template.id));
-    const signer = t.app.store.documents.recipients(idFromLocation(sent.headers.location))[0]!;
+    const signer = (await t.app.store.documents.recipients(idFromLocation(sent.headers.location)))[0]!;
     const pages = [`/demo/sign.html?signer=${signer.id}`, `/demo/review.html?signer=${signer.id}`, `/demo/editor.html?template=${template.id}`];
     const frameAncestors = async (url: string) => {
       const res = await t.app.inject({ method: 'GET', url });

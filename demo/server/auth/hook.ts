@@ -114,15 +114,15 @@ export async function authenticate(app: FastifyInstance, header: string | undefi
 
   const parsed = parseApiKey(token);
   if (parsed) {
-    const record = store.apiKeys.verify(parsed);
-    const user = record ? store.users.get(record.userId) : undefined;
+    const record = await store.apiKeys.verify(parsed);
+    const user = record ? await store.users.get(record.userId) : undefined;
     if (record && Date.now() - (lastTouched.get(record.id) ?? 0) > 60_000) {
       lastTouched.set(record.id, Date.now());
-      store.apiKeys.touch(record.id);
+      await store.apiKeys.touch(record.id);
     }
     if (!record || !user)
       throw unauthorized('This API key is not valid (unknown, revoked or mistyped). Create a key with `esign-server api-key create`.', 'invalid_api_key');
-    return { kind: 'api_key', user, keyId: record.id, env: record.env, legacy: record.legacy, groupIds: store.users.groupIds(user.id) };
+    return { kind: 'api_key', user, keyId: record.id, env: record.env, legacy: record.legacy, groupIds: await store.users.groupIds(user.id) };
   }
   for (const verify of verifiers) {
     const context = await verify(token, app);

@@ -306,7 +306,7 @@ describe('uploads: any document in', () => {
 
     test("status and minting are limited to the caller's groups", async () => {
       const minted = await mint();
-      const other = createTenant(t.app, 'Other Co');
+      const other = await createTenant(t.app, 'Other Co');
       assert.equal((await call(t.app, other.key, 'GET', minted.status_uri)).statusCode, 404);
       const res = await call(t.app, other.key, 'POST', '/api/v1/uploads/', { group: `/api/v1/group/${t.groupId}/` });
       assert.equal(res.statusCode, 422);

@@ -79,9 +79,9 @@ test('SMTP refusals become recipient.bounced: hard (5xx) and soft (4xx), each re
     });
     const [hard, full, fine] = sent.recipients;
     const { history } = t.app.store;
-    t.app.store.transaction(() => {
+    await t.app.store.transaction(async () => {
       for (const r of sent.recipients) {
-        history.queueEmail({
+        await history.queueEmail({
           documentId: sent.documentId,
           recipientId: r.id,
           kind: 'invitation',
@@ -99,7 +99,7 @@ test('SMTP refusals become recipient.bounced: hard (5xx) and soft (4xx), each re
     delivery.close();
     assert.deepEqual(smtp.accepted, ['fine@example.com']);
 
-    const written = t.app.store.webhooks.eventsOf(sent.documentId).filter((e) => e.event === 'bounced');
+    const written = (await t.app.store.webhooks.eventsOf(sent.documentId)).filter((e) => e.event === 'bounced');
     assert.equal(written.length, 2, 'one event per email and kind, although each email was tried twice');
     await receiver.waitFor((r) => r.length >= 2);
     const bounces = receiver.received.map((r) => r.json.data as { uuid: string; emailBounce: number; emailBounceMessage: string });
@@ -148,8 +148,8 @@ test(
       );
       const sent = await sendDocument(t, [field({ signer: 1 })], { signers: [{ firstname: 'Far', lastname: 'Away', email: 'far@example.com' }] });
       const [far] = sent.recipients;
-      t.app.store.transaction(() => {
-        t.app.store.history.queueEmail({
+      await t.app.store.transaction(async () => {
+        await t.app.store.history.queueEmail({
           documentId: sent.documentId,
           recipientId: far.id,
           kind: 'invitation',
@@ -165,13 +165,13 @@ test(
       assert.equal(await delivery.flush(), 0);
       delivery.close();
       await receiver.waitFor((r) => r.length >= 1);
-      const written = t.app.store.webhooks.eventsOf(sent.documentId).filter((e) => e.event === 'bounced');
+      const written = (await t.app.store.webhooks.eventsOf(sent.documentId)).filter((e) => e.event === 'bounced');
       assert.equal(written.length, 1, 'reported once although the email was tried twice');
       const data = receiver.received[0].json.data as { uuid: string; emailBounce: number; emailBounceMessage: string };
       assert.equal(data.uuid, far.id);
       assert.equal(data.emailBounce, 3);
       assert.match(data.emailBounceMessage, /^delayed message: .*ECONNREFUSED/);
-      const queued = t.app.store.history.emails().find((e) => e.recipientId === far.id && e.kind === 'invitation');
+      const queued = (await t.app.store.history.emails()).find((e) => e.recipientId === far.id && e.kind === 'invitation');
       assert.equal(queued?.sentAt ?? null, null, 'the email is still waiting to be sent');
       assertSpecPayloads(receiver.received);
     } finally {

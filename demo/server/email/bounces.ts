@@ -31,19 +31,24 @@ export function classifySmtpFailure(error: unknown): { kind: BounceKind; message
  * reported this kind. Returns whether an event was written. Never throws for an email that is not
  * addressed to a recipient of an existing document.
  */
-export function reportBounce(store: Store, email: Pick<QueuedEmail, 'id' | 'documentId' | 'recipientId'>, kind: BounceKind, message: string): boolean {
+export async function reportBounce(
+  store: Store,
+  email: Pick<QueuedEmail, 'id' | 'documentId' | 'recipientId'>,
+  kind: BounceKind,
+  message: string,
+): Promise<boolean> {
   if (!email.documentId || !email.recipientId) return false;
-  return store.transaction(() => {
-    if (documentIdOfRecipient(store, email.recipientId!) !== email.documentId) return false;
-    if (!store.webhooks.claimBounceReport(email.id, kind, Date.now())) return false;
-    store.history.record(
+  return await store.transaction(async () => {
+    if ((await documentIdOfRecipient(store, email.recipientId!)) !== email.documentId) return false;
+    if (!(await store.webhooks.claimBounceReport(email.id, kind, Date.now()))) return false;
+    await store.history.record(
       email.documentId!,
       'recipient_email_bounced',
       { type: 'system', id: '', label: 'mail transport', ip: '', userAgent: '' },
       { kind: KIND_TEXT[kind], message },
       email.recipientId,
     );
-    emitEvent(store, {
+    await emitEvent(store, {
       object: 'recipient',
       event: 'bounced',
       documentId: email.documentId!,
@@ -56,15 +61,15 @@ export function reportBounce(store: Store, email: Pick<QueuedEmail, 'id' | 'docu
 }
 
 /** For the mail transport's failure path: classify and report; never throws. */
-export function reportEmailFailure(
+export async function reportEmailFailure(
   store: Store,
   email: Pick<QueuedEmail, 'id' | 'documentId' | 'recipientId'>,
   error: unknown,
   log?: (error: unknown) => void,
-): void {
+): Promise<void> {
   try {
     const bounce = classifySmtpFailure(error);
-    if (bounce) reportBounce(store, email, bounce.kind, bounce.message);
+    if (bounce) await reportBounce(store, email, bounce.kind, bounce.message);
   } catch (failure) {
     log?.(failure);
   }

@@ -22,7 +22,7 @@ test('the completed email links every recipient to the signed PDF (a personal re
     const res = await signerCall(t.app, token, r.id, 'complete', { values: valuesFor(sent, r.signerNumber) });
     assert.equal(res.statusCode, 200, res.body);
   }
-  const completed = t.app.store.history.emails({ documentId: sent.documentId }).filter((e) => e.kind === 'completed');
+  const completed = (await t.app.store.history.emails({ documentId: sent.documentId })).filter((e) => e.kind === 'completed');
   assert.deepEqual(completed.map((e) => e.to).sort(), ['ann@example.com', 'bob@example.com']);
   for (const email of completed) {
     const match = email.text.match(/(http\S+\/demo\/review\.html\?signer=([0-9a-f-]{36})#link=(\S+))/);

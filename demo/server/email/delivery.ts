@@ -73,23 +73,27 @@ export function eml(email: QueuedEmail, from: string, attachments: readonly Mail
 }
 
 /** Files that go with an email: the 74 attachments (emailed) with the "completed" notices. */
-function attachmentsOf(store: Store, email: QueuedEmail): MailAttachment[] {
-  if (email.kind === 'invitation' && email.recipientId) return invitationAttachments(store, email.recipientId);
+async function attachmentsOf(store: Store, email: QueuedEmail): Promise<MailAttachment[]> {
+  if (email.kind === 'invitation' && email.recipientId) return await invitationAttachments(store, email.recipientId);
   if (email.kind !== 'completed' || !email.documentId) return [];
   const documentId = email.documentId;
-  return documentAttachments(store, documentId, 74).map((a) => ({
-    filename: a.name,
-    contentType: a.type,
-    content: Buffer.from(attachmentBytes(store, documentId, a.field)),
-  }));
+  return Promise.all(
+    (await documentAttachments(store, documentId, 74)).map(async (a) => ({
+      filename: a.name,
+      contentType: a.type,
+      content: Buffer.from(await attachmentBytes(store, documentId, a.field)),
+    })),
+  );
 }
 
 /** The files the send attached to this recipient's invitation (`signers[].attachments`); deleted ones are left out. */
-function invitationAttachments(store: Store, recipientId: string): MailAttachment[] {
-  return store.emailAttachments
-    .ofRecipient(recipientId)
-    .filter((a) => store.files.exists(emailAttachmentFileName(a.id)))
-    .map((a) => ({ filename: a.filename, contentType: 'application/pdf', content: store.files.read(emailAttachmentFileName(a.id)) }));
+async function invitationAttachments(store: Store, recipientId: string): Promise<MailAttachment[]> {
+  const files: MailAttachment[] = [];
+  for (const a of await store.emailAttachments.ofRecipient(recipientId)) {
+    const name = emailAttachmentFileName(a.id);
+    if (await store.files.exists(name)) files.push({ filename: a.filename, contentType: 'application/pdf', content: await store.files.read(name) });
+  }
+  return files;
 }
 
 export class EmailDelivery {
@@ -121,10 +125,10 @@ export class EmailDelivery {
   private async pass(): Promise<number> {
     const { history } = this.store;
     let delivered = 0;
-    for (const email of history.emails({ unsentOnly: true })) {
+    for (const email of await history.emails({ unsentOnly: true })) {
       if (email.attempts >= MAX_ATTEMPTS) continue;
       try {
-        const attachments = attachmentsOf(this.store, email);
+        const attachments = await attachmentsOf(this.store, email);
         if (this.transport) {
           await this.transport.sendMail({
             from: this.settings.from,
@@ -140,15 +144,15 @@ export class EmailDelivery {
           fs.writeFileSync(path.join(this.outboxDir, `${email.created.replace(/[:.]/g, '-')}-${email.id}.eml`), eml(email, this.settings.from, attachments));
         }
         // Webhook recipient.emailNotification (autoReminderEmail for reminders) in the transaction that marks it sent.
-        this.store.transaction(() => {
-          history.markEmailSent(email.id);
-          emitEmailSentEvent(this.store, email);
+        await this.store.transaction(async () => {
+          await history.markEmailSent(email.id);
+          await emitEmailSentEvent(this.store, email);
         });
         delivered++;
       } catch (error) {
-        history.markEmailFailed(email.id, error instanceof Error ? error.message : String(error));
+        await history.markEmailFailed(email.id, error instanceof Error ? error.message : String(error));
         // Refused (5xx hard, 4xx soft) or unreachable (delayed): webhook recipient.bounced.
-        reportEmailFailure(this.store, email, error);
+        await reportEmailFailure(this.store, email, error);
       }
     }
     return delivered;

@@ -63,7 +63,7 @@ test('attachments on a signer go with that signer’s invitation only', async ()
 test('an attachment of another group, or a made-up one, is a 400 at signers[i].attachments', async () => {
   const t = await createTestApp();
   try {
-    const other = createTenant(t.app, 'Other');
+    const other = await createTenant(t.app, 'Other');
     const theirs = await call(t.app, other.key, 'POST', '/api/v1/attachment/', {
       group: `/api/v1/group/${other.groupId}/`,
       filename: 'theirs.pdf',
@@ -104,9 +104,9 @@ test('permanently deleting the document drops its recipients’ attachment links
     const sent = await call(t.app, t.key, 'POST', '/api/v1/document/', body);
     assert.equal(sent.statusCode, 201, sent.body);
     const annId = (sent.json().signer_objects as { uuid: string }[])[0]!.uuid;
-    assert.equal(t.app.store.emailAttachments.ofRecipient(annId).length, 1);
+    assert.equal((await t.app.store.emailAttachments.ofRecipient(annId)).length, 1);
     assert.equal((await call(t.app, t.key, 'DELETE', `/api/v1/document/${sent.json().uuid}/delete/`)).statusCode, 204);
-    assert.deepEqual(t.app.store.emailAttachments.ofRecipient(annId), []);
+    assert.deepEqual(await t.app.store.emailAttachments.ofRecipient(annId), []);
     assert.equal((await call(t.app, t.key, 'GET', attachmentUri)).statusCode, 200);
   } finally {
     await t.close();

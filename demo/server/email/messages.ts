@@ -25,7 +25,7 @@ export const htmlStart = (lang: string): string => (lang === 'en' ? '' : `<div l
 export const htmlEnd = (lang: string): string => (lang === 'en' ? '' : '</div>');
 
 /** Queues the invitation (with its signing link) for one recipient of a document. Call inside a transaction. */
-export function queueInvitation(store: Store, dataDir: string, baseUrl: string, doc: DocumentRecord, r: RecipientRecord): string {
+export async function queueInvitation(store: Store, dataDir: string, baseUrl: string, doc: DocumentRecord, r: RecipientRecord): Promise<string> {
   const link = signingUrl(baseUrl, r.id, mintLinkToken(dataDir, r.id, doc.id));
   const lang = doc.language;
   const subject = r.subject || tr(lang, `email.invite.subject.${r.role}`, { document: doc.name });
@@ -37,8 +37,8 @@ export function queueInvitation(store: Store, dataDir: string, baseUrl: string, 
     `${htmlStart(lang)}<p>${escapeHtml(greet(doc, r))}</p><p>${emphasise(body, doc.name)}</p>` +
     `${note ? `<p>${escapeHtml(note)}</p>` : ''}<p><a href="${escapeHtml(link)}">${escapeHtml(tr(lang, `email.invite.link.${r.role}`))}</a></p><p>${escapeHtml(personal)}</p>` +
     // Tracking image: loading it reports recipient.emailOpened (email/open-tracking.ts).
-    `<img src="${escapeHtml(emailOpenUrl(store, baseUrl, r.id))}" width="1" height="1" alt="" style="display:block;border:0">${htmlEnd(lang)}`;
-  return store.history.queueEmail({ documentId: doc.id, recipientId: r.id, kind: 'invitation', to: r.email, cc: [], subject, text, html });
+    `<img src="${escapeHtml(await emailOpenUrl(store, baseUrl, r.id))}" width="1" height="1" alt="" style="display:block;border:0">${htmlEnd(lang)}`;
+  return await store.history.queueEmail({ documentId: doc.id, recipientId: r.id, kind: 'invitation', to: r.email, cc: [], subject, text, html });
 }
 
 /**
@@ -46,12 +46,12 @@ export function queueInvitation(store: Store, dataDir: string, baseUrl: string, 
  * that shows the signed PDF, with its history page, as soon as it is made, and downloads it).
  * Call inside a transaction.
  */
-export function queueCompletedNotices(
+export async function queueCompletedNotices(
   store: Store,
   doc: DocumentRecord,
   recipients: readonly RecipientRecord[],
   links?: { dataDir: string; baseUrl: string },
-): void {
+): Promise<void> {
   for (const r of recipients) {
     const link = links ? reviewUrl(links.baseUrl, r.id, mintReviewLinkToken(links.dataDir, r.id, doc.id, r.email)) : '';
     const lang = doc.language;
@@ -67,7 +67,7 @@ export function queueCompletedNotices(
           text: tr(lang, 'email.completed.body', { document: doc.name }),
           html: `<p>${emphasise(tr(lang, 'email.completed.body', { document: doc.name }), doc.name)}</p>`,
         };
-    store.history.queueEmail({
+    await store.history.queueEmail({
       documentId: doc.id,
       recipientId: r.id,
       kind: 'completed',
@@ -81,10 +81,10 @@ export function queueCompletedNotices(
 }
 
 /** Tells the other invited recipients that the document was rejected. Call inside a transaction. */
-export function queueRejectedNotices(store: Store, doc: DocumentRecord, recipients: readonly RecipientRecord[], by: RecipientRecord): void {
+export async function queueRejectedNotices(store: Store, doc: DocumentRecord, recipients: readonly RecipientRecord[], by: RecipientRecord): Promise<void> {
   for (const r of recipients) {
     if (r.id === by.id || r.status === 4 || r.status === 5) continue;
-    store.history.queueEmail({
+    await store.history.queueEmail({
       documentId: doc.id,
       recipientId: r.id,
       kind: 'rejected',
@@ -101,14 +101,14 @@ export function queueRejectedNotices(store: Store, doc: DocumentRecord, recipien
  * A reminder to a recipient who has not finished (automatic, email/reminders.ts, or asked for through
  * `POST /signer/{id}/send-reminder/` with the sender's `note`), in the document's language.
  */
-export function reminderEmail(
+export async function reminderEmail(
   store: Store,
   dataDir: string,
   baseUrl: string,
   doc: DocumentRecord,
   r: RecipientRecord,
   note = '',
-): { subject: string; text: string; html: string } {
+): Promise<{ subject: string; text: string; html: string }> {
   const lang = doc.language;
   const link = signingUrl(baseUrl, r.id, mintLinkToken(dataDir, r.id, doc.id));
   const hello = greet(doc, r);
@@ -121,6 +121,6 @@ export function reminderEmail(
       `${htmlStart(lang)}<p>${escapeHtml(hello)}</p>${note ? `<p>${escapeHtml(note)}</p>` : ''}<p>${emphasise(body, doc.name)}</p>` +
       `<p><a href="${escapeHtml(link)}">${escapeHtml(tr(lang, 'email.reminder.link'))}</a></p><p>${escapeHtml(personal)}</p>` +
       // Tracking image: loading it reports recipient.emailOpened (email/open-tracking.ts).
-      `<img src="${escapeHtml(emailOpenUrl(store, baseUrl, r.id))}" width="1" height="1" alt="" style="display:block;border:0">${htmlEnd(lang)}`,
+      `<img src="${escapeHtml(await emailOpenUrl(store, baseUrl, r.id))}" width="1" height="1" alt="" style="display:block;border:0">${htmlEnd(lang)}`,
   };
 }

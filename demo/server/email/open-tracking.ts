@@ -15,44 +15,47 @@ import { ensureSigningIdentity } from '../webhooks/settings.ts';
 export const TRANSPARENT_GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
 /** Secret for tracking tokens, derived from the installation's webhook signing key (stable, per installation). */
-function trackingSecret(store: Store): Buffer {
-  ensureSigningIdentity(store); // normally made at start-up; made here if this process never started the app
-  const key = store.webhooks.signingKey()!;
+async function trackingSecret(store: Store): Promise<Buffer> {
+  await ensureSigningIdentity(store); // normally made at start-up; made here if this process never started the app
+  const key = (await store.webhooks.signingKey())!;
   return createHash('sha256').update('esign email-open tracking\0').update(key.privateKeyPem).digest();
 }
 
-export function emailOpenToken(store: Store, recipientId: string): string {
-  return createHmac('sha256', trackingSecret(store)).update(`open:${recipientId}`).digest('base64url').slice(0, 32);
+export async function emailOpenToken(store: Store, recipientId: string): Promise<string> {
+  return createHmac('sha256', await trackingSecret(store))
+    .update(`open:${recipientId}`)
+    .digest('base64url')
+    .slice(0, 32);
 }
 
 /** The absolute URL of a recipient's tracking image, for the invitation email's HTML. */
-export function emailOpenUrl(store: Store, baseUrl: string, recipientId: string): string {
-  return `${baseUrl}/api/v1/email-open/${encodeURIComponent(recipientId)}/${emailOpenToken(store, recipientId)}/`;
+export async function emailOpenUrl(store: Store, baseUrl: string, recipientId: string): Promise<string> {
+  return `${baseUrl}/api/v1/email-open/${encodeURIComponent(recipientId)}/${await emailOpenToken(store, recipientId)}/`;
 }
 
 /** Whether `token` is the one this server wrote for the recipient (constant-time). */
-export function tokenMatches(store: Store, recipientId: string, token: string): boolean {
-  const expected = Buffer.from(emailOpenToken(store, recipientId));
+export async function tokenMatches(store: Store, recipientId: string, token: string): Promise<boolean> {
+  const expected = Buffer.from(await emailOpenToken(store, recipientId));
   const given = Buffer.from(token);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 /** Records the opening; returns whether anything was recorded. */
-export function recordEmailOpened(store: Store, recipientId: string, client: { ip: string; userAgent: string }): boolean {
+export async function recordEmailOpened(store: Store, recipientId: string, client: { ip: string; userAgent: string }): Promise<boolean> {
   const { documents, history } = store;
-  return store.transaction(() => {
-    const recipient = documents.recipient(recipientId);
+  return await store.transaction(async () => {
+    const recipient = await documents.recipient(recipientId);
     if (!recipient || !canRecipient(recipient.status, 'email_opened')) return false;
     const to = recipientTransition(recipient.status, 'email_opened');
-    if (to !== recipient.status) documents.setRecipientStatus(recipient.id, to);
-    history.record(
+    if (to !== recipient.status) await documents.setRecipientStatus(recipient.id, to);
+    await history.record(
       recipient.documentId,
       'recipient_email_opened',
       { type: 'recipient', id: recipient.id, label: `${recipient.firstname} ${recipient.lastname} <${recipient.email}>`, ...client },
       { status: to },
       recipient.id,
     );
-    emitEvent(store, { object: 'recipient', event: 'emailOpened', documentId: recipient.documentId, recipientId: recipient.id });
+    await emitEvent(store, { object: 'recipient', event: 'emailOpened', documentId: recipient.documentId, recipientId: recipient.id });
     return true;
   });
 }

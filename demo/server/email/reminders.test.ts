@@ -29,10 +29,10 @@ async function withApp(webhooks: Partial<WebhookSettings>, run: (t: TestApp, rec
 }
 
 /** The outbox's emails of one kind to one recipient, oldest first. */
-const emailsTo = (t: TestApp, recipientId: string, kind: string) =>
-  t.app.store.history.emails().filter((e) => e.recipientId === recipientId && e.kind === kind);
+const emailsTo = async (t: TestApp, recipientId: string, kind: string) =>
+  (await t.app.store.history.emails()).filter((e) => e.recipientId === recipientId && e.kind === kind);
 
-const invitedAt = (t: TestApp, recipientId: string): number => Date.parse(emailsTo(t, recipientId, 'invitation')[0].created);
+const invitedAt = async (t: TestApp, recipientId: string): Promise<number> => Date.parse((await emailsTo(t, recipientId, 'invitation'))[0].created);
 
 test('reminders follow the schedule from each invitation, once per step, only while the recipient still has to act', async () => {
   await withApp({}, async (t, receiver) => {
@@ -40,13 +40,13 @@ test('reminders follow the schedule from each invitation, once per step, only wh
     const [ann, bob] = sent.recipients;
     const ctx = { dataDir: t.dataDir, baseUrl: 'http://127.0.0.1:9' };
     const schedule = [60_000, 300_000];
-    const invited = invitedAt(t, ann.id);
-    assert.equal(queueDueReminders(t.app.store, ctx, schedule, invited + 59_999), 0);
-    assert.equal(queueDueReminders(t.app.store, ctx, schedule, invited + 60_000), 1);
-    assert.equal(queueDueReminders(t.app.store, ctx, schedule, invited + 60_000), 0, 'a step is sent once');
-    assert.equal(queueDueReminders(t.app.store, ctx, schedule, invited + 299_999), 0);
-    assert.equal(queueDueReminders(t.app.store, ctx, schedule, invited + 300_000), 1);
-    assert.equal(queueDueReminders(t.app.store, ctx, schedule, invited + 10 ** 9), 0, 'the schedule is finished');
+    const invited = await invitedAt(t, ann.id);
+    assert.equal(await queueDueReminders(t.app.store, ctx, schedule, invited + 59_999), 0);
+    assert.equal(await queueDueReminders(t.app.store, ctx, schedule, invited + 60_000), 1);
+    assert.equal(await queueDueReminders(t.app.store, ctx, schedule, invited + 60_000), 0, 'a step is sent once');
+    assert.equal(await queueDueReminders(t.app.store, ctx, schedule, invited + 299_999), 0);
+    assert.equal(await queueDueReminders(t.app.store, ctx, schedule, invited + 300_000), 1);
+    assert.equal(await queueDueReminders(t.app.store, ctx, schedule, invited + 10 ** 9), 0, 'the schedule is finished');
     await signingServiceOf(t.app.store)!.email.flush();
     await receiver.waitFor((r) => r.length === 2);
     assert.deepEqual(
@@ -56,7 +56,7 @@ test('reminders follow the schedule from each invitation, once per step, only wh
         ['autoReminderEmail', ann.id],
       ],
     );
-    const [reminder] = emailsTo(t, ann.id, 'reminder');
+    const [reminder] = await emailsTo(t, ann.id, 'reminder');
     assert.match(reminder.subject, /^Reminder: /);
     assert.match(reminder.text, /sign\.html\?signer=[\w-]+#link=sl1\./, 'the reminder carries a signing link');
     assert.match(reminder.html, /\/api\/v1\/email-open\//);
@@ -64,10 +64,10 @@ test('reminders follow the schedule from each invitation, once per step, only wh
     // Ann finishes: no more reminders for her; Bob's schedule starts at his own invitation.
     const token = await signerToken(t, ann.id);
     assert.equal((await signerCall(t.app, token, ann.id, 'complete', { values: valuesFor(sent, 1) })).statusCode, 200);
-    const bobInvited = invitedAt(t, bob.id);
-    assert.equal(queueDueReminders(t.app.store, ctx, schedule, bobInvited + 59_000), 0);
-    assert.equal(queueDueReminders(t.app.store, ctx, schedule, bobInvited + 60_000), 1);
-    const reminders = t.app.store.history.emails().filter((e) => e.kind === 'reminder');
+    const bobInvited = await invitedAt(t, bob.id);
+    assert.equal(await queueDueReminders(t.app.store, ctx, schedule, bobInvited + 59_000), 0);
+    assert.equal(await queueDueReminders(t.app.store, ctx, schedule, bobInvited + 60_000), 1);
+    const reminders = (await t.app.store.history.emails()).filter((e) => e.kind === 'reminder');
     const reminded = [...new Set(reminders.map((e) => e.recipientId))]
       .map((id) => ({ recipient_id: id, n: reminders.filter((e) => e.recipientId === id).length }))
       .sort((a, b) => b.n - a.n);
@@ -81,7 +81,7 @@ test('reminders follow the schedule from each invitation, once per step, only wh
 test('documents sent without email get no reminders', async () => {
   await withApp({}, async (t) => {
     await sendDocument(t, [field({ signer: 1 })], { do_email: false });
-    assert.equal(queueDueReminders(t.app.store, { dataDir: t.dataDir, baseUrl: 'http://x' }, [0], Date.now() + 10 ** 9), 0);
+    assert.equal(await queueDueReminders(t.app.store, { dataDir: t.dataDir, baseUrl: 'http://x' }, [0], Date.now() + 10 ** 9), 0);
   });
 });
 
@@ -99,10 +99,10 @@ test('reminders, automatic or asked for, are written in the document language (o
     const sent = await sendDocument(t, [field({ signer: 1 })], { do_email: true, language: 'de' });
     const [ann] = sent.recipients;
     const ctx = { dataDir: t.dataDir, baseUrl: 'http://127.0.0.1:9' };
-    assert.equal(queueDueReminders(t.app.store, ctx, [60_000], invitedAt(t, ann.id) + 60_000), 1);
+    assert.equal(await queueDueReminders(t.app.store, ctx, [60_000], (await invitedAt(t, ann.id)) + 60_000), 1);
     const asked = await call(t.app, t.key, 'POST', `/api/v1/signer/${ann.id}/send-reminder/`, { text: 'Bitte bis Freitag.' });
     assert.ok(asked.statusCode < 300, asked.body);
-    const reminders = t.app.store.history.emails({}).filter((e) => e.kind === 'reminder');
+    const reminders = (await t.app.store.history.emails({})).filter((e) => e.kind === 'reminder');
     assert.equal(reminders.length, 2);
     for (const email of reminders) {
       assert.match(email.subject, /^Erinnerung: Bitte schließen Sie .+ ab$/);

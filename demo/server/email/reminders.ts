@@ -26,35 +26,40 @@ const WAITING: readonly number[] = [
  * decided in its own transaction that re-counts the reminders, so two processes never send the
  * same step twice.
  */
-export function queueDueReminders(store: Store, context: { dataDir: string; baseUrl: string }, scheduleMs: readonly number[], now = Date.now()): number {
+export async function queueDueReminders(
+  store: Store,
+  context: { dataDir: string; baseUrl: string },
+  scheduleMs: readonly number[],
+  now = Date.now(),
+): Promise<number> {
   if (scheduleMs.length === 0) return 0;
-  const candidates = store.history.reminderCandidates(DOCUMENT_STATUS.available, WAITING);
+  const candidates = await store.history.reminderCandidates(DOCUMENT_STATUS.available, WAITING);
   let queued = 0;
   for (const c of candidates) {
     if (!c.invited || c.reminders >= scheduleMs.length) continue;
     if (Date.parse(c.invited) + scheduleMs[c.reminders] > now) continue;
-    if (queueReminder(store, context, { ...c, invited: c.invited }, scheduleMs, now)) queued++;
+    if (await queueReminder(store, context, { ...c, invited: c.invited }, scheduleMs, now)) queued++;
   }
   return queued;
 }
 
-function queueReminder(
+async function queueReminder(
   store: Store,
   context: { dataDir: string; baseUrl: string },
   c: ReminderCandidate & { invited: string },
   scheduleMs: readonly number[],
   now: number,
-): boolean {
+): Promise<boolean> {
   const { documents, history } = store;
-  return store.transaction(() => {
-    const count = history.reminderCount(c.recipient_id);
+  return await store.transaction(async () => {
+    const count = await history.reminderCount(c.recipient_id);
     if (count !== c.reminders || Date.parse(c.invited) + scheduleMs[count] > now) return false;
-    const doc = documents.get(c.document_id);
-    const r = documents.recipient(c.recipient_id);
+    const doc = await documents.get(c.document_id);
+    const r = await documents.recipient(c.recipient_id);
     if (!doc || !r || doc.status !== DOCUMENT_STATUS.available || !WAITING.includes(r.status)) return false;
-    const { subject, text, html } = reminderEmail(store, context.dataDir, context.baseUrl, doc, r);
-    history.queueEmail({ documentId: doc.id, recipientId: r.id, kind: 'reminder', to: r.email, cc: [], subject, text, html });
-    history.record(doc.id, 'reminder_queued', { type: 'system', id: '', label: 'esign-elements', ip: '', userAgent: '' }, { step: count + 1 }, r.id);
+    const { subject, text, html } = await reminderEmail(store, context.dataDir, context.baseUrl, doc, r);
+    await history.queueEmail({ documentId: doc.id, recipientId: r.id, kind: 'reminder', to: r.email, cc: [], subject, text, html });
+    await history.record(doc.id, 'reminder_queued', { type: 'system', id: '', label: 'esign-elements', ip: '', userAgent: '' }, { step: count + 1 }, r.id);
     return true;
   });
 }
@@ -62,15 +67,16 @@ function queueReminder(
 /** Checks for due reminders every `intervalMs` while the app runs; returns a stop function. */
 export function startReminders(app: FastifyInstance, scheduleMs: readonly number[], intervalMs: number): () => void {
   if (scheduleMs.length === 0) return () => {};
-  const timer = setInterval(() => {
+  const check = async () => {
     try {
       // Read the base URL each time: the CLI only knows it after listening (port 0).
       const context = { dataDir: app.config.dataDir, baseUrl: app.config.baseUrl };
-      if (queueDueReminders(app.store, context, scheduleMs) > 0) signingServiceOf(app.store)?.deliverEmail();
+      if ((await queueDueReminders(app.store, context, scheduleMs)) > 0) signingServiceOf(app.store)?.deliverEmail();
     } catch (error) {
       app.log.error({ err: error }, 'automatic reminders failed; retried at the next check');
     }
-  }, intervalMs);
+  };
+  const timer = setInterval(() => void check(), intervalMs);
   timer.unref();
   return () => clearInterval(timer);
 }

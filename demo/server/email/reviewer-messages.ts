@@ -50,16 +50,16 @@ function reviewerName(v: StoredReviewer): string {
  * reviewer belongs to (null for a document-level reviewer); the link opens the document through the
  * document's first recipient in that case (a review token reads only the document, whoever it names).
  */
-function queueReviewerEmail(
+async function queueReviewerEmail(
   ctx: ReviewEmailContext,
   doc: DocumentRecord,
   v: StoredReviewer,
   about: RecipientRecord | null,
   kind: ReviewEmailKind,
   email: ReviewerEmail,
-): void {
+): Promise<void> {
   const { documents, history } = ctx.store;
-  const anchor = about ?? documents.recipients(doc.id)[0];
+  const anchor = about ?? (await documents.recipients(doc.id))[0];
   const link = v.includeLink && anchor ? reviewUrl(ctx.baseUrl, anchor.id, mintReviewLinkToken(ctx.dataDir, anchor.id, doc.id, v.email)) : '';
   const hello = tr(doc.language, 'email.hello', { name: reviewerName(v) });
   const footer = tr(doc.language, 'review.footer');
@@ -71,15 +71,15 @@ function queueReviewerEmail(
     `<p>${escapeHtml(footer)}</p>` +
     htmlEnd(doc.language);
   // recipientId null: a reviewer is not a recipient (no recipient webhooks for this email).
-  history.queueEmail({ documentId: doc.id, recipientId: null, kind, to: v.email, cc: [], subject: email.subject, text, html });
-  history.record(doc.id, 'reviewer_email_queued', SYSTEM, { kind, reviewer: v.email, link: link !== '' }, about?.id ?? null);
+  await history.queueEmail({ documentId: doc.id, recipientId: null, kind, to: v.email, cc: [], subject: email.subject, text, html });
+  await history.record(doc.id, 'reviewer_email_queued', SYSTEM, { kind, reviewer: v.email, link: link !== '' }, about?.id ?? null);
 }
 
 /** "For review" to the reviewers of `r`, who has just been invited. Call inside the transaction that invites. */
-export function queueReviewRequests(ctx: ReviewEmailContext, doc: DocumentRecord, r: RecipientRecord): void {
+export async function queueReviewRequests(ctx: ReviewEmailContext, doc: DocumentRecord, r: RecipientRecord): Promise<void> {
   const who = displayName(doc, r);
   for (const v of r.reviewers) {
-    queueReviewerEmail(ctx, doc, v, r, 'review_request', {
+    await queueReviewerEmail(ctx, doc, v, r, 'review_request', {
       subject: tr(doc.language, 'review.request.subject', { document: doc.name }),
       lines: [tr(doc.language, `review.request.${r.role}`, { document: doc.name, who }), ...(doc.message ? [doc.message] : [])],
       linkText: tr(doc.language, 'review.read'),
@@ -88,9 +88,9 @@ export function queueReviewRequests(ctx: ReviewEmailContext, doc: DocumentRecord
 }
 
 /** "For review" to the document-level reviewers; call once, when the document's first invitations are queued. */
-export function queueDocumentReviewRequests(ctx: ReviewEmailContext, doc: DocumentRecord): void {
+export async function queueDocumentReviewRequests(ctx: ReviewEmailContext, doc: DocumentRecord): Promise<void> {
   for (const v of doc.reviewers) {
-    queueReviewerEmail(ctx, doc, v, null, 'review_request', {
+    await queueReviewerEmail(ctx, doc, v, null, 'review_request', {
       subject: tr(doc.language, 'review.request.subject', { document: doc.name }),
       lines: [tr(doc.language, 'review.request.document', { document: doc.name }), ...(doc.message ? [doc.message] : [])],
       linkText: tr(doc.language, 'review.read'),
@@ -99,9 +99,9 @@ export function queueDocumentReviewRequests(ctx: ReviewEmailContext, doc: Docume
 }
 
 /** Tells `r`'s reviewers that `r` has finished (signed, witnessed, approved). */
-export function queueReviewerFinishedNotices(ctx: ReviewEmailContext, doc: DocumentRecord, r: RecipientRecord): void {
+export async function queueReviewerFinishedNotices(ctx: ReviewEmailContext, doc: DocumentRecord, r: RecipientRecord): Promise<void> {
   for (const v of r.reviewers) {
-    queueReviewerEmail(ctx, doc, v, r, 'review_signed', {
+    await queueReviewerEmail(ctx, doc, v, r, 'review_signed', {
       subject: tr(doc.language, `review.done.subject.${r.role}`, { document: doc.name }),
       lines: [tr(doc.language, `review.done.${r.role}`, { who: displayName(doc, r), document: doc.name })],
       linkText: tr(doc.language, 'review.readNow'),
@@ -110,30 +110,35 @@ export function queueReviewerFinishedNotices(ctx: ReviewEmailContext, doc: Docum
 }
 
 /** Tells every reviewer (the document's and each recipient's) that the document is complete; the link opens the final PDF. */
-export function queueReviewerCompletedNotices(ctx: ReviewEmailContext, doc: DocumentRecord, recipients: readonly RecipientRecord[]): void {
+export async function queueReviewerCompletedNotices(ctx: ReviewEmailContext, doc: DocumentRecord, recipients: readonly RecipientRecord[]): Promise<void> {
   const completed = (about: RecipientRecord | null) => (v: StoredReviewer) =>
     queueReviewerEmail(ctx, doc, v, about, 'review_completed', {
       subject: tr(doc.language, 'email.completed.subject', { document: doc.name }),
       lines: [tr(doc.language, 'review.completed', { document: doc.name })],
       linkText: tr(doc.language, 'review.openFinal'),
     });
-  doc.reviewers.forEach(completed(null));
-  for (const r of recipients) r.reviewers.forEach(completed(r));
+  for (const v of doc.reviewers) await completed(null)(v);
+  for (const r of recipients) for (const v of r.reviewers) await completed(r)(v);
 }
 
 /**
  * Tells the reviewers already engaged (the document's, and those of recipients who had been invited)
  * that `by` rejected the document. `recipients` are the statuses before the rejection.
  */
-export function queueReviewerRejectedNotices(ctx: ReviewEmailContext, doc: DocumentRecord, recipients: readonly RecipientRecord[], by: RecipientRecord): void {
+export async function queueReviewerRejectedNotices(
+  ctx: ReviewEmailContext,
+  doc: DocumentRecord,
+  recipients: readonly RecipientRecord[],
+  by: RecipientRecord,
+): Promise<void> {
   const rejected = (about: RecipientRecord | null) => (v: StoredReviewer) =>
     queueReviewerEmail(ctx, doc, v, about, 'review_rejected', {
       subject: tr(doc.language, 'email.rejected.subject', { document: doc.name }),
       lines: [tr(doc.language, 'review.rejected', { who: displayName(doc, by), document: doc.name })],
       linkText: tr(doc.language, 'review.read'),
     });
-  doc.reviewers.forEach(rejected(null));
+  for (const v of doc.reviewers) await rejected(null)(v);
   for (const r of recipients) {
-    if (r.status !== RECIPIENT_STATUS.unsent && r.status !== RECIPIENT_STATUS.scheduled) r.reviewers.forEach(rejected(r));
+    if (r.status !== RECIPIENT_STATUS.unsent && r.status !== RECIPIENT_STATUS.scheduled) for (const v of r.reviewers) await rejected(r)(v);
   }
 }

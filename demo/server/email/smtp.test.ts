@@ -73,7 +73,7 @@ test('with ESIGN_SMTP_URL the invitation goes out through SMTP, with its signing
     assert.deepEqual(smtp.messages[0].to, ['ann@example.com']);
     assert.match(smtp.messages[0].data, /Subject: Please sign: Service agreement/);
     assert.match(smtp.messages[0].data.replace(/=\n/g, ''), /sign\.html\?signer=/);
-    const [email] = t.app.store.history.emails({ documentId: sent.documentId });
+    const [email] = await t.app.store.history.emails({ documentId: sent.documentId });
     assert.ok(email.sentAt, 'marked sent');
   } finally {
     await t.close();

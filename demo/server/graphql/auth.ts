@@ -48,6 +48,13 @@ export async function graphqlCallerFromToken(
   );
   if (!user) return null;
   // A person signed in with SRP acts as their user, counted like a production key of their own.
-  const auth: ApiKeyAuth = { kind: 'api_key', user, keyId: `srp:${user.id}`, env: 'production', legacy: false, groupIds: app.store.users.groupIds(user.id) };
+  const auth: ApiKeyAuth = {
+    kind: 'api_key',
+    user,
+    keyId: `srp:${user.id}`,
+    env: 'production',
+    legacy: false,
+    groupIds: await app.store.users.groupIds(user.id),
+  };
   return { ...base, auth, fullSchema: true };
 }

@@ -33,24 +33,24 @@ function restId(prefix: IdPrefix, type: string, id: unknown): string {
   return decoded;
 }
 
-function senderOf(ctx: GraphqlContext): SendCaller {
+async function senderOf(ctx: GraphqlContext): Promise<SendCaller> {
   const auth = ctx.caller.auth;
-  return { userId: auth.user.id, groupIds: auth.groupIds, actor: actorOf(ctx.app.store, ctx.caller) };
+  return { userId: auth.user.id, groupIds: auth.groupIds, actor: await actorOf(ctx.app.store, ctx.caller) };
 }
 
 /** A batch of the caller's groups, NotFound otherwise (as an unknown ID). */
-function loadBatch(ctx: GraphqlContext, id: unknown): BatchRecord {
+async function loadBatch(ctx: GraphqlContext, id: unknown): Promise<BatchRecord> {
   try {
-    return visibleBatch(ctx.app.store, ctx.caller.auth, restId('bat', 'Batch', id));
+    return await visibleBatch(ctx.app.store, ctx.caller.auth, restId('bat', 'Batch', id));
   } catch {
     throw notFoundError('Batch', id);
   }
 }
 
-function batchView(store: Store, batch: BatchRecord) {
-  const counts = store.batches.counts(batch.id);
+async function batchView(store: Store, batch: BatchRecord) {
+  const counts = await store.batches.counts(batch.id);
   const handled = counts.submittedCount + counts.failedCount;
-  const creator = store.users.get(batch.userId);
+  const creator = await store.users.get(batch.userId);
   return {
     id: encodeId('bat', batch.id),
     name: batch.name,
@@ -68,19 +68,19 @@ function batchView(store: Store, batch: BatchRecord) {
 }
 
 export const batchQueries: IResolverObject<unknown, GraphqlContext> = {
-  batch(_root, { id }: { id?: string | null }, ctx: GraphqlContext) {
-    return batchView(ctx.app.store, loadBatch(ctx, id));
+  async batch(_root, { id }: { id?: string | null }, ctx: GraphqlContext) {
+    return await batchView(ctx.app.store, await loadBatch(ctx, id));
   },
-  task(_root, { id }: { id?: string | null }, ctx: GraphqlContext) {
+  async task(_root, { id }: { id?: string | null }, ctx: GraphqlContext) {
     const { store } = ctx.app;
     const taskId = restId('tsk', 'Task', id);
-    const task = store.tasks.get(taskId);
+    const task = await store.tasks.get(taskId);
     if (task) {
       if (!ctx.caller.auth.groupIds.includes(task.groupId)) throw notFoundError('Task', id);
-      return taskView(store, task);
+      return await taskView(store, task);
     }
     // Sends made before tasks were stored answered their document's key as the task: that task is the document.
-    const { document } = loadVisibleDocument(store, ctx.caller, taskId);
+    const { document } = await loadVisibleDocument(store, ctx.caller, taskId);
     const created = Date.parse(document.created);
     const legacy = {
       id: document.id,
@@ -91,25 +91,33 @@ export const batchQueries: IResolverObject<unknown, GraphqlContext> = {
       batchId: null,
       status: 'COMPLETED',
     } as const;
-    return taskView(store, { ...legacy, total: 1, done: 1, failed: 0, documents: [document.id], createdMs: created, expiresMs: created + 90 * 86_400_000 });
+    return await taskView(store, {
+      ...legacy,
+      total: 1,
+      done: 1,
+      failed: 0,
+      documents: [document.id],
+      createdMs: created,
+      expiresMs: created + 90 * 86_400_000,
+    });
   },
 };
 
 export const batchMutations: IResolverObject<unknown, GraphqlContext> = {
-  sendBatch(_root, { input }: { input: { groupId: string; batchName: string } }, ctx: GraphqlContext) {
+  async sendBatch(_root, { input }: { input: { groupId: string; batchName: string } }, ctx: GraphqlContext) {
     const groupId = decodeId('grp', input.groupId) ?? input.groupId;
-    return encodeId('bat', createBatch(ctx.app.store, senderOf(ctx), { groupId, name: input.batchName }).id);
+    return encodeId('bat', (await createBatch(ctx.app.store, await senderOf(ctx), { groupId, name: input.batchName })).id);
   },
   async sendBatchDocument(_root, { input }: { input: { batchId: string; sendOrder: number; document: Record<string, unknown> } }, ctx: GraphqlContext) {
-    const batch = loadBatch(ctx, input.batchId);
-    const body = sendBodyOf(input.document, rolesLookupOf(ctx, input.document.templateId));
-    await addBatchDocument(ctx.app.store, senderOf(ctx), { batchId: batch.id, sendOrder: input.sendOrder, body }, { work: ctx.app.work });
+    const batch = await loadBatch(ctx, input.batchId);
+    const body = sendBodyOf(input.document, await rolesLookupOf(ctx, input.document.templateId));
+    await addBatchDocument(ctx.app.store, await senderOf(ctx), { batchId: batch.id, sendOrder: input.sendOrder, body }, { work: ctx.app.work });
     // The document does not exist until the batch runs: the answer is the batch's ID (its documents come in batch and task).
     return encodeId('bat', batch.id);
   },
-  startBatch(_root, { input }: { input: { batchId: string } }, ctx: GraphqlContext) {
-    const batch = loadBatch(ctx, input.batchId);
-    const task = startBatch(ctx.app.store, senderOf(ctx), batch.id);
+  async startBatch(_root, { input }: { input: { batchId: string } }, ctx: GraphqlContext) {
+    const batch = await loadBatch(ctx, input.batchId);
+    const task = await startBatch(ctx.app.store, await senderOf(ctx), batch.id);
     // Sent in the background; without a processor here (never in a server), the poller of the server sharing the store takes it.
     void batchProcessorOf(ctx.app.store)?.run(task.id);
     return encodeId('tsk', task.id);
@@ -118,25 +126,23 @@ export const batchMutations: IResolverObject<unknown, GraphqlContext> = {
 
 export const batchFields: IResolvers = {
   Batch: {
-    group(batch: GqlBatch, _args, ctx: GraphqlContext) {
-      const group = ctx.app.store.groups.get(batch.groupId);
+    async group(batch: GqlBatch, _args, ctx: GraphqlContext) {
+      const group = await ctx.app.store.groups.get(batch.groupId);
       return group ? groupView(group) : null;
     },
-    documentConnection(batch: GqlBatch, { first, after }: { first?: number | null; after?: string | null }, ctx: GraphqlContext) {
+    async documentConnection(batch: GqlBatch, { first, after }: { first?: number | null; after?: string | null }, ctx: GraphqlContext) {
       const { store } = ctx.app;
       const limit = Math.min(Math.max(first ?? 100, 1), MAX_PAGE);
       const afterOrder = after == null ? -1 : Number.parseInt(Buffer.from(after, 'base64').toString('utf8'), 10);
       if (!Number.isInteger(afterOrder)) throw new GqlError('ValidationError', 'after: give the nextCursor of the previous page.');
-      const rows = store.batches.sent(batch.restId, limit + 1, afterOrder);
+      const rows = await store.batches.sent(batch.restId, limit + 1, afterOrder);
       const page = rows.slice(0, limit);
-      const documents = page.flatMap((r) => {
-        const document = store.documents.get(r.documentId!);
-        return document ? [documentView(document)] : [];
-      });
+      const found = await Promise.all(page.map((r) => store.documents.get(r.documentId!)));
+      const documents = found.filter((document) => document !== undefined).map(documentView);
       const last = page.at(-1);
       return {
         documents,
-        totalCount: store.batches.counts(batch.restId).submittedCount,
+        totalCount: (await store.batches.counts(batch.restId)).submittedCount,
         nextCursor: rows.length > limit && last ? Buffer.from(String(last.sendOrder), 'utf8').toString('base64') : null,
       };
     },

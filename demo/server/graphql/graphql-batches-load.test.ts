@@ -44,10 +44,10 @@ test('a batch document fires the same webhooks as the equivalent REST send', asy
     assert.ok(fromRest.length > 0);
     assert.deepEqual(shape(fromBatch), shape(fromRest));
     // The same history as a REST send, by the batch's creator.
-    const history = t.app.store.history.events(batchDocumentId).map((e) => e.event);
+    const history = (await t.app.store.history.events(batchDocumentId)).map((e) => e.event);
     assert.deepEqual(
       history,
-      t.app.store.history.events(restId).map((e) => e.event),
+      (await t.app.store.history.events(restId)).map((e) => e.event),
     );
   } finally {
     await receiver.close();
@@ -71,7 +71,7 @@ test('a 1,000-document batch: every document sent once, and status requests are 
       assert.ok(Date.now() < until, 'the batch did not finish within 2 minutes');
       const status = await fetch(`${origin}/api/v1/status/`, { headers: { authorization: `Bearer ${t.key}` } });
       assert.equal(status.status, 200, await status.text());
-      const submitted = t.app.store.batches.counts(restBatchId).submittedCount;
+      const submitted = (await t.app.store.batches.counts(restBatchId)).submittedCount;
       if (submitted >= 1000) break;
       if (submitted > 0) seenWhileRunning.push(submitted);
     }
@@ -80,7 +80,7 @@ test('a 1,000-document batch: every document sent once, and status requests are 
     assert.equal(task.report.status, 'COMPLETED');
     assert.equal(task.report.documents.length, 1000);
     assert.equal(new Set(task.report.documents).size, 1000);
-    assert.equal(t.app.store.documents.list({ groupIds: [t.groupId], limit: 1, offset: 0 }).total, 1000);
+    assert.equal((await t.app.store.documents.list({ groupIds: [t.groupId], limit: 1, offset: 0 })).total, 1000);
   } finally {
     await t.close();
   }

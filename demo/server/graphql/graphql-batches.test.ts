@@ -90,7 +90,7 @@ test('sendBatchDocument validates the document as send does: every problem, noth
 });
 
 test("another group's batch is NotFound; a batch in another group's name is refused", async () => {
-  const other = createTenant(t.app, 'Mallory');
+  const other = await createTenant(t.app, 'Mallory');
   const otherTemplate = (await addTemplate(t.app, { groupId: other.groupId, userId: other.userId })).id;
   const theirs = await queueBatch(t.app, other.key, other.groupId, otherTemplate, 1);
   for (const [query, variables] of [
@@ -127,7 +127,7 @@ test('a document whose template is archived meanwhile fails alone: the batch com
   const batchId = await queueBatch(t.app, t.key, t.groupId, templateId, 2);
   const failing = await gql(t.app, t.key, SEND_BATCH_DOCUMENT, { input: { batchId, sendOrder: 3, document: documentInput(t.groupId, doomed, 3) } });
   assert.equal(failing.errors, undefined);
-  t.app.store.templates.update(doomed, { archived: true });
+  await t.app.store.templates.update(doomed, { archived: true });
   const task = await settledTask(t.app, t.key, (await gql(t.app, t.key, START_BATCH, { input: { batchId } })).data!.startBatch as string);
   assert.equal(task.report.status, 'COMPLETED');
   assert.equal(task.report.documents.length, 2);
@@ -144,7 +144,7 @@ test('send answers a stored task in both shapes', async () => {
     input: documentInput(t.groupId, templateId, 7),
   });
   const taskId = sent.data!.send as string;
-  assert.ok(t.app.store.tasks.get(decodeId('tsk', taskId)!), 'the task is a stored record');
+  assert.ok(await t.app.store.tasks.get(decodeId('tsk', taskId)!), 'the task is a stored record');
   const task = await settledTask(t.app, t.key, taskId, 1000);
   assert.equal(task.status, 'COMPLETE');
   assert.equal(task.report.batchId, null);

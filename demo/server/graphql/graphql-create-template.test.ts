@@ -52,7 +52,7 @@ test('createTemplate promises an ID and an upload URL; after the PUT the templat
 });
 
 test('another group, a bad extension or an over-long title is refused', async () => {
-  const other = createTenant(t.app, 'Other Co');
+  const other = await createTenant(t.app, 'Other Co');
   const foreign = await gql(CREATE, { input: { groupId: encodeId('grp', other.groupId) } });
   assert.equal(foreign.errors?.[0].errorType, 'NotFound');
   const badExtension = await gql(CREATE, { input: { groupId: t.groupId, extension: '../x' } });

@@ -99,14 +99,14 @@ test('awaitingActionCount and bouncedCount follow the documents: a bounce counts
   assert.deepEqual((await gql(t.app, t.key, COUNTS, { id: batchId })).data!.batch, { inProgressCount: 3, awaitingActionCount: 3, bouncedCount: 0 });
 
   // Bounces as the mail transport reports them (email/bounces.ts: history entry + recipient.bounced webhook).
-  const invitations = (n: number) =>
-    t.app.store.history.emails({ documentId: decodeId('doc', documents[n]!)! }).filter((e) => e.recipientId && e.kind === 'invitation');
+  const invitations = async (n: number) =>
+    (await t.app.store.history.emails({ documentId: decodeId('doc', documents[n]!)! })).filter((e) => e.recipientId && e.kind === 'invitation');
   // Recipients are invited in order: each document's first recipient has an invitation.
-  const ann = invitations(0)[0];
+  const ann = (await invitations(0))[0];
   assert.ok(ann, 'the first document invited its first recipient');
-  assert.equal(reportBounce(t.app.store, ann, BOUNCE.soft, 'soft bounce: mailbox full'), true);
-  assert.equal(reportBounce(t.app.store, ann, BOUNCE.hard, 'hard bounce: no such user'), true);
-  assert.equal(reportBounce(t.app.store, invitations(2)[0]!, BOUNCE.hard, 'hard bounce: no such user'), true);
+  assert.equal(await reportBounce(t.app.store, ann, BOUNCE.soft, 'soft bounce: mailbox full'), true);
+  assert.equal(await reportBounce(t.app.store, ann, BOUNCE.hard, 'hard bounce: no such user'), true);
+  assert.equal(await reportBounce(t.app.store, (await invitations(2))[0]!, BOUNCE.hard, 'hard bounce: no such user'), true);
   assert.deepEqual((await gql(t.app, t.key, COUNTS, { id: batchId })).data!.batch, { inProgressCount: 3, awaitingActionCount: 3, bouncedCount: 2 });
 
   const cancelled = await gql(t.app, t.key, 'mutation ($input: CancelDocumentInput!) { cancelDocument(input: $input) }', {

@@ -112,7 +112,7 @@ test('a code-93 pattern element is checked (in the work pool) like a REST fields
 });
 
 test("another group's template or element, or an ID of the wrong type, is NotFound and changes nothing", async () => {
-  const other = createTenant(t.app, 'Other Co');
+  const other = await createTenant(t.app, 'Other Co');
   const before = await restFields();
   const [existing] = before;
   const foreign = await gql(CREATE, { input: signature() }, other.key);

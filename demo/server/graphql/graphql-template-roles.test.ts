@@ -47,7 +47,7 @@ test('roles get the next free signer numbers in order; a witness is its signerâ€
     { id: witness, name: 'Witness', roleType: 'WITNESS', signerIndex: 101, ordinal: 2, signerParent: buyer },
     { id: approver, name: 'Legal', roleType: 'APPROVER', signerIndex: 201, ordinal: 3, signerParent: null },
   ]);
-  assert.equal(t.app.store.templateRoles.get(decodeId('rol', buyer)!)?.templateId, id);
+  assert.equal((await t.app.store.templateRoles.get(decodeId('rol', buyer)!))?.templateId, id);
 
   // An element given a role belongs to that role's signer number.
   const element = await gql('mutation ($input: templateElementCreateInput!) { createTemplateElement(input: $input) }', {
@@ -55,7 +55,7 @@ test('roles get the next free signer numbers in order; a witness is its signerâ€
   });
   assert.equal(element.errors, undefined, JSON.stringify(element.errors));
   const uuid = decodeId('ele', element.data!.createTemplateElement as string);
-  assert.equal(t.app.store.templates.get(id)!.fields.find((f) => f.uuid === uuid)?.signer, 201);
+  assert.equal((await t.app.store.templates.get(id))!.fields.find((f) => f.uuid === uuid)?.signer, 201);
 });
 
 test('bad roles are refused with the reason and nothing changes', async () => {
@@ -114,7 +114,7 @@ test('swapRoles swaps two signersâ€™ order and numbers, their fields and witness
       ['Legal', 201, 3],
     ],
   );
-  const fields = t.app.store.templates.get(id)!.fields;
+  const fields = (await t.app.store.templates.get(id))!.fields;
   assert.deepEqual(
     fields.map((f) => [f.label, f.signer]),
     [
@@ -141,7 +141,7 @@ test('a send with roleIds puts each recipient on its roleâ€™s place, whatever or
   ]);
   assert.equal(answer.errors, undefined, JSON.stringify(answer.errors));
   const documentId = decodeId('tsk', answer.data!.send as string)!;
-  const recipients = t.app.store.documents.recipientsOf([documentId]).get(documentId)!;
+  const recipients = (await t.app.store.documents.recipientsOf([documentId])).get(documentId)!;
   assert.deepEqual(recipients.map((r) => [r.email, r.signerNumber]).sort(), [
     ['bea@example.com', 1],
     ['sam@example.com', 2],
@@ -162,7 +162,7 @@ test('a send with roleIds puts each recipient on its roleâ€™s place, whatever or
 test("another group's template or role is NotFound", async () => {
   const { id } = await addTemplate(t.app, { groupId: t.groupId, userId: t.adminId });
   const buyer = await role(id, { name: 'Buyer' });
-  const other = createTenant(t.app, 'Other Co');
+  const other = await createTenant(t.app, 'Other Co');
   assert.equal(errorType(await gql(CREATE, { input: { templateId: id, name: 'X' } }, other.key)), 'NotFound');
   assert.equal(errorType(await gql(UPDATE, { input: { templateRoleId: buyer, name: 'X' } }, other.key)), 'NotFound');
   assert.equal(errorType(await gql(DELETE, { input: { templateRoleId: buyer } }, other.key)), 'NotFound');

@@ -22,10 +22,10 @@ before(async () => {
   t = await createTestApp({ webhooks: { allowPrivateAddresses: true } });
   address = await t.app.listen({ port: 0, host: '127.0.0.1' });
   await createSignInUser(t, EMAIL, PASSWORD);
-  const user = t.app.store.users.findByEmail(EMAIL)!;
+  const user = (await t.app.store.users.findByEmail(EMAIL))!;
   // Webhooks need team Admin permission.
-  t.app.store.users.addToGroup(user.id, t.groupId, true);
-  restKey = t.app.store.apiKeys.create(user.id, 'sandbox', false).key;
+  await t.app.store.users.addToGroup(user.id, t.groupId, true);
+  restKey = (await t.app.store.apiKeys.create(user.id, 'sandbox', false)).key;
   const signedIn = await srpSignIn(t, address, EMAIL, PASSWORD);
   token = signedIn.token;
   // Webhooks, like the portal's keys and logs, need a second factor: refused before enrolment, then allowed.

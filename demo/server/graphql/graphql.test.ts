@@ -53,7 +53,7 @@ test('no credentials or a wrong key: 401 with the AppSync body, nothing runs', a
 });
 
 test("user without an id is the key's user; the raw key without Bearer works; the REST rate limit headers are set", async () => {
-  const admin = t.app.store.users.get(t.adminId)!;
+  const admin = (await t.app.store.users.get(t.adminId))!;
   for (const authorization of [`Bearer ${t.key}`, t.key]) {
     const answer = await gql('{ user { id email name } }', {}, authorization);
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
@@ -121,7 +121,7 @@ test('template, group and attachment answer; a missing or foreign ID is NotFound
   const group = await gql('query ($id: ID) { group(id: $id) { id name } }', { id: t.groupId });
   assert.equal((group.body.data!.group as { id: string }).id, encodeId('grp', t.groupId));
 
-  const other = t.app.store.groups.create('Elsewhere', {}, null);
+  const other = await t.app.store.groups.create('Elsewhere', {}, null);
   const foreign = await addTemplate(t.app, { groupId: other.id, userId: t.adminId });
   for (const [query, id] of [
     ['query ($id: ID) { template(id: $id) { id } }', encodeId('tpl', foreign.id)],
@@ -141,7 +141,7 @@ test('template, group and attachment answer; a missing or foreign ID is NotFound
 test('an API key cannot read a field outside its subset: Unauthorized, the field null, the rest answered', async () => {
   const answer = await gql('{ user { email webhooks { id } } }');
   assert.equal(answer.status, 200);
-  assert.deepEqual(answer.body.data, { user: { email: t.app.store.users.get(t.adminId)!.email, webhooks: null } });
+  assert.deepEqual(answer.body.data, { user: { email: (await t.app.store.users.get(t.adminId))!.email, webhooks: null } });
   assert.equal(answer.body.errors?.length, 1);
   const [error] = answer.body.errors!;
   assert.equal(error!.errorType, 'Unauthorized');
@@ -177,7 +177,7 @@ test('send over GraphQL runs the REST send: the document reads back over REST, a
 });
 
 test('an invalid send is a ValidationError listing every problem, and sends nothing', async () => {
-  const before = t.app.store.documents.list({ groupIds: [t.groupId], limit: 1, offset: 0 }).total;
+  const before = (await t.app.store.documents.list({ groupIds: [t.groupId], limit: 1, offset: 0 })).total;
   const input = {
     groupId: encodeId('grp', t.groupId),
     templateId: encodeId('tpl', templateId),
@@ -191,7 +191,7 @@ test('an invalid send is a ValidationError listing every problem, and sends noth
   assert.equal(error!.errorType, 'ValidationError');
   const problems = error!.errorInfo!.problems as { field: string }[];
   assert.ok(problems.length >= 2, JSON.stringify(problems));
-  assert.equal(t.app.store.documents.list({ groupIds: [t.groupId], limit: 1, offset: 0 }).total, before);
+  assert.equal((await t.app.store.documents.list({ groupIds: [t.groupId], limit: 1, offset: 0 })).total, before);
 });
 
 test('malformed, too deep, too wide and wrongly typed requests: a clear 4xx in the AppSync shape, no stack trace', async () => {
@@ -237,12 +237,12 @@ test('cancelDocument cancels an unsigned document (removed over REST too); unkno
 
 test('cancelDocument is refused once someone has signed', async () => {
   const documentId = await restSend();
-  const [first] = t.app.store.documents.recipients(documentId);
-  t.app.store.documents.setRecipientStatus(first!.id, 40);
+  const [first] = await t.app.store.documents.recipients(documentId);
+  await t.app.store.documents.setRecipientStatus(first!.id, 40);
   const answer = await gql('mutation ($input: CancelDocumentInput!) { cancelDocument(input: $input) }', { input: { documentId } });
   assert.equal(answer.body.errors?.[0]?.errorType, 'Conflict');
   assert.match(answer.body.errors![0]!.message, /already signed/);
-  assert.equal(t.app.store.documents.get(documentId)!.status, 10);
+  assert.equal((await t.app.store.documents.get(documentId))!.status, 10);
 });
 
 test('generateComponentToken mints the REST tokens: the template token opens its template over REST', async () => {
@@ -259,13 +259,13 @@ test('generateComponentToken mints the REST tokens: the template token opens its
 
   // The signer token has the REST checks: refused while the group is not enabled for components, minted once it is.
   const documentId = await restSend();
-  const [recipient] = t.app.store.documents.recipients(documentId);
+  const [recipient] = await t.app.store.documents.recipients(documentId);
   const input = { component: 'LS_SIGNER', signer: { recipientId: encodeId('rec', recipient!.id) } };
-  t.app.store.groups.update(t.groupId, { componentsEnabled: false });
+  await t.app.store.groups.update(t.groupId, { componentsEnabled: false });
   const refused = await gql(mutation, { input });
   assert.equal(refused.body.errors?.[0]?.errorType, 'Unauthorized');
   assert.equal(refused.body.errors?.[0]?.errorInfo?.code, 'components_disabled');
-  t.app.store.groups.update(t.groupId, { componentsEnabled: true });
+  await t.app.store.groups.update(t.groupId, { componentsEnabled: true });
   const signer = await gql(mutation, { input });
   const signerToken = (signer.body.data!.generateComponentToken as { token: string }).token;
   assert.equal((await call(t.app, signerToken, 'GET', `/api/v1/signer/${recipient!.id}/`)).statusCode, 200);
@@ -278,9 +278,9 @@ test('recipients of many documents in one request are one store call (the loader
   const documents = t.app.store.documents;
   const original = documents.recipientsOf.bind(documents);
   let calls = 0;
-  documents.recipientsOf = (documentIds) => {
+  documents.recipientsOf = async (documentIds) => {
     calls += 1;
-    return original(documentIds);
+    return await original(documentIds);
   };
   try {
     const query = `{ ${ids.map((id, i) => `d${i}: document(id: "${id}") { recipients { email } }`).join(' ')} }`;
@@ -298,11 +298,11 @@ test('updateTemplate changes the title and autoArchive; a blank title is a Valid
   const mutation = 'mutation ($input: templateUpdateInput!) { updateTemplate(input: $input) }';
   const answer = await gql(mutation, { input: { templateId: encodeId('tpl', own), title: 'After', autoArchive: true } });
   assert.deepEqual(answer.body, { data: { updateTemplate: encodeId('tpl', own) } });
-  assert.equal(t.app.store.templates.get(own)!.title, 'After');
-  assert.equal(t.app.store.templates.get(own)!.archiveUponSend, true);
+  assert.equal((await t.app.store.templates.get(own))!.title, 'After');
+  assert.equal((await t.app.store.templates.get(own))!.archiveUponSend, true);
   const blank = await gql(mutation, { input: { templateId: own, title: '  ' } });
   assert.equal(blank.body.errors?.[0]?.errorType, 'ValidationError');
-  assert.equal(t.app.store.templates.get(own)!.title, 'After');
+  assert.equal((await t.app.store.templates.get(own))!.title, 'After');
 });
 
 test('GET /graphql runs queries; GET /graphql/schema.graphql serves the SDL without credentials', async () => {

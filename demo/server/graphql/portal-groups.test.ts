@@ -20,7 +20,7 @@ let adminToken: string;
 let memberToken: string;
 let adminId: string;
 let grp: string;
-let other: ReturnType<typeof createTenant>;
+let other: Awaited<ReturnType<typeof createTenant>>;
 
 async function signedInWithTotp(email: string): Promise<string> {
   await createSignInUser(t, email, PASSWORD);
@@ -34,17 +34,17 @@ before(async () => {
   t = await createTestApp();
   address = await t.app.listen({ port: 0, host: '127.0.0.1' });
   adminToken = await signedInWithTotp(ADMIN);
-  adminId = t.app.store.users.findByEmail(ADMIN)!.id;
-  t.app.store.users.setGroupAdmin(adminId, t.groupId, true);
+  adminId = (await t.app.store.users.findByEmail(ADMIN))!.id;
+  await t.app.store.users.setGroupAdmin(adminId, t.groupId, true);
   memberToken = await signedInWithTotp(MEMBER);
   grp = encodeId('grp', t.groupId);
-  other = createTenant(t.app, 'Other');
+  other = await createTenant(t.app, 'Other');
 });
 after(async () => t.close());
 
 const gql = (query: string, variables: Record<string, unknown> = {}, token = adminToken) => gqlFetch(address, `Bearer ${token}`, query, variables);
 const errorOf = (answer: GqlAnswer) => answer.errors?.[0] as { errorType: string; message: string; errorInfo?: { code?: string } } | undefined;
-const events = () => t.app.store.credentials.events(adminId).map((e) => e.event);
+const events = async () => (await t.app.store.credentials.events(adminId)).map((e) => e.event);
 
 const GROUPS =
   '{ portalGroups { group { id name } isAdmin settings { xframeAllow retentionDays defaultMessageTemplate } members { id email isGroupAdmin } invitations { id email } } }';
@@ -59,7 +59,7 @@ test('an API key is refused every group administration field', async () => {
   assert.equal(answer.data?.portalGroups, null);
   const change = await gqlFetch(address, `Bearer ${t.key}`, SETTINGS, { g: grp, input: { xframeAllow: true } });
   assert.equal(errorOf(change)?.errorType, 'Unauthorized');
-  assert.equal(t.app.store.groups.get(t.groupId)!.xframeAllow, false);
+  assert.equal((await t.app.store.groups.get(t.groupId))!.xframeAllow, false);
 });
 
 test('a group admin sees members and invitations; a member sees the settings only', async () => {
@@ -87,8 +87,8 @@ test('the admin changes xframe_allow, frame origins, components, retention and t
   assert.equal(rest.retention_days, 90);
   assert.equal(rest.default_message_template, 'Please sign.');
   assert.ok(
-    events().some((e) => e.startsWith(`group_settings_changed:${t.groupId}:`) && e.includes('xframeAllow')),
-    events().join('\n'),
+    (await events()).some((e) => e.startsWith(`group_settings_changed:${t.groupId}:`) && e.includes('xframeAllow')),
+    (await events()).join('\n'),
   );
   // Fields left out keep their value; null clears retention.
   const cleared = await gql(SETTINGS, { g: grp, input: { retentionDays: null } });
@@ -105,10 +105,10 @@ test('bad settings are a clear ValidationError; a member is refused; another gro
   const member = await gql(SETTINGS, { g: grp, input: { xframeAllow: false } }, memberToken);
   assert.equal(errorOf(member)?.errorType, 'Unauthorized');
   assert.equal(errorOf(member)?.errorInfo?.code, 'group_admin_required');
-  assert.equal(t.app.store.groups.get(t.groupId)!.xframeAllow, true);
+  assert.equal((await t.app.store.groups.get(t.groupId))!.xframeAllow, true);
   const foreign = await gql(SETTINGS, { g: encodeId('grp', other.groupId), input: { xframeAllow: true } });
   assert.equal(errorOf(foreign)?.errorType, 'NotFound');
-  assert.equal(t.app.store.groups.get(other.groupId)!.xframeAllow, false);
+  assert.equal((await t.app.store.groups.get(other.groupId))!.xframeAllow, false);
   const garbage = await gql(SETTINGS, { g: 'not an id', input: { xframeAllow: true } });
   assert.equal(errorOf(garbage)?.errorType, 'NotFound');
 });
@@ -125,7 +125,7 @@ test('invite by email, cancel the invitation; a registered user joins at once an
   const cancelled = await gql('mutation ($id: ID!) { cancelInvitation(invitationId: $id) { invitations { id } } }', { id: invitation.id });
   assert.deepEqual(cancelled.data!.cancelInvitation.invitations, []);
 
-  const otherEmail = t.app.store.users.get(other.userId)!.email;
+  const otherEmail = (await t.app.store.users.get(other.userId))!.email;
   const joined = await gql(INVITE, { g: grp, email: otherEmail });
   const member = joined.data!.inviteMember.members.find((m: { email: string }) => m.email === otherEmail);
   assert.ok(member, JSON.stringify(joined));
@@ -133,33 +133,33 @@ test('invite by email, cancel the invitation; a registered user joins at once an
   assert.ok(!removed.data!.removeMember.members.some((m: { email: string }) => m.email === otherEmail));
   for (const prefix of ['member_invited:', 'invitation_cancelled:', 'member_added:', 'member_removed:'])
     assert.ok(
-      events().some((e) => e.startsWith(prefix)),
-      `${prefix} in ${events().join(', ')}`,
+      (await events()).some((e) => e.startsWith(prefix)),
+      `${prefix} in ${(await events()).join(', ')}`,
     );
 });
 
 test('members cannot invite, remove or cancel; bad emails and unknown ids are clear errors', async () => {
   const byMember = await gql(INVITE, { g: grp, email: 'someone@example.com' }, memberToken);
   assert.equal(errorOf(byMember)?.errorType, 'Unauthorized');
-  const adminMember = t.app.store.members.find(adminId, t.groupId)!;
+  const adminMember = (await t.app.store.members.find(adminId, t.groupId))!;
   const remove = await gql('mutation ($id: ID!) { removeMember(memberId: $id) { group { id } } }', { id: adminMember.id }, memberToken);
   assert.equal(errorOf(remove)?.errorType, 'Unauthorized');
-  assert.ok(t.app.store.members.get(adminMember.id));
+  assert.ok(await t.app.store.members.get(adminMember.id));
   const badEmail = await gql(INVITE, { g: grp, email: 'not-an-email' });
   assert.equal(errorOf(badEmail)?.errorType, 'ValidationError');
   const unknown = await gql('mutation { removeMember(memberId: "nope") { group { id } } }');
   assert.equal(errorOf(unknown)?.errorType, 'NotFound');
-  const foreignMember = t.app.store.members.find(other.userId, other.groupId)!;
+  const foreignMember = (await t.app.store.members.find(other.userId, other.groupId))!;
   const foreign = await gql('mutation ($id: ID!) { removeMember(memberId: $id) { group { id } } }', { id: foreignMember.id });
   assert.equal(errorOf(foreign)?.errorType, 'NotFound');
-  assert.ok(t.app.store.members.get(foreignMember.id));
+  assert.ok(await t.app.store.members.get(foreignMember.id));
 });
 
 test('the admin creates a sub-user who signs in with SRP and must enrol a second factor; members cannot; logged', async () => {
   const input = { email: 'sub.user@example.com', firstName: 'Sub', lastName: 'User', password: 'the sub-user passphrase' };
   const byMember = await gql(SUB_USER, { g: grp, input }, memberToken);
   assert.equal(errorOf(byMember)?.errorType, 'Unauthorized');
-  assert.equal(t.app.store.users.findByEmail(input.email), undefined);
+  assert.equal(await t.app.store.users.findByEmail(input.email), undefined);
   const short = await gql(SUB_USER, { g: grp, input: { ...input, password: 'short' } });
   assert.equal(errorOf(short)?.errorType, 'ValidationError');
   assert.match(errorOf(short)!.message, /password/);
@@ -170,9 +170,9 @@ test('the admin creates a sub-user who signs in with SRP and must enrol a second
   assert.equal(created.data!.createSubUser.name, 'Sub User');
   const again = await gql(SUB_USER, { g: grp, input });
   assert.equal(errorOf(again)?.errorInfo?.code, 'user_exists');
-  const user = t.app.store.users.findByEmail(input.email)!;
-  assert.ok(t.app.store.members.find(user.id, t.groupId));
-  assert.ok(events().includes(`user_created:${user.id}`), events().join(', '));
+  const user = (await t.app.store.users.findByEmail(input.email))!;
+  assert.ok(await t.app.store.members.find(user.id, t.groupId));
+  assert.ok((await events()).includes(`user_created:${user.id}`), (await events()).join(', '));
 
   const { token } = await srpSignIn(t, address, input.email, input.password);
   const beforeTotp = await gql(GROUPS, {}, token);

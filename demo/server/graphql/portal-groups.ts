@@ -25,15 +25,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Member and invitation ids are the REST uuids; anything else matches nothing. */
 const uuidOf = (value: string): string => (UUID.test(value) ? value.toLowerCase() : '');
 
-function actorOf(ctx: GraphqlContext): Actor {
+async function actorOf(ctx: GraphqlContext): Promise<Actor> {
   const user = ctx.caller.auth.user;
-  requireSecondFactor(ctx.app.store, user);
+  await requireSecondFactor(ctx.app.store, user);
   return { user, groupIds: ctx.caller.auth.groupIds, client: { ip: ctx.caller.ip, userAgent: String(ctx.caller.headers['user-agent'] ?? '') } };
 }
 
 /** Members and invitations are listed to the group's admins only: members see the settings. */
-function portalGroupView(store: Store, actor: Actor, group: Group) {
-  const isAdmin = isGroupAdministrator(store, actor, group.id);
+async function portalGroupView(store: Store, actor: Actor, group: Group) {
+  const isAdmin = await isGroupAdministrator(store, actor, group.id);
   return {
     group: groupView(group),
     isAdmin,
@@ -45,67 +45,69 @@ function portalGroupView(store: Store, actor: Actor, group: Group) {
       retentionDays: group.retentionDays,
       defaultMessageTemplate: group.defaultMessageTemplate,
     },
-    members: store.members.ofGroup(group.id).map((m) => {
-      const user = store.users.get(m.userId);
-      return {
-        id: m.id,
-        email: user?.email ?? '',
-        name: user ? userView(user).name : '',
-        isGroupAdmin: m.isGroupAdmin,
-        permission: m.permission,
-        created: m.created,
-      };
-    }),
-    invitations: isAdmin ? store.members.invitations([group.id]).map((i) => ({ id: i.id, email: i.email, permission: i.permission, created: i.created })) : [],
+    members: await Promise.all(
+      (await store.members.ofGroup(group.id)).map(async (m) => {
+        const user = await store.users.get(m.userId);
+        return {
+          id: m.id,
+          email: user?.email ?? '',
+          name: user ? userView(user).name : '',
+          isGroupAdmin: m.isGroupAdmin,
+          permission: m.permission,
+          created: m.created,
+        };
+      }),
+    ),
+    invitations: isAdmin
+      ? (await store.members.invitations([group.id])).map((i) => ({ id: i.id, email: i.email, permission: i.permission, created: i.created }))
+      : [],
   };
 }
 
-const reload = (store: Store, actor: Actor, groupId: string) => portalGroupView(store, actor, memberGroup(store, actor, groupId));
+const reload = async (store: Store, actor: Actor, groupId: string) => portalGroupView(store, actor, await memberGroup(store, actor, groupId));
 
 export const portalGroupResolvers: IResolvers = {
   Query: {
-    portalGroups(_root, _args, ctx) {
+    async portalGroups(_root, _args, ctx) {
       const { store } = ctx.app;
-      const actor = actorOf(ctx);
-      return actor.groupIds
-        .map((id) => store.groups.get(id))
-        .filter((g) => g !== undefined)
-        .map((g) => portalGroupView(store, actor, g));
+      const actor = await actorOf(ctx);
+      const groups = await Promise.all(actor.groupIds.map((id) => store.groups.get(id)));
+      return groups.filter((g) => g !== undefined).map((g) => portalGroupView(store, actor, g));
     },
   },
   Mutation: {
-    updateGroupSettings(_root, { groupId, input }: { groupId: string; input: GroupSettingsChange }, ctx) {
+    async updateGroupSettings(_root, { groupId, input }: { groupId: string; input: GroupSettingsChange }, ctx) {
       const { store } = ctx.app;
-      const actor = actorOf(ctx);
-      const group = changeGroupSettings(store, actor, decodeId('grp', groupId), input);
-      return portalGroupView(store, actor, group);
+      const actor = await actorOf(ctx);
+      const group = await changeGroupSettings(store, actor, decodeId('grp', groupId), input);
+      return await portalGroupView(store, actor, group);
     },
-    inviteMember(_root, { groupId, email }: { groupId: string; email: string }, ctx) {
+    async inviteMember(_root, { groupId, email }: { groupId: string; email: string }, ctx) {
       const { store } = ctx.app;
-      const actor = actorOf(ctx);
-      const group = administeredGroup(store, actor, decodeId('grp', groupId));
-      inviteMember(store, actor, group.id, email);
-      return reload(store, actor, group.id);
+      const actor = await actorOf(ctx);
+      const group = await administeredGroup(store, actor, decodeId('grp', groupId));
+      await inviteMember(store, actor, group.id, email);
+      return await reload(store, actor, group.id);
     },
-    removeMember(_root, { memberId }: { memberId: string }, ctx) {
+    async removeMember(_root, { memberId }: { memberId: string }, ctx) {
       const { store } = ctx.app;
-      const actor = actorOf(ctx);
+      const actor = await actorOf(ctx);
       const id = uuidOf(memberId);
-      const groupId = store.members.get(id)?.groupId ?? '';
-      removeGroupMember(store, actor, id);
-      return reload(store, actor, groupId);
+      const groupId = (await store.members.get(id))?.groupId ?? '';
+      await removeGroupMember(store, actor, id);
+      return await reload(store, actor, groupId);
     },
-    cancelInvitation(_root, { invitationId }: { invitationId: string }, ctx) {
+    async cancelInvitation(_root, { invitationId }: { invitationId: string }, ctx) {
       const { store } = ctx.app;
-      const actor = actorOf(ctx);
+      const actor = await actorOf(ctx);
       const id = uuidOf(invitationId);
-      const groupId = store.members.invitation(id)?.groupId ?? '';
-      cancelGroupInvitation(store, actor, id);
-      return reload(store, actor, groupId);
+      const groupId = (await store.members.invitation(id))?.groupId ?? '';
+      await cancelGroupInvitation(store, actor, id);
+      return await reload(store, actor, groupId);
     },
-    createSubUser(_root, { groupId, input }: { groupId: string; input: NewPortalUser }, ctx) {
+    async createSubUser(_root, { groupId, input }: { groupId: string; input: NewPortalUser }, ctx) {
       const { store } = ctx.app;
-      return userView(createGroupUser(store, actorOf(ctx), decodeId('grp', groupId), input));
+      return userView(await createGroupUser(store, await actorOf(ctx), decodeId('grp', groupId), input));
     },
   },
 };

@@ -30,8 +30,8 @@ before(async () => {
   address = await t.app.listen({ port: 0, host: '127.0.0.1' });
   receiver = await startReceiver();
   // The first-start admin (a group admin), with a known password, as `esign-server user password` sets it.
-  setSignInPassword(t.app.store, userPool(), t.adminId, PASSWORD);
-  EMAIL = t.app.store.users.get(t.adminId)!.email;
+  await setSignInPassword(t.app.store, userPool(), t.adminId, PASSWORD);
+  EMAIL = (await t.app.store.users.get(t.adminId))!.email;
   const published = (await call(t.app, undefined, 'GET', '/api/v1/auth/config/')).json() as { userPoolId: string; clientId: string };
   const pool = new CognitoUserPool({ UserPoolId: published.userPoolId, ClientId: published.clientId, endpoint: `${address}/api/v1/auth/cognito/` });
   user = new CognitoUser({ Username: EMAIL, Pool: pool });
@@ -103,7 +103,7 @@ test('API keys: created once with its secret, works, shows its last use and usag
   const revoked = await gql('mutation($id: ID!) { revokeApiKey(id: $id) { id revoked } }', { id: apiKey.id });
   assert.ok(revoked.data!.revokeApiKey.revoked);
   assert.equal((await call(t.app, key, 'GET', '/api/v1/group/')).statusCode, 401);
-  const events = t.app.store.credentials.events(t.adminId).map((e) => e.event);
+  const events = (await t.app.store.credentials.events(t.adminId)).map((e) => e.event);
   assert.ok(events.includes(`api_key_created:${apiKey.id}`) && events.includes(`api_key_revoked:${apiKey.id}`), events.join(', '));
 });
 

@@ -35,48 +35,48 @@ const deliveryView = (d: DeliveryRow & { requestBody: string }) => ({
 const clientOf = (ctx: GraphqlContext) => ({ ip: ctx.caller.ip, userAgent: String(ctx.caller.headers['user-agent'] ?? '') });
 
 /** The signed-in person, once they have a second factor. */
-function person(ctx: GraphqlContext) {
+async function person(ctx: GraphqlContext) {
   const user = ctx.caller.auth.user;
-  requireSecondFactor(ctx.app.store, user);
+  await requireSecondFactor(ctx.app.store, user);
   return user;
 }
 
 export const portalResolvers: IResolvers = {
   Query: {
-    portalAccount(_root, _args, ctx) {
+    async portalAccount(_root, _args, ctx) {
       const { store } = ctx.app;
       const user = ctx.caller.auth.user;
-      const groups = ctx.caller.auth.groupIds.map((id) => store.groups.get(id)).filter((g) => g !== undefined);
-      return { email: user.email, name: userView(user).name, totpEnabled: hasSecondFactor(store, user.id), groups: groups.map(groupView) };
+      const groups = (await Promise.all(ctx.caller.auth.groupIds.map((id) => store.groups.get(id)))).filter((g) => g !== undefined);
+      return { email: user.email, name: userView(user).name, totpEnabled: await hasSecondFactor(store, user.id), groups: groups.map(groupView) };
     },
-    apiKeys(_root, _args, ctx) {
-      return listApiKeys(ctx.app.store, person(ctx).id).map(apiKeyView);
+    async apiKeys(_root, _args, ctx) {
+      return (await listApiKeys(ctx.app.store, (await person(ctx)).id)).map(apiKeyView);
     },
-    webhookDeliveries(_root, { limit }: { limit?: number | null }, ctx) {
-      return webhookDeliveries(ctx.app.store, person(ctx).id, limit ?? 50).map(deliveryView);
+    async webhookDeliveries(_root, { limit }: { limit?: number | null }, ctx) {
+      return (await webhookDeliveries(ctx.app.store, (await person(ctx)).id, limit ?? 50)).map(deliveryView);
     },
-    usage(_root, _args, ctx) {
-      return usageOf(ctx.app.store, ctx.app.config, person(ctx).id);
+    async usage(_root, _args, ctx) {
+      return await usageOf(ctx.app.store, ctx.app.config, (await person(ctx)).id);
     },
   },
   Mutation: {
-    createApiKey(_root, { env }: { env: string }, ctx) {
-      const created = createApiKey(ctx.app.store, person(ctx).id, env, clientOf(ctx));
+    async createApiKey(_root, { env }: { env: string }, ctx) {
+      const created = await createApiKey(ctx.app.store, (await person(ctx)).id, env, clientOf(ctx));
       return { key: created.key, apiKey: apiKeyView(created.record) };
     },
-    revokeApiKey(_root, { id }: { id: string }, ctx) {
-      return apiKeyView(revokeApiKey(ctx.app.store, person(ctx).id, id, clientOf(ctx)));
+    async revokeApiKey(_root, { id }: { id: string }, ctx) {
+      return apiKeyView(await revokeApiKey(ctx.app.store, (await person(ctx)).id, id, clientOf(ctx)));
     },
-    triggerWebhookEvent(_root, { input }: { input: { object: string; event: string; documentId?: string | null; recipientId?: string | null } }, ctx) {
-      const user = person(ctx);
+    async triggerWebhookEvent(_root, { input }: { input: { object: string; event: string; documentId?: string | null; recipientId?: string | null } }, ctx) {
+      const user = await person(ctx);
       const documentId = input.documentId == null ? null : decodeId('doc', input.documentId);
       if (input.documentId != null && !documentId) throw notFoundError('Document', input.documentId);
       const recipientId = input.recipientId == null ? null : decodeId('rec', input.recipientId);
       if (input.recipientId != null && !recipientId) throw notFoundError('Recipient', input.recipientId);
-      return triggerTestEvent(ctx.app.store, user.id, ctx.caller.auth.groupIds, { object: input.object, event: input.event, documentId, recipientId });
+      return await triggerTestEvent(ctx.app.store, user.id, ctx.caller.auth.groupIds, { object: input.object, event: input.event, documentId, recipientId });
     },
-    replayWebhookDelivery(_root, { id }: { id: string }, ctx) {
-      return deliveryView(replayWebhookDelivery(ctx.app.store, person(ctx).id, /^\d{1,15}$/.test(id) ? Number(id) : NaN));
+    async replayWebhookDelivery(_root, { id }: { id: string }, ctx) {
+      return deliveryView(await replayWebhookDelivery(ctx.app.store, (await person(ctx)).id, /^\d{1,15}$/.test(id) ? Number(id) : NaN));
     },
   },
 };

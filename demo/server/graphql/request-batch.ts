@@ -17,9 +17,15 @@ type Batching = GraphqlContext & { [BATCHES]?: Map<string, Batch> };
 
 /**
  * The value `fetch` finds for `key`, fetched together with every other key asked of the same `name` in
- * this turn. `fetch` answers a map; keys it leaves out resolve to undefined.
+ * this turn. `fetch` answers a map (or a promise of one: the store is asynchronous); keys it leaves out
+ * resolve to undefined.
  */
-export function batched<V>(ctx: GraphqlContext, name: string, key: string, fetch: (keys: string[]) => ReadonlyMap<string, V>): Promise<V | undefined> {
+export function batched<V>(
+  ctx: GraphqlContext,
+  name: string,
+  key: string,
+  fetch: (keys: string[]) => ReadonlyMap<string, V> | Promise<ReadonlyMap<string, V>>,
+): Promise<V | undefined> {
   const batches = ((ctx as Batching)[BATCHES] ??= new Map<string, Batch>());
   let batch: Batch | undefined = batches.get(name);
   if (!batch) {

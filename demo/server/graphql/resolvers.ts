@@ -56,57 +56,57 @@ export const resolvers: IResolvers = {
   Query: {
     ...uploadQuery,
     ...batchQueries,
-    attachment(_root, { id }: IdArgs, ctx) {
-      const attachment = ctx.app.store.emailAttachments.get(restId('att', 'Attachment', id));
+    async attachment(_root, { id }: IdArgs, ctx) {
+      const attachment = await ctx.app.store.emailAttachments.get(restId('att', 'Attachment', id));
       if (!attachment) throw notFoundError('Attachment', id);
       visibleGroup(ctx, attachment.groupId, 'Attachment', id);
       return attachmentView(attachment);
     },
-    template(_root, { id }: IdArgs, ctx) {
-      const template = ctx.app.store.templates.get(restId('tpl', 'Template', id));
+    async template(_root, { id }: IdArgs, ctx) {
+      const template = await ctx.app.store.templates.get(restId('tpl', 'Template', id));
       if (!template) throw notFoundError('Template', id);
       visibleGroup(ctx, template.groupId, 'Template', id);
       return templateView(template);
     },
-    document(_root, { id }: IdArgs, ctx) {
-      return documentView(loadVisibleDocument(ctx.app.store, ctx.caller, restId('doc', 'Document', id)).document);
+    async document(_root, { id }: IdArgs, ctx) {
+      return documentView((await loadVisibleDocument(ctx.app.store, ctx.caller, restId('doc', 'Document', id))).document);
     },
-    group(_root, { id }: IdArgs, ctx) {
-      const group = ctx.app.store.groups.get(restId('grp', 'Group', id));
+    async group(_root, { id }: IdArgs, ctx) {
+      const group = await ctx.app.store.groups.get(restId('grp', 'Group', id));
       if (!group) throw notFoundError('Group', id);
       visibleGroup(ctx, group.id, 'Group', id);
       return groupView(group);
     },
-    user(_root, { id }: IdArgs, ctx) {
+    async user(_root, { id }: IdArgs, ctx) {
       const me = ctx.caller.auth.user;
       if (id == null) return userView(me);
       const userId = restId('usr', 'User', id);
       // Another user is visible when they share a group with the caller.
-      const user = ctx.app.store.users.get(userId);
-      const shared = user && ctx.app.store.users.groupIds(user.id).some((g) => ctx.caller.auth.groupIds.includes(g));
+      const user = await ctx.app.store.users.get(userId);
+      const shared = user && (await ctx.app.store.users.groupIds(user.id)).some((g) => ctx.caller.auth.groupIds.includes(g));
       if (!user || !(user.id === me.id || shared)) throw notFoundError('User', id);
       return userView(user);
     },
-    recipient(_root, { id }: IdArgs, ctx) {
-      return recipientView(loadVisibleRecipient(ctx.app.store, ctx.caller, restId('rec', 'Recipient', id)).recipient);
+    async recipient(_root, { id }: IdArgs, ctx) {
+      return recipientView((await loadVisibleRecipient(ctx.app.store, ctx.caller, restId('rec', 'Recipient', id))).recipient);
     },
   },
   Mutation: {
     async send(_root, { input }: { input: Record<string, unknown> }, ctx) {
       const { store, work } = ctx.app;
       const auth = ctx.caller.auth;
-      const caller = { userId: auth.user.id, groupIds: auth.groupIds, actor: actorOf(store, ctx.caller) };
-      const { document } = await sendDocument(store, caller, sendBodyOf(input, rolesLookupOf(ctx, input.templateId)), {
+      const caller = { userId: auth.user.id, groupIds: auth.groupIds, actor: await actorOf(store, ctx.caller) };
+      const { document } = await sendDocument(store, caller, sendBodyOf(input, await rolesLookupOf(ctx, input.templateId)), {
         log: (error) => ctx.app.log.error(error),
         work,
       });
       // The send is done when this answers: its task is recorded COMPLETED (task(id) answers it for 90 days).
-      return encodeId('tsk', recordSendTask(store, caller, document).id);
+      return encodeId('tsk', (await recordSendTask(store, caller, document)).id);
     },
-    cancelDocument(_root, { input }: { input: { documentId: string } }, ctx) {
+    async cancelDocument(_root, { input }: { input: { documentId: string } }, ctx) {
       const { store } = ctx.app;
-      const { document } = loadVisibleDocument(store, ctx.caller, restId('doc', 'Document', input.documentId));
-      cancelDocument(store, document, actorOf(store, ctx.caller));
+      const { document } = await loadVisibleDocument(store, ctx.caller, restId('doc', 'Document', input.documentId));
+      await cancelDocument(store, document, await actorOf(store, ctx.caller));
       return encodeId('doc', document.id);
     },
     async generateComponentToken(_root, { input }: { input: TokenInput }, ctx) {
@@ -125,12 +125,12 @@ export const resolvers: IResolvers = {
       const templateId = restId('tpl', 'Template', input.documentViewer.templateId);
       return tokenView(await mintTemplateToken(store, config.dataDir, ctx.caller.auth, templateId, { readOnly: input.documentViewer.readOnly === true }));
     },
-    updateTemplate(_root, { input }: { input: { templateId: string; title?: string | null; autoArchive?: boolean | null } }, ctx) {
+    async updateTemplate(_root, { input }: { input: { templateId: string; title?: string | null; autoArchive?: boolean | null } }, ctx) {
       const { store } = ctx.app;
-      const template = store.templates.get(restId('tpl', 'Template', input.templateId));
+      const template = await store.templates.get(restId('tpl', 'Template', input.templateId));
       if (!template) throw notFoundError('Template', input.templateId);
       visibleGroup(ctx, template.groupId, 'Template', input.templateId);
-      editTemplate(store, template, { title: input.title ?? undefined, archiveUponSend: input.autoArchive ?? undefined });
+      await editTemplate(store, template, { title: input.title ?? undefined, archiveUponSend: input.autoArchive ?? undefined });
       return encodeId('tpl', template.id);
     },
     ...templateCreateMutations,
@@ -148,24 +148,24 @@ export const resolvers: IResolvers = {
       const rows = await batched(ctx, 'Document.recipients', doc.restId, (ids) => ctx.app.store.documents.recipientsOf(ids));
       return (rows ?? []).map(recipientView);
     },
-    group(doc: GqlDocument, _args, ctx) {
-      const group = ctx.app.store.groups.get(doc.groupId);
+    async group(doc: GqlDocument, _args, ctx) {
+      const group = await ctx.app.store.groups.get(doc.groupId);
       return group ? groupView(group) : null;
     },
-    template(doc: GqlDocument, _args, ctx) {
-      const template = doc.templateId ? ctx.app.store.templates.get(doc.templateId) : undefined;
+    async template(doc: GqlDocument, _args, ctx) {
+      const template = doc.templateId ? await ctx.app.store.templates.get(doc.templateId) : undefined;
       return template ? templateView(template) : null;
     },
   },
   Recipient: {
-    document(recipient: GqlRecipient, _args, ctx) {
-      const document = ctx.app.store.documents.get(recipient.documentId);
+    async document(recipient: GqlRecipient, _args, ctx) {
+      const document = await ctx.app.store.documents.get(recipient.documentId);
       return document ? documentView(document) : null;
     },
   },
   User: {
-    webhooks(user: GqlUser, _args, ctx) {
-      return ctx.app.store.webhooks.registrationsOf(user.restId, 1000, 0).rows.map(webhookView);
+    async webhooks(user: GqlUser, _args, ctx) {
+      return (await ctx.app.store.webhooks.registrationsOf(user.restId, 1000, 0)).rows.map(webhookView);
     },
   },
 };

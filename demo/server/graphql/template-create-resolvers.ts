@@ -25,11 +25,11 @@ const MAX_TITLE = 255;
  * createTemplate promised and whose file has not arrived (its first URL expired or its upload failed).
  */
 export const uploadQuery: IResolverObject<unknown, GraphqlContext> = {
-  upload(_root, args: { id: string; uploadType: string; extension: string }, ctx) {
+  async upload(_root, args: { id: string; uploadType: string; extension: string }, ctx) {
     const templateId = decodeId('tpl', args.id);
-    const promised = templateId ? ctx.app.store.uploads.promising(templateId) : undefined;
+    const promised = templateId ? await ctx.app.store.uploads.promising(templateId) : undefined;
     if (!templateId || !promised || !ctx.caller.auth.groupIds.includes(promised.groupId)) throw notFoundError('Template', args.id);
-    if (ctx.app.store.templates.get(templateId) || promised.status === 'done' || promised.status === 'converting') {
+    if ((await ctx.app.store.templates.get(templateId)) || promised.status === 'done' || promised.status === 'converting') {
       throw new GqlError(
         'Conflict',
         `Template ${args.id} already has its file${promised.status === 'converting' ? ' on the way' : ''}; upload a new template with createTemplate.`,
@@ -38,13 +38,13 @@ export const uploadQuery: IResolverObject<unknown, GraphqlContext> = {
     }
     const flow = uploadFlowOf(ctx.app);
     if (!flow) throw new Error('the upload flow is not registered');
-    const { upload, url } = flow.mint(promised.groupId, ctx.caller.auth.user.id, promised.options);
+    const { upload, url } = await flow.mint(promised.groupId, ctx.caller.auth.user.id, promised.options);
     return { url, expires: upload.expires, uploadId: upload.id };
   },
 };
 
 export const templateCreateMutations: IResolverObject<unknown, GraphqlContext> = {
-  createTemplate(_root, { input }: { input: CreateTemplateInput }, ctx) {
+  async createTemplate(_root, { input }: { input: CreateTemplateInput }, ctx) {
     const groupId = decodeId('grp', input.groupId);
     if (!groupId || !ctx.caller.auth.groupIds.includes(groupId)) throw notFoundError('Group', input.groupId);
     const title = input.title?.trim() || 'Untitled';
@@ -61,7 +61,7 @@ export const templateCreateMutations: IResolverObject<unknown, GraphqlContext> =
     if (!flow) throw new Error('the upload flow is not registered');
     const templateId = crypto.randomUUID();
     const user = ctx.caller.auth.user;
-    const { upload, url } = flow.mint(groupId, user.id, {
+    const { upload, url } = await flow.mint(groupId, user.id, {
       templateId,
       title,
       processTags: input.processTags === true,

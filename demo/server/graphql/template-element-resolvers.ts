@@ -40,7 +40,7 @@ const ELEMENT_PROPERTIES: Record<string, string> = {
 type ElementInput = Record<string, unknown> & { templateId?: string; templateElementId?: string; role?: string | null };
 
 /** The element JSON properties the input sets (left out = not set; labelExtra wins over helpText; a role gives the signer). */
-function elementJsonOf(ctx: GraphqlContext, templateId: string, input: ElementInput): Record<string, unknown> {
+async function elementJsonOf(ctx: GraphqlContext, templateId: string, input: ElementInput): Promise<Record<string, unknown>> {
   const json: Record<string, unknown> = {};
   for (const [from, to] of Object.entries(ELEMENT_PROPERTIES)) {
     if (input[from] === undefined || (from === 'helpText' && input.labelExtra !== undefined)) continue;
@@ -48,7 +48,7 @@ function elementJsonOf(ctx: GraphqlContext, templateId: string, input: ElementIn
   }
   if (input.role != null) {
     const roleId = decodeId('rol', input.role);
-    const role = roleId ? ctx.app.store.templateRoles.get(roleId) : undefined;
+    const role = roleId ? await ctx.app.store.templateRoles.get(roleId) : undefined;
     if (!role || role.templateId !== templateId) throw invalidInput('input.role', 'not a role of this template');
     if (input.signer != null && input.signer !== role.signerIndex)
       throw invalidInput('input.signer', `the role's signer is ${role.signerIndex}: give one of them`);
@@ -59,32 +59,32 @@ function elementJsonOf(ctx: GraphqlContext, templateId: string, input: ElementIn
 
 const invalidInput = (field: string, message: string) => new GqlError('ValidationError', `${field}: ${message}.`, { problems: [{ field, message }] });
 
-function visibleTemplateId(ctx: GraphqlContext, id: unknown): string {
+async function visibleTemplateId(ctx: GraphqlContext, id: unknown): Promise<string> {
   const templateId = decodeId('tpl', id);
-  const template = templateId ? ctx.app.store.templates.get(templateId) : undefined;
+  const template = templateId ? await ctx.app.store.templates.get(templateId) : undefined;
   if (!template || !ctx.caller.auth.groupIds.includes(template.groupId)) throw notFoundError('Template', id);
   return template.id;
 }
 
 /** The element's uuid and its template's id, when the template is in one of the caller's groups. */
-function visibleElement(ctx: GraphqlContext, id: unknown): { templateId: string; uuid: string } {
+async function visibleElement(ctx: GraphqlContext, id: unknown): Promise<{ templateId: string; uuid: string }> {
   const uuid = decodeId('ele', id)?.toLowerCase();
-  const template = uuid ? ctx.app.store.templates.withElement(ctx.caller.auth.groupIds, uuid) : undefined;
+  const template = uuid ? await ctx.app.store.templates.withElement(ctx.caller.auth.groupIds, uuid) : undefined;
   if (!uuid || !template) throw notFoundError('TemplateElement', id);
   return { templateId: template.id, uuid };
 }
 
 export const templateElementMutations: IResolverObject<unknown, GraphqlContext> = {
   async createTemplateElement(_root, { input }: { input: ElementInput }, ctx) {
-    const templateId = visibleTemplateId(ctx, input.templateId);
-    return encodeId('ele', await addTemplateElement(ctx.app.store, ctx.app.work, templateId, elementJsonOf(ctx, templateId, input)));
+    const templateId = await visibleTemplateId(ctx, input.templateId);
+    return encodeId('ele', await addTemplateElement(ctx.app.store, ctx.app.work, templateId, await elementJsonOf(ctx, templateId, input)));
   },
   async updateTemplateElement(_root, { input }: { input: ElementInput }, ctx) {
-    const { templateId, uuid } = visibleElement(ctx, input.templateElementId);
-    return encodeId('ele', await changeTemplateElement(ctx.app.store, ctx.app.work, templateId, uuid, elementJsonOf(ctx, templateId, input)));
+    const { templateId, uuid } = await visibleElement(ctx, input.templateElementId);
+    return encodeId('ele', await changeTemplateElement(ctx.app.store, ctx.app.work, templateId, uuid, await elementJsonOf(ctx, templateId, input)));
   },
   async deleteTemplateElement(_root, { input }: { input: { templateElementId: string } }, ctx) {
-    const { templateId, uuid } = visibleElement(ctx, input.templateElementId);
+    const { templateId, uuid } = await visibleElement(ctx, input.templateElementId);
     return encodeId('ele', await removeTemplateElement(ctx.app.store, ctx.app.work, templateId, uuid));
   },
 };

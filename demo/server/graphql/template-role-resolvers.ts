@@ -29,18 +29,18 @@ export const roleView = (r: TemplateRole) => ({
   modified: r.modified,
 });
 
-function visibleTemplate(ctx: GraphqlContext, id: unknown): Template {
+async function visibleTemplate(ctx: GraphqlContext, id: unknown): Promise<Template> {
   const templateId = decodeId('tpl', id);
-  const template = templateId ? ctx.app.store.templates.get(templateId) : undefined;
+  const template = templateId ? await ctx.app.store.templates.get(templateId) : undefined;
   if (!template || !ctx.caller.auth.groupIds.includes(template.groupId)) throw notFoundError('Template', id);
   return template;
 }
 
 /** A role of a template in one of the caller's groups, and that template. */
-export function visibleRole(ctx: GraphqlContext, id: unknown): { role: TemplateRole; template: Template } {
+export async function visibleRole(ctx: GraphqlContext, id: unknown): Promise<{ role: TemplateRole; template: Template }> {
   const roleId = decodeId('rol', id);
-  const role = roleId ? ctx.app.store.templateRoles.get(roleId) : undefined;
-  const template = role ? ctx.app.store.templates.get(role.templateId) : undefined;
+  const role = roleId ? await ctx.app.store.templateRoles.get(roleId) : undefined;
+  const template = role ? await ctx.app.store.templates.get(role.templateId) : undefined;
   if (!role || !template || !ctx.caller.auth.groupIds.includes(template.groupId)) throw notFoundError('Role', id);
   return { role, template };
 }
@@ -52,23 +52,23 @@ function roleInputOf(input: RoleArgs): RoleInput {
 }
 
 export const templateRoleMutations: IResolverObject<unknown, GraphqlContext> = {
-  createTemplateRole(_root, { input }: { input: RoleArgs }, ctx) {
-    const template = visibleTemplate(ctx, input.templateId);
-    return encodeId('rol', createRole(ctx.app.store, template, roleInputOf(input)).id);
+  async createTemplateRole(_root, { input }: { input: RoleArgs }, ctx) {
+    const template = await visibleTemplate(ctx, input.templateId);
+    return encodeId('rol', (await createRole(ctx.app.store, template, roleInputOf(input))).id);
   },
-  updateTemplateRole(_root, { input }: { input: RoleArgs }, ctx) {
-    const { role } = visibleRole(ctx, input.templateRoleId);
-    return encodeId('rol', updateRole(ctx.app.store, role, roleInputOf(input)).id);
+  async updateTemplateRole(_root, { input }: { input: RoleArgs }, ctx) {
+    const { role } = await visibleRole(ctx, input.templateRoleId);
+    return encodeId('rol', (await updateRole(ctx.app.store, role, roleInputOf(input))).id);
   },
-  deleteTemplateRole(_root, { input }: { input: { templateRoleId: string } }, ctx) {
-    const { role } = visibleRole(ctx, input.templateRoleId);
-    deleteRole(ctx.app.store, role);
+  async deleteTemplateRole(_root, { input }: { input: { templateRoleId: string } }, ctx) {
+    const { role } = await visibleRole(ctx, input.templateRoleId);
+    await deleteRole(ctx.app.store, role);
     return encodeId('rol', role.id);
   },
-  swapRoles(_root, { input }: { input: { roleId1: string; roleId2: string } }, ctx) {
-    const first = visibleRole(ctx, input.roleId1);
-    const second = visibleRole(ctx, input.roleId2);
-    swapRoles(ctx.app.store, first.template, first.role, second.role);
+  async swapRoles(_root, { input }: { input: { roleId1: string; roleId2: string } }, ctx) {
+    const first = await visibleRole(ctx, input.roleId1);
+    const second = await visibleRole(ctx, input.roleId2);
+    await swapRoles(ctx.app.store, first.template, first.role, second.role);
     return encodeId('rol', first.role.id);
   },
 };

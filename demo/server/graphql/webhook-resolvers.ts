@@ -49,11 +49,11 @@ function groupOf(ctx: GraphqlContext, value: string | null | undefined): string 
 }
 
 /** As the portal's keys and logs: a password alone must not be enough to point the user's events somewhere. */
-const secondFactor = (ctx: GraphqlContext): void => requireSecondFactor(ctx.app.store, ctx.caller.auth.user);
+const secondFactor = (ctx: GraphqlContext): Promise<void> => requireSecondFactor(ctx.app.store, ctx.caller.auth.user);
 
-function registrationOf(ctx: GraphqlContext, webhookId: string) {
+async function registrationOf(ctx: GraphqlContext, webhookId: string) {
   const id = decodeId('whk', webhookId);
-  const registration = id ? getRegistration(ctx.app.store, ctx.caller.auth.user.id, id) : undefined;
+  const registration = id ? await getRegistration(ctx.app.store, ctx.caller.auth.user.id, id) : undefined;
   if (!registration) throw notFoundError('Webhook', webhookId);
   return registration;
 }
@@ -75,26 +75,26 @@ async function subscribe(ctx: GraphqlContext, url: string | null | undefined, ev
 
 export const webhookMutations: IResolverObject<unknown, GraphqlContext> = {
   async createWebhook(_root, { input }: { input: WebhookInput }, ctx: GraphqlContext) {
-    secondFactor(ctx);
+    await secondFactor(ctx);
     const id = await subscribe(ctx, input.url, input.event ?? '', groupOf(ctx, input.groupId), null);
     return encodeId('whk', id);
   },
   /** A registration is immutable in the store: an update registers the new settings, then drops the old one. */
   async updateWebhook(_root, { input }: { input: WebhookInput }, ctx: GraphqlContext) {
-    secondFactor(ctx);
-    const old = registrationOf(ctx, input.webhookId ?? '');
+    await secondFactor(ctx);
+    const old = await registrationOf(ctx, input.webhookId ?? '');
     const event = input.event ?? webhookEventOf(old.objectFilter, old.eventFilter);
     if (!event) throw new GqlError('ValidationError', 'This webhook was registered over REST with filters GraphQL cannot name; give event.', null);
     const groupId = input.groupId === undefined ? old.groupId : groupOf(ctx, input.groupId);
-    const secret = ctx.app.store.webhooks.liveRegistrationOf(ctx.caller.auth.user.id, old.id)?.hmac_secret ?? null;
+    const secret = (await ctx.app.store.webhooks.liveRegistrationOf(ctx.caller.auth.user.id, old.id))?.hmac_secret ?? null;
     const id = await subscribe(ctx, input.url ?? old.callbackUrl, event, groupId, secret);
-    if (id !== old.id) removeRegistration(ctx.app.store, old.id);
+    if (id !== old.id) await removeRegistration(ctx.app.store, old.id);
     return encodeId('whk', id);
   },
-  deleteWebhook(_root, { input }: { input: WebhookInput }, ctx: GraphqlContext) {
-    secondFactor(ctx);
-    const registration = registrationOf(ctx, input.webhookId ?? '');
-    removeRegistration(ctx.app.store, registration.id);
+  async deleteWebhook(_root, { input }: { input: WebhookInput }, ctx: GraphqlContext) {
+    await secondFactor(ctx);
+    const registration = await registrationOf(ctx, input.webhookId ?? '');
+    await removeRegistration(ctx.app.store, registration.id);
     return encodeId('whk', registration.id);
   },
 };

@@ -43,11 +43,11 @@ export function installIdempotency(app: FastifyInstance, store: Store): void {
       .update(`${query}\n${request.body === undefined ? '' : JSON.stringify(request.body)}`)
       .digest('hex');
     const now = Date.now();
-    repo.purgeBefore(new Date(now - IDEMPOTENCY_TTL_MS).toISOString());
+    await repo.purgeBefore(new Date(now - IDEMPOTENCY_TTL_MS).toISOString());
 
-    let stored = repo.find(scope);
+    let stored = await repo.find(scope);
     if (stored && stored.status === null && now - Date.parse(stored.created) > STALE_CLAIM_MS) {
-      repo.release(scope);
+      await repo.release(scope);
       stored = undefined;
     }
     if (stored) {
@@ -70,7 +70,7 @@ export function installIdempotency(app: FastifyInstance, store: Store): void {
       reply.code(stored.status).headers(stored.headers).header('Idempotent-Replayed', 'true');
       return reply.send(Buffer.from(stored.body ?? new Uint8Array()));
     }
-    if (!repo.reserve(scope, bodyHash, new Date(now).toISOString())) {
+    if (!(await repo.reserve(scope, bodyHash, new Date(now).toISOString()))) {
       throw new ApiError(
         409,
         'idempotency_key_in_use',
@@ -89,7 +89,7 @@ export function installIdempotency(app: FastifyInstance, store: Store): void {
     const status = reply.statusCode;
     const bytes = payload == null ? new Uint8Array() : typeof payload === 'string' ? Buffer.from(payload) : payload instanceof Uint8Array ? payload : null;
     if (status >= 500 || status === 429 || !bytes) {
-      repo.release(scope);
+      await repo.release(scope);
       return payload;
     }
     const headers: Record<string, string> = {};
@@ -97,13 +97,13 @@ export function installIdempotency(app: FastifyInstance, store: Store): void {
       const value = reply.getHeader(name);
       if (value !== undefined) headers[name] = String(value);
     }
-    repo.complete(scope, status, headers, bytes);
+    await repo.complete(scope, status, headers, bytes);
     return payload;
   });
 
   // A request that never reached onSend (its connection dropped mid-way) must not hold its key.
   app.addHook('onResponse', async (request: Scoped) => {
     const scope = request[SCOPE];
-    if (scope) repo.release(scope);
+    if (scope) await repo.release(scope);
   });
 }

@@ -39,7 +39,7 @@ test('a server killed mid-way through a final PDF finishes it once after restart
   let server: ServerProcess | undefined;
   // The test's own view of the server's database (a second connection, as the CLI opens one).
   let stored: Store | undefined;
-  const store = () => (stored ??= openStore(dataDir));
+  const store = async () => (stored ??= await openStore(dataDir));
   try {
     server = await startPatiently(dataDir);
     const key = createProductionKey(dataDir);
@@ -108,7 +108,7 @@ test('a server killed mid-way through a final PDF finishes it once after restart
     // commit), let the job run for a fraction of its time, then kill the server.
     const completion = api(server.baseUrl, token, 'POST', `/api/v1/signer/${recipientId}/complete/`, { values }).catch((err: unknown) => err);
     const deadline = Date.now() + 60_000;
-    while ((store().documents.get(documentId)?.status ?? 0) < 20) {
+    while (((await (await store()).documents.get(documentId))?.status ?? 0) < 20) {
       assert.ok(Date.now() < deadline, 'the completion reached the database');
       await sleep(2);
     }
@@ -117,7 +117,7 @@ test('a server killed mid-way through a final PDF finishes it once after restart
     server = undefined;
     assert.ok((await completion) instanceof Error, 'the completing request never got its answer');
 
-    const killed = store().documents.get(documentId)!;
+    const killed = (await (await store()).documents.get(documentId))!;
     assert.deepEqual([killed.status, killed.finalFile], [20, null], `the kill landed mid-job (job takes ~${jobMs.toFixed(0)} ms here)`);
     // Whatever is in the file store is either whole or a temp file the server never serves.
     for (const name of readdirSync(join(dataDir, 'blobs'), { recursive: true, encoding: 'utf8' })) {
@@ -153,18 +153,12 @@ test('a server killed mid-way through a final PDF finishes it once after restart
 
     await server.kill('SIGTERM');
     server = undefined;
-    const webhookEvents = store().webhooks.eventsOf(documentId);
+    const webhookEvents = await (await store()).webhooks.eventsOf(documentId);
     assert.equal(webhookEvents.filter((e) => e.event === 'finalPdfCreated').length, 1, 'finalPdfCreated emitted once');
-    assert.equal(
-      store()
-        .history.events(documentId)
-        .filter((e) => e.event === 'final_pdf_created').length,
-      1,
-      'recorded once',
-    );
+    assert.equal((await (await store()).history.events(documentId)).filter((e) => e.event === 'final_pdf_created').length, 1, 'recorded once');
   } finally {
     await server?.kill('SIGKILL');
-    stored?.close();
+    await stored?.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 });

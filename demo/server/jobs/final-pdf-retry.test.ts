@@ -25,8 +25,8 @@ function cli(args: string[]): string {
   return execFileSync(process.execPath, [CLI, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
-function jobRow(t: TestApp, documentId: string): { id: string; state: string; attempts: number; last_error: string } | undefined {
-  const job = t.app.store.jobs.find(documentId);
+async function jobRow(t: TestApp, documentId: string): Promise<{ id: string; state: string; attempts: number; last_error: string } | undefined> {
+  const job = await t.app.store.jobs.find(documentId);
   return job && { id: job.id, state: job.state, attempts: job.attempts, last_error: job.lastError };
 }
 
@@ -53,7 +53,7 @@ test('a template with an indirect /Count: upload, send with append_history, sign
     });
     assert.equal(sent.statusCode, 201, sent.body);
     const documentId = /([0-9a-f-]{36})\/$/.exec(String(sent.headers.location))![1]!;
-    const [recipient] = t.app.store.documents.recipients(documentId);
+    const [recipient] = await t.app.store.documents.recipients(documentId);
     const token = await signerToken(t, recipient.id);
     const view = (await signerCall(t.app, token, recipient.id, 'signing')).json() as { fields: { uuid: string; editable?: boolean }[] };
     const values = Object.fromEntries(
@@ -68,7 +68,7 @@ test('a template with an indirect /Count: upload, send with append_history, sign
     assert.equal(pdf.statusCode, 200);
     assert.equal(pdf.headers['x-esign-pdf'], 'final');
     assert.equal((await PDFDocument.load(pdf.rawPayload)).getPageCount(), 2, 'the page and its history page');
-    assert.equal(webhookEvents(t.app, documentId).filter((e) => e === 'document.finalPdfCreated').length, 1);
+    assert.equal((await webhookEvents(t.app, documentId)).filter((e) => e === 'document.finalPdfCreated').length, 1);
 
     // A file the stamper still cannot process is refused at upload with a clear 422, before anyone signs it.
     const refused = await call(t.app, t.key, 'POST', '/api/v1/templatepdf/', {
@@ -87,12 +87,12 @@ test('a template with an indirect /Count: upload, send with append_history, sign
 test('a final PDF that keeps failing is retried, then shown as failed everywhere, and `jobs retry` completes it once', { timeout: 120_000 }, async () => {
   const t = await createTestApp({ jobs: { retrySchedule: [0, 5, 5], pollIntervalMs: 10 } });
   try {
-    const other = createTenant(t.app, 'Other');
+    const other = await createTenant(t.app, 'Other');
     const sent = await sendDocument(t, [field({ signer: 1 })], { signers: [person('Ann')], append_history: true });
     // The source PDF is damaged on disk after sending: every attempt at the final PDF throws.
-    const { sourceFile } = t.app.store.documents.get(sent.documentId)!;
-    const original = t.app.store.files.readBytes(sourceFile);
-    t.app.store.files.write(sourceFile, new TextEncoder().encode('%PDF-1.7\nthis is not a PDF any more\n'));
+    const { sourceFile } = (await t.app.store.documents.get(sent.documentId))!;
+    const original = await t.app.store.files.readBytes(sourceFile);
+    await t.app.store.files.write(sourceFile, new TextEncoder().encode('%PDF-1.7\nthis is not a PDF any more\n'));
 
     const token = await signerToken(t, sent.recipients[0]!.id);
     const completed = await signerCall(t.app, token, sent.recipients[0]!.id, 'complete', { values: valuesFor(sent, 1) });
@@ -101,14 +101,14 @@ test('a final PDF that keeps failing is retried, then shown as failed everywhere
     assert.equal(completed.json().document_status, 20);
 
     const deadline = Date.now() + 60_000;
-    while (jobRow(t, sent.documentId)?.state !== 'failed') {
-      assert.ok(Date.now() < deadline, `the job failed for good (now ${JSON.stringify(jobRow(t, sent.documentId))})`);
+    while ((await jobRow(t, sent.documentId))?.state !== 'failed') {
+      assert.ok(Date.now() < deadline, `the job failed for good (now ${JSON.stringify(await jobRow(t, sent.documentId))})`);
       await sleep(20);
     }
-    const job = jobRow(t, sent.documentId)!;
+    const job = (await jobRow(t, sent.documentId))!;
     assert.equal(job.attempts, 3, 'one attempt per entry of the retry schedule');
     assert.match(job.last_error, /PDF/);
-    assert.equal(documentStatus(t.app, sent.documentId), 20);
+    assert.equal(await documentStatus(t.app, sent.documentId), 20);
 
     // The audit log says so, once.
     const audit = await call(t.app, t.key, 'GET', `/api/v1/document/${sent.documentId}/auditlog/`, undefined, { accept: 'application/json' });
@@ -136,21 +136,21 @@ test('a final PDF that keeps failing is retried, then shown as failed everywhere
     assert.match(list, /last error: /);
 
     // The cause goes away; a retry from the CLI completes the document, once.
-    t.app.store.files.write(sourceFile, original);
+    await t.app.store.files.write(sourceFile, original);
     const retried = cli(['jobs', 'retry', sent.documentId, '--data', t.dataDir]);
     assert.match(retried, /done: document .* is complete/);
-    assert.equal(documentStatus(t.app, sent.documentId), 30);
-    assert.equal(jobRow(t, sent.documentId)!.state, 'done');
-    const events = historyEvents(t.app, sent.documentId).map((e) => e.event);
+    assert.equal(await documentStatus(t.app, sent.documentId), 30);
+    assert.equal((await jobRow(t, sent.documentId))!.state, 'done');
+    const events = (await historyEvents(t.app, sent.documentId)).map((e) => e.event);
     assert.equal(events.filter((e) => e === 'final_pdf_retry_requested').length, 1);
     assert.equal(events.filter((e) => e === 'final_pdf_created').length, 1);
-    assert.equal(webhookEvents(t.app, sent.documentId).filter((e) => e === 'document.finalPdfCreated').length, 1);
+    assert.equal((await webhookEvents(t.app, sent.documentId)).filter((e) => e === 'document.finalPdfCreated').length, 1);
     assert.match(cli(['jobs', 'list', '--failed', '--data', t.dataDir]), /No failed jobs\./);
     // Retrying a finished job changes nothing.
     const again = await call(t.app, t.key, 'POST', `/api/v1/jobs/${job.id}/retry/`);
     assert.equal(again.statusCode, 200, again.body);
     assert.equal(again.json().state, 'done');
-    assert.equal(webhookEvents(t.app, sent.documentId).filter((e) => e === 'document.finalPdfCreated').length, 1);
+    assert.equal((await webhookEvents(t.app, sent.documentId)).filter((e) => e === 'document.finalPdfCreated').length, 1);
   } finally {
     await t.close();
   }
@@ -160,30 +160,30 @@ test('the dashboard retry runs a failed job now and answers the outcome', { time
   const t = await createTestApp({ jobs: { retrySchedule: [0], pollIntervalMs: 10 } });
   try {
     const sent = await sendDocument(t, [field({ signer: 1 })], { signers: [person('Ann')] });
-    const { sourceFile } = t.app.store.documents.get(sent.documentId)!;
-    const original = t.app.store.files.readBytes(sourceFile);
-    t.app.store.files.write(sourceFile, new Uint8Array(0));
+    const { sourceFile } = (await t.app.store.documents.get(sent.documentId))!;
+    const original = await t.app.store.files.readBytes(sourceFile);
+    await t.app.store.files.write(sourceFile, new Uint8Array(0));
     const token = await signerToken(t, sent.recipients[0]!.id);
     const completed = await signerCall(t.app, token, sent.recipients[0]!.id, 'complete', { values: valuesFor(sent, 1) });
     assert.equal(completed.json().document_status, 20);
-    assert.equal(jobRow(t, sent.documentId)!.state, 'failed', 'a one-attempt schedule fails at once');
+    assert.equal((await jobRow(t, sent.documentId))!.state, 'failed', 'a one-attempt schedule fails at once');
 
     const stillBroken = await call(t.app, t.key, 'POST', `/api/v1/jobs/${sent.documentId}/retry/`);
     assert.equal(stillBroken.statusCode, 200, stillBroken.body);
     assert.equal(stillBroken.json().state, 'failed');
     assert.match(stillBroken.json().last_error, /empty/);
 
-    t.app.store.files.write(sourceFile, original);
+    await t.app.store.files.write(sourceFile, original);
     const fixed = await call(t.app, t.key, 'POST', `/api/v1/jobs/${sent.documentId}/retry/`);
     assert.equal(fixed.statusCode, 200, fixed.body);
     assert.equal(fixed.json().state, 'done');
     assert.equal(fixed.json().document_status, 30);
-    const events = historyEvents(t.app, sent.documentId).map((e) => e.event);
+    const events = (await historyEvents(t.app, sent.documentId)).map((e) => e.event);
     assert.deepEqual(
       events.filter((e) => e.startsWith('final_pdf')),
       ['final_pdf_failed', 'final_pdf_retry_requested', 'final_pdf_failed', 'final_pdf_retry_requested', 'final_pdf_created'],
     );
-    assert.equal(webhookEvents(t.app, sent.documentId).filter((e) => e === 'document.finalPdfCreated').length, 1);
+    assert.equal((await webhookEvents(t.app, sent.documentId)).filter((e) => e === 'document.finalPdfCreated').length, 1);
   } finally {
     await t.close();
   }
@@ -194,12 +194,12 @@ test('the dashboard page lists a failed final PDF with its error, and its Retry 
   const browser = await chromium.launch(chromiumLaunchOptions());
   try {
     const sent = await sendDocument(t, [field({ signer: 1 })], { signers: [person('Ann')], name: 'Dashboard contract' });
-    const { sourceFile } = t.app.store.documents.get(sent.documentId)!;
-    const original = t.app.store.files.readBytes(sourceFile);
-    t.app.store.files.write(sourceFile, new TextEncoder().encode('%PDF-1.7\nbroken\n'));
+    const { sourceFile } = (await t.app.store.documents.get(sent.documentId))!;
+    const original = await t.app.store.files.readBytes(sourceFile);
+    await t.app.store.files.write(sourceFile, new TextEncoder().encode('%PDF-1.7\nbroken\n'));
     const token = await signerToken(t, sent.recipients[0]!.id);
     await signerCall(t.app, token, sent.recipients[0]!.id, 'complete', { values: valuesFor(sent, 1) });
-    assert.equal(jobRow(t, sent.documentId)!.state, 'failed');
+    assert.equal((await jobRow(t, sent.documentId))!.state, 'failed');
 
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     const page = await browser.newPage();
@@ -210,12 +210,12 @@ test('the dashboard page lists a failed final PDF with its error, and its Retry 
     const row = page.locator('#jobs tr', { hasText: sent.documentId });
     assert.match((await row.textContent()) ?? '', /Dashboard contract.*final_pdf.*failed.*1.*PDF/s);
 
-    t.app.store.files.write(sourceFile, original);
+    await t.app.store.files.write(sourceFile, original);
     await row.locator('button:text("Retry")').click();
     await page.waitForSelector('#message:text("Done: Dashboard contract is complete.")');
-    assert.equal(documentStatus(t.app, sent.documentId), 30);
+    assert.equal(await documentStatus(t.app, sent.documentId), 30);
     assert.equal(await page.locator('#jobs tr').count(), 0, 'the failed list is empty now');
-    assert.equal(webhookEvents(t.app, sent.documentId).filter((e) => e === 'document.finalPdfCreated').length, 1);
+    assert.equal((await webhookEvents(t.app, sent.documentId)).filter((e) => e === 'document.finalPdfCreated').length, 1);
   } finally {
     await browser.close();
     await t.close();

@@ -129,29 +129,29 @@ test('esign-server audit verify: every chain ok, then a tampered row is reported
 
   const id = await complete({});
   {
-    const rows = t.app.store.history.events(id);
+    const rows = await t.app.store.history.events(id);
     const victim = rows[Math.floor(rows.length / 2)];
-    tamperAuditEvent(t.app.store, victim.id, '203.0.113.66');
+    await tamperAuditEvent(t.app.store, victim.id, '203.0.113.66');
     const tampered = auditVerify();
     assert.equal(tampered.status, 1, tampered.out);
     assert.match(tampered.out, new RegExp(`BROKEN ${id}: first broken link at event ${victim.id} \\(${victim.event}, [^)]+\\): its content was changed`));
 
     // A removed row breaks the link at the next one.
     const other = await complete({});
-    const others = t.app.store.history.events(other);
-    deleteAuditEvent(t.app.store, others[1].id);
+    const others = await t.app.store.history.events(other);
+    await deleteAuditEvent(t.app.store, others[1].id);
     assert.match(auditVerify().out, new RegExp(`BROKEN ${other}: first broken link at event ${others[2].id} .*does not follow`));
   }
 });
 
 test('rows written before the chain existed are chained on first verify; later rows follow them', async () => {
   const id = await complete({});
-  unchainAuditTrail(t.app.store, id);
-  const check = t.app.store.history.verifyChain(id);
+  await unchainAuditTrail(t.app.store, id);
+  const check = await t.app.store.history.verifyChain(id);
   assert.equal(check.firstBreak, null);
   assert.match(check.head, /^[0-9a-f]{64}$/);
   await call(t.app, t.key, 'GET', `/api/v1/pdf/${id}/verify/`);
-  assert.equal(t.app.store.history.verifyChain(id).firstBreak, null);
+  assert.equal((await t.app.store.history.verifyChain(id)).firstBreak, null);
 });
 
 test('the public check is counted per address', async () => {

@@ -53,7 +53,7 @@ export default async function attachmentRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const q = request.query;
-      const { total, attachments } = store.emailAttachments.list(groupsFilter(store, request, q.group), q.limit, q.offset);
+      const { total, attachments } = await store.emailAttachments.list(await groupsFilter(store, request, q.group), q.limit, q.offset);
       return { meta: listMeta(request, { limit: q.limit, offset: q.offset, total }, { group: q.group }), objects: attachments.map(attachmentResource) };
     },
   );
@@ -79,7 +79,7 @@ export default async function attachmentRoutes(app: App): Promise<void> {
     async (request, reply) => {
       const auth = requireApiKey(request);
       const body = request.body;
-      const groupId = usableGroup(store, request, body.group);
+      const groupId = await usableGroup(store, request, body.group);
       if (body.filename.length > 254) throw badRequest('Filename must be not more than 250 characters', [{ field: 'filename', message: 'too long' }]);
       if (!FILENAME.test(body.filename))
         throw badRequest('Use simple ascii letters and numbers for filename', [{ field: 'filename', message: 'letters, digits, - and _ ending in .pdf' }]);
@@ -95,17 +95,24 @@ export default async function attachmentRoutes(app: App): Promise<void> {
       const info = await inspectPdf(bytes);
       if (!info.ok) throw badRequest(`pdf_file: ${info.message}`, [{ field: 'pdf_file', message: info.message }], `pdf_${info.code}`);
       const id = crypto.randomUUID();
-      store.files.write(emailAttachmentFileName(id), bytes);
-      const attachment = store.emailAttachments.insert({ id, groupId, userId: auth.user.id, filename: body.filename, description, fileSize: bytes.byteLength });
+      await store.files.write(emailAttachmentFileName(id), bytes);
+      const attachment = await store.emailAttachments.insert({
+        id,
+        groupId,
+        userId: auth.user.id,
+        filename: body.filename,
+        description,
+        fileSize: bytes.byteLength,
+      });
       reply.code(201).header('Location', attachmentUri(id));
       return attachmentResource(attachment);
     },
   );
 
-  const load = (request: IdRequest): EmailAttachment => {
+  const load = async (request: IdRequest): Promise<EmailAttachment> => {
     const auth = requireApiKey(request);
     const { id } = request.params;
-    const attachment = isUuid(id) ? store.emailAttachments.get(id.toLowerCase()) : undefined;
+    const attachment = isUuid(id) ? await store.emailAttachments.get(id.toLowerCase()) : undefined;
     if (!attachment || !auth.groupIds.includes(attachment.groupId)) throw notFound('Attachment', id);
     return attachment;
   };
@@ -121,7 +128,7 @@ export default async function attachmentRoutes(app: App): Promise<void> {
         response: { 200: AttachmentResource, ...errorResponses(401, 403, 404, 429) },
       },
     },
-    async (request) => attachmentResource(load(request)),
+    async (request) => attachmentResource(await load(request)),
   );
 
   app.delete(
@@ -136,9 +143,9 @@ export default async function attachmentRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const attachment = load(request);
-      store.emailAttachments.remove(attachment.id);
-      store.files.shred(emailAttachmentFileName(attachment.id));
+      const attachment = await load(request);
+      await store.emailAttachments.remove(attachment.id);
+      await store.files.shred(emailAttachmentFileName(attachment.id));
       reply.code(204);
       return null;
     },

@@ -33,7 +33,7 @@ test("a key of one group gets nothing from any operation on another group's reso
     const before = (await call(t.app, t.key, 'GET', `/api/v1/templatepdf/${templateId}/status/`)).body;
     const documentBefore = (await call(t.app, t.key, 'GET', `/api/v1/document/${documentId}/`)).body;
 
-    const outsider = createTenant(t.app, 'Outsider');
+    const outsider = await createTenant(t.app, 'Outsider');
     const paths = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
     const ids = [templateId, templateWebAppId(templateId), t.groupId, 'default', t.adminId, documentId, signerId];
     let checked = 0;

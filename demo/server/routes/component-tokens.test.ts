@@ -57,7 +57,7 @@ test('a template token cannot read another template, write its fields, or call a
   assert.equal(otherFields.statusCode, 404);
   const write = await call(t.app, token, 'POST', `/api/v1/templatepdf/${tplB}/fields/`, []);
   assert.equal(write.statusCode, 404);
-  assert.equal(t.app.store.templates.get(tplB)!.fields.length, 2, 'the other template kept its fields');
+  assert.equal((await t.app.store.templates.get(tplB))!.fields.length, 2, 'the other template kept its fields');
   for (const [method, path] of [
     ['GET', '/api/v1/document/'],
     ['GET', `/api/v1/document/${docId}/`],
@@ -110,15 +110,15 @@ test("a signer token opens only its signer and its document's PDF and fields", a
 });
 
 test('signer tokens need a new-scheme key and a group enabled for components', async () => {
-  const legacy = addMember(t.app, t.groupId, 'Legacy', 'sandbox', true);
+  const legacy = await addMember(t.app, t.groupId, 'Legacy', 'sandbox', true);
   const res = await call(t.app, legacy.key, 'GET', `/api/v1/signer/${signerIds[0]}/component-token/`);
   assert.equal(res.statusCode, 403);
   assert.equal(errorOf(res).code, 'legacy_key');
   // The legacy key may still mint template tokens (the spec restricts only the signer one).
   assert.equal((await call(t.app, legacy.key, 'GET', `/api/v1/templatepdf/${tplA}/component-token/`)).statusCode, 200);
 
-  const off = createTenant(t.app, 'NoComponents');
-  t.app.store.groups.update(off.groupId, { componentsEnabled: false });
+  const off = await createTenant(t.app, 'NoComponents');
+  await t.app.store.groups.update(off.groupId, { componentsEnabled: false });
   const tpl = await addTemplate(t.app, { groupId: off.groupId, userId: off.userId });
   const sent = await call(t.app, off.key, 'POST', '/api/v1/document/', sendBody(off.groupId, tpl.id));
   const signer = sent.json().signer_objects[0].uuid;
@@ -160,17 +160,17 @@ test('forged, tampered and foreign tokens are refused; revoking the key kills it
   } finally {
     await elsewhere.close();
   }
-  const member = addMember(t.app, t.groupId, 'Revoked');
+  const member = await addMember(t.app, t.groupId, 'Revoked');
   const minted = await mint(`/api/v1/templatepdf/${tplA}/component-token/`, member.key);
   const keyId = /^ak_sandbox_([^.]+)\./.exec(member.key)![1];
-  t.app.store.apiKeys.revoke(keyId);
+  await t.app.store.apiKeys.revoke(keyId);
   const res = await call(t.app, minted.token, 'GET', `/api/v1/templatepdf/${tplA}/`);
   assert.equal(res.statusCode, 401);
   assert.match(errorOf(res).message, /revoked/);
 });
 
 test("minting for a missing or foreign resource is 404; a removed document's signer is 409", async () => {
-  const other = createTenant(t.app, 'Stranger');
+  const other = await createTenant(t.app, 'Stranger');
   assert.equal((await call(t.app, other.key, 'GET', `/api/v1/templatepdf/${tplA}/component-token/`)).statusCode, 404);
   assert.equal((await call(t.app, other.key, 'GET', `/api/v1/signer/${signerIds[0]}/component-token/`)).statusCode, 404);
   assert.equal((await call(t.app, t.key, 'GET', '/api/v1/signer/nope/component-token/')).statusCode, 404);

@@ -53,16 +53,16 @@ export default async function documentFileRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { document, tokenRecipient } = loadVisibleDocument(store, request, request.params.id);
+      const { document, tokenRecipient } = await loadVisibleDocument(store, request, request.params.id);
       const name = document.finalFile ?? document.sourceFile;
-      if (!store.files.exists(name)) throw conflict(`The PDF of document '${document.id}' is missing from the data directory.`, 'pdf_missing');
-      const bytes = store.files.read(name);
+      if (!(await store.files.exists(name))) throw conflict(`The PDF of document '${document.id}' is missing from the data directory.`, 'pdf_missing');
+      const bytes = await store.files.read(name);
       if (document.finalFile && tokenRecipient && tokenRecipient.status === RECIPIENT_STATUS.completed && reviewerOf(request) === null) {
         // A signer fetching the final PDF: recipient status 50 (download final document).
         const { documents, history } = store;
-        store.transaction(() => {
-          documents.setRecipientStatus(tokenRecipient.id, recipientTransition(tokenRecipient.status, 'download_final'));
-          history.record(document.id, 'recipient_downloaded_final', actorOf(store, request), {}, tokenRecipient.id);
+        await store.transaction(async () => {
+          await documents.setRecipientStatus(tokenRecipient.id, recipientTransition(tokenRecipient.status, 'download_final'));
+          await history.record(document.id, 'recipient_downloaded_final', await actorOf(store, request), {}, tokenRecipient.id);
         });
       }
       const force = request.query.force_download === true;
@@ -92,7 +92,7 @@ export default async function documentFileRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const { document, tokenRecipient } = loadVisibleDocument(store, request, request.params.id);
+      const { document, tokenRecipient } = await loadVisibleDocument(store, request, request.params.id);
       const elementType = request.query.element_type;
       if (elementType !== undefined && !(ELEMENT_TYPES as readonly string[]).includes(elementType)) {
         throw badRequest(`element_type must be one of ${ELEMENT_TYPES.join(', ')} (got ${JSON.stringify(elementType)}).`, [
@@ -100,13 +100,13 @@ export default async function documentFileRoutes(app: App): Promise<void> {
         ]);
       }
       const { documents } = store;
-      const saved = documents.savedFieldIds(document.id);
+      const saved = await documents.savedFieldIds(document.id);
       // `state`: saved by its signer (the description's field property).
-      const fields = documents.fields(document.id, elementType).map((f) => ({ ...f, state: saved.has(f.uuid ?? '') }));
+      const fields = (await documents.fields(document.id, elementType)).map((f) => ({ ...f, state: saved.has(f.uuid ?? '') }));
       // A signer's token sees what the signing view shows: no secret codes, no one else's unfinished values.
       // A reviewer's token sees only finished recipients' values (it owns no field).
       const viewer = tokenRecipient && reviewerOf(request) !== null ? asReviewer(tokenRecipient) : tokenRecipient;
-      return viewer ? signerFields(fields, viewer, documents.recipients(document.id)).map(({ editable: _editable, ...f }) => f) : fields;
+      return viewer ? signerFields(fields, viewer, await documents.recipients(document.id)).map(({ editable: _editable, ...f }) => f) : fields;
     },
   );
 
@@ -134,10 +134,10 @@ export default async function documentFileRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       requireApiKey(request);
-      const { document } = loadVisibleDocument(store, request, request.params.id);
+      const { document } = await loadVisibleDocument(store, request, request.params.id);
       const { limit, offset } = request.query;
       const { history } = store;
-      const events = history.events(document.id);
+      const events = await history.events(document.id);
       const accept = String(request.headers.accept ?? '');
       if (accept.includes('application/json') && !accept.includes('application/pdf')) {
         return {

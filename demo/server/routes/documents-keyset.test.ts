@@ -11,7 +11,7 @@ const sent: string[] = []; // oldest first
 
 before(async () => {
   t = await createTestApp({ rateLimits: { sandbox: 100_000, production: 100_000, windowMs: 3_600_000 } });
-  member = addMember(t.app, t.groupId, 'Member');
+  member = await addMember(t.app, t.groupId, 'Member');
   const tpl = await addTemplate(t.app, { groupId: t.groupId, userId: t.adminId });
   for (let i = 0; i < 23; i++) {
     const res = await call(t.app, i % 3 === 0 ? member.key : t.key, 'POST', '/api/v1/document/', sendBody(t.groupId, tpl.id, { name: `Doc ${i}` }));
@@ -80,8 +80,8 @@ test('a cursor the server did not give out is 400 invalid_cursor', async () => {
   }
 });
 
-test('no list filter scans the documents table, for the page or the count', () => {
-  const db = t.app.store.db;
+test('no list filter scans the documents table, for the page or the count', async () => {
+  const db = t.app.store.sql;
   const base = { groupIds: [t.groupId], limit: 20, offset: 0 };
   const keyset = { created: new Date().toISOString(), rowid: 10, direction: 'next' as const };
   const filters = [
@@ -95,7 +95,7 @@ test('no list filter scans the documents table, for the page or the count', () =
     { status: 20, keyset: { ...keyset, direction: 'previous' as const } },
   ];
   for (const filter of filters) {
-    const plan = explainDocumentList(db, { ...base, ...filter });
+    const plan = await explainDocumentList(db, { ...base, ...filter });
     for (const step of [...plan.count, ...plan.page]) assert.doesNotMatch(step, /^SCAN documents\b/, `${JSON.stringify(filter)}: ${step}`);
   }
 });

@@ -14,8 +14,8 @@ let between = '';
 
 before(async () => {
   t = await createTestApp({ rateLimits: { sandbox: 100_000, production: 100_000, windowMs: 3_600_000 } });
-  member = addMember(t.app, t.groupId, 'Member');
-  other = createTenant(t.app, 'Other');
+  member = await addMember(t.app, t.groupId, 'Member');
+  other = await createTenant(t.app, 'Other');
   const tpl = await addTemplate(t.app, { groupId: t.groupId, userId: t.adminId });
   // Five documents: three by the admin, two by the member; a pause in the middle splits them in time.
   for (let i = 0; i < 5; i++) {

@@ -60,7 +60,7 @@ test('append_history (given as "true") appends the same page', async () => {
 
 test('do_email queues the invitation (greeting with the honorific); without it no email is queued', async () => {
   const mailed = await sendDocument(t, [field({ signer: 1 })], { signers: [person('Ann', { honorific: 'Dr.' })], do_email: 'true', honorifics: 1 });
-  const emails = t.app.store.history.emails({ documentId: mailed.documentId });
+  const emails = await t.app.store.history.emails({ documentId: mailed.documentId });
   assert.deepEqual(
     emails.map((e) => [e.kind, e.to]),
     [['invitation', 'ann@example.com']],
@@ -72,7 +72,7 @@ test('do_email queues the invitation (greeting with the honorific); without it n
   assert.equal(detail.signer_objects[0].honorific, 'Dr', 'normalised to the honorifics list');
 
   const quiet = await sendDocument(t, [field({ signer: 1 })], { signers: [person('Ann')], do_email: 0 });
-  assert.deepEqual(t.app.store.history.emails({ documentId: quiet.documentId }), []);
+  assert.deepEqual(await t.app.store.history.emails({ documentId: quiet.documentId }), []);
 });
 
 test("signer redirect: a signer's own redirect wins over the document's, in the signer resource and the signing view", async () => {
@@ -126,7 +126,7 @@ test("message_template picks one of the group's named messages; without one the 
   const named = await sendDocument(t, [field({ signer: 1 })], { signers: [person('Ann')], do_email: 1, message_template: 'nda' });
   const detail = (await call(t.app, t.key, 'GET', `/api/v1/document/${named.documentId}/`)).json();
   assert.deepEqual([detail.message, detail.message_template], ['Please sign the NDA.', 'nda']);
-  const [invitation] = t.app.store.history.emails({ documentId: named.documentId });
+  const [invitation] = await t.app.store.history.emails({ documentId: named.documentId });
   assert.match(invitation.text, /Please sign the NDA\./);
 
   const plain = await sendDocument(t, [field({ signer: 1 })], { signers: [person('Ann')] });

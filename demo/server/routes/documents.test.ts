@@ -42,7 +42,7 @@ test('send answers 201 with the status URI, copies the PDF and invites the first
   assert.equal(pdf.headers['content-type'], 'application/pdf');
   assert.deepEqual(new Uint8Array(pdf.rawPayload), tpl.pdf, 'the source PDF is the template PDF');
   // The copy is the document's own: deleting the template file leaves the document intact.
-  t.app.store.files.remove(`template-${tpl.id}`);
+  await t.app.store.files.remove(`template-${tpl.id}`);
   assert.equal((await call(t.app, t.key, 'GET', `/api/v1/pdf/${id}/`)).statusCode, 200);
 });
 
@@ -158,13 +158,13 @@ test('archive_upon_send archives the template; sending an archived or [deleted] 
   const tpl = await addTemplate(t.app, { groupId: t.groupId, userId: t.adminId, archiveUponSend: true });
   const first = await call(t.app, t.key, 'POST', '/api/v1/document/', sendBody(t.groupId, tpl.id));
   assert.equal(first.statusCode, 201, first.body);
-  assert.equal(t.app.store.templates.get(tpl.id)!.archived, true);
+  assert.equal((await t.app.store.templates.get(tpl.id))!.archived, true);
   const again = await call(t.app, t.key, 'POST', '/api/v1/document/', sendBody(t.groupId, tpl.id));
   assert.equal(again.statusCode, 409);
   assert.equal(errorOf(again).code, 'template_archived');
 
   const doomed = await addTemplate(t.app, { groupId: t.groupId, userId: t.adminId });
-  t.app.store.templates.update(doomed.id, { title: '[deleted]' });
+  await t.app.store.templates.update(doomed.id, { title: '[deleted]' });
   const res = await call(t.app, t.key, 'POST', '/api/v1/document/', sendBody(t.groupId, doomed.id));
   assert.equal(res.statusCode, 409);
   assert.equal(errorOf(res).code, 'template_deleted');
@@ -200,7 +200,7 @@ test('delete: status 40, recipients withdrawn, email=1 queues notices, a second 
     detail.signer_objects.map((s: { status: number }) => s.status),
     [70, 70],
   );
-  const emails = t.app.store.history.emails({ documentId: id });
+  const emails = await t.app.store.history.emails({ documentId: id });
   assert.deepEqual(
     emails.map((e) => [e.kind, e.to]),
     [['document_removed', 'ann@example.com']],
@@ -259,15 +259,15 @@ test('the audit log is a PDF by default, naming the events with actor, IP and us
 test('DELETE /document/{id}/delete/ removes the document for good; other groups cannot', async () => {
   const { res } = await send();
   const id = res.json().uuid as string;
-  const outsider = createTenant(t.app, 'Purger');
+  const outsider = await createTenant(t.app, 'Purger');
   assert.equal((await call(t.app, outsider.key, 'DELETE', `/api/v1/document/${id}/delete/`)).statusCode, 404);
-  const source = t.app.store.documents.get(id)!.sourceFile;
-  assert.ok(t.app.store.files.exists(source));
+  const source = (await t.app.store.documents.get(id))!.sourceFile;
+  assert.ok(await t.app.store.files.exists(source));
   assert.equal((await call(t.app, t.key, 'DELETE', `/api/v1/document/${id}/delete/`)).statusCode, 204);
   assert.equal((await call(t.app, t.key, 'GET', `/api/v1/document/${id}/`)).statusCode, 404);
   assert.equal((await call(t.app, t.key, 'GET', `/api/v1/status/${id}/`)).statusCode, 404);
-  assert.equal(t.app.store.files.exists(source), false, 'the PDF is gone');
-  assert.equal(t.app.store.history.events(id).length, 0, 'the history is gone');
+  assert.equal(await t.app.store.files.exists(source), false, 'the PDF is gone');
+  assert.equal((await t.app.store.history.events(id)).length, 0, 'the history is gone');
   assert.equal((await call(t.app, t.key, 'DELETE', `/api/v1/document/${id}/delete/`)).statusCode, 404);
 });
 
@@ -282,12 +282,12 @@ test('signer operations: fields1, new-link, reminder, rejection, reset', async (
   assert.match(String(link.headers.location), new RegExp(`signer=${signer}`));
   const reminded = await call(t.app, t.key, 'POST', `/api/v1/signer/${signer}/send-reminder/`, { text: 'Gentle nudge' });
   assert.equal(reminded.statusCode, 200, reminded.body);
-  const outbox = t.app.store.history.emails().filter((e) => e.recipientId === signer && e.kind === 'reminder');
+  const outbox = (await t.app.store.history.emails()).filter((e) => e.recipientId === signer && e.kind === 'reminder');
   assert.equal(outbox.length, 1);
   assert.match(outbox[0]!.text, /Gentle nudge/);
   assert.deepEqual((await call(t.app, t.key, 'GET', `/api/v1/signer/${signer}/rejection/`)).json(), { status: 10, reason: '' });
   assert.equal((await call(t.app, t.key, 'POST', `/api/v1/signer/${signer}/reset/`, { email: 'earlier@example.com' })).statusCode, 400);
-  const outsider = createTenant(t.app, 'Nosy');
+  const outsider = await createTenant(t.app, 'Nosy');
   assert.equal((await call(t.app, outsider.key, 'GET', `/api/v1/signer/${signer}/new-link/`)).statusCode, 404);
 });
 
@@ -295,8 +295,8 @@ test('the PDF route serves the final PDF once it exists, and force_download make
   const { res } = await send();
   const id = res.json().uuid;
   const final = new TextEncoder().encode('%PDF-1.7\n% final\n');
-  t.app.store.files.write(`document-${id}-final`, final);
-  t.app.store.documents.setFinal(id, `document-${id}-final`, 'abc');
+  await t.app.store.files.write(`document-${id}-final`, final);
+  await t.app.store.documents.setFinal(id, `document-${id}-final`, 'abc');
   const pdf = await call(t.app, t.key, 'GET', `/api/v1/pdf/${id}/?force_download=1`);
   assert.equal(pdf.statusCode, 200, pdf.body);
   assert.equal(pdf.headers['x-esign-pdf'], 'final');

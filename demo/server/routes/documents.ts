@@ -38,10 +38,10 @@ with \`fields\` naming each one. Decisions: docs/decisions/documents.md.`;
 export default async function documentRoutes(app: App): Promise<void> {
   const { store } = app;
   // The detail's parts from beside the document: field count, invitation files, text source.
-  const detailParts = (documentId: string, recipients: readonly { id: string }[]) => ({
-    fieldCount: store.documents.fields(documentId).length,
-    invitationFiles: recipients.map((r) => ({ recipientId: r.id, attachments: store.emailAttachments.ofRecipient(r.id) })),
-    text: store.documentTexts.get(documentId),
+  const detailParts = async (documentId: string, recipients: readonly { id: string }[]) => ({
+    fieldCount: (await store.documents.fields(documentId)).length,
+    invitationFiles: await Promise.all(recipients.map(async (r) => ({ recipientId: r.id, attachments: await store.emailAttachments.ofRecipient(r.id) }))),
+    text: await store.documentTexts.get(documentId),
   });
 
   app.post(
@@ -62,7 +62,7 @@ export default async function documentRoutes(app: App): Promise<void> {
       const auth = requireApiKey(request);
       const { document, recipients } = await sendDocument(
         store,
-        { userId: auth.user.id, groupIds: auth.groupIds, actor: actorOf(store, request) },
+        { userId: auth.user.id, groupIds: auth.groupIds, actor: await actorOf(store, request) },
         request.body,
         {
           log: (error) => request.log.error(error),
@@ -71,7 +71,7 @@ export default async function documentRoutes(app: App): Promise<void> {
         },
       );
       reply.code(201).header('Location', statusUri(document.id));
-      const detail = documentDetail(document, recipients, detailParts(document.id, recipients));
+      const detail = documentDetail(document, recipients, await detailParts(document.id, recipients));
       if (!document.returnSignerLinks) return detail;
       // The hosted service's `signer_1`, `signer_2`, ... in recipient order: signing-page links (they open once it is that signer's turn).
       // Top-level, as the hosted description returns them.
@@ -100,7 +100,7 @@ export default async function documentRoutes(app: App): Promise<void> {
       let groupIds = auth.groupIds;
       if (q.group !== undefined) {
         const ref = idFromUri(q.group, 'group');
-        const group = ref ? store.groups.find(ref) : undefined;
+        const group = ref ? await store.groups.find(ref) : undefined;
         // A group the key cannot see lists nothing rather than telling it exists.
         groupIds = group && auth.groupIds.includes(group.id) ? [group.id] : [];
       }
@@ -123,7 +123,7 @@ export default async function documentRoutes(app: App): Promise<void> {
         documents: page,
         first,
         last,
-      } = documents.list({
+      } = await documents.list({
         groupIds,
         limit: q.limit,
         offset,
@@ -136,8 +136,8 @@ export default async function documentRoutes(app: App): Promise<void> {
         email: q.email,
       });
       const withSigners = q.nosigners !== true;
-      const recipients = withSigners ? documents.recipientsOf(page.map((d) => d.id)) : null;
-      const texts = store.documentTexts.ofDocuments(page.map((d) => d.id));
+      const recipients = withSigners ? await documents.recipientsOf(page.map((d) => d.id)) : null;
+      const texts = await store.documentTexts.ofDocuments(page.map((d) => d.id));
       const filters = {
         created_gt: q.created_gt,
         modified_gt: q.modified_gt,
@@ -169,9 +169,9 @@ export default async function documentRoutes(app: App): Promise<void> {
     },
     async (request) => {
       requireApiKey(request);
-      const { document } = loadVisibleDocument(store, request, request.params.id);
-      const recipients = store.documents.recipients(document.id);
-      return documentDetail(document, recipients, detailParts(document.id, recipients));
+      const { document } = await loadVisibleDocument(store, request, request.params.id);
+      const recipients = await store.documents.recipients(document.id);
+      return documentDetail(document, recipients, await detailParts(document.id, recipients));
     },
   );
 
@@ -192,8 +192,8 @@ export default async function documentRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       requireApiKey(request);
-      const { document } = loadVisibleDocument(store, request, request.params.id);
-      removeDocument(store, document, actorOf(store, request), request.query.email === true);
+      const { document } = await loadVisibleDocument(store, request, request.params.id);
+      await removeDocument(store, document, await actorOf(store, request), request.query.email === true);
       reply.code(204);
       return null;
     },
@@ -213,8 +213,8 @@ export default async function documentRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       requireApiKey(request);
-      const { document } = loadVisibleDocument(store, request, request.params.id);
-      purgeDocument(store, document);
+      const { document } = await loadVisibleDocument(store, request, request.params.id);
+      await purgeDocument(store, document);
       reply.code(204);
       return null;
     },

@@ -24,9 +24,9 @@ export default async function emailOpenRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const { id, token } = request.params;
-      if (tokenMatches(app.store, id, token)) {
+      if (await tokenMatches(app.store, id, token)) {
         try {
-          recordEmailOpened(app.store, id, { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') });
+          await recordEmailOpened(app.store, id, { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') });
         } catch (error) {
           // A tracking image must never fail the mail client; the error goes to the log.
           request.log.error({ err: error }, 'email-open tracking failed');

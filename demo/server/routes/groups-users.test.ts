@@ -90,7 +90,7 @@ describe('groups', () => {
   });
 
   test('a key of another group sees none of these groups', async () => {
-    const other = createTenant(t.app, 'Stranger');
+    const other = await createTenant(t.app, 'Stranger');
     const list = (await call(t.app, other.key, 'GET', '/api/v1/group/')).json() as { objects: { uuid: string }[] };
     assert.deepEqual(
       list.objects.map((g) => g.uuid),
@@ -128,7 +128,7 @@ describe('users', () => {
     assert.deepEqual(user.groups, [`/api/v1/group/${t.groupId}/`]);
     assert.equal(user.password_permanent, true);
     assert.equal(user.password, undefined);
-    const stored = t.app.store.users.get(user.uuid)!;
+    const stored = (await t.app.store.users.get(user.uuid))!;
     assert.ok(stored.passwordHash!.startsWith('scrypt$'));
     assert.ok(verifyPassword('correct horse battery', stored.passwordHash!));
     assert.ok(!verifyPassword('wrong', stored.passwordHash!));
@@ -139,7 +139,7 @@ describe('users', () => {
     assert.equal(res.statusCode, 201);
     const user = res.json() as { uuid: string; password: string };
     assert.ok(user.password.length >= 20);
-    assert.ok(verifyPassword(user.password, t.app.store.users.get(user.uuid)!.passwordHash!));
+    assert.ok(verifyPassword(user.password, (await t.app.store.users.get(user.uuid))!.passwordHash!));
   });
 
   test('duplicates 400, bad email 400, names required 400, foreign group 400, non-admin 403', async () => {
@@ -153,11 +153,11 @@ describe('users', () => {
       errorOf(noLastName).fields!.some((f) => f.field === 'last_name'),
       noLastName.body,
     );
-    assert.equal(t.app.store.users.findByEmail('half@example.com'), undefined);
+    assert.equal(await t.app.store.users.findByEmail('half@example.com'), undefined);
     const bad = await call(t.app, t.key, 'POST', '/api/v1/user/', { email: 'nope', ...names });
     assert.equal(bad.statusCode, 400);
     assert.equal(errorOf(bad).fields![0]!.field, 'email');
-    const other = createTenant(t.app, 'Elsewhere');
+    const other = await createTenant(t.app, 'Elsewhere');
     const foreign = await call(t.app, t.key, 'POST', '/api/v1/user/', { email: 'x@example.com', groups: [`/api/v1/group/${other.groupId}/`], ...names });
     assert.equal(foreign.statusCode, 400);
     const notAdmin = await call(t.app, other.key, 'POST', '/api/v1/user/', { email: 'y@example.com', ...names });
@@ -171,9 +171,9 @@ describe('users', () => {
     assert.equal(res.statusCode, 202, res.body);
     assert.equal(res.json().first_name, 'Ada');
     assert.equal(res.json().timezone, 'Europe/London');
-    assert.equal(t.app.store.users.get(me.uuid)!.firstName, 'Ada');
+    assert.equal((await t.app.store.users.get(me.uuid))!.firstName, 'Ada');
     assert.equal((await call(t.app, t.key, 'PATCH', `/api/v1/user/${me.uuid}/`, { timezone: 'Mars/Olympus' })).statusCode, 400);
-    const other = createTenant(t.app, 'Stranger');
+    const other = await createTenant(t.app, 'Stranger');
     assert.equal((await call(t.app, t.key, 'PATCH', `/api/v1/user/${other.userId}/`, { first_name: 'X' })).statusCode, 404);
   });
 
@@ -181,20 +181,20 @@ describe('users', () => {
     const me = (await call(t.app, t.key, 'GET', '/api/v1/user/')).json() as { uuid: string; is_admin: boolean; email: string };
     assert.equal(me.uuid, t.adminId);
     assert.equal(me.is_admin, true);
-    const sub = t.app.store.users.findByEmail('sub@example.com')!;
+    const sub = (await t.app.store.users.findByEmail('sub@example.com'))!;
     assert.equal((await call(t.app, t.key, 'GET', `/api/v1/user/${sub.id}/`)).statusCode, 200);
-    const loner = createTenant(t.app, 'Loner');
+    const loner = await createTenant(t.app, 'Loner');
     assert.equal((await call(t.app, loner.key, 'GET', `/api/v1/user/${sub.id}/`)).statusCode, 404);
     assert.equal((await call(t.app, loner.key, 'GET', `/api/v1/user/${loner.userId}/`)).statusCode, 200);
     assert.equal((await call(t.app, t.key, 'GET', `/api/v1/user/${loner.userId}/`)).statusCode, 404);
   });
 
   test('keys are stored hashed: no raw secret in the database files', async () => {
-    const legacy = t.app.store.apiKeys.create(t.adminId, 'production', true).key;
-    const fresh = t.app.store.apiKeys.create(t.adminId, 'production', false).key;
+    const legacy = (await t.app.store.apiKeys.create(t.adminId, 'production', true)).key;
+    const fresh = (await t.app.store.apiKeys.create(t.adminId, 'production', false)).key;
     assert.equal((await call(t.app, legacy, 'GET', '/api/v1/group/')).statusCode, 200);
     assert.equal((await call(t.app, fresh, 'GET', '/api/v1/group/')).statusCode, 200);
-    t.app.store.checkpoint();
+    await t.app.store.checkpoint();
     const secret = fresh.split('.')[1]!;
     for (const file of fs.readdirSync(t.dataDir).filter((f) => f.startsWith('esign.db'))) {
       const content = fs.readFileSync(path.join(t.dataDir, file)).toString('latin1');

@@ -165,7 +165,7 @@ function settingsFrom(body: Static<typeof UpdateBody>): GroupSettings {
 
 export default async function groupRoutes(app: App): Promise<void> {
   const { store } = app;
-  const memberIdsOf = (groupId: string) => store.members.ofGroup(groupId).map((m) => m.id);
+  const memberIdsOf = async (groupId: string) => (await store.members.ofGroup(groupId)).map((m) => m.id);
 
   app.get(
     '/api/v1/group/',
@@ -179,8 +179,11 @@ export default async function groupRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const { limit, offset } = request.query;
-      const { total, groups } = store.groups.list({ groupIds: visibleGroupIds(request), limit, offset });
-      return { meta: listMeta(request, { limit, offset, total }, {}), objects: groups.map((g) => groupResource(g, memberIdsOf(g.id))) };
+      const { total, groups } = await store.groups.list({ groupIds: visibleGroupIds(request), limit, offset });
+      return {
+        meta: listMeta(request, { limit, offset, total }, {}),
+        objects: await Promise.all(groups.map(async (g) => groupResource(g, await memberIdsOf(g.id)))),
+      };
     },
   );
 
@@ -196,9 +199,9 @@ export default async function groupRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const { id } = request.params;
-      const group = store.groups.find(id);
+      const group = await store.groups.find(id);
       if (!group || !authOf(request).groupIds.includes(group.id)) throw notFound('Group', id);
-      return groupResource(group, memberIdsOf(group.id));
+      return groupResource(group, await memberIdsOf(group.id));
     },
   );
 
@@ -225,9 +228,9 @@ export default async function groupRoutes(app: App): Promise<void> {
         const name = body.name.trim();
         if (!name) throw badRequest('name must not be blank.', [{ field: 'name', message: 'must not be blank' }]);
         const settings = settingsFrom(body);
-        const group = createGroup(store, name, settings, auth.user.id);
+        const group = await createGroup(store, name, settings, auth.user.id);
         reply.code(201).header('Location', groupUri(group.id));
-        return groupResource(group, memberIdsOf(group.id));
+        return groupResource(group, await memberIdsOf(group.id));
       },
     );
   }
@@ -247,23 +250,23 @@ export default async function groupRoutes(app: App): Promise<void> {
     async (request, reply) => {
       const auth = requireApiKey(request);
       const { id } = request.params;
-      const group = store.groups.find(id);
+      const group = await store.groups.find(id);
       if (!group || !auth.groupIds.includes(group.id)) throw notFound('Group', id);
       const body = request.body;
       const name = typeof body.name === 'string' ? body.name.trim() : undefined;
       if (name === '') throw badRequest('name must not be blank.', [{ field: 'name', message: 'must not be blank' }]);
       const settings = settingsFrom(body);
-      const updated = store.transaction(() => {
-        const changed = store.groups.update(group.id, { ...settings, name })!;
+      const updated = await store.transaction(async () => {
+        const changed = (await store.groups.update(group.id, { ...settings, name }))!;
         const fields = Object.keys(body).join(',');
-        store.credentials.recordEvent(auth.user.id, `group_settings_changed:${group.id}:${fields}`, {
+        await store.credentials.recordEvent(auth.user.id, `group_settings_changed:${group.id}:${fields}`, {
           ip: request.ip,
           userAgent: String(request.headers['user-agent'] ?? ''),
         });
         return changed;
       });
       reply.code(202);
-      return groupResource(updated, memberIdsOf(group.id));
+      return groupResource(updated, await memberIdsOf(group.id));
     },
   );
 }

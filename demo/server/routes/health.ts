@@ -10,7 +10,7 @@ export default async function healthRoutes(app: App): Promise<void> {
       schema: { hide: true, response: { 200: Type.Object({ ok: Type.Boolean() }) } },
     },
     async () => {
-      app.store.ping();
+      await app.store.ping();
       return { ok: true };
     },
   );

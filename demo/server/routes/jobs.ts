@@ -50,8 +50,8 @@ export default async function jobRoutes(app: App): Promise<void> {
   const jobs = app.store.jobs;
   const IdParam = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
 
-  const visibleJob = (groupIds: string[], id: string): JobListing => {
-    const listed = jobs.listing(id);
+  const visibleJob = async (groupIds: string[], id: string): Promise<JobListing> => {
+    const listed = await jobs.listing(id);
     if (!listed || !groupIds.includes(listed.groupId)) throw notFound('Job', id);
     return listed;
   };
@@ -71,7 +71,7 @@ export default async function jobRoutes(app: App): Promise<void> {
     async (request) => {
       const auth = requireApiKey(request);
       const q = request.query;
-      const { total, jobs: rows } = jobs.list({ state: q.state, groupIds: auth.groupIds, limit: q.limit, offset: q.offset });
+      const { total, jobs: rows } = await jobs.list({ state: q.state, groupIds: auth.groupIds, limit: q.limit, offset: q.offset });
       return { meta: listMeta(request, { limit: q.limit, offset: q.offset, total }, { state: q.state }), objects: rows.map(jobResource) };
     },
   );
@@ -86,7 +86,7 @@ export default async function jobRoutes(app: App): Promise<void> {
         response: { 200: JobResource, ...errorResponses(401, 403, 404, 429) },
       },
     },
-    async (request) => jobResource(visibleJob(requireApiKey(request).groupIds, request.params.id)),
+    async (request) => jobResource(await visibleJob(requireApiKey(request).groupIds, request.params.id)),
   );
 
   app.post(
@@ -103,12 +103,12 @@ export default async function jobRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const auth = requireApiKey(request);
-      const job = visibleJob(auth.groupIds, request.params.id);
+      const job = await visibleJob(auth.groupIds, request.params.id);
       const runner = signingServiceOf(app.store)?.jobs;
       const actor = { type: 'user' as const, id: auth.user.id, label: auth.user.email, ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') };
-      const started = runner?.retry(job.id, actor);
+      const started = await runner?.retry(job.id, actor);
       if (started) await started.outcome;
-      return jobResource(visibleJob(auth.groupIds, job.id));
+      return jobResource(await visibleJob(auth.groupIds, job.id));
     },
   );
 }

@@ -60,11 +60,11 @@ export default async function memberRoutes(app: App): Promise<void> {
   const { store } = app;
 
   /** The caller's groups, or the one named by `group` (a group it cannot see lists nothing). */
-  const groupsOf = (request: FastifyRequest, ref: string | undefined): string[] => {
+  const groupsOf = async (request: FastifyRequest, ref: string | undefined): Promise<string[]> => {
     const auth = requireApiKey(request);
     if (ref === undefined || ref === '') return auth.groupIds;
     const id = idFromUri(ref, 'group');
-    const group = id ? store.groups.find(id) : undefined;
+    const group = id ? await store.groups.find(id) : undefined;
     return group && auth.groupIds.includes(group.id) ? [group.id] : [];
   };
 
@@ -81,7 +81,7 @@ export default async function memberRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const q = request.query;
-      const { total, members } = store.members.list(groupsOf(request, q.group), q.limit, q.offset);
+      const { total, members } = await store.members.list(await groupsOf(request, q.group), q.limit, q.offset);
       return { meta: listMeta(request, { limit: q.limit, offset: q.offset, total }, { group: q.group }), objects: members.map(memberResource) };
     },
   );
@@ -106,9 +106,9 @@ export default async function memberRoutes(app: App): Promise<void> {
     async (request, reply) => {
       const auth = requireApiKey(request);
       const body = request.body;
-      const [groupId] = groupsOf(request, body.group);
+      const [groupId] = await groupsOf(request, body.group);
       if (!groupId) throw badRequest(`group '${body.group}' is not a group your API key can use.`, [{ field: 'group', message: 'unknown group' }]);
-      const outcome = inviteOrAdd(store, {
+      const outcome = await inviteOrAdd(store, {
         groupId,
         email: body.email,
         permission: body.permission ?? 1,
@@ -126,10 +126,10 @@ export default async function memberRoutes(app: App): Promise<void> {
     },
   );
 
-  const loadMember = (request: IdRequest): Member => {
+  const loadMember = async (request: IdRequest): Promise<Member> => {
     const auth = requireApiKey(request);
     const { id } = request.params;
-    const member = isUuid(id) ? store.members.get(id.toLowerCase()) : undefined;
+    const member = isUuid(id) ? await store.members.get(id.toLowerCase()) : undefined;
     if (!member || !auth.groupIds.includes(member.groupId)) throw notFound('Member', id);
     return member;
   };
@@ -144,7 +144,7 @@ export default async function memberRoutes(app: App): Promise<void> {
         response: { 200: MemberResource, ...errorResponses(401, 403, 404, 429) },
       },
     },
-    async (request) => memberResource(loadMember(request)),
+    async (request) => memberResource(await loadMember(request)),
   );
 
   app.delete(
@@ -161,11 +161,11 @@ export default async function memberRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const auth = requireApiKey(request);
-      const member = loadMember(request);
-      if (member.userId !== auth.user.id && !auth.user.isAdmin && !store.members.find(auth.user.id, member.groupId)?.isGroupAdmin) {
+      const member = await loadMember(request);
+      if (member.userId !== auth.user.id && !auth.user.isAdmin && !(await store.members.find(auth.user.id, member.groupId))?.isGroupAdmin) {
         throw forbidden('Only an admin user, a group admin or the member itself may remove a member.');
       }
-      removeMember(store, member, auth.user.id, clientOf(request));
+      await removeMember(store, member, auth.user.id, clientOf(request));
       reply.code(204);
       return null;
     },
@@ -183,7 +183,7 @@ export default async function memberRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const q = request.query;
-      const all = store.members.invitations(groupsOf(request, q.group));
+      const all = await store.members.invitations(await groupsOf(request, q.group));
       return {
         meta: listMeta(request, { limit: q.limit, offset: q.offset, total: all.length }, { group: q.group }),
         objects: all.slice(q.offset, q.offset + q.limit).map(invitedResource),
@@ -204,9 +204,9 @@ export default async function memberRoutes(app: App): Promise<void> {
     async (request, reply) => {
       const auth = requireApiKey(request);
       const { id } = request.params;
-      const invitation = isUuid(id) ? store.members.invitation(id.toLowerCase()) : undefined;
+      const invitation = isUuid(id) ? await store.members.invitation(id.toLowerCase()) : undefined;
       if (!invitation || !auth.groupIds.includes(invitation.groupId)) throw notFound('Invitation', id);
-      cancelInvitation(store, invitation, auth.user.id, clientOf(request));
+      await cancelInvitation(store, invitation, auth.user.id, clientOf(request));
       reply.code(204);
       return null;
     },

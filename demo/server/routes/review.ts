@@ -47,7 +47,7 @@ export default async function reviewRoutes(app: App): Promise<void> {
       const { id } = request.params;
       if (!isUuid(id)) throw notFound('Signer', id);
       const session = await openReviewSession(app, id.toLowerCase(), request.body.link);
-      app.store.history.record(
+      await app.store.history.record(
         session.documentId,
         'reviewer_opened',
         {

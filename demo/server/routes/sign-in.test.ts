@@ -194,12 +194,12 @@ test('five wrong passwords lock the account with a clear message; the right one 
   assert.match(locked.error.message, /attempts exceeded/);
 });
 
-test('the account trail records sign-ins, failures, the second factor and sign-outs with the address', () => {
-  const dana = t.app.store.users.findByEmail(EMAIL)!;
-  const events = t.app.store.credentials.events(dana.id).map((e) => e.event);
+test('the account trail records sign-ins, failures, the second factor and sign-outs with the address', async () => {
+  const dana = (await t.app.store.users.findByEmail(EMAIL))!;
+  const events = (await t.app.store.credentials.events(dana.id)).map((e) => e.event);
   for (const event of ['signed_in', 'sign_in_failed', 'totp_enabled', 'password_verified', 'code_failed'])
     assert.ok(events.includes(event), `${event} in ${events}`);
-  assert.equal(t.app.store.credentials.events(dana.id)[0].ip, '127.0.0.1');
+  assert.equal((await t.app.store.credentials.events(dana.id))[0].ip, '127.0.0.1');
 });
 
 test('sign-in requests per address and minute are limited (ESIGN_SIGN_IN_PER_MINUTE)', async () => {

@@ -47,7 +47,7 @@ export default async function signInRoutes(app: App): Promise<void> {
       errorHandler: (error, _request, reply) => {
         const type = error instanceof CognitoError ? error.type : 'InvalidParameterException';
         const message = error instanceof CognitoError ? error.message : 'The request could not be read.';
-        return reply.code(400).header('x-amzn-errortype', type).type('application/x-amz-json-1.1').send({ __type: type, message });
+        void reply.code(400).header('x-amzn-errortype', type).type('application/x-amz-json-1.1').send({ __type: type, message });
       },
     },
     async (request, reply) => {

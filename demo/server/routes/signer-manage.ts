@@ -21,9 +21,9 @@ const SignerField = Type.Object({
 export default async function signerManageRoutes(app: App): Promise<void> {
   const { store } = app;
   const context = { dataDir: app.config.dataDir, baseUrl: app.config.baseUrl };
-  const load = (request: IdRequest) => {
+  const load = async (request: IdRequest) => {
     requireApiKey(request);
-    return loadVisibleRecipient(store, request, request.params.id);
+    return await loadVisibleRecipient(store, request, request.params.id);
   };
 
   app.get(
@@ -37,7 +37,7 @@ export default async function signerManageRoutes(app: App): Promise<void> {
       },
       // Fields get their uuid when the document is sent, so a document's fields always have one.
     },
-    async (request) => signerFieldValues(store, load(request).recipient).map((field) => ({ ...field, uuid: field.uuid ?? '' })),
+    async (request) => (await signerFieldValues(store, (await load(request)).recipient)).map((field) => ({ ...field, uuid: field.uuid ?? '' })),
   );
 
   app.get(
@@ -53,8 +53,8 @@ export default async function signerManageRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { document, recipient } = load(request);
-      const url = newSigningLink(store, context, document, recipient, actorOf(store, request));
+      const { document, recipient } = await load(request);
+      const url = await newSigningLink(store, context, document, recipient, await actorOf(store, request));
       reply.code(201).header('Location', url);
       return { url };
     },
@@ -73,8 +73,8 @@ export default async function signerManageRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const { document, recipient } = load(request);
-      sendReminder(store, context, document, recipient, request.body.text ?? '', actorOf(store, request));
+      const { document, recipient } = await load(request);
+      await sendReminder(store, context, document, recipient, request.body.text ?? '', await actorOf(store, request));
       return { queued: true };
     },
   );
@@ -91,7 +91,7 @@ export default async function signerManageRoutes(app: App): Promise<void> {
         response: { 200: Type.Object({}), ...errorResponses(400, 401, 403, 404, 415, 429) },
       },
     },
-    async (request) => resetSigner(load(request).recipient, request.body.email),
+    async (request) => resetSigner((await load(request)).recipient, request.body.email),
   );
 
   app.get(
@@ -106,7 +106,7 @@ export default async function signerManageRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const { recipient } = load(request);
+      const { recipient } = await load(request);
       return { status: recipient.status, reason: recipient.rejectionReason ?? '' };
     },
   );

@@ -46,7 +46,7 @@ export default async function signerRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const { recipient, document } = loadVisibleRecipient(store, request, request.params.id);
+      const { recipient, document } = await loadVisibleRecipient(store, request, request.params.id);
       const view = signerObject(recipient);
       // The reviewers are the sender's business: the signer's own component token does not see them.
       if (authOf(request).kind === 'component_token') view.reviewers = [];
@@ -61,7 +61,7 @@ export default async function signerRoutes(app: App): Promise<void> {
         pdf: pdfUri(document.id),
         fields: `${documentUri(document.id)}fields/`,
         redirect: recipient.redirect || document.redirect,
-        attachments: store.emailAttachments.ofRecipient(recipient.id).map((a) => attachmentUri(a.id)),
+        attachments: (await store.emailAttachments.ofRecipient(recipient.id)).map((a) => attachmentUri(a.id)),
       };
     },
   );

@@ -57,8 +57,8 @@ export default async function signingAttachmentRoutes(app: App): Promise<void> {
     },
     async (request) => {
       if (authOf(request).kind !== 'component_token') throw forbidden("Uploading an attachment needs the signer's component token.", 'signer_token_required');
-      const { recipient } = loadVisibleRecipient(store, request, request.params.id);
-      return uploadAttachment(store, app.work, recipient.id, request.body, actorOf(store, request));
+      const { recipient } = await loadVisibleRecipient(store, request, request.params.id);
+      return uploadAttachment(store, app.work, recipient.id, request.body, await actorOf(store, request));
     },
   );
 
@@ -76,8 +76,8 @@ export default async function signingAttachmentRoutes(app: App): Promise<void> {
     },
     async (request) => {
       requireApiKey(request);
-      const { document } = loadVisibleDocument(store, request, request.params.id);
-      return { objects: documentAttachments(store, document.id) };
+      const { document } = await loadVisibleDocument(store, request, request.params.id);
+      return { objects: await documentAttachments(store, document.id) };
     },
   );
 
@@ -94,14 +94,14 @@ export default async function signingAttachmentRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       requireApiKey(request);
-      const { document } = loadVisibleDocument(store, request, request.params.id);
+      const { document } = await loadVisibleDocument(store, request, request.params.id);
       if (document.status !== DOCUMENT_STATUS.completed || !document.finalFile)
         throw conflict('The signed PDF is not ready yet: the document is not complete.', 'not_complete');
-      const files = documentAttachments(store, document.id, 76);
+      const files = await documentAttachments(store, document.id, 76);
       const names = uniqueNames([`${document.name.replace(/[/\\]/g, '_') || 'document'}.pdf`, ...files.map((f) => f.name)]);
       const archive = zip([
-        { name: names[0], bytes: store.files.readBytes(document.finalFile) },
-        ...files.map((f, i) => ({ name: names[i + 1], bytes: attachmentBytes(store, document.id, f.field) })),
+        { name: names[0], bytes: await store.files.readBytes(document.finalFile) },
+        ...(await Promise.all(files.map(async (f, i) => ({ name: names[i + 1], bytes: await attachmentBytes(store, document.id, f.field) })))),
       ]);
       reply
         .type('application/zip')
@@ -125,8 +125,8 @@ export default async function signingAttachmentRoutes(app: App): Promise<void> {
     async (request, reply) => {
       requireApiKey(request);
       const { id, field } = request.params;
-      const { document } = loadVisibleDocument(store, request, id);
-      const info = /^[0-9a-f-]{36}$/i.test(field) ? attachmentInfo(store, document.id, field.toLowerCase()) : null;
+      const { document } = await loadVisibleDocument(store, request, id);
+      const info = /^[0-9a-f-]{36}$/i.test(field) ? await attachmentInfo(store, document.id, field.toLowerCase()) : null;
       if (!info) throw notFound('Attachment', field);
       // Never rendered by the browser as a page of this origin: always a download, never sniffed.
       reply
@@ -134,7 +134,7 @@ export default async function signingAttachmentRoutes(app: App): Promise<void> {
         .header('Content-Disposition', disposition('attachment', info.name))
         .header('X-Content-Type-Options', 'nosniff')
         .header('Cache-Control', 'private, no-store');
-      return sendBytes(reply, Buffer.from(attachmentBytes(store, document.id, info.field)));
+      return sendBytes(reply, Buffer.from(await attachmentBytes(store, document.id, info.field)));
     },
   );
 }

@@ -61,14 +61,14 @@ export default async function signingDemoRoutes(app: App): Promise<void> {
     async (request) => {
       const refused = demoAllowed(request);
       if (refused) throw new ApiError(403, 'demo_disabled', `No demo session: ${refused}.`);
-      const admin = store.users.firstAdmin();
-      const groupId = admin ? store.users.groupIds(admin.id)[0] : undefined;
+      const admin = await store.users.firstAdmin();
+      const groupId = admin ? (await store.users.groupIds(admin.id))[0] : undefined;
       if (!admin || !groupId) throw new ApiError(409, 'not_set_up', 'The server has no admin user with a group yet; start it once with `esign-server serve`.');
       const file = path.join(app.config.dataDir, 'demo-api-key');
       let key = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : '';
       const parsed = key ? parseApiKey(key) : undefined;
-      if (!parsed || !store.apiKeys.verify(parsed)) {
-        key = store.apiKeys.create(admin.id, 'sandbox', false).key;
+      if (!parsed || !(await store.apiKeys.verify(parsed))) {
+        key = (await store.apiKeys.create(admin.id, 'sandbox', false)).key;
         fs.writeFileSync(file, key, { mode: 0o600 });
       }
       return { key, group: `/api/v1/group/${groupId}/`, group_id: groupId, email_mode: signingServiceOf(store)?.email.mode ?? 'local' };
@@ -94,13 +94,15 @@ export default async function signingDemoRoutes(app: App): Promise<void> {
       const auth = requireApiKey(request);
       const q = request.query;
       const { documents, history } = store;
-      const visible = (documentId: string | null) => {
-        const doc = documentId ? documents.get(documentId) : undefined;
+      const visible = async (documentId: string | null) => {
+        const doc = documentId ? await documents.get(documentId) : undefined;
         return doc !== undefined && auth.groupIds.includes(doc.groupId);
       };
-      const emails = history
-        .emails(q.document ? { documentId: q.document.toLowerCase() } : {})
-        .filter((e) => visible(e.documentId))
+      const all = await history.emails(q.document ? { documentId: q.document.toLowerCase() } : {});
+      const shown = new Map<string | null, boolean>();
+      for (const e of all) if (!shown.has(e.documentId)) shown.set(e.documentId, await visible(e.documentId));
+      const emails = all
+        .filter((e) => shown.get(e.documentId))
         .reverse()
         .slice(0, q.limit);
       await signingServiceOf(store)?.email.flush();

@@ -40,11 +40,11 @@ const StateAnswer = Type.Object({
 const TAGS = ['signing'];
 
 /** The recipient of the calling signer token (API keys are refused: signing is the recipient's act). */
-function tokenRecipient(app: FastifyInstance, request: IdRequest) {
+async function tokenRecipient(app: FastifyInstance, request: IdRequest) {
   const auth = authOf(request);
   if (auth.kind !== 'component_token')
     throw forbidden("Signing operations need the signer's component token; an API key cannot sign for a recipient.", 'signer_token_required');
-  return loadVisibleRecipient(app.store, request, request.params.id);
+  return await loadVisibleRecipient(app.store, request, request.params.id);
 }
 
 export default async function signingRoutes(app: App): Promise<void> {
@@ -71,9 +71,9 @@ export default async function signingRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const { recipient, document } = loadVisibleRecipient(app.store, request, request.params.id);
+      const { recipient, document } = await loadVisibleRecipient(app.store, request, request.params.id);
       const { documents } = app.store;
-      return signerView(document, recipient, documents.recipients(document.id), documents.fields(document.id));
+      return signerView(document, recipient, await documents.recipients(document.id), await documents.fields(document.id));
     },
   );
 
@@ -91,8 +91,8 @@ export default async function signingRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const { recipient } = tokenRecipient(app, request);
-      const status = visit(signing.ctx, recipient.id, actorOf(app.store, request));
+      const { recipient } = await tokenRecipient(app, request);
+      const status = await visit(signing.ctx, recipient.id, await actorOf(app.store, request));
       return { status, statusText: statusText(status) };
     },
   );
@@ -112,9 +112,9 @@ export default async function signingRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const { recipient } = tokenRecipient(app, request);
+      const { recipient } = await tokenRecipient(app, request);
       const patterns = await checkPatternsAhead(app.store, app.work, recipient.id, request.body);
-      const result = saveProgress(signing.ctx, recipient.id, request.body, actorOf(app.store, request), patterns);
+      const result = await saveProgress(signing.ctx, recipient.id, request.body, await actorOf(app.store, request), patterns);
       return { ...result, statusText: statusText(result.status) };
     },
   );
@@ -141,14 +141,14 @@ export default async function signingRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const { recipient, document } = tokenRecipient(app, request);
+      const { recipient, document } = await tokenRecipient(app, request);
       const patterns = await checkPatternsAhead(app.store, app.work, recipient.id, request.body);
-      const result = complete(signing.ctx, recipient.id, request.body, actorOf(app.store, request), new Date(), patterns);
+      const result = await complete(signing.ctx, recipient.id, request.body, await actorOf(app.store, request), new Date(), patterns);
       signing.deliverEmail();
       let documentStatus = result.documentStatus;
       if (result.finalPdfDue) {
         await signing.finalPdf(document.id);
-        documentStatus = app.store.documents.get(document.id)!.status;
+        documentStatus = (await app.store.documents.get(document.id))!.status;
       }
       return {
         status: result.status,
@@ -174,8 +174,8 @@ export default async function signingRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const { recipient, document } = tokenRecipient(app, request);
-      const result = reject(signing.ctx, recipient.id, request.body, actorOf(app.store, request));
+      const { recipient, document } = await tokenRecipient(app, request);
+      const result = await reject(signing.ctx, recipient.id, request.body, await actorOf(app.store, request));
       signing.deliverEmail();
       return {
         status: result.status,
@@ -203,7 +203,7 @@ export default async function signingRoutes(app: App): Promise<void> {
     },
     async (request) => {
       requireApiKey(request);
-      const { recipient, document } = loadVisibleRecipient(app.store, request, request.params.id);
+      const { recipient, document } = await loadVisibleRecipient(app.store, request, request.params.id);
       if (document.status === DOCUMENT_STATUS.removed) throw conflict('The document has been removed; it can no longer be signed.', 'document_removed');
       const link = mintLinkToken(app.config.dataDir, recipient.id, document.id);
       return {

@@ -84,7 +84,7 @@ export default async function staticRoutes(app: App): Promise<void> {
   app.get('/demo/*', wildcard, async (request, reply) => {
     const rest = request.params['*'] || 'index.html';
     const framed = framedPage(rest, request.query);
-    if (framed) allowFraming(reply, framingAllowed(app.store, framed));
+    if (framed) allowFraming(reply, await framingAllowed(app.store, framed));
     return sendFile(reply, resolveInside(webDir, rest), `/demo/${rest}`);
   });
 

@@ -36,7 +36,7 @@ export default async function statusRoutes(app: App): Promise<void> {
       const filter = (q.filter ?? '').toLowerCase();
       if (!(filter in ARCHIVE_FILTERS))
         throw badRequest(`filter must be false, true or all (got ${JSON.stringify(q.filter)}).`, [{ field: 'filter', message: 'must be false, true or all' }]);
-      const { total, documents: page } = documents.list({ groupIds: auth.groupIds, limit: q.limit, offset: q.offset, archived: ARCHIVE_FILTERS[filter] });
+      const { total, documents: page } = await documents.list({ groupIds: auth.groupIds, limit: q.limit, offset: q.offset, archived: ARCHIVE_FILTERS[filter] });
       return {
         meta: listMeta(request, { limit: q.limit, offset: q.offset, total }, { filter: q.filter }),
         objects: page.map((d) =>
@@ -71,7 +71,7 @@ export default async function statusRoutes(app: App): Promise<void> {
     async (request) => {
       const auth = requireApiKey(request);
       const { id } = request.params;
-      const row = isUuid(id) ? documents.statusRow(id.toLowerCase()) : undefined;
+      const row = isUuid(id) ? await documents.statusRow(id.toLowerCase()) : undefined;
       if (!row || !auth.groupIds.includes(row.group_id)) throw notFound('Document', id);
       return statusView(row);
     },

@@ -66,7 +66,7 @@ test('upload → send → archived upon send → deleted; the document keeps its
     });
     assert.equal(sent2.statusCode, 201, sent2.body);
     await call(t.app, t.key, 'PATCH', `/api/v1/templatepdf/${secondId}/`, { title: '[deleted]' });
-    assert.deepEqual(sweepDeletedTemplates(t.app.store, 0, Date.now() + 1000), [secondId]);
+    assert.deepEqual(await sweepDeletedTemplates(t.app.store, 0, Date.now() + 1000), [secondId]);
     const doc2 = /\/api\/v1\/status\/([^/]+)\//.exec(sent2.headers.location as string)![1]!;
     assert.equal((await call(t.app, t.key, 'GET', `/api/v1/pdf/${doc2}/`)).statusCode, 200);
   } finally {

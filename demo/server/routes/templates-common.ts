@@ -13,11 +13,11 @@ export const TemplateIdParams = Type.Object({
 });
 
 /** The template named by `:id` (UUID or web-app ID), or 404 when missing or not visible. */
-export function loadTemplate(app: FastifyInstance, request: IdRequest): Template {
+export async function loadTemplate(app: FastifyInstance, request: IdRequest): Promise<Template> {
   const raw = request.params.id;
   const id = templateIdFrom(raw);
   if (!id) throw notFound('Template PDF', raw);
-  const template = app.store.templates.get(id);
+  const template = await app.store.templates.get(id);
   assertCanSee(request, 'Template PDF', template && { type: 'templatepdf', id: template.id, groupId: template.groupId }, raw);
   return template!;
 }

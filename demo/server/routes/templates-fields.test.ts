@@ -86,7 +86,7 @@ describe('template fields', () => {
   });
 
   test('another group cannot read or write the fields', async () => {
-    const other = createTenant(t.app, 'Nosy');
+    const other = await createTenant(t.app, 'Nosy');
     assert.equal((await call(t.app, other.key, 'GET', `/api/v1/templatepdf/${id}/fields/`)).statusCode, 404);
     assert.equal((await call(t.app, other.key, 'GET', `/api/v1/templatepdf/${id}/preview/`)).statusCode, 404);
     const write = await call(t.app, other.key, 'POST', `/api/v1/templatepdf/${id}/fields/`, []);

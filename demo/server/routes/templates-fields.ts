@@ -58,7 +58,7 @@ export default async function templateFieldRoutes(app: App): Promise<void> {
         response: { 200: Type.Array(ElementJson), ...errorResponses(401, 403, 404, 429) },
       },
     },
-    async (request) => loadTemplate(app, request).fields,
+    async (request) => (await loadTemplate(app, request)).fields,
   );
 
   app.post(
@@ -76,7 +76,7 @@ export default async function templateFieldRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const template = loadTemplate(app, request);
+      const template = await loadTemplate(app, request);
       const result = await validateTemplateElements(app.work, template, request.body);
       if (result.problems.length > 0) {
         const shown = result.problems
@@ -92,7 +92,7 @@ export default async function templateFieldRoutes(app: App): Promise<void> {
         );
       }
       reply.code(201);
-      return store.templates.update(template.id, { fields: withUuids(result.elements) })!.fields;
+      return (await store.templates.update(template.id, { fields: withUuids(result.elements) }))!.fields;
     },
   );
 
@@ -110,9 +110,9 @@ export default async function templateFieldRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const template = loadTemplate(app, request);
-      const bytes = await answering(() =>
-        app.work.run(template.groupId, 'renderPreview', { bytes: store.files.readBytes(templateFileName(template.id)), fields: template.fields }),
+      const template = await loadTemplate(app, request);
+      const bytes = await answering(async () =>
+        app.work.run(template.groupId, 'renderPreview', { bytes: await store.files.readBytes(templateFileName(template.id)), fields: template.fields }),
       );
       const filename = pdfFileName(`${template.title} preview`);
       reply.type('application/pdf').header('Content-Disposition', `inline; filename="${filename}"`).header('Cache-Control', 'private, no-cache');

@@ -57,9 +57,9 @@ export default async function templateManageRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       requireApiKey(request);
-      const template = loadTemplate(app, request);
+      const template = await loadTemplate(app, request);
       reply.code(201);
-      return templateResource(store.templates.update(template.id, { archived: true })!);
+      return templateResource((await store.templates.update(template.id, { archived: true }))!);
     },
   );
 
@@ -78,10 +78,10 @@ export default async function templateManageRoutes(app: App): Promise<void> {
     },
     async (request) => {
       requireApiKey(request);
-      const template = loadTemplate(app, request);
+      const template = await loadTemplate(app, request);
       const body = request.body;
       return templateResource(
-        editTemplate(store, template, {
+        await editTemplate(store, template, {
           title: body.title,
           hideSenderFields: body.hide_sender_fields === undefined ? undefined : toBool(body.hide_sender_fields),
           archiveUponSend: body.archive_upon_send === undefined ? undefined : toBool(body.archive_upon_send),
@@ -105,12 +105,12 @@ export default async function templateManageRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const auth = requireApiKey(request);
-      const template = loadTemplate(app, request);
-      const group = store.groups.get(template.groupId)!;
+      const template = await loadTemplate(app, request);
+      const group = (await store.groups.get(template.groupId))!;
       if (group.deletionRequiresApproval) {
-        const approvers = store.transaction(() => {
-          store.templates.addDeletionApproval(template.id, auth.user.id);
-          return store.templates.deletionApprovers(template.id);
+        const approvers = await store.transaction(async () => {
+          await store.templates.addDeletionApproval(template.id, auth.user.id);
+          return await store.templates.deletionApprovers(template.id);
         });
         if (approvers.length < 2) {
           throw new ApiError(
@@ -120,7 +120,7 @@ export default async function templateManageRoutes(app: App): Promise<void> {
           );
         }
       }
-      deleteTemplateNow(store, template);
+      await deleteTemplateNow(store, template);
       reply.code(204);
     },
   );
@@ -140,16 +140,18 @@ export default async function templateManageRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       requireApiKey(request);
-      const template = loadTemplate(app, request);
+      const template = await loadTemplate(app, request);
       const replace = toBool(request.body?.replace);
       reply.code(201);
-      const found = await answering(() => app.work.run(template.groupId, 'extractTags', { bytes: store.files.readBytes(templateFileName(template.id)) }));
+      const found = await answering(async () =>
+        app.work.run(template.groupId, 'extractTags', { bytes: await store.files.readBytes(templateFileName(template.id)) }),
+      );
       const fitted = withinFieldLimit(replace ? [] : template.fields, found.elements, 'tag fields');
       const problems = fitted.note ? [...found.report, fitted.note] : found.report;
-      const updated = store.templates.update(template.id, {
+      const updated = (await store.templates.update(template.id, {
         fields: withUuids(fitted.fields),
         report: { ...template.report, tags: { fields_found: fitted.kept.length, problems } },
-      })!;
+      }))!;
       return {
         fields_found: fitted.kept.length,
         problems: problems as unknown as Record<string, unknown>[],
@@ -173,22 +175,22 @@ export default async function templateManageRoutes(app: App): Promise<void> {
     },
     async (request) => {
       requireApiKey(request);
-      const template = loadTemplate(app, request);
+      const template = await loadTemplate(app, request);
       const replace = toBool(request.body?.replace);
       const file = templateFileName(template.id);
-      const source = store.files.readBytes(file);
+      const source = await store.files.readBytes(file);
       const imported = await answering(() => app.work.run(template.groupId, 'importFormFields', { bytes: source }));
       // The stripped PDF is written (atomically) before the fields that replace its form are saved.
       // (A PDF without a form comes back with the same bytes: the worker had a copy.)
       const changed = imported.pdf.length !== source.length || !Buffer.from(imported.pdf).equals(Buffer.from(source));
-      if (changed) store.files.write(file, imported.pdf);
+      if (changed) await store.files.write(file, imported.pdf);
       const fitted = withinFieldLimit(replace ? [] : template.fields, imported.elements, 'imported form fields');
       const notes = fitted.note ? [...imported.report, fitted.note] : imported.report;
-      const updated = store.templates.update(template.id, {
+      const updated = (await store.templates.update(template.id, {
         fields: withUuids(fitted.fields),
         fileSize: imported.pdf.length,
         report: { ...template.report, form_import: { fields_imported: fitted.kept.length, notes } },
-      })!;
+      }))!;
       return {
         fields_imported: fitted.kept.length,
         notes: notes as unknown as Record<string, unknown>[],
@@ -211,7 +213,7 @@ export default async function templateManageRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const auth = requireApiKey(request);
-      const template = loadTemplate(app, request);
+      const template = await loadTemplate(app, request);
       const minted = await mintComponentToken(tokenSecret(app.config.dataDir), {
         resource: { type: 'templatepdf', id: template.id },
         groupId: template.groupId,

@@ -1,3 +1,4 @@
+import { localBlobs } from '../store/files.ts';
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -292,14 +293,14 @@ describe('template PDFs', () => {
   test('secure delete removes the template and its file', async () => {
     const id = await uploadId();
     const { files } = t.app.store;
-    const hash = files.hashOf(`template-${id}`)!;
-    const blob = files.blobs.pathOf(hash);
+    const hash = (await files.hashOf(`template-${id}`))!;
+    const blob = localBlobs(t.app.store).pathOf(hash);
     assert.ok(fs.existsSync(blob));
     const res = await call(t.app, t.key, 'DELETE', `/api/v1/templatepdf/${id}/delete/`);
     assert.equal(res.statusCode, 204);
-    assert.equal(files.exists(`template-${id}`), false);
+    assert.equal(await files.exists(`template-${id}`), false);
     // Other templates of these tests upload the same bytes: the blob goes with its last reference only.
-    assert.equal(fs.existsSync(blob), files.refs.refs(hash) > 0);
+    assert.equal(fs.existsSync(blob), (await files.refs.refs(hash)) > 0);
     assert.equal((await call(t.app, t.key, 'GET', `/api/v1/templatepdf/${id}/`)).statusCode, 404);
     assert.equal((await call(t.app, t.key, 'DELETE', `/api/v1/templatepdf/${id}/delete/`)).statusCode, 404);
   });
@@ -322,7 +323,7 @@ describe('template PDFs', () => {
         groups: [group()],
       });
       assert.equal(colleague.statusCode, 201);
-      const { key } = t.app.store.apiKeys.create((colleague.json() as { uuid: string }).uuid, 'sandbox', false);
+      const { key } = await t.app.store.apiKeys.create((colleague.json() as { uuid: string }).uuid, 'sandbox', false);
       const second = await call(t.app, key, 'DELETE', `/api/v1/templatepdf/${id}/delete/`);
       assert.equal(second.statusCode, 204);
     } finally {
@@ -345,8 +346,8 @@ describe('template PDFs', () => {
     await call(t.app, t.key, 'PATCH', `/api/v1/templatepdf/${renamed}/`, { title: '[deleted]' });
     const doomed = await uploadId({ title: '[deleted]' });
     const kept = await uploadId({ title: 'Keep me' });
-    assert.deepEqual(sweepDeletedTemplates(t.app.store, 60_000), []);
-    const removed = sweepDeletedTemplates(t.app.store, 60_000, Date.now() + 120_000);
+    assert.deepEqual(await sweepDeletedTemplates(t.app.store, 60_000), []);
+    const removed = await sweepDeletedTemplates(t.app.store, 60_000, Date.now() + 120_000);
     assert.deepEqual(removed.sort(), [doomed, renamed].sort());
     assert.equal((await call(t.app, t.key, 'GET', `/api/v1/templatepdf/${doomed}/`)).statusCode, 404);
     assert.equal((await call(t.app, t.key, 'GET', `/api/v1/templatepdf/${kept}/`)).statusCode, 200);
@@ -354,7 +355,7 @@ describe('template PDFs', () => {
 
   test("another group's key sees none of these templates (404, nothing leaks)", async () => {
     const id = await uploadId();
-    const other = createTenant(t.app, 'Outsider');
+    const other = await createTenant(t.app, 'Outsider');
     const list = (await call(t.app, other.key, 'GET', '/api/v1/templatepdf/?archived=all')).json() as { meta: { total_count: number } };
     assert.equal(list.meta.total_count, 0);
     for (const [method, url] of [

@@ -95,7 +95,7 @@ export default async function templateRoutes(app: App): Promise<void> {
       const auth = requireApiKey(request);
       const body = request.body;
       const groupId = idFromUri(body.group, 'group');
-      const group = groupId ? store.groups.find(groupId) : undefined;
+      const group = groupId ? await store.groups.find(groupId) : undefined;
       if (!group || !auth.groupIds.includes(group.id)) {
         throw unprocessable(
           `group '${body.group}' is not a group your API key can use. List yours with GET /api/v1/group/.`,
@@ -109,7 +109,7 @@ export default async function templateRoutes(app: App): Promise<void> {
         importFormFields: toBool(body.import_form_fields),
       });
 
-      const id = storeTemplate(store, prepared, {
+      const id = await storeTemplate(store, prepared, {
         groupId: group.id,
         userId: auth.user.id,
         title: body.title ?? '',
@@ -143,11 +143,11 @@ export default async function templateRoutes(app: App): Promise<void> {
       let groupIds = authOf(request).groupIds;
       if (q.group !== undefined) {
         const id = idFromUri(q.group, 'group');
-        const group = id ? store.groups.find(id) : undefined;
+        const group = id ? await store.groups.find(id) : undefined;
         groupIds = group && groupIds.includes(group.id) ? [group.id] : [];
       }
       const archived = q.archived === 'all' ? undefined : q.archived === 'true' || q.archived === '1';
-      const { total, templates } = store.templates.list({
+      const { total, templates } = await store.templates.list({
         groupIds,
         limit: q.limit,
         offset: q.offset,
@@ -195,11 +195,11 @@ export default async function templateRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const template = loadTemplate(app, request);
+      const template = await loadTemplate(app, request);
       const q = request.query;
       const accept = String(request.headers.accept ?? '');
       if (!q.returnAsJson && accept.includes('application/json') && !accept.includes('application/pdf')) return templateResource(template);
-      const bytes = store.files.read(templateFileName(template.id));
+      const bytes = await store.files.read(templateFileName(template.id));
       const filename = pdfFileName(template.title);
       if (q.returnAsJson) {
         return { uuid: template.id, title: template.title, filename, content_type: 'application/pdf', pdf_file: bytes.toString('base64') };
@@ -224,6 +224,6 @@ export default async function templateRoutes(app: App): Promise<void> {
         response: { 200: TemplateResource, ...errorResponses(401, 403, 404, 429) },
       },
     },
-    async (request) => templateResource(loadTemplate(app, request)),
+    async (request) => templateResource(await loadTemplate(app, request)),
   );
 }

@@ -37,7 +37,7 @@ describe('HTML document previews', () => {
   test('POST /pdf/preview/ refuses a body without its required fields, and another group', async () => {
     const missing = await call(t.app, t.key, 'POST', '/api/v1/pdf/preview/', { group: group(), text: '<p>x</p>' });
     assert.equal(missing.statusCode, 400, missing.body);
-    const other = createTenant(t.app, 'Other');
+    const other = await createTenant(t.app, 'Other');
     const foreign = await call(t.app, other.key, 'POST', '/api/v1/pdf/preview/', {
       group: group(),
       text: '<p>x</p>',
@@ -81,7 +81,7 @@ describe('HTML document previews', () => {
 
   test('an expired preview is gone', async () => {
     const now = Date.now();
-    t.app.store.signingPreviews.insert(
+    await t.app.store.signingPreviews.insert(
       { id: '11111111-1111-4111-8111-111111111111', groupId: t.groupId, title: 'Old', fields: [], pdf: new Uint8Array([1]), expiresMs: now - 1 },
       now - 60_000,
     );
@@ -116,8 +116,8 @@ describe('HTML documents without LibreOffice', () => {
       await call(t.app, t.key, 'POST', '/api/v1/pdf/preview/', { group, text, signee_count: 1, signature_type: 4, is_signature_per_page: 0 }),
     );
     assertNamesThePackages(await call(t.app, t.key, 'POST', '/api/v1/document/preview/', { group, text, signee_count: 1 }));
-    const templates = () => t.app.store.templates.list({ groupIds: [t.groupId], limit: 1000, offset: 0 }).total;
-    const before = templates();
+    const templates = async () => (await t.app.store.templates.list({ groupIds: [t.groupId], limit: 1000, offset: 0 })).total;
+    const before = await templates();
     const sent = await call(t.app, t.key, 'POST', '/api/v1/document/', {
       group,
       name: 'Terms',
@@ -125,7 +125,7 @@ describe('HTML documents without LibreOffice', () => {
       signers: [{ firstname: 'Ann', lastname: 'Example', email: 'ann@example.com' }],
     });
     assertNamesThePackages(sent);
-    assert.equal(templates(), before);
+    assert.equal(await templates(), before);
     assert.equal((await call(t.app, t.key, 'GET', '/api/v1/document/')).json().meta.total_count, 0);
   });
 });

@@ -60,7 +60,7 @@ export default async function textPreviewRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const body = request.body;
-      const groupId = usableGroup(store, request, body.group);
+      const groupId = await usableGroup(store, request, body.group);
       const doc = await renderTextDocument(app, groupId, {
         title: body.title ?? 'Preview',
         html: body.text,
@@ -86,12 +86,12 @@ export default async function textPreviewRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const body = request.body;
-      const groupId = usableGroup(store, request, body.group);
+      const groupId = await usableGroup(store, request, body.group);
       const title = body.title ?? 'Preview';
       const doc = await renderTextDocument(app, groupId, { title, html: body.text, signeeCount: body.signee_count ?? 1 });
       const id = crypto.randomUUID();
       const now = Date.now();
-      store.signingPreviews.insert({ id, groupId, title, fields: doc.fields, pdf: doc.pdf, expiresMs: now + PREVIEW_TTL_MS }, now);
+      await store.signingPreviews.insert({ id, groupId, title, fields: doc.fields, pdf: doc.pdf, expiresMs: now + PREVIEW_TTL_MS }, now);
       return reply.code(302).header('Location', `${app.config.baseUrl}/demo/preview.html#${id}`).send(null);
     },
   );
@@ -113,7 +113,7 @@ export default async function textPreviewRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const { id } = request.params;
-      const preview = isUuid(id) ? store.signingPreviews.take(id.toLowerCase(), Date.now()) : undefined;
+      const preview = isUuid(id) ? await store.signingPreviews.take(id.toLowerCase(), Date.now()) : undefined;
       if (!preview) throw notFound('Preview', id);
       reply.header('Cache-Control', 'no-store');
       return { title: preview.title, pdf: Buffer.from(preview.pdf).toString('base64'), fields: preview.fields };

@@ -71,7 +71,7 @@ export default async function textTemplateRoutes(app: App): Promise<void> {
       const q = request.query;
       const archive = (q.archive ?? 'false').toLowerCase();
       const archived = archive === 'all' ? undefined : archive === 'true' || archive === '1';
-      const { total, templates } = store.textTemplates.list(groupsFilter(store, request, q.group), archived, q.limit, q.offset);
+      const { total, templates } = await store.textTemplates.list(await groupsFilter(store, request, q.group), archived, q.limit, q.offset);
       return { meta: listMeta(request, { limit: q.limit, offset: q.offset, total }, { group: q.group, archive: q.archive }), objects: templates.map(summary) };
     },
   );
@@ -90,8 +90,8 @@ export default async function textTemplateRoutes(app: App): Promise<void> {
     async (request, reply) => {
       const auth = requireApiKey(request);
       const body = request.body;
-      const groupId = usableGroup(store, request, body.group);
-      const t = store.textTemplates.insert({
+      const groupId = await usableGroup(store, request, body.group);
+      const t = await store.textTemplates.insert({
         groupId,
         userId: auth.user.id,
         title: body.title.trim(),
@@ -103,10 +103,10 @@ export default async function textTemplateRoutes(app: App): Promise<void> {
     },
   );
 
-  const load = (request: IdRequest): TextTemplate => {
+  const load = async (request: IdRequest): Promise<TextTemplate> => {
     const auth = requireApiKey(request);
     const { id } = request.params;
-    const t = isUuid(id) ? store.textTemplates.get(id.toLowerCase()) : undefined;
+    const t = isUuid(id) ? await store.textTemplates.get(id.toLowerCase()) : undefined;
     if (!t || !auth.groupIds.includes(t.groupId)) throw notFound('Text template', id);
     return t;
   };
@@ -123,7 +123,7 @@ export default async function textTemplateRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const t = load(request);
+      const t = await load(request);
       return { ...summary(t), latest_text: t.latestText };
     },
   );
@@ -141,13 +141,13 @@ export default async function textTemplateRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const t = load(request);
+      const t = await load(request);
       const body = request.body;
-      const updated = store.textTemplates.update(t.id, {
+      const updated = (await store.textTemplates.update(t.id, {
         title: body.title?.trim(),
         latestText: body.latest_text,
         signeeCount: body.latest_text === undefined ? undefined : tagInfo(body.latest_text).signeeCount,
-      })!;
+      }))!;
       reply.code(202);
       return { ...summary(updated), latest_text: updated.latestText };
     },
@@ -165,7 +165,7 @@ export default async function textTemplateRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      store.textTemplates.update(load(request).id, { archived: true });
+      await store.textTemplates.update((await load(request)).id, { archived: true });
       reply.code(204);
       return null;
     },

@@ -61,6 +61,7 @@ const uploadUri = (id: string) => `/api/v1/uploads/${id}/`;
 export default async function uploadRoutes(app: App): Promise<void> {
   const converter = app.converter;
   const flow = new UploadFlow(app, converter);
+  await flow.uploads.failInterrupted(); // conversions a stopped process left half-done
   if (process.env.ESIGN_CONVERT_PREWARM === '1') {
     try {
       converter.soffice.warm();
@@ -86,7 +87,7 @@ export default async function uploadRoutes(app: App): Promise<void> {
       const auth = requireApiKey(request);
       const body = request.body;
       const groupId = idFromUri(body.group, 'group');
-      const group = groupId ? app.store.groups.find(groupId) : undefined;
+      const group = groupId ? await app.store.groups.find(groupId) : undefined;
       if (!group || !auth.groupIds.includes(group.id)) {
         throw unprocessable(
           `group '${body.group}' is not a group your API key can use. List yours with GET /api/v1/group/.`,
@@ -94,7 +95,7 @@ export default async function uploadRoutes(app: App): Promise<void> {
           'unknown_group',
         );
       }
-      const { upload, url } = flow.mint(group.id, auth.user.id, {
+      const { upload, url } = await flow.mint(group.id, auth.user.id, {
         title: body.title,
         processTags: toBool(body.process_tags),
         archiveUponSend: toBool(body.archive_upon_send),
@@ -116,7 +117,7 @@ export default async function uploadRoutes(app: App): Promise<void> {
         response: { 200: UploadStatus, ...errorResponses(401, 403, 404, 429) },
       },
     },
-    async (request) => statusOf(flow.find(request.params.id, authOf(request).groupIds)),
+    async (request) => statusOf(await flow.find(request.params.id, authOf(request).groupIds)),
   );
 
   await app.register(async (plain) => {
@@ -132,15 +133,16 @@ export default async function uploadRoutes(app: App): Promise<void> {
         schema: { hide: true, params: Type.Object({ token: Type.String({ maxLength: 4096 }) }) },
         // The token is checked and the upload claimed before the body is read.
         onRequest: async (request) => {
-          claimed.set(request, flow.claim(request.params.token));
+          claimed.set(request, await flow.claim(request.params.token));
         },
-        errorHandler: (error, request) => {
+        // eslint-disable-next-line @typescript-eslint/no-misused-promises -- Fastify awaits an async error handler
+        errorHandler: async (error, request) => {
           const apiError =
             (error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE'
               ? tooLarge(`The file is larger than this server converts (${Math.round(converter.settings.maxBytes / 1048576)} MB). Upload a smaller file.`)
               : error;
           const upload = claimed.get(request);
-          if (upload && flow.uploads.find(upload.id)?.status === 'converting') flow.fail(upload.id, apiError);
+          if (upload && (await flow.uploads.find(upload.id))?.status === 'converting') await flow.fail(upload.id, apiError);
           throw apiError;
         },
       },
@@ -152,7 +154,7 @@ export default async function uploadRoutes(app: App): Promise<void> {
         const result = await flow.receive(upload, bytes);
         reply.code(201).header('Location', templateUri(result.templateId));
         return {
-          upload: statusOf(flow.find(upload.id, [upload.groupId])),
+          upload: statusOf(await flow.find(upload.id, [upload.groupId])),
           resource: { uid: result.templateId, document_uri: templateUri(result.templateId), status_uri: `${templateUri(result.templateId)}status/` },
           report: result.report,
         };

@@ -65,7 +65,7 @@ const CreateUserBody = Type.Object({
   is_admin: Type.Optional(Booleanish),
 });
 
-export function userResource(store: Store, user: User, generatedPassword?: string) {
+export async function userResource(store: Store, user: User, generatedPassword?: string) {
   return {
     resource_uri: userUri(user.id),
     uuid: user.id,
@@ -73,7 +73,7 @@ export function userResource(store: Store, user: User, generatedPassword?: strin
     first_name: user.firstName,
     last_name: user.lastName,
     is_admin: user.isAdmin,
-    groups: store.users.groupIds(user.id).map(groupUri),
+    groups: (await store.users.groupIds(user.id)).map(groupUri),
     password_permanent: user.passwordPermanent,
     ...(generatedPassword ? { password: generatedPassword } : {}),
     username: user.email,
@@ -107,15 +107,15 @@ export default async function userRoutes(app: App): Promise<void> {
       const groupIds: string[] = [];
       for (const [index, ref] of refs.entries()) {
         const id = idFromUri(ref, 'group');
-        const group = id ? store.groups.find(id) : undefined;
+        const group = id ? await store.groups.find(id) : undefined;
         if (!group || !auth.groupIds.includes(group.id)) {
           throw badRequest(`groups[${index}] '${ref}' is not a group you belong to.`, [{ field: `groups[${index}]`, message: 'unknown group' }]);
         }
         groupIds.push(group.id);
       }
-      if (store.users.findByEmail(body.email))
+      if (await store.users.findByEmail(body.email))
         throw badRequest(`A user with the email ${body.email} already exists.`, [{ field: 'email', message: 'already a user' }], 'user_exists');
-      const { user, generatedPassword } = createSubUser(
+      const { user, generatedPassword } = await createSubUser(
         store,
         {
           email: body.email,
@@ -130,7 +130,7 @@ export default async function userRoutes(app: App): Promise<void> {
         { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') },
       );
       reply.code(201).header('Location', userUri(user.id));
-      return userResource(store, user, generatedPassword);
+      return await userResource(store, user, generatedPassword);
     },
   );
 
@@ -161,9 +161,9 @@ export default async function userRoutes(app: App): Promise<void> {
     async (request) => {
       const auth = requireApiKey(request);
       const { id } = request.params;
-      const user = store.users.get(id);
-      if (!user || (user.id !== auth.user.id && !store.users.groupIds(user.id).some((g) => auth.groupIds.includes(g)))) throw notFound('User', id);
-      return userResource(store, user);
+      const user = await store.users.get(id);
+      if (!user || (user.id !== auth.user.id && !(await store.users.groupIds(user.id)).some((g) => auth.groupIds.includes(g)))) throw notFound('User', id);
+      return await userResource(store, user);
     },
   );
 
@@ -186,15 +186,15 @@ export default async function userRoutes(app: App): Promise<void> {
     async (request, reply) => {
       const auth = requireApiKey(request);
       const { id } = request.params;
-      const user = store.users.get(id);
-      const sharesGroup = user !== undefined && store.users.groupIds(user.id).some((g) => auth.groupIds.includes(g));
+      const user = await store.users.get(id);
+      const sharesGroup = user !== undefined && (await store.users.groupIds(user.id)).some((g) => auth.groupIds.includes(g));
       if (!user || (user.id !== auth.user.id && !sharesGroup)) throw notFound('User', id);
       if (user.id !== auth.user.id && !auth.user.isAdmin) throw forbidden('Only the user itself or an admin user may change a user.');
       const body = request.body;
       checkTimezone(body.timezone);
-      const updated = store.users.update(user.id, { firstName: body.first_name?.trim(), lastName: body.last_name?.trim(), timezone: body.timezone })!;
+      const updated = (await store.users.update(user.id, { firstName: body.first_name?.trim(), lastName: body.last_name?.trim(), timezone: body.timezone }))!;
       reply.code(202);
-      return userResource(store, updated);
+      return await userResource(store, updated);
     },
   );
 }

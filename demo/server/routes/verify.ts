@@ -56,11 +56,11 @@ export default async function verifyRoutes(app: App): Promise<void> {
     },
     async (request) => {
       requireApiKey(request);
-      const { document } = loadVisibleDocument(store, request, request.params.id);
+      const { document } = await loadVisibleDocument(store, request, request.params.id);
       if (!document.finalFile) throw conflict(`Document '${document.id}' has no final PDF yet: it is sealed when it completes.`, 'no_final_pdf');
-      if (!store.files.exists(document.finalFile))
+      if (!(await store.files.exists(document.finalFile)))
         throw conflict(`The final PDF of document '${document.id}' is missing from the data directory.`, 'pdf_missing');
-      return verifyAgainstRecords(store, store.files.readBytes(document.finalFile));
+      return await verifyAgainstRecords(store, await store.files.readBytes(document.finalFile));
     },
   );
 
@@ -84,7 +84,7 @@ export default async function verifyRoutes(app: App): Promise<void> {
         throw new ApiError(415, 'unsupported_media_type', 'Send the PDF itself as the request body, with Content-Type: application/pdf.');
       }
       const body = request.body;
-      return verifyAgainstRecords(store, new Uint8Array(body.buffer, body.byteOffset, body.byteLength));
+      return await verifyAgainstRecords(store, new Uint8Array(body.buffer, body.byteOffset, body.byteLength));
     },
   );
 

@@ -113,7 +113,7 @@ export default async function logRoutes(app: App): Promise<void> {
     async (request) => {
       const auth = requireApiKey(request);
       const q = request.query;
-      const { total, rows } = store.webhooks.deliveryLog(
+      const { total, rows } = await store.webhooks.deliveryLog(
         { userId: auth.user.id, registration: q.registration, state: q.state, document: q.document },
         q.limit,
         q.offset,
@@ -125,8 +125,8 @@ export default async function logRoutes(app: App): Promise<void> {
     },
   );
 
-  const findDelivery = (userId: string, id: string): DeliveryRow => {
-    const row = /^\d+$/.test(id) ? store.webhooks.delivery(Number(id), userId) : undefined;
+  const findDelivery = async (userId: string, id: string): Promise<DeliveryRow> => {
+    const row = /^\d+$/.test(id) ? await store.webhooks.delivery(Number(id), userId) : undefined;
     if (!row) throw notFound('Webhook delivery', id);
     return row;
   };
@@ -143,9 +143,9 @@ export default async function logRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const auth = requireApiKey(request);
-      const row = findDelivery(auth.user.id, request.params.id);
-      const body = store.webhooks.eventBody(row.event_id);
-      const attempts = store.webhooks.attempts(row.id);
+      const row = await findDelivery(auth.user.id, request.params.id);
+      const body = await store.webhooks.eventBody(row.event_id);
+      const attempts = await store.webhooks.attempts(row.id);
       return {
         ...deliveryResource(row),
         request_body: body,
@@ -178,17 +178,17 @@ export default async function logRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const auth = requireApiKey(request);
-      const row = findDelivery(auth.user.id, request.params.id);
-      if (!getRegistration(store, auth.user.id, row.registration_id)) {
+      const row = await findDelivery(auth.user.id, request.params.id);
+      if (!(await getRegistration(store, auth.user.id, row.registration_id))) {
         throw unprocessable(
           'That registration has been removed; a replay needs a live registration.',
           [{ field: 'id', message: 'registration removed' }],
           'registration_removed',
         );
       }
-      const newId = replayEvent(store, row.event_id, row.registration_id);
+      const newId = await replayEvent(store, row.event_id, row.registration_id);
       reply.code(201).header('Location', `/api/v1/webhook-deliveries/${newId}/`);
-      return deliveryResource(store.webhooks.delivery(newId)!);
+      return deliveryResource((await store.webhooks.delivery(newId))!);
     },
   );
 
@@ -218,25 +218,25 @@ export default async function logRoutes(app: App): Promise<void> {
       let documentId = body.document;
       if (body.object === 'recipient') {
         if (!body.recipient) throw unprocessable('A recipient event needs `recipient` (the signer id).', [{ field: 'recipient', message: 'is required' }]);
-        const owner = documentIdOfRecipient(store, body.recipient);
+        const owner = await documentIdOfRecipient(store, body.recipient);
         if (!owner || (documentId && owner !== documentId)) throw notFound('Recipient', body.recipient);
         documentId = owner;
       }
       if (!documentId) throw unprocessable('A document event needs `document` (the document id).', [{ field: 'document', message: 'is required' }]);
-      const groupId = store.webhooks.groupIdOfDocument(documentId);
+      const groupId = await store.webhooks.groupIdOfDocument(documentId);
       if (!groupId || !auth.groupIds.includes(groupId)) throw notFound('Document', documentId);
-      let targets = listRegistrations(store, auth.user.id, 10_000, 0).registrations.map((r) => r.id);
+      let targets = (await listRegistrations(store, auth.user.id, 10_000, 0)).registrations.map((r) => r.id);
       if (body.registration) {
         if (!targets.includes(body.registration)) throw notFound('Webhook registration', body.registration);
         targets = [body.registration];
       }
       // One transaction: when nobody would receive it, nothing is written.
-      const result = app.store.transaction(() => {
-        const queued = triggerEvent(
+      const result = await app.store.transaction(async () => {
+        const queued = (await triggerEvent(
           store,
           { object: body.object as WebhookObject, event: body.event as WebhookEventName, documentId: documentId!, recipientId: body.recipient },
           targets,
-        )!;
+        ))!;
         if (queued.registrations.length === 0) {
           throw unprocessable(
             `None of your registrations receives ${body.object}.${body.event} for this document's group (check the filters and that you are admin of the group).`,

@@ -70,7 +70,7 @@ test('subscribe, list, detail, idempotent re-subscribe, unsubscribe by url and b
     assert.equal(listed.notify_when, 1, "notify all is the description's 1 (every 6 minutes)");
     assert.equal(listed.url, 'http://127.0.0.1:9/all');
     assert.equal((await call(t.app, t.key, 'GET', `/api/v1/notifications/${reg.id}/`)).json().id, reg.id);
-    const other = createTenant(t.app, 'Other');
+    const other = await createTenant(t.app, 'Other');
     assert.equal((await call(t.app, other.key, 'GET', `/api/v1/notifications/${reg.id}/`)).statusCode, 404, 'invisible to other users');
     assert.equal((await call(t.app, other.key, 'DELETE', `/api/v1/unsubscribe/${reg.id}/`)).statusCode, 404);
     const removed = await call(t.app, t.key, 'POST', '/api/v1/unsubscribe/', { url: 'http://127.0.0.1:9/hook' });
@@ -116,10 +116,11 @@ test('bad registrations get a clear 4xx naming the field', async () => {
 
 test('receiving team events needs group Admin permission', async () => {
   await withApp(dev, async (t) => {
-    const member = createTenant(t.app, 'Member');
+    const member = await createTenant(t.app, 'Member');
     // A plain (non-admin) member of the admin's group, and admin of nothing.
-    for (const groupId of t.app.store.users.groupIds(member.userId)) t.app.store.members.remove(t.app.store.members.find(member.userId, groupId)!.id);
-    t.app.store.users.addToGroup(member.userId, t.groupId, false);
+    for (const groupId of await t.app.store.users.groupIds(member.userId))
+      await t.app.store.members.remove((await t.app.store.members.find(member.userId, groupId))!.id);
+    await t.app.store.users.addToGroup(member.userId, t.groupId, false);
     const none = await call(t.app, member.key, 'POST', '/api/v1/subscribe/', { callback_url: 'http://127.0.0.1:9/' });
     assert.equal(none.statusCode, 403);
     assert.equal(errorOf(none).code, 'group_admin_required');

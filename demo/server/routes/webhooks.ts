@@ -91,10 +91,10 @@ const UnsubscribeBody = Type.Object({
 
 type FilterBody = { object?: string; event?: string; eventFilter?: string; group?: string | null };
 
-function resolveGroup(app: FastifyInstance, value: string | null | undefined, visible: string[]): string | null {
+async function resolveGroup(app: FastifyInstance, value: string | null | undefined, visible: string[]): Promise<string | null> {
   if (value === undefined || value === null || value.trim() === '') return null;
   const ref = idFromUri(value, 'group');
-  const group = ref === undefined ? undefined : app.store.groups.find(ref);
+  const group = ref === undefined ? undefined : await app.store.groups.find(ref);
   if (!group || !visible.includes(group.id)) throw notFound('Group', value);
   return group.id;
 }
@@ -108,7 +108,7 @@ function filtersOf(body: FilterBody) {
 export default async function webhookRoutes(app: App): Promise<void> {
   const { store } = app;
   const settings = webhookSettingsFor(app.config);
-  const identity = ensureSigningIdentity(store);
+  const identity = await ensureSigningIdentity(store);
 
   app.get(
     '/api/v1/webhook-certificate/',
@@ -153,7 +153,7 @@ export default async function webhookRoutes(app: App): Promise<void> {
         throw badRequest(`notify must be one of ${NOTIFY_TYPES.join(', ')}.`, [{ field: 'notify', message: `not "${body.notify}"` }]);
       }
       const filters = filtersOf(body);
-      const groupId = resolveGroup(app, body.group, auth.groupIds);
+      const groupId = await resolveGroup(app, body.group, auth.groupIds);
       const { id, created } = await subscribeWebhook(store, settings, {
         userId: auth.user.id,
         callbackUrl: rawUrl,
@@ -165,10 +165,10 @@ export default async function webhookRoutes(app: App): Promise<void> {
       });
       if (!created) {
         reply.code(200);
-        return resource(getRegistration(store, auth.user.id, id)!);
+        return resource((await getRegistration(store, auth.user.id, id))!);
       }
       reply.code(201).header('Location', registrationUri(id));
-      return resource(getRegistration(store, auth.user.id, id)!);
+      return resource((await getRegistration(store, auth.user.id, id))!);
     },
   );
 
@@ -185,7 +185,7 @@ export default async function webhookRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const auth = requireApiKey(request);
-      const { registrations } = listRegistrations(store, auth.user.id, MAX_LISTED, 0);
+      const { registrations } = await listRegistrations(store, auth.user.id, MAX_LISTED, 0);
       return registrations.map((r) => {
         const view = resource(r);
         return { active: true, notify_when: NOTIFY_WHEN[r.notify] ?? 10, url: r.callbackUrl, event_filter: view.eventFilter, ...view };
@@ -206,7 +206,7 @@ export default async function webhookRoutes(app: App): Promise<void> {
     async (request) => {
       const auth = requireApiKey(request);
       const { id } = request.params;
-      const registration = getRegistration(store, auth.user.id, id);
+      const registration = await getRegistration(store, auth.user.id, id);
       if (!registration) throw notFound('Webhook registration', id);
       return resource(registration);
     },
@@ -232,7 +232,7 @@ export default async function webhookRoutes(app: App): Promise<void> {
       const body = request.body;
       let matches: Registration[];
       if (body.id) {
-        const one = getRegistration(store, auth.user.id, body.id);
+        const one = await getRegistration(store, auth.user.id, body.id);
         matches = one ? [one] : [];
       } else {
         const callbackUrl = body.callback_url ?? body.url;
@@ -241,15 +241,15 @@ export default async function webhookRoutes(app: App): Promise<void> {
           throw badRequest(`${JSON.stringify(callbackUrl)} is not an http(s) URL.`, [{ field: 'callback_url', message: 'must be an http(s) URL' }]);
         const filtered = body.object !== undefined || body.event !== undefined || body.eventFilter !== undefined;
         const filters = filtered ? filtersOf(body) : undefined;
-        const groupId = body.group === undefined ? undefined : resolveGroup(app, body.group, auth.groupIds);
-        matches = findRegistrations(store, auth.user.id, {
+        const groupId = body.group === undefined ? undefined : await resolveGroup(app, body.group, auth.groupIds);
+        matches = await findRegistrations(store, auth.user.id, {
           callbackUrl,
           objectFilter: filters?.objectFilter,
           eventFilter: filters && (body.event !== undefined || body.eventFilter !== undefined) ? filters.eventFilter : undefined,
           groupId,
         });
       }
-      for (const registration of matches) removeRegistration(store, registration.id);
+      for (const registration of matches) await removeRegistration(store, registration.id);
       return { removed: matches.map((r) => r.id) };
     },
   );
@@ -267,8 +267,8 @@ export default async function webhookRoutes(app: App): Promise<void> {
     async (request, reply) => {
       const auth = requireApiKey(request);
       const { id } = request.params;
-      if (!getRegistration(store, auth.user.id, id)) throw notFound('Webhook registration', id);
-      removeRegistration(store, id);
+      if (!(await getRegistration(store, auth.user.id, id))) throw notFound('Webhook registration', id);
+      await removeRegistration(store, id);
       reply.code(204);
     },
   );

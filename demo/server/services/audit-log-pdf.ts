@@ -10,13 +10,13 @@ import { sealFor } from './seal.ts';
 
 export async function sealedAuditLogPdf(store: Store, doc: DocumentRecord): Promise<Uint8Array> {
   const { documents, history } = store;
-  const seal = sealFor(store, doc.groupId, 'Audit log sealed by esign-elements');
-  const auditChainHead = store.history.chainHead(doc.id);
-  const events = history.events(doc.id);
-  const originalPdf = store.files.exists(doc.sourceFile) ? store.files.readBytes(doc.sourceFile) : undefined;
+  const seal = await sealFor(store, doc.groupId, 'Audit log sealed by esign-elements');
+  const auditChainHead = await store.history.chainHead(doc.id);
+  const events = await history.events(doc.id);
+  const originalPdf = (await store.files.exists(doc.sourceFile)) ? await store.files.readBytes(doc.sourceFile) : undefined;
   // A failing timestamp authority leaves this PDF without a timestamp rather than failing the download.
   return buildAuditLogPdf(
-    { ...signingHistory(doc, documents.recipients(doc.id), events, { allEvents: true }), originalPdf, auditChainHead, seal: seal.key },
+    { ...signingHistory(doc, await documents.recipients(doc.id), events, { allEvents: true }), originalPdf, auditChainHead, seal: seal.key },
     { ...seal, onTimestampError: () => {} },
   );
 }

@@ -15,15 +15,21 @@ export interface InitialSetup {
 export const DEFAULT_ADMIN_EMAIL = 'admin@localhost';
 
 /** Creates the initial records when the store has no users; returns undefined otherwise. */
-export function ensureInitialSetup(store: Store, adminEmail = DEFAULT_ADMIN_EMAIL): InitialSetup | undefined {
-  if (store.users.count() > 0) return undefined;
+export async function ensureInitialSetup(store: Store, adminEmail = DEFAULT_ADMIN_EMAIL): Promise<InitialSetup | undefined> {
+  if ((await store.users.count()) > 0) return undefined;
   const password = generatePassword();
-  return store.transaction(() => {
-    const admin = store.users.create({ email: adminEmail, firstName: 'Admin', passwordHash: hashPassword(password), passwordPermanent: true, isAdmin: true });
-    setSignInPassword(store, userPool(), admin.id, password);
-    const group = store.groups.create('Default', {}, admin.id);
-    store.users.addToGroup(admin.id, group.id, true);
-    const { key } = store.apiKeys.create(admin.id, 'sandbox', false);
+  return await store.transaction(async () => {
+    const admin = await store.users.create({
+      email: adminEmail,
+      firstName: 'Admin',
+      passwordHash: hashPassword(password),
+      passwordPermanent: true,
+      isAdmin: true,
+    });
+    await setSignInPassword(store, userPool(), admin.id, password);
+    const group = await store.groups.create('Default', {}, admin.id);
+    await store.users.addToGroup(admin.id, group.id, true);
+    const { key } = await store.apiKeys.create(admin.id, 'sandbox', false);
     return { adminEmail, adminPassword: password, groupId: group.id, groupSlug: group.slug, apiKey: key };
   });
 }

@@ -46,14 +46,14 @@ function envelope(
 }
 
 /** A document or recipient event (the same ones webhooks get) on its group's feed. */
-export function appendLifecycleEvent(
+export async function appendLifecycleEvent(
   store: Store,
   object: 'document' | 'recipient',
   event: string,
   doc: DocumentSnapshot,
   recipientId?: string,
   now?: number,
-): void {
+): Promise<void> {
   const name = FEED_EVENT_NAMES[`${object}.${event}`] ?? `${object}${capitalised(event)}`;
   const recipient = recipientId ? doc.recipients.find((r) => r.uuid === recipientId) : undefined;
   const data: Record<string, unknown> =
@@ -67,7 +67,7 @@ export function appendLifecycleEvent(
           lastName: recipient?.lastname ?? null,
         };
   const body = envelope({ level: 'INFO', event: name, category: `${object}Lifecycle`, groupId: `grp${doc.groupId}`, userId: null, error: null, data, now });
-  store.feedEvents.append({ feed: 'group', groupId: doc.groupId, userId: null, body: JSON.stringify(body) }, now);
+  await store.feedEvents.append({ feed: 'group', groupId: doc.groupId, userId: null, body: JSON.stringify(body) }, now);
 }
 
 export type UploadFeedEvent =
@@ -77,7 +77,7 @@ export type UploadFeedEvent =
   | { event: 'uploadFailed'; format?: string | null; templateId?: undefined; error: { code: string; message: string } };
 
 /** Where an upload stands, on the feed of the user who asked for its URL. */
-export function appendUploadEvent(store: Store, upload: { id: string; groupId: string; userId: string }, update: UploadFeedEvent): void {
+export async function appendUploadEvent(store: Store, upload: { id: string; groupId: string; userId: string }, update: UploadFeedEvent): Promise<void> {
   const failed = update.event === 'uploadFailed';
   const body = envelope({
     level: failed ? 'ERROR' : 'INFO',
@@ -93,16 +93,16 @@ export function appendUploadEvent(store: Store, upload: { id: string; groupId: s
       ...(update.templateId ? { templateId: `tpl${update.templateId}` } : {}),
     },
   });
-  store.feedEvents.append({ feed: 'user', groupId: upload.groupId, userId: upload.userId, body: JSON.stringify(body) });
+  await store.feedEvents.append({ feed: 'user', groupId: upload.groupId, userId: upload.userId, body: JSON.stringify(body) });
 }
 
 /** A batch task's progress and its end, on its group's feed (category `task`). */
-export function appendTaskEvent(
+export async function appendTaskEvent(
   store: Store,
   task: { id: string; batchId: string; groupId: string; userId: string },
   event: 'taskProgress' | 'taskCompleted',
   progress: { done: number; failed: number },
-): void {
+): Promise<void> {
   const body = envelope({
     level: 'INFO',
     event,
@@ -113,5 +113,5 @@ export function appendTaskEvent(
     batchId: `bat${task.batchId}`,
     data: { id: `tsk${task.id}`, batchId: `bat${task.batchId}`, submitted: progress.done, failed: progress.failed },
   });
-  store.feedEvents.append({ feed: 'group', groupId: task.groupId, userId: null, body: JSON.stringify(body) });
+  await store.feedEvents.append({ feed: 'group', groupId: task.groupId, userId: null, body: JSON.stringify(body) });
 }

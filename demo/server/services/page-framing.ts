@@ -9,18 +9,18 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type FramedPage = { signer: string } | { template: string };
 
-export function framingAllowed(store: Store, page: FramedPage): boolean {
-  const groupId = groupOf(store, page);
-  return groupId !== undefined && store.groups.get(groupId)?.xframeAllow === true;
+export async function framingAllowed(store: Store, page: FramedPage): Promise<boolean> {
+  const groupId = await groupOf(store, page);
+  return groupId !== undefined && (await store.groups.get(groupId))?.xframeAllow === true;
 }
 
-function groupOf(store: Store, page: FramedPage): string | undefined {
+async function groupOf(store: Store, page: FramedPage): Promise<string | undefined> {
   if ('signer' in page) {
     if (!UUID.test(page.signer)) return undefined;
     const { documents } = store;
-    const recipient = documents.recipient(page.signer.toLowerCase());
-    return recipient ? documents.get(recipient.documentId)?.groupId : undefined;
+    const recipient = await documents.recipient(page.signer.toLowerCase());
+    return recipient ? (await documents.get(recipient.documentId))?.groupId : undefined;
   }
   if (!UUID.test(page.template)) return undefined;
-  return store.templates.get(page.template.toLowerCase())?.groupId;
+  return (await store.templates.get(page.template.toLowerCase()))?.groupId;
 }

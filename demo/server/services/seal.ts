@@ -33,10 +33,10 @@ export function sealKeyOf(store: Store): SealKey {
 /** Plain data (the key is a KeyObject, which worker threads can receive): what seals a document of `groupId` now. */
 export type ServerSeal = Pick<SealOptions, 'tsaUrl' | 'signedAt' | 'reason'> & { key: SealKey; visible: boolean };
 
-export function sealFor(store: Store, groupId: string | null, reason: string): ServerSeal {
+export async function sealFor(store: Store, groupId: string | null, reason: string): Promise<ServerSeal> {
   return {
     key: sealKeyOf(store),
-    visible: groupId ? store.groups.get(groupId)?.sealVisible === true : false,
+    visible: groupId ? (await store.groups.get(groupId))?.sealVisible === true : false,
     tsaUrl: process.env.ESIGN_TSA_URL || undefined,
     signedAt: new Date(),
     reason,

@@ -2,10 +2,10 @@
 import type { Store } from '../store/index.ts';
 import type { Template } from '../store/templates.ts';
 
-export function deleteTemplateNow(store: Store, template: Template): void {
-  store.transaction(() => store.templates.remove(template.id));
+export async function deleteTemplateNow(store: Store, template: Template): Promise<void> {
+  await store.transaction(() => store.templates.remove(template.id));
   // After the commit: if the process dies here, an orphan file remains, never a row without its file.
-  store.files.shred(templateFileName(template.id));
+  await store.files.shred(templateFileName(template.id));
 }
 
 export function templateFileName(templateId: string): string {

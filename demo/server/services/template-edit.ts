@@ -13,8 +13,8 @@ export interface TemplateEdit {
   archived?: boolean;
 }
 
-export function editTemplate(store: Store, template: Template, edit: TemplateEdit): Template {
+export async function editTemplate(store: Store, template: Template, edit: TemplateEdit): Promise<Template> {
   const title = edit.title?.trim();
   if (title === '') throw unprocessable('title must not be blank.', [{ field: 'title', message: 'must not be blank' }]);
-  return store.templates.update(template.id, { ...edit, title })!;
+  return (await store.templates.update(template.id, { ...edit, title }))!;
 }

@@ -33,14 +33,14 @@ const MAX_ATTEMPTS = 3;
  */
 async function applyEdit(store: Store, work: WorkPool, templateId: string, edit: Edit): Promise<string> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const template = store.templates.get(templateId);
+    const template = await store.templates.get(templateId);
     if (!template) throw notFound('template', templateId);
     const before = JSON.stringify(template.fields);
     const { elements, uuid, index } = edit(template.fields);
     const result = await validateTemplateElements(work, template, elements);
     if (result.problems.length > 0) throw invalidElements(result, index);
-    if (JSON.stringify(store.templates.get(templateId)?.fields) !== before) continue;
-    store.templates.update(templateId, { fields: withUuids(result.elements) });
+    if (JSON.stringify((await store.templates.get(templateId))?.fields) !== before) continue;
+    await store.templates.update(templateId, { fields: withUuids(result.elements) });
     return uuid;
   }
   throw conflict('The template fields changed while this edit was checked; try again.', 'concurrent_edit');

@@ -27,8 +27,8 @@ export interface RoleInput {
 const invalid = (field: string, message: string) => unprocessable(`${field}: ${message}`, [{ field, message }], 'invalid_role');
 
 /** The role as it would be after `input`, checked against the template's other roles. */
-function checkedRole(store: Store, templateId: string, current: Partial<TemplateRole>, input: RoleInput, selfId: string | null): RoleChanges {
-  const others = store.templateRoles.ofTemplate(templateId).filter((r) => r.id !== selfId);
+async function checkedRole(store: Store, templateId: string, current: Partial<TemplateRole>, input: RoleInput, selfId: string | null): Promise<RoleChanges> {
+  const others = (await store.templateRoles.ofTemplate(templateId)).filter((r) => r.id !== selfId);
   const name = (input.name === undefined || input.name === null ? current.name : input.name)?.trim() ?? '';
   if (name === '' || name.length > MAX_NAME) throw invalid('input.name', `give the role a name of 1 to ${MAX_NAME} characters`);
   const roleType = input.roleType ?? current.roleType ?? 'SIGNER';
@@ -62,23 +62,25 @@ function checkedRole(store: Store, templateId: string, current: Partial<Template
   return { name, roleType, signerIndex, ordinal, signerParent: parent?.id ?? null, experience };
 }
 
-const witnessesOf = (store: Store, role: TemplateRole) => store.templateRoles.ofTemplate(role.templateId).filter((r) => r.signerParent === role.id);
+const witnessesOf = async (store: Store, role: TemplateRole) =>
+  (await store.templateRoles.ofTemplate(role.templateId)).filter((r) => r.signerParent === role.id);
 
-export function createRole(store: Store, template: Template, input: RoleInput): TemplateRole {
-  const role = checkedRole(store, template.id, {}, input, null) as Required<RoleChanges>;
-  return store.templateRoles.insert({ id: crypto.randomUUID(), templateId: template.id, ...role });
+export async function createRole(store: Store, template: Template, input: RoleInput): Promise<TemplateRole> {
+  const role = (await checkedRole(store, template.id, {}, input, null)) as Required<RoleChanges>;
+  return await store.templateRoles.insert({ id: crypto.randomUUID(), templateId: template.id, ...role });
 }
 
-export function updateRole(store: Store, role: TemplateRole, input: RoleInput): TemplateRole {
-  const changes = checkedRole(store, role.templateId, role, input, role.id);
+export async function updateRole(store: Store, role: TemplateRole, input: RoleInput): Promise<TemplateRole> {
+  const changes = await checkedRole(store, role.templateId, role, input, role.id);
   const moves = changes.signerIndex !== role.signerIndex || changes.roleType !== role.roleType;
-  if (moves && witnessesOf(store, role).length > 0) throw conflict('This signer has a witness role: delete or change the witness first.', 'role_has_witness');
-  return store.templateRoles.update(role.id, changes)!;
+  if (moves && (await witnessesOf(store, role)).length > 0)
+    throw conflict('This signer has a witness role: delete or change the witness first.', 'role_has_witness');
+  return (await store.templateRoles.update(role.id, changes))!;
 }
 
-export function deleteRole(store: Store, role: TemplateRole): void {
-  if (witnessesOf(store, role).length > 0) throw conflict('This signer has a witness role: delete the witness first.', 'role_has_witness');
-  store.templateRoles.remove(role.id);
+export async function deleteRole(store: Store, role: TemplateRole): Promise<void> {
+  if ((await witnessesOf(store, role)).length > 0) throw conflict('This signer has a witness role: delete the witness first.', 'role_has_witness');
+  await store.templateRoles.remove(role.id);
 }
 
 /**
@@ -86,7 +88,7 @@ export function deleteRole(store: Store, role: TemplateRole): void {
  * numbers, so each role keeps its fields (the fields are renumbered with it) and a signer's witness follows.
  * Witnesses swap only their order: their number is their signer's.
  */
-export function swapRoles(store: Store, template: Template, a: TemplateRole, b: TemplateRole): void {
+export async function swapRoles(store: Store, template: Template, a: TemplateRole, b: TemplateRole): Promise<void> {
   if (a.templateId !== b.templateId) throw invalid('input.roleId2', 'both roles must belong to the same template');
   if (a.roleType !== b.roleType) throw invalid('input.roleId2', `a ${a.roleType} swaps with another ${a.roleType}`);
   const numbers = new Map<number, number>();
@@ -95,17 +97,17 @@ export function swapRoles(store: Store, template: Template, a: TemplateRole, b: 
     if (a.roleType === 'SIGNER') numbers.set(100 + a.signerIndex, 100 + b.signerIndex).set(100 + b.signerIndex, 100 + a.signerIndex);
   }
   const renumbered = (n: number) => numbers.get(n) ?? n;
-  store.transaction(() => {
-    const roles = store.templateRoles.ofTemplate(template.id);
+  await store.transaction(async () => {
+    const roles = await store.templateRoles.ofTemplate(template.id);
     const moving = roles.filter((r) => renumbered(r.signerIndex) !== r.signerIndex);
     // Through negative numbers first: the (template, signer index) pair is unique at every step.
-    for (const r of moving) store.templateRoles.update(r.id, { signerIndex: -r.signerIndex });
-    for (const r of moving) store.templateRoles.update(r.id, { signerIndex: renumbered(r.signerIndex) });
-    store.templateRoles.update(a.id, { ordinal: b.ordinal });
-    store.templateRoles.update(b.id, { ordinal: a.ordinal });
+    for (const r of moving) await store.templateRoles.update(r.id, { signerIndex: -r.signerIndex });
+    for (const r of moving) await store.templateRoles.update(r.id, { signerIndex: renumbered(r.signerIndex) });
+    await store.templateRoles.update(a.id, { ordinal: b.ordinal });
+    await store.templateRoles.update(b.id, { ordinal: a.ordinal });
     if (numbers.size > 0) {
       const fields = template.fields.map((f) => (f.signer == null ? f : { ...f, signer: renumbered(f.signer) }));
-      store.templates.update(template.id, { fields });
+      await store.templates.update(template.id, { fields });
     }
   });
 }

@@ -6,11 +6,11 @@ import type { Store } from '../store/index.ts';
 import type { AppConfig } from '../config.ts';
 import { deleteTemplateNow } from './template-deletion.ts';
 
-export function sweepDeletedTemplates(store: Store, delayMs: number, now = Date.now()): string[] {
+export async function sweepDeletedTemplates(store: Store, delayMs: number, now = Date.now()): Promise<string[]> {
   const before = new Date(now - delayMs).toISOString();
   const removed: string[] = [];
-  for (const template of store.templates.deletedTitledBefore(before)) {
-    deleteTemplateNow(store, template);
+  for (const template of await store.templates.deletedTitledBefore(before)) {
+    await deleteTemplateNow(store, template);
     removed.push(template.id);
   }
   return removed;
@@ -18,14 +18,15 @@ export function sweepDeletedTemplates(store: Store, delayMs: number, now = Date.
 
 export function startTemplateSweep(store: Store, config: AppConfig): { stop(): void } {
   if (config.sweepIntervalMs <= 0) return { stop() {} };
-  const timer = setInterval(() => {
+  const sweep = async () => {
     try {
-      sweepDeletedTemplates(store, config.deletedTemplateDelayMs);
+      await sweepDeletedTemplates(store, config.deletedTemplateDelayMs);
     } catch (error) {
       // A failed sweep retries at the next interval; it must never take the server down.
       console.error('template sweep failed:', error);
     }
-  }, config.sweepIntervalMs);
+  };
+  const timer = setInterval(() => void sweep(), config.sweepIntervalMs);
   timer.unref();
   return { stop: () => clearInterval(timer) };
 }

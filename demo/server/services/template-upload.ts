@@ -109,12 +109,12 @@ export interface TemplateSettings {
 }
 
 /** Stores a prepared PDF as a template: the file first, then the row, so no row is ever without its file. */
-export function storeTemplate(store: Store, prepared: PreparedTemplate, settings: TemplateSettings): string {
+export async function storeTemplate(store: Store, prepared: PreparedTemplate, settings: TemplateSettings): Promise<string> {
   const id = settings.id ?? crypto.randomUUID();
   const fileName = templateFileName(id);
-  store.files.write(fileName, prepared.pdf);
+  await store.files.write(fileName, prepared.pdf);
   try {
-    store.transaction(() =>
+    await store.transaction(() =>
       store.templates.insert({
         id,
         groupId: settings.groupId,
@@ -131,7 +131,7 @@ export function storeTemplate(store: Store, prepared: PreparedTemplate, settings
       }),
     );
   } catch (error) {
-    store.files.remove(fileName);
+    await store.files.remove(fileName);
     throw error;
   }
   return id;

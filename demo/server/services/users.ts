@@ -21,15 +21,15 @@ export interface NewSubUser {
 }
 
 /** The new user, logged in the creator's event log (`user_created:<id>`) with `client` when given. */
-export function createSubUser(
+export async function createSubUser(
   store: Store,
   input: NewSubUser,
   groups: { ids: string[]; permission: number },
   client: { ip?: string; userAgent?: string } = {},
-): { user: User; generatedPassword?: string } {
+): Promise<{ user: User; generatedPassword?: string }> {
   const generatedPassword = input.password ? undefined : generatePassword();
-  const user = store.transaction(() => {
-    const created = store.users.create({
+  const user = await store.transaction(async () => {
+    const created = await store.users.create({
       email: input.email,
       firstName: input.firstName,
       lastName: input.lastName,
@@ -39,9 +39,9 @@ export function createSubUser(
       createdBy: input.createdBy,
       timezone: input.timezone,
     });
-    for (const groupId of groups.ids) store.users.addToGroup(created.id, groupId, false, groups.permission);
-    setSignInPassword(store, userPool(), created.id, input.password ?? generatedPassword!);
-    store.credentials.recordEvent(input.createdBy, `user_created:${created.id}`, client);
+    for (const groupId of groups.ids) await store.users.addToGroup(created.id, groupId, false, groups.permission);
+    await setSignInPassword(store, userPool(), created.id, input.password ?? generatedPassword!);
+    await store.credentials.recordEvent(input.createdBy, `user_created:${created.id}`, client);
     return created;
   });
   return { user, generatedPassword };

@@ -39,21 +39,21 @@ function role(r: { role: string; signerNumber: number; witnessOf?: number | null
 }
 
 /** Never throws on bad bytes: every problem is a verdict. */
-export function verifyAgainstRecords(store: Store, bytes: Uint8Array): VerificationAnswer {
+export async function verifyAgainstRecords(store: Store, bytes: Uint8Array): Promise<VerificationAnswer> {
   const key = sealKeyOf(store);
   const result = verifyPdf(bytes, { trusted: [key.certificate] });
   const seal = result.signatures.find((s) => s.trusted);
   let document: VerificationAnswer['document'] = null;
   if (seal?.valid && result.sealedSha256) {
-    const id = store.documents.idByFinalHash(result.sealedSha256);
+    const id = await store.documents.idByFinalHash(result.sealedSha256);
     const { documents } = store;
-    const doc = id ? documents.get(id) : undefined;
+    const doc = id ? await documents.get(id) : undefined;
     if (doc) {
       document = {
         id: doc.id,
         name: doc.name,
         completed: doc.completedAt,
-        parties: documents.recipients(doc.id).map((r) => ({ name: displayName(doc, r), role: role(r) })),
+        parties: (await documents.recipients(doc.id)).map((r) => ({ name: displayName(doc, r), role: role(r) })),
       };
     }
   }

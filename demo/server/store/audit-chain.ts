@@ -11,7 +11,8 @@
  * vouch for what happened before it existed); a missing hash after a hashed row is a break.
  */
 import crypto from 'node:crypto';
-import type { Db, Migration } from './db.ts';
+import type { Migration } from './db.ts';
+import type { SqlDb } from './sql.ts';
 
 /** The chain's columns, plus what sealing needs elsewhere: the group setting `seal_visible` and the lookup by final-PDF hash (sealed-documents.ts). */
 export const sealMigrations: Migration[] = [
@@ -61,34 +62,33 @@ export function eventHash(prevHash: string, c: ChainedContent): string {
 
 type ChainRow = ChainedContent & { id: number; prev_hash: string | null; hash: string | null };
 
-function rowsOf(db: Db, documentId: string): ChainRow[] {
-  return db.prepare('SELECT * FROM document_events WHERE document_id = ? ORDER BY id').all(documentId) as unknown as ChainRow[];
+async function rowsOf(db: SqlDb, documentId: string): Promise<ChainRow[]> {
+  return (await db.all('SELECT * FROM document_events WHERE document_id = ? ORDER BY id', [documentId])) as unknown as ChainRow[];
 }
 
 /** The hash of the document's newest event ('' when it has none). Chains unhashed older rows first. */
-export function chainHead(db: Db, documentId: string): string {
-  const last = db.prepare('SELECT hash FROM document_events WHERE document_id = ? ORDER BY id DESC LIMIT 1').get(documentId) as
+export async function chainHead(db: SqlDb, documentId: string): Promise<string> {
+  const last = (await db.get('SELECT hash FROM document_events WHERE document_id = ? ORDER BY id DESC LIMIT 1', [documentId])) as
     { hash: string | null } | undefined;
   if (!last) return '';
   if (last.hash !== null) return last.hash;
-  return chainLegacyRows(db, documentId);
+  return await chainLegacyRows(db, documentId);
 }
 
 /** Hashes the leading rows that predate the chain (hash NULL) and returns the head. */
-export function chainLegacyRows(db: Db, documentId: string): string {
+export async function chainLegacyRows(db: SqlDb, documentId: string): Promise<string> {
   let prev = '';
-  const update = db.prepare('UPDATE document_events SET prev_hash = ?, hash = ? WHERE id = ? AND hash IS NULL');
-  for (const row of rowsOf(db, documentId)) {
-    if (row.hash !== null) return chainHeadOf(db, documentId);
+  for (const row of await rowsOf(db, documentId)) {
+    if (row.hash !== null) return await chainHeadOf(db, documentId);
     const hash = eventHash(prev, row);
-    update.run(prev, hash, row.id);
+    await db.run('UPDATE document_events SET prev_hash = ?, hash = ? WHERE id = ? AND hash IS NULL', [prev, hash, row.id]);
     prev = hash;
   }
   return prev;
 }
 
-function chainHeadOf(db: Db, documentId: string): string {
-  const last = db.prepare('SELECT hash FROM document_events WHERE document_id = ? ORDER BY id DESC LIMIT 1').get(documentId) as
+async function chainHeadOf(db: SqlDb, documentId: string): Promise<string> {
+  const last = (await db.get('SELECT hash FROM document_events WHERE document_id = ? ORDER BY id DESC LIMIT 1', [documentId])) as
     { hash: string | null } | undefined;
   return last?.hash ?? '';
 }
@@ -109,10 +109,11 @@ export interface ChainCheck {
 }
 
 /** Checks one document's chain (chaining legacy rows first); reports the first broken link. */
-export function verifyChain(db: Db, documentId: string): ChainCheck {
-  const first = db.prepare('SELECT hash FROM document_events WHERE document_id = ? ORDER BY id LIMIT 1').get(documentId) as { hash: string | null } | undefined;
-  if (first && first.hash === null) chainLegacyRows(db, documentId);
-  const rows = rowsOf(db, documentId);
+export async function verifyChain(db: SqlDb, documentId: string): Promise<ChainCheck> {
+  const first = (await db.get('SELECT hash FROM document_events WHERE document_id = ? ORDER BY id LIMIT 1', [documentId])) as
+    { hash: string | null } | undefined;
+  if (first && first.hash === null) await chainLegacyRows(db, documentId);
+  const rows = await rowsOf(db, documentId);
   let prev = '';
   for (const row of rows) {
     const at = { eventId: row.id, event: row.event, created: row.created };
@@ -125,8 +126,8 @@ export function verifyChain(db: Db, documentId: string): ChainCheck {
 }
 
 /** Every document that has events, oldest first. */
-export function chainedDocumentIds(db: Db): string[] {
-  return (db.prepare('SELECT document_id FROM document_events GROUP BY document_id ORDER BY MIN(id)').all() as { document_id: string }[]).map(
+export async function chainedDocumentIds(db: SqlDb): Promise<string[]> {
+  return ((await db.all('SELECT document_id FROM document_events GROUP BY document_id ORDER BY MIN(id)')) as { document_id: string }[]).map(
     (r) => r.document_id,
   );
 }

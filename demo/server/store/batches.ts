@@ -4,7 +4,8 @@
  * gets its document in the same transaction as the document itself (services/batches/processor.ts),
  * so a batch resumed after a crash never sends a row twice.
  */
-import type { Db, Migration } from './db.ts';
+import type { Migration } from './db.ts';
+import type { SqlDb } from './sql.ts';
 import type { AuditActor } from './documents-history.ts';
 
 export type BatchStatus = 'CREATING' | 'EMAILING' | 'COMPLETE';
@@ -136,96 +137,102 @@ const rowOf = (r: Row): BatchDocumentRecord => ({
 });
 
 export class SqliteBatchRepository {
-  private readonly db: Db;
+  private readonly db: SqlDb;
 
-  constructor(db: Db) {
+  constructor(db: SqlDb) {
     this.db = db;
   }
 
-  create(batch: { id: string; groupId: string; userId: string; name: string; actor: AuditActor }, now = Date.now()): BatchRecord {
+  async create(batch: { id: string; groupId: string; userId: string; name: string; actor: AuditActor }, now = Date.now()): Promise<BatchRecord> {
     return batchOf(
-      this.db
-        .prepare(
-          "INSERT INTO batches (id, group_id, user_id, name, actor, status, created_ms, updated_ms) VALUES (?, ?, ?, ?, ?, 'CREATING', ?, ?) RETURNING *",
-        )
-        .get(batch.id, batch.groupId, batch.userId, batch.name, JSON.stringify(batch.actor), now, now) as Row,
+      (await this.db.get(
+        "INSERT INTO batches (id, group_id, user_id, name, actor, status, created_ms, updated_ms) VALUES (?, ?, ?, ?, ?, 'CREATING', ?, ?) RETURNING *",
+        [batch.id, batch.groupId, batch.userId, batch.name, JSON.stringify(batch.actor), now, now],
+      )) as Row,
     );
   }
 
-  get(id: string): BatchRecord | undefined {
-    const row = this.db.prepare('SELECT * FROM batches WHERE id = ?').get(id) as Row | undefined;
+  async get(id: string): Promise<BatchRecord | undefined> {
+    const row = (await this.db.get('SELECT * FROM batches WHERE id = ?', [id])) as Row | undefined;
     return row ? batchOf(row) : undefined;
   }
 
   /** Queues one send input; false when the sendOrder is taken. */
-  addDocument(row: { id: string; batchId: string; sendOrder: number; body: Record<string, unknown> }, now = Date.now()): boolean {
-    const result = this.db
-      .prepare('INSERT INTO batch_documents (id, batch_id, send_order, body, created_ms) VALUES (?, ?, ?, ?, ?) ON CONFLICT (batch_id, send_order) DO NOTHING')
-      .run(row.id, row.batchId, row.sendOrder, JSON.stringify(row.body), now);
+  async addDocument(row: { id: string; batchId: string; sendOrder: number; body: Record<string, unknown> }, now = Date.now()): Promise<boolean> {
+    const result = await this.db.run(
+      'INSERT INTO batch_documents (id, batch_id, send_order, body, created_ms) VALUES (?, ?, ?, ?, ?) ON CONFLICT (batch_id, send_order) DO NOTHING',
+      [row.id, row.batchId, row.sendOrder, JSON.stringify(row.body), now],
+    );
     return Number(result.changes) === 1;
   }
 
   /** CREATING → EMAILING with its task; false when the batch was already started. */
-  start(id: string, taskId: string, now = Date.now()): boolean {
-    const result = this.db
-      .prepare("UPDATE batches SET status = 'EMAILING', task_id = ?, updated_ms = ? WHERE id = ? AND status = 'CREATING'")
-      .run(taskId, now, id);
+  async start(id: string, taskId: string, now = Date.now()): Promise<boolean> {
+    const result = await this.db.run("UPDATE batches SET status = 'EMAILING', task_id = ?, updated_ms = ? WHERE id = ? AND status = 'CREATING'", [
+      taskId,
+      now,
+      id,
+    ]);
     return Number(result.changes) === 1;
   }
 
-  complete(id: string, now = Date.now()): void {
-    this.db.prepare("UPDATE batches SET status = 'COMPLETE', updated_ms = ? WHERE id = ?").run(now, id);
+  async complete(id: string, now = Date.now()): Promise<void> {
+    await this.db.run("UPDATE batches SET status = 'COMPLETE', updated_ms = ? WHERE id = ?", [now, id]);
   }
 
   /** The next rows still to send (neither a document nor an error yet), in sendOrder. */
-  pending(batchId: string, limit: number): BatchDocumentRecord[] {
+  async pending(batchId: string, limit: number): Promise<BatchDocumentRecord[]> {
     return (
-      this.db
-        .prepare('SELECT * FROM batch_documents WHERE batch_id = ? AND document_id IS NULL AND error IS NULL ORDER BY send_order LIMIT ?')
-        .all(batchId, limit) as Row[]
+      (await this.db.all('SELECT * FROM batch_documents WHERE batch_id = ? AND document_id IS NULL AND error IS NULL ORDER BY send_order LIMIT ?', [
+        batchId,
+        limit,
+      ])) as Row[]
     ).map(rowOf);
   }
 
   /** Records the document a row became; false when another run recorded one first (the caller rolls back its send). */
-  markSent(rowId: string, documentId: string): boolean {
-    const result = this.db.prepare('UPDATE batch_documents SET document_id = ? WHERE id = ? AND document_id IS NULL AND error IS NULL').run(documentId, rowId);
+  async markSent(rowId: string, documentId: string): Promise<boolean> {
+    const result = await this.db.run('UPDATE batch_documents SET document_id = ? WHERE id = ? AND document_id IS NULL AND error IS NULL', [documentId, rowId]);
     return Number(result.changes) === 1;
   }
 
-  markFailed(rowId: string, error: string): void {
-    this.db.prepare('UPDATE batch_documents SET error = ? WHERE id = ? AND document_id IS NULL').run(error.slice(0, 2000), rowId);
+  async markFailed(rowId: string, error: string): Promise<void> {
+    await this.db.run('UPDATE batch_documents SET error = ? WHERE id = ? AND document_id IS NULL', [error.slice(0, 2000), rowId]);
   }
 
   /** Rows in sendOrder from `afterOrder` (exclusive), for the report and documentConnection. */
-  rows(batchId: string, limit = 100_000, afterOrder = -1): BatchDocumentRecord[] {
+  async rows(batchId: string, limit = 100_000, afterOrder = -1): Promise<BatchDocumentRecord[]> {
     return (
-      this.db
-        .prepare('SELECT * FROM batch_documents WHERE batch_id = ? AND send_order > ? ORDER BY send_order LIMIT ?')
-        .all(batchId, afterOrder, limit) as Row[]
+      (await this.db.all('SELECT * FROM batch_documents WHERE batch_id = ? AND send_order > ? ORDER BY send_order LIMIT ?', [
+        batchId,
+        afterOrder,
+        limit,
+      ])) as Row[]
     ).map(rowOf);
   }
 
   /** Rows that became documents, in sendOrder after `afterOrder` (documentConnection's pages). */
-  sent(batchId: string, limit: number, afterOrder = -1): BatchDocumentRecord[] {
+  async sent(batchId: string, limit: number, afterOrder = -1): Promise<BatchDocumentRecord[]> {
     return (
-      this.db
-        .prepare('SELECT * FROM batch_documents WHERE batch_id = ? AND document_id IS NOT NULL AND send_order > ? ORDER BY send_order LIMIT ?')
-        .all(batchId, afterOrder, limit) as Row[]
+      (await this.db.all('SELECT * FROM batch_documents WHERE batch_id = ? AND document_id IS NOT NULL AND send_order > ? ORDER BY send_order LIMIT ?', [
+        batchId,
+        afterOrder,
+        limit,
+      ])) as Row[]
     ).map(rowOf);
   }
 
   /** Document statuses: 10/20 in progress (10 awaiting a recipient), 30 completed, 50 rejected (domain/statuses.ts). */
-  counts(batchId: string): BatchCounts {
-    const row = this.db
-      .prepare(
-        `SELECT COUNT(*) AS total, COUNT(b.document_id) AS submitted, COUNT(b.error) AS failed,
+  async counts(batchId: string): Promise<BatchCounts> {
+    const row = (await this.db.get(
+      `SELECT COUNT(*) AS total, COUNT(b.document_id) AS submitted, COUNT(b.error) AS failed,
            COALESCE(SUM(d.status IN (10, 20)), 0) AS in_progress, COALESCE(SUM(d.status = 30), 0) AS completed, COALESCE(SUM(d.status = 50), 0) AS rejected,
            COALESCE(SUM(CASE WHEN d.status = 10 THEN 1 ELSE 0 END), 0) AS awaiting,
            (SELECT COUNT(DISTINCT e.recipient_id) FROM batch_documents s JOIN document_events e ON e.document_id = s.document_id
              WHERE s.batch_id = ? AND e.event = 'recipient_email_bounced') AS bounced
          FROM batch_documents b LEFT JOIN documents d ON d.id = b.document_id WHERE b.batch_id = ?`,
-      )
-      .get(batchId, batchId) as Record<string, number>;
+      [batchId, batchId],
+    )) as Record<string, number>;
     return {
       documentCount: Number(row.total),
       submittedCount: Number(row.submitted),
@@ -242,18 +249,17 @@ export class SqliteBatchRepository {
    * For each of these documents sent by a batch row or a GraphQL `send` (whose task has the document's
    * key), its batch, place and task; documents sent otherwise (REST) are absent. One statement for the list.
    */
-  sendingsOf(documentIds: readonly string[]): Map<string, DocumentSending> {
+  async sendingsOf(documentIds: readonly string[]): Promise<Map<string, DocumentSending>> {
     const found = new Map<string, DocumentSending>();
     if (documentIds.length === 0) return found;
     const list = documentIds.map(() => '?').join(',');
-    const rows = this.db
-      .prepare(
-        `SELECT b.document_id AS document_id, b.batch_id AS batch_id, t.name AS batch_name, b.send_order AS batch_order, t.task_id AS task_id
-           FROM batch_documents b JOIN batches t ON t.id = b.batch_id WHERE b.document_id IN (${list})
-         UNION ALL
-         SELECT id, NULL, NULL, NULL, id FROM tasks WHERE kind = 'send' AND id IN (${list})`,
-      )
-      .all(...documentIds, ...documentIds) as Row[];
+    const rows = (await this.db.all(
+      `SELECT b.document_id AS document_id, b.batch_id AS batch_id, t.name AS batch_name, b.send_order AS batch_order, t.task_id AS task_id
+         FROM batch_documents b JOIN batches t ON t.id = b.batch_id WHERE b.document_id IN (${list})
+       UNION ALL
+       SELECT id, NULL, NULL, NULL, id FROM tasks WHERE kind = 'send' AND id IN (${list})`,
+      [...documentIds, ...documentIds],
+    )) as Row[];
     for (const r of rows) {
       found.set(String(r.document_id), {
         batchId: r.batch_id === null ? null : String(r.batch_id),

@@ -3,8 +3,9 @@
  * (secret, whether confirmed, the last step used, hashed recovery codes), the sign-out generation and
  * failed-attempt counting. One row per user; a user without a row cannot sign in.
  */
-import type { Db, Migration } from './db.ts';
-import { nowIso, prepared } from './db.ts';
+import type { Migration } from './db.ts';
+import type { SqlDb } from './sql.ts';
+import { nowIso } from './db.ts';
 
 export const credentialMigrations: Migration[] = [
   {
@@ -78,80 +79,80 @@ const toCredentials = (r: Row): Credentials => ({
 });
 
 export class SqliteCredentialRepository {
-  private readonly db: Db;
+  private readonly db: SqlDb;
 
-  constructor(db: Db) {
+  constructor(db: SqlDb) {
     this.db = db;
   }
 
-  get(userId: string): Credentials | undefined {
-    const row = prepared(this.db, 'SELECT * FROM user_credentials WHERE user_id = ?').get(userId) as Row | undefined;
+  async get(userId: string): Promise<Credentials | undefined> {
+    const row = (await this.db.get('SELECT * FROM user_credentials WHERE user_id = ?', [userId])) as Row | undefined;
     return row ? toCredentials(row) : undefined;
   }
 
   /** Sets (or replaces) the verifier: a new password. Failures and the lock are cleared. */
-  setVerifier(userId: string, salt: string, verifier: string): void {
-    prepared(
-      this.db,
+  async setVerifier(userId: string, salt: string, verifier: string): Promise<void> {
+    await this.db.run(
       `INSERT INTO user_credentials (user_id, srp_salt, srp_verifier, modified) VALUES (?, ?, ?, ?)
       ON CONFLICT(user_id) DO UPDATE SET srp_salt = excluded.srp_salt, srp_verifier = excluded.srp_verifier, failures = 0, locked_until = NULL, modified = excluded.modified`,
-    ).run(userId, salt, verifier, nowIso());
+      [userId, salt, verifier, nowIso()],
+    );
   }
 
-  setPendingTotp(userId: string, secret: string | null): void {
-    prepared(this.db, 'UPDATE user_credentials SET totp_pending = ?, modified = ? WHERE user_id = ?').run(secret, nowIso(), userId);
+  async setPendingTotp(userId: string, secret: string | null): Promise<void> {
+    await this.db.run('UPDATE user_credentials SET totp_pending = ?, modified = ? WHERE user_id = ?', [secret, nowIso(), userId]);
   }
 
   /** Confirms the pending secret as the second factor, with its first step used and fresh recovery codes. */
-  enableTotp(userId: string, secret: string, step: number, recoveryHashes: string[]): void {
-    prepared(
-      this.db,
+  async enableTotp(userId: string, secret: string, step: number, recoveryHashes: string[]): Promise<void> {
+    await this.db.run(
       'UPDATE user_credentials SET totp_secret = ?, totp_pending = NULL, totp_last_step = ?, recovery_hashes = ?, modified = ? WHERE user_id = ?',
-    ).run(secret, step, JSON.stringify(recoveryHashes), nowIso(), userId);
+      [secret, step, JSON.stringify(recoveryHashes), nowIso(), userId],
+    );
   }
 
   /** Records a code's step unless that step (or a later one) was used already: false means a replay. */
-  useTotpStep(userId: string, step: number): boolean {
-    const result = prepared(
-      this.db,
+  async useTotpStep(userId: string, step: number): Promise<boolean> {
+    const result = await this.db.run(
       'UPDATE user_credentials SET totp_last_step = ?, modified = ? WHERE user_id = ? AND (totp_last_step IS NULL OR totp_last_step < ?)',
-    ).run(step, nowIso(), userId, step);
+      [step, nowIso(), userId, step],
+    );
     return Number(result.changes) === 1;
   }
 
-  setRecoveryHashes(userId: string, hashes: string[]): void {
-    prepared(this.db, 'UPDATE user_credentials SET recovery_hashes = ?, modified = ? WHERE user_id = ?').run(JSON.stringify(hashes), nowIso(), userId);
+  async setRecoveryHashes(userId: string, hashes: string[]): Promise<void> {
+    await this.db.run('UPDATE user_credentials SET recovery_hashes = ?, modified = ? WHERE user_id = ?', [JSON.stringify(hashes), nowIso(), userId]);
   }
 
   /** Signs the user out everywhere; returns the new generation. */
-  bumpGeneration(userId: string): number {
-    prepared(this.db, 'UPDATE user_credentials SET generation = generation + 1, modified = ? WHERE user_id = ?').run(nowIso(), userId);
-    return this.get(userId)?.generation ?? 0;
+  async bumpGeneration(userId: string): Promise<number> {
+    await this.db.run('UPDATE user_credentials SET generation = generation + 1, modified = ? WHERE user_id = ?', [nowIso(), userId]);
+    return (await this.get(userId))?.generation ?? 0;
   }
 
   /** Counts a failed attempt; `lockAfter` failures lock the account until `lockedUntil`. Returns the count. */
-  recordFailure(userId: string, lockAfter: number, lockedUntil: string): number {
-    prepared(
-      this.db,
+  async recordFailure(userId: string, lockAfter: number, lockedUntil: string): Promise<number> {
+    await this.db.run(
       `UPDATE user_credentials SET failures = failures + 1,
       locked_until = CASE WHEN failures + 1 >= ? THEN ? ELSE locked_until END, modified = ? WHERE user_id = ?`,
-    ).run(lockAfter, lockedUntil, nowIso(), userId);
-    return this.get(userId)?.failures ?? 0;
+      [lockAfter, lockedUntil, nowIso(), userId],
+    );
+    return (await this.get(userId))?.failures ?? 0;
   }
 
-  recordEvent(userId: string, event: string, client: { ip?: string; userAgent?: string } = {}): void {
-    prepared(this.db, 'INSERT INTO account_events (user_id, event, ip, user_agent, created) VALUES (?, ?, ?, ?, ?)').run(
+  async recordEvent(userId: string, event: string, client: { ip?: string; userAgent?: string } = {}): Promise<void> {
+    await this.db.run('INSERT INTO account_events (user_id, event, ip, user_agent, created) VALUES (?, ?, ?, ?, ?)', [
       userId,
       event,
       client.ip ?? '',
       (client.userAgent ?? '').slice(0, 512),
       nowIso(),
-    );
+    ]);
   }
 
   /** The newest events first. */
-  events(userId: string, limit = 100): AccountEvent[] {
-    const rows = prepared(this.db, 'SELECT * FROM account_events WHERE user_id = ? ORDER BY id DESC LIMIT ?').all(userId, limit) as Row[];
+  async events(userId: string, limit = 100): Promise<AccountEvent[]> {
+    const rows = (await this.db.all('SELECT * FROM account_events WHERE user_id = ? ORDER BY id DESC LIMIT ?', [userId, limit])) as Row[];
     return rows.map((r) => ({
       userId: String(r.user_id),
       event: String(r.event),
@@ -161,10 +162,10 @@ export class SqliteCredentialRepository {
     }));
   }
 
-  clearFailures(userId: string): void {
-    prepared(
-      this.db,
+  async clearFailures(userId: string): Promise<void> {
+    await this.db.run(
       'UPDATE user_credentials SET failures = 0, locked_until = NULL, modified = ? WHERE user_id = ? AND (failures > 0 OR locked_until IS NOT NULL)',
-    ).run(nowIso(), userId);
+      [nowIso(), userId],
+    );
   }
 }

@@ -26,6 +26,13 @@ export function openDatabase(dataDir: string): Db {
   return db;
 }
 
+/** A read-only second connection to the same file: sees committed data only (WAL). */
+export function openReader(dataDir: string): Db {
+  const db = new DatabaseSync(path.join(dataDir, 'esign.db'), { readOnly: true });
+  db.exec('PRAGMA busy_timeout = 5000');
+  return db;
+}
+
 export function runMigrations(db: Db, migrations: readonly Migration[]): string[] {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (id TEXT PRIMARY KEY, applied_at TEXT NOT NULL)');
   const done = new Set((db.prepare('SELECT id FROM schema_migrations').all() as { id: string }[]).map((row) => row.id));

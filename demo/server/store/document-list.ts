@@ -6,7 +6,7 @@
  * group, sender, status and archived filter; with a date or email filter it counts the matching
  * index range.
  */
-import type { Db } from './db.ts';
+import type { SqlDb } from './sql.ts';
 import type { DocumentListQuery, DocumentRecord, Row } from './documents.ts';
 import { toDocument } from './documents.ts';
 
@@ -83,11 +83,11 @@ function listSql(q: DocumentListQuery): ListSql {
   return { count, page, params, pageParams: [...params, q.limit, q.offset], forward: true };
 }
 
-export function listDocuments(db: Db, q: DocumentListQuery): DocumentListPage {
+export async function listDocuments(db: SqlDb, q: DocumentListQuery): Promise<DocumentListPage> {
   if (q.groupIds.length === 0) return { total: 0, documents: [] };
   const sql = listSql(q);
-  const total = Number((db.prepare(sql.count).get(...sql.params) as { n: number }).n);
-  const rows = db.prepare(sql.page).all(...sql.pageParams) as Row[];
+  const total = Number(((await db.get(sql.count, sql.params)) as { n: number }).n);
+  const rows = (await db.all(sql.page, sql.pageParams)) as Row[];
   if (!sql.forward) rows.reverse();
   const keyOf = (r: Row): ListKey => ({ created: String(r.created), rowid: Number(r._rowid) });
   return {
@@ -98,9 +98,9 @@ export function listDocuments(db: Db, q: DocumentListQuery): DocumentListPage {
 }
 
 /** SQLite's query plans for a list's count and page (tests check no filter scans the documents table). */
-export function explainDocumentList(db: Db, q: DocumentListQuery): { count: string[]; page: string[] } {
+export async function explainDocumentList(db: SqlDb, q: DocumentListQuery): Promise<{ count: string[]; page: string[] }> {
   const sql = listSql(q);
-  const plan = (text: string, params: (string | number)[]): string[] =>
-    (db.prepare(`EXPLAIN QUERY PLAN ${text}`).all(...params) as { detail: string }[]).map((r) => r.detail);
-  return { count: plan(sql.count, sql.params), page: plan(sql.page, sql.pageParams) };
+  const plan = async (text: string, params: (string | number)[]): Promise<string[]> =>
+    ((await db.all(`EXPLAIN QUERY PLAN ${text}`, params)) as { detail: string }[]).map((r) => r.detail);
+  return { count: await plan(sql.count, sql.params), page: await plan(sql.page, sql.pageParams) };
 }

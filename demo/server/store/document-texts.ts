@@ -1,5 +1,5 @@
 /** What a text document was sent from (`text`/`template`, `header`, `footer`): the description's document properties. */
-import type { Db } from './db.ts';
+import type { SqlDb } from './sql.ts';
 
 export interface DocumentText {
   documentId: string;
@@ -22,27 +22,31 @@ const toText = (r: Row): DocumentText => ({
 });
 
 export class SqliteDocumentTextRepository {
-  private readonly db: Db;
-  constructor(db: Db) {
+  private readonly db: SqlDb;
+  constructor(db: SqlDb) {
     this.db = db;
   }
 
-  insert(t: DocumentText): void {
-    this.db
-      .prepare('INSERT INTO document_texts (document_id, text_template_id, html, header, footer) VALUES (?, ?, ?, ?, ?)')
-      .run(t.documentId, t.textTemplateId, t.html, t.header, t.footer);
+  async insert(t: DocumentText): Promise<void> {
+    await this.db.run('INSERT INTO document_texts (document_id, text_template_id, html, header, footer) VALUES (?, ?, ?, ?, ?)', [
+      t.documentId,
+      t.textTemplateId,
+      t.html,
+      t.header,
+      t.footer,
+    ]);
   }
 
-  get(documentId: string): DocumentText | null {
-    const row = this.db.prepare('SELECT * FROM document_texts WHERE document_id = ?').get(documentId) as Row | undefined;
+  async get(documentId: string): Promise<DocumentText | null> {
+    const row = (await this.db.get('SELECT * FROM document_texts WHERE document_id = ?', [documentId])) as Row | undefined;
     return row ? toText(row) : null;
   }
 
   /** The texts of a page of documents (PDF sends have none), by document id. */
-  ofDocuments(documentIds: readonly string[]): Map<string, DocumentText> {
+  async ofDocuments(documentIds: readonly string[]): Promise<Map<string, DocumentText>> {
     if (documentIds.length === 0) return new Map();
     const marks = documentIds.map(() => '?').join(', ');
-    const rows = this.db.prepare(`SELECT * FROM document_texts WHERE document_id IN (${marks})`).all(...documentIds) as Row[];
+    const rows = (await this.db.all(`SELECT * FROM document_texts WHERE document_id IN (${marks})`, documentIds)) as Row[];
     return new Map(rows.map((r) => [String(r.document_id), toText(r)]));
   }
 }

@@ -4,7 +4,7 @@
  * a sender (SMTP when configured, otherwise the local outbox the demo shows) delivers them.
  */
 import crypto from 'node:crypto';
-import type { Db } from './db.ts';
+import type { SqlDb } from './sql.ts';
 import { nowIso } from './db.ts';
 import { chainedDocumentIds, chainHead, eventHash, verifyChain } from './audit-chain.ts';
 import type { ChainCheck } from './audit-chain.ts';
@@ -53,14 +53,14 @@ export interface QueuedEmail {
 type Row = Record<string, string | number | null>;
 
 export class SqliteDocumentHistory {
-  private readonly db: Db;
+  private readonly db: SqlDb;
 
-  constructor(db: Db) {
+  constructor(db: SqlDb) {
     this.db = db;
   }
 
   /** Appends an event to the document's hash chain (audit-chain.ts): node:sqlite is synchronous, so reading the head and inserting cannot interleave. */
-  record(documentId: string, event: string, actor: AuditActor, details: Record<string, unknown> = {}, recipientId: string | null = null): void {
+  async record(documentId: string, event: string, actor: AuditActor, details: Record<string, unknown> = {}, recipientId: string | null = null): Promise<void> {
     const content = {
       document_id: documentId,
       recipient_id: recipientId,
@@ -73,13 +73,11 @@ export class SqliteDocumentHistory {
       details_json: JSON.stringify(details),
       created: nowIso(),
     };
-    const prev = chainHead(this.db, documentId);
-    this.db
-      .prepare(
-        `INSERT INTO document_events (document_id, recipient_id, event, actor_type, actor_id, actor_label, ip, user_agent, details_json, created, prev_hash, hash)
+    const prev = await chainHead(this.db, documentId);
+    await this.db.run(
+      `INSERT INTO document_events (document_id, recipient_id, event, actor_type, actor_id, actor_label, ip, user_agent, details_json, created, prev_hash, hash)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
+      [
         content.document_id,
         content.recipient_id,
         content.event,
@@ -92,11 +90,12 @@ export class SqliteDocumentHistory {
         content.created,
         prev,
         eventHash(prev, content),
-      );
+      ],
+    );
   }
 
-  events(documentId: string): AuditEvent[] {
-    const rows = this.db.prepare('SELECT * FROM document_events WHERE document_id = ? ORDER BY id').all(documentId) as Row[];
+  async events(documentId: string): Promise<AuditEvent[]> {
+    const rows = (await this.db.all('SELECT * FROM document_events WHERE document_id = ? ORDER BY id', [documentId])) as Row[];
     return rows.map((r) => ({
       id: Number(r.id),
       documentId: String(r.document_id),
@@ -115,18 +114,17 @@ export class SqliteDocumentHistory {
     }));
   }
 
-  queueEmail(email: Omit<QueuedEmail, 'id' | 'created' | 'sentAt' | 'attempts' | 'lastError'>): string {
+  async queueEmail(email: Omit<QueuedEmail, 'id' | 'created' | 'sentAt' | 'attempts' | 'lastError'>): Promise<string> {
     const id = crypto.randomUUID();
-    this.db
-      .prepare(
-        `INSERT INTO email_outbox (id, document_id, recipient_id, kind, to_address, cc_json, subject, text_body, html_body, created)
+    await this.db.run(
+      `INSERT INTO email_outbox (id, document_id, recipient_id, kind, to_address, cc_json, subject, text_body, html_body, created)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(id, email.documentId, email.recipientId, email.kind, email.to, JSON.stringify(email.cc), email.subject, email.text, email.html, nowIso());
+      [id, email.documentId, email.recipientId, email.kind, email.to, JSON.stringify(email.cc), email.subject, email.text, email.html, nowIso()],
+    );
     return id;
   }
 
-  emails(filter: { documentId?: string; unsentOnly?: boolean } = {}): QueuedEmail[] {
+  async emails(filter: { documentId?: string; unsentOnly?: boolean } = {}): Promise<QueuedEmail[]> {
     const where: string[] = [];
     const params: string[] = [];
     if (filter.documentId !== undefined) {
@@ -135,7 +133,7 @@ export class SqliteDocumentHistory {
     }
     if (filter.unsentOnly) where.push('sent_at IS NULL');
     const sql = `SELECT * FROM email_outbox ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created, rowid`;
-    return (this.db.prepare(sql).all(...params) as Row[]).map((r) => ({
+    return ((await this.db.all(sql, params)) as Row[]).map((r) => ({
       id: String(r.id),
       documentId: r.document_id === null ? null : String(r.document_id),
       recipientId: r.recipient_id === null ? null : String(r.recipient_id),
@@ -152,12 +150,12 @@ export class SqliteDocumentHistory {
     }));
   }
 
-  markEmailSent(id: string): void {
-    this.db.prepare('UPDATE email_outbox SET sent_at = ?, attempts = attempts + 1 WHERE id = ?').run(nowIso(), id);
+  async markEmailSent(id: string): Promise<void> {
+    await this.db.run('UPDATE email_outbox SET sent_at = ?, attempts = attempts + 1 WHERE id = ?', [nowIso(), id]);
   }
 
-  markEmailFailed(id: string, error: string): void {
-    this.db.prepare('UPDATE email_outbox SET attempts = attempts + 1, last_error = ? WHERE id = ?').run(error.slice(0, 1000), id);
+  async markEmailFailed(id: string, error: string): Promise<void> {
+    await this.db.run('UPDATE email_outbox SET attempts = attempts + 1, last_error = ? WHERE id = ?', [error.slice(0, 1000), id]);
   }
 
   /**
@@ -165,36 +163,35 @@ export class SqliteDocumentHistory {
    * email, the recipient is in one of `recipientStatuses`; with the time of its first invitation
    * (null if never invited) and how many reminders it has had.
    */
-  reminderCandidates(documentStatus: number, recipientStatuses: readonly number[]): ReminderCandidate[] {
+  async reminderCandidates(documentStatus: number, recipientStatuses: readonly number[]): Promise<ReminderCandidate[]> {
     const placeholders = recipientStatuses.map(() => '?').join(', ');
-    return this.db
-      .prepare(
-        `SELECT r.id AS recipient_id, r.document_id,
+    return (await this.db.all(
+      `SELECT r.id AS recipient_id, r.document_id,
                 (SELECT MIN(created) FROM email_outbox e WHERE e.recipient_id = r.id AND e.kind = 'invitation') AS invited,
                 (SELECT COUNT(*) FROM email_outbox e WHERE e.recipient_id = r.id AND e.kind = 'reminder') AS reminders
          FROM document_recipients r JOIN documents d ON d.id = r.document_id
          WHERE d.do_email = 1 AND d.status = ? AND r.status IN (${placeholders})`,
-      )
-      .all(documentStatus, ...recipientStatuses) as unknown as ReminderCandidate[];
+      [documentStatus, ...recipientStatuses],
+    )) as unknown as ReminderCandidate[];
   }
 
   /** The hash of the document's newest event ('' when none); chains rows older than the chain first. */
-  chainHead(documentId: string): string {
-    return chainHead(this.db, documentId);
+  async chainHead(documentId: string): Promise<string> {
+    return await chainHead(this.db, documentId);
   }
 
   /** Checks one document's hash chain; reports the first broken link. */
-  verifyChain(documentId: string): ChainCheck {
-    return verifyChain(this.db, documentId);
+  async verifyChain(documentId: string): Promise<ChainCheck> {
+    return await verifyChain(this.db, documentId);
   }
 
   /** Every document that has events, oldest first. */
-  chainedDocumentIds(): string[] {
-    return chainedDocumentIds(this.db);
+  async chainedDocumentIds(): Promise<string[]> {
+    return await chainedDocumentIds(this.db);
   }
 
-  reminderCount(recipientId: string): number {
-    return (this.db.prepare(`SELECT COUNT(*) AS n FROM email_outbox WHERE recipient_id = ? AND kind = 'reminder'`).get(recipientId) as { n: number }).n;
+  async reminderCount(recipientId: string): Promise<number> {
+    return ((await this.db.get(`SELECT COUNT(*) AS n FROM email_outbox WHERE recipient_id = ? AND kind = 'reminder'`, [recipientId])) as { n: number }).n;
   }
 }
 

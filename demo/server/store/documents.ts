@@ -3,11 +3,10 @@
  * (`source_file`, `final_file` name files there). Hot statements are prepared once: the status
  * lookup is a single primary-key read.
  */
-import type { StatementSync } from 'node:sqlite';
-import type { Db } from './db.ts';
+import type { SqlDb } from './sql.ts';
 import { listDocuments } from './document-list.ts';
 import type { DocumentListPage, ListKeyset } from './document-list.ts';
-import { nowIso, prepared } from './db.ts';
+import { nowIso } from './db.ts';
 import type { FieldElement } from '../../../src/fields/types.ts';
 import type { StoredPageGeometry } from './templates.ts';
 import type { DocumentStatus, RecipientStatus } from '../domain/statuses.ts';
@@ -187,30 +186,22 @@ function toRecipient(r: Row): RecipientRecord {
 }
 
 export class SqliteDocumentRepository {
-  private readonly db: Db;
-  private readonly statusStatement: StatementSync;
-  private readonly getStatement: StatementSync;
-  private readonly recipientsStatement: StatementSync;
+  private readonly db: SqlDb;
 
-  constructor(db: Db) {
+  constructor(db: SqlDb) {
     this.db = db;
-    this.statusStatement = db.prepare('SELECT id, group_id, status, archived, final_file, tag, tag1, tag2, tag3, modified FROM documents WHERE id = ?');
-    this.getStatement = db.prepare('SELECT * FROM documents WHERE id = ?');
-    this.recipientsStatement = db.prepare('SELECT * FROM document_recipients WHERE document_id = ? ORDER BY position');
   }
 
   /** Inserts a document with its recipients and fields; call inside a transaction. */
-  insert(doc: NewDocument, recipients: NewRecipient[], fields: FieldElement[]): DocumentRecord {
+  async insert(doc: NewDocument, recipients: NewRecipient[], fields: FieldElement[]): Promise<DocumentRecord> {
     const now = nowIso();
-    this.db
-      .prepare(
-        `INSERT INTO documents (id, group_id, user_id, name, status, template_ids_json, tag, tag1, tag2, tag3, do_email, signers_in_order,
+    await this.db.run(
+      `INSERT INTO documents (id, group_id, user_id, name, status, template_ids_json, tag, tag1, tag2, tag3, do_email, signers_in_order,
          cc_json, message, message_template, redirect, honorifics, convert_sender_to_signer, strict_fields, append_history, append_pdf,
          return_signer_links, pdf_password, pdf_password_type, page_count, pages_json, reviewers_json, skipped_json, source_file,
          created, modified, language)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
+      [
         doc.id,
         doc.groupId,
         doc.userId,
@@ -243,14 +234,13 @@ export class SqliteDocumentRepository {
         now,
         now,
         doc.language,
-      );
-    const insertRecipient = this.db.prepare(
-      `INSERT INTO document_recipients (id, document_id, position, order_no, role, signer_number, witness_of, firstname, lastname, email,
-         tel, honorific, message, subject, redirect, reviewers_json, status, rejection_reason, has_fields, created, modified)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ],
     );
+    const insertRecipient = `INSERT INTO document_recipients (id, document_id, position, order_no, role, signer_number, witness_of, firstname, lastname, email,
+         tel, honorific, message, subject, redirect, reviewers_json, status, rejection_reason, has_fields, created, modified)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
     for (const r of recipients) {
-      insertRecipient.run(
+      await this.db.run(insertRecipient, [
         r.id,
         doc.id,
         r.position,
@@ -272,69 +262,69 @@ export class SqliteDocumentRepository {
         +r.hasFields,
         now,
         now,
-      );
+      ]);
     }
-    const insertField = this.db.prepare(
-      'INSERT INTO document_fields (uuid, document_id, position, signer, element_type, element_json) VALUES (?, ?, ?, ?, ?, ?)',
-    );
-    fields.forEach((f, i) => insertField.run(f.uuid!, doc.id, i, f.signer, f.element_type, JSON.stringify(f)));
-    return this.get(doc.id)!;
+    const insertField = 'INSERT INTO document_fields (uuid, document_id, position, signer, element_type, element_json) VALUES (?, ?, ?, ?, ?, ?)';
+    for (const [i, f] of fields.entries()) await this.db.run(insertField, [f.uuid!, doc.id, i, f.signer, f.element_type, JSON.stringify(f)]);
+    return (await this.get(doc.id))!;
   }
 
   /** How many documents there are, in every group. */
-  count(): number {
-    return Number((this.db.prepare('SELECT COUNT(*) AS n FROM documents').get() as { n: number }).n);
+  async count(): Promise<number> {
+    return Number(((await this.db.get('SELECT COUNT(*) AS n FROM documents')) as { n: number }).n);
   }
 
-  get(id: string): DocumentRecord | undefined {
-    const row = this.getStatement.get(id) as Row | undefined;
+  async get(id: string): Promise<DocumentRecord | undefined> {
+    const row = (await this.db.get('SELECT * FROM documents WHERE id = ?', [id])) as Row | undefined;
     return row ? toDocument(row) : undefined;
   }
 
-  statusRow(id: string): DocumentStatusRow | undefined {
-    return this.statusStatement.get(id) as DocumentStatusRow | undefined;
+  async statusRow(id: string): Promise<DocumentStatusRow | undefined> {
+    return (await this.db.get('SELECT id, group_id, status, archived, final_file, tag, tag1, tag2, tag3, modified FROM documents WHERE id = ?', [id])) as
+      DocumentStatusRow | undefined;
   }
 
-  recipients(documentId: string): RecipientRecord[] {
-    return (this.recipientsStatement.all(documentId) as Row[]).map(toRecipient);
+  async recipients(documentId: string): Promise<RecipientRecord[]> {
+    return ((await this.db.all('SELECT * FROM document_recipients WHERE document_id = ? ORDER BY position', [documentId])) as Row[]).map(toRecipient);
   }
 
   /** Recipients of many documents at once (for lists), keyed by document id. */
-  recipientsOf(documentIds: string[]): Map<string, RecipientRecord[]> {
+  async recipientsOf(documentIds: string[]): Promise<Map<string, RecipientRecord[]>> {
     const map = new Map<string, RecipientRecord[]>(documentIds.map((id) => [id, []]));
     if (documentIds.length === 0) return map;
     // One document (a GraphQL document query): the statement prepared once; many: cached per list length.
     if (documentIds.length === 1) {
-      map.set(documentIds[0]!, this.recipients(documentIds[0]!));
+      map.set(documentIds[0]!, await this.recipients(documentIds[0]!));
       return map;
     }
-    const rows = prepared(this.db, `SELECT * FROM document_recipients WHERE document_id IN (${documentIds.map(() => '?').join(',')}) ORDER BY position`).all(
-      ...documentIds,
-    ) as Row[];
+    const rows = (await this.db.all(
+      `SELECT * FROM document_recipients WHERE document_id IN (${documentIds.map(() => '?').join(',')}) ORDER BY position`,
+      documentIds,
+    )) as Row[];
     for (const row of rows) map.get(String(row.document_id))!.push(toRecipient(row));
     return map;
   }
 
-  recipient(id: string): RecipientRecord | undefined {
-    const row = this.db.prepare('SELECT * FROM document_recipients WHERE id = ?').get(id) as Row | undefined;
+  async recipient(id: string): Promise<RecipientRecord | undefined> {
+    const row = (await this.db.get('SELECT * FROM document_recipients WHERE id = ?', [id])) as Row | undefined;
     return row ? toRecipient(row) : undefined;
   }
 
-  fields(documentId: string, elementType?: string): FieldElement[] {
+  async fields(documentId: string, elementType?: string): Promise<FieldElement[]> {
     const rows = (
       elementType === undefined
-        ? this.db.prepare('SELECT element_json FROM document_fields WHERE document_id = ? ORDER BY position').all(documentId)
-        : this.db.prepare('SELECT element_json FROM document_fields WHERE document_id = ? AND element_type = ? ORDER BY position').all(documentId, elementType)
+        ? await this.db.all('SELECT element_json FROM document_fields WHERE document_id = ? ORDER BY position', [documentId])
+        : await this.db.all('SELECT element_json FROM document_fields WHERE document_id = ? AND element_type = ? ORDER BY position', [documentId, elementType])
     ) as Row[];
     return rows.map((r) => json<FieldElement>(r.element_json));
   }
 
-  list(q: DocumentListQuery): DocumentListPage {
-    return listDocuments(this.db, q);
+  async list(q: DocumentListQuery): Promise<DocumentListPage> {
+    return await listDocuments(this.db, q);
   }
 
   /** Moves the document's status (already checked against the transition table); call inside a transaction. */
-  setStatus(id: string, status: DocumentStatus, extra: { archived?: boolean; completedAt?: string } = {}): void {
+  async setStatus(id: string, status: DocumentStatus, extra: { archived?: boolean; completedAt?: string } = {}): Promise<void> {
     const sets = ['status = ?', 'modified = ?'];
     const params: (string | number)[] = [status, nowIso()];
     if (extra.archived !== undefined) {
@@ -345,63 +335,67 @@ export class SqliteDocumentRepository {
       sets.push('completed_at = ?');
       params.push(extra.completedAt);
     }
-    this.db.prepare(`UPDATE documents SET ${sets.join(', ')} WHERE id = ?`).run(...params, id);
+    await this.db.run(`UPDATE documents SET ${sets.join(', ')} WHERE id = ?`, [...params, id]);
   }
 
   /** Records the final PDF (written to the file store by the caller). */
-  setFinal(id: string, finalFile: string, finalHash: string): void {
-    this.db.prepare('UPDATE documents SET final_file = ?, final_hash = ?, modified = ? WHERE id = ?').run(finalFile, finalHash, nowIso(), id);
+  async setFinal(id: string, finalFile: string, finalHash: string): Promise<void> {
+    await this.db.run('UPDATE documents SET final_file = ?, final_hash = ?, modified = ? WHERE id = ?', [finalFile, finalHash, nowIso(), id]);
   }
 
-  setRecipientStatus(id: string, status: RecipientStatus, rejectionReason?: string): void {
+  async setRecipientStatus(id: string, status: RecipientStatus, rejectionReason?: string): Promise<void> {
     const now = nowIso();
-    if (rejectionReason === undefined) this.db.prepare('UPDATE document_recipients SET status = ?, modified = ? WHERE id = ?').run(status, now, id);
-    else this.db.prepare('UPDATE document_recipients SET status = ?, rejection_reason = ?, modified = ? WHERE id = ?').run(status, rejectionReason, now, id);
-    this.db.prepare('UPDATE documents SET modified = ? WHERE id = (SELECT document_id FROM document_recipients WHERE id = ?)').run(now, id);
+    if (rejectionReason === undefined) await this.db.run('UPDATE document_recipients SET status = ?, modified = ? WHERE id = ?', [status, now, id]);
+    else await this.db.run('UPDATE document_recipients SET status = ?, rejection_reason = ?, modified = ? WHERE id = ?', [status, rejectionReason, now, id]);
+    await this.db.run('UPDATE documents SET modified = ? WHERE id = (SELECT document_id FROM document_recipients WHERE id = ?)', [now, id]);
   }
 
   /** Uuids of the fields a recipient has saved a value into (the description's field `state`). */
-  savedFieldIds(documentId: string): Set<string> {
+  async savedFieldIds(documentId: string): Promise<Set<string>> {
     return new Set(
-      (this.db.prepare('SELECT uuid FROM document_fields WHERE document_id = ? AND saved = 1').all(documentId) as Row[]).map((r) => String(r.uuid)),
+      ((await this.db.all('SELECT uuid FROM document_fields WHERE document_id = ? AND saved = 1', [documentId])) as Row[]).map((r) => String(r.uuid)),
     );
   }
 
   /**
    * Permanent deletion: the document with its recipients (and their invitation attachment links), fields,
-   * text source, history and queued emails. The caller removes the files (their names are in the record).
+   * text source, history, queued emails and its final-PDF job. The caller removes the files (their names are in the record).
    * Webhook delivery logs stay (they are the dashboard's).
    */
-  purge(id: string): void {
-    this.db.prepare('DELETE FROM email_outbox WHERE document_id = ?').run(id);
-    this.db.prepare('DELETE FROM document_events WHERE document_id = ?').run(id);
-    this.db.prepare('DELETE FROM document_fields WHERE document_id = ?').run(id);
-    this.db.prepare('DELETE FROM recipient_email_attachments WHERE recipient_id IN (SELECT id FROM document_recipients WHERE document_id = ?)').run(id);
-    this.db.prepare('DELETE FROM document_recipients WHERE document_id = ?').run(id);
-    this.db.prepare('DELETE FROM document_texts WHERE document_id = ?').run(id);
-    this.db.prepare('DELETE FROM documents WHERE id = ?').run(id);
+  async purge(id: string): Promise<void> {
+    await this.db.run('DELETE FROM background_jobs WHERE document_id = ?', [id]);
+    await this.db.run('DELETE FROM email_outbox WHERE document_id = ?', [id]);
+    await this.db.run('DELETE FROM document_events WHERE document_id = ?', [id]);
+    await this.db.run('DELETE FROM document_fields WHERE document_id = ?', [id]);
+    await this.db.run('DELETE FROM recipient_email_attachments WHERE recipient_id IN (SELECT id FROM document_recipients WHERE document_id = ?)', [id]);
+    await this.db.run('DELETE FROM document_recipients WHERE document_id = ?', [id]);
+    await this.db.run('DELETE FROM document_texts WHERE document_id = ?', [id]);
+    await this.db.run('DELETE FROM documents WHERE id = ?', [id]);
   }
 
   /** Saves field values (the signing flow); `saved` marks a field a recipient has filled. */
-  saveFieldValues(documentId: string, values: Map<string, string>): void {
-    const read = this.db.prepare('SELECT element_json FROM document_fields WHERE uuid = ? AND document_id = ?');
-    const write = this.db.prepare('UPDATE document_fields SET element_json = ?, saved = 1 WHERE uuid = ?');
+  async saveFieldValues(documentId: string, values: Map<string, string>): Promise<void> {
     for (const [uuid, value] of values) {
-      const row = read.get(uuid, documentId) as Row | undefined;
+      const row = (await this.db.get('SELECT element_json FROM document_fields WHERE uuid = ? AND document_id = ?', [uuid, documentId])) as Row | undefined;
       if (!row) continue;
-      write.run(JSON.stringify({ ...json<FieldElement>(row.element_json), value }), uuid);
+      await this.db.run('UPDATE document_fields SET element_json = ?, saved = 1 WHERE uuid = ?', [
+        JSON.stringify({ ...json<FieldElement>(row.element_json), value }),
+        uuid,
+      ]);
     }
-    this.db.prepare('UPDATE documents SET modified = ? WHERE id = ?').run(nowIso(), documentId);
+    await this.db.run('UPDATE documents SET modified = ? WHERE id = ?', [nowIso(), documentId]);
   }
 
   /** Documents whose fields are complete but whose final PDF is not made yet. */
-  finalPdfPending(fieldsCompleteStatus: number): string[] {
-    return (this.db.prepare('SELECT id FROM documents WHERE status = ? AND final_file IS NULL').all(fieldsCompleteStatus) as { id: string }[]).map((r) => r.id);
+  async finalPdfPending(fieldsCompleteStatus: number): Promise<string[]> {
+    return ((await this.db.all('SELECT id FROM documents WHERE status = ? AND final_file IS NULL', [fieldsCompleteStatus])) as { id: string }[]).map(
+      (r) => r.id,
+    );
   }
 
   /** The document whose final PDF has this SHA-256 (hex), if any: what verification names. */
-  idByFinalHash(sha256: string): string | undefined {
-    const row = this.db.prepare('SELECT id FROM documents WHERE final_hash = ? LIMIT 1').get(sha256) as { id: string } | undefined;
+  async idByFinalHash(sha256: string): Promise<string | undefined> {
+    const row = (await this.db.get('SELECT id FROM documents WHERE final_hash = ? LIMIT 1', [sha256])) as { id: string } | undefined;
     return row?.id;
   }
 }

@@ -1,5 +1,5 @@
 /** Email attachments: PDFs a group keeps to attach to signers' emails (the description's /attachment/). */
-import type { Db } from './db.ts';
+import type { SqlDb } from './sql.ts';
 import { nowIso } from './db.ts';
 
 export interface EmailAttachment {
@@ -27,49 +27,63 @@ const toAttachment = (r: Row): EmailAttachment => ({
 export const emailAttachmentFileName = (id: string): string => `email-attachment-${id}`;
 
 export class SqliteEmailAttachmentRepository {
-  private readonly db: Db;
-  constructor(db: Db) {
+  private readonly db: SqlDb;
+  constructor(db: SqlDb) {
     this.db = db;
   }
 
-  insert(a: Omit<EmailAttachment, 'created'>): EmailAttachment {
-    this.db
-      .prepare('INSERT INTO email_attachments (id, group_id, user_id, filename, description, file_size, created) VALUES (?, ?, ?, ?, ?, ?, ?)')
-      .run(a.id, a.groupId, a.userId, a.filename, a.description, a.fileSize, nowIso());
-    return this.get(a.id)!;
+  async insert(a: Omit<EmailAttachment, 'created'>): Promise<EmailAttachment> {
+    await this.db.run('INSERT INTO email_attachments (id, group_id, user_id, filename, description, file_size, created) VALUES (?, ?, ?, ?, ?, ?, ?)', [
+      a.id,
+      a.groupId,
+      a.userId,
+      a.filename,
+      a.description,
+      a.fileSize,
+      nowIso(),
+    ]);
+    return (await this.get(a.id))!;
   }
 
-  get(id: string): EmailAttachment | undefined {
-    const row = this.db.prepare('SELECT * FROM email_attachments WHERE id = ?').get(id) as Row | undefined;
+  async get(id: string): Promise<EmailAttachment | undefined> {
+    const row = (await this.db.get('SELECT * FROM email_attachments WHERE id = ?', [id])) as Row | undefined;
     return row ? toAttachment(row) : undefined;
   }
 
-  list(groupIds: string[], limit: number, offset: number): { total: number; attachments: EmailAttachment[] } {
+  async list(groupIds: string[], limit: number, offset: number): Promise<{ total: number; attachments: EmailAttachment[] }> {
     if (groupIds.length === 0) return { total: 0, attachments: [] };
     const marks = groupIds.map(() => '?').join(',');
-    const total = (this.db.prepare(`SELECT COUNT(*) AS n FROM email_attachments WHERE group_id IN (${marks})`).get(...groupIds) as { n: number }).n;
-    const rows = this.db
-      .prepare(`SELECT * FROM email_attachments WHERE group_id IN (${marks}) ORDER BY created DESC, rowid DESC LIMIT ? OFFSET ?`)
-      .all(...groupIds, limit, offset) as Row[];
+    const total = ((await this.db.get(`SELECT COUNT(*) AS n FROM email_attachments WHERE group_id IN (${marks})`, groupIds)) as { n: number }).n;
+    const rows = (await this.db.all(`SELECT * FROM email_attachments WHERE group_id IN (${marks}) ORDER BY created DESC, rowid DESC LIMIT ? OFFSET ?`, [
+      ...groupIds,
+      limit,
+      offset,
+    ])) as Row[];
     return { total, attachments: rows.map(toAttachment) };
   }
 
-  remove(id: string): void {
-    this.db.prepare('DELETE FROM email_attachments WHERE id = ?').run(id);
-    this.db.prepare('DELETE FROM recipient_email_attachments WHERE attachment_id = ?').run(id);
+  async remove(id: string): Promise<void> {
+    await this.db.run('DELETE FROM email_attachments WHERE id = ?', [id]);
+    await this.db.run('DELETE FROM recipient_email_attachments WHERE attachment_id = ?', [id]);
   }
 
   /** The files that go with a recipient's invitation (`attachments` on the send), in the order given. */
-  attachToRecipient(recipientId: string, attachmentIds: readonly string[]): void {
-    const insert = this.db.prepare('INSERT OR IGNORE INTO recipient_email_attachments (recipient_id, attachment_id, position) VALUES (?, ?, ?)');
-    attachmentIds.forEach((id, position) => insert.run(recipientId, id, position));
+  async attachToRecipient(recipientId: string, attachmentIds: readonly string[]): Promise<void> {
+    for (const [position, id] of attachmentIds.entries()) {
+      await this.db.run('INSERT INTO recipient_email_attachments (recipient_id, attachment_id, position) VALUES (?, ?, ?) ON CONFLICT DO NOTHING', [
+        recipientId,
+        id,
+        position,
+      ]);
+    }
   }
 
   /** A recipient's invitation files that still exist. */
-  ofRecipient(recipientId: string): EmailAttachment[] {
-    const rows = this.db
-      .prepare('SELECT a.* FROM recipient_email_attachments r JOIN email_attachments a ON a.id = r.attachment_id WHERE r.recipient_id = ? ORDER BY r.position')
-      .all(recipientId) as Row[];
+  async ofRecipient(recipientId: string): Promise<EmailAttachment[]> {
+    const rows = (await this.db.all(
+      'SELECT a.* FROM recipient_email_attachments r JOIN email_attachments a ON a.id = r.attachment_id WHERE r.recipient_id = ? ORDER BY r.position',
+      [recipientId],
+    )) as Row[];
     return rows.map(toAttachment);
   }
 }

@@ -5,8 +5,8 @@
  * so an event reaches subscribers on every process of a deployment, and only once it is committed.
  * Rows are kept for an hour: a feed is live, not a history.
  */
-import type { Db, Migration } from './db.ts';
-import { prepared } from './db.ts';
+import type { Migration } from './db.ts';
+import type { SqlDb } from './sql.ts';
 
 export const feedMigrations: Migration[] = [
   {
@@ -36,24 +36,24 @@ export interface FeedRow {
 }
 
 export class SqliteFeedEventRepository {
-  private readonly db: Db;
-  constructor(db: Db) {
+  private readonly db: SqlDb;
+  constructor(db: SqlDb) {
     this.db = db;
   }
 
-  append(row: Omit<FeedRow, 'seq'>, now = Date.now()): void {
-    prepared(this.db, 'INSERT INTO feed_events (feed, group_id, user_id, body, created_ms) VALUES (?, ?, ?, ?, ?)').run(
+  async append(row: Omit<FeedRow, 'seq'>, now = Date.now()): Promise<void> {
+    await this.db.run('INSERT INTO feed_events (feed, group_id, user_id, body, created_ms) VALUES (?, ?, ?, ?, ?)', [
       row.feed,
       row.groupId,
       row.userId,
       row.body,
       now,
-    );
+    ]);
   }
 
   /** Rows after `seq`, oldest first, at most `limit`. */
-  since(seq: number, limit: number): FeedRow[] {
-    const rows = prepared(this.db, 'SELECT seq, feed, group_id, user_id, body FROM feed_events WHERE seq > ? ORDER BY seq LIMIT ?').all(seq, limit) as Array<
+  async since(seq: number, limit: number): Promise<FeedRow[]> {
+    const rows = (await this.db.all('SELECT seq, feed, group_id, user_id, body FROM feed_events WHERE seq > ? ORDER BY seq LIMIT ?', [seq, limit])) as Array<
       Record<string, string | number | null>
     >;
     return rows.map((r) => ({
@@ -66,13 +66,13 @@ export class SqliteFeedEventRepository {
   }
 
   /** The newest row's seq (0 when empty): where a process starting now begins to tail. */
-  latestSeq(): number {
-    const row = prepared(this.db, 'SELECT MAX(seq) AS seq FROM feed_events').get() as { seq: number | null };
+  async latestSeq(): Promise<number> {
+    const row = (await this.db.get('SELECT MAX(seq) AS seq FROM feed_events')) as { seq: number | null };
     return Number(row.seq ?? 0);
   }
 
   /** Drops rows written before `beforeMs`. */
-  prune(beforeMs: number): number {
-    return Number(prepared(this.db, 'DELETE FROM feed_events WHERE created_ms < ?').run(beforeMs).changes);
+  async prune(beforeMs: number): Promise<number> {
+    return Number((await this.db.run('DELETE FROM feed_events WHERE created_ms < ?', [beforeMs])).changes);
   }
 }

@@ -1,3 +1,4 @@
+import { localBlobs } from './files.ts';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -14,13 +15,13 @@ import { purgeDocument } from '../services/documents/purge.ts';
 
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
 
-function withStore(run: (store: Store, dataDir: string) => void): void {
+async function withStore(run: (store: Store, dataDir: string) => Promise<void>): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esign-files-'));
-  const store = openStore(dataDir);
+  const store = await openStore(dataDir);
   try {
-    run(store, dataDir);
+    await run(store, dataDir);
   } finally {
-    store.close();
+    await store.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -34,56 +35,56 @@ function blobFiles(dataDir: string): string[] {
 /** A hard link to a blob's inode: it shows what shredding did to the bytes before the unlink. */
 function witness(store: Store, dataDir: string, hash: string): string {
   const link = path.join(dataDir, `witness-${hash.slice(0, 8)}`);
-  fs.linkSync(store.files.blobs.pathOf(hash), link);
+  fs.linkSync(localBlobs(store).pathOf(hash), link);
   return link;
 }
 
-test('one content is stored once however many names point at it; the last name going shreds it', () => {
-  withStore((store, dataDir) => {
+test('one content is stored once however many names point at it; the last name going shreds it', async () => {
+  await withStore(async (store, dataDir) => {
     const bytes = enc('%PDF-1.7 same bytes');
     const hash = sha256Hex(bytes);
-    store.files.write('a', bytes);
-    store.files.write('b', bytes);
-    store.files.link('a', 'c');
+    await store.files.write('a', bytes);
+    await store.files.write('b', bytes);
+    await store.files.link('a', 'c');
     assert.deepEqual(blobFiles(dataDir), [`${hash.slice(0, 2)}/${hash.slice(2, 4)}/${hash}`]);
-    assert.equal(store.files.refs.refs(hash), 3);
-    assert.equal(store.files.size('c'), bytes.length);
+    assert.equal(await store.files.refs.refs(hash), 3);
+    assert.equal(await store.files.size('c'), bytes.length);
     const seen = witness(store, dataDir, hash);
-    store.files.remove('a');
-    store.files.shred('b');
-    assert.equal(store.files.read('c').toString(), '%PDF-1.7 same bytes', 'a remaining name keeps the bytes');
-    store.files.remove('c');
-    store.files.remove('c'); // missing names are fine
+    await store.files.remove('a');
+    await store.files.shred('b');
+    assert.equal((await store.files.read('c')).toString(), '%PDF-1.7 same bytes', 'a remaining name keeps the bytes');
+    await store.files.remove('c');
+    await store.files.remove('c'); // missing names are fine
     assert.deepEqual(blobFiles(dataDir), []);
-    assert.equal(store.files.exists('c'), false);
-    assert.throws(() => store.files.read('c'), { code: 'ENOENT' });
+    assert.equal(await store.files.exists('c'), false);
+    await assert.rejects(() => store.files.read('c'), { code: 'ENOENT' });
     assert.notEqual(fs.readFileSync(seen, 'utf8'), '%PDF-1.7 same bytes', 'overwritten before the unlink');
-    assert.deepEqual(store.files.refs.totals(), { blobs: 0, bytes: 0, names: 0 });
+    assert.deepEqual(await store.files.refs.totals(), { blobs: 0, bytes: 0, names: 0 });
   });
 });
 
-test('writing new bytes under a name releases the old blob; unsafe names and missing link sources are refused', () => {
-  withStore((store, dataDir) => {
-    store.files.write('t', enc('v1'));
-    store.files.write('t', enc('v2'));
-    assert.equal(store.files.read('t').toString(), 'v2');
+test('writing new bytes under a name releases the old blob; unsafe names and missing link sources are refused', async () => {
+  await withStore(async (store, dataDir) => {
+    await store.files.write('t', enc('v1'));
+    await store.files.write('t', enc('v2'));
+    assert.equal((await store.files.read('t')).toString(), 'v2');
     assert.equal(blobFiles(dataDir).length, 1);
-    assert.throws(() => store.files.write('../x', enc('x')), /unsafe/);
-    assert.throws(() => store.files.link('nope', 'x'), { code: 'ENOENT' });
-    assert.equal(store.files.exists('x'), false);
+    await assert.rejects(() => store.files.write('../x', enc('x')), /unsafe/);
+    await assert.rejects(() => store.files.link('nope', 'x'), { code: 'ENOENT' });
+    assert.equal(await store.files.exists('x'), false);
   });
 });
 
-test('a removal inside a transaction that rolls back keeps the bytes (shredding waits for no open transaction)', () => {
-  withStore((store) => {
-    store.files.write('kept', enc('kept bytes'));
-    assert.throws(() =>
-      store.transaction(() => {
-        store.files.remove('kept');
+test('a removal inside a transaction that rolls back keeps the bytes (shredding waits for no open transaction)', async () => {
+  await withStore(async (store) => {
+    await store.files.write('kept', enc('kept bytes'));
+    await assert.rejects(() =>
+      store.transaction(async () => {
+        await store.files.remove('kept');
         throw new Error('rolled back');
       }),
     );
-    assert.equal(store.files.read('kept').toString(), 'kept bytes');
+    assert.equal((await store.files.read('kept')).toString(), 'kept bytes');
   });
 });
 
@@ -100,22 +101,22 @@ test('a sent document references the template bytes, and keeps them when the tem
     }
     const original = sha256Hex(template.pdf);
     assert.equal(blobFiles(t.dataDir).length, 1, 'three sends, one stored PDF');
-    assert.equal(store.files.refs.refs(original), 4);
+    assert.equal(await store.files.refs.refs(original), 4);
 
     // The template's PDF is replaced (as form import does): the documents keep what they were sent with.
-    store.files.write(templateFileName(template.id), enc('%PDF-1.7 a different template'));
+    await store.files.write(templateFileName(template.id), enc('%PDF-1.7 a different template'));
     const pdf = await call(t.app, t.key, 'GET', `/api/v1/pdf/${ids[0]}/`);
     assert.equal(pdf.statusCode, 200);
     assert.equal(sha256Hex(pdf.rawPayload), original);
 
-    deleteTemplateNow(store, store.templates.get(template.id)!);
+    await deleteTemplateNow(store, (await store.templates.get(template.id))!);
     assert.equal(sha256Hex((await call(t.app, t.key, 'GET', `/api/v1/pdf/${ids[1]}/`)).rawPayload), original);
 
     const seen = witness(store, t.dataDir, original);
-    for (const id of ids) purgeDocument(store, store.documents.get(id)!);
-    assert.equal(store.files.blobs.hasSync(original), false, 'the last reference gone, the blob goes');
+    for (const id of ids) await purgeDocument(store, (await store.documents.get(id))!);
+    assert.equal(await store.files.blobs.has(original), false, 'the last reference gone, the blob goes');
     assert.notDeepEqual(fs.readFileSync(seen), Buffer.from(template.pdf), 'and it was shredded');
-    assert.deepEqual(store.files.refs.totals(), { blobs: 0, bytes: 0, names: 0 });
+    assert.deepEqual(await store.files.refs.totals(), { blobs: 0, bytes: 0, names: 0 });
   } finally {
     await t.close();
   }
@@ -136,7 +137,7 @@ test('a data dir written before blobs (flat files/<name>.pdf) is imported on fir
     try {
       assert.equal(fs.existsSync(path.join(dataDir, 'files')), false, 'the flat folder is emptied (its temp leftover too) and removed');
       assert.equal(blobFiles(dataDir).length, 1, 'three identical flat copies became one blob');
-      assert.deepEqual(app.store.files.refs.totals(), { blobs: 1, bytes: templateBytes.length, names: 3 });
+      assert.deepEqual(await app.store.files.refs.totals(), { blobs: 1, bytes: templateBytes.length, names: 3 });
       for (const id of manifest.documents) {
         const pdf = await call(app, manifest.key, 'GET', `/api/v1/pdf/${id}/`);
         assert.equal(pdf.statusCode, 200, pdf.body);
@@ -147,9 +148,9 @@ test('a data dir written before blobs (flat files/<name>.pdf) is imported on fir
     } finally {
       await app.close();
     }
-    const again = openStore(dataDir); // a second start finds nothing to import
-    assert.deepEqual(again.files.refs.totals(), { blobs: 1, bytes: templateBytes.length, names: 3 });
-    again.close();
+    const again = await openStore(dataDir); // a second start finds nothing to import
+    assert.deepEqual(await again.files.refs.totals(), { blobs: 1, bytes: templateBytes.length, names: 3 });
+    await again.close();
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

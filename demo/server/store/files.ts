@@ -7,9 +7,9 @@
  * When a blob's last name goes, its bytes are shredded (overwritten, then unlinked) once no
  * transaction is open. Old flat `files/<name>.pdf` data dirs are imported on open (flat-files-import.ts).
  */
-import type { Db } from './db.ts';
-import { transaction } from './db.ts';
+import type { SqlDb } from './sql.ts';
 import { sha256Hex } from './blob-backend.ts';
+import type { BlobBackend } from './blob-backend.ts';
 import { SqliteBlobRefs } from './blob-refs.ts';
 import { LocalBlobBackend } from './local-blobs.ts';
 import { importFlatFiles } from './flat-files-import.ts';
@@ -27,98 +27,109 @@ function missing(name: string): NodeJS.ErrnoException {
   return error;
 }
 
+/** The local backend of a store that uses one (tests that look at blob files on disk). */
+export function localBlobs(store: { files: FileStore }): LocalBlobBackend {
+  if (!(store.files.blobs instanceof LocalBlobBackend)) throw new Error('this store keeps its blobs in S3, not in <data>/blobs');
+  return store.files.blobs;
+}
+
 export class FileStore {
   readonly dataDir: string;
-  readonly blobs: LocalBlobBackend;
+  /** Where the bytes are: `<dataDir>/blobs` by default, or an S3 bucket (ESIGN_S3_BUCKET). */
+  readonly blobs: BlobBackend;
   readonly refs: SqliteBlobRefs;
-  private readonly db: Db;
+  private readonly db: SqlDb;
 
-  constructor(dataDir: string, db: Db) {
+  constructor(dataDir: string, db: SqlDb, blobs: BlobBackend = new LocalBlobBackend(dataDir)) {
     this.db = db;
     this.dataDir = dataDir;
-    this.blobs = new LocalBlobBackend(dataDir);
+    this.blobs = blobs;
     this.refs = new SqliteBlobRefs(db);
-    importFlatFiles(dataDir, db, this.blobs, this.refs);
-    this.sweep();
+  }
+
+  /** Start-up: imports files of data dirs written before blobs, then shreds what nothing names. */
+  async start(): Promise<void> {
+    await importFlatFiles(this.dataDir, this.db, this.blobs, this.refs);
+    await this.sweep();
   }
 
   /** Stores the bytes (once per content) and points `name` at them. */
-  write(name: string, bytes: Uint8Array): void {
+  async write(name: string, bytes: Uint8Array): Promise<void> {
     checkName(name);
     const hash = sha256Hex(bytes);
-    this.blobs.putSync(hash, bytes); // before the row: a crash leaves at worst an unnamed blob
-    transaction(this.db, () => {
-      this.refs.bind(name, hash, bytes.byteLength);
+    await this.blobs.put(hash, bytes); // before the row: a crash leaves at worst an unnamed blob
+    await this.db.transaction(async () => {
+      await this.refs.bind(name, hash, bytes.byteLength);
       // Another process on the same data dir may have shredded an unreferenced blob of this content
       // after the put above saw it; under the write lock no one can shred it any more.
-      if (!this.blobs.hasSync(hash)) this.blobs.putSync(hash, bytes);
+      if (!(await this.blobs.has(hash))) await this.blobs.put(hash, bytes);
     });
-    this.sweep();
+    await this.sweep();
   }
 
   /** Points `to` at the bytes `from` points at, without copying them. */
-  link(from: string, to: string): void {
+  async link(from: string, to: string): Promise<void> {
     checkName(to);
-    transaction(this.db, () => {
-      const source = this.refs.find(checkName(from));
+    await this.db.transaction(async () => {
+      const source = await this.refs.find(checkName(from));
       if (!source) throw missing(from);
-      this.refs.bind(to, source.hash, source.size);
+      await this.refs.bind(to, source.hash, source.size);
     });
-    this.sweep();
+    await this.sweep();
   }
 
-  read(name: string): Buffer {
-    const ref = this.refs.find(checkName(name));
-    const bytes = ref && this.blobs.getSync(ref.hash);
+  async read(name: string): Promise<Buffer> {
+    const ref = await this.refs.find(checkName(name));
+    const bytes = ref && (await this.blobs.get(ref.hash));
     if (!bytes) throw missing(name);
-    return bytes;
+    return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
 
   /** The bytes as a plain Uint8Array (pdf.js refuses Buffer instances). */
-  readBytes(name: string): Uint8Array {
-    const buffer = this.read(name);
+  async readBytes(name: string): Promise<Uint8Array> {
+    const buffer = await this.read(name);
     return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
   }
 
-  exists(name: string): boolean {
-    const ref = this.refs.find(checkName(name));
-    return ref !== undefined && this.blobs.hasSync(ref.hash);
+  async exists(name: string): Promise<boolean> {
+    const ref = await this.refs.find(checkName(name));
+    return ref !== undefined && (await this.blobs.has(ref.hash));
   }
 
-  size(name: string): number {
-    const ref = this.refs.find(checkName(name));
+  async size(name: string): Promise<number> {
+    const ref = await this.refs.find(checkName(name));
     if (!ref) throw missing(name);
     return ref.size;
   }
 
   /** The SHA-256 of the bytes `name` points at (undefined when there is no such file). */
-  hashOf(name: string): string | undefined {
-    return this.refs.find(checkName(name))?.hash;
+  async hashOf(name: string): Promise<string | undefined> {
+    return (await this.refs.find(checkName(name)))?.hash;
   }
 
   /** Drops the name; missing names are fine. The bytes are shredded when no other name points at them. */
-  remove(name: string): void {
+  async remove(name: string): Promise<void> {
     checkName(name);
-    transaction(this.db, () => this.refs.unbind(name));
-    this.sweep();
+    await this.db.transaction(async () => this.refs.unbind(name));
+    await this.sweep();
   }
 
   /** Same as remove: every deletion of the last reference is secure (overwrite, then unlink). */
-  shred(name: string): void {
-    this.remove(name);
+  async shred(name: string): Promise<void> {
+    await this.remove(name);
   }
 
   /**
    * Shreds blobs no name points at. Skipped inside an open transaction (it could still roll back
    * and need them); the next call outside one, or the next start, does it.
    */
-  sweep(): void {
-    if (this.db.isTransaction) return;
-    for (const hash of this.refs.unreferenced()) {
+  async sweep(): Promise<void> {
+    if (this.db.inTransaction()) return;
+    for (const hash of await this.refs.unreferenced()) {
       // Under the write lock: a process binding this content meanwhile either came first (refs > 0,
       // nothing is shredded) or comes after and finds the bytes gone and writes them again.
-      transaction(this.db, () => {
-        if (this.refs.forget(hash)) this.blobs.deleteSync(hash);
+      await this.db.transaction(async () => {
+        if (await this.refs.forget(hash)) await this.blobs.delete(hash);
       });
     }
   }

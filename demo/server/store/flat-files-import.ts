@@ -6,17 +6,16 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Db } from './db.ts';
-import { transaction } from './db.ts';
+import type { SqlDb } from './sql.ts';
 import { sha256Hex } from './blob-backend.ts';
 import type { SqliteBlobRefs } from './blob-refs.ts';
-import type { LocalBlobBackend } from './local-blobs.ts';
+import type { BlobBackend } from './blob-backend.ts';
 
 const FLAT_FILE = /^([A-Za-z0-9_-]{1,100})\.pdf$/;
 const FLAT_TEMP = /\.pdf\.\d+-[0-9a-f]+\.tmp$/;
 
 /** Returns how many files were imported. */
-export function importFlatFiles(dataDir: string, db: Db, blobs: LocalBlobBackend, refs: SqliteBlobRefs): number {
+export async function importFlatFiles(dataDir: string, db: SqlDb, blobs: BlobBackend, refs: SqliteBlobRefs): Promise<number> {
   const dir = path.join(dataDir, 'files');
   if (!fs.existsSync(dir)) return 0;
   let imported = 0;
@@ -29,7 +28,7 @@ export function importFlatFiles(dataDir: string, db: Db, blobs: LocalBlobBackend
     const m = FLAT_FILE.exec(entry);
     if (!m) continue;
     const name = m[1];
-    if (refs.find(name)) {
+    if (await refs.find(name)) {
       fs.rmSync(file, { force: true }); // imported before a crash; its bytes are in the blob
       continue;
     }
@@ -37,8 +36,8 @@ export function importFlatFiles(dataDir: string, db: Db, blobs: LocalBlobBackend
     const hash = sha256Hex(bytes);
     // The blob first (so a row never names missing bytes), then the row, then the flat file goes;
     // a crash anywhere in between leaves the flat file, which the next start imports again.
-    blobs.putSync(hash, bytes);
-    transaction(db, () => refs.bind(name, hash, bytes.byteLength));
+    await blobs.put(hash, bytes);
+    await db.transaction(async () => refs.bind(name, hash, bytes.byteLength));
     fs.rmSync(file, { force: true });
     imported++;
   }

@@ -1,6 +1,6 @@
 /** Groups (the spec's teams) and their settings. */
 import crypto from 'node:crypto';
-import type { Db } from './db.ts';
+import type { SqlDb } from './sql.ts';
 import { nowIso } from './db.ts';
 
 export interface Group {
@@ -77,14 +77,14 @@ export interface GroupListQuery {
 }
 
 export interface GroupRepository {
-  create(name: string, settings: GroupSettings, createdBy: string | null): Group;
-  get(id: string): Group | undefined;
+  create(name: string, settings: GroupSettings, createdBy: string | null): Promise<Group>;
+  get(id: string): Promise<Group | undefined>;
   /** Looks a group up by UUID or slug. */
-  find(idOrSlug: string): Group | undefined;
-  list(query: GroupListQuery): { total: number; groups: Group[] };
+  find(idOrSlug: string): Promise<Group | undefined>;
+  list(query: GroupListQuery): Promise<{ total: number; groups: Group[] }>;
   /** How many groups there are, in every tenant. */
-  count(): number;
-  update(id: string, settings: GroupSettings & { name?: string }): Group | undefined;
+  count(): Promise<number>;
+  update(id: string, settings: GroupSettings & { name?: string }): Promise<Group | undefined>;
 }
 
 interface GroupRow {
@@ -136,30 +136,33 @@ export function slugify(name: string): string {
 }
 
 export class SqliteGroupRepository implements GroupRepository {
-  private readonly db: Db;
-  constructor(db: Db) {
+  private readonly db: SqlDb;
+  constructor(db: SqlDb) {
     this.db = db;
   }
 
-  private uniqueSlug(name: string): string {
+  private async uniqueSlug(name: string): Promise<string> {
     const base = slugify(name);
     let slug = base;
-    for (let n = 2; this.db.prepare('SELECT 1 FROM groups WHERE slug = ?').get(slug) !== undefined; n++) slug = `${base}-${n}`;
+    for (let n = 2; (await this.db.get('SELECT 1 FROM groups WHERE slug = ?', [slug])) !== undefined; n++) slug = `${base}-${n}`;
     return slug;
   }
 
-  create(name: string, settings: GroupSettings, createdBy: string | null): Group {
+  async create(name: string, settings: GroupSettings, createdBy: string | null): Promise<Group> {
+    // One transaction: the slug is read free and written before anyone else can take it.
+    return this.db.transaction(() => this.insert(name, settings, createdBy));
+  }
+
+  private async insert(name: string, settings: GroupSettings, createdBy: string | null): Promise<Group> {
     const now = nowIso();
     const id = crypto.randomUUID();
-    this.db
-      .prepare(
-        `INSERT INTO groups (id, slug, name, xframe_allow, default_cc, default_message_template, message_templates_json, components_enabled,
+    await this.db.run(
+      `INSERT INTO groups (id, slug, name, xframe_allow, default_cc, default_message_template, message_templates_json, components_enabled,
          deletion_requires_approval, retention_days, seal_visible, profile_json, created_by, created, modified)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
+      [
         id,
-        this.uniqueSlug(name),
+        await this.uniqueSlug(name),
         name,
         settings.xframeAllow ? 1 : 0,
         settings.defaultCc ?? '',
@@ -173,46 +176,47 @@ export class SqliteGroupRepository implements GroupRepository {
         createdBy,
         now,
         now,
-      );
-    return this.get(id)!;
+      ],
+    );
+    return (await this.get(id))!;
   }
 
-  count(): number {
-    return Number((this.db.prepare('SELECT COUNT(*) AS n FROM groups').get() as { n: number }).n);
+  async count(): Promise<number> {
+    return Number(((await this.db.get('SELECT COUNT(*) AS n FROM groups')) as { n: number }).n);
   }
 
-  get(id: string): Group | undefined {
-    const row = this.db.prepare('SELECT * FROM groups WHERE id = ?').get(id) as GroupRow | undefined;
+  async get(id: string): Promise<Group | undefined> {
+    const row = (await this.db.get('SELECT * FROM groups WHERE id = ?', [id])) as GroupRow | undefined;
     return row ? toGroup(row) : undefined;
   }
 
-  find(idOrSlug: string): Group | undefined {
-    const row = this.db.prepare('SELECT * FROM groups WHERE id = ? OR slug = ?').get(idOrSlug, idOrSlug) as GroupRow | undefined;
+  async find(idOrSlug: string): Promise<Group | undefined> {
+    const row = (await this.db.get('SELECT * FROM groups WHERE id = ? OR slug = ?', [idOrSlug, idOrSlug])) as GroupRow | undefined;
     return row ? toGroup(row) : undefined;
   }
 
-  list(query: GroupListQuery): { total: number; groups: Group[] } {
+  async list(query: GroupListQuery): Promise<{ total: number; groups: Group[] }> {
     if (query.groupIds.length === 0) return { total: 0, groups: [] };
     const marks = query.groupIds.map(() => '?').join(',');
-    const total = (this.db.prepare(`SELECT COUNT(*) AS n FROM groups WHERE id IN (${marks})`).get(...query.groupIds) as { n: number }).n;
-    const rows = this.db
-      .prepare(`SELECT * FROM groups WHERE id IN (${marks}) ORDER BY created, rowid LIMIT ? OFFSET ?`)
-      .all(...query.groupIds, query.limit, query.offset) as unknown as GroupRow[];
+    const total = ((await this.db.get(`SELECT COUNT(*) AS n FROM groups WHERE id IN (${marks})`, query.groupIds)) as { n: number }).n;
+    const rows = (await this.db.all(`SELECT * FROM groups WHERE id IN (${marks}) ORDER BY created, rowid LIMIT ? OFFSET ?`, [
+      ...query.groupIds,
+      query.limit,
+      query.offset,
+    ])) as unknown as GroupRow[];
     return { total, groups: rows.map(toGroup) };
   }
 
-  update(id: string, settings: GroupSettings & { name?: string }): Group | undefined {
-    const current = this.get(id);
+  async update(id: string, settings: GroupSettings & { name?: string }): Promise<Group | undefined> {
+    const current = await this.get(id);
     if (!current) return undefined;
     const { profile, ...rest } = settings;
     const next = { ...current, ...Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)) } as Group;
     const nextProfile = { ...current.profile, ...Object.fromEntries(Object.entries(profile ?? {}).filter(([, v]) => v !== undefined)) };
-    this.db
-      .prepare(
-        `UPDATE groups SET name = ?, xframe_allow = ?, default_cc = ?, default_message_template = ?, message_templates_json = ?,
+    await this.db.run(
+      `UPDATE groups SET name = ?, xframe_allow = ?, default_cc = ?, default_message_template = ?, message_templates_json = ?,
          components_enabled = ?, deletion_requires_approval = ?, retention_days = ?, seal_visible = ?, profile_json = ?, modified = ? WHERE id = ?`,
-      )
-      .run(
+      [
         next.name,
         next.xframeAllow ? 1 : 0,
         next.defaultCc,
@@ -225,7 +229,8 @@ export class SqliteGroupRepository implements GroupRepository {
         JSON.stringify(nextProfile),
         nowIso(),
         id,
-      );
-    return this.get(id);
+      ],
+    );
+    return await this.get(id);
   }
 }

@@ -4,8 +4,8 @@
  * answered, its status, headers and body. A row without a status is a request still running.
  * Rows live 24 hours.
  */
-import type { Db, Migration } from './db.ts';
-import { prepared } from './db.ts';
+import type { Migration } from './db.ts';
+import type { SqlDb } from './sql.ts';
 
 export const idempotencyMigrations: Migration[] = [
   {
@@ -56,43 +56,37 @@ const WHERE = 'key_id = ? AND idem_key = ? AND method = ? AND path = ?';
 const args = (s: IdempotencyScope) => [s.keyId, s.idemKey, s.method, s.path] as const;
 
 export class IdempotencyRepository {
-  private readonly db: Db;
-  constructor(db: Db) {
+  private readonly db: SqlDb;
+  constructor(db: SqlDb) {
     this.db = db;
   }
 
-  find(scope: IdempotencyScope): StoredAnswer | undefined {
-    const row = prepared(this.db, `SELECT body_hash, status, headers, body, created FROM idempotency_keys WHERE ${WHERE}`).get(...args(scope)) as
-      Row | undefined;
+  async find(scope: IdempotencyScope): Promise<StoredAnswer | undefined> {
+    const row = (await this.db.get(`SELECT body_hash, status, headers, body, created FROM idempotency_keys WHERE ${WHERE}`, args(scope))) as Row | undefined;
     if (!row) return undefined;
     return { bodyHash: row.body_hash, status: row.status, headers: JSON.parse(row.headers) as Record<string, string>, body: row.body, created: row.created };
   }
 
   /** Claims the scope for a request about to run; false when a row is already there. */
-  reserve(scope: IdempotencyScope, bodyHash: string, now: string): boolean {
-    const result = prepared(
-      this.db,
-      'INSERT OR IGNORE INTO idempotency_keys (key_id, idem_key, method, path, body_hash, created) VALUES (?, ?, ?, ?, ?, ?)',
-    ).run(...args(scope), bodyHash, now);
+  async reserve(scope: IdempotencyScope, bodyHash: string, now: string): Promise<boolean> {
+    const result = await this.db.run(
+      'INSERT INTO idempotency_keys (key_id, idem_key, method, path, body_hash, created) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
+      [...args(scope), bodyHash, now],
+    );
     return Number(result.changes) === 1;
   }
 
-  complete(scope: IdempotencyScope, status: number, headers: Record<string, string>, body: Uint8Array): void {
-    prepared(this.db, `UPDATE idempotency_keys SET status = ?, headers = ?, body = ? WHERE ${WHERE}`).run(
-      status,
-      JSON.stringify(headers),
-      body,
-      ...args(scope),
-    );
+  async complete(scope: IdempotencyScope, status: number, headers: Record<string, string>, body: Uint8Array): Promise<void> {
+    await this.db.run(`UPDATE idempotency_keys SET status = ?, headers = ?, body = ? WHERE ${WHERE}`, [status, JSON.stringify(headers), body, ...args(scope)]);
   }
 
   /** Forgets a scope (its request failed in a way a retry should run again). */
-  release(scope: IdempotencyScope): void {
-    prepared(this.db, `DELETE FROM idempotency_keys WHERE ${WHERE}`).run(...args(scope));
+  async release(scope: IdempotencyScope): Promise<void> {
+    await this.db.run(`DELETE FROM idempotency_keys WHERE ${WHERE}`, args(scope));
   }
 
   /** Removes every row created before `before` (ISO time). */
-  purgeBefore(before: string): void {
-    prepared(this.db, 'DELETE FROM idempotency_keys WHERE created < ?').run(before);
+  async purgeBefore(before: string): Promise<void> {
+    await this.db.run('DELETE FROM idempotency_keys WHERE created < ?', [before]);
   }
 }

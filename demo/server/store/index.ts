@@ -4,8 +4,10 @@
  * `db`); several calls that must commit together go in `store.transaction(() => ...)`.
  */
 import { SqliteSigningPreviewRepository } from './signing-previews.ts';
-import type { Db } from './db.ts';
-import { openDatabase, runMigrations, transaction } from './db.ts';
+import type { DatabaseSync } from 'node:sqlite';
+import { openDatabase, openReader, runMigrations } from './db.ts';
+import type { SqlDb, TransactionOptions } from './sql.ts';
+import { SqliteSqlDb } from './sqlite-db.ts';
 import { FileStore } from './files.ts';
 import { migrations } from './migrations.ts';
 import { SqliteUserRepository } from './users.ts';
@@ -32,9 +34,25 @@ import type { WebhookRepository } from './webhook-rows.ts';
 import { SqliteFeedEventRepository } from './feed-events.ts';
 import { SqliteBatchRepository } from './batches.ts';
 import { SqliteTaskRepository } from './tasks.ts';
+import type { BlobBackend } from './blob-backend.ts';
+import { S3BlobBackend, s3SettingsFromEnv } from './s3-blobs.ts';
+
+export interface StoreOptions {
+  /** Where file bytes go; default: an S3 bucket when ESIGN_S3_BUCKET is set, else `<dataDir>/blobs`. */
+  blobs?: BlobBackend;
+}
+
+/** The blob backend the environment asks for: S3 when ESIGN_S3_BUCKET is set, else undefined (local). */
+export function blobBackendFromEnv(env: NodeJS.ProcessEnv = process.env): BlobBackend | undefined {
+  const s3 = s3SettingsFromEnv(env);
+  return s3 ? new S3BlobBackend(s3) : undefined;
+}
 
 export class Store {
-  readonly db: Db;
+  /** The database every repository reaches through (SQL in store/ only). */
+  readonly sql: SqlDb;
+  /** The SQLite writer connection, for SQLite-only maintenance (checkpoints, query plans in tests). */
+  private readonly sqlite: DatabaseSync;
   readonly files: FileStore;
   readonly users: UserRepository;
   readonly groups: GroupRepository;
@@ -65,12 +83,16 @@ export class Store {
   readonly batches: SqliteBatchRepository;
   /** What a GraphQL send or batch answered with (task(id)). */
   readonly tasks: SqliteTaskRepository;
+  private readonly db: SqlDb;
   private closed = false;
 
-  constructor(dataDir: string) {
-    this.db = openDatabase(dataDir);
-    runMigrations(this.db, migrations);
-    this.files = new FileStore(dataDir, this.db);
+  /** Use `openStore`: the file store's start-up work is asynchronous. */
+  constructor(dataDir: string, options: StoreOptions = {}) {
+    this.sqlite = openDatabase(dataDir);
+    runMigrations(this.sqlite, migrations);
+    this.db = new SqliteSqlDb(this.sqlite, openReader(dataDir));
+    this.sql = this.db;
+    this.files = new FileStore(dataDir, this.db, options.blobs ?? blobBackendFromEnv());
     this.users = new SqliteUserRepository(this.db);
     this.groups = new SqliteGroupRepository(this.db);
     this.apiKeys = new SqliteApiKeyRepository(this.db);
@@ -93,28 +115,39 @@ export class Store {
     this.tasks = new SqliteTaskRepository(this.db);
   }
 
-  /** Runs synchronous `work` in one database transaction. */
-  transaction<T>(work: () => T): T {
-    return transaction(this.db, work);
+  /**
+   * Runs `work` in one database transaction; every repository call inside it (however deep) takes
+   * part. `work` must only await the store: see `SqlDb.transaction`.
+   */
+  transaction<T>(work: () => Promise<T>, options?: TransactionOptions): Promise<T> {
+    return this.sql.transaction(work, options);
   }
 
   /** Throws unless the database answers (the health check). */
-  ping(): void {
-    this.db.prepare('SELECT 1').get();
+  async ping(): Promise<void> {
+    await this.sql.get('SELECT 1 AS ok');
   }
 
   /** Copies everything written so far from the write-ahead log into the database file. */
-  checkpoint(): void {
-    this.db.exec('PRAGMA wal_checkpoint(FULL)');
+  async checkpoint(): Promise<void> {
+    if (this.sql.dialect === 'sqlite') await this.sql.exec('PRAGMA wal_checkpoint(FULL)');
   }
 
-  close(): void {
+  /** The SQLite query plan of a statement (tests that check an index is used). */
+  explain(sql: string, params: readonly (string | number)[] = []): string[] {
+    return (this.sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((row) => row.detail);
+  }
+
+  async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    this.db.close();
+    await this.sql.close();
   }
 }
 
-export function openStore(dataDir: string): Store {
-  return new Store(dataDir);
+/** Opens (creating and migrating when needed) the store in `dataDir`. */
+export async function openStore(dataDir: string, options: StoreOptions = {}): Promise<Store> {
+  const store = new Store(dataDir, options);
+  await store.files.start();
+  return store;
 }

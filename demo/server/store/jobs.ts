@@ -5,7 +5,8 @@
  * `next_attempt_at`), `done`, `failed` (attempts used up: waits for a person to retry it).
  */
 import crypto from 'node:crypto';
-import type { Db, Migration } from './db.ts';
+import type { Migration } from './db.ts';
+import type { SqlDb } from './sql.ts';
 
 export type JobState = 'pending' | 'done' | 'failed';
 
@@ -79,9 +80,9 @@ const LISTING = `SELECT j.*, d.group_id, d.name AS document_name, d.status AS do
   FROM background_jobs j JOIN documents d ON d.id = j.document_id`;
 
 export class SqliteJobRepository {
-  private readonly db: Db;
+  private readonly db: SqlDb;
 
-  constructor(db: Db) {
+  constructor(db: SqlDb) {
     this.db = db;
   }
 
@@ -89,108 +90,105 @@ export class SqliteJobRepository {
    * The job of `kind` for a document, created pending when missing; a `done` job is made pending
    * again (the document needs the work once more). A pending or failed job is left as it is.
    */
-  ensure(kind: string, documentId: string, now = Date.now()): JobRecord {
+  async ensure(kind: string, documentId: string, now = Date.now()): Promise<JobRecord> {
     return fromRow(
-      (this.db
-        .prepare(
-          `INSERT INTO background_jobs (id, kind, document_id, state, attempts, next_attempt_at, created_ms, updated_ms)
+      ((await this.db.get(
+        `INSERT INTO background_jobs (id, kind, document_id, state, attempts, next_attempt_at, created_ms, updated_ms)
        VALUES (?, ?, ?, 'pending', 0, ?, ?, ?)
        ON CONFLICT (kind, document_id) DO UPDATE SET state = 'pending', attempts = 0, next_attempt_at = excluded.next_attempt_at,
          last_error = '', lease_owner = NULL, lease_expires_at = NULL, updated_ms = excluded.updated_ms
          WHERE background_jobs.state = 'done'
        RETURNING *`,
-        )
-        .get(crypto.randomUUID(), kind, documentId, now, now, now) as Row) ??
-        (this.db.prepare('SELECT * FROM background_jobs WHERE kind = ? AND document_id = ?').get(kind, documentId) as Row),
+        [crypto.randomUUID(), kind, documentId, now, now, now],
+      )) as Row) ?? ((await this.db.get('SELECT * FROM background_jobs WHERE kind = ? AND document_id = ?', [kind, documentId])) as Row),
     );
   }
 
-  get(id: string): JobRecord | undefined {
-    const row = this.db.prepare('SELECT * FROM background_jobs WHERE id = ?').get(id) as Row | undefined;
+  async get(id: string): Promise<JobRecord | undefined> {
+    const row = (await this.db.get('SELECT * FROM background_jobs WHERE id = ?', [id])) as Row | undefined;
     return row ? fromRow(row) : undefined;
   }
 
   /** A job by its id, or the job of a document (by the document id). */
-  find(ref: string): JobRecord | undefined {
-    const row = this.db.prepare('SELECT * FROM background_jobs WHERE id = ? OR document_id = ? ORDER BY created_ms LIMIT 1').get(ref, ref) as Row | undefined;
+  async find(ref: string): Promise<JobRecord | undefined> {
+    const row = (await this.db.get('SELECT * FROM background_jobs WHERE id = ? OR document_id = ? ORDER BY created_ms LIMIT 1', [ref, ref])) as Row | undefined;
     return row ? fromRow(row) : undefined;
   }
 
   /** A job with its document's group, name and status, by job id or document id. */
-  listing(ref: string): JobListing | undefined {
-    const row = this.db.prepare(`${LISTING} WHERE j.id = ? OR j.document_id = ? ORDER BY j.created_ms LIMIT 1`).get(ref, ref) as Row | undefined;
+  async listing(ref: string): Promise<JobListing | undefined> {
+    const row = (await this.db.get(`${LISTING} WHERE j.id = ? OR j.document_id = ? ORDER BY j.created_ms LIMIT 1`, [ref, ref])) as Row | undefined;
     return row ? listingOf(row) : undefined;
   }
 
   /** Claims one job if it is pending, due and not leased; counts the attempt. */
-  claim(id: string, owner: string, leaseMs: number, now = Date.now()): JobRecord | undefined {
-    const row = this.db
-      .prepare(
-        `UPDATE background_jobs SET lease_owner = ?, lease_expires_at = ?, attempts = attempts + 1, updated_ms = ?
+  async claim(id: string, owner: string, leaseMs: number, now = Date.now()): Promise<JobRecord | undefined> {
+    const row = (await this.db.get(
+      `UPDATE background_jobs SET lease_owner = ?, lease_expires_at = ?, attempts = attempts + 1, updated_ms = ?
        WHERE id = ? AND state = 'pending' AND next_attempt_at <= ? AND (lease_expires_at IS NULL OR lease_expires_at <= ?)
        RETURNING *`,
-      )
-      .get(owner, now + leaseMs, now, id, now, now) as Row | undefined;
+      [owner, now + leaseMs, now, id, now, now],
+    )) as Row | undefined;
     return row ? fromRow(row) : undefined;
   }
 
   /** Ids of pending jobs that are due and not leased, oldest due first. */
-  due(limit: number, now = Date.now()): string[] {
+  async due(limit: number, now = Date.now()): Promise<string[]> {
     return (
-      this.db
-        .prepare(
-          `SELECT id FROM background_jobs WHERE state = 'pending' AND next_attempt_at <= ? AND (lease_expires_at IS NULL OR lease_expires_at <= ?)
+      (await this.db.all(
+        `SELECT id FROM background_jobs WHERE state = 'pending' AND next_attempt_at <= ? AND (lease_expires_at IS NULL OR lease_expires_at <= ?)
        ORDER BY next_attempt_at, created_ms LIMIT ?`,
-        )
-        .all(now, now, limit) as { id: string }[]
+        [now, now, limit],
+      )) as { id: string }[]
     ).map((r) => r.id);
   }
 
-  renew(id: string, owner: string, leaseMs: number, now = Date.now()): void {
-    this.db.prepare('UPDATE background_jobs SET lease_expires_at = ? WHERE id = ? AND lease_owner = ?').run(now + leaseMs, id, owner);
+  async renew(id: string, owner: string, leaseMs: number, now = Date.now()): Promise<void> {
+    await this.db.run('UPDATE background_jobs SET lease_expires_at = ? WHERE id = ? AND lease_owner = ?', [now + leaseMs, id, owner]);
   }
 
   /** Records the end of an attempt the lease still covers: done, a retry at `retryAt`, or failed for good. Returns whether it was recorded. */
-  finish(
+  async finish(
     id: string,
     owner: string,
     outcome: { state: 'done' } | { state: 'pending'; retryAt: number; error: string } | { state: 'failed'; error: string },
     now = Date.now(),
-  ): boolean {
+  ): Promise<boolean> {
     const error = outcome.state === 'done' ? '' : outcome.error.slice(0, 2000);
     const next = outcome.state === 'pending' ? outcome.retryAt : now;
-    const result = this.db
-      .prepare(
-        `UPDATE background_jobs SET state = ?, next_attempt_at = ?, last_error = CASE WHEN ? = 'done' THEN last_error ELSE ? END,
+    const result = await this.db.run(
+      `UPDATE background_jobs SET state = ?, next_attempt_at = ?, last_error = CASE WHEN ? = 'done' THEN last_error ELSE ? END,
          lease_owner = NULL, lease_expires_at = NULL, updated_ms = ?
        WHERE id = ? AND lease_owner = ? AND state = 'pending'`,
-      )
-      .run(outcome.state, next, outcome.state, error, now, id, owner);
+      [outcome.state, next, outcome.state, error, now, id, owner],
+    );
     return Number(result.changes) === 1;
   }
 
   /** A person's retry: the job is due now with a fresh set of attempts (the last error is kept until the next one); not while a run holds its lease. */
-  requeue(id: string, now = Date.now()): JobRecord | undefined {
-    const row = this.db
-      .prepare(
-        `UPDATE background_jobs SET state = 'pending', attempts = 0, next_attempt_at = ?, lease_owner = NULL, lease_expires_at = NULL, updated_ms = ?
+  async requeue(id: string, now = Date.now()): Promise<JobRecord | undefined> {
+    const row = (await this.db.get(
+      `UPDATE background_jobs SET state = 'pending', attempts = 0, next_attempt_at = ?, lease_owner = NULL, lease_expires_at = NULL, updated_ms = ?
        WHERE id = ? AND state IN ('failed', 'pending') AND (lease_expires_at IS NULL OR lease_expires_at <= ?) RETURNING *`,
-      )
-      .get(now, now, id, now) as Row | undefined;
+      [now, now, id, now],
+    )) as Row | undefined;
     return row ? fromRow(row) : undefined;
   }
 
   /** At server start: leases of processes that are gone (a run still in flight elsewhere is harmless, see the final-PDF job). */
-  releaseLeases(now = Date.now()): number {
+  async releaseLeases(now = Date.now()): Promise<number> {
     return Number(
-      this.db
-        .prepare("UPDATE background_jobs SET lease_owner = NULL, lease_expires_at = NULL, updated_ms = ? WHERE state = 'pending' AND lease_owner IS NOT NULL")
-        .run(now).changes,
+      (
+        await this.db.run(
+          "UPDATE background_jobs SET lease_owner = NULL, lease_expires_at = NULL, updated_ms = ? WHERE state = 'pending' AND lease_owner IS NOT NULL",
+          [now],
+        )
+      ).changes,
     );
   }
 
   /** Jobs, most recently changed first; only of the given groups when `groupIds` is given. */
-  list(filter: { state?: JobState; groupIds?: string[]; limit?: number; offset?: number } = {}): { total: number; jobs: JobListing[] } {
+  async list(filter: { state?: JobState; groupIds?: string[]; limit?: number; offset?: number } = {}): Promise<{ total: number; jobs: JobListing[] }> {
     const where: string[] = [];
     const params: Array<string | number> = [];
     if (filter.state) {
@@ -202,10 +200,12 @@ export class SqliteJobRepository {
       params.push(...filter.groupIds);
     }
     const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const total = (this.db.prepare(`SELECT COUNT(*) AS n FROM (${LISTING} ${clause})`).get(...params) as { n: number }).n;
-    const rows = this.db
-      .prepare(`${LISTING} ${clause} ORDER BY j.updated_ms DESC, j.id LIMIT ? OFFSET ?`)
-      .all(...params, filter.limit ?? 100, filter.offset ?? 0) as Row[];
+    const total = ((await this.db.get(`SELECT COUNT(*) AS n FROM (${LISTING} ${clause})`, params)) as { n: number }).n;
+    const rows = (await this.db.all(`${LISTING} ${clause} ORDER BY j.updated_ms DESC, j.id LIMIT ? OFFSET ?`, [
+      ...params,
+      filter.limit ?? 100,
+      filter.offset ?? 0,
+    ])) as Row[];
     return {
       total,
       jobs: rows.map(listingOf),

@@ -1,6 +1,6 @@
 /** Group members (memberships with an id and a permission) and invitations to join a group. */
 import crypto from 'node:crypto';
-import type { Db } from './db.ts';
+import type { SqlDb } from './sql.ts';
 import { nowIso } from './db.ts';
 
 export interface Member {
@@ -47,69 +47,76 @@ const toInvitation = (r: Row): Invitation => ({
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(',');
 
 export class SqliteMemberRepository {
-  private readonly db: Db;
-  constructor(db: Db) {
+  private readonly db: SqlDb;
+  constructor(db: SqlDb) {
     this.db = db;
   }
 
-  list(groupIds: string[], limit: number, offset: number): { total: number; members: Member[] } {
+  async list(groupIds: string[], limit: number, offset: number): Promise<{ total: number; members: Member[] }> {
     if (groupIds.length === 0) return { total: 0, members: [] };
-    const total = (this.db.prepare(`SELECT COUNT(*) AS n FROM memberships WHERE group_id IN (${marks(groupIds.length)})`).get(...groupIds) as { n: number }).n;
-    const rows = this.db
-      .prepare(`SELECT * FROM memberships WHERE group_id IN (${marks(groupIds.length)}) ORDER BY created, rowid LIMIT ? OFFSET ?`)
-      .all(...groupIds, limit, offset) as Row[];
+    const total = ((await this.db.get(`SELECT COUNT(*) AS n FROM memberships WHERE group_id IN (${marks(groupIds.length)})`, groupIds)) as { n: number }).n;
+    const rows = (await this.db.all(`SELECT * FROM memberships WHERE group_id IN (${marks(groupIds.length)}) ORDER BY created, rowid LIMIT ? OFFSET ?`, [
+      ...groupIds,
+      limit,
+      offset,
+    ])) as Row[];
     return { total, members: rows.map(toMember) };
   }
 
-  ofGroup(groupId: string): Member[] {
-    return (this.db.prepare('SELECT * FROM memberships WHERE group_id = ? ORDER BY created, rowid').all(groupId) as Row[]).map(toMember);
+  async ofGroup(groupId: string): Promise<Member[]> {
+    return ((await this.db.all('SELECT * FROM memberships WHERE group_id = ? ORDER BY created, rowid', [groupId])) as Row[]).map(toMember);
   }
 
-  get(id: string): Member | undefined {
-    const row = this.db.prepare('SELECT * FROM memberships WHERE id = ?').get(id) as Row | undefined;
+  async get(id: string): Promise<Member | undefined> {
+    const row = (await this.db.get('SELECT * FROM memberships WHERE id = ?', [id])) as Row | undefined;
     return row ? toMember(row) : undefined;
   }
 
-  find(userId: string, groupId: string): Member | undefined {
-    const row = this.db.prepare('SELECT * FROM memberships WHERE user_id = ? AND group_id = ?').get(userId, groupId) as Row | undefined;
+  async find(userId: string, groupId: string): Promise<Member | undefined> {
+    const row = (await this.db.get('SELECT * FROM memberships WHERE user_id = ? AND group_id = ?', [userId, groupId])) as Row | undefined;
     return row ? toMember(row) : undefined;
   }
 
-  remove(id: string): void {
-    this.db.prepare('DELETE FROM memberships WHERE id = ?').run(id);
+  async remove(id: string): Promise<void> {
+    await this.db.run('DELETE FROM memberships WHERE id = ?', [id]);
   }
 
-  invitations(groupIds: string[]): Invitation[] {
+  async invitations(groupIds: string[]): Promise<Invitation[]> {
     if (groupIds.length === 0) return [];
     return (
-      this.db.prepare(`SELECT * FROM group_invitations WHERE group_id IN (${marks(groupIds.length)}) ORDER BY created, rowid`).all(...groupIds) as Row[]
+      (await this.db.all(`SELECT * FROM group_invitations WHERE group_id IN (${marks(groupIds.length)}) ORDER BY created, rowid`, groupIds)) as Row[]
     ).map(toInvitation);
   }
 
-  invitation(id: string): Invitation | undefined {
-    const row = this.db.prepare('SELECT * FROM group_invitations WHERE id = ?').get(id) as Row | undefined;
+  async invitation(id: string): Promise<Invitation | undefined> {
+    const row = (await this.db.get('SELECT * FROM group_invitations WHERE id = ?', [id])) as Row | undefined;
     return row ? toInvitation(row) : undefined;
   }
 
-  findInvitation(groupId: string, email: string): Invitation | undefined {
-    const row = this.db.prepare('SELECT * FROM group_invitations WHERE group_id = ? AND email = ?').get(groupId, email) as Row | undefined;
+  async findInvitation(groupId: string, email: string): Promise<Invitation | undefined> {
+    const row = (await this.db.get('SELECT * FROM group_invitations WHERE group_id = ? AND email = ?', [groupId, email])) as Row | undefined;
     return row ? toInvitation(row) : undefined;
   }
 
-  invite(groupId: string, email: string, permission: number, invitedBy: string): Invitation {
+  async invite(groupId: string, email: string, permission: number, invitedBy: string): Promise<Invitation> {
     const id = crypto.randomUUID();
-    this.db
-      .prepare('INSERT INTO group_invitations (id, group_id, email, permission, invited_by, created) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(id, groupId, email, permission, invitedBy, nowIso());
-    return this.invitation(id)!;
+    await this.db.run('INSERT INTO group_invitations (id, group_id, email, permission, invited_by, created) VALUES (?, ?, ?, ?, ?, ?)', [
+      id,
+      groupId,
+      email,
+      permission,
+      invitedBy,
+      nowIso(),
+    ]);
+    return (await this.invitation(id))!;
   }
 
-  removeInvitation(id: string): void {
-    this.db.prepare('DELETE FROM group_invitations WHERE id = ?').run(id);
+  async removeInvitation(id: string): Promise<void> {
+    await this.db.run('DELETE FROM group_invitations WHERE id = ?', [id]);
   }
 
   /** A user who signs up with an invited email joins the groups that invited it (called on user creation). */
-  invitationsFor(email: string): Invitation[] {
-    return (this.db.prepare('SELECT * FROM group_invitations WHERE email = ? ORDER BY created').all(email) as Row[]).map(toInvitation);
+  async invitationsFor(email: string): Promise<Invitation[]> {
+    return ((await this.db.all('SELECT * FROM group_invitations WHERE email = ? ORDER BY created', [email])) as Row[]).map(toInvitation);
   }
 }

@@ -3,7 +3,7 @@
  * for seconds and handed out once. In the store rather than in memory so that the redirect may land on any
  * process of a deployment.
  */
-import type { Db } from './db.ts';
+import type { SqlDb } from './sql.ts';
 import type { Migration } from './db.ts';
 import type { FieldElement } from '../../../src/fields/types.ts';
 
@@ -34,22 +34,27 @@ export interface SigningPreview {
 }
 
 export class SqliteSigningPreviewRepository {
-  private readonly db: Db;
-  constructor(db: Db) {
+  private readonly db: SqlDb;
+  constructor(db: SqlDb) {
     this.db = db;
   }
 
   /** Stores a preview, first dropping every expired one (they are seconds old: no sweep job needed). */
-  insert(p: SigningPreview, now: number): void {
-    this.db.prepare('DELETE FROM signing_previews WHERE expires_ms <= ?').run(now);
-    this.db
-      .prepare('INSERT INTO signing_previews (id, group_id, title, fields, pdf, expires_ms) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(p.id, p.groupId, p.title, JSON.stringify(p.fields), p.pdf, p.expiresMs);
+  async insert(p: SigningPreview, now: number): Promise<void> {
+    await this.db.run('DELETE FROM signing_previews WHERE expires_ms <= ?', [now]);
+    await this.db.run('INSERT INTO signing_previews (id, group_id, title, fields, pdf, expires_ms) VALUES (?, ?, ?, ?, ?, ?)', [
+      p.id,
+      p.groupId,
+      p.title,
+      JSON.stringify(p.fields),
+      p.pdf,
+      p.expiresMs,
+    ]);
   }
 
   /** The preview, removed in the same statement (one use); undefined when unknown, used or expired. */
-  take(id: string, now: number): SigningPreview | undefined {
-    const row = this.db.prepare('DELETE FROM signing_previews WHERE id = ? RETURNING *').get(id) as Record<string, unknown> | undefined;
+  async take(id: string, now: number): Promise<SigningPreview | undefined> {
+    const row = (await this.db.get('DELETE FROM signing_previews WHERE id = ? RETURNING *', [id])) as Record<string, unknown> | undefined;
     if (!row || Number(row.expires_ms) <= now) return undefined;
     const pdf = row.pdf as Uint8Array;
     return {

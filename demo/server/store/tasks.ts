@@ -3,7 +3,7 @@
  * task is claimed with a lease (owner + expiry) in one UPDATE, as background jobs are (store/jobs.ts),
  * so a restarted server takes over a batch another process left half done. Table: batches.ts migration.
  */
-import type { Db } from './db.ts';
+import type { SqlDb } from './sql.ts';
 
 export type TaskStatus = 'TODO' | 'INPROGRESS' | 'COMPLETED' | 'FAILED';
 
@@ -46,13 +46,13 @@ const taskOf = (r: Row): TaskRecord => ({
 });
 
 export class SqliteTaskRepository {
-  private readonly db: Db;
+  private readonly db: SqlDb;
 
-  constructor(db: Db) {
+  constructor(db: SqlDb) {
     this.db = db;
   }
 
-  create(
+  async create(
     task: {
       id: string;
       kind: TaskRecord['kind'];
@@ -65,15 +65,13 @@ export class SqliteTaskRepository {
       documents?: string[];
     },
     now = Date.now(),
-  ): TaskRecord {
+  ): Promise<TaskRecord> {
     const done = task.status === 'COMPLETED' ? task.total : 0;
     return taskOf(
-      this.db
-        .prepare(
-          `INSERT INTO tasks (id, kind, group_id, user_id, title, batch_id, status, total, done, documents, created_ms, expires_ms, updated_ms)
+      (await this.db.get(
+        `INSERT INTO tasks (id, kind, group_id, user_id, title, batch_id, status, total, done, documents, created_ms, expires_ms, updated_ms)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
-        )
-        .get(
+        [
           task.id,
           task.kind,
           task.groupId,
@@ -87,68 +85,72 @@ export class SqliteTaskRepository {
           now,
           now + TASK_RETENTION_MS,
           now,
-        ) as Row,
+        ],
+      )) as Row,
     );
   }
 
   /** A task not yet past its 90 days. */
-  get(id: string, now = Date.now()): TaskRecord | undefined {
-    const row = this.db.prepare('SELECT * FROM tasks WHERE id = ? AND expires_ms > ?').get(id, now) as Row | undefined;
+  async get(id: string, now = Date.now()): Promise<TaskRecord | undefined> {
+    const row = (await this.db.get('SELECT * FROM tasks WHERE id = ? AND expires_ms > ?', [id, now])) as Row | undefined;
     return row ? taskOf(row) : undefined;
   }
 
   /** Claims an open task not leased elsewhere (TODO → INPROGRESS). */
-  claim(id: string, owner: string, leaseMs: number, now = Date.now()): TaskRecord | undefined {
-    const row = this.db
-      .prepare(
-        `UPDATE tasks SET status = 'INPROGRESS', lease_owner = ?, lease_expires_at = ?, updated_ms = ?
+  async claim(id: string, owner: string, leaseMs: number, now = Date.now()): Promise<TaskRecord | undefined> {
+    const row = (await this.db.get(
+      `UPDATE tasks SET status = 'INPROGRESS', lease_owner = ?, lease_expires_at = ?, updated_ms = ?
          WHERE id = ? AND status IN ('TODO', 'INPROGRESS') AND (lease_expires_at IS NULL OR lease_expires_at <= ?) RETURNING *`,
-      )
-      .get(owner, now + leaseMs, now, id, now) as Row | undefined;
+      [owner, now + leaseMs, now, id, now],
+    )) as Row | undefined;
     return row ? taskOf(row) : undefined;
   }
 
   /** Ids of open tasks whose lease is free or lapsed (crash recovery), oldest first. */
-  claimable(limit: number, now = Date.now()): string[] {
+  async claimable(limit: number, now = Date.now()): Promise<string[]> {
     return (
-      this.db
-        .prepare(
-          "SELECT id FROM tasks WHERE status IN ('TODO', 'INPROGRESS') AND (lease_expires_at IS NULL OR lease_expires_at <= ?) ORDER BY created_ms LIMIT ?",
-        )
-        .all(now, limit) as { id: string }[]
+      (await this.db.all(
+        "SELECT id FROM tasks WHERE status IN ('TODO', 'INPROGRESS') AND (lease_expires_at IS NULL OR lease_expires_at <= ?) ORDER BY created_ms LIMIT ?",
+        [now, limit],
+      )) as { id: string }[]
     ).map((r) => r.id);
   }
 
   /** Renews the lease and records progress; false when the lease was lost (another process took over). */
-  progress(id: string, owner: string, counts: { done: number; failed: number }, leaseMs: number, now = Date.now()): boolean {
-    const result = this.db
-      .prepare('UPDATE tasks SET done = ?, failed = ?, lease_expires_at = ?, updated_ms = ? WHERE id = ? AND lease_owner = ?')
-      .run(counts.done, counts.failed, now + leaseMs, now, id, owner);
+  async progress(id: string, owner: string, counts: { done: number; failed: number }, leaseMs: number, now = Date.now()): Promise<boolean> {
+    const result = await this.db.run('UPDATE tasks SET done = ?, failed = ?, lease_expires_at = ?, updated_ms = ? WHERE id = ? AND lease_owner = ?', [
+      counts.done,
+      counts.failed,
+      now + leaseMs,
+      now,
+      id,
+      owner,
+    ]);
     return Number(result.changes) === 1;
   }
 
-  finish(id: string, owner: string, status: 'COMPLETED' | 'FAILED', counts: { done: number; failed: number }, now = Date.now()): boolean {
-    const result = this.db
-      .prepare(
-        'UPDATE tasks SET status = ?, done = ?, failed = ?, lease_owner = NULL, lease_expires_at = NULL, updated_ms = ? WHERE id = ? AND lease_owner = ?',
-      )
-      .run(status, counts.done, counts.failed, now, id, owner);
+  async finish(id: string, owner: string, status: 'COMPLETED' | 'FAILED', counts: { done: number; failed: number }, now = Date.now()): Promise<boolean> {
+    const result = await this.db.run(
+      'UPDATE tasks SET status = ?, done = ?, failed = ?, lease_owner = NULL, lease_expires_at = NULL, updated_ms = ? WHERE id = ? AND lease_owner = ?',
+      [status, counts.done, counts.failed, now, id, owner],
+    );
     return Number(result.changes) === 1;
   }
 
   /** At server start: leases of processes that are gone (as background jobs do, store/jobs.ts releaseLeases). */
-  releaseLeases(now = Date.now()): number {
+  async releaseLeases(now = Date.now()): Promise<number> {
     return Number(
-      this.db
-        .prepare(
+      (
+        await this.db.run(
           "UPDATE tasks SET lease_owner = NULL, lease_expires_at = NULL, updated_ms = ? WHERE status IN ('TODO', 'INPROGRESS') AND lease_owner IS NOT NULL",
+          [now],
         )
-        .run(now).changes,
+      ).changes,
     );
   }
 
   /** Gives up this process's leases (shutdown): the next process resumes at once instead of after the lease. */
-  release(owner: string): void {
-    this.db.prepare('UPDATE tasks SET lease_owner = NULL, lease_expires_at = NULL WHERE lease_owner = ?').run(owner);
+  async release(owner: string): Promise<void> {
+    await this.db.run('UPDATE tasks SET lease_owner = NULL, lease_expires_at = NULL WHERE lease_owner = ?', [owner]);
   }
 }

@@ -2,7 +2,8 @@
  * Template roles (GraphQL createTemplateRole & co.): the named parties of a template, in order. A role's
  * signer index is the number the template's fields use for that party (n signer, 100+n witness, 200+n approver).
  */
-import type { Db, Migration } from './db.ts';
+import type { Migration } from './db.ts';
+import type { SqlDb } from './sql.ts';
 import { nowIso } from './db.ts';
 
 export const templateRoleMigrations: Migration[] = [
@@ -81,41 +82,41 @@ const COLUMNS: Record<keyof RoleChanges, string> = {
 };
 
 export class SqliteTemplateRoleRepository {
-  private readonly db: Db;
-  constructor(db: Db) {
+  private readonly db: SqlDb;
+  constructor(db: SqlDb) {
     this.db = db;
   }
 
-  insert(role: Omit<TemplateRole, 'created' | 'modified'>): TemplateRole {
+  async insert(role: Omit<TemplateRole, 'created' | 'modified'>): Promise<TemplateRole> {
     const now = nowIso();
-    this.db
-      .prepare(
-        `INSERT INTO template_roles (id, template_id, name, role_type, signer_index, ordinal, signer_parent, experience, created, modified)
+    await this.db.run(
+      `INSERT INTO template_roles (id, template_id, name, role_type, signer_index, ordinal, signer_parent, experience, created, modified)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(role.id, role.templateId, role.name, role.roleType, role.signerIndex, role.ordinal, role.signerParent, role.experience, now, now);
-    return this.get(role.id)!;
+      [role.id, role.templateId, role.name, role.roleType, role.signerIndex, role.ordinal, role.signerParent, role.experience, now, now],
+    );
+    return (await this.get(role.id))!;
   }
 
-  get(id: string): TemplateRole | undefined {
-    const row = this.db.prepare('SELECT * FROM template_roles WHERE id = ?').get(id) as unknown as RoleRow | undefined;
+  async get(id: string): Promise<TemplateRole | undefined> {
+    const row = (await this.db.get('SELECT * FROM template_roles WHERE id = ?', [id])) as unknown as RoleRow | undefined;
     return row ? toRole(row) : undefined;
   }
 
   /** A template's roles in their order. */
-  ofTemplate(templateId: string): TemplateRole[] {
-    return (this.db.prepare('SELECT * FROM template_roles WHERE template_id = ? ORDER BY ordinal, signer_index').all(templateId) as unknown as RoleRow[]).map(
+  async ofTemplate(templateId: string): Promise<TemplateRole[]> {
+    return ((await this.db.all('SELECT * FROM template_roles WHERE template_id = ? ORDER BY ordinal, signer_index', [templateId])) as unknown as RoleRow[]).map(
       toRole,
     );
   }
 
   /** Every role of these templates, by template id (one query for a whole request). */
-  ofTemplates(templateIds: readonly string[]): Map<string, TemplateRole[]> {
+  async ofTemplates(templateIds: readonly string[]): Promise<Map<string, TemplateRole[]>> {
     const byTemplate = new Map<string, TemplateRole[]>();
     if (templateIds.length === 0) return byTemplate;
-    const rows = this.db
-      .prepare(`SELECT * FROM template_roles WHERE template_id IN (${templateIds.map(() => '?').join(',')}) ORDER BY ordinal, signer_index`)
-      .all(...templateIds) as unknown as RoleRow[];
+    const rows = (await this.db.all(
+      `SELECT * FROM template_roles WHERE template_id IN (${templateIds.map(() => '?').join(',')}) ORDER BY ordinal, signer_index`,
+      templateIds,
+    )) as unknown as RoleRow[];
     for (const row of rows) {
       const list = byTemplate.get(row.template_id) ?? [];
       list.push(toRole(row));
@@ -124,16 +125,16 @@ export class SqliteTemplateRoleRepository {
     return byTemplate;
   }
 
-  update(id: string, changes: RoleChanges): TemplateRole | undefined {
+  async update(id: string, changes: RoleChanges): Promise<TemplateRole | undefined> {
     const entries = Object.entries(changes).filter(([, v]) => v !== undefined) as [keyof RoleChanges, string | number | null][];
     if (entries.length > 0) {
       const sets = entries.map(([k]) => `${COLUMNS[k]} = ?`).join(', ');
-      this.db.prepare(`UPDATE template_roles SET ${sets}, modified = ? WHERE id = ?`).run(...entries.map(([, v]) => v), nowIso(), id);
+      await this.db.run(`UPDATE template_roles SET ${sets}, modified = ? WHERE id = ?`, [...entries.map(([, v]) => v), nowIso(), id]);
     }
-    return this.get(id);
+    return await this.get(id);
   }
 
-  remove(id: string): void {
-    this.db.prepare('DELETE FROM template_roles WHERE id = ?').run(id);
+  async remove(id: string): Promise<void> {
+    await this.db.run('DELETE FROM template_roles WHERE id = ?', [id]);
   }
 }

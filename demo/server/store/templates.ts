@@ -1,5 +1,5 @@
 /** Template PDFs: metadata and fields in the database, the PDF bytes in the file store. */
-import type { Db } from './db.ts';
+import type { SqlDb } from './sql.ts';
 import { nowIso } from './db.ts';
 import type { PageGeometry } from '../../../src/fields/geometry.ts';
 import type { FieldElement } from '../../../src/fields/types.ts';
@@ -41,22 +41,22 @@ export interface TemplateListQuery {
 }
 
 export interface TemplateRepository {
-  insert(template: NewTemplate): Template;
-  get(id: string): Template | undefined;
-  list(query: TemplateListQuery): { total: number; templates: Template[] };
+  insert(template: NewTemplate): Promise<Template>;
+  get(id: string): Promise<Template | undefined>;
+  list(query: TemplateListQuery): Promise<{ total: number; templates: Template[] }>;
   /** How many templates there are, in every group (deleted ones included until purged). */
-  count(): number;
+  count(): Promise<number>;
   update(
     id: string,
     changes: Partial<Pick<Template, 'title' | 'archived' | 'fields' | 'report' | 'hideSenderFields' | 'archiveUponSend' | 'fileSize'>>,
-  ): Template | undefined;
-  remove(id: string): void;
+  ): Promise<Template | undefined>;
+  remove(id: string): Promise<void>;
   /** The template among `groupIds`' that holds the field with this uuid. */
-  withElement(groupIds: readonly string[], elementUuid: string): Template | undefined;
+  withElement(groupIds: readonly string[], elementUuid: string): Promise<Template | undefined>;
   /** Templates titled `[deleted]` whose title was last changed before `before`. */
-  deletedTitledBefore(before: string): Template[];
-  addDeletionApproval(templateId: string, userId: string): void;
-  deletionApprovers(templateId: string): string[];
+  deletedTitledBefore(before: string): Promise<Template[]>;
+  addDeletionApproval(templateId: string, userId: string): Promise<void>;
+  deletionApprovers(templateId: string): Promise<string[]>;
 }
 
 interface TemplateRow {
@@ -98,20 +98,18 @@ function toTemplate(row: TemplateRow): Template {
 }
 
 export class SqliteTemplateRepository implements TemplateRepository {
-  private readonly db: Db;
-  constructor(db: Db) {
+  private readonly db: SqlDb;
+  constructor(db: SqlDb) {
     this.db = db;
   }
 
-  insert(t: NewTemplate): Template {
+  async insert(t: NewTemplate): Promise<Template> {
     const now = nowIso();
-    this.db
-      .prepare(
-        `INSERT INTO templates (id, group_id, user_id, title, page_count, pages_json, file_size, process_tags, archive_upon_send,
+    await this.db.run(
+      `INSERT INTO templates (id, group_id, user_id, title, page_count, pages_json, file_size, process_tags, archive_upon_send,
          hide_sender_fields, archived, fields_json, report_json, created, modified)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)`,
-      )
-      .run(
+      [
         t.id,
         t.groupId,
         t.userId,
@@ -126,20 +124,21 @@ export class SqliteTemplateRepository implements TemplateRepository {
         JSON.stringify(t.report),
         now,
         now,
-      );
-    return this.get(t.id)!;
+      ],
+    );
+    return (await this.get(t.id))!;
   }
 
-  count(): number {
-    return Number((this.db.prepare('SELECT COUNT(*) AS n FROM templates').get() as { n: number }).n);
+  async count(): Promise<number> {
+    return Number(((await this.db.get('SELECT COUNT(*) AS n FROM templates')) as { n: number }).n);
   }
 
-  get(id: string): Template | undefined {
-    const row = this.db.prepare('SELECT * FROM templates WHERE id = ?').get(id) as TemplateRow | undefined;
+  async get(id: string): Promise<Template | undefined> {
+    const row = (await this.db.get('SELECT * FROM templates WHERE id = ?', [id])) as TemplateRow | undefined;
     return row ? toTemplate(row) : undefined;
   }
 
-  list(q: TemplateListQuery): { total: number; templates: Template[] } {
+  async list(q: TemplateListQuery): Promise<{ total: number; templates: Template[] }> {
     if (q.groupIds.length === 0) return { total: 0, templates: [] };
     const where = [`group_id IN (${q.groupIds.map(() => '?').join(',')})`];
     const params: (string | number)[] = [...q.groupIds];
@@ -160,28 +159,29 @@ export class SqliteTemplateRepository implements TemplateRepository {
       params.push(q.modifiedGt);
     }
     const clause = where.join(' AND ');
-    const total = (this.db.prepare(`SELECT COUNT(*) AS n FROM templates WHERE ${clause}`).get(...params) as { n: number }).n;
-    const rows = this.db
-      .prepare(`SELECT * FROM templates WHERE ${clause} ORDER BY created DESC, rowid DESC LIMIT ? OFFSET ?`)
-      .all(...params, q.limit, q.offset) as unknown as TemplateRow[];
+    const total = ((await this.db.get(`SELECT COUNT(*) AS n FROM templates WHERE ${clause}`, params)) as { n: number }).n;
+    const rows = (await this.db.all(`SELECT * FROM templates WHERE ${clause} ORDER BY created DESC, rowid DESC LIMIT ? OFFSET ?`, [
+      ...params,
+      q.limit,
+      q.offset,
+    ])) as unknown as TemplateRow[];
     return { total, templates: rows.map(toTemplate) };
   }
 
-  withElement(groupIds: readonly string[], elementUuid: string): Template | undefined {
+  async withElement(groupIds: readonly string[], elementUuid: string): Promise<Template | undefined> {
     if (groupIds.length === 0) return undefined;
-    const row = this.db
-      .prepare(
-        `SELECT t.* FROM templates t, json_each(t.fields_json) e
+    const row = (await this.db.get(
+      `SELECT t.* FROM templates t, json_each(t.fields_json) e
          WHERE t.group_id IN (${groupIds.map(() => '?').join(',')}) AND json_extract(e.value, '$.uuid') = ? LIMIT 1`,
-      )
-      .get(...groupIds, elementUuid.toLowerCase()) as unknown as TemplateRow | undefined;
+      [...groupIds, elementUuid.toLowerCase()],
+    )) as unknown as TemplateRow | undefined;
     return row ? toTemplate(row) : undefined;
   }
 
-  update(
+  async update(
     id: string,
     changes: Partial<Pick<Template, 'title' | 'archived' | 'fields' | 'report' | 'hideSenderFields' | 'archiveUponSend' | 'fileSize'>>,
-  ): Template | undefined {
+  ): Promise<Template | undefined> {
     const sets: string[] = [];
     const params: (string | number)[] = [];
     if (changes.title !== undefined) {
@@ -214,26 +214,32 @@ export class SqliteTemplateRepository implements TemplateRepository {
     }
     sets.push('modified = ?');
     params.push(nowIso());
-    this.db.prepare(`UPDATE templates SET ${sets.join(', ')} WHERE id = ?`).run(...params, id);
-    return this.get(id);
+    await this.db.run(`UPDATE templates SET ${sets.join(', ')} WHERE id = ?`, [...params, id]);
+    return await this.get(id);
   }
 
-  remove(id: string): void {
-    this.db.prepare('DELETE FROM templates WHERE id = ?').run(id);
-    this.db.prepare('DELETE FROM template_roles WHERE template_id = ?').run(id);
+  async remove(id: string): Promise<void> {
+    await this.db.run('DELETE FROM templates WHERE id = ?', [id]);
+    await this.db.run('DELETE FROM template_roles WHERE template_id = ?', [id]);
   }
 
-  deletedTitledBefore(before: string): Template[] {
-    return (this.db.prepare('SELECT * FROM templates WHERE title = ? AND modified < ?').all(DELETED_TITLE, before) as unknown as TemplateRow[]).map(toTemplate);
+  async deletedTitledBefore(before: string): Promise<Template[]> {
+    return ((await this.db.all('SELECT * FROM templates WHERE title = ? AND modified < ?', [DELETED_TITLE, before])) as unknown as TemplateRow[]).map(
+      toTemplate,
+    );
   }
 
-  addDeletionApproval(templateId: string, userId: string): void {
-    this.db.prepare('INSERT OR IGNORE INTO template_deletion_approvals (template_id, user_id, created) VALUES (?, ?, ?)').run(templateId, userId, nowIso());
+  async addDeletionApproval(templateId: string, userId: string): Promise<void> {
+    await this.db.run('INSERT INTO template_deletion_approvals (template_id, user_id, created) VALUES (?, ?, ?) ON CONFLICT DO NOTHING', [
+      templateId,
+      userId,
+      nowIso(),
+    ]);
   }
 
-  deletionApprovers(templateId: string): string[] {
+  async deletionApprovers(templateId: string): Promise<string[]> {
     return (
-      this.db.prepare('SELECT user_id FROM template_deletion_approvals WHERE template_id = ? ORDER BY created').all(templateId) as { user_id: string }[]
+      (await this.db.all('SELECT user_id FROM template_deletion_approvals WHERE template_id = ? ORDER BY created', [templateId])) as { user_id: string }[]
     ).map((row) => row.user_id);
   }
 }

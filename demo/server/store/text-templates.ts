@@ -1,6 +1,6 @@
 /** Text templates: HTML/text a document can be sent from, besides template PDFs (the description's /template/). */
 import crypto from 'node:crypto';
-import type { Db } from './db.ts';
+import type { SqlDb } from './sql.ts';
 import { nowIso } from './db.ts';
 
 export interface TextTemplate {
@@ -30,26 +30,27 @@ const toTemplate = (r: Row): TextTemplate => ({
 });
 
 export class SqliteTextTemplateRepository {
-  private readonly db: Db;
-  constructor(db: Db) {
+  private readonly db: SqlDb;
+  constructor(db: SqlDb) {
     this.db = db;
   }
 
-  insert(t: { groupId: string; userId: string; title: string; latestText: string; signeeCount: number }): TextTemplate {
+  async insert(t: { groupId: string; userId: string; title: string; latestText: string; signeeCount: number }): Promise<TextTemplate> {
     const id = crypto.randomUUID();
     const now = nowIso();
-    this.db
-      .prepare('INSERT INTO text_templates (id, group_id, user_id, title, latest_text, signee_count, created, modified) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-      .run(id, t.groupId, t.userId, t.title, t.latestText, t.signeeCount, now, now);
-    return this.get(id)!;
+    await this.db.run(
+      'INSERT INTO text_templates (id, group_id, user_id, title, latest_text, signee_count, created, modified) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      [id, t.groupId, t.userId, t.title, t.latestText, t.signeeCount, now, now],
+    );
+    return (await this.get(id))!;
   }
 
-  get(id: string): TextTemplate | undefined {
-    const row = this.db.prepare('SELECT * FROM text_templates WHERE id = ?').get(id) as Row | undefined;
+  async get(id: string): Promise<TextTemplate | undefined> {
+    const row = (await this.db.get('SELECT * FROM text_templates WHERE id = ?', [id])) as Row | undefined;
     return row ? toTemplate(row) : undefined;
   }
 
-  list(groupIds: string[], archived: boolean | undefined, limit: number, offset: number): { total: number; templates: TextTemplate[] } {
+  async list(groupIds: string[], archived: boolean | undefined, limit: number, offset: number): Promise<{ total: number; templates: TextTemplate[] }> {
     if (groupIds.length === 0) return { total: 0, templates: [] };
     const where = [`group_id IN (${groupIds.map(() => '?').join(',')})`];
     const params: (string | number)[] = [...groupIds];
@@ -58,20 +59,27 @@ export class SqliteTextTemplateRepository {
       params.push(+archived);
     }
     const clause = where.join(' AND ');
-    const total = (this.db.prepare(`SELECT COUNT(*) AS n FROM text_templates WHERE ${clause}`).get(...params) as { n: number }).n;
-    const rows = this.db
-      .prepare(`SELECT * FROM text_templates WHERE ${clause} ORDER BY created DESC, rowid DESC LIMIT ? OFFSET ?`)
-      .all(...params, limit, offset) as Row[];
+    const total = ((await this.db.get(`SELECT COUNT(*) AS n FROM text_templates WHERE ${clause}`, params)) as { n: number }).n;
+    const rows = (await this.db.all(`SELECT * FROM text_templates WHERE ${clause} ORDER BY created DESC, rowid DESC LIMIT ? OFFSET ?`, [
+      ...params,
+      limit,
+      offset,
+    ])) as Row[];
     return { total, templates: rows.map(toTemplate) };
   }
 
-  update(id: string, changes: { title?: string; latestText?: string; signeeCount?: number; archived?: boolean }): TextTemplate | undefined {
-    const current = this.get(id);
+  async update(id: string, changes: { title?: string; latestText?: string; signeeCount?: number; archived?: boolean }): Promise<TextTemplate | undefined> {
+    const current = await this.get(id);
     if (!current) return undefined;
     const next = { ...current, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) } as TextTemplate;
-    this.db
-      .prepare('UPDATE text_templates SET title = ?, latest_text = ?, signee_count = ?, archived = ?, modified = ? WHERE id = ?')
-      .run(next.title, next.latestText, next.signeeCount, +next.archived, nowIso(), id);
-    return this.get(id);
+    await this.db.run('UPDATE text_templates SET title = ?, latest_text = ?, signee_count = ?, archived = ?, modified = ? WHERE id = ?', [
+      next.title,
+      next.latestText,
+      next.signeeCount,
+      +next.archived,
+      nowIso(),
+      id,
+    ]);
+    return await this.get(id);
   }
 }

@@ -4,8 +4,9 @@
  * what makes the URL single-use) → `done` with the template id, or `failed` with the reason.
  * The repository is built from `store.db` by its service (services/uploads/), as store/README says.
  */
-import type { Db, Migration } from './db.ts';
-import { nowIso, prepared } from './db.ts';
+import type { Migration } from './db.ts';
+import type { SqlDb } from './sql.ts';
+import { nowIso } from './db.ts';
 
 export const uploadMigrations: Migration[] = [
   {
@@ -79,14 +80,14 @@ const toUpload = (r: Row): Upload => ({
 });
 
 export class UploadRepository {
-  private readonly db: Db;
-  constructor(db: Db) {
+  private readonly db: SqlDb;
+  constructor(db: SqlDb) {
     this.db = db;
   }
 
-  insert(u: { id: string; groupId: string; userId: string; options: UploadOptions; expires: string }): Upload {
+  async insert(u: { id: string; groupId: string; userId: string; options: UploadOptions; expires: string }): Promise<Upload> {
     const now = nowIso();
-    prepared(this.db, "INSERT INTO uploads (id, group_id, user_id, status, options, expires, created, modified) VALUES (?, ?, ?, 'pending', ?, ?, ?, ?)").run(
+    await this.db.run("INSERT INTO uploads (id, group_id, user_id, status, options, expires, created, modified) VALUES (?, ?, ?, 'pending', ?, ?, ?, ?)", [
       u.id,
       u.groupId,
       u.userId,
@@ -94,51 +95,51 @@ export class UploadRepository {
       u.expires,
       now,
       now,
-    );
-    return this.find(u.id)!;
+    ]);
+    return (await this.find(u.id))!;
   }
 
-  find(id: string): Upload | undefined {
-    const row = prepared(this.db, 'SELECT * FROM uploads WHERE id = ?').get(id) as Row | undefined;
+  async find(id: string): Promise<Upload | undefined> {
+    const row = (await this.db.get('SELECT * FROM uploads WHERE id = ?', [id])) as Row | undefined;
     return row ? toUpload(row) : undefined;
   }
 
   /** pending → converting, once: false when the upload was already claimed (the URL is single-use). */
   /** The newest upload that promised template `templateId` (GraphQL createTemplate), if any. */
-  promising(templateId: string): Upload | undefined {
-    const row = prepared(this.db, "SELECT * FROM uploads WHERE json_extract(options, '$.templateId') = ? ORDER BY created DESC, rowid DESC LIMIT 1").get(
+  async promising(templateId: string): Promise<Upload | undefined> {
+    const row = (await this.db.get("SELECT * FROM uploads WHERE json_extract(options, '$.templateId') = ? ORDER BY created DESC, rowid DESC LIMIT 1", [
       templateId,
-    ) as Row | undefined;
+    ])) as Row | undefined;
     return row ? toUpload(row) : undefined;
   }
 
-  claim(id: string): boolean {
-    const result = prepared(this.db, "UPDATE uploads SET status = 'converting', modified = ? WHERE id = ? AND status = 'pending'").run(nowIso(), id);
+  async claim(id: string): Promise<boolean> {
+    const result = await this.db.run("UPDATE uploads SET status = 'converting', modified = ? WHERE id = ? AND status = 'pending'", [nowIso(), id]);
     return Number(result.changes) === 1;
   }
 
-  setFormat(id: string, format: string): void {
-    prepared(this.db, 'UPDATE uploads SET format = ?, modified = ? WHERE id = ?').run(format, nowIso(), id);
+  async setFormat(id: string, format: string): Promise<void> {
+    await this.db.run('UPDATE uploads SET format = ?, modified = ? WHERE id = ?', [format, nowIso(), id]);
   }
 
-  done(id: string, templateId: string): void {
-    prepared(this.db, "UPDATE uploads SET status = 'done', template_id = ?, modified = ? WHERE id = ?").run(templateId, nowIso(), id);
+  async done(id: string, templateId: string): Promise<void> {
+    await this.db.run("UPDATE uploads SET status = 'done', template_id = ?, modified = ? WHERE id = ?", [templateId, nowIso(), id]);
   }
 
-  failed(id: string, code: string, message: string): void {
-    prepared(this.db, "UPDATE uploads SET status = 'failed', error_code = ?, error_message = ?, modified = ? WHERE id = ?").run(
+  async failed(id: string, code: string, message: string): Promise<void> {
+    await this.db.run("UPDATE uploads SET status = 'failed', error_code = ?, error_message = ?, modified = ? WHERE id = ?", [
       code,
       message.slice(0, 2000),
       nowIso(),
       id,
-    );
+    ]);
   }
 
   /** Uploads left `converting` by a server that stopped mid-conversion: failed, so nobody waits forever. */
-  failInterrupted(): void {
-    prepared(
-      this.db,
+  async failInterrupted(): Promise<void> {
+    await this.db.run(
       "UPDATE uploads SET status = 'failed', error_code = 'interrupted', error_message = 'The server restarted during the conversion; upload the file again.', modified = ? WHERE status = 'converting'",
-    ).run(nowIso());
+      [nowIso()],
+    );
   }
 }

@@ -1,7 +1,7 @@
 /** Users and their group memberships. */
 import crypto from 'node:crypto';
-import type { Db } from './db.ts';
-import { nowIso, prepared } from './db.ts';
+import type { SqlDb } from './sql.ts';
+import { nowIso } from './db.ts';
 
 export interface User {
   id: string;
@@ -35,20 +35,20 @@ export type UserChanges = Partial<Pick<User, 'firstName' | 'lastName' | 'timezon
 
 /** The persistence operations on users; a PostgreSQL store implements the same. */
 export interface UserRepository {
-  create(input: NewUser): User;
-  get(id: string): User | undefined;
-  findByEmail(email: string): User | undefined;
-  count(): number;
-  firstAdmin(): User | undefined;
-  update(id: string, changes: UserChanges): User | undefined;
-  addToGroup(userId: string, groupId: string, isGroupAdmin?: boolean, permission?: number): void;
-  groupIds(userId: string): string[];
-  isMember(userId: string, groupId: string): boolean;
-  isGroupAdmin(userId: string, groupId: string): boolean;
+  create(input: NewUser): Promise<User>;
+  get(id: string): Promise<User | undefined>;
+  findByEmail(email: string): Promise<User | undefined>;
+  count(): Promise<number>;
+  firstAdmin(): Promise<User | undefined>;
+  update(id: string, changes: UserChanges): Promise<User | undefined>;
+  addToGroup(userId: string, groupId: string, isGroupAdmin?: boolean, permission?: number): Promise<void>;
+  groupIds(userId: string): Promise<string[]>;
+  isMember(userId: string, groupId: string): Promise<boolean>;
+  isGroupAdmin(userId: string, groupId: string): Promise<boolean>;
   /** Grants or withdraws a member's group admin rights. */
-  setGroupAdmin(userId: string, groupId: string, isGroupAdmin: boolean): void;
+  setGroupAdmin(userId: string, groupId: string, isGroupAdmin: boolean): Promise<void>;
   /** The groups the user is admin of. */
-  adminGroupIds(userId: string): string[];
+  adminGroupIds(userId: string): Promise<string[]>;
 }
 
 interface UserRow {
@@ -84,20 +84,18 @@ function toUser(row: UserRow): User {
 }
 
 export class SqliteUserRepository implements UserRepository {
-  private readonly db: Db;
-  constructor(db: Db) {
+  private readonly db: SqlDb;
+  constructor(db: SqlDb) {
     this.db = db;
   }
 
-  create(input: NewUser): User {
+  async create(input: NewUser): Promise<User> {
     const now = nowIso();
     const id = crypto.randomUUID();
-    this.db
-      .prepare(
-        `INSERT INTO users (id, email, first_name, last_name, password_hash, password_permanent, is_admin, created_by, timezone, created, modified)
+    await this.db.run(
+      `INSERT INTO users (id, email, first_name, last_name, password_hash, password_permanent, is_admin, created_by, timezone, created, modified)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
+      [
         id,
         input.email,
         input.firstName ?? '',
@@ -109,71 +107,78 @@ export class SqliteUserRepository implements UserRepository {
         input.timezone ?? 'UTC',
         now,
         now,
-      );
-    return this.get(id)!;
+      ],
+    );
+    return (await this.get(id))!;
   }
 
-  update(id: string, changes: UserChanges): User | undefined {
-    const current = this.get(id);
+  async update(id: string, changes: UserChanges): Promise<User | undefined> {
+    const current = await this.get(id);
     if (!current) return undefined;
     const next = { ...current, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) } as User;
-    this.db
-      .prepare('UPDATE users SET first_name = ?, last_name = ?, timezone = ?, modified = ? WHERE id = ?')
-      .run(next.firstName, next.lastName, next.timezone, nowIso(), id);
-    return this.get(id);
+    await this.db.run('UPDATE users SET first_name = ?, last_name = ?, timezone = ?, modified = ? WHERE id = ?', [
+      next.firstName,
+      next.lastName,
+      next.timezone,
+      nowIso(),
+      id,
+    ]);
+    return await this.get(id);
   }
 
-  get(id: string): User | undefined {
-    const row = prepared(this.db, 'SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
+  async get(id: string): Promise<User | undefined> {
+    const row = (await this.db.get('SELECT * FROM users WHERE id = ?', [id])) as UserRow | undefined;
     return row ? toUser(row) : undefined;
   }
 
-  findByEmail(email: string): User | undefined {
-    const row = this.db.prepare('SELECT * FROM users WHERE email = ?').get(email) as UserRow | undefined;
+  async findByEmail(email: string): Promise<User | undefined> {
+    const row = (await this.db.get('SELECT * FROM users WHERE email = ?', [email])) as UserRow | undefined;
     return row ? toUser(row) : undefined;
   }
 
-  count(): number {
-    return (this.db.prepare('SELECT COUNT(*) AS n FROM users').get() as { n: number }).n;
+  async count(): Promise<number> {
+    return ((await this.db.get('SELECT COUNT(*) AS n FROM users')) as { n: number }).n;
   }
 
-  firstAdmin(): User | undefined {
-    const row = this.db.prepare('SELECT * FROM users WHERE is_admin = 1 ORDER BY created, rowid LIMIT 1').get() as UserRow | undefined;
+  async firstAdmin(): Promise<User | undefined> {
+    const row = (await this.db.get('SELECT * FROM users WHERE is_admin = 1 ORDER BY created, rowid LIMIT 1')) as UserRow | undefined;
     return row ? toUser(row) : undefined;
   }
 
-  addToGroup(userId: string, groupId: string, isGroupAdmin = false, permission = 1): void {
+  async addToGroup(userId: string, groupId: string, isGroupAdmin = false, permission = 1): Promise<void> {
     const now = nowIso();
-    this.db
-      .prepare(
-        `INSERT INTO memberships (id, user_id, group_id, is_group_admin, permission, created, modified) VALUES (?, ?, ?, ?, ?, ?, ?)
+    await this.db.run(
+      `INSERT INTO memberships (id, user_id, group_id, is_group_admin, permission, created, modified) VALUES (?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (user_id, group_id) DO UPDATE SET is_group_admin = MAX(is_group_admin, excluded.is_group_admin)`,
-      )
-      .run(crypto.randomUUID(), userId, groupId, isGroupAdmin ? 1 : 0, permission, now, now);
+      [crypto.randomUUID(), userId, groupId, isGroupAdmin ? 1 : 0, permission, now, now],
+    );
   }
 
-  groupIds(userId: string): string[] {
-    return (prepared(this.db, 'SELECT group_id FROM memberships WHERE user_id = ? ORDER BY created, group_id').all(userId) as { group_id: string }[]).map(
+  async groupIds(userId: string): Promise<string[]> {
+    return ((await this.db.all('SELECT group_id FROM memberships WHERE user_id = ? ORDER BY created, group_id', [userId])) as { group_id: string }[]).map(
       (row) => row.group_id,
     );
   }
 
-  isMember(userId: string, groupId: string): boolean {
-    return this.db.prepare('SELECT 1 FROM memberships WHERE user_id = ? AND group_id = ?').get(userId, groupId) !== undefined;
+  async isMember(userId: string, groupId: string): Promise<boolean> {
+    return (await this.db.get('SELECT 1 FROM memberships WHERE user_id = ? AND group_id = ?', [userId, groupId])) !== undefined;
   }
 
-  setGroupAdmin(userId: string, groupId: string, isGroupAdmin: boolean): void {
-    this.db
-      .prepare('UPDATE memberships SET is_group_admin = ?, modified = ? WHERE user_id = ? AND group_id = ?')
-      .run(isGroupAdmin ? 1 : 0, nowIso(), userId, groupId);
+  async setGroupAdmin(userId: string, groupId: string, isGroupAdmin: boolean): Promise<void> {
+    await this.db.run('UPDATE memberships SET is_group_admin = ?, modified = ? WHERE user_id = ? AND group_id = ?', [
+      isGroupAdmin ? 1 : 0,
+      nowIso(),
+      userId,
+      groupId,
+    ]);
   }
 
-  isGroupAdmin(userId: string, groupId: string): boolean {
-    return this.db.prepare('SELECT 1 FROM memberships WHERE user_id = ? AND group_id = ? AND is_group_admin = 1').get(userId, groupId) !== undefined;
+  async isGroupAdmin(userId: string, groupId: string): Promise<boolean> {
+    return (await this.db.get('SELECT 1 FROM memberships WHERE user_id = ? AND group_id = ? AND is_group_admin = 1', [userId, groupId])) !== undefined;
   }
 
-  adminGroupIds(userId: string): string[] {
-    return (this.db.prepare('SELECT group_id FROM memberships WHERE user_id = ? AND is_group_admin = 1').all(userId) as Array<{ group_id: string }>).map(
+  async adminGroupIds(userId: string): Promise<string[]> {
+    return ((await this.db.all('SELECT group_id FROM memberships WHERE user_id = ? AND is_group_admin = 1', [userId])) as Array<{ group_id: string }>).map(
       (r) => r.group_id,
     );
   }

@@ -156,59 +156,59 @@ export interface PruneResult {
 }
 
 export interface WebhookRepository {
-  signingKey(): SigningKeyRow | undefined;
+  signingKey(): Promise<SigningKeyRow | undefined>;
   /** Stores the key unless one exists (two processes starting together: the first wins). */
-  insertSigningKeyIfMissing(key: SigningKeyRow, now: number): void;
+  insertSigningKeyIfMissing(key: SigningKeyRow, now: number): Promise<void>;
 
   /** Live registrations of a user, oldest first. */
-  registrationsOf(userId: string, limit: number, offset: number): { total: number; rows: RegistrationRow[] };
-  liveRegistrationOf(userId: string, id: string): RegistrationRow | undefined;
-  liveRegistrationsByUrl(userId: string, callbackUrl: string): RegistrationRow[];
-  insertRegistration(input: NewRegistration): void;
-  setHmacSecret(id: string, secret: string): void;
+  registrationsOf(userId: string, limit: number, offset: number): Promise<{ total: number; rows: RegistrationRow[] }>;
+  liveRegistrationOf(userId: string, id: string): Promise<RegistrationRow | undefined>;
+  liveRegistrationsByUrl(userId: string, callbackUrl: string): Promise<RegistrationRow[]>;
+  insertRegistration(input: NewRegistration): Promise<void>;
+  setHmacSecret(id: string, secret: string): Promise<void>;
   /** Marks it removed and cancels its undelivered deliveries (call inside a transaction). */
-  removeRegistration(id: string, now: number): void;
+  removeRegistration(id: string, now: number): Promise<void>;
   /** Registrations receiving `object.event` of a group: live, owner is group admin, filters match. */
-  matchingRegistrations(object: string, event: string, groupId: string): Array<{ id: string; notify: string }>;
+  matchingRegistrations(object: string, event: string, groupId: string): Promise<Array<{ id: string; notify: string }>>;
   /** Live registrations of a named legacy type whose owner is admin of the group. */
-  namedBatchRegistrations(groupId: string, notify: string): string[];
+  namedBatchRegistrations(groupId: string, notify: string): Promise<string[]>;
   /** `notify: "all"` registrations whose batch interval has passed. */
-  periodicBatchesDue(intervalMs: number, now: number): string[];
+  periodicBatchesDue(intervalMs: number, now: number): Promise<string[]>;
   /** Claims the periodic batch of one registration; false if another process already cut it. */
-  claimPeriodicBatch(id: string, intervalMs: number, now: number): boolean;
+  claimPeriodicBatch(id: string, intervalMs: number, now: number): Promise<boolean>;
 
   /** Inserts an event; false when its "once" key was already taken (nothing written). */
-  insertEvent(event: NewEvent): boolean;
-  insertDelivery(eventId: string, registrationId: string, state: 'pending' | 'held', now: number, reason?: string): number;
-  heldForDocument(registrationId: string, documentId: string, limit: number): HeldRow[];
-  held(registrationId: string, limit: number): HeldRow[];
-  markBatched(deliveryId: number, batchEventId: string, now: number): void;
+  insertEvent(event: NewEvent): Promise<boolean>;
+  insertDelivery(eventId: string, registrationId: string, state: 'pending' | 'held', now: number, reason?: string): Promise<number>;
+  heldForDocument(registrationId: string, documentId: string, limit: number): Promise<HeldRow[]>;
+  held(registrationId: string, limit: number): Promise<HeldRow[]>;
+  markBatched(deliveryId: number, batchEventId: string, now: number): Promise<void>;
 
   /** Leases up to `limit` due deliveries to `owner`, at most `perRegistration` in flight per registration; returns their ids. */
-  claimDue(owner: string, leaseUntil: number, perRegistration: number, limit: number, now: number): number[];
-  claimed(id: number): ClaimedRow;
-  cancelClaimed(id: number, owner: string, now: number): void;
-  insertAttempt(attempt: AttemptRecord): void;
+  claimDue(owner: string, leaseUntil: number, perRegistration: number, limit: number, now: number): Promise<number[]>;
+  claimed(id: number): Promise<ClaimedRow>;
+  cancelClaimed(id: number, owner: string, now: number): Promise<void>;
+  insertAttempt(attempt: AttemptRecord): Promise<void>;
   /** Outcome of a leased delivery (no-op if the lease was lost). */
-  scheduleRetry(id: number, owner: string, attempts: number, nextAttemptAt: number, status: number | null, error: string | null): void;
-  finishDelivery(id: number, owner: string, state: string, attempts: number, now: number, status: number | null, error: string | null): void;
+  scheduleRetry(id: number, owner: string, attempts: number, nextAttemptAt: number, status: number | null, error: string | null): Promise<void>;
+  finishDelivery(id: number, owner: string, state: string, attempts: number, now: number, status: number | null, error: string | null): Promise<void>;
   /** Deletes finished deliveries, their attempts and unreferenced events older than `cutoff` (call inside a transaction). */
-  prune(cutoff: number): PruneResult;
+  prune(cutoff: number): Promise<PruneResult>;
 
-  deliveryLog(filter: DeliveryLogFilter, limit: number, offset: number): { total: number; rows: DeliveryRow[] };
-  delivery(id: number, userId?: string): DeliveryRow | undefined;
-  eventBody(eventId: string): string;
-  attempts(deliveryId: number): AttemptRow[];
+  deliveryLog(filter: DeliveryLogFilter, limit: number, offset: number): Promise<{ total: number; rows: DeliveryRow[] }>;
+  delivery(id: number, userId?: string): Promise<DeliveryRow | undefined>;
+  eventBody(eventId: string): Promise<string>;
+  attempts(deliveryId: number): Promise<AttemptRow[]>;
 
-  eventDocument(documentId: string): EventDocumentRow | undefined;
-  eventRecipients(documentId: string): EventRecipientRow[];
-  documentIdOfRecipient(recipientId: string): string | undefined;
-  groupIdOfDocument(documentId: string): string | undefined;
+  eventDocument(documentId: string): Promise<EventDocumentRow | undefined>;
+  eventRecipients(documentId: string): Promise<EventRecipientRow[]>;
+  documentIdOfRecipient(recipientId: string): Promise<string | undefined>;
+  groupIdOfDocument(documentId: string): Promise<string | undefined>;
 
   /** Claims the report of one bounce kind for one email; false if already reported. */
-  claimBounceReport(emailId: string, kind: number, now: number): boolean;
+  claimBounceReport(emailId: string, kind: number, now: number): Promise<boolean>;
   /** A document's webhook events, oldest first. */
-  eventsOf(documentId: string): StoredEventRow[];
+  eventsOf(documentId: string): Promise<StoredEventRow[]>;
   /** The deliveries of one registration and/or one event, in the order they were queued. */
-  deliveriesOf(filter: { registrationId?: string; eventId?: string }): DeliveryRow[];
+  deliveriesOf(filter: { registrationId?: string; eventId?: string }): Promise<DeliveryRow[]>;
 }

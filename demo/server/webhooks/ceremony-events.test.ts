@@ -101,7 +101,7 @@ test('concurrent completions: "once" events arrive exactly once', async () => {
     assert.deepEqual(results.map((r) => r.statusCode).sort(), [200, 200, 409, 409, 409, 409]);
     await receiver.waitFor(() => named(receiver, sent.documentId).includes('document.finalPdfCreated'), 20_000);
     // Anything late would have been written to the outbox already: count there and at the receiver.
-    const names = t.app.store.webhooks.eventsOf(sent.documentId).map((e) => `${e.object}.${e.event}`);
+    const names = (await t.app.store.webhooks.eventsOf(sent.documentId)).map((e) => `${e.object}.${e.event}`);
     assert.deepEqual(
       [...new Set(names)].sort().map((name) => ({ name, n: names.filter((n) => n === name).length })),
       [
@@ -143,20 +143,20 @@ test('the tracking image in the invitation reports recipient.emailOpened once; f
     const sent = await sendDocument(t, [field({ signer: 1 })], { do_email: true });
     const [ann] = sent.recipients;
     await receiver.waitFor(() => receiver.received.some((r) => r.json.event === 'emailNotification'), 10_000);
-    const email = t.app.store.history.emails({ documentId: sent.documentId }).find((e) => e.recipientId === ann.id && e.kind === 'invitation')!;
+    const email = (await t.app.store.history.emails({ documentId: sent.documentId })).find((e) => e.recipientId === ann.id && e.kind === 'invitation')!;
     const src = email.html.match(/<img src="([^"]+)"/)![1].replace(/&#38;/g, '&');
     const path = new URL(src).pathname;
     assert.match(path, new RegExp(`^/api/v1/email-open/${ann.id}/[\\w-]+/$`));
     const forged = await call(t.app, undefined, 'GET', `/api/v1/email-open/${ann.id}/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/`);
     assert.equal(forged.statusCode, 200);
     assert.equal(forged.headers['content-type'], 'image/gif');
-    assert.equal(t.app.store.documents.recipient(ann.id)!.status, 10, 'a forged URL records nothing');
+    assert.equal((await t.app.store.documents.recipient(ann.id))!.status, 10, 'a forged URL records nothing');
     for (let i = 0; i < 3; i++) {
       const image = await call(t.app, undefined, 'GET', path, undefined, { 'user-agent': 'MailClient/1.0' });
       assert.equal(image.statusCode, 200);
       assert.equal(image.rawPayload.subarray(0, 6).toString('latin1'), 'GIF89a');
     }
-    assert.equal(t.app.store.documents.recipient(ann.id)!.status, 15);
+    assert.equal((await t.app.store.documents.recipient(ann.id))!.status, 15);
     await receiver.waitFor(() => receiver.received.some((r) => r.json.event === 'emailOpened'));
     const opened = receiver.received.filter((r) => r.json.event === 'emailOpened');
     assert.equal(opened.length, 1, 'once per recipient');
@@ -164,6 +164,6 @@ test('the tracking image in the invitation reports recipient.emailOpened once; f
     const token = await signerToken(t, ann.id);
     assert.equal((await signerCall(t.app, token, ann.id, 'visit')).statusCode, 200);
     assert.equal((await call(t.app, undefined, 'GET', path)).statusCode, 200, 'opening again after visiting is fine');
-    assert.equal(t.app.store.documents.recipient(ann.id)!.status, 20, 'and does not move the status back');
+    assert.equal((await t.app.store.documents.recipient(ann.id))!.status, 20, 'and does not move the status back');
   });
 });

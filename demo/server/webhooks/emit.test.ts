@@ -40,30 +40,27 @@ test('sending a document emits document.created once, with the spec payload and 
     assert.equal(data.recipients[0].roleText, 'signer');
     assert.equal(data.recipients[0].resourceUri, `/api/v1/signer/${recipientId}/`);
     // "once": emitting document.created again for the same document writes nothing.
-    assert.equal(
-      t.app.store.transaction(() => emitEvent(t.app.store, { object: 'document', event: 'created', documentId })),
-      null,
-    );
+    assert.equal(await t.app.store.transaction(() => emitEvent(t.app.store, { object: 'document', event: 'created', documentId })), null);
   });
 });
 
 test('group filter with real documents: a registration narrowed to one group sees only that group', async () => {
   await withSetup(async (t, receiver) => {
-    const other = t.app.store.transaction(() => {
-      const group = t.app.store.groups.create('Second', {}, t.adminId);
-      t.app.store.users.addToGroup(t.adminId, group.id, true);
+    const other = await t.app.store.transaction(async () => {
+      const group = await t.app.store.groups.create('Second', {}, t.adminId);
+      await t.app.store.users.addToGroup(t.adminId, group.id, true);
       return group;
     });
     const narrowed = await call(t.app, t.key, 'POST', '/api/v1/subscribe/', { callback_url: `${receiver.url}?only=second`, group: other.id });
     assert.equal(narrowed.statusCode, 201, narrowed.body);
     await call(t.app, t.key, 'POST', '/api/v1/subscribe/', { callback_url: `${receiver.url}?only=all` });
-    const outsider = createTenant(t.app, 'Outsider');
+    const outsider = await createTenant(t.app, 'Outsider');
     await call(t.app, outsider.key, 'POST', '/api/v1/subscribe/', { callback_url: `${receiver.url}?only=outsider` });
     const first = await sendTestDocument(t, t.key, t.groupId, 'a');
     const second = await sendTestDocument(t, t.key, other.id, 'b');
     await receiver.waitFor((r) => r.length >= 3);
     // Fan-out happens when the event is written: the outbox holds exactly these three deliveries.
-    assert.equal(t.app.store.webhooks.deliveriesOf({}).length, 3);
+    assert.equal((await t.app.store.webhooks.deliveriesOf({})).length, 3);
     const seen = (only: string) =>
       receiver.received
         .filter((r) => r.url.endsWith(`only=${only}`))
@@ -77,20 +74,20 @@ test('group filter with real documents: a registration narrowed to one group see
 
 test('team events need team Admin: a registration gets every group where its owner is admin (now), narrowed by its group filter', async () => {
   await withSetup(async (t, receiver) => {
-    const groupB = t.app.store.transaction(() => {
-      const group = t.app.store.groups.create('Group B', {}, t.adminId);
-      t.app.store.users.addToGroup(t.adminId, group.id, true);
+    const groupB = await t.app.store.transaction(async () => {
+      const group = await t.app.store.groups.create('Group B', {}, t.adminId);
+      await t.app.store.users.addToGroup(t.adminId, group.id, true);
       return group;
     });
     // Lead: admin of the main group A, plain member of B. Member: plain member of both.
-    const setMemberships = (userId: string, admin: Record<string, boolean>) => {
-      for (const groupId of t.app.store.users.groupIds(userId)) t.app.store.members.remove(t.app.store.members.find(userId, groupId)!.id);
-      for (const [groupId, isAdmin] of Object.entries(admin)) t.app.store.users.addToGroup(userId, groupId, isAdmin);
+    const setMemberships = async (userId: string, admin: Record<string, boolean>) => {
+      for (const groupId of await t.app.store.users.groupIds(userId)) await t.app.store.members.remove((await t.app.store.members.find(userId, groupId))!.id);
+      for (const [groupId, isAdmin] of Object.entries(admin)) await t.app.store.users.addToGroup(userId, groupId, isAdmin);
     };
-    const lead = createTenant(t.app, 'Lead');
-    setMemberships(lead.userId, { [t.groupId]: true, [groupB.id]: false });
-    const member = createTenant(t.app, 'Member');
-    setMemberships(member.userId, { [t.groupId]: false, [groupB.id]: false });
+    const lead = await createTenant(t.app, 'Lead');
+    await setMemberships(lead.userId, { [t.groupId]: true, [groupB.id]: false });
+    const member = await createTenant(t.app, 'Member');
+    await setMemberships(member.userId, { [t.groupId]: false, [groupB.id]: false });
     const subscribe = (key: string, tag: string, extra: Record<string, unknown> = {}) =>
       call(t.app, key, 'POST', '/api/v1/subscribe/', { callback_url: `${receiver.url}?who=${tag}`, ...extra });
 
@@ -117,13 +114,13 @@ test('team events need team Admin: a registration gets every group where its own
     assert.deepEqual(whoGot(inB.documentId), ['owner'], 'Lead is only a member of B');
 
     // Admin rights count when the event happens: Lead promoted in B and demoted in A.
-    setMemberships(lead.userId, { [t.groupId]: false, [groupB.id]: true });
+    await setMemberships(lead.userId, { [t.groupId]: false, [groupB.id]: true });
     const laterA = await sendTestDocument(t, t.key, t.groupId, 'later-a');
     const laterB = await sendTestDocument(t, t.key, groupB.id, 'later-b');
     await receiver.waitFor((r) => r.length >= 7);
     assert.deepEqual(whoGot(laterA.documentId), ['owner'], 'no longer admin of A: nothing from A');
     assert.deepEqual(whoGot(laterB.documentId), ['lead', 'owner'], 'the unfiltered registration now covers B; lead-a stays narrowed to A');
-    assert.equal(t.app.store.webhooks.deliveriesOf({}).length, 7, 'exactly these deliveries were written');
+    assert.equal((await t.app.store.webhooks.deliveriesOf({})).length, 7, 'exactly these deliveries were written');
   });
 });
 
@@ -158,7 +155,7 @@ test('dashboard: delivery log with attempts, replay of a logged event, trigger f
     assert.equal(replay.statusCode, 201, replay.body);
     await receiver.waitFor((r) => r.length === 3);
     assert.equal(receiver.received[2].json.id, trigger.json().event_id, 'a replay keeps the event id');
-    const outsider = createTenant(t.app, 'Outsider');
+    const outsider = await createTenant(t.app, 'Outsider');
     assert.equal((await call(t.app, outsider.key, 'GET', `/api/v1/webhook-deliveries/${log.objects[0].id}/`)).statusCode, 404);
     const foreign = await call(t.app, outsider.key, 'POST', '/api/v1/webhook-events/trigger/', { object: 'document', event: 'created', document: documentId });
     assert.equal(foreign.statusCode, 404, 'documents of other groups cannot be triggered');

@@ -26,10 +26,10 @@ export interface EmitInput {
 }
 
 /** The document and its recipients as the payload builders need them; undefined if unknown. */
-export function loadDocumentSnapshot(store: Store, documentId: string): DocumentSnapshot | undefined {
-  const doc = store.webhooks.eventDocument(documentId);
+export async function loadDocumentSnapshot(store: Store, documentId: string): Promise<DocumentSnapshot | undefined> {
+  const doc = await store.webhooks.eventDocument(documentId);
   if (!doc) return undefined;
-  const rows = store.webhooks.eventRecipients(documentId);
+  const rows = await store.webhooks.eventRecipients(documentId);
   const recipients: RecipientSnapshot[] = rows.map((r) => ({
     uuid: r.id,
     email: r.email,
@@ -57,12 +57,12 @@ export function loadDocumentSnapshot(store: Store, documentId: string): Document
 }
 
 /** The document a recipient belongs to, or undefined. */
-export function documentIdOfRecipient(store: Store, recipientId: string): string | undefined {
-  return store.webhooks.documentIdOfRecipient(recipientId);
+export async function documentIdOfRecipient(store: Store, recipientId: string): Promise<string | undefined> {
+  return await store.webhooks.documentIdOfRecipient(recipientId);
 }
 
-function snapshotFor(store: Store, input: EmitInput): DocumentSnapshot {
-  const snapshot = loadDocumentSnapshot(store, input.documentId);
+async function snapshotFor(store: Store, input: EmitInput): Promise<DocumentSnapshot> {
+  const snapshot = await loadDocumentSnapshot(store, input.documentId);
   if (!snapshot) throw new Error(`webhook ${input.object}.${input.event}: document ${input.documentId} does not exist`);
   if (input.object === 'recipient') {
     const recipient = snapshot.recipients.find((r) => r.uuid === input.recipientId);
@@ -79,21 +79,21 @@ function snapshotFor(store: Store, input: EmitInput): DocumentSnapshot {
  * document or recipient, which rolls the caller's transaction back: an operation on a missing
  * document is a bug, not something to hide.
  */
-export function emitEvent(store: Store, input: EmitInput): EnqueueResult | null {
-  return enqueueEvent(store, {
+export async function emitEvent(store: Store, input: EmitInput): Promise<EnqueueResult | null> {
+  return await enqueueEvent(store, {
     object: input.object,
     event: input.event,
-    snapshot: snapshotFor(store, input),
+    snapshot: await snapshotFor(store, input),
     recipientId: input.recipientId,
   });
 }
 
 /** A dashboard test event about a real document/recipient, sent only to `registrationIds`. */
-export function triggerEvent(store: Store, input: EmitInput, registrationIds: string[]): EnqueueResult | null {
-  return enqueueEvent(store, {
+export async function triggerEvent(store: Store, input: EmitInput, registrationIds: string[]): Promise<EnqueueResult | null> {
+  return await enqueueEvent(store, {
     object: input.object,
     event: input.event,
-    snapshot: snapshotFor(store, input),
+    snapshot: await snapshotFor(store, input),
     recipientId: input.recipientId,
     origin: 'trigger',
     onlyRegistrations: registrationIds,
@@ -110,9 +110,12 @@ const REMINDER_KINDS = new Set(['reminder', 'auto_reminder']);
  * existing document emit nothing (null); it never throws for that, so a sent email is never
  * rolled back into "unsent".
  */
-export function emitEmailSentEvent(store: Store, email: { documentId: string | null; recipientId: string | null; kind: string }): EnqueueResult | null {
+export async function emitEmailSentEvent(
+  store: Store,
+  email: { documentId: string | null; recipientId: string | null; kind: string },
+): Promise<EnqueueResult | null> {
   if (!email.documentId || !email.recipientId) return null;
-  if (documentIdOfRecipient(store, email.recipientId) !== email.documentId) return null;
+  if ((await documentIdOfRecipient(store, email.recipientId)) !== email.documentId) return null;
   const event = REMINDER_KINDS.has(email.kind) ? 'autoReminderEmail' : 'emailNotification';
-  return emitEvent(store, { object: 'recipient', event, documentId: email.documentId, recipientId: email.recipientId });
+  return await emitEvent(store, { object: 'recipient', event, documentId: email.documentId, recipientId: email.recipientId });
 }

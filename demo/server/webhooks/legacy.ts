@@ -29,7 +29,7 @@ export const NAMED_TRIGGERS: Record<'sent' | 'signed' | 'rejected', string> = {
 /** At most this many events go into one batch; the rest wait for the next. */
 export const MAX_BATCH_EVENTS = 500;
 
-function makeBatch(store: Store, registrationId: string, notify: string, held: HeldRow[], now: number): string | null {
+async function makeBatch(store: Store, registrationId: string, notify: string, held: HeldRow[], now: number): Promise<string | null> {
   if (held.length === 0) return null;
   const id = randomUUID();
   const envelope = {
@@ -40,7 +40,7 @@ function makeBatch(store: Store, registrationId: string, notify: string, held: H
     event: notify,
     data: { notify, count: held.length, events: held.map((row) => JSON.parse(row.body) as unknown) },
   };
-  store.webhooks.insertEvent({
+  await store.webhooks.insertEvent({
     id,
     object: 'batch',
     event: notify,
@@ -53,8 +53,8 @@ function makeBatch(store: Store, registrationId: string, notify: string, held: H
     body: JSON.stringify(envelope),
     now,
   });
-  store.webhooks.insertDelivery(id, registrationId, 'pending', now);
-  for (const row of held) store.webhooks.markBatched(row.delivery_id, id, now);
+  await store.webhooks.insertDelivery(id, registrationId, 'pending', now);
+  for (const row of held) await store.webhooks.markBatched(row.delivery_id, id, now);
   return id;
 }
 
@@ -62,13 +62,13 @@ function makeBatch(store: Store, registrationId: string, notify: string, held: H
  * Called by enqueueEvent (inside its transaction) after an operation's event: registrations of a
  * named type whose trigger this is get the batch of the document's held events.
  */
-export function flushNamedBatches(store: Store, object: string, event: string, snapshot: DocumentSnapshot, now: number): void {
+export async function flushNamedBatches(store: Store, object: string, event: string, snapshot: DocumentSnapshot, now: number): Promise<void> {
   if (object !== 'document') return;
   const notify = Object.entries(NAMED_TRIGGERS).find(([, trigger]) => trigger === event)?.[0];
   if (!notify) return;
-  for (const id of store.webhooks.namedBatchRegistrations(snapshot.groupId, notify)) {
-    const held = store.webhooks.heldForDocument(id, snapshot.uuid, MAX_BATCH_EVENTS);
-    makeBatch(store, id, notify, held, now);
+  for (const id of await store.webhooks.namedBatchRegistrations(snapshot.groupId, notify)) {
+    const held = await store.webhooks.heldForDocument(id, snapshot.uuid, MAX_BATCH_EVENTS);
+    await makeBatch(store, id, notify, held, now);
   }
 }
 
@@ -76,14 +76,14 @@ export function flushNamedBatches(store: Store, object: string, event: string, s
  * Delivers the periodic batches that are due (`notify: "all"`). Returns the number of batches
  * made. Safe to run from several processes: each registration's batch is cut in one transaction.
  */
-export function flushPeriodicBatches(store: Store, intervalMs: number, now = Date.now()): number {
+export async function flushPeriodicBatches(store: Store, intervalMs: number, now = Date.now()): Promise<number> {
   let made = 0;
-  for (const id of store.webhooks.periodicBatchesDue(intervalMs, now)) {
-    store.transaction(() => {
+  for (const id of await store.webhooks.periodicBatchesDue(intervalMs, now)) {
+    await store.transaction(async () => {
       // Re-check inside the transaction: another process may have cut this batch already.
-      if (!store.webhooks.claimPeriodicBatch(id, intervalMs, now)) return;
-      const held = store.webhooks.held(id, MAX_BATCH_EVENTS);
-      if (makeBatch(store, id, 'all', held, now)) made++;
+      if (!(await store.webhooks.claimPeriodicBatch(id, intervalMs, now))) return;
+      const held = await store.webhooks.held(id, MAX_BATCH_EVENTS);
+      if (await makeBatch(store, id, 'all', held, now)) made++;
     });
   }
   return made;

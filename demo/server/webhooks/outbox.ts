@@ -39,8 +39,8 @@ export interface MatchingRegistration {
  * Registrations that receive `object.event` of a group: not removed, owner is an admin of the
  * group, and the object/event/group filters let it through.
  */
-export function matchingRegistrations(store: Store, object: string, event: string, groupId: string): MatchingRegistration[] {
-  return store.webhooks.matchingRegistrations(object, event, groupId);
+export async function matchingRegistrations(store: Store, object: string, event: string, groupId: string): Promise<MatchingRegistration[]> {
+  return await store.webhooks.matchingRegistrations(object, event, groupId);
 }
 
 const wakeListeners = new Set<() => void>();
@@ -62,15 +62,15 @@ function wakeWorkers(): void {
  * Writes one event and its deliveries. Returns null when a "once" event was already emitted for
  * this subject (nothing is written). Call it inside the transaction of the state change.
  */
-export function enqueueEvent(store: Store, input: EnqueueInput): EnqueueResult | null {
+export async function enqueueEvent(store: Store, input: EnqueueInput): Promise<EnqueueResult | null> {
   const now = input.now ?? Date.now();
   const origin = input.origin ?? 'operation';
   const subjectId = input.object === 'recipient' ? input.recipientId : input.snapshot.uuid;
   if (!subjectId) throw new Error(`${input.object}.${input.event} needs a recipient id`);
   const payload = buildEventPayload(input.object, input.event, input.snapshot, input.recipientId, { now });
   const onceKey = origin === 'operation' && isOnceEvent(input.object, input.event) ? `${input.object}.${input.event}:${subjectId}` : null;
-  return store.transaction(() => {
-    const inserted = store.webhooks.insertEvent({
+  return await store.transaction(async () => {
+    const inserted = await store.webhooks.insertEvent({
       id: payload.id,
       object: input.object,
       event: input.event,
@@ -84,14 +84,14 @@ export function enqueueEvent(store: Store, input: EnqueueInput): EnqueueResult |
       now,
     });
     if (!inserted) return null;
-    let targets = matchingRegistrations(store, input.object, input.event, input.snapshot.groupId);
+    let targets = await matchingRegistrations(store, input.object, input.event, input.snapshot.groupId);
     if (input.onlyRegistrations) targets = targets.filter((r) => input.onlyRegistrations!.includes(r.id));
     for (const target of targets) {
-      store.webhooks.insertDelivery(payload.id, target.id, target.notify === 'realtime' ? 'pending' : 'held', now);
+      await store.webhooks.insertDelivery(payload.id, target.id, target.notify === 'realtime' ? 'pending' : 'held', now);
     }
     if (origin === 'operation') {
-      flushNamedBatches(store, input.object, input.event, input.snapshot, now);
-      appendLifecycleEvent(store, input.object, input.event, input.snapshot, input.recipientId, now); // the GraphQL group feed
+      await flushNamedBatches(store, input.object, input.event, input.snapshot, now);
+      await appendLifecycleEvent(store, input.object, input.event, input.snapshot, input.recipientId, now); // the GraphQL group feed
     }
     wakeWorkers();
     return { eventId: payload.id, registrations: targets.map((t) => t.id) };
@@ -99,8 +99,8 @@ export function enqueueEvent(store: Store, input: EnqueueInput): EnqueueResult |
 }
 
 /** Queues one more delivery of a logged event to one registration (the dashboard's replay). */
-export function replayEvent(store: Store, eventId: string, registrationId: string, now = Date.now()): number {
-  const id = store.webhooks.insertDelivery(eventId, registrationId, 'pending', now, 'replay');
+export async function replayEvent(store: Store, eventId: string, registrationId: string, now = Date.now()): Promise<number> {
+  const id = await store.webhooks.insertDelivery(eventId, registrationId, 'pending', now, 'replay');
   wakeWorkers();
   return id;
 }
@@ -116,13 +116,13 @@ export interface RegistrationInput {
   now?: number;
 }
 
-export function insertRegistration(store: Store, input: RegistrationInput): string {
+export async function insertRegistration(store: Store, input: RegistrationInput): Promise<string> {
   const id = randomUUID();
-  store.webhooks.insertRegistration({ ...input, id, now: input.now ?? Date.now() });
+  await store.webhooks.insertRegistration({ ...input, id, now: input.now ?? Date.now() });
   return id;
 }
 
 /** Removes a registration; its undelivered deliveries are cancelled, its log stays. */
-export function removeRegistration(store: Store, id: string, now = Date.now()): void {
-  store.transaction(() => store.webhooks.removeRegistration(id, now));
+export async function removeRegistration(store: Store, id: string, now = Date.now()): Promise<void> {
+  await store.transaction(() => store.webhooks.removeRegistration(id, now));
 }

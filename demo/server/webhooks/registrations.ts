@@ -37,25 +37,29 @@ function toRegistration(row: RegistrationRow): Registration {
   };
 }
 
-export function listRegistrations(store: Store, userId: string, limit: number, offset: number): { total: number; registrations: Registration[] } {
-  const { total, rows } = store.webhooks.registrationsOf(userId, limit, offset);
+export async function listRegistrations(
+  store: Store,
+  userId: string,
+  limit: number,
+  offset: number,
+): Promise<{ total: number; registrations: Registration[] }> {
+  const { total, rows } = await store.webhooks.registrationsOf(userId, limit, offset);
   return { total, registrations: rows.map(toRegistration) };
 }
 
 /** A live registration of `userId`, or undefined (other users' registrations are invisible). */
-export function getRegistration(store: Store, userId: string, id: string): Registration | undefined {
-  const row = store.webhooks.liveRegistrationOf(userId, id);
+export async function getRegistration(store: Store, userId: string, id: string): Promise<Registration | undefined> {
+  const row = await store.webhooks.liveRegistrationOf(userId, id);
   return row && toRegistration(row);
 }
 
 /** Live registrations of `userId` with exactly these settings (subscribe is idempotent; unsubscribe matches on them). */
-export function findRegistrations(
+export async function findRegistrations(
   store: Store,
   userId: string,
   match: { callbackUrl: string; objectFilter?: string; eventFilter?: string; groupId?: string | null; notify?: string },
-): Registration[] {
-  return store.webhooks
-    .liveRegistrationsByUrl(userId, match.callbackUrl)
+): Promise<Registration[]> {
+  return (await store.webhooks.liveRegistrationsByUrl(userId, match.callbackUrl))
     .map(toRegistration)
     .filter(
       (r) =>

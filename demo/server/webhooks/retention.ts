@@ -9,6 +9,6 @@ import type { PruneResult } from '../store/webhook-rows.ts';
 
 export type { PruneResult };
 
-export function pruneWebhookLog(store: Store, retentionMs: number, now = Date.now()): PruneResult {
-  return store.transaction(() => store.webhooks.prune(now - retentionMs));
+export async function pruneWebhookLog(store: Store, retentionMs: number, now = Date.now()): Promise<PruneResult> {
+  return await store.transaction(() => store.webhooks.prune(now - retentionMs));
 }

@@ -28,9 +28,9 @@ export function webhooksOf(app: FastifyInstance): WebhookService | undefined {
 }
 
 /** Starts the delivery worker (unless disabled); `webhooksOf(app)` returns it. */
-export function startWebhooks(app: FastifyInstance): WebhookService {
+export async function startWebhooks(app: FastifyInstance): Promise<WebhookService> {
   const settings = webhookSettingsFor(app.config);
-  const identity = ensureSigningIdentity(app.store);
+  const identity = await ensureSigningIdentity(app.store);
   const worker = settings.workerEnabled ? new WebhookWorker(app.store, identity, settings) : null;
   worker?.start();
   const stopReminders = startReminders(app, settings.reminderScheduleMs, settings.reminderCheckIntervalMs);

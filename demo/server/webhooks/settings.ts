@@ -120,13 +120,15 @@ export function webhookSettingsFromEnv(env: NodeJS.ProcessEnv): Partial<WebhookS
 }
 
 /** The installation's signing key and certificate, created on first use and kept in the database. */
-export function ensureSigningIdentity(store: Store): SigningIdentity {
-  let row = store.webhooks.signingKey();
+export async function ensureSigningIdentity(store: Store): Promise<SigningIdentity> {
+  let row = await store.webhooks.signingKey();
   if (!row) {
     const fresh = generateSigningIdentity();
     // Two processes starting together: the first insert wins, both load the same key.
-    store.transaction(() => store.webhooks.insertSigningKeyIfMissing({ privateKeyPem: fresh.privateKeyPem, certificatePem: fresh.certificatePem }, Date.now()));
-    row = store.webhooks.signingKey()!;
+    await store.transaction(() =>
+      store.webhooks.insertSigningKeyIfMissing({ privateKeyPem: fresh.privateKeyPem, certificatePem: fresh.certificatePem }, Date.now()),
+    );
+    row = (await store.webhooks.signingKey())!;
   }
   return loadSigningIdentity(row);
 }

@@ -29,7 +29,7 @@ export async function subscribeWebhook(
   input: WebhookSubscription,
 ): Promise<{ id: string; created: boolean }> {
   const { userId, groupId } = input;
-  if (groupId ? !store.users.isGroupAdmin(userId, groupId) : store.users.adminGroupIds(userId).length === 0) {
+  if (groupId ? !(await store.users.isGroupAdmin(userId, groupId)) : (await store.users.adminGroupIds(userId)).length === 0) {
     throw forbidden(
       groupId ? 'Receiving team events needs team Admin permission in that group.' : 'Receiving team events needs team Admin permission in at least one group.',
       'group_admin_required',
@@ -40,10 +40,10 @@ export async function subscribeWebhook(
   if (!target.ok) throw invalidInput(`${target.message}.`, [{ field: 'callback_url', message: target.message }]);
   const callbackUrl = input.callbackUrl!;
   const filters = { callbackUrl, objectFilter: input.objectFilter, eventFilter: input.eventFilter, groupId, notify: input.notify };
-  const existing = findRegistrations(store, userId, filters);
+  const existing = await findRegistrations(store, userId, filters);
   if (existing.length > 0) {
-    if (input.hmacSecret) store.webhooks.setHmacSecret(existing[0].id, input.hmacSecret);
+    if (input.hmacSecret) await store.webhooks.setHmacSecret(existing[0].id, input.hmacSecret);
     return { id: existing[0].id, created: false };
   }
-  return { id: insertRegistration(store, { userId, ...filters, hmacSecret: input.hmacSecret }), created: true };
+  return { id: await insertRegistration(store, { userId, ...filters, hmacSecret: input.hmacSecret }), created: true };
 }

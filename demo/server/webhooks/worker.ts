@@ -84,15 +84,15 @@ export class WebhookWorker {
       const now = Date.now();
       if (now - this.lastBatchCheck >= Math.min(1000, this.settings.batchIntervalMs)) {
         this.lastBatchCheck = now;
-        flushPeriodicBatches(this.store, this.settings.batchIntervalMs, now);
+        await flushPeriodicBatches(this.store, this.settings.batchIntervalMs, now);
       }
       if (this.settings.logRetentionMs > 0 && now - this.lastPrune >= 3600_000) {
         this.lastPrune = now;
-        pruneWebhookLog(this.store, this.settings.logRetentionMs, now);
+        await pruneWebhookLog(this.store, this.settings.logRetentionMs, now);
       }
       const free = this.settings.concurrency - this.inFlight.size;
       if (free <= 0) return;
-      for (const row of this.claim(free)) {
+      for (const row of await this.claim(free)) {
         const work = this.deliver(row)
           // Never an unhandled rejection: the lease expires and the delivery is tried again.
           .catch((error: unknown) => console.error('webhook worker: delivery failed:', (error as Error).message))
@@ -109,18 +109,18 @@ export class WebhookWorker {
   }
 
   /** Claims up to `limit` due deliveries for this worker (exposed for tests). */
-  claim(limit: number, now = Date.now()): ClaimedRow[] {
+  async claim(limit: number, now = Date.now()): Promise<ClaimedRow[]> {
     const { webhooks } = this.store;
-    return this.store.transaction(() => {
-      const ids = webhooks.claimDue(this.owner, now + this.settings.leaseMs, this.settings.perRegistrationConcurrency, limit, now);
-      return ids.map((id) => webhooks.claimed(id));
+    return await this.store.transaction(async () => {
+      const ids = await webhooks.claimDue(this.owner, now + this.settings.leaseMs, this.settings.perRegistrationConcurrency, limit, now);
+      return Promise.all(ids.map((id) => webhooks.claimed(id)));
     });
   }
 
   /** Sends one claimed delivery and records the outcome. */
   async deliver(row: ClaimedRow): Promise<void> {
     if (row.removed_ms !== null) {
-      this.store.webhooks.cancelClaimed(row.id, this.owner, Date.now());
+      await this.store.webhooks.cancelClaimed(row.id, this.owner, Date.now());
       return;
     }
     const attempt = row.attempts + 1;
@@ -138,10 +138,10 @@ export class WebhookWorker {
       allowPrivate: this.settings.allowPrivateAddresses,
       maxResponseChars: this.settings.maxLoggedResponseChars,
     });
-    this.record(row, attempt, headers, startedMs, result);
+    await this.record(row, attempt, headers, startedMs, result);
   }
 
-  private record(row: ClaimedRow, attempt: number, headers: Record<string, string>, startedMs: number, result: AttemptResult): void {
+  private async record(row: ClaimedRow, attempt: number, headers: Record<string, string>, startedMs: number, result: AttemptResult): Promise<void> {
     const now = Date.now();
     const success = isSuccess(result);
     const delay = this.settings.retrySchedule[attempt];
@@ -149,8 +149,8 @@ export class WebhookWorker {
     const loggedHeaders = { ...headers };
     try {
       const { webhooks } = this.store;
-      this.store.transaction(() => {
-        webhooks.insertAttempt({
+      await this.store.transaction(async () => {
+        await webhooks.insertAttempt({
           deliveryId: row.id,
           attempt,
           url: row.callback_url,
@@ -163,8 +163,8 @@ export class WebhookWorker {
           durationMs: result.durationMs,
         });
         // Guarded by the lease: if it expired and another worker took over, that worker decides.
-        if (outcome === 'retry') webhooks.scheduleRetry(row.id, this.owner, attempt, now + delay, result.status, result.error);
-        else webhooks.finishDelivery(row.id, this.owner, outcome, attempt, now, result.status, result.error);
+        if (outcome === 'retry') await webhooks.scheduleRetry(row.id, this.owner, attempt, now + delay, result.status, result.error);
+        else await webhooks.finishDelivery(row.id, this.owner, outcome, attempt, now, result.status, result.error);
       });
     } catch (error) {
       if (this.running) console.error('webhook worker: could not record attempt:', (error as Error).message);

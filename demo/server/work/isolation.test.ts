@@ -48,7 +48,7 @@ describe('isolation of document work (issue 11, item 2)', () => {
       rateLimits: { sandbox: 10_000, production: 10_000, windowMs: 3_600_000 },
       work: { maxPages: 2000, maxInflatedBytes: 8 * 1024 * 1024 },
     });
-    other = createTenant(t.app, 'Other');
+    other = await createTenant(t.app, 'Other');
     const res = await upload(t, other.key, other.groupId, await plainPdf(), { process_tags: true });
     assert.equal(res.statusCode, 201, res.body);
     keptTemplate = uid(res);
@@ -120,8 +120,8 @@ describe('jobs over their time or memory limit', () => {
       const templateId = crypto.randomUUID();
       const pdf = await plainPdf();
       const box: [number, number, number, number] = [0, 0, 612, 792];
-      t.app.store.files.write(templateFileName(templateId), pdf);
-      t.app.store.templates.insert({
+      await t.app.store.files.write(templateFileName(templateId), pdf);
+      await t.app.store.templates.insert({
         id: templateId,
         groupId: t.groupId,
         userId: t.adminId,
@@ -151,7 +151,7 @@ describe('jobs over their time or memory limit', () => {
         optional: true,
         font_size: 10,
       })) as unknown as FieldElement[];
-      t.app.store.templates.update(templateId, { fields });
+      await t.app.store.templates.update(templateId, { fields });
       const pdftext = Object.fromEntries(fields.map((f) => [f.label!, 'a'.repeat(2000)]));
       const sent = await call(
         t.app,
@@ -188,7 +188,7 @@ describe("a signer's values against sender patterns (validation 93)", () => {
         assert.equal(res.json().error.code, 'pdf_too_complex', op);
         assert.equal(others.statusCode, 200);
       }
-      assert.equal(recipientStatuses(t.app, sent.documentId)[0], 10, 'nothing was completed');
+      assert.equal((await recipientStatuses(t.app, sent.documentId))[0], 10, 'nothing was completed');
 
       const simple = await sendDocument(t, [
         field({ signer: 1 }),
@@ -242,7 +242,7 @@ describe('the fields-per-template limit on every path that makes fields (issue 1
     const res = await upload(t, t.key, t.groupId, taggedPdf(70, 30), { process_tags: true });
     assert.equal(res.statusCode, 201, res.body);
     const id = uid(res);
-    const template = t.app.store.templates.get(id)!;
+    const template = (await t.app.store.templates.get(id))!;
     assert.equal(template.fields.length, MAX_ELEMENTS);
     const note = (template.report as { field_limit?: { code: string; dropped: number } }).field_limit;
     assert.equal(note?.code, 'too_many_fields');
@@ -274,7 +274,7 @@ describe('the fields-per-template limit on every path that makes fields (issue 1
     const pdf = await doc.save();
     const res = await upload(t, t.key, t.groupId, pdf, { import_form_fields: true });
     assert.equal(res.statusCode, 201, res.body);
-    assert.equal(t.app.store.templates.get(uid(res))!.fields.length, MAX_ELEMENTS);
+    assert.equal((await t.app.store.templates.get(uid(res)))!.fields.length, MAX_ELEMENTS);
 
     const later = await upload(t, t.key, t.groupId, pdf);
     const imported = await call(t.app, t.key, 'POST', `/api/v1/templatepdf/${uid(later)}/import-form-fields/`, {});

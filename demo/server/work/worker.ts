@@ -13,7 +13,7 @@ const send = (message: unknown) => process.send!(message);
 send({ ready: true });
 
 process.on('disconnect', () => process.exit(0));
-process.on('message', async (message: { id: number; kind: JobKind; input: never }) => {
+async function answer(message: { id: number; kind: JobKind; input: never }): Promise<void> {
   try {
     const value = await jobs[message.kind](fromWire(message.input) as never, limits);
     send({ id: message.id, ok: true, value: toWire(value) });
@@ -24,4 +24,6 @@ process.on('message', async (message: { id: number; kind: JobKind; input: never 
         : { name: 'Error', message: String(error) };
     send({ id: message.id, ok: false, error: failure });
   }
-});
+}
+
+process.on('message', (message: { id: number; kind: JobKind; input: never }) => void answer(message));

@@ -24,8 +24,8 @@ export interface TestApp {
 export async function createTestApp(config: Partial<BuildConfig> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esign-test-'));
   const app = await buildApp({ sweepIntervalMs: 0, ...config, dataDir });
-  const setup = ensureInitialSetup(app.store)!;
-  const admin = app.store.users.firstAdmin()!;
+  const setup = (await ensureInitialSetup(app.store))!;
+  const admin = (await app.store.users.firstAdmin())!;
   return {
     app,
     dataDir,
@@ -40,13 +40,18 @@ export async function createTestApp(config: Partial<BuildConfig> = {}): Promise<
 }
 
 /** A second tenant: a new user in a new group of its own, with a key. */
-export function createTenant(app: FastifyInstance, name: string, env: KeyEnv = 'sandbox', legacy = false): { userId: string; groupId: string; key: string } {
+export async function createTenant(
+  app: FastifyInstance,
+  name: string,
+  env: KeyEnv = 'sandbox',
+  legacy = false,
+): Promise<{ userId: string; groupId: string; key: string }> {
   const { store } = app;
-  return store.transaction(() => {
-    const user = store.users.create({ email: `${name.toLowerCase().replace(/\W+/g, '-')}@example.com`, firstName: name });
-    const group = store.groups.create(`${name} group`, {}, user.id);
-    store.users.addToGroup(user.id, group.id, true);
-    const { key } = store.apiKeys.create(user.id, env, legacy);
+  return await store.transaction(async () => {
+    const user = await store.users.create({ email: `${name.toLowerCase().replace(/\W+/g, '-')}@example.com`, firstName: name });
+    const group = await store.groups.create(`${name} group`, {}, user.id);
+    await store.users.addToGroup(user.id, group.id, true);
+    const { key } = await store.apiKeys.create(user.id, env, legacy);
     return { userId: user.id, groupId: group.id, key };
   });
 }

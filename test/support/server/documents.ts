@@ -52,8 +52,8 @@ export async function addTemplate(app: FastifyInstance, o: TemplateOptions): Pro
   const pages = o.pages ?? 2;
   const pdf = await generatePdf({ pages, text: (i) => `Template ${o.title ?? 'T'} page ${i + 1}` });
   const id = crypto.randomUUID();
-  app.store.files.write(templateFileName(id), pdf);
-  app.store.templates.insert({
+  await app.store.files.write(templateFileName(id), pdf);
+  await app.store.templates.insert({
     id,
     groupId: o.groupId,
     userId: o.userId,
@@ -89,18 +89,18 @@ export function sendBody(groupId: string, templateId: string, extra: Record<stri
 }
 
 /** Another user with a key in an existing group (for sentUserId). */
-export function addMember(
+export async function addMember(
   app: FastifyInstance,
   groupId: string,
   name: string,
   env: 'sandbox' | 'production' = 'sandbox',
   legacy = false,
-): { userId: string; key: string } {
+): Promise<{ userId: string; key: string }> {
   const { store } = app;
-  return store.transaction(() => {
-    const user = store.users.create({ email: `${name.toLowerCase()}@example.com`, firstName: name });
-    store.users.addToGroup(user.id, groupId);
-    return { userId: user.id, key: store.apiKeys.create(user.id, env, legacy).key };
+  return await store.transaction(async () => {
+    const user = await store.users.create({ email: `${name.toLowerCase()}@example.com`, firstName: name });
+    await store.users.addToGroup(user.id, groupId);
+    return { userId: user.id, key: (await store.apiKeys.create(user.id, env, legacy)).key };
   });
 }
 

@@ -38,6 +38,7 @@ export async function startGotenbergStandin(options: { username?: string; passwo
   const standin: GotenbergStandin = { url: '', requests: [], mode: 'convert', close: async () => {} };
   const held: http.ServerResponse[] = [];
 
+  // eslint-disable-next-line @typescript-eslint/no-misused-promises -- every path answers or fails the response itself
   const server = http.createServer(async (req, res) => {
     const text = (status: number, body: string) => res.writeHead(status, { 'content-type': 'text/plain; charset=UTF-8' }).end(body);
     if (req.method !== 'POST' || req.url !== '/forms/libreoffice/convert') return text(404, 'Not Found');

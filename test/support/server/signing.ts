@@ -22,7 +22,7 @@ export async function sendDocument(t: TestApp, fields: FieldElement[], extra: Re
   const res = await call(t.app, t.key, 'POST', '/api/v1/document/', sendBody(t.groupId, template.id, extra));
   if (res.statusCode !== 201) throw new Error(`send failed ${res.statusCode}: ${res.body}`);
   const documentId = idFromLocation(res.headers.location);
-  const recipients = t.app.store.documents.recipients(documentId);
+  const recipients = await t.app.store.documents.recipients(documentId);
   const stored = (await call(t.app, t.key, 'GET', `/api/v1/document/${documentId}/fields/`)).json() as FieldElement[];
   return {
     documentId,
@@ -62,20 +62,28 @@ export function valuesFor(sent: Sent, signerNumber: number, text: Record<string,
   return out;
 }
 
-export function recipientStatuses(app: FastifyInstance, documentId: string): number[] {
-  return app.store.documents.recipients(documentId).map((r) => r.status);
+export async function recipientStatuses(app: FastifyInstance, documentId: string): Promise<number[]> {
+  return (await app.store.documents.recipients(documentId)).map((r) => r.status);
 }
 
-export function documentStatus(app: FastifyInstance, documentId: string): number {
-  return app.store.documents.get(documentId)!.status;
+export async function documentStatus(app: FastifyInstance, documentId: string): Promise<number> {
+  return (await app.store.documents.get(documentId))!.status;
 }
 
-export function webhookEvents(app: FastifyInstance, documentId: string): string[] {
-  return app.store.webhooks.eventsOf(documentId).map((e) => `${e.object}.${e.event}`);
+export async function webhookEvents(app: FastifyInstance, documentId: string): Promise<string[]> {
+  return (await app.store.webhooks.eventsOf(documentId)).map((e) => `${e.object}.${e.event}`);
 }
 
-export function historyEvents(app: FastifyInstance, documentId: string): { event: string; ip: string; user_agent: string; recipient_id: string | null }[] {
-  return app.store.history.events(documentId).map((e) => ({ event: e.event, ip: e.actor.ip, user_agent: e.actor.userAgent, recipient_id: e.recipientId }));
+export async function historyEvents(
+  app: FastifyInstance,
+  documentId: string,
+): Promise<{ event: string; ip: string; user_agent: string; recipient_id: string | null }[]> {
+  return (await app.store.history.events(documentId)).map((e) => ({
+    event: e.event,
+    ip: e.actor.ip,
+    user_agent: e.actor.userAgent,
+    recipient_id: e.recipientId,
+  }));
 }
 
 export { person };

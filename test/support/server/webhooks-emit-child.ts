@@ -8,13 +8,13 @@ import type { DocumentSnapshot } from '../../../demo/server/webhooks/payload.ts'
 
 const [dir, json] = process.argv.slice(2);
 const { snapshot, rounds } = JSON.parse(json) as { snapshot: DocumentSnapshot; rounds: number };
-const store = openStore(dir);
+const store = await openStore(dir);
 let written = 0;
 for (let i = 0; i < rounds; i++) {
-  if (enqueueEvent(store, { object: 'document', event: 'created', snapshot })) written++;
+  if (await enqueueEvent(store, { object: 'document', event: 'created', snapshot })) written++;
   for (const r of snapshot.recipients) {
-    if (enqueueEvent(store, { object: 'recipient', event: 'completed', snapshot, recipientId: r.uuid })) written++;
+    if (await enqueueEvent(store, { object: 'recipient', event: 'completed', snapshot, recipientId: r.uuid })) written++;
   }
 }
-store.close();
+await store.close();
 process.stdout.write(String(written));

@@ -112,9 +112,9 @@ export async function startReceiver(options: { certificatePem?: () => string | u
 }
 
 /** Polls `check` until it returns true (or throws its last failure after `timeoutMs`). */
-export async function eventually(check: () => boolean, timeoutMs = 10_000, what = 'condition'): Promise<void> {
+export async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 10_000, what = 'condition'): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`${what} not reached within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
@@ -127,20 +127,20 @@ export interface SeededDb {
   memberId: string;
   groupA: string;
   groupB: string;
-  cleanup(): void;
+  cleanup(): Promise<void>;
 }
 
 /** A fresh database with two groups: `adminId` is admin of both, `memberId` a plain member of A. */
-export function seedDatabase(): SeededDb {
+export async function seedDatabase(): Promise<SeededDb> {
   const dir = mkdtempSync(join(tmpdir(), 'esign-webhooks-'));
-  const store = openStore(dir);
-  const adminId = store.users.create({ email: 'admin@example.com' }).id;
-  const memberId = store.users.create({ email: 'member@example.com' }).id;
-  const groupA = store.groups.create('Group A', {}, null).id;
-  const groupB = store.groups.create('Group B', {}, null).id;
-  store.users.addToGroup(adminId, groupA, true);
-  store.users.addToGroup(adminId, groupB, true);
-  store.users.addToGroup(memberId, groupA, false);
+  const store = await openStore(dir);
+  const adminId = (await store.users.create({ email: 'admin@example.com' })).id;
+  const memberId = (await store.users.create({ email: 'member@example.com' })).id;
+  const groupA = (await store.groups.create('Group A', {}, null)).id;
+  const groupB = (await store.groups.create('Group B', {}, null)).id;
+  await store.users.addToGroup(adminId, groupA, true);
+  await store.users.addToGroup(adminId, groupB, true);
+  await store.users.addToGroup(memberId, groupA, false);
   return {
     store,
     dir,
@@ -148,8 +148,8 @@ export function seedDatabase(): SeededDb {
     memberId,
     groupA,
     groupB,
-    cleanup() {
-      store.close();
+    async cleanup() {
+      await store.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

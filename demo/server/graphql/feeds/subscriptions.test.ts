@@ -45,10 +45,10 @@ before(async () => {
   address = await t.app.listen({ port: 0, host: '127.0.0.1' });
   wsUrl = `${address.replace('http', 'ws')}/graphql`;
   await createSignInUser(t, EMAIL, PASSWORD);
-  const user = t.app.store.users.findByEmail(EMAIL)!;
+  const user = (await t.app.store.users.findByEmail(EMAIL))!;
   userId = user.id;
-  t.app.store.users.addToGroup(user.id, t.groupId, false);
-  userKey = t.app.store.apiKeys.create(user.id, 'sandbox', false).key;
+  await t.app.store.users.addToGroup(user.id, t.groupId, false);
+  userKey = (await t.app.store.apiKeys.create(user.id, 'sandbox', false)).key;
   token = await srpAccessToken(t, address, EMAIL, PASSWORD);
   templateId = (await addTemplate(t.app, { groupId: t.groupId, userId: t.adminId, title: 'Feed NDA' })).id;
 });
@@ -166,7 +166,7 @@ test("an upload's progress arrives on its user's feed: received, converted, comp
 });
 
 test("another group's feed and an API key are refused with an error naming the field; bad credentials close with 4403", async () => {
-  const other = t.app.store.groups.create('Elsewhere', {}, null);
+  const other = await t.app.store.groups.create('Elsewhere', {}, null);
   const member = client(`Bearer ${token}`);
   const foreign = await collect(member, GROUP_FEED, { groupId: other.id }, () => true).done;
   await member.dispose();
@@ -190,6 +190,7 @@ function raw(messages: unknown[], waitMs = 500): Promise<{ code: number; receive
   return new Promise((resolve) => {
     const socket = new WebSocket(wsUrl, 'graphql-transport-ws');
     const received: unknown[] = [];
+    // eslint-disable-next-line @typescript-eslint/no-misused-promises -- the promise settles through resolve()
     socket.on('open', async () => {
       for (const m of messages) {
         socket.send(typeof m === 'string' ? m : JSON.stringify(m));

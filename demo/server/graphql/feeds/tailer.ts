@@ -11,7 +11,8 @@ const BATCH = 500;
 const KEEP_MS = 3_600_000;
 
 export class FeedTailer {
-  private seq: number;
+  private seq = 0;
+  private readonly ready: Promise<void>;
   private timer: NodeJS.Timeout | null = null;
   private lastPrune = 0;
   private readonly store: Store;
@@ -22,12 +23,18 @@ export class FeedTailer {
     this.store = store;
     this.hub = hub;
     this.intervalMs = intervalMs;
-    this.seq = store.feedEvents.latestSeq(); // a feed is live: nothing from before this process started
+    // A feed is live: nothing from before this process started.
+    this.ready = store.feedEvents.latestSeq().then((seq) => void (this.seq = seq));
+    this.ready.catch(() => {}); // a store closed before this resolved: poll() reports it
   }
 
   start(): void {
     if (this.timer) return;
-    this.timer = setInterval(() => this.poll(), this.intervalMs);
+    this.timer = setInterval(() => {
+      this.poll().catch((error: unknown) => {
+        if (this.timer) console.error('feed tailer:', (error as Error).message); // the store closing at shutdown is not worth a line
+      });
+    }, this.intervalMs);
     this.timer.unref();
   }
 
@@ -37,13 +44,14 @@ export class FeedTailer {
   }
 
   /** Delivers whatever was committed since the last poll. */
-  poll(now = Date.now()): void {
+  async poll(now = Date.now()): Promise<void> {
+    await this.ready;
     if (this.hub.size === 0) {
       // Nobody listens: skip ahead instead of delivering a backlog to a later subscriber.
-      this.seq = Math.max(this.seq, this.store.feedEvents.latestSeq());
+      this.seq = Math.max(this.seq, await this.store.feedEvents.latestSeq());
     } else {
       for (;;) {
-        const rows = this.store.feedEvents.since(this.seq, BATCH);
+        const rows = await this.store.feedEvents.since(this.seq, BATCH);
         for (const row of rows) {
           this.seq = row.seq;
           if (row.feed === 'user' && row.userId) this.hub.publish(userTopic(row.userId), row.body);
@@ -54,7 +62,7 @@ export class FeedTailer {
     }
     if (now - this.lastPrune > 60_000) {
       this.lastPrune = now;
-      this.store.feedEvents.prune(now - KEEP_MS);
+      await this.store.feedEvents.prune(now - KEEP_MS);
     }
   }
 }

@@ -51,9 +51,9 @@ export class BatchProcessor {
    * Takes over the leases of processes that are gone (as the job runner does: one server per data directory; a
    * second one still never sends a row twice, see markSent), resumes open tasks and keeps looking for them.
    */
-  start(): void {
-    this.store.tasks.releaseLeases();
-    this.poll();
+  async start(): Promise<void> {
+    await this.store.tasks.releaseLeases();
+    await this.poll();
   }
 
   /** Stops between two chunks and gives the lease back, so the next process resumes at once. */
@@ -63,7 +63,7 @@ export class BatchProcessor {
     this.timer = null;
     await Promise.allSettled([...this.running.values()]);
     try {
-      this.store.tasks.release(this.owner);
+      await this.store.tasks.release(this.owner);
     } catch {
       // The database is closing; the lease lapses instead.
     }
@@ -74,14 +74,19 @@ export class BatchProcessor {
     const current = this.running.get(taskId);
     if (current) return current;
     if (this.stopping) return Promise.resolve();
-    const task = this.store.tasks.claim(taskId, this.owner, this.settings.leaseMs);
-    if (!task?.batchId) return Promise.resolve();
-    const batch = this.store.batches.get(task.batchId)!;
-    const work = this.process(task.id, batch)
+    // In `running` from before the claim: a second run() meanwhile joins this one instead of racing it.
+    const work = this.claimAndProcess(taskId)
       .catch((error: unknown) => this.sendOptions.log?.(error))
       .finally(() => this.running.delete(taskId));
     this.running.set(taskId, work);
     return work;
+  }
+
+  private async claimAndProcess(taskId: string): Promise<void> {
+    const task = await this.store.tasks.claim(taskId, this.owner, this.settings.leaseMs);
+    if (!task?.batchId) return;
+    const batch = (await this.store.batches.get(task.batchId))!;
+    await this.process(task.id, batch);
   }
 
   private async process(taskId: string, batch: BatchRecord): Promise<void> {
@@ -89,36 +94,36 @@ export class BatchProcessor {
     const caller = { userId: batch.userId, groupIds: [batch.groupId], actor: batch.actor };
     for (;;) {
       if (this.stopping) return;
-      const rows = store.batches.pending(batch.id, this.settings.chunkSize);
+      const rows = await store.batches.pending(batch.id, this.settings.chunkSize);
       for (const row of rows) {
         try {
           await sendDocument(store, caller, row.body, {
             ...this.sendOptions,
-            inTransaction: (document) => {
+            inTransaction: async (document) => {
               // Another process sent this row first (it took over a lapsed lease): undo this send.
-              if (!store.batches.markSent(row.id, document.id)) throw new Error(`batch row ${row.id} was sent by another process`);
+              if (!(await store.batches.markSent(row.id, document.id))) throw new Error(`batch row ${row.id} was sent by another process`);
             },
           });
         } catch (error) {
           // Recorded only on a row without a document (one sent elsewhere meanwhile stays sent).
-          store.batches.markFailed(row.id, JSON.stringify(errorOf(error)));
+          await store.batches.markFailed(row.id, JSON.stringify(errorOf(error)));
         }
       }
-      const counts = store.batches.counts(batch.id);
+      const counts = await store.batches.counts(batch.id);
       const progress = { done: counts.submittedCount, failed: counts.failedCount };
       const feedTask = { id: taskId, batchId: batch.id, groupId: batch.groupId, userId: batch.userId };
       if (rows.length === 0) {
-        store.transaction(() => {
-          if (!store.tasks.finish(taskId, this.owner, 'COMPLETED', progress)) return;
-          store.batches.complete(batch.id);
-          appendTaskEvent(store, feedTask, 'taskCompleted', progress);
+        await store.transaction(async () => {
+          if (!(await store.tasks.finish(taskId, this.owner, 'COMPLETED', progress))) return;
+          await store.batches.complete(batch.id);
+          await appendTaskEvent(store, feedTask, 'taskCompleted', progress);
         });
         return;
       }
       // Lost the lease (this process was too slow and another took over): that one finishes the batch.
-      const kept = store.transaction(() => {
-        if (!store.tasks.progress(taskId, this.owner, progress, this.settings.leaseMs)) return false;
-        appendTaskEvent(store, feedTask, 'taskProgress', progress);
+      const kept = await store.transaction(async () => {
+        if (!(await store.tasks.progress(taskId, this.owner, progress, this.settings.leaseMs))) return false;
+        await appendTaskEvent(store, feedTask, 'taskProgress', progress);
         return true;
       });
       if (!kept) return;
@@ -126,16 +131,16 @@ export class BatchProcessor {
     }
   }
 
-  private poll(): void {
+  private async poll(): Promise<void> {
     if (this.stopping) return;
     try {
-      for (const id of this.store.tasks.claimable(4)) void this.run(id);
+      for (const id of await this.store.tasks.claimable(4)) void this.run(id);
     } catch (error) {
       this.sendOptions.log?.(error);
     }
     this.timer = setTimeout(() => {
       this.timer = null;
-      this.poll();
+      void this.poll(); // catches its own errors
     }, this.settings.pollIntervalMs);
     this.timer.unref();
   }
@@ -148,9 +153,9 @@ export function batchProcessorOf(store: Store): BatchProcessor | undefined {
   return processors.get(store);
 }
 
-export function startBatchProcessor(store: Store, sendOptions: SendOptions, settings?: Partial<BatchProcessorSettings>): BatchProcessor {
+export async function startBatchProcessor(store: Store, sendOptions: SendOptions, settings?: Partial<BatchProcessorSettings>): Promise<BatchProcessor> {
   const processor = new BatchProcessor(store, sendOptions, settings);
   processors.set(store, processor);
-  processor.start();
+  await processor.start();
   return processor;
 }

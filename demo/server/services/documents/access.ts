@@ -11,25 +11,29 @@ import type { Store } from '../../store/index.ts';
 import type { DocumentRecord, RecipientRecord } from '../../store/documents.ts';
 import type { AuditActor } from '../../store/documents-history.ts';
 
-export function loadVisibleDocument(store: Store, request: Caller, id: string): { document: DocumentRecord; tokenRecipient: RecipientRecord | null } {
+export async function loadVisibleDocument(
+  store: Store,
+  request: Caller,
+  id: string,
+): Promise<{ document: DocumentRecord; tokenRecipient: RecipientRecord | null }> {
   if (!isUuid(id)) throw notFound('Document', id);
   const auth = authOfCaller(request);
   const { documents } = store;
-  const document = documents.get(id.toLowerCase());
+  const document = await documents.get(id.toLowerCase());
   if (!document || !auth.groupIds.includes(document.groupId)) throw notFound('Document', id);
   if (auth.kind === 'api_key') return { document, tokenRecipient: null };
   if (auth.resource.type !== 'signer') throw notFound('Document', id);
-  const recipient = documents.recipient(auth.resource.id);
+  const recipient = await documents.recipient(auth.resource.id);
   if (!recipient || recipient.documentId !== document.id) throw notFound('Document', id);
   return { document, tokenRecipient: recipient };
 }
 
-export function loadVisibleRecipient(store: Store, request: Caller, id: string): { recipient: RecipientRecord; document: DocumentRecord } {
+export async function loadVisibleRecipient(store: Store, request: Caller, id: string): Promise<{ recipient: RecipientRecord; document: DocumentRecord }> {
   if (!isUuid(id)) throw notFound('Signer', id);
   const auth = authOfCaller(request);
   const { documents } = store;
-  const recipient = documents.recipient(id.toLowerCase());
-  const document = recipient ? documents.get(recipient.documentId) : undefined;
+  const recipient = await documents.recipient(id.toLowerCase());
+  const document = recipient ? await documents.get(recipient.documentId) : undefined;
   if (!recipient || !document || !auth.groupIds.includes(document.groupId)) throw notFound('Signer', id);
   if (auth.kind === 'component_token' && (auth.resource.type !== 'signer' || auth.resource.id !== recipient.id)) throw notFound('Signer', id);
   return { recipient, document };
@@ -41,7 +45,7 @@ function header(request: Caller, name: string): string {
 }
 
 /** The actor the history records for this request. */
-export function actorOf(store: Store, request: Caller): AuditActor {
+export async function actorOf(store: Store, request: Caller): Promise<AuditActor> {
   const auth = authOfCaller(request);
   const base = { ip: request.ip ?? '', userAgent: header(request, 'user-agent') };
   if (auth.kind === 'api_key') {
@@ -50,7 +54,7 @@ export function actorOf(store: Store, request: Caller): AuditActor {
     return { type: 'user', id: u.id, label: name ? `${name} <${u.email}>` : u.email, ...base };
   }
   if (auth.resource.type === 'signer') {
-    const r = store.documents.recipient(auth.resource.id);
+    const r = await store.documents.recipient(auth.resource.id);
     return { type: 'recipient', id: auth.resource.id, label: r ? `${r.firstname} ${r.lastname} <${r.email}>` : auth.resource.id, ...base };
   }
   return { type: 'user', id: auth.userId, label: `component token for ${auth.resource.type} ${auth.resource.id}`, ...base };

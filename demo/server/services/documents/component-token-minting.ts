@@ -49,7 +49,7 @@ async function issue(
 }
 
 /** A viewer (readOnly) or editor token for one template of the caller's groups. */
-export function mintTemplateToken(
+export async function mintTemplateToken(
   store: Store,
   dataDir: string,
   auth: ApiKeyAuth,
@@ -57,7 +57,7 @@ export function mintTemplateToken(
   options: { readOnly: boolean; ttl?: number },
 ): Promise<IssuedToken> {
   const templateId = templateIdFrom(id);
-  const template = templateId ? store.templates.get(templateId) : undefined;
+  const template = templateId ? await store.templates.get(templateId) : undefined;
   if (!template || !auth.groupIds.includes(template.groupId)) throw notFound('Template PDF', id);
   const operations = options.readOnly ? VIEWER_OPERATIONS : EDITOR_OPERATIONS;
   return issue(
@@ -70,15 +70,15 @@ export function mintTemplateToken(
 }
 
 /** A signing token for one recipient of the caller's groups. */
-export function mintSignerToken(store: Store, dataDir: string, caller: Caller & { auth: ApiKeyAuth }, id: string, ttl?: number): Promise<IssuedToken> {
+export async function mintSignerToken(store: Store, dataDir: string, caller: Caller & { auth: ApiKeyAuth }, id: string, ttl?: number): Promise<IssuedToken> {
   const { auth } = caller;
-  const { recipient, document } = loadVisibleRecipient(store, caller, id);
+  const { recipient, document } = await loadVisibleRecipient(store, caller, id);
   if (auth.legacy)
     throw forbidden(
       'Signer component tokens need a new-scheme API key (ak_<env>_<key-id>.<secret>); this is a legacy key. Create one with `esign-server api-key create`.',
       'legacy_key',
     );
-  const group = store.groups.get(document.groupId);
+  const group = await store.groups.get(document.groupId);
   if (!group?.componentsEnabled)
     throw forbidden(`The group of this document is not enabled for components; set components_enabled on group ${document.groupId}.`, 'components_disabled');
   if (document.status === DOCUMENT_STATUS.removed)

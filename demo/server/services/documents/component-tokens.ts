@@ -137,8 +137,8 @@ export async function verifyComponentToken(secret: Uint8Array, token: string, no
 export const componentTokenVerifier: TokenVerifier = async (token, app) => {
   const auth = await verifyComponentToken(tokenSecret(app.config.dataDir), token);
   if (!auth) return undefined;
-  if (!app.store.apiKeys.isLive(auth.keyId)) throw unauthenticated('The API key that minted this component token has been revoked.', 'invalid_token');
-  if (!app.store.users.isMember(auth.userId, auth.groupIds[0]))
+  if (!(await app.store.apiKeys.isLive(auth.keyId))) throw unauthenticated('The API key that minted this component token has been revoked.', 'invalid_token');
+  if (!(await app.store.users.isMember(auth.userId, auth.groupIds[0])))
     throw unauthenticated('The user that minted this component token no longer belongs to its group.', 'invalid_token');
   return auth;
 };

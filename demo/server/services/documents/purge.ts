@@ -8,19 +8,19 @@ import type { DocumentRecord } from '../../store/documents.ts';
 import { isAttachmentField } from '../signing/attachments.ts';
 import { templateFileName } from '../template-deletion.ts';
 
-export function purgeDocument(store: Store, document: DocumentRecord): void {
+export async function purgeDocument(store: Store, document: DocumentRecord): Promise<void> {
   const { documents } = store;
   const files = [document.sourceFile, ...(document.finalFile ? [document.finalFile] : [])];
-  for (const f of documents.fields(document.id).filter(isAttachmentField)) {
+  for (const f of (await documents.fields(document.id)).filter(isAttachmentField)) {
     files.push(`att-${document.id}-${f.uuid}`, `att-${document.id}-${f.uuid}-i`);
   }
   // A text document's PDF was made for it alone (an archived template): it holds the same content, so it goes too.
-  const madeForIt = store.documentTexts.get(document.id) ? document.templateIds[0] : undefined;
+  const madeForIt = (await store.documentTexts.get(document.id)) ? document.templateIds[0] : undefined;
   if (madeForIt) files.push(templateFileName(madeForIt));
-  store.transaction(() => {
-    documents.purge(document.id);
-    if (madeForIt) store.templates.remove(madeForIt);
+  await store.transaction(async () => {
+    await documents.purge(document.id);
+    if (madeForIt) await store.templates.remove(madeForIt);
   });
   // After the commit: a crash in between leaves unreferenced files, never rows pointing at no file.
-  for (const name of files) store.files.shred(name);
+  for (const name of files) await store.files.shred(name);
 }

@@ -21,28 +21,28 @@ export function asConflict(error: unknown): never {
   throw error;
 }
 
-export function removeDocument(store: Store, document: DocumentRecord, actor: AuditActor, notify: boolean): RemoveResult {
+export async function removeDocument(store: Store, document: DocumentRecord, actor: AuditActor, notify: boolean): Promise<RemoveResult> {
   const { documents, history } = store;
-  return store.transaction(() => {
+  return await store.transaction(async () => {
     // Read again inside the transaction: two DELETEs at once must not both succeed.
-    const current = documents.get(document.id)!;
+    const current = (await documents.get(document.id))!;
     let next;
     try {
       next = documentTransition(current.status, 'remove');
     } catch (error) {
       asConflict(error);
     }
-    documents.setStatus(current.id, next, { archived: true });
+    await documents.setStatus(current.id, next, { archived: true });
     let withdrawn = 0;
     let emailsQueued = 0;
-    for (const r of documents.recipients(current.id)) {
+    for (const r of await documents.recipients(current.id)) {
       const wasInvited = r.status !== RECIPIENT_STATUS.unsent && r.status !== RECIPIENT_STATUS.scheduled;
       if (canRecipient(r.status, 'withdraw')) {
-        documents.setRecipientStatus(r.id, recipientTransition(r.status, 'withdraw'));
+        await documents.setRecipientStatus(r.id, recipientTransition(r.status, 'withdraw'));
         withdrawn++;
       }
       if (notify && wasInvited) {
-        history.queueEmail({
+        await history.queueEmail({
           documentId: current.id,
           recipientId: r.id,
           kind: 'document_removed',
@@ -55,7 +55,7 @@ export function removeDocument(store: Store, document: DocumentRecord, actor: Au
         emailsQueued++;
       }
     }
-    history.record(current.id, 'document_removed', actor, { previous_status: current.status, withdrawn, emails_queued: emailsQueued, email: notify });
+    await history.record(current.id, 'document_removed', actor, { previous_status: current.status, withdrawn, emails_queued: emailsQueued, email: notify });
     return { emailsQueued, withdrawn };
   });
 }
@@ -73,8 +73,8 @@ const SIGNED: ReadonlySet<number> = new Set([
  * Cancelling (GraphQL `cancelDocument`): only while nobody has signed; then the same as a removal
  * with notification (status removed, archived, open recipients withdrawn, invited ones told).
  */
-export function cancelDocument(store: Store, document: DocumentRecord, actor: AuditActor): RemoveResult {
-  const signed = store.documents.recipients(document.id).find((r) => SIGNED.has(r.status));
+export async function cancelDocument(store: Store, document: DocumentRecord, actor: AuditActor): Promise<RemoveResult> {
+  const signed = (await store.documents.recipients(document.id)).find((r) => SIGNED.has(r.status));
   if (signed) throw conflict(`The document cannot be cancelled: ${signed.email} has already signed it.`, 'already_signed');
-  return removeDocument(store, document, actor, true);
+  return await removeDocument(store, document, actor, true);
 }

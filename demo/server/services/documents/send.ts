@@ -44,7 +44,7 @@ export interface SendOptions {
   /** When given, a send whose templates have code-93 (sender-written regex) fields is planned in the work pool. */
   work?: WorkPool;
   /** Runs in the send's transaction once the document is stored (a batch marks its row there); a throw undoes the send. */
-  inTransaction?: (document: DocumentRecord) => void;
+  inTransaction?: (document: DocumentRecord) => void | Promise<void>;
 }
 
 const fieldModelCheck = (element: FieldElement, value: string): string | null => checkFieldValue(element, value)?.message ?? null;
@@ -66,14 +66,14 @@ export async function sendDocument(store: Store, caller: SendCaller, body: unkno
   if (!parsed.ok) throw invalid(parsed.problems);
   let request = parsed.request;
 
-  const group = findVisibleGroup(store, caller, request.groupId);
+  const group = await findVisibleGroup(store, caller, request.groupId);
   // A text document: its HTML becomes a template (archived by the send) that is sent like any other.
   const fromText = request.textSource ? await templateFromText(store, caller, group, request, options) : null;
   if (fromText) request = { ...request, templateIds: [fromText.template.id], textSource: { ...request.textSource!, html: fromText.html } };
   try {
     return await sendFromTemplates(store, caller, group, request, options);
   } catch (error) {
-    if (fromText) deleteTemplateNow(store, fromText.template);
+    if (fromText) await deleteTemplateNow(store, fromText.template);
     throw error;
   }
 }
@@ -85,7 +85,7 @@ export async function sendDocument(store: Store, caller: SendCaller, body: unkno
 export async function checkSend(store: Store, caller: SendCaller, body: unknown, options: SendOptions = {}): Promise<void> {
   const parsed = parseSendRequest(body);
   if (!parsed.ok) throw invalid(parsed.problems);
-  const group = findVisibleGroup(store, caller, parsed.request.groupId);
+  const group = await findVisibleGroup(store, caller, parsed.request.groupId);
   // A text document is rendered when it is sent; its request and group are checked here.
   if (!parsed.request.textSource) await planFromTemplates(store, caller, group, parsed.request, options);
 }
@@ -97,8 +97,8 @@ async function planFromTemplates(
   request: SendRequest,
   options: SendOptions,
 ): Promise<{ templates: Template[]; plan: SendPlan }> {
-  const templates = request.templateIds.map((id, i) =>
-    loadTemplate(store, caller, group, id, request.templateIds.length > 1 ? `templatepdf[${i}]` : 'templatepdf'),
+  const templates = await Promise.all(
+    request.templateIds.map((id, i) => loadTemplate(store, caller, group, id, request.templateIds.length > 1 ? `templatepdf[${i}]` : 'templatepdf')),
   );
   const repeated = request.templateIds.find((id, i) => request.templateIds.indexOf(id) !== i);
   if (repeated) throw invalid([{ field: 'templatepdf', message: `templatepdf names template ${repeated} twice; a bundle lists each template once.` }]);
@@ -127,14 +127,16 @@ async function planFromTemplates(
         });
   if (!planned.ok) throw invalid(planned.problems);
   const plan = planned.plan;
-  const missing = request.signers.flatMap((s) =>
-    s.attachmentIds
-      .filter((aid) => store.emailAttachments.get(aid)?.groupId !== group.id)
-      .map((aid) => ({
+  const missing = [];
+  for (const s of request.signers) {
+    for (const aid of s.attachmentIds) {
+      if ((await store.emailAttachments.get(aid))?.groupId === group.id) continue;
+      missing.push({
         field: `signers[${s.index}].attachments`,
         message: `signers[${s.index}].attachments: attachment '${aid}' not found in the send's group (upload it with POST /api/v1/attachment/).`,
-      })),
-  );
+      });
+    }
+  }
   if (missing.length) throw invalid(missing);
   return { templates, plan };
 }
@@ -147,8 +149,8 @@ async function sendFromTemplates(store: Store, caller: SendCaller, group: Group,
   const id = crypto.randomUUID();
   const sourceFile = documentSourceFileName(id);
   try {
-    if (templates.length === 1) store.files.link(templateFileName(templates[0].id), sourceFile);
-    else store.files.write(sourceFile, await buildSourcePdf(templates.map((t) => store.files.read(templateFileName(t.id)))));
+    if (templates.length === 1) await store.files.link(templateFileName(templates[0].id), sourceFile);
+    else await store.files.write(sourceFile, await buildSourcePdf(await Promise.all(templates.map((t) => store.files.read(templateFileName(t.id))))));
   } catch (error) {
     throw conflict(
       `The template PDF could not be copied to the document (${error instanceof Error ? error.message : String(error)}).`,
@@ -158,13 +160,13 @@ async function sendFromTemplates(store: Store, caller: SendCaller, group: Group,
 
   let sent: SentDocument;
   try {
-    sent = store.transaction(() => {
-      const stored = persistSend(store, caller, { id, request, group, templates, plan, sourceFile });
-      options.inTransaction?.(stored.document);
+    sent = await store.transaction(async () => {
+      const stored = await persistSend(store, caller, { id, request, group, templates, plan, sourceFile });
+      await options.inTransaction?.(stored.document);
       return stored;
     });
   } catch (error) {
-    store.files.remove(sourceFile);
+    await store.files.remove(sourceFile);
     throw error;
   }
   emitDocumentEvent(store, { object: 'document', event: 'created', documentId: id }, options.log);
@@ -181,10 +183,10 @@ interface SendToStore {
 }
 
 /** The send's writes, in the caller's transaction: document, recipients, fields, template archive, history, webhook. */
-function persistSend(store: Store, caller: SendCaller, { id, request, group, templates, plan, sourceFile }: SendToStore): SentDocument {
+async function persistSend(store: Store, caller: SendCaller, { id, request, group, templates, plan, sourceFile }: SendToStore): Promise<SentDocument> {
   const { documents, history } = store;
   // Re-check inside the transaction: another request may have archived the template meanwhile.
-  for (const t of templates) assertSendable(store.templates.get(t.id) ?? t, 'templatepdf');
+  for (const t of templates) assertSendable((await store.templates.get(t.id)) ?? t, 'templatepdf');
   const recipients: NewRecipient[] = plan.recipients.map((r, position) => ({
     id: crypto.randomUUID(),
     position,
@@ -205,7 +207,7 @@ function persistSend(store: Store, caller: SendCaller, { id, request, group, tem
     rejectionReason: '',
     hasFields: r.hasFields,
   }));
-  const document = documents.insert(
+  const document = await documents.insert(
     {
       id,
       groupId: group.id,
@@ -252,12 +254,13 @@ function persistSend(store: Store, caller: SendCaller, { id, request, group, tem
   );
 
   // Invitation attachments, by the position the recipients were created in.
-  recipients.forEach((r, i) => store.emailAttachments.attachToRecipient(r.id, plan.recipients[i]!.attachmentIds));
+  for (const [i, r] of recipients.entries()) await store.emailAttachments.attachToRecipient(r.id, plan.recipients[i]!.attachmentIds);
 
   const text = request.textSource;
-  if (text) store.documentTexts.insert({ documentId: id, textTemplateId: text.textTemplateId, html: text.html, header: text.header, footer: text.footer });
+  if (text)
+    await store.documentTexts.insert({ documentId: id, textTemplateId: text.textTemplateId, html: text.html, header: text.header, footer: text.footer });
 
-  history.record(id, 'document_sent', caller.actor, {
+  await history.record(id, 'document_sent', caller.actor, {
     name: request.name,
     templates: request.templateIds,
     recipients: recipients.map((r) => ({ id: r.id, email: r.email, role: r.role, order: r.order })),
@@ -265,16 +268,16 @@ function persistSend(store: Store, caller: SendCaller, { id, request, group, tem
     do_email: request.doEmail,
   });
   for (const r of recipients) {
-    if (r.status !== 4) history.record(id, 'recipient_sent', caller.actor, { email: r.email, status: r.status }, r.id);
+    if (r.status !== 4) await history.record(id, 'recipient_sent', caller.actor, { email: r.email, status: r.status }, r.id);
   }
   for (const t of templates) {
     if (!t.archiveUponSend) continue;
-    store.templates.update(t.id, { archived: true });
-    history.record(id, 'template_archived', caller.actor, { templatepdf: t.id, reason: 'archive_upon_send' });
+    await store.templates.update(t.id, { archived: true });
+    await history.record(id, 'template_archived', caller.actor, { templatepdf: t.id, reason: 'archive_upon_send' });
   }
   // Webhook document.created: written to the outbox in this transaction, so it exists exactly when the document does.
-  emitEvent(store, { object: 'document', event: 'created', documentId: id });
-  return { document, recipients: documents.recipients(id) };
+  await emitEvent(store, { object: 'document', event: 'created', documentId: id });
+  return { document, recipients: await documents.recipients(id) };
 }
 
 /**
@@ -291,7 +294,7 @@ async function templateFromText(
   const source = request.textSource!;
   let html = source.html;
   if (source.textTemplateId) {
-    const textTemplate = store.textTemplates.get(source.textTemplateId);
+    const textTemplate = await store.textTemplates.get(source.textTemplateId);
     if (!textTemplate || !caller.groupIds.includes(textTemplate.groupId) || textTemplate.groupId !== group.id) {
       throw invalid([
         { field: 'template', message: `template: text template '${source.textTemplateId}' not found in the send's group, or your API key cannot see it.` },
@@ -303,7 +306,7 @@ async function templateFromText(
   if (!options.renderText) throw invalid([{ field: 'text', message: 'text: this interface sends template PDFs only; send text documents through REST.' }]);
   const signeeCount = request.signers.filter((s) => (s.role ?? 'signer') === 'signer').length;
   const doc = await options.renderText(group.id, { title: request.name, html, signeeCount, header: source.header, footer: source.footer });
-  const id = storeTemplate(store, doc, {
+  const id = await storeTemplate(store, doc, {
     groupId: group.id,
     userId: caller.userId,
     title: request.name,
@@ -312,19 +315,19 @@ async function templateFromText(
     hideSenderFields: false,
     fields: doc.fields,
   });
-  return { template: store.templates.get(id)!, html };
+  return { template: (await store.templates.get(id))!, html };
 }
 
-function findVisibleGroup(store: Store, caller: SendCaller, groupId: string): Group {
-  const group = store.groups.find(groupId);
+async function findVisibleGroup(store: Store, caller: SendCaller, groupId: string): Promise<Group> {
+  const group = await store.groups.find(groupId);
   if (!group || !caller.groupIds.includes(group.id)) {
     throw invalid([{ field: 'group', message: `group '${groupId}' not found, or your API key cannot see it.` }]);
   }
   return group;
 }
 
-function loadTemplate(store: Store, caller: SendCaller, group: Group, id: string, field: string): Template {
-  const template = store.templates.get(id);
+async function loadTemplate(store: Store, caller: SendCaller, group: Group, id: string, field: string): Promise<Template> {
+  const template = await store.templates.get(id);
   if (!template || !caller.groupIds.includes(template.groupId)) {
     throw invalid([{ field, message: `${field}: template PDF '${id}' not found, or your API key cannot see it.` }]);
   }

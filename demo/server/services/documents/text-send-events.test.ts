@@ -29,7 +29,7 @@ describe('a text send takes the PDF send path', () => {
     });
     assert.equal(res.statusCode, 201, res.body);
     const documentId = idFromLocation(res.headers.location);
-    const recipients = t.app.store.documents.recipients(documentId);
+    const recipients = await t.app.store.documents.recipients(documentId);
     const fields = (await call(t.app, t.key, 'GET', `/api/v1/document/${documentId}/fields/`)).json() as FieldElement[];
     return {
       documentId,
@@ -38,11 +38,8 @@ describe('a text send takes the PDF send path', () => {
     };
   }
 
-  const invitationsTo = (documentId: string) =>
-    t.app.store.history
-      .emails({ documentId })
-      .filter((e) => e.kind === 'invitation')
-      .map((e) => e.to);
+  const invitationsTo = async (documentId: string) =>
+    (await t.app.store.history.emails({ documentId })).filter((e) => e.kind === 'invitation').map((e) => e.to);
 
   // The PDF a text becomes is a template archived by its send: the PDF path of an archive_upon_send template.
   async function sendArchivingPdf(): Promise<Sent> {
@@ -55,12 +52,12 @@ describe('a text send takes the PDF send path', () => {
   test('the same events and invitations as a PDF send with the same signers', async () => {
     const text = await sendText();
     const pdf = await sendArchivingPdf();
-    assert.deepEqual(webhookEvents(t.app, text.documentId), webhookEvents(t.app, pdf.documentId));
-    assert.ok(webhookEvents(t.app, text.documentId).includes('document.created'));
-    const names = (id: string) => historyEvents(t.app, id).map((e) => e.event);
-    assert.deepEqual(names(text.documentId), names(pdf.documentId));
-    assert.deepEqual(invitationsTo(text.documentId), invitationsTo(pdf.documentId));
-    assert.deepEqual(invitationsTo(text.documentId), ['ann@example.com'], 'signers in order: the first is invited');
+    assert.deepEqual(await webhookEvents(t.app, text.documentId), await webhookEvents(t.app, pdf.documentId));
+    assert.ok((await webhookEvents(t.app, text.documentId)).includes('document.created'));
+    const names = async (id: string) => (await historyEvents(t.app, id)).map((e) => e.event);
+    assert.deepEqual(await names(text.documentId), await names(pdf.documentId));
+    assert.deepEqual(await invitationsTo(text.documentId), await invitationsTo(pdf.documentId));
+    assert.deepEqual(await invitationsTo(text.documentId), ['ann@example.com'], 'signers in order: the first is invited');
   });
 
   test('both signers sign the text document to completion and its final PDF is made', async () => {
@@ -71,8 +68,8 @@ describe('a text send takes the PDF send path', () => {
       const done = await signerCall(t.app, token, recipient.id, 'complete', { values: valuesFor(sent, signer) });
       assert.equal(done.statusCode, 200, done.body);
     }
-    assert.equal(documentStatus(t.app, sent.documentId), 30);
-    await eventually(() => webhookEvents(t.app, sent.documentId).includes('document.finalPdfCreated'), 20_000, 'finalPdfCreated');
-    assert.equal(webhookEvents(t.app, sent.documentId).filter((e) => e === 'recipient.completed').length, 2);
+    assert.equal(await documentStatus(t.app, sent.documentId), 30);
+    await eventually(async () => (await webhookEvents(t.app, sent.documentId)).includes('document.finalPdfCreated'), 20_000, 'finalPdfCreated');
+    assert.equal((await webhookEvents(t.app, sent.documentId)).filter((e) => e === 'recipient.completed').length, 2);
   });
 });

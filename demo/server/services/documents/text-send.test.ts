@@ -21,7 +21,7 @@ describe('text document sends', () => {
     await t.close();
   });
   const group = () => `/api/v1/group/${t.groupId}/`;
-  const templateCount = () => t.app.store.templates.list({ groupIds: [t.groupId], limit: 1000, offset: 0 }).total;
+  const templateCount = async () => (await t.app.store.templates.list({ groupIds: [t.groupId], limit: 1000, offset: 0 })).total;
 
   test('text: the HTML is the document, each signer has a signature field, the template made for it is archived', async () => {
     const res = await call(t.app, t.key, 'POST', '/api/v1/document/', {
@@ -46,8 +46,8 @@ describe('text document sends', () => {
     const text = pdfText(pdf.rawPayload);
     assert.match(text, /Consultancy terms/);
     assert.match(text, /ACME Ltd/);
-    const templateId = t.app.store.documents.get(id)!.templateIds[0]!;
-    assert.equal(t.app.store.templates.get(templateId)!.archived, true);
+    const templateId = (await t.app.store.documents.get(id))!.templateIds[0]!;
+    assert.equal((await t.app.store.templates.get(templateId))!.archived, true);
     // The document says what it was sent from.
     const detail = (await call(t.app, t.key, 'GET', `/api/v1/document/${id}/`)).json();
     assert.deepEqual(
@@ -56,9 +56,9 @@ describe('text document sends', () => {
     );
     // Permanent deletion takes it along.
     assert.equal((await call(t.app, t.key, 'DELETE', `/api/v1/document/${id}/delete/`)).statusCode, 204);
-    assert.equal(t.app.store.documentTexts.get(id), null);
-    assert.equal(t.app.store.templates.get(templateId), undefined, 'the PDF made for it goes too');
-    assert.equal(t.app.store.files.exists(`template-${templateId}`), false);
+    assert.equal(await t.app.store.documentTexts.get(id), null);
+    assert.equal(await t.app.store.templates.get(templateId), undefined, 'the PDF made for it goes too');
+    assert.equal(await t.app.store.files.exists(`template-${templateId}`), false);
   });
 
   test('template: a text template of the group is sent the same way', async () => {
@@ -95,7 +95,7 @@ describe('text document sends', () => {
     assert.equal(both.statusCode, 400, both.body);
     assert.ok(both.json().error.fields.some((f: { field: string }) => f.field === 'text'));
 
-    const other = createTenant(t.app, 'Other');
+    const other = await createTenant(t.app, 'Other');
     const theirs = await call(t.app, other.key, 'POST', '/api/v1/template/', {
       group: `/api/v1/group/${other.groupId}/`,
       title: 'Theirs',
@@ -128,7 +128,7 @@ describe('text document sends', () => {
     assert.equal(unplaced.statusCode, 400, unplaced.body);
     assert.match(unplaced.json().error.message, /The text has tags for signer 3/);
 
-    const before = templateCount();
+    const before = await templateCount();
     const refused = await call(t.app, t.key, 'POST', '/api/v1/document/', {
       group: group(),
       name: 'Refused',
@@ -138,6 +138,6 @@ describe('text document sends', () => {
       strict_fields: true,
     });
     assert.equal(refused.statusCode, 400, refused.body);
-    assert.equal(templateCount(), before);
+    assert.equal(await templateCount(), before);
   });
 });

@@ -65,10 +65,10 @@ export class JobRunner {
   }
 
   /** Takes over the leases of processes that are gone and starts looking for due retries. */
-  start(): void {
+  async start(): Promise<void> {
     if (this.started) return;
     this.started = true;
-    this.jobs.releaseLeases();
+    await this.jobs.releaseLeases();
     this.schedule();
   }
 
@@ -80,26 +80,26 @@ export class JobRunner {
   }
 
   /** Makes sure the job exists and runs it now if it is due; resolves with the attempt's outcome. */
-  run(kind: string, documentId: string): Promise<AttemptOutcome> {
-    const job = this.jobs.ensure(kind, documentId);
-    return this.attempt(job.id);
+  async run(kind: string, documentId: string): Promise<AttemptOutcome> {
+    const job = await this.jobs.ensure(kind, documentId);
+    return await this.attempt(job.id);
   }
 
   /** A person's retry: a failed (or waiting) job gets fresh attempts and runs now. Undefined when no such job. */
-  retry(ref: string, actor: AuditActor = SYSTEM): { job: JobRecord; outcome: Promise<AttemptOutcome> } | undefined {
-    const found = this.jobs.find(ref);
+  async retry(ref: string, actor: AuditActor = SYSTEM): Promise<{ job: JobRecord; outcome: Promise<AttemptOutcome> } | undefined> {
+    const found = await this.jobs.find(ref);
     if (!found) return undefined;
     const current = this.running.get(found.id);
     if (current) return { job: found, outcome: current };
     // Requeue and claim at once: a poller elsewhere cannot take the fresh attempt from under this caller.
-    const claimed = this.store.transaction(() => {
-      if (!this.jobs.requeue(found.id)) return undefined;
-      this.store.history.record(found.documentId, `${found.kind}_retry_requested`, actor, {
+    const claimed = await this.store.transaction(async () => {
+      if (!(await this.jobs.requeue(found.id))) return undefined;
+      await this.store.history.record(found.documentId, `${found.kind}_retry_requested`, actor, {
         job: found.id,
         previous_state: found.state,
         last_error: found.lastError,
       });
-      return this.jobs.claim(found.id, this.owner, this.settings.leaseMs);
+      return await this.jobs.claim(found.id, this.owner, this.settings.leaseMs);
     });
     if (!claimed) return { job: found, outcome: Promise.resolve(found.state === 'done' ? 'done' : 'busy') };
     return { job: claimed, outcome: this.launch(claimed) };
@@ -109,12 +109,17 @@ export class JobRunner {
   private attempt(id: string): Promise<AttemptOutcome> {
     const current = this.running.get(id);
     if (current) return current;
-    const claimed = this.jobs.claim(id, this.owner, this.settings.leaseMs);
-    if (!claimed) {
-      const job = this.jobs.get(id);
-      return Promise.resolve(job?.state === 'done' ? 'done' : job?.state === 'failed' ? 'failed' : 'busy');
-    }
-    return this.launch(claimed);
+    // In `running` from before the claim: a second attempt meanwhile joins this one instead of racing it.
+    const work = this.claimAndExecute(id).finally(() => this.running.delete(id));
+    this.running.set(id, work);
+    return work;
+  }
+
+  private async claimAndExecute(id: string): Promise<AttemptOutcome> {
+    const claimed = await this.jobs.claim(id, this.owner, this.settings.leaseMs);
+    if (claimed) return this.execute(claimed);
+    const job = await this.jobs.get(id);
+    return job?.state === 'done' ? 'done' : job?.state === 'failed' ? 'failed' : 'busy';
   }
 
   private launch(claimed: JobRecord): Promise<AttemptOutcome> {
@@ -125,7 +130,10 @@ export class JobRunner {
 
   private async execute(job: JobRecord): Promise<AttemptOutcome> {
     const handler = this.handlers[job.kind];
-    const renewal = setInterval(() => this.safely(() => this.jobs.renew(job.id, this.owner, this.settings.leaseMs)), Math.max(10, this.settings.leaseMs / 3));
+    const renewal = setInterval(
+      () => void this.safely(() => this.jobs.renew(job.id, this.owner, this.settings.leaseMs)),
+      Math.max(10, this.settings.leaseMs / 3),
+    );
     renewal.unref();
     let failure: unknown = null;
     try {
@@ -136,25 +144,25 @@ export class JobRunner {
     } finally {
       clearInterval(renewal);
     }
-    return this.safely(() => this.record(job, failure)) ?? 'busy';
+    return (await this.safely(() => this.record(job, failure))) ?? 'busy';
   }
 
-  private record(job: JobRecord, failure: unknown): AttemptOutcome {
+  private async record(job: JobRecord, failure: unknown): Promise<AttemptOutcome> {
     if (failure === null) {
-      this.jobs.finish(job.id, this.owner, { state: 'done' });
+      await this.jobs.finish(job.id, this.owner, { state: 'done' });
       return 'done';
     }
     const error = errorText(failure);
     const delay = this.settings.retrySchedule[job.attempts];
     if (delay !== undefined) {
-      this.jobs.finish(job.id, this.owner, { state: 'pending', retryAt: Date.now() + delay, error });
+      await this.jobs.finish(job.id, this.owner, { state: 'pending', retryAt: Date.now() + delay, error });
       this.onError(`attempt ${job.attempts} of ${this.settings.retrySchedule.length} failed; retried in ${delay} ms`, job, failure);
       this.schedule();
       return 'retry';
     }
-    this.store.transaction(() => {
-      if (!this.jobs.finish(job.id, this.owner, { state: 'failed', error })) return;
-      this.store.history.record(job.documentId, `${job.kind}_failed`, SYSTEM, { job: job.id, attempts: job.attempts, error });
+    await this.store.transaction(async () => {
+      if (!(await this.jobs.finish(job.id, this.owner, { state: 'failed', error }))) return;
+      await this.store.history.record(job.documentId, `${job.kind}_failed`, SYSTEM, { job: job.id, attempts: job.attempts, error });
     });
     this.onError(`failed for good after ${job.attempts} attempts`, job, failure);
     return 'failed';
@@ -164,10 +172,10 @@ export class JobRunner {
     if (!this.started || this.timer) return;
     this.timer = setTimeout(() => {
       this.timer = null;
-      this.safely(() => {
+      void this.safely(async () => {
         // Retries in the background take at most two slots: a burst of failures cannot crowd out new work.
         const free = RETRY_CONCURRENCY - this.running.size;
-        if (free > 0) for (const id of this.jobs.due(free)) void this.attempt(id);
+        if (free > 0) for (const id of await this.jobs.due(free)) void this.attempt(id);
       });
       this.schedule();
     }, this.settings.pollIntervalMs);
@@ -176,9 +184,9 @@ export class JobRunner {
   }
 
   /** The database may be closing during shutdown; the next process takes over. */
-  private safely<T>(work: () => T): T | undefined {
+  private async safely<T>(work: () => Promise<T>): Promise<T | undefined> {
     try {
-      return work();
+      return await work();
     } catch (error) {
       if (this.started) console.error('job runner:', (error as Error).message);
       return undefined;

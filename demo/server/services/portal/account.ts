@@ -7,13 +7,13 @@ import type { Store } from '../../store/index.ts';
 import type { User } from '../../store/users.ts';
 import { forbidden } from '../../domain/errors.ts';
 
-export function hasSecondFactor(store: Store, userId: string): boolean {
-  return Boolean(store.credentials.get(userId)?.totpSecret);
+export async function hasSecondFactor(store: Store, userId: string): Promise<boolean> {
+  return Boolean((await store.credentials.get(userId))?.totpSecret);
 }
 
 /** Throws unless the user has enrolled a TOTP second factor. */
-export function requireSecondFactor(store: Store, user: User): void {
-  if (!hasSecondFactor(store, user.id)) {
+export async function requireSecondFactor(store: Store, user: User): Promise<void> {
+  if (!(await hasSecondFactor(store, user.id))) {
     throw forbidden('Set up two-factor authentication (an authenticator app) before using API keys, webhooks or the delivery log.', 'second_factor_required');
   }
 }

@@ -18,31 +18,31 @@ export interface ClientInfo {
 export const KEY_ENVS: readonly KeyEnv[] = ['sandbox', 'production'];
 
 /** Every key of the user, revoked ones included (marked), oldest first. */
-export function listApiKeys(store: Store, userId: string): PortalApiKey[] {
-  return store.apiKeys.listForUser(userId);
+export async function listApiKeys(store: Store, userId: string): Promise<PortalApiKey[]> {
+  return await store.apiKeys.listForUser(userId);
 }
 
 /** A new key: the full secret is in the answer once and never again (only its hash is stored). */
-export function createApiKey(store: Store, userId: string, env: string, client: ClientInfo = {}): { key: string; record: PortalApiKey } {
+export async function createApiKey(store: Store, userId: string, env: string, client: ClientInfo = {}): Promise<{ key: string; record: PortalApiKey }> {
   if (!KEY_ENVS.includes(env as KeyEnv))
     throw invalidInput(`env must be sandbox or production, not "${env}".`, [{ field: 'env', message: 'sandbox or production' }]);
-  const { key, record } = store.transaction(() => {
-    const made = store.apiKeys.create(userId, env as KeyEnv, false);
-    store.credentials.recordEvent(userId, `api_key_created:${made.record.id}`, client);
+  const { key, record } = await store.transaction(async () => {
+    const made = await store.apiKeys.create(userId, env as KeyEnv, false);
+    await store.credentials.recordEvent(userId, `api_key_created:${made.record.id}`, client);
     return made;
   });
   return { key, record: { ...record, lastUsed: null, revoked: null } };
 }
 
 /** Revokes one of the user's keys; another user's key is not found, as if it did not exist. */
-export function revokeApiKey(store: Store, userId: string, id: string, client: ClientInfo = {}): PortalApiKey {
-  const own = store.apiKeys.listForUser(userId).find((k) => k.id === id);
+export async function revokeApiKey(store: Store, userId: string, id: string, client: ClientInfo = {}): Promise<PortalApiKey> {
+  const own = (await store.apiKeys.listForUser(userId)).find((k) => k.id === id);
   if (!own) throw notFound('API key', id);
   if (!own.revoked) {
-    store.transaction(() => {
-      store.apiKeys.revoke(id);
-      store.credentials.recordEvent(userId, `api_key_revoked:${id}`, client);
+    await store.transaction(async () => {
+      await store.apiKeys.revoke(id);
+      await store.credentials.recordEvent(userId, `api_key_revoked:${id}`, client);
     });
   }
-  return store.apiKeys.listForUser(userId).find((k) => k.id === id)!;
+  return (await store.apiKeys.listForUser(userId)).find((k) => k.id === id)!;
 }

@@ -35,20 +35,21 @@ const MAX_RETENTION_DAYS = 36_500;
 const MIN_PASSWORD = 8;
 const EMAIL = /^[^\s@,<>]+@[^\s@,<>]+\.[^\s@,<>]+$/;
 
-export const isGroupAdministrator = (store: Store, actor: Actor, groupId: string): boolean =>
-  actor.groupIds.includes(groupId) && (actor.user.isAdmin || store.users.isGroupAdmin(actor.user.id, groupId));
+export const isGroupAdministrator = async (store: Store, actor: Actor, groupId: string): Promise<boolean> =>
+  actor.groupIds.includes(groupId) && (actor.user.isAdmin || (await store.users.isGroupAdmin(actor.user.id, groupId)));
 
 /** A group the actor belongs to; any other is not found, as if it did not exist. */
-export function memberGroup(store: Store, actor: Actor, groupId: string | null): Group {
-  const group = groupId && actor.groupIds.includes(groupId) ? store.groups.get(groupId) : undefined;
+export async function memberGroup(store: Store, actor: Actor, groupId: string | null): Promise<Group> {
+  const group = groupId && actor.groupIds.includes(groupId) ? await store.groups.get(groupId) : undefined;
   if (!group) throw notFound('Group', groupId ?? '');
   return group;
 }
 
 /** A group the actor administers; a member who is not its admin is refused. */
-export function administeredGroup(store: Store, actor: Actor, groupId: string | null): Group {
-  const group = memberGroup(store, actor, groupId);
-  if (!isGroupAdministrator(store, actor, group.id)) throw forbidden(`Only an admin of the group "${group.name}" can change it.`, 'group_admin_required');
+export async function administeredGroup(store: Store, actor: Actor, groupId: string | null): Promise<Group> {
+  const group = await memberGroup(store, actor, groupId);
+  if (!(await isGroupAdministrator(store, actor, group.id)))
+    throw forbidden(`Only an admin of the group "${group.name}" can change it.`, 'group_admin_required');
   return group;
 }
 
@@ -71,35 +72,35 @@ function settingsOf(change: GroupSettingsChange): GroupSettings {
 }
 
 /** Changes the settings (the same store update as REST PATCH /group/{id}/) and logs which fields changed. */
-export function changeGroupSettings(store: Store, actor: Actor, groupId: string | null, change: GroupSettingsChange): Group {
-  const group = administeredGroup(store, actor, groupId);
+export async function changeGroupSettings(store: Store, actor: Actor, groupId: string | null, change: GroupSettingsChange): Promise<Group> {
+  const group = await administeredGroup(store, actor, groupId);
   const settings = settingsOf(change);
-  return store.transaction(() => {
-    const updated = store.groups.update(group.id, settings)!;
+  return await store.transaction(async () => {
+    const updated = (await store.groups.update(group.id, settings))!;
     const fields = Object.keys(change).filter((k) => change[k as keyof GroupSettingsChange] !== undefined);
-    store.credentials.recordEvent(actor.user.id, `group_settings_changed:${group.id}:${fields.join(',')}`, actor.client);
+    await store.credentials.recordEvent(actor.user.id, `group_settings_changed:${group.id}:${fields.join(',')}`, actor.client);
     return updated;
   });
 }
 
 /** Adds a registered user at once, invites anyone else (emailed), as REST POST /member/ does. */
-export function inviteMember(store: Store, actor: Actor, groupId: string | null, email: string, permission = 1): InviteOutcome {
-  const group = administeredGroup(store, actor, groupId);
-  return inviteOrAdd(store, { groupId: group.id, email, permission, invitedBy: actor.user, sendEmail: true, client: actor.client });
+export async function inviteMember(store: Store, actor: Actor, groupId: string | null, email: string, permission = 1): Promise<InviteOutcome> {
+  const group = await administeredGroup(store, actor, groupId);
+  return await inviteOrAdd(store, { groupId: group.id, email, permission, invitedBy: actor.user, sendEmail: true, client: actor.client });
 }
 
-export function removeGroupMember(store: Store, actor: Actor, memberId: string): void {
-  const member = store.members.get(memberId);
+export async function removeGroupMember(store: Store, actor: Actor, memberId: string): Promise<void> {
+  const member = await store.members.get(memberId);
   if (!member || !actor.groupIds.includes(member.groupId)) throw notFound('Member', memberId);
-  administeredGroup(store, actor, member.groupId);
-  removeMember(store, member, actor.user.id, actor.client);
+  await administeredGroup(store, actor, member.groupId);
+  await removeMember(store, member, actor.user.id, actor.client);
 }
 
-export function cancelGroupInvitation(store: Store, actor: Actor, invitationId: string): void {
-  const invitation = store.members.invitation(invitationId);
+export async function cancelGroupInvitation(store: Store, actor: Actor, invitationId: string): Promise<void> {
+  const invitation = await store.members.invitation(invitationId);
   if (!invitation || !actor.groupIds.includes(invitation.groupId)) throw notFound('Invitation', invitationId);
-  administeredGroup(store, actor, invitation.groupId);
-  cancelInvitation(store, invitation, actor.user.id, actor.client);
+  await administeredGroup(store, actor, invitation.groupId);
+  await cancelInvitation(store, invitation, actor.user.id, actor.client);
 }
 
 export interface NewPortalUser {
@@ -110,8 +111,8 @@ export interface NewPortalUser {
 }
 
 /** A sub-user with a permanent password (its SRP verifier set as REST and the CLI set it), a member of the group. */
-export function createGroupUser(store: Store, actor: Actor, groupId: string | null, input: NewPortalUser): User {
-  const group = administeredGroup(store, actor, groupId);
+export async function createGroupUser(store: Store, actor: Actor, groupId: string | null, input: NewPortalUser): Promise<User> {
+  const group = await administeredGroup(store, actor, groupId);
   const email = input.email.trim();
   if (!EMAIL.test(email) || email.length > 254)
     throw invalidInput(`${JSON.stringify(input.email)} is not an email address.`, [{ field: 'email', message: 'must be an email address' }]);
@@ -119,9 +120,9 @@ export function createGroupUser(store: Store, actor: Actor, groupId: string | nu
     throw invalidInput(`The password must be ${MIN_PASSWORD} to 256 characters long.`, [{ field: 'password', message: `${MIN_PASSWORD}..256 characters` }]);
   for (const field of ['firstName', 'lastName'] as const)
     if (input[field].length > 100) throw invalidInput(`${field} is over 100 characters.`, [{ field, message: 'too long' }]);
-  if (store.users.findByEmail(email))
+  if (await store.users.findByEmail(email))
     throw invalidInput(`A user with the email ${email} already exists.`, [{ field: 'email', message: 'already a user' }], 'user_exists');
-  const { user } = createSubUser(
+  const { user } = await createSubUser(
     store,
     { email, firstName: input.firstName.trim(), lastName: input.lastName.trim(), password: input.password, isAdmin: false, createdBy: actor.user.id },
     { ids: [group.id], permission: 1 },

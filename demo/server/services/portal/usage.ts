@@ -14,8 +14,8 @@ export interface KeyUsage {
   windowSeconds: number;
 }
 
-export function usageOf(store: Store, config: AppConfig, userId: string): KeyUsage[] {
-  return listApiKeys(store, userId)
+export async function usageOf(store: Store, config: AppConfig, userId: string): Promise<KeyUsage[]> {
+  return (await listApiKeys(store, userId))
     .filter((key) => !key.revoked)
     .map((key) => {
       const state = rateUsage(store, config, key.id, key.env);

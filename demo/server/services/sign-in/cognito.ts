@@ -65,9 +65,12 @@ function tokenContext(ctx: SignInContext): TokenContext {
   return { dataDir: ctx.dataDir, issuer: ctx.issuer, clientId: ctx.pool.clientId };
 }
 
-function findUser(store: Store, username: string): User | undefined {
+async function findUser(store: Store, username: string): Promise<User | undefined> {
   const name = username.trim();
-  return store.users.get(name) ?? (name.includes('@') ? (store.users.findByEmail(name.toLowerCase()) ?? store.users.findByEmail(name)) : undefined);
+  return (
+    (await store.users.get(name)) ??
+    (name.includes('@') ? ((await store.users.findByEmail(name.toLowerCase())) ?? (await store.users.findByEmail(name))) : undefined)
+  );
 }
 
 /** A keyed hash only this server can compute (the decoy answers must not be predictable). */
@@ -84,27 +87,27 @@ async function tokensFor(
   user: User,
   authTime: number,
 ): Promise<{ AuthenticationResult: SignInResult; ChallengeParameters: Record<string, never> }> {
-  const generation = ctx.store.credentials.get(user.id)?.generation ?? 0;
+  const generation = (await ctx.store.credentials.get(user.id))?.generation ?? 0;
   const result = await issueTokens(tokenContext(ctx), { userId: user.id, email: user.email, generation }, { authTime, now: ctx.now?.() });
   return { AuthenticationResult: result, ChallengeParameters: {} };
 }
 
-function locked(ctx: SignInContext, userId: string): boolean {
-  const until = ctx.store.credentials.get(userId)?.lockedUntil;
+async function locked(ctx: SignInContext, userId: string): Promise<boolean> {
+  const until = (await ctx.store.credentials.get(userId))?.lockedUntil;
   return !!until && Date.parse(until) > (ctx.now?.() ?? Date.now());
 }
 
-function failed(ctx: SignInContext, userId: string, event: string): void {
-  audit(ctx, userId, event);
-  ctx.store.credentials.recordFailure(userId, LOCK_AFTER, new Date((ctx.now?.() ?? Date.now()) + LOCK_MS).toISOString());
+async function failed(ctx: SignInContext, userId: string, event: string): Promise<void> {
+  await audit(ctx, userId, event);
+  await ctx.store.credentials.recordFailure(userId, LOCK_AFTER, new Date((ctx.now?.() ?? Date.now()) + LOCK_MS).toISOString());
 }
 
 async function initiateAuth(ctx: SignInContext, body: Record<string, unknown>): Promise<unknown> {
   const params = record(body.AuthParameters);
   if (body.AuthFlow === 'REFRESH_TOKEN_AUTH' || body.AuthFlow === 'REFRESH_TOKEN') {
     const token = await verifyToken(tokenContext(ctx), params.REFRESH_TOKEN, 'refresh', ctx.now?.());
-    const user = token && ctx.store.users.get(token.userId);
-    const credentials = user && ctx.store.credentials.get(user.id);
+    const user = token && (await ctx.store.users.get(token.userId));
+    const credentials = user && (await ctx.store.credentials.get(user.id));
     if (!token || !user || !credentials || credentials.generation !== token.generation)
       throw new CognitoError('NotAuthorizedException', 'Invalid Refresh Token.');
     const { AuthenticationResult } = await tokensFor(ctx, user, token.authTime);
@@ -117,8 +120,8 @@ async function initiateAuth(ctx: SignInContext, body: Record<string, unknown>): 
   if (!username) throw new CognitoError('InvalidParameterException', 'Missing required parameter USERNAME.');
   const A = parseClientPublic(params.SRP_A);
   if (A === null) throw new CognitoError('InvalidParameterException', 'SRP_A is not a valid public value.');
-  const user = findUser(ctx.store, username);
-  const credentials = user && ctx.store.credentials.get(user.id);
+  const user = await findUser(ctx.store, username);
+  const credentials = user && (await ctx.store.credentials.get(user.id));
   // No such user (or no password): a decoy challenge with a random verifier, refused at the next step.
   const userId = user && credentials ? user.id : decoyId(ctx.dataDir, username);
   const salt = credentials?.srpSalt ?? keyedHex(ctx.dataDir, `salt ${userId}`).slice(0, 32);
@@ -146,10 +149,10 @@ async function passwordVerifier(ctx: SignInContext, responses: Record<string, un
   if (!at || Math.abs(at.getTime() - now) > CLOCK_SKEW_MS)
     throw new CognitoError('NotAuthorizedException', 'The request timestamp is too far from the server clock.');
   if (text(responses.USERNAME) !== state.userId || state.fake) throw wrongPassword();
-  const credentials = ctx.store.credentials.get(state.userId);
-  const user = ctx.store.users.get(state.userId);
+  const credentials = await ctx.store.credentials.get(state.userId);
+  const user = await ctx.store.users.get(state.userId);
   if (!credentials || !user) throw wrongPassword();
-  if (locked(ctx, user.id)) throw new CognitoError('NotAuthorizedException', 'Password attempts exceeded: try again in 15 minutes.');
+  if (await locked(ctx, user.id)) throw new CognitoError('NotAuthorizedException', 'Password attempts exceeded: try again in 15 minutes.');
   const ok = verifyPasswordClaim({
     poolName: ctx.pool.poolName,
     userIdForSrp: state.userId,
@@ -162,11 +165,11 @@ async function passwordVerifier(ctx: SignInContext, responses: Record<string, un
     signature: text(responses.PASSWORD_CLAIM_SIGNATURE),
   });
   if (!ok) {
-    failed(ctx, user.id, 'sign_in_failed');
+    await failed(ctx, user.id, 'sign_in_failed');
     throw wrongPassword();
   }
-  ctx.store.credentials.clearFailures(user.id);
-  audit(ctx, user.id, credentials.totpSecret ? 'password_verified' : 'signed_in');
+  await ctx.store.credentials.clearFailures(user.id);
+  await audit(ctx, user.id, credentials.totpSecret ? 'password_verified' : 'signed_in');
   const authTime = Math.floor(now / 1000);
   if (credentials.totpSecret) {
     const mfa: MfaState = { userId: user.id, authTime };
@@ -179,31 +182,31 @@ async function softwareTokenMfa(ctx: SignInContext, body: Record<string, unknown
   const now = ctx.now?.() ?? Date.now();
   const sealed = open<MfaState>(ctx.dataDir, 'mfa', body.Session, now);
   if (!sealed) throw expiredSession();
-  const user = ctx.store.users.get(sealed.body.userId);
-  const credentials = user && ctx.store.credentials.get(user.id);
+  const user = await ctx.store.users.get(sealed.body.userId);
+  const credentials = user && (await ctx.store.credentials.get(user.id));
   if (!user || !credentials?.totpSecret) throw expiredSession();
-  if (locked(ctx, user.id)) throw new CognitoError('NotAuthorizedException', 'Too many wrong codes: try again in 15 minutes.');
+  if (await locked(ctx, user.id)) throw new CognitoError('NotAuthorizedException', 'Too many wrong codes: try again in 15 minutes.');
   const code = text(responses.SOFTWARE_TOKEN_MFA_CODE) || text(responses.SMS_MFA_CODE);
   const check = await checkTotp(credentials.totpSecret, code, credentials.totpLastStep, now);
-  if (check.ok && ctx.store.credentials.useTotpStep(user.id, check.step)) {
-    audit(ctx, user.id, 'signed_in');
+  if (check.ok && (await ctx.store.credentials.useTotpStep(user.id, check.step))) {
+    await audit(ctx, user.id, 'signed_in');
     return tokensFor(ctx, user, sealed.body.authTime);
   }
   const left = check.ok ? null : useRecoveryCode(credentials.recoveryHashes, code);
   if (left) {
-    ctx.store.credentials.setRecoveryHashes(user.id, left);
-    audit(ctx, user.id, 'signed_in_with_recovery_code');
+    await ctx.store.credentials.setRecoveryHashes(user.id, left);
+    await audit(ctx, user.id, 'signed_in_with_recovery_code');
     return tokensFor(ctx, user, sealed.body.authTime);
   }
-  failed(ctx, user.id, 'code_failed');
+  await failed(ctx, user.id, 'code_failed');
   throw new CognitoError('CodeMismatchException', 'Invalid code received for user');
 }
 
 /** The signed-in user of an access token whose generation is current. */
 export async function userOfAccessToken(ctx: SignInContext, token: unknown): Promise<User | null> {
   const verified = await verifyToken(tokenContext(ctx), token, 'access', ctx.now?.());
-  const user = verified && ctx.store.users.get(verified.userId);
-  const credentials = user && ctx.store.credentials.get(user.id);
+  const user = verified && (await ctx.store.users.get(verified.userId));
+  const credentials = user && (await ctx.store.credentials.get(user.id));
   return user && credentials && credentials.generation === verified.generation ? user : null;
 }
 
@@ -229,26 +232,26 @@ export async function cognitoOperation(ctx: SignInContext, operation: string, in
     }
     case 'GlobalSignOut': {
       const user = await signedIn(ctx, body);
-      ctx.store.credentials.bumpGeneration(user.id);
-      audit(ctx, user.id, 'signed_out_everywhere');
+      await ctx.store.credentials.bumpGeneration(user.id);
+      await audit(ctx, user.id, 'signed_out_everywhere');
       return {};
     }
     case 'AssociateSoftwareToken': {
       const user = await signedIn(ctx, body);
       const secret = newTotpSecret();
-      ctx.store.credentials.setPendingTotp(user.id, secret);
+      await ctx.store.credentials.setPendingTotp(user.id, secret);
       return { SecretCode: secret };
     }
     case 'VerifySoftwareToken': {
       const user = await signedIn(ctx, body);
-      const pending = ctx.store.credentials.get(user.id)?.totpPending;
+      const pending = (await ctx.store.credentials.get(user.id))?.totpPending;
       if (!pending) throw new CognitoError('InvalidParameterException', 'Call AssociateSoftwareToken first.');
       const check = await checkTotp(pending, body.UserCode, null, ctx.now?.());
       if (!check.ok) throw new CognitoError('EnableSoftwareTokenMFAException', 'Code mismatch');
       // Recovery codes are made here and answered once (an extension to Cognito's answer: clients ignore it).
       const recovery = newRecoveryCodes();
-      ctx.store.credentials.enableTotp(user.id, pending, check.step, recovery.hashes);
-      audit(ctx, user.id, 'totp_enabled');
+      await ctx.store.credentials.enableTotp(user.id, pending, check.step, recovery.hashes);
+      await audit(ctx, user.id, 'totp_enabled');
       return { Status: 'SUCCESS', RecoveryCodes: recovery.codes };
     }
     case 'GetUser': {

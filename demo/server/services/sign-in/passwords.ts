@@ -10,7 +10,7 @@ export const MIN_PASSWORD_LENGTH = 8;
  * Stores the salt and verifier for `password` (USER_ID_FOR_SRP is the user's id, which the sign-in
  * answers with, so an email change keeps the password working). The password itself is not kept.
  */
-export function setSignInPassword(store: Store, pool: UserPool, userId: string, password: string): void {
+export async function setSignInPassword(store: Store, pool: UserPool, userId: string, password: string): Promise<void> {
   const { salt, verifier } = createVerifier(pool.poolName, userId, password);
-  store.credentials.setVerifier(userId, salt, verifier);
+  await store.credentials.setVerifier(userId, salt, verifier);
 }

@@ -20,9 +20,8 @@ const WAITING: readonly number[] = [
 ];
 
 /** `GET /signer/{id}/fields1/`: the signer's own fields, with what it has filled so far. */
-export function signerFieldValues(store: Store, recipient: RecipientRecord) {
-  return store.documents
-    .fields(recipient.documentId)
+export async function signerFieldValues(store: Store, recipient: RecipientRecord) {
+  return (await store.documents.fields(recipient.documentId))
     .filter((f) => f.signer === recipient.signerNumber)
     .map((f) => ({
       uuid: f.uuid,
@@ -51,33 +50,33 @@ function ensureOpen(document: DocumentRecord, recipient: RecipientRecord, what: 
 }
 
 /** `GET /signer/{id}/new-link/`: a fresh signing link (one-use link token, as in invitations). */
-export function newSigningLink(
+export async function newSigningLink(
   store: Store,
   context: { dataDir: string; baseUrl: string },
   document: DocumentRecord,
   recipient: RecipientRecord,
   actor: AuditActor,
-): string {
+): Promise<string> {
   ensureOpen(document, recipient, 'a new link');
-  store.history.record(document.id, 'signer_link_created', actor, {}, recipient.id);
+  await store.history.record(document.id, 'signer_link_created', actor, {}, recipient.id);
   return signingUrl(context.baseUrl, recipient.id, mintLinkToken(context.dataDir, recipient.id, document.id));
 }
 
 /** `POST /signer/{id}/send-reminder/`: queues a reminder email now, with the caller's text. */
-export function sendReminder(
+export async function sendReminder(
   store: Store,
   context: { dataDir: string; baseUrl: string },
   document: DocumentRecord,
   recipient: RecipientRecord,
   text: string,
   actor: AuditActor,
-): void {
+): Promise<void> {
   ensureOpen(document, recipient, 'a reminder');
   const { history } = store;
-  const email = reminderEmail(store, context.dataDir, context.baseUrl, document, recipient, text.trim());
-  store.transaction(() => {
-    history.queueEmail({ documentId: document.id, recipientId: recipient.id, kind: 'reminder', to: recipient.email, cc: [], ...email });
-    history.record(document.id, 'reminder_queued', actor, { manual: true }, recipient.id);
+  const email = await reminderEmail(store, context.dataDir, context.baseUrl, document, recipient, text.trim());
+  await store.transaction(async () => {
+    await history.queueEmail({ documentId: document.id, recipientId: recipient.id, kind: 'reminder', to: recipient.email, cc: [], ...email });
+    await history.record(document.id, 'reminder_queued', actor, { manual: true }, recipient.id);
   });
 }
 

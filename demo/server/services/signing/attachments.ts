@@ -62,23 +62,24 @@ export function cleanFileName(raw: unknown): string | null {
   return name;
 }
 
-export function attachmentInfo(store: Store, documentId: string, fieldUuid: string): AttachmentInfo | null {
+export async function attachmentInfo(store: Store, documentId: string, fieldUuid: string): Promise<AttachmentInfo | null> {
   const name = infoName(documentId, fieldUuid);
-  if (!store.files.exists(name)) return null;
-  return JSON.parse(store.files.read(name).toString('utf8')) as AttachmentInfo;
+  if (!(await store.files.exists(name))) return null;
+  return JSON.parse((await store.files.read(name)).toString('utf8')) as AttachmentInfo;
 }
 
-export function attachmentBytes(store: Store, documentId: string, fieldUuid: string): Uint8Array {
-  return store.files.readBytes(dataName(documentId, fieldUuid));
+export async function attachmentBytes(store: Store, documentId: string, fieldUuid: string): Promise<Uint8Array> {
+  return await store.files.readBytes(dataName(documentId, fieldUuid));
 }
 
 /** Every attachment stored for the document's fields (optionally only those of one code), in field order. */
-export function documentAttachments(store: Store, documentId: string, validation?: number): AttachmentInfo[] {
-  return store.documents
-    .fields(documentId)
-    .filter((f) => isAttachmentField(f) && (validation === undefined || f.validation === validation) && f.value !== '')
-    .map((f) => attachmentInfo(store, documentId, f.uuid!))
-    .filter((a): a is AttachmentInfo => a !== null && (validation === undefined || a.validation === validation));
+export async function documentAttachments(store: Store, documentId: string, validation?: number): Promise<AttachmentInfo[]> {
+  const fields = (await store.documents.fields(documentId)).filter(
+    (f) => isAttachmentField(f) && (validation === undefined || f.validation === validation) && f.value !== '',
+  );
+  return (await Promise.all(fields.map((f) => attachmentInfo(store, documentId, f.uuid!)))).filter(
+    (a): a is AttachmentInfo => a !== null && (validation === undefined || a.validation === validation),
+  );
 }
 
 /**
@@ -100,8 +101,8 @@ export async function uploadAttachment(store: Store, work: WorkPool, recipientId
     );
   }
   const { documents } = store;
-  const me = documents.recipient(recipientId)!;
-  const field = documents.fields(me.documentId).find((f) => f.uuid === input.field);
+  const me = (await documents.recipient(recipientId))!;
+  const field = (await documents.fields(me.documentId)).find((f) => f.uuid === input.field);
   if (!field || field.signer !== me.signerNumber || !isAttachmentField(field)) {
     throw unprocessable('That is not one of your attachment fields.', [{ field: 'field', message: 'must be the uuid of one of your attachment fields' }]);
   }
@@ -112,7 +113,7 @@ export async function uploadAttachment(store: Store, work: WorkPool, recipientId
         { field: 'data', message: 'must be a PDF, PNG or JPEG file' },
       ]);
     if (type === 'application/pdf') {
-      const groupId = documents.get(me.documentId)!.groupId;
+      const groupId = (await documents.get(me.documentId))!.groupId;
       let inspected;
       try {
         inspected = await work.run(groupId, 'inspectAttachment', { bytes });
@@ -132,20 +133,20 @@ export async function uploadAttachment(store: Store, work: WorkPool, recipientId
     validation: field.validation!,
     signer: field.signer,
   };
-  return store.transaction(() => {
-    const doc = documents.get(me.documentId)!;
-    assertCanSave(doc, documents.recipient(recipientId)!);
-    store.files.write(dataName(doc.id, field.uuid!), bytes);
-    store.files.write(infoName(doc.id, field.uuid!), Buffer.from(JSON.stringify(info)));
-    documents.saveFieldValues(doc.id, new Map([[field.uuid!, name]]));
-    store.history.record(doc.id, 'attachment_uploaded', actor, { field: field.uuid, name, bytes: bytes.length, sha256: info.sha256 }, me.id);
+  return await store.transaction(async () => {
+    const doc = (await documents.get(me.documentId))!;
+    assertCanSave(doc, (await documents.recipient(recipientId))!);
+    await store.files.write(dataName(doc.id, field.uuid!), bytes);
+    await store.files.write(infoName(doc.id, field.uuid!), Buffer.from(JSON.stringify(info)));
+    await documents.saveFieldValues(doc.id, new Map([[field.uuid!, name]]));
+    await store.history.record(doc.id, 'attachment_uploaded', actor, { field: field.uuid, name, bytes: bytes.length, sha256: info.sha256 }, me.id);
     return info;
   });
 }
 
 /** The problem with an attachment field's value: it must name the file uploaded for it (or be empty). */
-export function attachmentValueProblem(store: Store, doc: DocumentRecord, field: FieldElement, value: string): string | null {
+export async function attachmentValueProblem(store: Store, doc: DocumentRecord, field: FieldElement, value: string): Promise<string | null> {
   if (value === '') return null;
-  const stored = attachmentInfo(store, doc.id, field.uuid!);
+  const stored = await attachmentInfo(store, doc.id, field.uuid!);
   return stored && stored.name === value ? null : 'upload the file itself (POST …/attachment/); its name becomes the value';
 }

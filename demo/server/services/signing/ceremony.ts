@@ -44,28 +44,42 @@ export interface CeremonyContext {
 
 export const MAX_REASON_LENGTH = 1000;
 
-function current(store: Store, recipientId: string): { doc: DocumentRecord; me: RecipientRecord; all: RecipientRecord[] } {
+async function current(store: Store, recipientId: string): Promise<{ doc: DocumentRecord; me: RecipientRecord; all: RecipientRecord[] }> {
   const { documents } = store;
-  const me = documents.recipient(recipientId)!;
-  const doc = documents.get(me.documentId)!;
-  return { doc, me, all: documents.recipients(doc.id) };
+  const me = (await documents.recipient(recipientId))!;
+  const doc = (await documents.get(me.documentId))!;
+  return { doc, me, all: await documents.recipients(doc.id) };
 }
 
-function ownFields(store: Store, doc: DocumentRecord, me: RecipientRecord) {
-  const all = store.documents.fields(doc.id);
+async function ownFields(store: Store, doc: DocumentRecord, me: RecipientRecord) {
+  const all = await store.documents.fields(doc.id);
   return { all, own: all.filter((f) => f.signer === me.signerNumber) };
 }
 
 /** Attachment fields take only the name of the file uploaded for them. */
-function attachmentCheck(store: Store, doc: DocumentRecord) {
-  return (f: FieldElement, value: string) => (isAttachmentField(f) ? attachmentValueProblem(store, doc, f, value) : null);
+/**
+ * The attachment check readValues runs, answered from what was looked up beforehand (readValues is
+ * synchronous; the lookup reads the store). A value not looked up is refused, never waved through.
+ */
+async function attachmentCheck(store: Store, doc: DocumentRecord, own: readonly FieldElement[], input: unknown) {
+  const checked = new Map<string, string | null>();
+  const given = input !== null && typeof input === 'object' ? (input as Record<string, unknown>) : {};
+  for (const f of own) {
+    const value = Object.hasOwn(given, f.uuid!) ? given[f.uuid!] : undefined;
+    if (isAttachmentField(f) && typeof value === 'string') checked.set(`${f.uuid}\n${value.trim()}`, await attachmentValueProblem(store, doc, f, value.trim()));
+  }
+  return (f: FieldElement, value: string) => {
+    if (!isAttachmentField(f)) return null;
+    const problem = checked.get(`${f.uuid}\n${value}`);
+    return problem === undefined ? 'the attachment could not be checked' : problem;
+  };
 }
 
-function applyMoves(ctx: CeremonyContext, doc: DocumentRecord, moves: readonly RecipientMove[], actor: AuditActor): void {
+async function applyMoves(ctx: CeremonyContext, doc: DocumentRecord, moves: readonly RecipientMove[], actor: AuditActor): Promise<void> {
   const { documents, history } = ctx.store;
   for (const m of moves) {
-    documents.setRecipientStatus(m.recipientId, m.to);
-    history.record(
+    await documents.setRecipientStatus(m.recipientId, m.to);
+    await history.record(
       doc.id,
       `recipient_${m.event}`,
       m.event === 'send' || m.event === 'withdraw' || m.event === 'witness_released' ? { ...actor, type: 'system', id: '', label: 'esign-elements' } : actor,
@@ -76,10 +90,10 @@ function applyMoves(ctx: CeremonyContext, doc: DocumentRecord, moves: readonly R
 }
 
 /** Marks the recipient visited (status 20 the first time) and emits `recipient.visiting`. */
-export function visit(ctx: CeremonyContext, recipientId: string, actor: AuditActor): RecipientStatus {
+export async function visit(ctx: CeremonyContext, recipientId: string, actor: AuditActor): Promise<RecipientStatus> {
   const { store } = ctx;
-  return store.transaction(() => {
-    const { doc, me } = current(store, recipientId);
+  return await store.transaction(async () => {
+    const { doc, me } = await current(store, recipientId);
     let to: RecipientStatus;
     try {
       assertDocumentOpenForRecipients(doc.status, 'visit');
@@ -91,24 +105,25 @@ export function visit(ctx: CeremonyContext, recipientId: string, actor: AuditAct
     } catch (error) {
       asConflict(error);
     }
-    if (to !== me.status) store.documents.setRecipientStatus(me.id, to);
-    store.history.record(doc.id, 'recipient_visited', actor, { status: to }, me.id);
-    emitEvent(store, { object: 'recipient', event: 'visiting', documentId: doc.id, recipientId: me.id });
+    if (to !== me.status) await store.documents.setRecipientStatus(me.id, to);
+    await store.history.record(doc.id, 'recipient_visited', actor, { status: to }, me.id);
+    await emitEvent(store, { object: 'recipient', event: 'visiting', documentId: doc.id, recipientId: me.id });
     return to;
   });
 }
 
 /** Saves values without completing; moves to 30/35 when every field (or all but signatures) is filled. */
-export function saveProgress(ctx: CeremonyContext, recipientId: string, body: unknown, actor: AuditActor, patterns?: PatternVerdicts) {
+export async function saveProgress(ctx: CeremonyContext, recipientId: string, body: unknown, actor: AuditActor, patterns?: PatternVerdicts) {
   const { store } = ctx;
-  return store.transaction(() => {
-    const { doc, me } = current(store, recipientId);
+  return await store.transaction(async () => {
+    const { doc, me } = await current(store, recipientId);
     assertCanSave(doc, me);
-    const { all, own } = ownFields(store, doc, me);
-    const { values, problems } = readValues((body as { values?: unknown } | undefined)?.values, own, all, attachmentCheck(store, doc));
+    const { all, own } = await ownFields(store, doc, me);
+    const input = (body as { values?: unknown } | undefined)?.values;
+    const { values, problems } = readValues(input, own, all, await attachmentCheck(store, doc, own, input));
     if (problems.length) throw unprocessable(`Nothing was saved: ${problems[0].message.replace(/\.$/, '')}.`, problems);
     const { documents, history } = store;
-    documents.saveFieldValues(doc.id, values);
+    await documents.saveFieldValues(doc.id, values);
     const filled = filledFields(own, values, new Date());
     const remaining = completionProblems(filled, patterns);
     let status = me.status;
@@ -121,9 +136,9 @@ export function saveProgress(ctx: CeremonyContext, recipientId: string, body: un
     const event = remaining.length === 0 ? 'fields_complete' : onlySignatures ? 'fields_complete_excluding_signature' : null;
     if (event && canRecipient(status, event)) {
       status = recipientTransition(status, event);
-      if (status !== me.status) documents.setRecipientStatus(me.id, status);
+      if (status !== me.status) await documents.setRecipientStatus(me.id, status);
     }
-    history.record(doc.id, 'recipient_saved', actor, { fields: values.size, status }, me.id);
+    await history.record(doc.id, 'recipient_saved', actor, { fields: values.size, status }, me.id);
     return { saved: values.size, status, problems: remaining };
   });
 }
@@ -136,17 +151,17 @@ export interface CompleteResult {
 }
 
 /** Completes the recipient with `values` (all its required fields), then moves the flow on. */
-export function complete(
+export async function complete(
   ctx: CeremonyContext,
   recipientId: string,
   body: unknown,
   actor: AuditActor,
   now = new Date(),
   patterns?: PatternVerdicts,
-): CompleteResult {
+): Promise<CompleteResult> {
   const { store } = ctx;
-  return store.transaction(() => {
-    const { doc, me, all: recipients } = current(store, recipientId);
+  return await store.transaction(async () => {
+    const { doc, me, all: recipients } = await current(store, recipientId);
     assertCanAct(doc, me, 'complete');
     let plan;
     try {
@@ -154,17 +169,18 @@ export function complete(
     } catch (error) {
       asConflict(error);
     }
-    const { all, own } = ownFields(store, doc, me);
-    const { values, problems } = readValues((body as { values?: unknown } | undefined)?.values, own, all, attachmentCheck(store, doc));
+    const { all, own } = await ownFields(store, doc, me);
+    const input = (body as { values?: unknown } | undefined)?.values;
+    const { values, problems } = readValues(input, own, all, await attachmentCheck(store, doc, own, input));
     if (problems.length) throw unprocessable(`The submission was refused: ${problems[0].message.replace(/\.$/, '')}.`, problems);
     const filled = filledFields(own, values, now);
     const missing = [...completionProblems(filled, patterns), ...signatureCodeProblems(filled, (body as { codes?: unknown } | undefined)?.codes)];
     if (missing.length) throw unprocessable(`Not complete: ${missing[0].message}${missing.length > 1 ? ` (and ${missing.length - 1} more)` : ''}`, missing);
 
     const { documents, history } = store;
-    documents.saveFieldValues(doc.id, new Map(filled.map((f) => [f.uuid!, f.value])));
-    applyMoves(ctx, doc, plan.moves, actor);
-    history.record(
+    await documents.saveFieldValues(doc.id, new Map(filled.map((f) => [f.uuid!, f.value])));
+    await applyMoves(ctx, doc, plan.moves, actor);
+    await history.record(
       doc.id,
       me.role === 'approver' ? 'recipient_approved' : me.role === 'witness' ? 'recipient_witnessed' : 'recipient_signed',
       actor,
@@ -172,29 +188,31 @@ export function complete(
       me.id,
     );
     for (const m of plan.moves) {
-      if (m.to === RECIPIENT_STATUS.completed) emitEvent(store, { object: 'recipient', event: 'completed', documentId: doc.id, recipientId: m.recipientId });
+      if (m.to === RECIPIENT_STATUS.completed)
+        await emitEvent(store, { object: 'recipient', event: 'completed', documentId: doc.id, recipientId: m.recipientId });
     }
     if (doc.doEmail) {
       for (const id of plan.invite) {
-        const invited = documents.recipient(id)!;
-        queueInvitation(store, ctx.dataDir, ctx.baseUrl, doc, invited);
-        history.record(doc.id, 'invitation_queued', { ...actor, type: 'system', id: '', label: 'esign-elements' }, {}, id);
-        queueReviewRequests(ctx, doc, invited);
+        const invited = (await documents.recipient(id))!;
+        await queueInvitation(store, ctx.dataDir, ctx.baseUrl, doc, invited);
+        await history.record(doc.id, 'invitation_queued', { ...actor, type: 'system', id: '', label: 'esign-elements' }, {}, id);
+        await queueReviewRequests(ctx, doc, invited);
       }
     }
     let documentStatus: number = doc.status;
     const finalPdfDue = plan.documentDone && doc.status === DOCUMENT_STATUS.available;
     if (doc.doEmail && !finalPdfDue) {
       // Reviewers hear that their recipient finished (when the document completes, its notice says it all).
-      for (const m of plan.moves) if (m.to === RECIPIENT_STATUS.completed) queueReviewerFinishedNotices(ctx, doc, documents.recipient(m.recipientId)!);
+      for (const m of plan.moves)
+        if (m.to === RECIPIENT_STATUS.completed) await queueReviewerFinishedNotices(ctx, doc, (await documents.recipient(m.recipientId))!);
     }
     if (finalPdfDue) {
       documentStatus = documentTransition(doc.status, 'fields_complete');
-      documents.setStatus(doc.id, documentStatus as 20);
-      history.record(doc.id, 'document_fields_complete', { ...actor, type: 'system', id: '', label: 'esign-elements' }, {});
+      await documents.setStatus(doc.id, documentStatus as 20);
+      await history.record(doc.id, 'document_fields_complete', { ...actor, type: 'system', id: '', label: 'esign-elements' }, {});
       if (doc.doEmail) {
-        queueCompletedNotices(store, doc, documents.recipients(doc.id), ctx);
-        queueReviewerCompletedNotices(ctx, doc, documents.recipients(doc.id));
+        await queueCompletedNotices(store, doc, await documents.recipients(doc.id), ctx);
+        await queueReviewerCompletedNotices(ctx, doc, await documents.recipients(doc.id));
       }
     }
     return { status: plan.moves[0].to, documentStatus, invited: plan.invite, finalPdfDue };
@@ -202,7 +220,12 @@ export function complete(
 }
 
 /** Rejects with a reason: the recipient moves to 60, the document to 50, everyone pending is withdrawn. */
-export function reject(ctx: CeremonyContext, recipientId: string, body: unknown, actor: AuditActor): { status: RecipientStatus; documentStatus: number } {
+export async function reject(
+  ctx: CeremonyContext,
+  recipientId: string,
+  body: unknown,
+  actor: AuditActor,
+): Promise<{ status: RecipientStatus; documentStatus: number }> {
   const raw = (body as { reason?: unknown } | undefined)?.reason;
   if (typeof raw !== 'string' || raw.trim() === '')
     throw invalidInput('Give a reason for rejecting (body: { "reason": "…" }).', [{ field: 'reason', message: 'is required' }], 'reason_required');
@@ -212,8 +235,8 @@ export function reject(ctx: CeremonyContext, recipientId: string, body: unknown,
       { field: 'reason', message: `at most ${MAX_REASON_LENGTH} characters` },
     ]);
   const { store } = ctx;
-  return store.transaction(() => {
-    const { doc, me, all } = current(store, recipientId);
+  return await store.transaction(async () => {
+    const { doc, me, all } = await current(store, recipientId);
     assertCanAct(doc, me, 'reject');
     let moves: RecipientMove[];
     let documentStatus;
@@ -224,16 +247,16 @@ export function reject(ctx: CeremonyContext, recipientId: string, body: unknown,
       asConflict(error);
     }
     const { documents, history } = store;
-    applyMoves(ctx, doc, moves.slice(1), actor);
-    documents.setRecipientStatus(me.id, moves[0].to, reason);
-    documents.setStatus(doc.id, documentStatus);
-    history.record(doc.id, 'recipient_rejected', actor, { reason }, me.id);
-    history.record(doc.id, 'document_rejected', actor, { by: me.id });
-    emitEvent(store, { object: 'recipient', event: 'rejected', documentId: doc.id, recipientId: me.id });
-    emitEvent(store, { object: 'document', event: 'rejected', documentId: doc.id });
+    await applyMoves(ctx, doc, moves.slice(1), actor);
+    await documents.setRecipientStatus(me.id, moves[0].to, reason);
+    await documents.setStatus(doc.id, documentStatus);
+    await history.record(doc.id, 'recipient_rejected', actor, { reason }, me.id);
+    await history.record(doc.id, 'document_rejected', actor, { by: me.id });
+    await emitEvent(store, { object: 'recipient', event: 'rejected', documentId: doc.id, recipientId: me.id });
+    await emitEvent(store, { object: 'document', event: 'rejected', documentId: doc.id });
     if (doc.doEmail) {
-      queueRejectedNotices(store, doc, all, me);
-      queueReviewerRejectedNotices(ctx, doc, all, me);
+      await queueRejectedNotices(store, doc, all, me);
+      await queueReviewerRejectedNotices(ctx, doc, all, me);
     }
     return { status: moves[0].to, documentStatus };
   });

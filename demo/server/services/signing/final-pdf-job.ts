@@ -122,14 +122,16 @@ function signedAt(recipients: RecipientRecord[], events: AuditEvent[]): Record<n
 /** Builds and records the final PDF. Returns false when another run already did (or the document moved on). */
 export async function runFinalPdfJob(store: Store, work: WorkPool, documentId: string): Promise<boolean> {
   const { documents, history } = store;
-  const doc = documents.get(documentId);
+  const doc = await documents.get(documentId);
   if (!doc || doc.status !== DOCUMENT_STATUS.fieldsComplete || doc.finalFile) return false;
-  const recipients = documents.recipients(doc.id);
-  const events = history.events(doc.id);
-  const source = store.files.readBytes(doc.sourceFile);
-  const appendable = documentAttachments(store, doc.id, 75).map((a) => ({ name: a.name, type: a.type, bytes: attachmentBytes(store, doc.id, a.field) }));
-  const seal = sealFor(store, doc.groupId, 'Completed document sealed by esign-elements');
-  const auditChainHead = store.history.chainHead(doc.id);
+  const recipients = await documents.recipients(doc.id);
+  const events = await history.events(doc.id);
+  const source = await store.files.readBytes(doc.sourceFile);
+  const appendable = await Promise.all(
+    (await documentAttachments(store, doc.id, 75)).map(async (a) => ({ name: a.name, type: a.type, bytes: await attachmentBytes(store, doc.id, a.field) })),
+  );
+  const seal = await sealFor(store, doc.groupId, 'Completed document sealed by esign-elements');
+  const auditChainHead = await store.history.chainHead(doc.id);
   // In the work pool (as the document's group): stamping is work over the sender's PDF and the signers' images;
   // the seal key (a KeyObject) travels to the worker with the rest. A failure (over a time or memory limit,
   // an unreadable PDF) is thrown to the job runner, which retries it and writes a permanent failure to the
@@ -138,7 +140,7 @@ export async function runFinalPdfJob(store: Store, work: WorkPool, documentId: s
     attachments: appendable,
     input: {
       source,
-      elements: documents.fields(doc.id),
+      elements: await documents.fields(doc.id),
       options: { signedAt: signedAt(recipients, events), completedAt: new Date() },
       history: doc.appendHistory ? { ...signingHistory(doc, recipients, events), originalPdf: source, auditChainHead, seal: seal.key } : undefined,
       password: doc.pdfPassword || null,
@@ -150,25 +152,25 @@ export async function runFinalPdfJob(store: Store, work: WorkPool, documentId: s
   const appended = { warnings: built.attachmentWarnings };
   const file = documentFinalFileName(doc.id);
   const hash = crypto.createHash('sha256').update(pdf).digest('hex');
-  store.files.write(file, pdf);
-  return store.transaction(() => {
-    const now = documents.get(doc.id)!;
+  await store.files.write(file, pdf);
+  return await store.transaction(async () => {
+    const now = (await documents.get(doc.id))!;
     if (now.status !== DOCUMENT_STATUS.fieldsComplete || now.finalFile) return false; // removed meanwhile, or done by another run
-    documents.setFinal(doc.id, file, hash);
-    documents.setStatus(doc.id, documentTransition(now.status, 'complete') as 30, { completedAt: new Date().toISOString() });
-    history.record(doc.id, 'final_pdf_created', SYSTEM, {
+    await documents.setFinal(doc.id, file, hash);
+    await documents.setStatus(doc.id, documentTransition(now.status, 'complete') as 30, { completedAt: new Date().toISOString() });
+    await history.record(doc.id, 'final_pdf_created', SYSTEM, {
       sha256: hash,
       bytes: pdf.length,
       warnings: [...appended.warnings, ...warnings.map((w) => w.message)],
       seal_certificate_sha256: seal.key.fingerprint,
       audit_chain_head: auditChainHead,
     });
-    emitEvent(store, { object: 'document', event: 'finalPdfCreated', documentId: doc.id });
+    await emitEvent(store, { object: 'document', event: 'finalPdfCreated', documentId: doc.id });
     return true;
   });
 }
 
 /** Documents left at "fields complete" without a final PDF (a crash between the two steps). */
-export function pendingFinalPdfs(store: Store): string[] {
-  return store.documents.finalPdfPending(DOCUMENT_STATUS.fieldsComplete);
+export async function pendingFinalPdfs(store: Store): Promise<string[]> {
+  return await store.documents.finalPdfPending(DOCUMENT_STATUS.fieldsComplete);
 }

@@ -14,13 +14,13 @@ test('a document left at "fields complete" by a crash gets its final PDF when th
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esign-resume-'));
   try {
     const first = await buildApp({ dataDir, sweepIntervalMs: 0 });
-    const setup = ensureInitialSetup(first.store)!;
-    const t = { app: first, dataDir, key: setup.apiKey, groupId: setup.groupId, adminId: first.store.users.firstAdmin()!.id } as TestApp;
+    const setup = (await ensureInitialSetup(first.store))!;
+    const t = { app: first, dataDir, key: setup.apiKey, groupId: setup.groupId, adminId: (await first.store.users.firstAdmin())!.id } as TestApp;
     const sent = await sendDocument(t, [field({ signer: 1 })]);
     // What a crash between the completing transaction and the job leaves behind.
-    first.store.transaction(() => {
-      for (const r of sent.recipients) first.store.documents.setRecipientStatus(r.id, RECIPIENT_STATUS.completed);
-      first.store.documents.setStatus(sent.documentId, DOCUMENT_STATUS.fieldsComplete);
+    await first.store.transaction(async () => {
+      for (const r of sent.recipients) await first.store.documents.setRecipientStatus(r.id, RECIPIENT_STATUS.completed);
+      await first.store.documents.setStatus(sent.documentId, DOCUMENT_STATUS.fieldsComplete);
     });
     await first.close();
 
@@ -28,11 +28,11 @@ test('a document left at "fields complete" by a crash gets its final PDF when th
     try {
       await again.ready();
       const deadline = Date.now() + 20_000;
-      while (documentStatus(again, sent.documentId) !== 30 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-      assert.equal(documentStatus(again, sent.documentId), 30);
-      assert.equal(historyEvents(again, sent.documentId).filter((e) => e.event === 'final_pdf_created').length, 1);
-      const { finalFile } = again.store.documents.get(sent.documentId)!;
-      assert.ok(finalFile !== null && again.store.files.exists(finalFile));
+      while ((await documentStatus(again, sent.documentId)) !== 30 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      assert.equal(await documentStatus(again, sent.documentId), 30);
+      assert.equal((await historyEvents(again, sent.documentId)).filter((e) => e.event === 'final_pdf_created').length, 1);
+      const { finalFile } = (await again.store.documents.get(sent.documentId))!;
+      assert.ok(finalFile !== null && (await again.store.files.exists(finalFile)));
     } finally {
       await again.close();
     }

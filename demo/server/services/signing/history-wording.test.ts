@@ -24,8 +24,8 @@ test('every invitation in the history names its recipient', async () => {
     assert.equal(res.statusCode, 200, res.body);
   }
   const { documents, history } = t.app.store;
-  const doc = documents.get(sent.documentId)!;
-  const events = signingHistory(doc, documents.recipients(doc.id), history.events(doc.id)).events;
+  const doc = (await documents.get(sent.documentId))!;
+  const events = signingHistory(doc, await documents.recipients(doc.id), await history.events(doc.id)).events;
   const invitations = events.filter((e) => /^Invit/.test(e.action));
   assert.ok(invitations.length >= 2, JSON.stringify(events.map((e) => e.action)));
   for (const e of invitations) assert.match(e.action, /(Ann|Bob) Tester <(ann|bob)@example\.com>/);

@@ -32,7 +32,7 @@ async function signedWithTitles(honorifics: boolean) {
   assert.equal(last.json().document_status, 30, last.body);
   const pdf = await call(t.app, t.key, 'GET', `/api/v1/pdf/${sent.documentId}/`);
   const text = (await placedText(new Uint8Array(pdf.rawPayload))).map((p) => p.str).join(' ');
-  const emails = t.app.store.history.emails({ documentId: sent.documentId });
+  const emails = await t.app.store.history.emails({ documentId: sent.documentId });
   const detail = (await call(t.app, t.key, 'GET', `/api/v1/document/${sent.documentId}/`)).json();
   return { emails, text, detail };
 }

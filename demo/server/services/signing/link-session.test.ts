@@ -13,16 +13,16 @@ test("a signing link mints on behalf of the sender's newest live key, and stops 
     const link = mintLinkToken(t.dataDir, ann, sent.documentId);
     const exchange = () => call(t.app, undefined, 'POST', `/api/v1/signer/${ann}/link-session/`, { link });
 
-    for (const key of t.app.store.apiKeys.listForUser(t.adminId)) t.app.store.apiKeys.revoke(key.id);
+    for (const key of await t.app.store.apiKeys.listForUser(t.adminId)) await t.app.store.apiKeys.revoke(key.id);
     const refused = await exchange();
     assert.equal(refused.statusCode, 409);
     assert.equal(errorOf(refused).code, 'sender_inactive');
 
-    const older = t.app.store.apiKeys.create(t.adminId, 'production', false);
-    const legacy = t.app.store.apiKeys.create(t.adminId, 'sandbox', true);
-    assert.equal(t.app.store.apiKeys.newestActiveNewScheme(t.adminId)?.id, older.record.id, 'a legacy key never backs a session');
-    const newest = t.app.store.apiKeys.create(t.adminId, 'sandbox', false);
-    assert.equal(t.app.store.apiKeys.newestActiveNewScheme(t.adminId)?.id, newest.record.id);
+    const older = await t.app.store.apiKeys.create(t.adminId, 'production', false);
+    const legacy = await t.app.store.apiKeys.create(t.adminId, 'sandbox', true);
+    assert.equal((await t.app.store.apiKeys.newestActiveNewScheme(t.adminId))?.id, older.record.id, 'a legacy key never backs a session');
+    const newest = await t.app.store.apiKeys.create(t.adminId, 'sandbox', false);
+    assert.equal((await t.app.store.apiKeys.newestActiveNewScheme(t.adminId))?.id, newest.record.id);
     assert.ok(legacy.record.legacy);
 
     const session = await exchange();
@@ -30,7 +30,7 @@ test("a signing link mints on behalf of the sender's newest live key, and stops 
     const { token } = session.json() as { token: string };
     assert.equal((await signerCall(t.app, token, ann, 'signing')).statusCode, 200);
     // The token lives on its minting key: revoking that key ends it.
-    t.app.store.apiKeys.revoke(newest.record.id);
+    await t.app.store.apiKeys.revoke(newest.record.id);
     assert.equal((await signerCall(t.app, token, ann, 'signing')).statusCode, 401);
   } finally {
     await t.close();

@@ -30,14 +30,14 @@ export interface LinkSessionRequest {
 /** 404 for a link to another recipient or document, 409 once the document is removed or the sender lost access. */
 export async function openLinkSession(app: ServerContext, request: LinkSessionRequest): Promise<LinkSession> {
   const { documents } = app.store;
-  const recipient = documents.recipient(request.link.recipientId);
-  const document = recipient ? documents.get(recipient.documentId) : undefined;
+  const recipient = await documents.recipient(request.link.recipientId);
+  const document = recipient ? await documents.get(recipient.documentId) : undefined;
   if (!recipient || !document || document.id !== request.link.documentId) throw notFound('Signer', request.recipientId);
   if (document.status === DOCUMENT_STATUS.removed) {
     throw conflict(`The document has been removed by its sender; it can no longer be ${request.removedVerb}.`, 'document_removed');
   }
-  const key = app.store.apiKeys.newestActiveNewScheme(document.userId);
-  if (!key || !app.store.users.isMember(document.userId, document.groupId)) {
+  const key = await app.store.apiKeys.newestActiveNewScheme(document.userId);
+  if (!key || !(await app.store.users.isMember(document.userId, document.groupId))) {
     throw conflict('The sender of this document no longer has access to it; ask them to send it again.', 'sender_inactive');
   }
   const minted = await mintComponentToken(tokenSecret(app.config.dataDir), {

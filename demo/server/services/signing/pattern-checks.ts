@@ -12,10 +12,10 @@ import { patternKey, type PatternVerdicts } from './submission.ts';
 /** Verdicts for the recipient's pattern fields, or undefined when it has none (nothing to evaluate). */
 export async function checkPatternsAhead(store: Store, work: WorkPool, recipientId: string, body: unknown): Promise<PatternVerdicts | undefined> {
   const { documents } = store;
-  const me = documents.recipient(recipientId);
-  const doc = me ? documents.get(me.documentId) : undefined;
+  const me = await documents.recipient(recipientId);
+  const doc = me ? await documents.get(me.documentId) : undefined;
   if (!me || !doc) return undefined;
-  const patterned = documents.fields(doc.id).filter((f) => f.signer === me.signerNumber && f.validation === 93);
+  const patterned = (await documents.fields(doc.id)).filter((f) => f.signer === me.signerNumber && f.validation === 93);
   if (patterned.length === 0) return undefined;
   const sent = (body as { values?: unknown } | undefined)?.values;
   const values = sent && typeof sent === 'object' && !Array.isArray(sent) ? (sent as Record<string, unknown>) : {};

@@ -21,13 +21,11 @@ after(() => t.close());
 
 const emails = (documentId: string) => t.app.store.history.emails({ documentId });
 /** [kind, to] of every email so far, in order. */
-const mailLog = (documentId: string) => emails(documentId).map((e) => `${e.kind} → ${e.to}`);
+const mailLog = async (documentId: string) => (await emails(documentId)).map((e) => `${e.kind} → ${e.to}`);
 
 /** The review link (signer id and link token) in the last email of `kind` to `to`. */
-function reviewLinkIn(documentId: string, to: string, kind = 'review_request'): { signer: string; link: string } {
-  const email = emails(documentId)
-    .filter((e) => e.to === to && e.kind === kind)
-    .at(-1);
+async function reviewLinkIn(documentId: string, to: string, kind = 'review_request'): Promise<{ signer: string; link: string }> {
+  const email = (await emails(documentId)).filter((e) => e.to === to && e.kind === kind).at(-1);
   assert.ok(email, `an email ${kind} to ${to}`);
   const match = /\/demo\/review\.html\?signer=([0-9a-f-]{36})#link=(\S+)/.exec(email.text);
   assert.ok(match, `a review link in: ${email.text}`);
@@ -35,7 +33,7 @@ function reviewLinkIn(documentId: string, to: string, kind = 'review_request'): 
 }
 
 async function reviewToken(documentId: string, to: string, kind?: string): Promise<{ token: string; signer: string }> {
-  const { signer, link } = reviewLinkIn(documentId, to, kind);
+  const { signer, link } = await reviewLinkIn(documentId, to, kind);
   const res = await call(t.app, undefined, 'POST', `/api/v1/signer/${signer}/review-session/`, { link }, { 'user-agent': 'reviewer-test/1.0' });
   assert.equal(res.statusCode, 200, res.body);
   assert.equal(res.json().scope, 'document:pdf document:fields:read');
@@ -61,36 +59,36 @@ test('a reviewer is emailed when their signer is invited (not before), when that
   const sent = await twoSignersWithReviewers();
   const [ann, bob] = sent.recipients;
   assert.deepEqual(
-    mailLog(sent.documentId),
+    await mailLog(sent.documentId),
     ['invitation → ann@example.com', 'review_request → lawyer@example.com', 'review_request → boss@example.com'],
     'Bob is not invited yet, so neither is his reviewer',
   );
-  const forReview = emails(sent.documentId).find((e) => e.to === 'lawyer@example.com')!;
+  const forReview = (await emails(sent.documentId)).find((e) => e.to === 'lawyer@example.com')!;
   assert.match(forReview.subject, /^For review: /);
   assert.match(forReview.text, /^Hello Lee,/);
   assert.match(forReview.text, /sent to Ann Tester to sign/);
   assert.doesNotMatch(forReview.text, /sign\.html/, 'never a signing link');
-  const boss = emails(sent.documentId).find((e) => e.to === 'boss@example.com')!;
+  const boss = (await emails(sent.documentId)).find((e) => e.to === 'boss@example.com')!;
   assert.doesNotMatch(boss.text, /https?:\/\//, 'include_link false: a notice without a link');
 
   const annToken = await signerToken(t, ann.id);
   const annDone = await signerCall(t.app, annToken, ann.id, 'complete', { values: valuesFor(sent, 1, { 'Ann note': 'ok' }) });
   assert.equal(annDone.statusCode, 200, annDone.body);
-  assert.deepEqual(mailLog(sent.documentId).slice(3), [
+  assert.deepEqual((await mailLog(sent.documentId)).slice(3), [
     'invitation → bob@example.com',
     'review_request → bobs-lawyer@example.com',
     'review_signed → lawyer@example.com',
   ]);
-  assert.match(emails(sent.documentId).at(-1)!.text, /Ann Tester has signed/);
+  assert.match((await emails(sent.documentId)).at(-1)!.text, /Ann Tester has signed/);
 
   const bobDone = await signerCall(t.app, await signerToken(t, bob.id), bob.id, 'complete', { values: valuesFor(sent, 2) });
   assert.equal(bobDone.json().document_status, 30, bobDone.body);
-  const completed = emails(sent.documentId).filter((e) => e.kind === 'review_completed');
+  const completed = (await emails(sent.documentId)).filter((e) => e.kind === 'review_completed');
   assert.deepEqual(
     completed.map((e) => e.to),
     ['boss@example.com', 'lawyer@example.com', 'bobs-lawyer@example.com'],
   );
-  assert.ok(!mailLog(sent.documentId).includes('review_signed → bobs-lawyer@example.com'), 'the completion notice says it all');
+  assert.ok(!(await mailLog(sent.documentId)).includes('review_signed → bobs-lawyer@example.com'), 'the completion notice says it all');
   assert.match(completed[1].text, /Open the final signed PDF:\n.*\/demo\/review\.html\?signer=/);
 
   // The history records each reviewer email with the recipient it concerns.
@@ -102,11 +100,11 @@ test('a reviewer is emailed when their signer is invited (not before), when that
 
   // Delivered like every email (local outbox here); reviewers are not recipients: no recipient webhooks for them.
   await signingServiceOf(t.app.store)!.email.flush();
-  assert.ok(emails(sent.documentId).every((e) => e.sentAt !== null));
+  assert.ok((await emails(sent.documentId)).every((e) => e.sentAt !== null));
   const outbox = fs.readdirSync(path.join(t.app.config.dataDir, 'outbox')).map((f) => fs.readFileSync(path.join(t.app.config.dataDir, 'outbox', f), 'utf8'));
   assert.ok(outbox.some((eml) => eml.includes('To: bobs-lawyer@example.com') && eml.includes('Subject: For review:')));
-  const recipientEmails = emails(sent.documentId).filter((e) => e.recipientId !== null).length;
-  assert.equal(webhookEvents(t.app, sent.documentId).filter((e) => e === 'recipient.emailNotification').length, recipientEmails);
+  const recipientEmails = (await emails(sent.documentId)).filter((e) => e.recipientId !== null).length;
+  assert.equal((await webhookEvents(t.app, sent.documentId)).filter((e) => e === 'recipient.emailNotification').length, recipientEmails);
 });
 
 test('the review link opens the document read-only: PDF and fields yes; save, complete, reject and the signing view no', async () => {
@@ -115,7 +113,7 @@ test('the review link opens the document read-only: PDF and fields yes; save, co
   const annToken = await signerToken(t, ann.id);
   const saved = await signerCall(t.app, annToken, ann.id, 'save', { values: { [sent.fields[0].uuid!]: 'draft only' } });
   assert.equal(saved.statusCode, 200, saved.body);
-  const before = recipientStatuses(t.app, sent.documentId);
+  const before = await recipientStatuses(t.app, sent.documentId);
   const { token, signer } = await reviewToken(sent.documentId, 'lawyer@example.com');
   assert.equal(signer, ann.id);
 
@@ -135,11 +133,11 @@ test('the review link opens the document read-only: PDF and fields yes; save, co
   assert.equal((await signerCall(t.app, token, ann.id, 'signing')).statusCode, 403);
   assert.equal((await call(t.app, token, 'GET', `/api/v1/signer/${ann.id}/`)).statusCode, 403, 'not even the signer resource');
   assert.equal((await call(t.app, token, 'GET', `/api/v1/signer/${ann.id}/sign-link/`)).statusCode, 403);
-  assert.deepEqual(recipientStatuses(t.app, sent.documentId), before, 'nothing moved');
-  assert.equal(t.app.store.documents.fields(sent.documentId)[0].value, 'draft only', 'nothing saved over the draft');
+  assert.deepEqual(await recipientStatuses(t.app, sent.documentId), before, 'nothing moved');
+  assert.equal((await t.app.store.documents.fields(sent.documentId))[0].value, 'draft only', 'nothing saved over the draft');
 
   // A review link is not a signing link, and the other way round.
-  const { link } = reviewLinkIn(sent.documentId, 'lawyer@example.com');
+  const { link } = await reviewLinkIn(sent.documentId, 'lawyer@example.com');
   const asSign = await call(t.app, undefined, 'POST', `/api/v1/signer/${ann.id}/link-session/`, { link });
   assert.equal(asSign.statusCode, 401);
   const signLink = (await call(t.app, t.key, 'GET', `/api/v1/signer/${ann.id}/sign-link/`)).json().link;
@@ -166,7 +164,7 @@ test('after completion the review link opens the final PDF, and reading it does 
   const { token } = await reviewToken(sent.documentId, 'lawyer@example.com', 'review_completed');
   const pdf = await call(t.app, token, 'GET', `/api/v1/pdf/${sent.documentId}/`);
   assert.equal(pdf.headers['x-esign-pdf'], 'final');
-  assert.deepEqual(recipientStatuses(t.app, sent.documentId), [40, 40], 'a reviewer reading is not the signer downloading (50)');
+  assert.deepEqual(await recipientStatuses(t.app, sent.documentId), [40, 40], 'a reviewer reading is not the signer downloading (50)');
   const fields = (await call(t.app, token, 'GET', `/api/v1/document/${sent.documentId}/fields/`)).json();
   assert.equal(fields[0].value, 'signed text', 'finished values are visible');
 });
@@ -176,15 +174,13 @@ test("a rejected document: the engaged reviewers are told; a removed document's 
   const [ann] = sent.recipients;
   const rejected = await signerCall(t.app, await signerToken(t, ann.id), ann.id, 'reject', { reason: 'wrong amount' });
   assert.equal(rejected.statusCode, 200, rejected.body);
-  const notices = emails(sent.documentId)
-    .filter((e) => e.kind === 'review_rejected')
-    .map((e) => e.to);
+  const notices = (await emails(sent.documentId)).filter((e) => e.kind === 'review_rejected').map((e) => e.to);
   assert.deepEqual(notices, ['boss@example.com', 'lawyer@example.com'], "Bob's reviewer never heard of it");
 
   const other = await twoSignersWithReviewers();
   const removed = await call(t.app, t.key, 'DELETE', `/api/v1/document/${other.documentId}/`);
   assert.equal(removed.statusCode, 204);
-  const { signer, link } = reviewLinkIn(other.documentId, 'lawyer@example.com');
+  const { signer, link } = await reviewLinkIn(other.documentId, 'lawyer@example.com');
   const res = await call(t.app, undefined, 'POST', `/api/v1/signer/${signer}/review-session/`, { link });
   assert.equal(res.statusCode, 409);
   assert.equal(errorOf(res).code, 'document_removed');
@@ -199,11 +195,9 @@ test("signers in parallel: every signer's reviewers get the review email at send
     }),
   );
   assert.deepEqual(
-    emails(parallel.documentId)
-      .filter((e) => e.kind === 'review_request')
-      .map((e) => e.to),
+    (await emails(parallel.documentId)).filter((e) => e.kind === 'review_request').map((e) => e.to),
     ['r1@example.com', 'r2@example.com'],
   );
   const quiet = await sendDocument(t, [field({ signer: 1 })], { signers: [person('Ann', { reviewers: [{ email: 'r1@example.com', include_link: true }] })] });
-  assert.deepEqual(emails(quiet.documentId), []);
+  assert.deepEqual(await emails(quiet.documentId), []);
 });

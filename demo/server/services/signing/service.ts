@@ -52,8 +52,8 @@ export class SigningService {
       },
       (message, job, error) => app.log.error({ err: error, documentId: job.documentId, job: job.id }, `final PDF job: ${message}`),
     );
-    this.unsubscribe = onDocumentEvent(app.store, (notice) => {
-      if (notice.object === 'document' && notice.event === 'created') this.inviteFirst(notice.documentId);
+    this.unsubscribe = onDocumentEvent(app.store, async (notice) => {
+      if (notice.object === 'document' && notice.event === 'created') await this.inviteFirst(notice.documentId);
     });
   }
 
@@ -66,9 +66,9 @@ export class SigningService {
   }
 
   /** At start-up: documents left at "fields complete" without a final PDF get their job (again). */
-  resumePending(): Promise<boolean[]> {
-    this.jobs.start();
-    return Promise.all(pendingFinalPdfs(this.app.store).map((id) => this.finalPdf(id)));
+  async resumePending(): Promise<boolean[]> {
+    await this.jobs.start();
+    return Promise.all((await pendingFinalPdfs(this.app.store)).map((id) => this.finalPdf(id)));
   }
 
   /** Delivers queued email in the background; failures stay in the outbox for the next pass. */
@@ -77,21 +77,21 @@ export class SigningService {
   }
 
   /** After a send with do_email: the invitations of the recipients the send already moved to "sent". */
-  private inviteFirst(documentId: string): void {
+  private async inviteFirst(documentId: string): Promise<void> {
     const { store } = this.app;
     const { documents, history } = store;
-    const doc = documents.get(documentId);
+    const doc = await documents.get(documentId);
     if (!doc?.doEmail) return;
-    store.transaction(() => {
+    await store.transaction(async () => {
       let invited = 0;
-      for (const r of documents.recipients(doc.id)) {
+      for (const r of await documents.recipients(doc.id)) {
         if (r.status !== RECIPIENT_STATUS.sent) continue;
-        queueInvitation(store, this.ctx.dataDir, this.ctx.baseUrl, doc, r);
-        history.record(doc.id, 'invitation_queued', SYSTEM, {}, r.id);
-        queueReviewRequests(this.ctx, doc, r);
+        await queueInvitation(store, this.ctx.dataDir, this.ctx.baseUrl, doc, r);
+        await history.record(doc.id, 'invitation_queued', SYSTEM, {}, r.id);
+        await queueReviewRequests(this.ctx, doc, r);
         invited++;
       }
-      if (invited > 0) queueDocumentReviewRequests(this.ctx, doc);
+      if (invited > 0) await queueDocumentReviewRequests(this.ctx, doc);
     });
     this.deliverEmail();
   }

@@ -53,8 +53,8 @@ test('signed without the code, or with a wrong one: 422 at codes.<uuid>; with it
         [`codes.${guarded()}`],
       );
   }
-  assert.equal(recipientStatuses(t.app, sent.documentId)[0] < 40, true);
+  assert.equal((await recipientStatuses(t.app, sent.documentId))[0] < 40, true);
   const done = await signerCall(t.app, token, ann(), 'complete', { values, codes: { [guarded()]: ' Blue-Fox-42 ' } });
   assert.equal(done.statusCode, 200, done.body);
-  assert.equal(recipientStatuses(t.app, sent.documentId)[0], 40);
+  assert.equal((await recipientStatuses(t.app, sent.documentId))[0], 40);
 });

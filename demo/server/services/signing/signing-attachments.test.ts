@@ -82,9 +82,9 @@ test('attachments: 75 appended to the final PDF, 74 emailed with the completed n
   assert.equal(done.statusCode, 200, done.body);
   const bob = sent.recipients[1].id;
   assert.equal((await signerCall(t.app, await signerToken(t, bob), bob, 'complete', { values: valuesFor(sent, 2) })).statusCode, 200);
-  assert.equal(documentStatus(t.app, sent.documentId), 30);
+  assert.equal(await documentStatus(t.app, sent.documentId), 30);
 
-  const source = await PDFDocument.load(t.app.store.files.readBytes(t.app.store.documents.get(sent.documentId)!.sourceFile));
+  const source = await PDFDocument.load(await t.app.store.files.readBytes((await t.app.store.documents.get(sent.documentId))!.sourceFile));
   const finalBytes = new Uint8Array((await call(t.app, t.key, 'GET', `/api/v1/pdf/${sent.documentId}/`)).rawPayload);
   const final = await PDFDocument.load(finalBytes);
   assert.equal(final.getPageCount(), source.getPageCount() + 2 + 1, 'two appendix pages and one page for the photo');

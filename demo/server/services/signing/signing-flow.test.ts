@@ -32,7 +32,7 @@ test('two signers in order: the second waits, is invited when the first complete
     { do_email: true, append_history: true },
   );
   const [ann, bob] = sent.recipients;
-  assert.deepEqual(recipientStatuses(t.app, sent.documentId), [10, 4]);
+  assert.deepEqual(await recipientStatuses(t.app, sent.documentId), [10, 4]);
   const annToken = await signerToken(t, ann.id);
   const bobToken = await signerToken(t, bob.id);
 
@@ -56,8 +56,8 @@ test('two signers in order: the second waits, is invited when the first complete
   assert.equal(done.statusCode, 200, done.body);
   assert.equal(done.json().status, 40);
   assert.deepEqual(done.json().invited, [bob.id]);
-  assert.deepEqual(recipientStatuses(t.app, sent.documentId), [40, 10]);
-  const invitations = t.app.store.history.emails({ documentId: sent.documentId }).filter((e) => e.kind === 'invitation');
+  assert.deepEqual(await recipientStatuses(t.app, sent.documentId), [40, 10]);
+  const invitations = (await t.app.store.history.emails({ documentId: sent.documentId })).filter((e) => e.kind === 'invitation');
   assert.deepEqual(
     invitations.map((e) => e.to),
     [ann.email, bob.email],
@@ -72,8 +72,8 @@ test('two signers in order: the second waits, is invited when the first complete
   const last = await signerCall(t.app, bobToken, bob.id, 'complete', { values: valuesFor(sent, 2) });
   assert.equal(last.statusCode, 200, last.body);
   assert.equal(last.json().document_status, 30);
-  assert.equal(documentStatus(t.app, sent.documentId), 30);
-  const events = webhookEvents(t.app, sent.documentId);
+  assert.equal(await documentStatus(t.app, sent.documentId), 30);
+  const events = await webhookEvents(t.app, sent.documentId);
   assert.equal(events.filter((e) => e === 'document.finalPdfCreated').length, 1);
   assert.equal(events.filter((e) => e === 'recipient.completed').length, 2);
   assert.ok(events.includes('recipient.visiting'));
@@ -84,7 +84,7 @@ test('two signers in order: the second waits, is invited when the first complete
   assert.match(text, /Ann Tester/);
   assert.match(text, /signing-test\/1\.0/, 'the history page shows the user agent');
 
-  const signed = historyEvents(t.app, sent.documentId).find((e) => e.event === 'recipient_signed' && e.recipient_id === ann.id)!;
+  const signed = (await historyEvents(t.app, sent.documentId)).find((e) => e.event === 'recipient_signed' && e.recipient_id === ann.id)!;
   assert.equal(signed.user_agent, 'signing-test/1.0');
   assert.ok(signed.ip.length > 0);
 
@@ -98,7 +98,7 @@ test('a witness signs after its signer: the signer waits at 39, then both comple
   });
   const [ann, wendy] = sent.recipients;
   assert.equal(wendy.role, 'witness');
-  assert.deepEqual(recipientStatuses(t.app, sent.documentId), [10, 4]);
+  assert.deepEqual(await recipientStatuses(t.app, sent.documentId), [10, 4]);
   const wendyToken = await signerToken(t, wendy.id);
   const early = await signerCall(t.app, wendyToken, wendy.id, 'complete', { values: valuesFor(sent, 101) });
   assert.equal(errorOf(early).code, 'not_your_turn');
@@ -107,12 +107,12 @@ test('a witness signs after its signer: the signer waits at 39, then both comple
   const annDone = await signerCall(t.app, await signerToken(t, ann.id), ann.id, 'complete', { values: valuesFor(sent, 1) });
   assert.equal(annDone.json().status, 39);
   assert.equal(annDone.json().document_status, 10);
-  assert.deepEqual(recipientStatuses(t.app, sent.documentId), [39, 10]);
+  assert.deepEqual(await recipientStatuses(t.app, sent.documentId), [39, 10]);
 
   const witnessed = await signerCall(t.app, wendyToken, wendy.id, 'complete', { values: valuesFor(sent, 101) });
   assert.equal(witnessed.statusCode, 200, witnessed.body);
-  assert.deepEqual(recipientStatuses(t.app, sent.documentId), [40, 40]);
-  assert.equal(documentStatus(t.app, sent.documentId), 30);
+  assert.deepEqual(await recipientStatuses(t.app, sent.documentId), [40, 40]);
+  assert.equal(await documentStatus(t.app, sent.documentId), 30);
 });
 
 test('an approver approves without fields; a skipped signer and its witness are left out', async () => {
@@ -125,12 +125,12 @@ test('an approver approves without fields; a skipped signer and its witness are 
   );
   const [ann, alma] = sent.recipients;
   await signerCall(t.app, await signerToken(t, ann.id), ann.id, 'complete', { values: valuesFor(sent, 1) });
-  assert.deepEqual(recipientStatuses(t.app, sent.documentId), [40, 10]);
+  assert.deepEqual(await recipientStatuses(t.app, sent.documentId), [40, 10]);
   const approved = await signerCall(t.app, await signerToken(t, alma.id), alma.id, 'complete', {});
   assert.equal(approved.statusCode, 200, approved.body);
   assert.equal(approved.json().status, 40);
-  assert.equal(documentStatus(t.app, sent.documentId), 30);
-  assert.ok(historyEvents(t.app, sent.documentId).some((e) => e.event === 'recipient_approved'));
+  assert.equal(await documentStatus(t.app, sent.documentId), 30);
+  assert.ok((await historyEvents(t.app, sent.documentId)).some((e) => e.event === 'recipient_approved'));
 });
 
 test('a rejection rejects the document, withdraws the others and stops further signing', async () => {
@@ -142,10 +142,10 @@ test('a rejection rejects the document, withdraws the others and stops further s
   const rejected = await signerCall(t.app, annToken, ann.id, 'reject', { reason: 'The amount is wrong.' });
   assert.equal(rejected.statusCode, 200, rejected.body);
   assert.equal(rejected.json().document_status, 50);
-  assert.deepEqual(recipientStatuses(t.app, sent.documentId), [60, 70]);
+  assert.deepEqual(await recipientStatuses(t.app, sent.documentId), [60, 70]);
   const detail = (await signerCall(t.app, annToken, ann.id, 'signing')).json();
   assert.equal(detail.signer.rejection_reason, 'The amount is wrong.');
-  const events = webhookEvents(t.app, sent.documentId);
+  const events = await webhookEvents(t.app, sent.documentId);
   assert.ok(events.includes('recipient.rejected') && events.includes('document.rejected'));
   const late = await signerCall(t.app, await signerToken(t, bob.id), bob.id, 'complete', { values: valuesFor(sent, 2) });
   assert.equal(late.statusCode, 409);
@@ -164,11 +164,11 @@ test('two recipients completing at the same moment: one completion, one final PD
   assert.equal(a.statusCode, 200, a.body);
   assert.equal(b.statusCode, 200, b.body);
   assert.equal(service.finalPdfRuns - runsBefore, 1);
-  assert.equal(documentStatus(t.app, sent.documentId), 30);
-  const history = historyEvents(t.app, sent.documentId);
+  assert.equal(await documentStatus(t.app, sent.documentId), 30);
+  const history = await historyEvents(t.app, sent.documentId);
   assert.equal(history.filter((e) => e.event === 'document_fields_complete').length, 1);
   assert.equal(history.filter((e) => e.event === 'final_pdf_created').length, 1);
-  assert.equal(webhookEvents(t.app, sent.documentId).filter((e) => e === 'document.finalPdfCreated').length, 1);
+  assert.equal((await webhookEvents(t.app, sent.documentId)).filter((e) => e === 'document.finalPdfCreated').length, 1);
   // The same recipient twice at once: one wins, the other is refused.
   const sent2 = await sendDocument(t, [field({ signer: 1 }), field({ signer: 2, page: 2 })], { signers_in_order: false });
   const token = await signerToken(t, sent2.recipients[0].id);

@@ -45,7 +45,7 @@ test('missing required fields: 422 naming each field', async () => {
     .fields!.map((f) => f.field)
     .sort();
   assert.deepEqual(fields, [byLabel('Agree'), byLabel('Code'), byLabel('Email'), byLabel('Ref')].map((u) => `values.${u}`).sort());
-  assert.equal(recipientStatuses(t.app, sent.documentId)[0], 10);
+  assert.equal((await recipientStatuses(t.app, sent.documentId))[0], 10);
 });
 
 test('invalid values: email, regex, checkbox and a wrong secret code', async () => {
@@ -102,7 +102,7 @@ test("a wrong-typed body, an API key, another signer's token and a viewer-scoped
 
 test('expired tokens and links: 401 with a message saying so', async () => {
   const secret = tokenSecret(t.dataDir);
-  const keyId = t.app.store.apiKeys.listForUser(t.adminId)[0].id;
+  const keyId = (await t.app.store.apiKeys.listForUser(t.adminId))[0].id;
   const old = await mintComponentToken(secret, {
     resource: { type: 'signer', id: ann() },
     groupId: t.groupId,
@@ -142,7 +142,7 @@ test('a removed document can no longer be signed: 409', async () => {
   const other = await sendDocument(t, [field({ signer: 1 }), field({ signer: 2, page: 2 })]);
   const token = await signerToken(t, other.recipients[0].id);
   assert.equal((await call(t.app, t.key, 'DELETE', `/api/v1/document/${other.documentId}/`)).statusCode < 300, true);
-  assert.equal(documentStatus(t.app, other.documentId), 40);
+  assert.equal(await documentStatus(t.app, other.documentId), 40);
   for (const op of ['complete', 'visit'] as const) {
     const res = await signerCall(t.app, token, other.recipients[0].id, op, { values: valuesFor(other, 1) });
     assert.equal(res.statusCode, 409, op);

@@ -22,30 +22,29 @@ export class UploadFlow {
     this.app = app;
     this.converter = converter;
     this.uploads = app.store.uploads;
-    this.uploads.failInterrupted();
   }
 
-  mint(groupId: string, userId: string, options: UploadOptions, now = Date.now()): { upload: Upload; url: string } {
+  async mint(groupId: string, userId: string, options: UploadOptions, now = Date.now()): Promise<{ upload: Upload; url: string }> {
     const id = crypto.randomUUID();
     const expires = now + UPLOAD_TTL_MS;
-    const upload = this.uploads.insert({ id, groupId, userId, options, expires: new Date(expires).toISOString() });
+    const upload = await this.uploads.insert({ id, groupId, userId, options, expires: new Date(expires).toISOString() });
     const token = mintUploadToken(this.app.config.dataDir, id, expires);
     return { upload, url: `${this.app.config.baseUrl}/upload/${token}` };
   }
 
   /** The upload, when one of `groupIds` owns it (404 otherwise: nothing leaks). */
-  find(id: string, groupIds: readonly string[]): Upload {
-    const upload = this.uploads.find(id);
+  async find(id: string, groupIds: readonly string[]): Promise<Upload> {
+    const upload = await this.uploads.find(id);
     if (!upload || !groupIds.includes(upload.groupId)) throw notFound('Upload', id);
     return upload;
   }
 
   /** Checks the token and claims its upload (once): called before the body is read. */
-  claim(token: string): Upload {
+  async claim(token: string): Promise<Upload> {
     const id = verifyUploadToken(this.app.config.dataDir, token);
-    const upload = this.uploads.find(id);
+    const upload = await this.uploads.find(id);
     if (!upload) throw new UnauthenticatedError('invalid_upload_url', 'This upload URL is not valid on this server. Ask for a new upload URL.');
-    if (!this.uploads.claim(id)) {
+    if (!(await this.uploads.claim(id))) {
       throw conflict(
         `This upload URL was already used (upload ${id} is ${upload.status}); each URL takes one file. Ask for a new upload URL.`,
         'upload_url_used',
@@ -57,44 +56,44 @@ export class UploadFlow {
   /** Converts, prepares and stores the file of a claimed upload; records `done` or `failed`. */
   async receive(upload: Upload, bytes: Uint8Array): Promise<{ templateId: string; report: Record<string, unknown>; format: string }> {
     const store = this.app.store;
-    appendUploadEvent(store, upload, { event: 'uploadReceived' });
+    await appendUploadEvent(store, upload, { event: 'uploadReceived' });
     try {
       const converted = await this.converter.toPdf(upload.groupId, bytes);
-      this.uploads.setFormat(upload.id, converted.format);
-      appendUploadEvent(store, upload, { event: 'uploadConverted', format: converted.format });
+      await this.uploads.setFormat(upload.id, converted.format);
+      await appendUploadEvent(store, upload, { event: 'uploadConverted', format: converted.format });
       const prepared = await prepareTemplate(this.app.work, upload.groupId, converted.pdf, {
         processTags: upload.options.processTags,
         importFormFields: false,
       });
-      const templateId = this.createTemplate(upload, prepared);
-      store.transaction(() => {
-        this.uploads.done(upload.id, templateId);
-        appendUploadEvent(store, upload, { event: 'uploadCompleted', format: converted.format, templateId });
+      const templateId = await this.createTemplate(upload, prepared);
+      await store.transaction(async () => {
+        await this.uploads.done(upload.id, templateId);
+        await appendUploadEvent(store, upload, { event: 'uploadCompleted', format: converted.format, templateId });
       });
       return { templateId, report: { ...prepared.report, source_format: converted.format }, format: converted.format };
     } catch (error) {
-      this.fail(upload.id, error);
+      await this.fail(upload.id, error);
       throw error;
     }
   }
 
   /** Records why an upload failed (a domain error's message, or a generic one for anything else). */
-  fail(id: string, error: unknown): void {
+  async fail(id: string, error: unknown): Promise<void> {
     const reason =
       error instanceof DomainError
         ? { code: error.code, message: error.message }
         : { code: 'internal_error', message: 'The server failed while converting the file. Please upload it again.' };
     const store = this.app.store;
-    store.transaction(() => {
-      this.uploads.failed(id, reason.code, reason.message);
-      const upload = this.uploads.find(id);
-      if (upload) appendUploadEvent(store, upload, { event: 'uploadFailed', format: upload.format, error: reason });
+    await store.transaction(async () => {
+      await this.uploads.failed(id, reason.code, reason.message);
+      const upload = await this.uploads.find(id);
+      if (upload) await appendUploadEvent(store, upload, { event: 'uploadFailed', format: upload.format, error: reason });
     });
   }
 
   /** As POST /api/v1/templatepdf/ stores a template. */
-  private createTemplate(upload: Upload, prepared: Awaited<ReturnType<typeof prepareTemplate>>): string {
-    return storeTemplate(this.app.store, prepared, {
+  private async createTemplate(upload: Upload, prepared: Awaited<ReturnType<typeof prepareTemplate>>): Promise<string> {
+    return await storeTemplate(this.app.store, prepared, {
       id: upload.options.templateId,
       groupId: upload.groupId,
       userId: upload.userId,
