@@ -7,8 +7,10 @@
  * Method (a single short round of each moved the ratio by ±0.15 from run to run): a warm-up of each kind
  * first (V8 optimisation, graphql-jit compiling the query, statement caches; discarded), then PAIRS pairs
  * of rounds, REST and GraphQL interleaved with the order flipped every pair (ABBA…), so drift in the
- * machine's load falls on both alike; a pause of 50 ms before every round lets the previous round's
- * answers finish. No forced garbage collection: a gc() before each round made the following round of
+ * machine's load falls on both alike; before every round a pause of 50 ms lets the previous round's
+ * answers finish and 500 ms of the round's kind run uncounted, so the collection of the previous round's
+ * garbage does not land on the next (with ABBA a GraphQL round right after a GraphQL round ran at half the
+ * speed of one after REST, on the asynchronous store). No forced garbage collection: a gc() before each round made the following round of
  * either kind slower (GraphQL's by ~25%), which a running server never sees. The figure is the median of
  * the pairs' ratios; the quartiles say how steady it was, and the ratio of requests per CPU-second of the
  * process (which other processes on the machine move less) is printed beside it.
@@ -23,8 +25,9 @@ import { ensureInitialSetup } from '../demo/server/services/bootstrap.ts';
 import { addTemplate, sendBody } from '../test/support/server/documents.ts';
 
 const ROUND_MS = Number(process.env.GRAPHQL_BENCH_MS ?? 1000);
-const PAIRS = Number(process.env.GRAPHQL_BENCH_PAIRS ?? 15);
+const PAIRS = Number(process.env.GRAPHQL_BENCH_PAIRS ?? 12);
 const WARMUP_MS = Number(process.env.GRAPHQL_BENCH_WARMUP_MS ?? 3000);
+const LEAD_MS = Number(process.env.GRAPHQL_BENCH_LEAD_MS ?? 500);
 const IN_FLIGHT = 10;
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esign-graphql-bench-'));
@@ -58,12 +61,21 @@ try {
    * processes on the machine do not move.
    */
   async function round(run: () => Promise<{ statusCode: number }>, ms: number): Promise<{ wall: number; cpu: number }> {
-    // inject's sockets finish their writes on later turns of the event loop: let the previous round's
-    // drain, so its leftovers are not this round's garbage.
+    // inject's sockets finish their writes on later turns of the event loop: let the previous round's drain.
     await new Promise((resolve) => setTimeout(resolve, 50));
+    // Then LEAD_MS of this kind, not counted: the collection of the previous round's garbage (which kind
+    // ran before decides whose it is) and cold caches fall there, not on this round.
+    await drive(run, LEAD_MS);
     const cpuBefore = process.cpuUsage();
     const started = performance.now();
-    const end = started + ms;
+    const count = await drive(run, ms);
+    const cpu = process.cpuUsage(cpuBefore);
+    return { wall: count / ((performance.now() - started) / 1000), cpu: count / ((cpu.user + cpu.system) / 1e6) };
+  }
+
+  /** IN_FLIGHT callers sending requests for `ms`; answers how many were answered. */
+  async function drive(run: () => Promise<{ statusCode: number }>, ms: number): Promise<number> {
+    const end = performance.now() + ms;
     let count = 0;
     const caller = async () => {
       while (performance.now() < end) {
@@ -72,12 +84,11 @@ try {
       }
     };
     await Promise.all(Array.from({ length: IN_FLIGHT }, caller));
-    const cpu = process.cpuUsage(cpuBefore);
-    return { wall: count / ((performance.now() - started) / 1000), cpu: count / ((cpu.user + cpu.system) / 1e6) };
+    return count;
   }
 
-  await round(rest, WARMUP_MS);
-  await round(graphql, WARMUP_MS);
+  await drive(rest, WARMUP_MS);
+  await drive(graphql, WARMUP_MS);
   const ratios: number[] = [];
   const cpuRatios: number[] = [];
   const restFigures: number[] = [];
