@@ -94,6 +94,17 @@ describe('server foundation', () => {
   test('a __proto__ key is refused', async () => {
     const res = await call(t.app, t.key, 'POST', '/api/v1/group/', '{"name":"x","__proto__":{"admin":true}}');
     assert.equal(res.statusCode, 400);
+    // Spelled with escapes, in a nested object, and in a GraphQL body: the same.
+    for (const [url, body] of [
+      ['/api/v1/group/', '{"name":"x","\\u005f_proto__":{"admin":true}}'],
+      ['/api/v1/group/', '{"name":"x","extra":{"\\u005F\\u005Fproto\\u005F\\u005F":1}}'],
+      ['/graphql', '{"query":"{ user { id } }","variables":{"__proto__":{"admin":true}}}'],
+    ]) {
+      const escaped = await call(t.app, t.key, 'POST', url!, body);
+      assert.equal(escaped.statusCode, 400, body);
+      assert.match(escaped.body, /__proto__\\" is not allowed/, escaped.body);
+      assert.doesNotMatch(escaped.body, /InternalError/);
+    }
   });
 
   test('wrong types and missing fields list the field names', async () => {

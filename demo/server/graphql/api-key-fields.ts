@@ -68,6 +68,8 @@ export const API_KEY_FIELDS: Record<string, readonly string[]> = {
     'inProgressCount',
     'completedCount',
     'rejectedCount',
+    'awaitingActionCount',
+    'bouncedCount',
     'failedCount',
     'created',
     'modified',

@@ -15,6 +15,7 @@ import {
   UnauthenticatedError,
   UnprocessableError,
 } from '../domain/errors.ts';
+import { ApiError } from '../http/errors.ts';
 
 /** An error a resolver throws on purpose: its type and details reach the client. */
 export class GqlError extends Error {
@@ -67,6 +68,8 @@ export function appSyncError(error: GraphQLError, log: (error: unknown) => void)
   let typed: GqlError | null = null;
   if (original instanceof GqlError) typed = original;
   else if (original instanceof DomainError) typed = fromDomain(original);
+  // The app's own request errors (a body that is not JSON, or that has a "__proto__" key): the caller's to fix.
+  else if (original instanceof ApiError && original.status < 500) typed = new GqlError('ValidationError', original.message, { code: original.code });
   else if (original && 'statusCode' in original && typeof original.statusCode === 'number' && original.statusCode < 500) {
     // mercurius's own request errors (a malformed body, CSRF): the caller's to fix, said as mercurius says it.
     typed = new GqlError('ValidationError', original.message);

@@ -1,13 +1,14 @@
 /**
  * The resolvers of schema.graphql. Reads go through the same visibility rules as REST
  * (services/documents/access.ts, the caller's groups); a missing or foreign ID is `NotFound`.
- * Document.recipients is a mercurius loader: one store call for every document of a request.
+ * Document.recipients and the Document fields of document-sending.ts are batched per request (request-batch.ts):
+ * one store call for every document of a request.
  */
 import { webhookMutations } from './webhook-resolvers.ts';
 import { templateElementMutations } from './template-element-resolvers.ts';
 import { templateCreateMutations, uploadQuery } from './template-create-resolvers.ts';
-import { templateRoleLoaders, templateRoleMutations } from './template-role-resolvers.ts';
-import type { IResolvers, MercuriusLoaders } from 'mercurius';
+import { templateRoleFields, templateRoleMutations } from './template-role-resolvers.ts';
+import type { IResolvers } from 'mercurius';
 import { loadVisibleDocument, loadVisibleRecipient } from '../services/documents/access.ts';
 import { sendDocument } from '../services/documents/send.ts';
 import { actorOf } from '../services/documents/access.ts';
@@ -26,6 +27,8 @@ import { sendBodyOf } from './send-input.ts';
 import { rolesLookupOf } from './roles-lookup.ts';
 import { batchFields, batchMutations, batchQueries } from './batch-resolvers.ts';
 import { recordSendTask } from '../services/batches/batches.ts';
+import { documentSendingFields } from './document-sending.ts';
+import { batched } from './request-batch.ts';
 
 interface IdArgs {
   id?: string | null;
@@ -137,7 +140,14 @@ export const resolvers: IResolvers = {
     ...batchMutations,
   },
   ...batchFields,
+  Template: templateRoleFields,
   Document: {
+    ...documentSendingFields,
+    // One store call for every document of the request (request-batch.ts).
+    async recipients(doc: GqlDocument, _args, ctx) {
+      const rows = await batched(ctx, 'Document.recipients', doc.restId, (ids) => ctx.app.store.documents.recipientsOf(ids));
+      return (rows ?? []).map(recipientView);
+    },
     async group(doc: GqlDocument, _args, ctx) {
       const group = await ctx.app.store.groups.get(doc.groupId);
       return group ? groupView(group) : null;
@@ -156,16 +166,6 @@ export const resolvers: IResolvers = {
   User: {
     async webhooks(user: GqlUser, _args, ctx) {
       return (await ctx.app.store.webhooks.registrationsOf(user.restId, 1000, 0)).rows.map(webhookView);
-    },
-  },
-};
-
-export const loaders: MercuriusLoaders = {
-  ...templateRoleLoaders,
-  Document: {
-    async recipients(queries: { obj: GqlDocument }[], ctx) {
-      const byDocument = await ctx.app.store.documents.recipientsOf(queries.map((q) => q.obj.restId));
-      return queries.map((q) => (byDocument.get(q.obj.restId) ?? []).map(recipientView));
     },
   },
 };

@@ -4,14 +4,14 @@
  * against the same rate limit as REST, and an API key only reaches the allow-listed fields.
  */
 import fs from 'node:fs';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import mercurius from 'mercurius';
 import type { IResolvers, MercuriusOptions } from 'mercurius';
 import type { ExecutionResult } from 'graphql';
 import { applyRateLimit } from '../auth/hook.ts';
 import type { GraphqlCaller } from './context.ts';
 import { graphqlCaller, UNAUTHORIZED_BODY } from './auth.ts';
-import { resolvers as coreResolvers, loaders } from './resolvers.ts';
+import { resolvers as coreResolvers } from './resolvers.ts';
 import { portalResolvers } from './portal.ts';
 import { portalGroupResolvers } from './portal-groups.ts';
 import { enforceApiKeyFields } from './api-key-fields.ts';
@@ -31,7 +31,12 @@ for (const part of [coreResolvers, portalResolvers, portalGroupResolvers]) {
   for (const [type, fields] of Object.entries(part)) resolvers[type] = { ...(resolvers[type] as object), ...(fields as object) } as IResolvers[string];
 }
 
-const callers = new WeakMap<FastifyRequest, GraphqlCaller>();
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the /graphql scope's onRequest hook: who calls (null before it runs). */
+    graphqlCaller: GraphqlCaller | null;
+  }
+}
 
 /** Registers POST/GET /graphql in its own scope (the auth hook applies to nothing else). */
 export async function registerGraphql(app: FastifyInstance): Promise<void> {
@@ -43,17 +48,19 @@ export async function registerGraphql(app: FastifyInstance): Promise<void> {
     scope.addHook('onRoute', (route) => {
       route.schema = { ...route.schema, hide: true };
     });
+    // A request property declared up front, not a WeakMap keyed by requests: such a map's entries are
+    // ephemerons every young-generation collection must process, for requests that are mostly already gone.
+    scope.decorateRequest('graphqlCaller', null);
     scope.addHook('onRequest', async (request, reply) => {
       const caller = await graphqlCaller(app, request);
       if (!caller) return reply.code(401).type('application/json').send(UNAUTHORIZED_BODY);
       applyRateLimit(app.store, app.config, caller.auth, reply);
-      callers.set(request, caller);
+      request.graphqlCaller = caller;
     });
 
     const options: MercuriusOptions = {
       schema: SCHEMA_SDL,
       resolvers,
-      loaders,
       path: '/graphql',
       graphiql: false,
       // From its second run a query is compiled with graphql-jit (about 1.4× the requests/s; jit.test.ts
@@ -62,7 +69,7 @@ export async function registerGraphql(app: FastifyInstance): Promise<void> {
       validationRules: [depthRule, fieldCountRule],
       // Merged into mercurius's own context (app, reply, pubsub): resolvers get GraphqlContext.
       context: (request) => {
-        const caller = callers.get(request);
+        const caller = request.graphqlCaller;
         if (!caller) throw new Error('GraphQL request without a caller: the onRequest hook did not run.');
         return { caller };
       },

@@ -1,10 +1,11 @@
 /**
  * Template roles over GraphQL (GRAPHQL.md §5): createTemplateRole, updateTemplateRole, deleteTemplateRole,
- * swapRoles, and Template.roles (a loader: one store call for every template of a request). The rules are
+ * swapRoles, and Template.roles (batched: one store call for every template of a request). The rules are
  * services/template-roles.ts's.
  */
-import type { IResolverObject, MercuriusLoaders } from 'mercurius';
+import type { IResolverObject } from 'mercurius';
 import type { GraphqlContext } from './context.ts';
+import { batched } from './request-batch.ts';
 import { notFoundError } from './errors.ts';
 import { decodeId, encodeId } from './ids.ts';
 import type { GqlTemplate } from './views.ts';
@@ -72,11 +73,10 @@ export const templateRoleMutations: IResolverObject<unknown, GraphqlContext> = {
   },
 };
 
-export const templateRoleLoaders: MercuriusLoaders = {
-  Template: {
-    async roles(queries: { obj: GqlTemplate }[], ctx) {
-      const byTemplate = await ctx.app.store.templateRoles.ofTemplates([...new Set(queries.map((q) => q.obj.restId))]);
-      return queries.map((q) => (byTemplate.get(q.obj.restId) ?? []).map(roleView));
-    },
+/** Template.roles: one store call for every template of a request (request-batch.ts). */
+export const templateRoleFields: IResolverObject<GqlTemplate, GraphqlContext> = {
+  async roles(template: GqlTemplate, _args: unknown, ctx: GraphqlContext) {
+    const roles = await batched(ctx, 'Template.roles', template.restId, (ids) => ctx.app.store.templateRoles.ofTemplates(ids));
+    return (roles ?? []).map(roleView);
   },
 };

@@ -40,6 +40,18 @@ export interface BatchCounts {
   inProgressCount: number;
   completedCount: number;
   rejectedCount: number;
+  /** Sent documents still waiting for a recipient to act (status 10: fields complete is 20). */
+  awaitingActionCount: number;
+  /** Recipients of the batch's documents whose email bounced (a `recipient.bounced` event, any kind), each once. */
+  bouncedCount: number;
+}
+
+/** How a document was sent, when a batch row or a GraphQL `send` task sent it (Document.batchId … taskId). */
+export interface DocumentSending {
+  batchId: string | null;
+  batchName: string | null;
+  batchOrder: number | null;
+  taskId: string | null;
 }
 
 export const batchMigrations: Migration[] = [
@@ -93,6 +105,11 @@ export const batchMigrations: Migration[] = [
       );
       CREATE INDEX tasks_open ON tasks(status) WHERE status IN ('TODO', 'INPROGRESS');
     `,
+  },
+  {
+    // Document.batchId/batchName/batchOrder (GraphQL) look a document's row up by the document.
+    id: 'batches-002-document-index',
+    sql: `CREATE INDEX batch_documents_document ON batch_documents(document_id) WHERE document_id IS NOT NULL;`,
   },
 ];
 
@@ -205,14 +222,16 @@ export class SqliteBatchRepository {
     ).map(rowOf);
   }
 
-  /** Document statuses: 10/20 in progress, 30 completed, 50 rejected (domain/statuses.ts). */
+  /** Document statuses: 10/20 in progress (10 awaiting a recipient), 30 completed, 50 rejected (domain/statuses.ts). */
   async counts(batchId: string): Promise<BatchCounts> {
     const row = (await this.db.get(
       `SELECT COUNT(*) AS total, COUNT(b.document_id) AS submitted, COUNT(b.error) AS failed,
            COUNT(CASE WHEN d.status IN (10, 20) THEN 1 END) AS in_progress, COUNT(CASE WHEN d.status = 30 THEN 1 END) AS completed,
-           COUNT(CASE WHEN d.status = 50 THEN 1 END) AS rejected
+           COUNT(CASE WHEN d.status = 50 THEN 1 END) AS rejected, COUNT(CASE WHEN d.status = 10 THEN 1 END) AS awaiting,
+           (SELECT COUNT(DISTINCT e.recipient_id) FROM batch_documents s JOIN document_events e ON e.document_id = s.document_id
+             WHERE s.batch_id = ? AND e.event = 'recipient_email_bounced') AS bounced
          FROM batch_documents b LEFT JOIN documents d ON d.id = b.document_id WHERE b.batch_id = ?`,
-      [batchId],
+      [batchId, batchId],
     )) as Record<string, number>;
     return {
       documentCount: Number(row.total),
@@ -221,6 +240,34 @@ export class SqliteBatchRepository {
       inProgressCount: Number(row.in_progress),
       completedCount: Number(row.completed),
       rejectedCount: Number(row.rejected),
+      awaitingActionCount: Number(row.awaiting),
+      bouncedCount: Number(row.bounced),
     };
+  }
+
+  /**
+   * For each of these documents sent by a batch row or a GraphQL `send` (whose task has the document's
+   * key), its batch, place and task; documents sent otherwise (REST) are absent. One statement for the list.
+   */
+  async sendingsOf(documentIds: readonly string[]): Promise<Map<string, DocumentSending>> {
+    const found = new Map<string, DocumentSending>();
+    if (documentIds.length === 0) return found;
+    const list = documentIds.map(() => '?').join(',');
+    const rows = (await this.db.all(
+      `SELECT b.document_id AS document_id, b.batch_id AS batch_id, t.name AS batch_name, b.send_order AS batch_order, t.task_id AS task_id
+         FROM batch_documents b JOIN batches t ON t.id = b.batch_id WHERE b.document_id IN (${list})
+       UNION ALL
+       SELECT id, NULL, NULL, NULL, id FROM tasks WHERE kind = 'send' AND id IN (${list})`,
+      [...documentIds, ...documentIds],
+    )) as Row[];
+    for (const r of rows) {
+      found.set(String(r.document_id), {
+        batchId: r.batch_id === null ? null : String(r.batch_id),
+        batchName: r.batch_name === null ? null : String(r.batch_name),
+        batchOrder: r.batch_order === null ? null : Number(r.batch_order),
+        taskId: r.task_id === null ? null : String(r.task_id),
+      });
+    }
+    return found;
   }
 }

@@ -47,4 +47,8 @@ export const pgBatchMigrations: Migration[] = [
       CREATE INDEX tasks_open ON tasks(status) WHERE status IN ('TODO', 'INPROGRESS');
     `,
   },
+  {
+    id: 'batches-002-document-index',
+    sql: `CREATE INDEX batch_documents_document ON batch_documents(document_id) WHERE document_id IS NOT NULL;`,
+  },
 ];
