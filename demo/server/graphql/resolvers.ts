@@ -69,7 +69,9 @@ export const resolvers: IResolvers = {
       return templateView(template);
     },
     async document(_root, { id }: IdArgs, ctx) {
-      return documentView((await loadVisibleDocument(ctx.app.store, ctx.caller, restId('doc', 'Document', id))).document);
+      // Every document(id) of the request is read in one store call, so their nested lists batch together too.
+      const read = (documentId: string) => batched(ctx, 'Document', documentId, (ids) => ctx.app.store.documents.getMany(ids));
+      return documentView((await loadVisibleDocument(ctx.app.store, ctx.caller, restId('doc', 'Document', id), read)).document);
     },
     async group(_root, { id }: IdArgs, ctx) {
       const group = await ctx.app.store.groups.get(restId('grp', 'Group', id));

@@ -274,6 +274,13 @@ export class SqliteDocumentRepository {
     return Number(((await this.db.get('SELECT COUNT(*) AS n FROM documents')) as { n: number }).n);
   }
 
+  /** Many documents by id, in one statement; ids without a document are left out. */
+  async getMany(ids: readonly string[]): Promise<Map<string, DocumentRecord>> {
+    if (ids.length === 0) return new Map();
+    const rows = (await this.db.all(`SELECT * FROM documents WHERE id IN (${ids.map(() => '?').join(',')})`, [...ids])) as Row[];
+    return new Map(rows.map((row) => [String(row.id), toDocument(row)]));
+  }
+
   async get(id: string): Promise<DocumentRecord | undefined> {
     const row = (await this.db.get('SELECT * FROM documents WHERE id = ?', [id])) as Row | undefined;
     return row ? toDocument(row) : undefined;

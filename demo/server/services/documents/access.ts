@@ -15,11 +15,13 @@ export async function loadVisibleDocument(
   store: Store,
   request: Caller,
   id: string,
+  /** How to read the document (GraphQL reads a request's documents together); default: one by one. */
+  read: (id: string) => Promise<DocumentRecord | undefined> = (documentId) => store.documents.get(documentId),
 ): Promise<{ document: DocumentRecord; tokenRecipient: RecipientRecord | null }> {
   if (!isUuid(id)) throw notFound('Document', id);
   const auth = authOfCaller(request);
   const { documents } = store;
-  const document = await documents.get(id.toLowerCase());
+  const document = await read(id.toLowerCase());
   if (!document || !auth.groupIds.includes(document.groupId)) throw notFound('Document', id);
   if (auth.kind === 'api_key') return { document, tokenRecipient: null };
   if (auth.resource.type !== 'signer') throw notFound('Document', id);
