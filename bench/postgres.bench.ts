@@ -32,7 +32,7 @@ interface Seeded {
 }
 
 async function seeded(dataDir: string, databaseUrl?: string): Promise<Seeded> {
-  const app = await buildApp({ dataDir, databaseUrl, sweepIntervalMs: 0, rateLimits });
+  const app = await buildApp({ dataDir, databaseUrl, sweepIntervalMs: 0, rateLimits, logger: process.env.BENCH_LOG === '1' });
   const setup = (await ensureInitialSetup(app.store))!;
   const admin = (await app.store.users.firstAdmin())!;
   const info = await inspectPdf(pdf);
@@ -113,7 +113,9 @@ try {
       ratios.push(pgRps / liteRps);
     }
     console.log(`pg_send_rps_ratio: ${median(ratios).toFixed(2)}`);
-    console.log(`pg_send_rps: ${median(figures.postgres).toFixed(0)} (SQLite ${median(figures.lite).toFixed(0)}; ${PAIRS} pairs of ${PER_ROUND} sends, ${CONCURRENCY} in flight)`);
+    console.log(
+      `pg_send_rps: ${median(figures.postgres).toFixed(0)} (SQLite ${median(figures.lite).toFixed(0)}; ${PAIRS} pairs of ${PER_ROUND} sends, ${CONCURRENCY} in flight)`,
+    );
   } finally {
     await lite.app.close();
     await postgres.app.close();

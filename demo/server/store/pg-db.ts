@@ -24,8 +24,10 @@ import { pgMigrations } from './pg/migrations.ts';
  * under `repeatable read`/`serializable`) or a deadlock (40P01). Such an abort is PostgreSQL saying
  * "run it again"; `work` is run again from the start, so it must only have database effects (which
  * the rollback undid). A savepoint is never retried on its own: the abort is the outer transaction's.
+ * 30 with backoff growing to about a second: concurrent sends into one group all bump the same
+ * `document_counts` row, and under `serializable` only one of them wins each round.
  */
-export const TRANSACTION_ATTEMPTS = 10;
+export const TRANSACTION_ATTEMPTS = 30;
 const RETRYABLE_CODES = new Set(['40001', '40P01']);
 const QUERY_AFTER_END = 'A query ran after its transaction had ended (a promise started inside transaction() was not awaited)';
 
@@ -131,8 +133,8 @@ export class PgSqlDb implements SqlDb {
         return await this.runTransaction(work, isolation);
       } catch (error) {
         if (attempt >= TRANSACTION_ATTEMPTS || !isRetryable(error)) throw error;
-        // Exponential backoff with full jitter (up to 2, 4, 8 … 256 ms), so colliders fall out of step.
-        await sleep(Math.random() * 2 ** Math.min(attempt, 8));
+        // Exponential backoff with full jitter (up to 2, 4, 8 … 1024 ms), so colliders fall out of step.
+        await sleep(Math.random() * 2 ** Math.min(attempt, 10));
       }
     }
   }

@@ -136,9 +136,7 @@ export async function postgresSchema(pool: pg.Pool): Promise<SchemaShape> {
   for (const index of indexes.rows) {
     // Every SQLite index ends in the implicit rowid; PostgreSQL's list indexes name it.
     const columns = index.columns.at(-1) === 'rowid' && index.columns.length > 1 ? index.columns.slice(0, -1) : index.columns;
-    (shape.indexes[index.table_name] ??= []).push(
-      indexSignature(index.from_constraint ? null : index.index_name, columns, index.is_unique, index.partial),
-    );
+    (shape.indexes[index.table_name] ??= []).push(indexSignature(index.from_constraint ? null : index.index_name, columns, index.is_unique, index.partial));
   }
   const fks = await pool.query<{ table_name: string; ref_table: string; from_cols: string[]; to_cols: string[]; on_delete: string }>(
     `SELECT t.relname AS table_name, r.relname AS ref_table,
