@@ -46,6 +46,8 @@ export interface TemplateRepository {
   list(query: TemplateListQuery): Promise<{ total: number; templates: Template[] }>;
   /** How many templates there are, in every group (deleted ones included until purged). */
   count(): Promise<number>;
+  /** Archives the template unless it already is; false when it was (a concurrent send archived it first). */
+  archiveIfActive(id: string): Promise<boolean>;
   update(
     id: string,
     changes: Partial<Pick<Template, 'title' | 'archived' | 'fields' | 'report' | 'hideSenderFields' | 'archiveUponSend' | 'fileSize'>>,
@@ -179,6 +181,11 @@ export class SqliteTemplateRepository implements TemplateRepository {
       [...groupIds, elementUuid.toLowerCase()],
     )) as unknown as TemplateRow | undefined;
     return row ? toTemplate(row) : undefined;
+  }
+
+  async archiveIfActive(id: string): Promise<boolean> {
+    const result = await this.db.run('UPDATE templates SET archived = 1, modified = ? WHERE id = ? AND archived = 0', [nowIso(), id]);
+    return result.changes === 1;
   }
 
   async update(

@@ -160,11 +160,17 @@ async function sendFromTemplates(store: Store, caller: SendCaller, group: Group,
 
   let sent: SentDocument;
   try {
-    sent = await store.transaction(async () => {
-      const stored = await persistSend(store, caller, { id, request, group, templates, plan, sourceFile });
-      await options.inTransaction?.(stored.document);
-      return stored;
-    });
+    // Read committed, not serializable: concurrent sends all bump the same document_counts row, and under
+    // serializable they would take turns through retries (pg_send_rps_ratio). Nothing here reads a row to
+    // decide a write except archive_upon_send, which archives with a conditional update instead.
+    sent = await store.transaction(
+      async () => {
+        const stored = await persistSend(store, caller, { id, request, group, templates, plan, sourceFile });
+        await options.inTransaction?.(stored.document);
+        return stored;
+      },
+      { isolation: 'read committed' },
+    );
   } catch (error) {
     await store.files.remove(sourceFile);
     throw error;
@@ -272,7 +278,8 @@ async function persistSend(store: Store, caller: SendCaller, { id, request, grou
   }
   for (const t of templates) {
     if (!t.archiveUponSend) continue;
-    await store.templates.update(t.id, { archived: true });
+    // A concurrent send of the same archive_upon_send template archived it first: that one wins, this one is refused.
+    if (!(await store.templates.archiveIfActive(t.id))) assertSendable({ ...t, archived: true }, 'templatepdf');
     await history.record(id, 'template_archived', caller.actor, { templatepdf: t.id, reason: 'archive_upon_send' });
   }
   // Webhook document.created: written to the outbox in this transaction, so it exists exactly when the document does.
