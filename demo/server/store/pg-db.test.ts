@@ -82,7 +82,9 @@ test('postgres: of two transactions that deadlock (40P01), the one PostgreSQL ab
         await db.run('UPDATE counters SET n = n + 1 WHERE id = ?', [second]);
       });
     await Promise.all([crossing(1, 2, lockedOne, lockedTwo), crossing(2, 1, lockedTwo, lockedOne)]);
-    assert.equal(attempts, 3, 'one of the two ran twice');
+    // At least one rerun; on a loaded machine a rerun can meet the other transaction again and be rerun
+    // once more. Either way each committed exactly once, which the counters show.
+    assert.ok(attempts >= 3, `an aborted transaction ran again (${attempts} attempts)`);
     assert.deepEqual(await db.all('SELECT id, n FROM counters ORDER BY id'), [
       { id: 1, n: 2 },
       { id: 2, n: 2 },
