@@ -73,7 +73,6 @@ async function respond(request: Uint8Array): Promise<Uint8Array> {
       }),
     ],
   });
-  // eslint-disable-next-line @typescript-eslint/await-thenable -- typed as a key, it is a promise at run time
   const key = await tsaKey.privateKey.toCryptoKey({ name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }, false, ['sign']);
   await signed.sign(key as CryptoKey, 0, 'SHA-256', undefined, new pkijs.CryptoEngine({ name: 'node', crypto: crypto.webcrypto as unknown as Crypto }));
   const response = new pkijs.TimeStampResp({

@@ -190,7 +190,6 @@ function raw(messages: unknown[], waitMs = 500): Promise<{ code: number; receive
   return new Promise((resolve) => {
     const socket = new WebSocket(wsUrl, 'graphql-transport-ws');
     const received: unknown[] = [];
-    // eslint-disable-next-line @typescript-eslint/no-misused-promises -- the promise settles through resolve()
     socket.on('open', async () => {
       for (const m of messages) {
         socket.send(typeof m === 'string' ? m : JSON.stringify(m));
