@@ -61,3 +61,41 @@ test('the demo session answers only loopback requests with the demo header, and 
     await t.close();
   }
 });
+
+test('an email queued while a delivery pass is running goes out with the flush that follows it', async () => {
+  const t = await createTestApp({ rateLimits: { sandbox: 10_000, production: 10_000, windowMs: 3600_000 } });
+  try {
+    const sent = await sendDocument(t, [field({ signer: 1 })], { do_email: true });
+    const { email } = signingServiceOf(t.app.store)!;
+    await email.flush();
+    // Hold the next pass between reading the outbox and delivering what it read.
+    const { history } = t.app.store;
+    const readOutbox = history.emails.bind(history);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    history.emails = async (options) => {
+      const emails = await readOutbox(options);
+      await held;
+      return emails;
+    };
+    const running = email.flush();
+    await history.queueEmail({
+      documentId: sent.documentId,
+      recipientId: sent.recipients[0].id,
+      kind: 'reminder',
+      to: 'ann@example.com',
+      cc: [],
+      subject: 'Reminder',
+      text: 'x',
+      html: '',
+    });
+    const after = email.flush();
+    release();
+    await Promise.all([running, after]);
+    history.emails = readOutbox;
+    assert.deepEqual(await history.emails({ unsentOnly: true }), [], 'nothing is left in the outbox');
+    assert.equal(fs.readdirSync(path.join(t.dataDir, 'outbox')).length, 2);
+  } finally {
+    await t.close();
+  }
+});

@@ -102,6 +102,7 @@ export class EmailDelivery {
   private readonly settings: EmailSettings;
   private readonly transport: Transporter | null;
   private running: Promise<number> | null = null;
+  private requested = false;
 
   constructor(store: Store, dataDir: string, settings: EmailSettings) {
     this.store = store;
@@ -114,12 +115,28 @@ export class EmailDelivery {
     return this.transport ? 'smtp' : 'local';
   }
 
-  /** Delivers every unsent email once; concurrent calls share one pass. Resolves to the number delivered. */
+  /**
+   * Delivers every unsent email; resolves to the number delivered. Concurrent calls share one run,
+   * but a call during a pass asks for another pass: that one read the outbox before the caller's
+   * email was queued, and nothing else would deliver it.
+   */
   flush(): Promise<number> {
-    this.running ??= this.pass().finally(() => {
-      this.running = null;
-    });
+    this.requested = true;
+    this.running ??= this.passWhileRequested();
     return this.running;
+  }
+
+  private async passWhileRequested(): Promise<number> {
+    let delivered = 0;
+    try {
+      while (this.requested) {
+        this.requested = false;
+        delivered += await this.pass();
+      }
+    } finally {
+      this.running = null; // synchronously with the last check of `requested`, so no request falls between
+    }
+    return delivered;
   }
 
   private async pass(): Promise<number> {
