@@ -14,6 +14,7 @@ import { availableParallelism } from 'node:os';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { migratePostgres, startPostgres, type PostgresCluster } from '../test/support/postgres.ts';
 import { parseNodeTest, parsePlaywright, parseTypecheck, parseWebTestRunner, runStage, wasInterrupted, type StageResult, type StageSpec } from './lib/stage.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -118,7 +119,7 @@ function stageSpec(name: StageName, extra: string[]): StageSpec | string {
     }
     case 'node-pg': {
       const files = extra.length > 0 ? extra : serverAppTestFiles();
-      // Each file starts its own PostgreSQL 15 cluster (test/support/postgres.ts), each test app a database in it.
+      // One PostgreSQL 15 cluster for the stage (started below, in sharedPostgres); each test app gets a database in it.
       const concurrency = String(Math.max(2, Math.min(8, availableParallelism())));
       return {
         name,
@@ -140,6 +141,23 @@ function stageSpec(name: StageName, extra: string[]): StageSpec | string {
       };
     case 'e2e':
       return { name, command: process.execPath, args: ['test/e2e/run.ts', ...extra], parse: parsePlaywright, timeoutMs: minutes(12) };
+  }
+}
+
+const TEMPLATE_DATABASE = 'migrated';
+
+/**
+ * One cluster for the whole node-pg stage, with the store's migrations run once in a template database
+ * that every test app's database copies: a cluster per file cost each file about three seconds.
+ */
+async function sharedPostgres(): Promise<PostgresCluster> {
+  const cluster = await startPostgres();
+  try {
+    await migratePostgres(await cluster.createDatabase(TEMPLATE_DATABASE));
+    return cluster;
+  } catch (error) {
+    cluster.stop();
+    throw error;
   }
 }
 
@@ -182,8 +200,22 @@ for (const name of stages) {
     rows.push({ result, ok: false, note: spec });
     continue;
   }
-  const result = await runStage(spec);
-  rows.push({ result, ...judge(result) });
+  let postgres: PostgresCluster | undefined;
+  try {
+    if (name === 'node-pg') postgres = await sharedPostgres();
+  } catch (error) {
+    console.log(`\n━━━ ${name}: PostgreSQL did not start: ${(error as Error).message}`);
+    const result: StageResult = { name, exitCode: 1, seconds: 0, summarised: false, passed: 0, failed: 1, skipped: 0 };
+    rows.push({ result, ok: false, note: 'PostgreSQL did not start' });
+    continue;
+  }
+  try {
+    const env = postgres ? { ...spec.env, ESIGN_TEST_POSTGRES_PORT: String(postgres.port), ESIGN_TEST_POSTGRES_TEMPLATE: TEMPLATE_DATABASE } : spec.env;
+    const result = await runStage({ ...spec, env });
+    rows.push({ result, ...judge(result) });
+  } finally {
+    postgres?.stop();
+  }
 }
 
 console.log('\n━━━ summary');

@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after } from 'node:test';
 import pg from 'pg';
+import { openPgSqlDb } from '../../demo/server/store/pg-db.ts';
 
 export const PG_BIN = process.env.ESIGN_PG_BIN ?? '/usr/lib/postgresql/15/bin';
 const SUPERUSER = 'esign';
@@ -147,16 +148,32 @@ const safeName = (name: string) =>
     .replace(/[^a-z0-9_]+/g, '_')
     .slice(0, 60);
 
-async function createDatabase(port: number, name: string, template?: string): Promise<string> {
-  const safe = safeName(name);
+async function asAdmin(port: number, sql: string): Promise<void> {
   const admin = new pg.Client({ host: '127.0.0.1', port, user: SUPERUSER, database: 'postgres' });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE "${safe}"${template ? ` TEMPLATE "${safeName(template)}"` : ''}`);
+    await admin.query(sql);
   } finally {
     await admin.end();
   }
+}
+
+/** Creates a database in the cluster on `port` (a copy of `template` when given); returns its URL. */
+export async function createDatabase(port: number, name: string, template?: string): Promise<string> {
+  const safe = safeName(name);
+  await asAdmin(port, `CREATE DATABASE "${safe}"${template ? ` TEMPLATE "${safeName(template)}"` : ''}`);
   return `postgres://${SUPERUSER}@127.0.0.1:${port}/${safe}`;
+}
+
+/** Runs the store's migrations in a new database (the template that test apps' databases copy). */
+export async function migratePostgres(url: string): Promise<void> {
+  await (await openPgSqlDb(url)).close();
+}
+
+/** Drops a database made by createDatabase, closing any connection still open to it. */
+export async function dropDatabase(url: string): Promise<void> {
+  const { port, pathname } = new URL(url);
+  await asAdmin(Number(port), `DROP DATABASE IF EXISTS "${safeName(pathname.slice(1))}" WITH (FORCE)`);
 }
 
 /**

@@ -1,8 +1,8 @@
 /**
  * Helpers for server tests: an app on a fresh temp data directory with an admin user,
  * a group and a key, plus shortcuts for more users/groups/keys and JSON requests.
- * With ESIGN_TEST_DATABASE=postgres each app gets a fresh database in a PostgreSQL 15 cluster this
- * test file starts (test/support/postgres.ts) instead of the SQLite file: `npm test -- --only node-pg`.
+ * With ESIGN_TEST_DATABASE=postgres each app gets a fresh database in a PostgreSQL 15 cluster
+ * (test/support/postgres.ts) instead of the SQLite file: `npm test -- --only node-pg`.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,21 +12,28 @@ import { buildApp } from '../../../demo/server/app.ts';
 import type { BuildConfig } from '../../../demo/server/app.ts';
 import { ensureInitialSetup } from '../../../demo/server/services/bootstrap.ts';
 import type { KeyEnv } from '../../../demo/server/auth/keys.ts';
-import { postgresForTests } from '../postgres.ts';
-import { openPgSqlDb } from '../../../demo/server/store/pg-db.ts';
+import { createDatabase, dropDatabase, migratePostgres, postgresForTests } from '../postgres.ts';
 
-/** Started once per test file, on first use, and stopped when its process exits (after the apps closed). */
-const postgres = process.env.ESIGN_TEST_DATABASE === 'postgres' ? postgresForTests({ stopAfterTests: false }) : undefined;
+/**
+ * The node-pg stage (scripts/test.ts) starts one cluster for every file and migrates a template
+ * database in it once: ESIGN_TEST_POSTGRES_PORT and ESIGN_TEST_POSTGRES_TEMPLATE. A file run on its
+ * own starts its own cluster on first use, stopped when its process exits (after the apps closed).
+ */
+const sharedPort = process.env.ESIGN_TEST_DATABASE === 'postgres' ? Number(process.env.ESIGN_TEST_POSTGRES_PORT) || undefined : undefined;
+const postgres = process.env.ESIGN_TEST_DATABASE === 'postgres' && !sharedPort ? postgresForTests({ stopAfterTests: false }) : undefined;
 let migrated: Promise<string> | undefined;
+let databases = 0;
 
 /** A fresh database per app, copied from one the store's migrations ran in once (a copy takes milliseconds). */
-async function freshDatabase(cluster: NonNullable<typeof postgres>): Promise<string> {
+async function freshDatabase(): Promise<string | undefined> {
+  if (sharedPort) return await createDatabase(sharedPort, `app_${process.pid}_${++databases}`, process.env.ESIGN_TEST_POSTGRES_TEMPLATE);
+  if (!postgres) return undefined;
   migrated ??= (async () => {
-    const url = await cluster.database('migrated');
-    await (await openPgSqlDb(url)).close();
+    const url = await postgres.database('migrated');
+    await migratePostgres(url);
     return new URL(url).pathname.slice(1);
   })();
-  return cluster.database('app', await migrated);
+  return await postgres.database('app', await migrated);
 }
 
 export interface TestApp {
@@ -41,9 +48,10 @@ export interface TestApp {
 
 export async function createTestApp(config: Partial<BuildConfig> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esign-test-'));
-  const databaseUrl = config.databaseUrl ?? (postgres ? await freshDatabase(postgres) : undefined);
+  const ownDatabase = config.databaseUrl ? undefined : await freshDatabase();
+  const databaseUrl = config.databaseUrl ?? ownDatabase;
   // CLI commands a test runs on the app's data dir (and stores it opens itself) reach the same database.
-  if (postgres && databaseUrl) process.env.ESIGN_DATABASE_URL = databaseUrl;
+  if (ownDatabase) process.env.ESIGN_DATABASE_URL = ownDatabase;
   const app = await buildApp({ sweepIntervalMs: 0, ...config, dataDir, databaseUrl });
   const setup = (await ensureInitialSetup(app.store))!;
   const admin = (await app.store.users.firstAdmin())!;
@@ -56,6 +64,8 @@ export async function createTestApp(config: Partial<BuildConfig> = {}): Promise<
     async close() {
       await app.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
+      // The shared cluster outlives this file: leave no database behind in it.
+      if (ownDatabase && sharedPort) await dropDatabase(ownDatabase);
     },
   };
 }
