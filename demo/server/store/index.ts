@@ -138,9 +138,12 @@ export class Store {
     await this.sql.get('SELECT 1 AS ok');
   }
 
-  /** Copies everything written so far from the write-ahead log into the database file. */
+  /**
+   * After a bulk load: SQLite copies everything written so far from the write-ahead log into the
+   * database file; PostgreSQL refreshes the planner's statistics (autovacuum would, later).
+   */
   async checkpoint(): Promise<void> {
-    if (this.sql.dialect === 'sqlite') await this.sql.exec('PRAGMA wal_checkpoint(FULL)');
+    await this.sql.exec(this.sql.dialect === 'sqlite' ? 'PRAGMA wal_checkpoint(FULL)' : 'ANALYZE');
   }
 
   /** The SQLite query plan of a statement (tests that check an index is used). */
