@@ -21,7 +21,7 @@ import { inspectPdf } from '../pdf/inspect.ts';
 import { openStore } from '../store/index.ts';
 import type { Store } from '../store/index.ts';
 
-const PAGES = 400;
+const PAGES = 200;
 
 /** startServer gives a process 20 s to listen; on a loaded machine the first start can take longer. */
 async function startPatiently(dataDir: string): Promise<ServerProcess> {

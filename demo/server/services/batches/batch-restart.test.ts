@@ -14,7 +14,7 @@ import { documentInput, SEND_BATCH, SEND_BATCH_DOCUMENT, START_BATCH, TASK } fro
 import type { TaskAnswer } from '../../../../test/support/server/graphql-batches.ts';
 import { encodeId } from '../../graphql/ids.ts';
 
-const COUNT = 300;
+const COUNT = 150;
 
 async function gql(server: ServerProcess, key: string, query: string, variables: Record<string, unknown>) {
   const answer = await api(server.baseUrl, key, 'POST', '/graphql', { query, variables });
