@@ -222,6 +222,19 @@ export class SqliteBatchRepository {
     ).map(rowOf);
   }
 
+  /**
+   * How far a batch's rows are (all rows, with a document, failed) from its own rows alone: what the processor
+   * reports after every chunk and the queueing checks, without counts()' join over the documents and their
+   * events, which grew with the batch on every chunk.
+   */
+  async rowCounts(batchId: string): Promise<{ total: number; submitted: number; failed: number }> {
+    const row = (await this.db.get(
+      'SELECT COUNT(*) AS total, COUNT(document_id) AS submitted, COUNT(error) AS failed FROM batch_documents WHERE batch_id = ?',
+      [batchId],
+    )) as Record<string, number>;
+    return { total: Number(row.total), submitted: Number(row.submitted), failed: Number(row.failed) };
+  }
+
   /** Document statuses: 10/20 in progress (10 awaiting a recipient), 30 completed, 50 rejected (domain/statuses.ts). */
   async counts(batchId: string): Promise<BatchCounts> {
     const row = (await this.db.get(
