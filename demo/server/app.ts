@@ -69,7 +69,7 @@ export async function buildApp(partial: BuildConfig): Promise<FastifyInstance> {
     app.setValidatorCompiler(validatorCompiler);
     installJsonParser(app);
     installErrorHandling(app, bodyLimit);
-    await installSecurityHeaders(app, config.baseUrl);
+    installSecurityHeaders(app, config.baseUrl);
     installCors(app, config.corsOrigins, () => app.config.baseUrl);
     installAuth(app, store, config);
     installIdempotency(app, store);

@@ -8,8 +8,9 @@ import type { Store } from '../store/index.ts';
 import type { AppConfig } from '../config.ts';
 import type { TokenVerifier } from './context.ts';
 import { builtInVerifiers } from './verifiers.ts';
-import type { AuthContext } from './context.ts';
+import type { ApiKeyAuth, AuthContext } from './context.ts';
 import { parseApiKey } from './keys.ts';
+import type { ParsedKey } from './keys.ts';
 import { RateLimiter } from './rate-limit.ts';
 import type { RateLimitState } from './rate-limit.ts';
 import { ApiError, forbidden, unauthorized } from '../http/errors.ts';
@@ -113,17 +114,7 @@ export async function authenticate(app: FastifyInstance, header: string | undefi
   if (!token) throw unauthorized('The Authorization header has "Bearer " but no key after it.', 'bearer_required');
 
   const parsed = parseApiKey(token);
-  if (parsed) {
-    const record = await store.apiKeys.verify(parsed);
-    const user = record ? await store.users.get(record.userId) : undefined;
-    if (record && Date.now() - (lastTouched.get(record.id) ?? 0) > 60_000) {
-      lastTouched.set(record.id, Date.now());
-      await store.apiKeys.touch(record.id);
-    }
-    if (!record || !user)
-      throw unauthorized('This API key is not valid (unknown, revoked or mistyped). Create a key with `esign-server api-key create`.', 'invalid_api_key');
-    return { kind: 'api_key', user, keyId: record.id, env: record.env, legacy: record.legacy, groupIds: await store.users.groupIds(user.id) };
-  }
+  if (parsed) return authenticateApiKey(store, parsed);
   for (const verify of verifiers) {
     const context = await verify(token, app);
     if (context) return context;
@@ -132,4 +123,17 @@ export async function authenticate(app: FastifyInstance, header: string | undefi
     'The bearer value is neither an API key (ak_<env>_<key-id>.<secret>, or a 40-character legacy key) nor a valid component token.',
     'invalid_api_key',
   );
+}
+
+/** The caller an API key (already parsed) names; throws a 401 ApiError for an unknown, revoked or mistyped key. */
+export async function authenticateApiKey(store: Store, parsed: ParsedKey): Promise<ApiKeyAuth> {
+  const record = await store.apiKeys.verify(parsed);
+  const user = record ? await store.users.get(record.userId) : undefined;
+  if (record && Date.now() - (lastTouched.get(record.id) ?? 0) > 60_000) {
+    lastTouched.set(record.id, Date.now());
+    await store.apiKeys.touch(record.id);
+  }
+  if (!record || !user)
+    throw unauthorized('This API key is not valid (unknown, revoked or mistyped). Create a key with `esign-server api-key create`.', 'invalid_api_key');
+  return { kind: 'api_key', user, keyId: record.id, env: record.env, legacy: record.legacy, groupIds: await store.users.groupIds(user.id) };
 }

@@ -3,7 +3,7 @@
  * `Bearer`, or an SRP access token (docs/sign-in.md), which reaches the full schema.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { authenticate, verifiersOf } from '../auth/hook.ts';
+import { authenticateApiKey } from '../auth/hook.ts';
 import { parseApiKey } from '../auth/keys.ts';
 import type { ApiKeyAuth } from '../auth/context.ts';
 import { userOfAccessToken } from '../services/sign-in/cognito.ts';
@@ -33,10 +33,10 @@ export async function graphqlCallerFromToken(
 ): Promise<GraphqlCaller | null> {
   const token = tokenOf(authorization);
   if (!token) return null;
-  if (parseApiKey(token)) {
+  const parsed = parseApiKey(token);
+  if (parsed) {
     try {
-      const auth = await authenticate(app, `Bearer ${token}`, app.store, verifiersOf(app.config));
-      return auth.kind === 'api_key' ? { ...base, auth, fullSchema: false } : null;
+      return { ...base, auth: await authenticateApiKey(app.store, parsed), fullSchema: false };
     } catch {
       return null;
     }

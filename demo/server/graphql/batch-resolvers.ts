@@ -138,7 +138,7 @@ export const batchFields: IResolvers = {
       const rows = await store.batches.sent(batch.restId, limit + 1, afterOrder);
       const page = rows.slice(0, limit);
       const found = await Promise.all(page.map((r) => store.documents.get(r.documentId!)));
-      const documents = found.filter((document) => document !== undefined).map(documentView);
+      const documents = found.filter((document) => document !== undefined).map((document) => documentView(document));
       const last = page.at(-1);
       return {
         documents,

@@ -137,6 +137,12 @@ test('a document whose template is archived meanwhile fails alone: the batch com
   assert.match(error.message, /archived/);
   const batch = await gql(t.app, t.key, 'query ($id: ID) { batch(id: $id) { status submittedCount failedCount progress } }', { id: batchId });
   assert.deepEqual(batch.data!.batch, { status: 'COMPLETE', submittedCount: 2, failedCount: 1, progress: 100 });
+  // The processor's progress (rowCounts, its rows alone) agrees with the full counts.
+  const restBatchId = decodeId('bat', batchId)!;
+  const counts = await t.app.store.batches.counts(restBatchId);
+  assert.deepEqual(await t.app.store.batches.rowCounts(restBatchId), { total: 3, submitted: counts.submittedCount, failed: counts.failedCount });
+  const stored = (await t.app.store.tasks.get(decodeId('tsk', task.id)!))!;
+  assert.deepEqual([stored.done, stored.failed], [2, 1]);
 });
 
 test('send answers a stored task in both shapes', async () => {

@@ -25,3 +25,9 @@ test('an ID of another type, garbage or a non-string is refused', () => {
   assert.equal(decodeId('doc', ''), null);
   assert.equal(decodeId('doc', 42), null);
 });
+
+test('encodeId gives the UTF-8 bytes in base64 for ASCII and other ids alike', () => {
+  for (const restId of [uuid, 'slug_1-a', 'é-ü', '日本']) {
+    assert.equal(encodeId('tpl', restId), Buffer.from(`tpl${restId}`, 'utf8').toString('base64'));
+  }
+});

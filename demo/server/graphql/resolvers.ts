@@ -29,6 +29,8 @@ import { batchFields, batchMutations, batchQueries } from './batch-resolvers.ts'
 import { recordSendTask } from '../services/batches/batches.ts';
 import { documentSendingFields } from './document-sending.ts';
 import { batched } from './request-batch.ts';
+import { readDocument, wantsRecipients } from './document-reads.ts';
+import type { RecipientRecord } from '../store/documents.ts';
 
 interface IdArgs {
   id?: string | null;
@@ -68,10 +70,17 @@ export const resolvers: IResolvers = {
       visibleGroup(ctx, template.groupId, 'Template', id);
       return templateView(template);
     },
-    async document(_root, { id }: IdArgs, ctx) {
-      // Every document(id) of the request is read in one store call, so their nested lists batch together too.
-      const read = (documentId: string) => batched(ctx, 'Document', documentId, (ids) => ctx.app.store.documents.getMany(ids));
-      return documentView((await loadVisibleDocument(ctx.app.store, ctx.caller, restId('doc', 'Document', id), read)).document);
+    async document(_root, { id }: IdArgs, ctx, info) {
+      // Every document(id) of the request is read in one batch, with the recipients when they are selected
+      // (document-reads.ts); visibility is checked as REST checks it.
+      const withRecipients = wantsRecipients(info);
+      let recipients: RecipientRecord[] | undefined;
+      const read = async (documentId: string) => {
+        const loaded = await readDocument(ctx, documentId, withRecipients);
+        recipients = loaded?.recipients;
+        return loaded?.document;
+      };
+      return documentView((await loadVisibleDocument(ctx.app.store, ctx.caller, restId('doc', 'Document', id), read)).document, recipients);
     },
     async group(_root, { id }: IdArgs, ctx) {
       const group = await ctx.app.store.groups.get(restId('grp', 'Group', id));
@@ -145,10 +154,13 @@ export const resolvers: IResolvers = {
   Template: templateRoleFields,
   Document: {
     ...documentSendingFields,
-    // One store call for every document of the request (request-batch.ts).
-    async recipients(doc: GqlDocument, _args, ctx) {
-      const rows = await batched(ctx, 'Document.recipients', doc.restId, (ids) => ctx.app.store.documents.recipientsOf(ids));
-      return (rows ?? []).map(recipientView);
+    // Read with the document by Query.document (no wait, no promise); otherwise one store call for every
+    // document of the request (request-batch.ts).
+    recipients(doc: GqlDocument, _args, ctx) {
+      if (doc.loadedRecipients) return doc.loadedRecipients.map(recipientView);
+      return batched(ctx, 'Document.recipients', doc.restId, (ids) => ctx.app.store.documents.recipientsOf(ids)).then((rows) =>
+        (rows ?? []).map(recipientView),
+      );
     },
     async group(doc: GqlDocument, _args, ctx) {
       const group = await ctx.app.store.groups.get(doc.groupId);

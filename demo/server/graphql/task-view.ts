@@ -11,7 +11,7 @@ const REPORT_STATUS: Record<TaskRecord['status'], string> = { TODO: 'PENDING', I
 
 export async function taskView(store: Store, task: TaskRecord) {
   const id = encodeId('tsk', task.id);
-  const rows = task.batchId ? await store.batches.rows(task.batchId) : [];
+  const rows = task.batchId ? await store.batches.outcomes(task.batchId) : [];
   const documents = task.batchId ? rows.flatMap((r) => (r.documentId ? [r.documentId] : [])) : task.documents;
   // Each error names the queued document (its sendOrder and queue entry) and says what the send said.
   const errors = rows.flatMap((r) =>

@@ -26,9 +26,11 @@ export interface GqlDocument {
   restId: string;
   groupId: string;
   templateId: string | null;
+  /** The recipients, when they were read with the document (document-reads.ts). */
+  loadedRecipients?: RecipientRecord[];
 }
 
-export function documentView(d: DocumentRecord): GqlDocument {
+export function documentView(d: DocumentRecord, loadedRecipients?: RecipientRecord[]): GqlDocument {
   const templateId = d.templateIds[0] ?? null;
   return {
     id: encodeId('doc', d.id),
@@ -41,6 +43,7 @@ export function documentView(d: DocumentRecord): GqlDocument {
     restId: d.id,
     groupId: d.groupId,
     templateId,
+    loadedRecipients,
   };
 }
 

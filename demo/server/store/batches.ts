@@ -32,6 +32,9 @@ export interface BatchDocumentRecord {
   error: string | null;
 }
 
+/** A row's outcome: the document it became, or the error of its send (neither while it waits). */
+export type BatchRowOutcome = Pick<BatchDocumentRecord, 'id' | 'sendOrder' | 'documentId' | 'error'>;
+
 /** Counts over a batch's rows and the documents they became. */
 export interface BatchCounts {
   documentCount: number;
@@ -136,6 +139,13 @@ const rowOf = (r: Row): BatchDocumentRecord => ({
   error: r.error === null ? null : String(r.error),
 });
 
+const outcomeOf = (r: Row): BatchRowOutcome => ({
+  id: String(r.id),
+  sendOrder: Number(r.send_order),
+  documentId: r.document_id === null ? null : String(r.document_id),
+  error: r.error === null ? null : String(r.error),
+});
+
 export class SqliteBatchRepository {
   private readonly db: SqlDb;
 
@@ -200,26 +210,37 @@ export class SqliteBatchRepository {
     await this.db.run('UPDATE batch_documents SET error = ? WHERE id = ? AND document_id IS NULL', [error.slice(0, 2000), rowId]);
   }
 
-  /** Rows in sendOrder from `afterOrder` (exclusive), for the report and documentConnection. */
-  async rows(batchId: string, limit = 100_000, afterOrder = -1): Promise<BatchDocumentRecord[]> {
-    return (
-      (await this.db.all('SELECT * FROM batch_documents WHERE batch_id = ? AND send_order > ? ORDER BY send_order LIMIT ?', [
-        batchId,
-        afterOrder,
-        limit,
-      ])) as Row[]
-    ).map(rowOf);
+  /**
+   * What became of each row, in sendOrder (a task's report): without the queued body, which task(id) does not
+   * answer and which was parsed for every row of the batch on every poll of a running batch.
+   */
+  async outcomes(batchId: string): Promise<BatchRowOutcome[]> {
+    const rows = (await this.db.all('SELECT id, send_order, document_id, error FROM batch_documents WHERE batch_id = ? ORDER BY send_order', [
+      batchId,
+    ])) as Row[];
+    return rows.map(outcomeOf);
   }
 
   /** Rows that became documents, in sendOrder after `afterOrder` (documentConnection's pages). */
-  async sent(batchId: string, limit: number, afterOrder = -1): Promise<BatchDocumentRecord[]> {
-    return (
-      (await this.db.all('SELECT * FROM batch_documents WHERE batch_id = ? AND document_id IS NOT NULL AND send_order > ? ORDER BY send_order LIMIT ?', [
-        batchId,
-        afterOrder,
-        limit,
-      ])) as Row[]
-    ).map(rowOf);
+  async sent(batchId: string, limit: number, afterOrder = -1): Promise<BatchRowOutcome[]> {
+    const rows = (await this.db.all(
+      'SELECT id, send_order, document_id, error FROM batch_documents WHERE batch_id = ? AND document_id IS NOT NULL AND send_order > ? ORDER BY send_order LIMIT ?',
+      [batchId, afterOrder, limit],
+    )) as Row[];
+    return rows.map(outcomeOf);
+  }
+
+  /**
+   * How far a batch's rows are (all rows, with a document, failed) from its own rows alone: what the processor
+   * reports after every chunk and the queueing checks, without counts()' join over the documents and their
+   * events, which grew with the batch on every chunk.
+   */
+  async rowCounts(batchId: string): Promise<{ total: number; submitted: number; failed: number }> {
+    const row = (await this.db.get(
+      'SELECT COUNT(*) AS total, COUNT(document_id) AS submitted, COUNT(error) AS failed FROM batch_documents WHERE batch_id = ?',
+      [batchId],
+    )) as Record<string, number>;
+    return { total: Number(row.total), submitted: Number(row.submitted), failed: Number(row.failed) };
   }
 
   /** Document statuses: 10/20 in progress (10 awaiting a recipient), 30 completed, 50 rejected (domain/statuses.ts). */

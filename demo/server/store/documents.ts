@@ -277,6 +277,11 @@ export class SqliteDocumentRepository {
   /** Many documents by id, in one statement; ids without a document are left out. */
   async getMany(ids: readonly string[]): Promise<Map<string, DocumentRecord>> {
     if (ids.length === 0) return new Map();
+    // One document (a GraphQL document query): the primary-key read's fixed text, not an IN list built per call.
+    if (ids.length === 1) {
+      const document = await this.get(ids[0]!);
+      return document ? new Map([[document.id, document]]) : new Map();
+    }
     const rows = (await this.db.all(`SELECT * FROM documents WHERE id IN (${ids.map(() => '?').join(',')})`, [...ids])) as Row[];
     return new Map(rows.map((row) => [String(row.id), toDocument(row)]));
   }

@@ -52,7 +52,7 @@ export async function addBatchDocument(
   if (typeof order !== 'number' || !Number.isInteger(order) || order < 0 || order > 1_000_000) throw problem('sendOrder', 'a whole number from 0 to 1000000');
   if (input.body.group !== batch.groupId) throw problem('document.groupId', "the document's group must be the batch's group");
   await checkSend(store, caller, input.body, options);
-  if ((await store.batches.counts(batch.id)).documentCount >= MAX_BATCH_DOCUMENTS)
+  if ((await store.batches.rowCounts(batch.id)).total >= MAX_BATCH_DOCUMENTS)
     throw problem('batchId', `a batch holds at most ${MAX_BATCH_DOCUMENTS} documents`);
   const id = crypto.randomUUID();
   if (!(await store.batches.addDocument({ id, batchId: batch.id, sendOrder: order, body: input.body })))
@@ -64,7 +64,7 @@ export async function addBatchDocument(
 export async function startBatch(store: Store, caller: SendCaller, batchId: string): Promise<TaskRecord> {
   const batch = await visibleBatch(store, caller, batchId);
   return await store.transaction(async () => {
-    const total = (await store.batches.counts(batch.id)).documentCount;
+    const total = (await store.batches.rowCounts(batch.id)).total;
     if (batch.status !== 'CREATING') throw conflict(`Batch '${batch.id}' has already been started (task ${batch.taskId}).`, 'batch_started');
     if (total === 0) throw problem('batchId', 'the batch has no documents; add them with sendBatchDocument first');
     const task = await store.tasks.create({

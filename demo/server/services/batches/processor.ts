@@ -109,8 +109,8 @@ export class BatchProcessor {
           await store.batches.markFailed(row.id, JSON.stringify(errorOf(error)));
         }
       }
-      const counts = await store.batches.counts(batch.id);
-      const progress = { done: counts.submittedCount, failed: counts.failedCount };
+      const counts = await store.batches.rowCounts(batch.id);
+      const progress = { done: counts.submitted, failed: counts.failed };
       const feedTask = { id: taskId, batchId: batch.id, groupId: batch.groupId, userId: batch.userId };
       if (rows.length === 0) {
         await store.transaction(async () => {
