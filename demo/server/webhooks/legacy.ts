@@ -60,16 +60,19 @@ async function makeBatch(store: Store, registrationId: string, notify: string, h
 
 /**
  * Called by enqueueEvent (inside its transaction) after an operation's event: registrations of a
- * named type whose trigger this is get the batch of the document's held events.
+ * named type whose trigger this is get the batch of the document's held events. Returns how many
+ * batches it made (each one a pending delivery).
  */
-export async function flushNamedBatches(store: Store, object: string, event: string, snapshot: DocumentSnapshot, now: number): Promise<void> {
-  if (object !== 'document') return;
+export async function flushNamedBatches(store: Store, object: string, event: string, snapshot: DocumentSnapshot, now: number): Promise<number> {
+  if (object !== 'document') return 0;
   const notify = Object.entries(NAMED_TRIGGERS).find(([, trigger]) => trigger === event)?.[0];
-  if (!notify) return;
+  if (!notify) return 0;
+  let made = 0;
   for (const id of await store.webhooks.namedBatchRegistrations(snapshot.groupId, notify)) {
     const held = await store.webhooks.heldForDocument(id, snapshot.uuid, MAX_BATCH_EVENTS);
-    await makeBatch(store, id, notify, held, now);
+    if (await makeBatch(store, id, notify, held, now)) made++;
   }
+  return made;
 }
 
 /**

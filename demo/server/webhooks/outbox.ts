@@ -69,7 +69,7 @@ export async function enqueueEvent(store: Store, input: EnqueueInput): Promise<E
   if (!subjectId) throw new Error(`${input.object}.${input.event} needs a recipient id`);
   const payload = buildEventPayload(input.object, input.event, input.snapshot, input.recipientId, { now });
   const onceKey = origin === 'operation' && isOnceEvent(input.object, input.event) ? `${input.object}.${input.event}:${subjectId}` : null;
-  return await store.transaction(async () => {
+  const write = async (): Promise<EnqueueResult | null> => {
     const inserted = await store.webhooks.insertEvent({
       id: payload.id,
       object: input.object,
@@ -89,13 +89,17 @@ export async function enqueueEvent(store: Store, input: EnqueueInput): Promise<E
     for (const target of targets) {
       await store.webhooks.insertDelivery(payload.id, target.id, target.notify === 'realtime' ? 'pending' : 'held', now);
     }
+    let batches = 0;
     if (origin === 'operation') {
-      await flushNamedBatches(store, input.object, input.event, input.snapshot, now);
+      batches = await flushNamedBatches(store, input.object, input.event, input.snapshot, now);
       await appendLifecycleEvent(store, input.object, input.event, input.snapshot, input.recipientId, now); // the GraphQL group feed
     }
-    wakeWorkers(store);
+    // No delivery queued, nothing for a worker to claim: waking it would cost a claiming transaction per event.
+    if (targets.length > 0 || batches > 0) wakeWorkers(store);
     return { eventId: payload.id, registrations: targets.map((t) => t.id) };
-  });
+  };
+  // Inside the caller's transaction its writes are already all-or-nothing; a savepoint would only add two round trips.
+  return store.sql.inTransaction() ? await write() : await store.transaction(write);
 }
 
 /** Queues one more delivery of a logged event to one registration (the dashboard's replay). */

@@ -17,7 +17,7 @@ import { storeTemplate } from '../template-upload.ts';
 import type { TextDocument, TextDocumentInput } from './text-document.ts';
 import { documentTransition } from '../../domain/statuses.ts';
 import type { DocumentRecord, NewRecipient, RecipientRecord } from '../../store/documents.ts';
-import type { AuditActor } from '../../store/documents-history.ts';
+import type { AuditActor, NewAuditEvent } from '../../store/documents-history.ts';
 import { parseSendRequest } from './send-request.ts';
 import type { SendRequest } from './send-request.ts';
 import { planSend } from './send-plan.ts';
@@ -25,7 +25,7 @@ import type { SendPlan, SendTemplate } from './send-plan.ts';
 import { buildSourcePdf } from './source-pdf.ts';
 import { documentSourceFileName } from './repositories.ts';
 import { emitDocumentEvent } from './events.ts';
-import { emitEvent } from '../../webhooks/emit.ts';
+import { emitEvent, snapshotOfStored } from '../../webhooks/emit.ts';
 import type { WorkPool } from '../../work/pool.ts';
 import { answering } from '../../work/failures.ts';
 
@@ -143,40 +143,54 @@ async function planFromTemplates(
 
 async function sendFromTemplates(store: Store, caller: SendCaller, group: Group, request: SendRequest, options: SendOptions): Promise<SentDocument> {
   const { templates, plan } = await planFromTemplates(store, caller, group, request, options);
-  // Name the source PDF before the transaction: a crash leaves at worst an orphan name, never a row without its PDF.
   // One template: the document's name references the template's blob (no copy; the blob is immutable, so a later
-  // change or deletion of the template leaves the document's PDF as sent). Several: their merge is a new blob.
+  // change or deletion of the template leaves the document's PDF as sent), linked in the send's transaction.
+  // Several: their merge is a new blob, written before the transaction (a crash leaves at worst an orphan name,
+  // never a row without its PDF) and removed again if the send fails.
   const id = crypto.randomUUID();
   const sourceFile = documentSourceFileName(id);
-  try {
-    if (templates.length === 1) await store.files.link(templateFileName(templates[0].id), sourceFile);
-    else await store.files.write(sourceFile, await buildSourcePdf(await Promise.all(templates.map((t) => store.files.read(templateFileName(t.id))))));
-  } catch (error) {
-    throw conflict(
-      `The template PDF could not be copied to the document (${error instanceof Error ? error.message : String(error)}).`,
-      'template_pdf_unavailable',
-    );
+  const merged = templates.length > 1;
+  if (merged) {
+    try {
+      await store.files.write(sourceFile, await buildSourcePdf(await Promise.all(templates.map((t) => store.files.read(templateFileName(t.id))))));
+    } catch (error) {
+      throw pdfUnavailable(error);
+    }
   }
 
   let sent: SentDocument;
   try {
-    // Read committed, not serializable: concurrent sends all bump the same document_counts row, and under
-    // serializable they would take turns through retries (pg_send_rps_ratio). Nothing here reads a row to
-    // decide a write except archive_upon_send, which archives with a conditional update instead.
+    // Read committed, not serializable: concurrent sends all bump the same document_counts row (at COMMIT) and the
+    // template blob's reference count, and under serializable they would take turns through retries (pg_send_rps_ratio).
+    // Nothing here reads a row to decide a write except archive_upon_send, which archives with a conditional update instead.
     sent = await store.transaction(
       async () => {
         const stored = await persistSend(store, caller, { id, request, group, templates, plan, sourceFile });
         await options.inTransaction?.(stored.document);
+        // Last: the blob's counter row stays locked from this update to COMMIT.
+        if (!merged) await linkSourcePdf(store, templates[0]!, sourceFile);
         return stored;
       },
       { isolation: 'read committed' },
     );
   } catch (error) {
-    await store.files.remove(sourceFile);
+    if (merged) await store.files.remove(sourceFile);
     throw error;
   }
   await emitDocumentEvent(store, { object: 'document', event: 'created', documentId: id }, options.log);
   return sent;
+}
+
+const pdfUnavailable = (error: unknown): DomainError =>
+  conflict(`The template PDF could not be copied to the document (${error instanceof Error ? error.message : String(error)}).`, 'template_pdf_unavailable');
+
+/** Points the document's source PDF at the template's blob; a template whose PDF is gone is a 409. */
+async function linkSourcePdf(store: Store, template: Template, sourceFile: string): Promise<void> {
+  try {
+    await store.files.link(templateFileName(template.id), sourceFile);
+  } catch (error) {
+    throw pdfUnavailable(error);
+  }
 }
 
 interface SendToStore {
@@ -213,7 +227,7 @@ async function persistSend(store: Store, caller: SendCaller, { id, request, grou
     rejectionReason: '',
     hasFields: r.hasFields,
   }));
-  const document = await documents.insert(
+  const { document, recipients: stored } = await documents.insert(
     {
       id,
       groupId: group.id,
@@ -266,25 +280,32 @@ async function persistSend(store: Store, caller: SendCaller, { id, request, grou
   if (text)
     await store.documentTexts.insert({ documentId: id, textTemplateId: text.textTemplateId, html: text.html, header: text.header, footer: text.footer });
 
-  await history.record(id, 'document_sent', caller.actor, {
-    name: request.name,
-    templates: request.templateIds,
-    recipients: recipients.map((r) => ({ id: r.id, email: r.email, role: r.role, order: r.order })),
-    skipped: document.skipped,
-    do_email: request.doEmail,
-  });
+  const events: NewAuditEvent[] = [
+    {
+      event: 'document_sent',
+      actor: caller.actor,
+      details: {
+        name: request.name,
+        templates: request.templateIds,
+        recipients: recipients.map((r) => ({ id: r.id, email: r.email, role: r.role, order: r.order })),
+        skipped: document.skipped,
+        do_email: request.doEmail,
+      },
+    },
+  ];
   for (const r of recipients) {
-    if (r.status !== 4) await history.record(id, 'recipient_sent', caller.actor, { email: r.email, status: r.status }, r.id);
+    if (r.status !== 4) events.push({ event: 'recipient_sent', actor: caller.actor, details: { email: r.email, status: r.status }, recipientId: r.id });
   }
   for (const t of templates) {
     if (!t.archiveUponSend) continue;
     // A concurrent send of the same archive_upon_send template archived it first: that one wins, this one is refused.
     if (!(await store.templates.archiveIfActive(t.id))) assertSendable({ ...t, archived: true }, 'templatepdf');
-    await history.record(id, 'template_archived', caller.actor, { templatepdf: t.id, reason: 'archive_upon_send' });
+    events.push({ event: 'template_archived', actor: caller.actor, details: { templatepdf: t.id, reason: 'archive_upon_send' } });
   }
+  await history.recordMany(id, events);
   // Webhook document.created: written to the outbox in this transaction, so it exists exactly when the document does.
-  await emitEvent(store, { object: 'document', event: 'created', documentId: id });
-  return { document, recipients: await documents.recipients(id) };
+  await emitEvent(store, { object: 'document', event: 'created', documentId: id, snapshot: snapshotOfStored(document, group.slug, stored) });
+  return { document, recipients: stored };
 }
 
 /**
