@@ -15,6 +15,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import type { IsolationLevel, SqlDb, SqlRow, SqlValue, TransactionOptions } from './sql.ts';
 import { PlaceholderCache } from './pg/placeholders.ts';
+import { PreparedNames, isStalePlan } from './pg/prepared.ts';
 import { sqliteLikeTypes } from './pg/row-types.ts';
 import { runPgMigrations } from './pg/migrate.ts';
 import { pgMigrations } from './pg/migrations.ts';
@@ -61,10 +62,13 @@ function bind(params: readonly SqlValue[]): unknown[] {
   });
 }
 
-/** A serialization failure or deadlock, also when the caller wrapped it (`new Error(…, { cause })`). */
+/**
+ * A serialization failure or deadlock, also when the caller wrapped it (`new Error(…, { cause })`); or a prepared
+ * statement gone stale (pg/prepared.ts), which runs afresh on the next attempt.
+ */
 function isRetryable(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
-    if (RETRYABLE_CODES.has(String((current as { code?: unknown }).code))) return true;
+    if (RETRYABLE_CODES.has(String((current as { code?: unknown }).code)) || isStalePlan(current)) return true;
   }
   return false;
 }
@@ -84,6 +88,7 @@ export class PgSqlDb implements SqlDb {
   readonly pool: pg.Pool;
   private readonly context = new AsyncLocalStorage<TransactionState>();
   private readonly placeholders = new PlaceholderCache();
+  private readonly prepared = new PreparedNames();
   private closed = false;
 
   /** The pool must parse types as `sqliteLikeTypes` does (createPgPool sets that up). */
@@ -151,7 +156,17 @@ export class PgSqlDb implements SqlDb {
     if (numbered.count !== params.length) {
       return Promise.reject(new Error(`SQL has ${numbered.count} placeholder(s) but ${params.length} parameter(s) were given: ${sql.slice(0, 200)}`));
     }
-    return this.connection().query<R>(numbered.text, bind(params));
+    const connection = this.connection();
+    const values = bind(params);
+    const name = this.prepared.nameOf(numbered.text);
+    if (name === undefined) return connection.query<R>(numbered.text, values);
+    return connection.query<R>({ name, text: numbered.text, values }).catch((error: unknown) => {
+      if (!isStalePlan(error)) throw error;
+      this.prepared.invalidate();
+      // In a transaction PostgreSQL has aborted it, and transaction() runs it again (isRetryable); outside one, run it again here.
+      if (connection !== this.pool) throw error;
+      return this.pool.query<R>(numbered.text, values);
+    });
   }
 
   /** The current transaction's connection, or the pool (any free connection, autocommit). */
