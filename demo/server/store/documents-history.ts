@@ -91,12 +91,24 @@ export class SqliteDocumentHistory {
 
   /**
    * Appends events to the document's hash chain in this order, with one read of the chain's head and
-   * one INSERT. Inside a transaction: on SQLite nothing can come between the read and the insert (one
-   * writer); on PostgreSQL, callers that may race on one document's chain serialize on the document.
+   * one INSERT. On SQLite nothing can come between the read and the insert (one writer); on PostgreSQL a
+   * serializable transaction (store.transaction's default) makes a concurrent append to the same chain retry.
    */
   async recordMany(documentId: string, entries: readonly NewAuditEvent[]): Promise<void> {
     if (entries.length === 0) return;
-    let prev = await chainHead(this.db, documentId);
+    await this.append(documentId, await chainHead(this.db, documentId), entries);
+  }
+
+  /**
+   * A new document's first events, in one INSERT: the caller inserted the document in this transaction,
+   * so no other event can be in its chain yet, and the chain's (empty) head is not read.
+   */
+  async startChain(documentId: string, entries: readonly NewAuditEvent[]): Promise<void> {
+    await this.append(documentId, '', entries);
+  }
+
+  private async append(documentId: string, head: string, entries: readonly NewAuditEvent[]): Promise<void> {
+    let prev = head;
     const rows = entries.map(({ event, actor, details = {}, recipientId = null }) => {
       const content = {
         document_id: documentId,
@@ -111,8 +123,7 @@ export class SqliteDocumentHistory {
         created: nowIso(),
       };
       const hash = eventHash(prev, content);
-      const c = content;
-      const row = [c.document_id, c.recipient_id, c.event, c.actor_type, c.actor_id, c.actor_label, c.ip, c.user_agent, c.details_json, c.created, prev, hash];
+      const row = [...EVENT_COLUMNS.slice(0, -2).map((column) => content[column as keyof typeof content]), prev, hash];
       prev = hash;
       return row;
     });

@@ -17,6 +17,8 @@ import { storeTemplate } from '../template-upload.ts';
 import type { TextDocument, TextDocumentInput } from './text-document.ts';
 import { documentTransition } from '../../domain/statuses.ts';
 import type { DocumentRecord, NewRecipient, RecipientRecord } from '../../store/documents.ts';
+import type { EmailAttachment } from '../../store/email-attachments.ts';
+import type { DocumentDetailParts } from './views.ts';
 import type { AuditActor, NewAuditEvent } from '../../store/documents-history.ts';
 import { parseSendRequest } from './send-request.ts';
 import type { SendRequest } from './send-request.ts';
@@ -52,6 +54,8 @@ const fieldModelCheck = (element: FieldElement, value: string): string | null =>
 export interface SentDocument {
   document: DocumentRecord;
   recipients: RecipientRecord[];
+  /** The detail view's parts as the send stored them (field count, invitation files, text source), read from nothing. */
+  parts: DocumentDetailParts;
 }
 
 const invalid = (problems: { field: string; message: string }[]): DomainError =>
@@ -96,7 +100,7 @@ async function planFromTemplates(
   group: Group,
   request: SendRequest,
   options: SendOptions,
-): Promise<{ templates: Template[]; plan: SendPlan }> {
+): Promise<{ templates: Template[]; plan: SendPlan; attachments: Map<string, EmailAttachment> }> {
   const templates = await Promise.all(
     request.templateIds.map((id, i) => loadTemplate(store, caller, group, id, request.templateIds.length > 1 ? `templatepdf[${i}]` : 'templatepdf')),
   );
@@ -128,9 +132,14 @@ async function planFromTemplates(
   if (!planned.ok) throw invalid(planned.problems);
   const plan = planned.plan;
   const missing = [];
+  const attachments = new Map<string, EmailAttachment>();
   for (const s of request.signers) {
     for (const aid of s.attachmentIds) {
-      if ((await store.emailAttachments.get(aid))?.groupId === group.id) continue;
+      const attachment = attachments.get(aid) ?? (await store.emailAttachments.get(aid));
+      if (attachment?.groupId === group.id) {
+        attachments.set(aid, attachment);
+        continue;
+      }
       missing.push({
         field: `signers[${s.index}].attachments`,
         message: `signers[${s.index}].attachments: attachment '${aid}' not found in the send's group (upload it with POST /api/v1/attachment/).`,
@@ -138,11 +147,11 @@ async function planFromTemplates(
     }
   }
   if (missing.length) throw invalid(missing);
-  return { templates, plan };
+  return { templates, plan, attachments };
 }
 
 async function sendFromTemplates(store: Store, caller: SendCaller, group: Group, request: SendRequest, options: SendOptions): Promise<SentDocument> {
-  const { templates, plan } = await planFromTemplates(store, caller, group, request, options);
+  const { templates, plan, attachments } = await planFromTemplates(store, caller, group, request, options);
   // One template: the document's name references the template's blob (no copy; the blob is immutable, so a later
   // change or deletion of the template leaves the document's PDF as sent), linked in the send's transaction.
   // Several: their merge is a new blob, written before the transaction (a crash leaves at worst an orphan name,
@@ -165,7 +174,7 @@ async function sendFromTemplates(store: Store, caller: SendCaller, group: Group,
     // Nothing here reads a row to decide a write except archive_upon_send, which archives with a conditional update instead.
     sent = await store.transaction(
       async () => {
-        const stored = await persistSend(store, caller, { id, request, group, templates, plan, sourceFile });
+        const stored = await persistSend(store, caller, { id, request, group, templates, plan, attachments, sourceFile });
         await options.inTransaction?.(stored.document);
         // Last: the blob's counter row stays locked from this update to COMMIT.
         if (!merged) await linkSourcePdf(store, templates[0]!, sourceFile);
@@ -177,7 +186,7 @@ async function sendFromTemplates(store: Store, caller: SendCaller, group: Group,
     if (merged) await store.files.remove(sourceFile);
     throw error;
   }
-  await emitDocumentEvent(store, { object: 'document', event: 'created', documentId: id }, options.log);
+  await emitDocumentEvent(store, { object: 'document', event: 'created', documentId: id, document: sent.document }, options.log);
   return sent;
 }
 
@@ -199,11 +208,17 @@ interface SendToStore {
   group: Group;
   templates: Template[];
   plan: SendPlan;
+  /** The invitation files the send checked, by id. */
+  attachments: Map<string, EmailAttachment>;
   sourceFile: string;
 }
 
 /** The send's writes, in the caller's transaction: document, recipients, fields, template archive, history, webhook. */
-async function persistSend(store: Store, caller: SendCaller, { id, request, group, templates, plan, sourceFile }: SendToStore): Promise<SentDocument> {
+async function persistSend(
+  store: Store,
+  caller: SendCaller,
+  { id, request, group, templates, plan, attachments, sourceFile }: SendToStore,
+): Promise<SentDocument> {
   const { documents, history } = store;
   // Re-check inside the transaction: another request may have archived the template meanwhile.
   for (const t of templates) assertSendable((await store.templates.get(t.id)) ?? t, 'templatepdf');
@@ -276,9 +291,9 @@ async function persistSend(store: Store, caller: SendCaller, { id, request, grou
   // Invitation attachments, by the position the recipients were created in.
   for (const [i, r] of recipients.entries()) await store.emailAttachments.attachToRecipient(r.id, plan.recipients[i]!.attachmentIds);
 
-  const text = request.textSource;
-  if (text)
-    await store.documentTexts.insert({ documentId: id, textTemplateId: text.textTemplateId, html: text.html, header: text.header, footer: text.footer });
+  const source = request.textSource;
+  const text = source && { documentId: id, textTemplateId: source.textTemplateId, html: source.html, header: source.header, footer: source.footer };
+  if (text) await store.documentTexts.insert(text);
 
   const events: NewAuditEvent[] = [
     {
@@ -302,10 +317,19 @@ async function persistSend(store: Store, caller: SendCaller, { id, request, grou
     if (!(await store.templates.archiveIfActive(t.id))) assertSendable({ ...t, archived: true }, 'templatepdf');
     events.push({ event: 'template_archived', actor: caller.actor, details: { templatepdf: t.id, reason: 'archive_upon_send' } });
   }
-  await history.recordMany(id, events);
+  await history.startChain(id, events);
   // Webhook document.created: written to the outbox in this transaction, so it exists exactly when the document does.
   await emitEvent(store, { object: 'document', event: 'created', documentId: id, snapshot: snapshotOfStored(document, group.slug, stored) });
-  return { document, recipients: stored };
+  const parts: DocumentDetailParts = {
+    fieldCount: plan.fields.length,
+    // As attachToRecipient stored them: each file once, where it was first given.
+    invitationFiles: recipients.map((r, i) => ({
+      recipientId: r.id,
+      attachments: [...new Set(plan.recipients[i]!.attachmentIds)].flatMap((aid) => attachments.get(aid) ?? []),
+    })),
+    text,
+  };
+  return { document, recipients: stored, parts };
 }
 
 /**
