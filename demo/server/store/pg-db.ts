@@ -83,9 +83,18 @@ export class TransactionAbortedError extends Error {
   }
 }
 
+/** What this store has asked of PostgreSQL so far (benches and operators: pg_send_rps_ratio counts per send). */
+export interface PgSqlStats {
+  /** Statements sent, each one round trip: queries, and BEGIN/COMMIT/ROLLBACK/savepoints. */
+  roundTrips: number;
+  /** Outermost transactions run again after a serialization failure, deadlock or stale prepared statement. */
+  retries: number;
+}
+
 export class PgSqlDb implements SqlDb {
   readonly dialect = 'postgres';
   readonly pool: pg.Pool;
+  readonly stats: PgSqlStats = { roundTrips: 0, retries: 0 };
   private readonly context = new AsyncLocalStorage<TransactionState>();
   private readonly placeholders = new PlaceholderCache();
   private readonly prepared = new PreparedNames();
@@ -111,6 +120,7 @@ export class PgSqlDb implements SqlDb {
 
   async exec(sql: string): Promise<void> {
     // Without parameters the driver uses the simple query protocol, which runs several statements.
+    this.stats.roundTrips++;
     await this.connection().query(sql);
   }
 
@@ -138,6 +148,7 @@ export class PgSqlDb implements SqlDb {
         return await this.runTransaction(work, isolation);
       } catch (error) {
         if (attempt >= TRANSACTION_ATTEMPTS || !isRetryable(error)) throw error;
+        this.stats.retries++;
         // Exponential backoff with full jitter (up to 2, 4, 8 … 1024 ms), so colliders fall out of step.
         await sleep(Math.random() * 2 ** Math.min(attempt, 10));
       }
@@ -159,12 +170,14 @@ export class PgSqlDb implements SqlDb {
     const connection = this.connection();
     const values = bind(params);
     const name = this.prepared.nameOf(numbered.text);
+    this.stats.roundTrips++;
     if (name === undefined) return connection.query<R>(numbered.text, values);
     return connection.query<R>({ name, text: numbered.text, values }).catch((error: unknown) => {
       if (!isStalePlan(error)) throw error;
       this.prepared.invalidate();
       // In a transaction PostgreSQL has aborted it, and transaction() runs it again (isRetryable); outside one, run it again here.
       if (connection !== this.pool) throw error;
+      this.stats.roundTrips++;
       return this.pool.query<R>(numbered.text, values);
     });
   }
@@ -190,6 +203,7 @@ export class PgSqlDb implements SqlDb {
     client.on('error', onConnectionError);
     const state: TransactionState = { client, savepoints: 0, finished: false, afterCommit: [] };
     try {
+      this.stats.roundTrips += 2; // BEGIN, and COMMIT or ROLLBACK
       await client.query(`BEGIN ISOLATION LEVEL ${isolation}`);
       try {
         const result = await this.context.run(state, work);
@@ -214,6 +228,7 @@ export class PgSqlDb implements SqlDb {
 
   private async savepoint<T>(state: TransactionState, work: () => Promise<T>): Promise<T> {
     const name = `sp_${++state.savepoints}`;
+    this.stats.roundTrips += 2; // SAVEPOINT, and RELEASE or ROLLBACK TO
     await state.client.query(`SAVEPOINT ${name}`);
     try {
       const result = await work();
