@@ -25,8 +25,8 @@ import { pgMigrations } from './pg/migrations.ts';
  * under `repeatable read`/`serializable`) or a deadlock (40P01). Such an abort is PostgreSQL saying
  * "run it again"; `work` is run again from the start, so it must only have database effects (which
  * the rollback undid). A savepoint is never retried on its own: the abort is the outer transaction's.
- * 30 with backoff growing to about a second: concurrent sends into one group all bump the same
- * `document_counts` row, and under `serializable` only one of them wins each round.
+ * 30 with backoff growing to about a second: under constant contention on one row a serializable writer
+ * can lose many rounds in a row (hot rows are bumped at COMMIT or by conditional updates instead).
  */
 export const TRANSACTION_ATTEMPTS = 30;
 const RETRYABLE_CODES = new Set(['40001', '40P01']);
