@@ -94,7 +94,11 @@ test('PostgreSQL bumps a counter at COMMIT: a second open transaction inserting 
     await second.query("SET LOCAL lock_timeout = '2s'");
     await second.query(insert, ['b']);
     await second.query('COMMIT');
-    assert.deepEqual(plain((await pool.query(COUNTS)).rows), [{ group_id: 'g1', user_id: 'u1', status: 10, archived: 0, n: 1 }], 'only the committed one counts');
+    assert.deepEqual(
+      plain((await pool.query(COUNTS)).rows),
+      [{ group_id: 'g1', user_id: 'u1', status: 10, archived: 0, n: 1 }],
+      'only the committed one counts',
+    );
     await first.query('COMMIT');
     assert.deepEqual(plain((await pool.query(COUNTS)).rows), [{ group_id: 'g1', user_id: 'u1', status: 10, archived: 0, n: 2 }]);
     assert.deepEqual(plain((await pool.query(COUNTS)).rows), plain((await pool.query(RECOUNT)).rows));
