@@ -112,3 +112,30 @@ test('permanently deleting the document drops its recipients’ attachment links
     await t.close();
   }
 });
+
+test("the send answers the document's detail as stored: every file once per signer, in the order first given", async () => {
+  const t = await createTestApp();
+  try {
+    const pdf = await pdfBase64();
+    const upload = async (filename: string) => {
+      const res = await call(t.app, t.key, 'POST', '/api/v1/attachment/', { group: `/api/v1/group/${t.groupId}/`, filename, description: '', pdf_file: pdf });
+      assert.equal(res.statusCode, 201, res.body);
+      return new URL(String(res.headers.location), 'http://x').pathname;
+    };
+    const [a, b] = [await upload('a.pdf'), await upload('b.pdf')];
+    const template = await addTemplate(t.app, { groupId: t.groupId, userId: t.adminId, fields: [field({ signer: 1 }), field({ signer: 2, page: 1 })] });
+    const body = sendBody(t.groupId, template.id, { signers_in_order: false });
+    body.signers[0] = { ...body.signers[0]!, attachments: [b, a, b] } as (typeof body.signers)[0];
+    body.signers[1] = { ...body.signers[1]!, attachments: [a] } as (typeof body.signers)[1];
+    const sent = await call(t.app, t.key, 'POST', '/api/v1/document/', body);
+    assert.equal(sent.statusCode, 201, sent.body);
+    const detail = await call(t.app, t.key, 'GET', `/api/v1/document/${sent.json().uuid}/`);
+    assert.deepEqual(
+      (sent.json().attachments as { attachment: string }[]).map((x) => x.attachment),
+      [b, a, a],
+    );
+    assert.deepEqual(sent.json(), detail.json());
+  } finally {
+    await t.close();
+  }
+});

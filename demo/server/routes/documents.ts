@@ -60,7 +60,7 @@ export default async function documentRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const auth = requireApiKey(request);
-      const { document, recipients } = await sendDocument(
+      const { document, recipients, parts } = await sendDocument(
         store,
         { userId: auth.user.id, groupIds: auth.groupIds, actor: await actorOf(store, request) },
         request.body,
@@ -71,7 +71,7 @@ export default async function documentRoutes(app: App): Promise<void> {
         },
       );
       reply.code(201).header('Location', statusUri(document.id));
-      const detail = documentDetail(document, recipients, await detailParts(document.id, recipients));
+      const detail = documentDetail(document, recipients, parts);
       if (!document.returnSignerLinks) return detail;
       // The hosted service's `signer_1`, `signer_2`, ... in recipient order: signing-page links (they open once it is that signer's turn).
       // Top-level, as the hosted description returns them.

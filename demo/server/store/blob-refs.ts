@@ -66,6 +66,33 @@ export class SqliteBlobRefs {
     if (previous) await this.release(previous.hash);
   }
 
+  /**
+   * Points `to` at the blob `from` points at, in two statements for a new name (three or four for a
+   * name that points elsewhere), the blob's counter row last: concurrent links of one template all update that row, and each holds its lock
+   * from this update to its commit. Answers the blob `to` pointed at before, which lost a reference
+   * (undefined when none did), or null when `from` names nothing. Call inside a transaction.
+   */
+  async link(from: string, to: string): Promise<{ released: string | undefined } | null> {
+    // The usual case, a new name: two statements.
+    const named = (await this.db.get(
+      'INSERT INTO blob_names (name, hash) SELECT ?, hash FROM blob_names WHERE name = ? ON CONFLICT(name) DO NOTHING RETURNING hash',
+      [to, from],
+    )) as { hash: string } | undefined;
+    if (named) {
+      await this.db.run('UPDATE blobs SET refs = refs + 1 WHERE hash = ?', [named.hash]);
+      return { released: undefined };
+    }
+    // `from` names nothing, or `to` names a blob already.
+    const row = (await this.db.get('SELECT s.hash, t.hash AS previous FROM blob_names s LEFT JOIN blob_names t ON t.name = ? WHERE s.name = ?', [to, from])) as
+      { hash: string; previous: string | null } | undefined;
+    if (!row) return null;
+    if (row.previous === row.hash) return { released: undefined };
+    await this.db.run('INSERT INTO blob_names (name, hash) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET hash = excluded.hash', [to, row.hash]);
+    if (row.previous !== null) await this.release(row.previous);
+    await this.db.run('UPDATE blobs SET refs = refs + 1 WHERE hash = ?', [row.hash]);
+    return { released: row.previous ?? undefined };
+  }
+
   /** Drops `name` (its blob loses one reference). Call inside a transaction. */
   async unbind(name: string): Promise<void> {
     const previous = await this.find(name);

@@ -6,6 +6,7 @@
 import crypto from 'node:crypto';
 import type { SqlDb } from './sql.ts';
 import { nowIso } from './db.ts';
+import { insertRows } from './multi-row.ts';
 import { chainedDocumentIds, chainHead, eventHash, verifyChain } from './audit-chain.ts';
 import type { ChainCheck } from './audit-chain.ts';
 
@@ -52,6 +53,30 @@ export interface QueuedEmail {
 
 type Row = Record<string, string | number | null>;
 
+/** One event to append: what happened, who did it, and about which recipient (if any). */
+export interface NewAuditEvent {
+  event: string;
+  actor: AuditActor;
+  details?: Record<string, unknown>;
+  recipientId?: string | null;
+}
+
+/** The chained content's columns, then the chain's two. */
+const EVENT_COLUMNS = [
+  'document_id',
+  'recipient_id',
+  'event',
+  'actor_type',
+  'actor_id',
+  'actor_label',
+  'ip',
+  'user_agent',
+  'details_json',
+  'created',
+  'prev_hash',
+  'hash',
+];
+
 export class SqliteDocumentHistory {
   private readonly db: SqlDb;
 
@@ -59,39 +84,50 @@ export class SqliteDocumentHistory {
     this.db = db;
   }
 
-  /** Appends an event to the document's hash chain (audit-chain.ts): node:sqlite is synchronous, so reading the head and inserting cannot interleave. */
+  /** Appends an event to the document's hash chain (audit-chain.ts). */
   async record(documentId: string, event: string, actor: AuditActor, details: Record<string, unknown> = {}, recipientId: string | null = null): Promise<void> {
-    const content = {
-      document_id: documentId,
-      recipient_id: recipientId,
-      event,
-      actor_type: actor.type,
-      actor_id: actor.id,
-      actor_label: actor.label,
-      ip: actor.ip.slice(0, 100),
-      user_agent: actor.userAgent.slice(0, 500),
-      details_json: JSON.stringify(details),
-      created: nowIso(),
-    };
-    const prev = await chainHead(this.db, documentId);
-    await this.db.run(
-      `INSERT INTO document_events (document_id, recipient_id, event, actor_type, actor_id, actor_label, ip, user_agent, details_json, created, prev_hash, hash)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [
-        content.document_id,
-        content.recipient_id,
-        content.event,
-        content.actor_type,
-        content.actor_id,
-        content.actor_label,
-        content.ip,
-        content.user_agent,
-        content.details_json,
-        content.created,
-        prev,
-        eventHash(prev, content),
-      ],
-    );
+    await this.recordMany(documentId, [{ event, actor, details, recipientId }]);
+  }
+
+  /**
+   * Appends events to the document's hash chain in this order, with one read of the chain's head and
+   * one INSERT. On SQLite nothing can come between the read and the insert (one writer); on PostgreSQL a
+   * serializable transaction (store.transaction's default) makes a concurrent append to the same chain retry.
+   */
+  async recordMany(documentId: string, entries: readonly NewAuditEvent[]): Promise<void> {
+    if (entries.length === 0) return;
+    await this.append(documentId, await chainHead(this.db, documentId), entries);
+  }
+
+  /**
+   * A new document's first events, in one INSERT: the caller inserted the document in this transaction,
+   * so no other event can be in its chain yet, and the chain's (empty) head is not read.
+   */
+  async startChain(documentId: string, entries: readonly NewAuditEvent[]): Promise<void> {
+    await this.append(documentId, '', entries);
+  }
+
+  private async append(documentId: string, head: string, entries: readonly NewAuditEvent[]): Promise<void> {
+    let prev = head;
+    const rows = entries.map(({ event, actor, details = {}, recipientId = null }) => {
+      const content = {
+        document_id: documentId,
+        recipient_id: recipientId,
+        event,
+        actor_type: actor.type,
+        actor_id: actor.id,
+        actor_label: actor.label,
+        ip: actor.ip.slice(0, 100),
+        user_agent: actor.userAgent.slice(0, 500),
+        details_json: JSON.stringify(details),
+        created: nowIso(),
+      };
+      const hash = eventHash(prev, content);
+      const row = [...EVENT_COLUMNS.slice(0, -2).map((column) => content[column as keyof typeof content]), prev, hash];
+      prev = hash;
+      return row;
+    });
+    await insertRows(this.db, 'document_events', EVENT_COLUMNS, rows);
   }
 
   async events(documentId: string): Promise<AuditEvent[]> {

@@ -7,6 +7,7 @@ import type { SqlDb } from './sql.ts';
 import { listDocuments } from './document-list.ts';
 import type { DocumentListPage, ListKeyset } from './document-list.ts';
 import { nowIso } from './db.ts';
+import { insertDocument } from './document-insert.ts';
 import type { FieldElement } from '../../../src/fields/types.ts';
 import type { StoredPageGeometry } from './templates.ts';
 import type { DocumentStatus, RecipientStatus } from '../domain/statuses.ts';
@@ -115,6 +116,7 @@ export interface DocumentListQuery {
 }
 
 export type Row = Record<string, string | number | null>;
+
 const bool = (v: unknown): boolean => v === 1;
 const json = <T>(v: unknown): T => JSON.parse(String(v)) as T;
 
@@ -159,7 +161,7 @@ export function toDocument(r: Row): DocumentRecord {
   };
 }
 
-function toRecipient(r: Row): RecipientRecord {
+export function toRecipient(r: Row): RecipientRecord {
   return {
     id: String(r.id),
     documentId: String(r.document_id),
@@ -192,81 +194,12 @@ export class SqliteDocumentRepository {
     this.db = db;
   }
 
-  /** Inserts a document with its recipients and fields; call inside a transaction. */
-  async insert(doc: NewDocument, recipients: NewRecipient[], fields: FieldElement[]): Promise<DocumentRecord> {
-    const now = nowIso();
-    await this.db.run(
-      `INSERT INTO documents (id, group_id, user_id, name, status, template_ids_json, tag, tag1, tag2, tag3, do_email, signers_in_order,
-         cc_json, message, message_template, redirect, honorifics, convert_sender_to_signer, strict_fields, append_history, append_pdf,
-         return_signer_links, pdf_password, pdf_password_type, page_count, pages_json, reviewers_json, skipped_json, source_file,
-         created, modified, language)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [
-        doc.id,
-        doc.groupId,
-        doc.userId,
-        doc.name,
-        doc.status,
-        JSON.stringify(doc.templateIds),
-        doc.tag,
-        doc.tag1,
-        doc.tag2,
-        doc.tag3,
-        +doc.doEmail,
-        +doc.signersInOrder,
-        JSON.stringify(doc.cc),
-        doc.message,
-        doc.messageTemplate,
-        doc.redirect,
-        +doc.honorifics,
-        +doc.convertSenderToSigner,
-        +doc.strictFields,
-        +doc.appendHistory,
-        +doc.appendPdf,
-        +doc.returnSignerLinks,
-        doc.pdfPassword,
-        doc.pdfPasswordType,
-        doc.pageCount,
-        JSON.stringify(doc.pages),
-        JSON.stringify(doc.reviewers),
-        JSON.stringify(doc.skipped),
-        doc.sourceFile,
-        now,
-        now,
-        doc.language,
-      ],
-    );
-    const insertRecipient = `INSERT INTO document_recipients (id, document_id, position, order_no, role, signer_number, witness_of, firstname, lastname, email,
-         tel, honorific, message, subject, redirect, reviewers_json, status, rejection_reason, has_fields, created, modified)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
-    for (const r of recipients) {
-      await this.db.run(insertRecipient, [
-        r.id,
-        doc.id,
-        r.position,
-        r.order,
-        r.role,
-        r.signerNumber,
-        r.witnessOf,
-        r.firstname,
-        r.lastname,
-        r.email,
-        r.tel,
-        r.honorific,
-        r.message,
-        r.subject,
-        r.redirect,
-        JSON.stringify(r.reviewers),
-        r.status,
-        r.rejectionReason,
-        +r.hasFields,
-        now,
-        now,
-      ]);
-    }
-    const insertField = 'INSERT INTO document_fields (uuid, document_id, position, signer, element_type, element_json) VALUES (?, ?, ?, ?, ?, ?)';
-    for (const [i, f] of fields.entries()) await this.db.run(insertField, [f.uuid!, doc.id, i, f.signer, f.element_type, JSON.stringify(f)]);
-    return (await this.get(doc.id))!;
+  /**
+   * Inserts a document with its recipients and fields (three multi-row INSERTs, document-insert.ts) and
+   * answers the rows as stored; call inside a transaction.
+   */
+  async insert(doc: NewDocument, recipients: NewRecipient[], fields: FieldElement[]): Promise<{ document: DocumentRecord; recipients: RecipientRecord[] }> {
+    return await insertDocument(this.db, doc, recipients, fields);
   }
 
   /** How many documents there are, in every group. */

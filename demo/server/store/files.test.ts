@@ -75,6 +75,31 @@ test('writing new bytes under a name releases the old blob; unsafe names and mis
   });
 });
 
+test('linking over a name that points elsewhere moves it and shreds the blob it left; linking it again changes nothing', async () => {
+  await withStore(async (store, dataDir) => {
+    const [one, two] = [enc('one'), enc('two')].map((bytes) => ({ bytes, hash: sha256Hex(bytes) }));
+    await store.files.write('src', one.bytes);
+    await store.files.write('dst', two.bytes);
+    await store.files.link('src', 'dst');
+    assert.equal((await store.files.read('dst')).toString(), 'one');
+    assert.equal(await store.files.refs.refs(one.hash), 2);
+    assert.equal(await store.files.refs.refs(two.hash), 0);
+    assert.equal(blobFiles(dataDir).length, 1, 'the blob nothing names any more is shredded');
+    await store.files.link('src', 'dst');
+    assert.equal(await store.files.refs.refs(one.hash), 2);
+    // Inside a transaction the link is part of it: rolled back, it never happened.
+    await assert.rejects(
+      store.transaction(async () => {
+        await store.files.link('src', 'rolled-back');
+        throw new Error('undo');
+      }),
+      /undo/,
+    );
+    assert.equal(await store.files.exists('rolled-back'), false);
+    assert.equal(await store.files.refs.refs(one.hash), 2);
+  });
+});
+
 test('a removal inside a transaction that rolls back keeps the bytes (shredding waits for no open transaction)', async () => {
   await withStore(async (store) => {
     await store.files.write('kept', enc('kept bytes'));

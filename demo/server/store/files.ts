@@ -67,15 +67,21 @@ export class FileStore {
     await this.sweep();
   }
 
-  /** Points `to` at the bytes `from` points at, without copying them. */
+  /**
+   * Points `to` at the bytes `from` points at, without copying them. Inside a transaction it is part
+   * of it (a send links its source PDF in the transaction that stores the document).
+   */
   async link(from: string, to: string): Promise<void> {
     checkName(to);
-    await this.db.transaction(async () => {
-      const source = await this.refs.find(checkName(from));
-      if (!source) throw missing(from);
-      await this.refs.bind(to, source.hash, source.size);
-    });
-    await this.sweep();
+    checkName(from);
+    const link = async () => {
+      const linked = await this.refs.link(from, to);
+      if (!linked) throw missing(from);
+      return linked.released;
+    };
+    const released = this.db.inTransaction() ? await link() : await this.db.transaction(link);
+    // Only a blob that lost a reference can have become unreferenced.
+    if (released) await this.sweep();
   }
 
   async read(name: string): Promise<Buffer> {

@@ -47,3 +47,10 @@ export const listIndexMigrations: Migration[] = [
     `,
   },
 ];
+
+/**
+ * PostgreSQL runs its counter triggers at COMMIT instead of at each row change
+ * (pg/list-index-migrations.ts), so the hot counter row is locked for the commit only. SQLite has
+ * one writer, so nobody waits on a counter row: nothing to do, the migration keeps the ids equal.
+ */
+export const listCountMigrations: Migration[] = [{ id: 'lists-002-counts-at-commit', sql: 'SELECT 1' }];

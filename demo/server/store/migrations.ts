@@ -15,7 +15,7 @@ import { credentialMigrations } from './credentials.ts';
 import { uploadMigrations } from './uploads.ts';
 import { previewMigrations } from './signing-previews.ts';
 import { blobMigrations } from './blob-refs.ts';
-import { listIndexMigrations } from './list-indexes.ts';
+import { listCountMigrations, listIndexMigrations } from './list-indexes.ts';
 import { templateRoleMigrations } from './template-roles.ts';
 import { feedMigrations } from './feed-events.ts';
 import { batchMigrations } from './batches.ts';
@@ -38,4 +38,5 @@ export const migrations: Migration[] = [
   ...feedMigrations,
   ...batchMigrations,
   ...rowOrderMigrations,
+  ...listCountMigrations,
 ];

@@ -213,3 +213,39 @@ test("postgres: openPgSqlDb brings the store's schema up to date first; a refuse
   closedPort.port = '1';
   await assert.rejects(openPgSqlDb(closedPort.href), /ECONNREFUSED/);
 });
+
+test('postgres: a text run again becomes a named prepared statement on the connection', async () => {
+  await withDbs('prepared', async (db) => {
+    const sql = 'SELECT n FROM counters WHERE id = ?';
+    const prepared = () => db.all<{ statement: string }>("SELECT statement FROM pg_prepared_statements WHERE statement LIKE 'SELECT n FROM%'");
+    await db.transaction(async () => {
+      assert.deepEqual(await db.get(sql, [1]), { n: 0 });
+      assert.equal((await prepared()).length, 0, 'a first use runs unnamed');
+      assert.deepEqual(await db.get(sql, [2]), { n: 0 });
+      assert.deepEqual(await db.get(sql, [1]), { n: 0 });
+      assert.deepEqual(
+        (await prepared()).map((row) => row.statement),
+        ['SELECT n FROM counters WHERE id = $1'],
+      );
+    });
+  });
+});
+
+test('postgres: a prepared SELECT * whose table another process altered runs again, in and outside a transaction', async () => {
+  await withDbs('prepared_stale', async (db, other) => {
+    const sql = 'SELECT * FROM counters WHERE id = ?';
+    // Prepared on every pooled connection the two uses may land on.
+    for (let i = 0; i < 8; i++) await Promise.all([db.get(sql, [1]), db.get(sql, [1]), db.get(sql, [1]), db.get(sql, [1])]);
+    await other.exec("ALTER TABLE counters ADD COLUMN label text NOT NULL DEFAULT 'x'");
+    assert.deepEqual(await db.get(sql, [1]), { id: 1, n: 0, label: 'x' });
+    await other.exec('ALTER TABLE counters ADD COLUMN note text');
+    let attempts = 0;
+    const row = await db.transaction(async () => {
+      attempts++;
+      await db.run('UPDATE counters SET n = n + 1 WHERE id = 2');
+      return await db.get(sql, [2]);
+    });
+    assert.deepEqual(row, { id: 2, n: 1, label: 'x', note: null });
+    assert.ok(attempts <= 2, `ran ${attempts} times`);
+  });
+});

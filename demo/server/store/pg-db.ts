@@ -15,6 +15,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import type { IsolationLevel, SqlDb, SqlRow, SqlValue, TransactionOptions } from './sql.ts';
 import { PlaceholderCache } from './pg/placeholders.ts';
+import { PreparedNames, isStalePlan } from './pg/prepared.ts';
 import { sqliteLikeTypes } from './pg/row-types.ts';
 import { runPgMigrations } from './pg/migrate.ts';
 import { pgMigrations } from './pg/migrations.ts';
@@ -24,8 +25,8 @@ import { pgMigrations } from './pg/migrations.ts';
  * under `repeatable read`/`serializable`) or a deadlock (40P01). Such an abort is PostgreSQL saying
  * "run it again"; `work` is run again from the start, so it must only have database effects (which
  * the rollback undid). A savepoint is never retried on its own: the abort is the outer transaction's.
- * 30 with backoff growing to about a second: concurrent sends into one group all bump the same
- * `document_counts` row, and under `serializable` only one of them wins each round.
+ * 30 with backoff growing to about a second: under constant contention on one row a serializable writer
+ * can lose many rounds in a row (hot rows are bumped at COMMIT or by conditional updates instead).
  */
 export const TRANSACTION_ATTEMPTS = 30;
 const RETRYABLE_CODES = new Set(['40001', '40P01']);
@@ -61,10 +62,13 @@ function bind(params: readonly SqlValue[]): unknown[] {
   });
 }
 
-/** A serialization failure or deadlock, also when the caller wrapped it (`new Error(…, { cause })`). */
+/**
+ * A serialization failure or deadlock, also when the caller wrapped it (`new Error(…, { cause })`); or a prepared
+ * statement gone stale (pg/prepared.ts), which runs afresh on the next attempt.
+ */
 function isRetryable(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
-    if (RETRYABLE_CODES.has(String((current as { code?: unknown }).code))) return true;
+    if (RETRYABLE_CODES.has(String((current as { code?: unknown }).code)) || isStalePlan(current)) return true;
   }
   return false;
 }
@@ -79,11 +83,21 @@ export class TransactionAbortedError extends Error {
   }
 }
 
+/** What this store has asked of PostgreSQL so far (benches and operators: pg_send_rps_ratio counts per send). */
+export interface PgSqlStats {
+  /** Statements sent, each one round trip: queries, and BEGIN/COMMIT/ROLLBACK/savepoints. */
+  roundTrips: number;
+  /** Outermost transactions run again after a serialization failure, deadlock or stale prepared statement. */
+  retries: number;
+}
+
 export class PgSqlDb implements SqlDb {
   readonly dialect = 'postgres';
   readonly pool: pg.Pool;
+  readonly stats: PgSqlStats = { roundTrips: 0, retries: 0 };
   private readonly context = new AsyncLocalStorage<TransactionState>();
   private readonly placeholders = new PlaceholderCache();
+  private readonly prepared = new PreparedNames();
   private closed = false;
 
   /** The pool must parse types as `sqliteLikeTypes` does (createPgPool sets that up). */
@@ -106,6 +120,7 @@ export class PgSqlDb implements SqlDb {
 
   async exec(sql: string): Promise<void> {
     // Without parameters the driver uses the simple query protocol, which runs several statements.
+    this.stats.roundTrips++;
     await this.connection().query(sql);
   }
 
@@ -133,6 +148,7 @@ export class PgSqlDb implements SqlDb {
         return await this.runTransaction(work, isolation);
       } catch (error) {
         if (attempt >= TRANSACTION_ATTEMPTS || !isRetryable(error)) throw error;
+        this.stats.retries++;
         // Exponential backoff with full jitter (up to 2, 4, 8 … 1024 ms), so colliders fall out of step.
         await sleep(Math.random() * 2 ** Math.min(attempt, 10));
       }
@@ -151,7 +167,19 @@ export class PgSqlDb implements SqlDb {
     if (numbered.count !== params.length) {
       return Promise.reject(new Error(`SQL has ${numbered.count} placeholder(s) but ${params.length} parameter(s) were given: ${sql.slice(0, 200)}`));
     }
-    return this.connection().query<R>(numbered.text, bind(params));
+    const connection = this.connection();
+    const values = bind(params);
+    const name = this.prepared.nameOf(numbered.text);
+    this.stats.roundTrips++;
+    if (name === undefined) return connection.query<R>(numbered.text, values);
+    return connection.query<R>({ name, text: numbered.text, values }).catch((error: unknown) => {
+      if (!isStalePlan(error)) throw error;
+      this.prepared.invalidate();
+      // In a transaction PostgreSQL has aborted it, and transaction() runs it again (isRetryable); outside one, run it again here.
+      if (connection !== this.pool) throw error;
+      this.stats.roundTrips++;
+      return this.pool.query<R>(numbered.text, values);
+    });
   }
 
   /** The current transaction's connection, or the pool (any free connection, autocommit). */
@@ -175,6 +203,7 @@ export class PgSqlDb implements SqlDb {
     client.on('error', onConnectionError);
     const state: TransactionState = { client, savepoints: 0, finished: false, afterCommit: [] };
     try {
+      this.stats.roundTrips += 2; // BEGIN, and COMMIT or ROLLBACK
       await client.query(`BEGIN ISOLATION LEVEL ${isolation}`);
       try {
         const result = await this.context.run(state, work);
@@ -199,6 +228,7 @@ export class PgSqlDb implements SqlDb {
 
   private async savepoint<T>(state: TransactionState, work: () => Promise<T>): Promise<T> {
     const name = `sp_${++state.savepoints}`;
+    this.stats.roundTrips += 2; // SAVEPOINT, and RELEASE or ROLLBACK TO
     await state.client.query(`SAVEPOINT ${name}`);
     try {
       const result = await work();

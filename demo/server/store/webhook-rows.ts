@@ -126,6 +126,15 @@ export interface DeliveryLogFilter {
 }
 
 /** A document and its recipients as event payloads describe them. */
+export interface GroupRegistration {
+  id: string;
+  notify: string;
+  /** '' for every object. */
+  objectFilter: string;
+  /** '' for every event. */
+  eventFilter: string;
+}
+
 export interface EventDocumentRow {
   id: string;
   name: string;
@@ -168,10 +177,11 @@ export interface WebhookRepository {
   setHmacSecret(id: string, secret: string): Promise<void>;
   /** Marks it removed and cancels its undelivered deliveries (call inside a transaction). */
   removeRegistration(id: string, now: number): Promise<void>;
-  /** Registrations receiving `object.event` of a group: live, owner is group admin, filters match. */
-  matchingRegistrations(object: string, event: string, groupId: string): Promise<Array<{ id: string; notify: string }>>;
-  /** Live registrations of a named legacy type whose owner is admin of the group. */
-  namedBatchRegistrations(groupId: string, notify: string): Promise<string[]>;
+  /**
+   * Registrations that may hear of a group's events: live, for that group or every group, owner is the
+   * group's admin; oldest first. Their object/event filters and `notify` choose among them (outbox.ts).
+   */
+  groupRegistrations(groupId: string): Promise<GroupRegistration[]>;
   /** `notify: "all"` registrations whose batch interval has passed. */
   periodicBatchesDue(intervalMs: number, now: number): Promise<string[]>;
   /** Claims the periodic batch of one registration; false if another process already cut it. */

@@ -20,6 +20,7 @@ import type {
   DeliveryLogFilter,
   EventDocumentRow,
   EventRecipientRow,
+  GroupRegistration,
   PruneResult,
   WebhookRepository,
 } from './webhook-rows.ts';
@@ -96,27 +97,15 @@ export class SqliteWebhookRepository implements WebhookRepository {
     );
   }
 
-  async matchingRegistrations(object: string, event: string, groupId: string): Promise<Array<{ id: string; notify: string }>> {
-    return (await this.db.all(
-      `SELECT r.id, r.notify FROM webhook_registrations r
-         JOIN memberships m ON m.user_id = r.user_id AND m.group_id = ? AND m.is_group_admin = 1
-         WHERE r.removed_ms IS NULL
-           AND (r.group_id IS NULL OR r.group_id = ?)
-           AND (r.object_filter = '' OR r.object_filter = ?)
-           AND (r.event_filter = '' OR r.event_filter = ?)
-         ORDER BY r.created_ms, r.id`,
-      [groupId, groupId, object, event],
-    )) as unknown as Array<{ id: string; notify: string }>;
-  }
-
-  async namedBatchRegistrations(groupId: string, notify: string): Promise<string[]> {
+  async groupRegistrations(groupId: string): Promise<GroupRegistration[]> {
     const rows = (await this.db.all(
-      `SELECT r.id FROM webhook_registrations r
+      `SELECT r.id, r.notify, r.object_filter, r.event_filter FROM webhook_registrations r
          JOIN memberships m ON m.user_id = r.user_id AND m.group_id = ? AND m.is_group_admin = 1
-         WHERE r.removed_ms IS NULL AND r.notify = ? AND (r.group_id IS NULL OR r.group_id = ?)`,
-      [groupId, notify, groupId],
-    )) as Array<{ id: string }>;
-    return rows.map((r) => r.id);
+         WHERE r.removed_ms IS NULL AND (r.group_id IS NULL OR r.group_id = ?)
+         ORDER BY r.created_ms, r.id`,
+      [groupId, groupId],
+    )) as { id: string; notify: string; object_filter: string; event_filter: string }[];
+    return rows.map((r) => ({ id: r.id, notify: r.notify, objectFilter: r.object_filter, eventFilter: r.event_filter }));
   }
 
   async periodicBatchesDue(intervalMs: number, now: number): Promise<string[]> {

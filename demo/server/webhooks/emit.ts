@@ -13,6 +13,8 @@ import { documentStatusText, recipientStatusText } from '../domain/statuses.ts';
 import { enqueueEvent } from './outbox.ts';
 import type { EnqueueResult } from './outbox.ts';
 import type { DocumentSnapshot, RecipientRoleText, RecipientSnapshot, WebhookEventName, WebhookObject } from './payload.ts';
+import type { DocumentRecord, RecipientRecord } from '../store/documents.ts';
+import type { EventDocumentRow, EventRecipientRow } from '../store/webhook-rows.ts';
 
 export interface EmitInput {
   object: WebhookObject;
@@ -23,13 +25,48 @@ export interface EmitInput {
   /** For `bounced`: 1 hard, 2 soft, 3 delayed, and the transport's words. */
   emailBounce?: number;
   emailBounceMessage?: string;
+  /** The document as the caller's transaction holds it (snapshotOfStored), when it has just written it: saves reading it back. */
+  snapshot?: DocumentSnapshot;
 }
 
 /** The document and its recipients as the payload builders need them; undefined if unknown. */
 export async function loadDocumentSnapshot(store: Store, documentId: string): Promise<DocumentSnapshot | undefined> {
   const doc = await store.webhooks.eventDocument(documentId);
   if (!doc) return undefined;
-  const rows = await store.webhooks.eventRecipients(documentId);
+  return snapshotOf(doc, await store.webhooks.eventRecipients(documentId));
+}
+
+/**
+ * The snapshot of a document its caller has just written and holds (a send: the rows its INSERTs
+ * answered), without reading them back; the same as loadDocumentSnapshot would read in its transaction.
+ */
+export function snapshotOfStored(document: DocumentRecord, groupSlug: string, recipients: readonly RecipientRecord[]): DocumentSnapshot {
+  return snapshotOf(
+    {
+      id: document.id,
+      name: document.name,
+      group_id: document.groupId,
+      slug: groupSlug,
+      status: document.status,
+      tag: document.tag,
+      tag1: document.tag1,
+      tag2: document.tag2,
+      tag3: document.tag3,
+    },
+    recipients.map((r) => ({
+      id: r.id,
+      email: r.email,
+      order_no: r.order,
+      status: r.status,
+      firstname: r.firstname,
+      lastname: r.lastname,
+      role: r.role,
+      rejection_reason: r.rejectionReason,
+    })),
+  );
+}
+
+function snapshotOf(doc: EventDocumentRow, rows: readonly EventRecipientRow[]): DocumentSnapshot {
   const recipients: RecipientSnapshot[] = rows.map((r) => ({
     uuid: r.id,
     email: r.email,
@@ -62,7 +99,7 @@ export async function documentIdOfRecipient(store: Store, recipientId: string): 
 }
 
 async function snapshotFor(store: Store, input: EmitInput): Promise<DocumentSnapshot> {
-  const snapshot = await loadDocumentSnapshot(store, input.documentId);
+  const snapshot = input.snapshot ?? (await loadDocumentSnapshot(store, input.documentId));
   if (!snapshot) throw new Error(`webhook ${input.object}.${input.event}: document ${input.documentId} does not exist`);
   if (input.object === 'recipient') {
     const recipient = snapshot.recipients.find((r) => r.uuid === input.recipientId);

@@ -12,7 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Store } from '../store/index.ts';
-import type { HeldRow } from '../store/webhook-rows.ts';
+import type { GroupRegistration, HeldRow } from '../store/webhook-rows.ts';
 import { WEBHOOK_PAYLOAD_VERSION } from './payload.ts';
 import type { DocumentSnapshot } from './payload.ts';
 
@@ -59,17 +59,27 @@ async function makeBatch(store: Store, registrationId: string, notify: string, h
 }
 
 /**
- * Called by enqueueEvent (inside its transaction) after an operation's event: registrations of a
- * named type whose trigger this is get the batch of the document's held events.
+ * Called by enqueueEvent (inside its transaction) after an operation's event: of the group's
+ * registrations (store.webhooks.groupRegistrations), those of a named type whose trigger this is get
+ * the batch of the document's held events. Returns how many batches it made (each a pending delivery).
  */
-export async function flushNamedBatches(store: Store, object: string, event: string, snapshot: DocumentSnapshot, now: number): Promise<void> {
-  if (object !== 'document') return;
+export async function flushNamedBatches(
+  store: Store,
+  object: string,
+  event: string,
+  snapshot: DocumentSnapshot,
+  now: number,
+  registrations: readonly GroupRegistration[],
+): Promise<number> {
+  if (object !== 'document') return 0;
   const notify = Object.entries(NAMED_TRIGGERS).find(([, trigger]) => trigger === event)?.[0];
-  if (!notify) return;
-  for (const id of await store.webhooks.namedBatchRegistrations(snapshot.groupId, notify)) {
+  if (!notify) return 0;
+  let made = 0;
+  for (const { id } of registrations.filter((r) => r.notify === notify)) {
     const held = await store.webhooks.heldForDocument(id, snapshot.uuid, MAX_BATCH_EVENTS);
-    await makeBatch(store, id, notify, held, now);
+    if (await makeBatch(store, id, notify, held, now)) made++;
   }
+  return made;
 }
 
 /**

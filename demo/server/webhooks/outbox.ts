@@ -10,6 +10,7 @@ import type { Store } from '../store/index.ts';
 import { buildEventPayload, isOnceEvent } from './payload.ts';
 import type { DocumentSnapshot, WebhookEventName, WebhookObject } from './payload.ts';
 import { flushNamedBatches, LEGACY_NOTIFY } from './legacy.ts';
+import type { GroupRegistration } from '../store/webhook-rows.ts';
 
 export interface EnqueueInput {
   object: WebhookObject;
@@ -40,7 +41,14 @@ export interface MatchingRegistration {
  * group, and the object/event/group filters let it through.
  */
 export async function matchingRegistrations(store: Store, object: string, event: string, groupId: string): Promise<MatchingRegistration[]> {
-  return await store.webhooks.matchingRegistrations(object, event, groupId);
+  return matching(await store.webhooks.groupRegistrations(groupId), object, event);
+}
+
+/** Of a group's registrations, those whose object and event filters let `object.event` through, oldest first. */
+function matching(registrations: readonly GroupRegistration[], object: string, event: string): MatchingRegistration[] {
+  return registrations
+    .filter((r) => (r.objectFilter === '' || r.objectFilter === object) && (r.eventFilter === '' || r.eventFilter === event))
+    .map(({ id, notify }) => ({ id, notify }));
 }
 
 const wakeListeners = new Set<() => void>();
@@ -69,7 +77,7 @@ export async function enqueueEvent(store: Store, input: EnqueueInput): Promise<E
   if (!subjectId) throw new Error(`${input.object}.${input.event} needs a recipient id`);
   const payload = buildEventPayload(input.object, input.event, input.snapshot, input.recipientId, { now });
   const onceKey = origin === 'operation' && isOnceEvent(input.object, input.event) ? `${input.object}.${input.event}:${subjectId}` : null;
-  return await store.transaction(async () => {
+  const write = async (): Promise<EnqueueResult | null> => {
     const inserted = await store.webhooks.insertEvent({
       id: payload.id,
       object: input.object,
@@ -84,18 +92,24 @@ export async function enqueueEvent(store: Store, input: EnqueueInput): Promise<E
       now,
     });
     if (!inserted) return null;
-    let targets = await matchingRegistrations(store, input.object, input.event, input.snapshot.groupId);
+    // One read serves both the event's deliveries and the named batches it may cut.
+    const registrations = await store.webhooks.groupRegistrations(input.snapshot.groupId);
+    let targets = matching(registrations, input.object, input.event);
     if (input.onlyRegistrations) targets = targets.filter((r) => input.onlyRegistrations!.includes(r.id));
     for (const target of targets) {
       await store.webhooks.insertDelivery(payload.id, target.id, target.notify === 'realtime' ? 'pending' : 'held', now);
     }
+    let batches = 0;
     if (origin === 'operation') {
-      await flushNamedBatches(store, input.object, input.event, input.snapshot, now);
+      batches = await flushNamedBatches(store, input.object, input.event, input.snapshot, now, registrations);
       await appendLifecycleEvent(store, input.object, input.event, input.snapshot, input.recipientId, now); // the GraphQL group feed
     }
-    wakeWorkers(store);
+    // No delivery queued, nothing for a worker to claim: waking it would cost a claiming transaction per event.
+    if (targets.length > 0 || batches > 0) wakeWorkers(store);
     return { eventId: payload.id, registrations: targets.map((t) => t.id) };
-  });
+  };
+  // Inside the caller's transaction its writes are already all-or-nothing; a savepoint would only add two round trips.
+  return store.sql.inTransaction() ? await write() : await store.transaction(write);
 }
 
 /** Queues one more delivery of a logged event to one registration (the dashboard's replay). */

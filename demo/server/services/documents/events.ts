@@ -4,6 +4,7 @@
  * never undoes or fails the request that caused the event.
  */
 import type { Store } from '../../store/index.ts';
+import type { DocumentRecord } from '../../store/documents.ts';
 
 export interface DocumentEventNotice {
   object: 'document' | 'recipient';
@@ -11,6 +12,8 @@ export interface DocumentEventNotice {
   event: string;
   documentId: string;
   recipientId?: string;
+  /** The document as the change committed it, when the emitter holds it (a send): listeners need not read it again. */
+  document?: DocumentRecord;
 }
 
 export type DocumentEventListener = (notice: DocumentEventNotice) => void | Promise<void>;

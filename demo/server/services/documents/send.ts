@@ -17,7 +17,9 @@ import { storeTemplate } from '../template-upload.ts';
 import type { TextDocument, TextDocumentInput } from './text-document.ts';
 import { documentTransition } from '../../domain/statuses.ts';
 import type { DocumentRecord, NewRecipient, RecipientRecord } from '../../store/documents.ts';
-import type { AuditActor } from '../../store/documents-history.ts';
+import type { EmailAttachment } from '../../store/email-attachments.ts';
+import type { DocumentDetailParts } from './views.ts';
+import type { AuditActor, NewAuditEvent } from '../../store/documents-history.ts';
 import { parseSendRequest } from './send-request.ts';
 import type { SendRequest } from './send-request.ts';
 import { planSend } from './send-plan.ts';
@@ -25,7 +27,7 @@ import type { SendPlan, SendTemplate } from './send-plan.ts';
 import { buildSourcePdf } from './source-pdf.ts';
 import { documentSourceFileName } from './repositories.ts';
 import { emitDocumentEvent } from './events.ts';
-import { emitEvent } from '../../webhooks/emit.ts';
+import { emitEvent, snapshotOfStored } from '../../webhooks/emit.ts';
 import type { WorkPool } from '../../work/pool.ts';
 import { answering } from '../../work/failures.ts';
 
@@ -52,6 +54,8 @@ const fieldModelCheck = (element: FieldElement, value: string): string | null =>
 export interface SentDocument {
   document: DocumentRecord;
   recipients: RecipientRecord[];
+  /** The detail view's parts as the send stored them (field count, invitation files, text source), read from nothing. */
+  parts: DocumentDetailParts;
 }
 
 const invalid = (problems: { field: string; message: string }[]): DomainError =>
@@ -96,7 +100,7 @@ async function planFromTemplates(
   group: Group,
   request: SendRequest,
   options: SendOptions,
-): Promise<{ templates: Template[]; plan: SendPlan }> {
+): Promise<{ templates: Template[]; plan: SendPlan; attachments: Map<string, EmailAttachment> }> {
   const templates = await Promise.all(
     request.templateIds.map((id, i) => loadTemplate(store, caller, group, id, request.templateIds.length > 1 ? `templatepdf[${i}]` : 'templatepdf')),
   );
@@ -128,9 +132,14 @@ async function planFromTemplates(
   if (!planned.ok) throw invalid(planned.problems);
   const plan = planned.plan;
   const missing = [];
+  const attachments = new Map<string, EmailAttachment>();
   for (const s of request.signers) {
     for (const aid of s.attachmentIds) {
-      if ((await store.emailAttachments.get(aid))?.groupId === group.id) continue;
+      const attachment = attachments.get(aid) ?? (await store.emailAttachments.get(aid));
+      if (attachment?.groupId === group.id) {
+        attachments.set(aid, attachment);
+        continue;
+      }
       missing.push({
         field: `signers[${s.index}].attachments`,
         message: `signers[${s.index}].attachments: attachment '${aid}' not found in the send's group (upload it with POST /api/v1/attachment/).`,
@@ -138,45 +147,59 @@ async function planFromTemplates(
     }
   }
   if (missing.length) throw invalid(missing);
-  return { templates, plan };
+  return { templates, plan, attachments };
 }
 
 async function sendFromTemplates(store: Store, caller: SendCaller, group: Group, request: SendRequest, options: SendOptions): Promise<SentDocument> {
-  const { templates, plan } = await planFromTemplates(store, caller, group, request, options);
-  // Name the source PDF before the transaction: a crash leaves at worst an orphan name, never a row without its PDF.
+  const { templates, plan, attachments } = await planFromTemplates(store, caller, group, request, options);
   // One template: the document's name references the template's blob (no copy; the blob is immutable, so a later
-  // change or deletion of the template leaves the document's PDF as sent). Several: their merge is a new blob.
+  // change or deletion of the template leaves the document's PDF as sent), linked in the send's transaction.
+  // Several: their merge is a new blob, written before the transaction (a crash leaves at worst an orphan name,
+  // never a row without its PDF) and removed again if the send fails.
   const id = crypto.randomUUID();
   const sourceFile = documentSourceFileName(id);
-  try {
-    if (templates.length === 1) await store.files.link(templateFileName(templates[0].id), sourceFile);
-    else await store.files.write(sourceFile, await buildSourcePdf(await Promise.all(templates.map((t) => store.files.read(templateFileName(t.id))))));
-  } catch (error) {
-    throw conflict(
-      `The template PDF could not be copied to the document (${error instanceof Error ? error.message : String(error)}).`,
-      'template_pdf_unavailable',
-    );
+  const merged = templates.length > 1;
+  if (merged) {
+    try {
+      await store.files.write(sourceFile, await buildSourcePdf(await Promise.all(templates.map((t) => store.files.read(templateFileName(t.id))))));
+    } catch (error) {
+      throw pdfUnavailable(error);
+    }
   }
 
   let sent: SentDocument;
   try {
-    // Read committed, not serializable: concurrent sends all bump the same document_counts row, and under
-    // serializable they would take turns through retries (pg_send_rps_ratio). Nothing here reads a row to
-    // decide a write except archive_upon_send, which archives with a conditional update instead.
+    // Read committed, not serializable: concurrent sends all bump the same document_counts row (at COMMIT) and the
+    // template blob's reference count, and under serializable they would take turns through retries (pg_send_rps_ratio).
+    // Nothing here reads a row to decide a write except archive_upon_send, which archives with a conditional update instead.
     sent = await store.transaction(
       async () => {
-        const stored = await persistSend(store, caller, { id, request, group, templates, plan, sourceFile });
+        const stored = await persistSend(store, caller, { id, request, group, templates, plan, attachments, sourceFile });
         await options.inTransaction?.(stored.document);
+        // Last: the blob's counter row stays locked from this update to COMMIT.
+        if (!merged) await linkSourcePdf(store, templates[0]!, sourceFile);
         return stored;
       },
       { isolation: 'read committed' },
     );
   } catch (error) {
-    await store.files.remove(sourceFile);
+    if (merged) await store.files.remove(sourceFile);
     throw error;
   }
-  await emitDocumentEvent(store, { object: 'document', event: 'created', documentId: id }, options.log);
+  await emitDocumentEvent(store, { object: 'document', event: 'created', documentId: id, document: sent.document }, options.log);
   return sent;
+}
+
+const pdfUnavailable = (error: unknown): DomainError =>
+  conflict(`The template PDF could not be copied to the document (${error instanceof Error ? error.message : String(error)}).`, 'template_pdf_unavailable');
+
+/** Points the document's source PDF at the template's blob; a template whose PDF is gone is a 409. */
+async function linkSourcePdf(store: Store, template: Template, sourceFile: string): Promise<void> {
+  try {
+    await store.files.link(templateFileName(template.id), sourceFile);
+  } catch (error) {
+    throw pdfUnavailable(error);
+  }
 }
 
 interface SendToStore {
@@ -185,11 +208,17 @@ interface SendToStore {
   group: Group;
   templates: Template[];
   plan: SendPlan;
+  /** The invitation files the send checked, by id. */
+  attachments: Map<string, EmailAttachment>;
   sourceFile: string;
 }
 
 /** The send's writes, in the caller's transaction: document, recipients, fields, template archive, history, webhook. */
-async function persistSend(store: Store, caller: SendCaller, { id, request, group, templates, plan, sourceFile }: SendToStore): Promise<SentDocument> {
+async function persistSend(
+  store: Store,
+  caller: SendCaller,
+  { id, request, group, templates, plan, attachments, sourceFile }: SendToStore,
+): Promise<SentDocument> {
   const { documents, history } = store;
   // Re-check inside the transaction: another request may have archived the template meanwhile.
   for (const t of templates) assertSendable((await store.templates.get(t.id)) ?? t, 'templatepdf');
@@ -213,7 +242,7 @@ async function persistSend(store: Store, caller: SendCaller, { id, request, grou
     rejectionReason: '',
     hasFields: r.hasFields,
   }));
-  const document = await documents.insert(
+  const { document, recipients: stored } = await documents.insert(
     {
       id,
       groupId: group.id,
@@ -262,29 +291,45 @@ async function persistSend(store: Store, caller: SendCaller, { id, request, grou
   // Invitation attachments, by the position the recipients were created in.
   for (const [i, r] of recipients.entries()) await store.emailAttachments.attachToRecipient(r.id, plan.recipients[i]!.attachmentIds);
 
-  const text = request.textSource;
-  if (text)
-    await store.documentTexts.insert({ documentId: id, textTemplateId: text.textTemplateId, html: text.html, header: text.header, footer: text.footer });
+  const source = request.textSource;
+  const text = source && { documentId: id, textTemplateId: source.textTemplateId, html: source.html, header: source.header, footer: source.footer };
+  if (text) await store.documentTexts.insert(text);
 
-  await history.record(id, 'document_sent', caller.actor, {
-    name: request.name,
-    templates: request.templateIds,
-    recipients: recipients.map((r) => ({ id: r.id, email: r.email, role: r.role, order: r.order })),
-    skipped: document.skipped,
-    do_email: request.doEmail,
-  });
+  const events: NewAuditEvent[] = [
+    {
+      event: 'document_sent',
+      actor: caller.actor,
+      details: {
+        name: request.name,
+        templates: request.templateIds,
+        recipients: recipients.map((r) => ({ id: r.id, email: r.email, role: r.role, order: r.order })),
+        skipped: document.skipped,
+        do_email: request.doEmail,
+      },
+    },
+  ];
   for (const r of recipients) {
-    if (r.status !== 4) await history.record(id, 'recipient_sent', caller.actor, { email: r.email, status: r.status }, r.id);
+    if (r.status !== 4) events.push({ event: 'recipient_sent', actor: caller.actor, details: { email: r.email, status: r.status }, recipientId: r.id });
   }
   for (const t of templates) {
     if (!t.archiveUponSend) continue;
     // A concurrent send of the same archive_upon_send template archived it first: that one wins, this one is refused.
     if (!(await store.templates.archiveIfActive(t.id))) assertSendable({ ...t, archived: true }, 'templatepdf');
-    await history.record(id, 'template_archived', caller.actor, { templatepdf: t.id, reason: 'archive_upon_send' });
+    events.push({ event: 'template_archived', actor: caller.actor, details: { templatepdf: t.id, reason: 'archive_upon_send' } });
   }
+  await history.startChain(id, events);
   // Webhook document.created: written to the outbox in this transaction, so it exists exactly when the document does.
-  await emitEvent(store, { object: 'document', event: 'created', documentId: id });
-  return { document, recipients: await documents.recipients(id) };
+  await emitEvent(store, { object: 'document', event: 'created', documentId: id, snapshot: snapshotOfStored(document, group.slug, stored) });
+  const parts: DocumentDetailParts = {
+    fieldCount: plan.fields.length,
+    // As attachToRecipient stored them: each file once, where it was first given.
+    invitationFiles: recipients.map((r, i) => ({
+      recipientId: r.id,
+      attachments: [...new Set(plan.recipients[i]!.attachmentIds)].flatMap((aid) => attachments.get(aid) ?? []),
+    })),
+    text,
+  };
+  return { document, recipients: stored, parts };
 }
 
 /**

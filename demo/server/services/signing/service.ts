@@ -3,6 +3,7 @@
  * (a background job: one run per document at a time, retried with backoff, resumed at start-up), invitations when a document is sent
  * with `do_email`, and email delivery after every change that queues mail.
  */
+import type { DocumentRecord } from '../../store/documents.ts';
 import type { ServerContext } from '../context.ts';
 import type { Store } from '../../store/index.ts';
 import { onDocumentEvent } from '../documents/events.ts';
@@ -53,7 +54,7 @@ export class SigningService {
       (message, job, error) => app.log.error({ err: error, documentId: job.documentId, job: job.id }, `final PDF job: ${message}`),
     );
     this.unsubscribe = onDocumentEvent(app.store, async (notice) => {
-      if (notice.object === 'document' && notice.event === 'created') await this.inviteFirst(notice.documentId);
+      if (notice.object === 'document' && notice.event === 'created') await this.inviteFirst(notice.documentId, notice.document);
     });
   }
 
@@ -77,10 +78,10 @@ export class SigningService {
   }
 
   /** After a send with do_email: the invitations of the recipients the send already moved to "sent". */
-  private async inviteFirst(documentId: string): Promise<void> {
+  private async inviteFirst(documentId: string, sent?: DocumentRecord): Promise<void> {
     const { store } = this.app;
     const { documents, history } = store;
-    const doc = await documents.get(documentId);
+    const doc = sent ?? (await documents.get(documentId));
     if (!doc?.doEmail) return;
     await store.transaction(async () => {
       let invited = 0;

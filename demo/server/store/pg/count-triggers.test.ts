@@ -78,3 +78,33 @@ test('the count triggers keep the same counts on SQLite and PostgreSQL', async (
     await pool.end();
   }
 });
+
+test('PostgreSQL bumps a counter at COMMIT: a second open transaction inserting into the same group does not wait for the first', async () => {
+  const pool = new pg.Pool({ connectionString: await postgres.database('count_at_commit'), max: 3 });
+  const [first, second] = [await pool.connect(), await pool.connect()];
+  try {
+    await runPgMigrations(pool, pgMigrations);
+    for (const [sql, params] of steps.slice(0, 3)) await pool.query(sql, params);
+    const insert = `INSERT INTO documents (id, group_id, user_id, name, status, template_ids_json, page_count, pages_json, source_file, created, modified)
+      VALUES ($1, 'g1', 'u1', $1, 10, '[]', 1, '[]', 'src', 'now', 'now')`;
+    await first.query('BEGIN ISOLATION LEVEL READ COMMITTED');
+    await first.query(insert, ['a']);
+    await second.query('BEGIN ISOLATION LEVEL READ COMMITTED');
+    // A row-level counter trigger would have locked g1's counter row until the first commits: this insert would wait.
+    await second.query("SET LOCAL lock_timeout = '2s'");
+    await second.query(insert, ['b']);
+    await second.query('COMMIT');
+    assert.deepEqual(
+      plain((await pool.query(COUNTS)).rows),
+      [{ group_id: 'g1', user_id: 'u1', status: 10, archived: 0, n: 1 }],
+      'only the committed one counts',
+    );
+    await first.query('COMMIT');
+    assert.deepEqual(plain((await pool.query(COUNTS)).rows), [{ group_id: 'g1', user_id: 'u1', status: 10, archived: 0, n: 2 }]);
+    assert.deepEqual(plain((await pool.query(COUNTS)).rows), plain((await pool.query(RECOUNT)).rows));
+  } finally {
+    first.release();
+    second.release();
+    await pool.end();
+  }
+});

@@ -61,3 +61,33 @@ export const pgListIndexMigrations: Migration[] = [
     `,
   },
 ];
+
+/**
+ * The counter triggers become deferred constraint triggers: they run at COMMIT, not at the row
+ * change. A send inserts its document first and then a dozen more rows; under `read committed` the
+ * counter row (one per group, sender, status and archived) stayed locked from that insert to COMMIT,
+ * so concurrent sends into one group queued behind each other's whole transaction. Deferred, each
+ * holds it only while it commits. Readers still see documents and counts change together: both
+ * become visible at the same commit. Same names, functions and effect as before.
+ */
+export const pgListCountMigrations: Migration[] = [
+  {
+    id: 'lists-002-counts-at-commit',
+    sql: `
+      DROP TRIGGER document_counts_insert ON documents;
+      DROP TRIGGER document_counts_delete ON documents;
+      DROP TRIGGER document_counts_update ON documents;
+      CREATE CONSTRAINT TRIGGER document_counts_insert AFTER INSERT ON documents
+        DEFERRABLE INITIALLY DEFERRED
+        FOR EACH ROW EXECUTE FUNCTION document_counts_on_insert();
+      CREATE CONSTRAINT TRIGGER document_counts_delete AFTER DELETE ON documents
+        DEFERRABLE INITIALLY DEFERRED
+        FOR EACH ROW EXECUTE FUNCTION document_counts_on_delete();
+      CREATE CONSTRAINT TRIGGER document_counts_update AFTER UPDATE OF group_id, user_id, status, archived ON documents
+        DEFERRABLE INITIALLY DEFERRED
+        FOR EACH ROW WHEN (OLD.group_id IS DISTINCT FROM NEW.group_id OR OLD.user_id IS DISTINCT FROM NEW.user_id
+          OR OLD.status IS DISTINCT FROM NEW.status OR OLD.archived IS DISTINCT FROM NEW.archived)
+        EXECUTE FUNCTION document_counts_on_update();
+    `,
+  },
+];

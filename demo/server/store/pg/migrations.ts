@@ -16,7 +16,7 @@ import {
   pgTemplateRoleMigrations,
   pgUploadMigrations,
 } from './other-migrations.ts';
-import { pgListIndexMigrations } from './list-index-migrations.ts';
+import { pgListCountMigrations, pgListIndexMigrations } from './list-index-migrations.ts';
 import { pgBatchMigrations } from './batches-migrations.ts';
 import { pgRowOrderMigrations } from './row-order-migrations.ts';
 
@@ -37,4 +37,5 @@ export const pgMigrations: Migration[] = [
   ...pgFeedMigrations,
   ...pgBatchMigrations,
   ...pgRowOrderMigrations,
+  ...pgListCountMigrations,
 ];
