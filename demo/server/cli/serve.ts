@@ -93,6 +93,8 @@ export async function serve(args: string[]): Promise<void> {
     maxUploadBytes: positiveEnv('ESIGN_MAX_UPLOAD_MB', 25) * 1024 * 1024,
     connectionLimits: connectionLimitsFromEnv(),
     work: workSettingsChecked(),
+    // Several processes on one database: how soon a killed process's job (a final PDF) is taken over; renewed while it runs.
+    jobs: { leaseMs: positiveEnv('ESIGN_JOB_LEASE_MS', 60_000) },
     ...deletedTemplateTiming(positiveEnv('ESIGN_DELETED_TEMPLATE_HOURS', 36) * 60 * 60 * 1000),
     // Development mode: webhook callbacks may point at this machine or the private network.
     ...(values.dev ? { webhooks: { allowPrivateAddresses: true } } : {}),
