@@ -1,4 +1,5 @@
 /** esign-server serve: the settings from the environment, checked, and the server started with them. */
+import { shareSecretFiles } from '../services/server-secrets.ts';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../app.ts';
 import { ConfigError, databaseUrlFromEnv } from '../config.ts';
@@ -101,6 +102,8 @@ export async function serve(args: string[]): Promise<void> {
   });
   let seal;
   try {
+    // PostgreSQL: the deployment's keys, from the database, before anything signs with them.
+    await shareSecretFiles(app.store, dataDir);
     seal = sealKeyFor(dataDir);
   } catch (error) {
     await app.close();

@@ -1,7 +1,8 @@
 /**
  * What several server processes on one database share (issue 14): a lease on each outgoing email, so
  * one process sends it (email/delivery.ts), the rate-limit windows (store/shared-state.ts) and the
- * single-use ids of sign-in blocks. PostgreSQL dialect: pg/multiprocess-migrations.ts.
+ * single-use ids of sign-in blocks, and the key files of the data directory (services/server-secrets.ts),
+ * so processes on other machines sign and verify with the same keys. PostgreSQL dialect: pg/multiprocess-migrations.ts.
  */
 import type { Migration } from './db.ts';
 
@@ -22,6 +23,11 @@ export const multiprocessMigrations: Migration[] = [
         expires_ms INTEGER NOT NULL
       );
       CREATE INDEX used_blocks_expires ON used_blocks(expires_ms);
+      CREATE TABLE server_secrets (
+        name TEXT PRIMARY KEY,
+        bytes BLOB NOT NULL,
+        created_ms INTEGER NOT NULL
+      );
     `,
   },
 ];

@@ -1,8 +1,9 @@
 /**
  * State every server process of one deployment must see alike (issue 14), kept in the database instead
- * of each process's memory: fixed-window call counters (auth/rate-limit.ts) and the ids of single-use
- * sign-in blocks (auth/challenge-block.ts). Each operation is one statement, atomic on both dialects
- * (an upsert; PostgreSQL locks the conflicting row), so processes counting together never lose a call.
+ * of each process's memory: fixed-window call counters (auth/rate-limit.ts), the ids of single-use
+ * sign-in blocks (auth/challenge-block.ts) and the data directory's key files (services/server-secrets.ts).
+ * Each operation is one statement, atomic on both dialects (an upsert; PostgreSQL locks the conflicting
+ * row), so processes counting together never lose a call.
  * Tables: multiprocess-migrations.ts.
  */
 import type { SqlDb } from './sql.ts';
@@ -52,6 +53,18 @@ export class SqlSharedStateRepository {
   /** True the first time an id is taken (in any process), false after; kept until `expiresMs`. */
   async takeOnce(id: string, expiresMs: number): Promise<boolean> {
     return (await this.db.run('INSERT INTO used_blocks (id, expires_ms) VALUES (?, ?) ON CONFLICT (id) DO NOTHING', [id, expiresMs])).changes === 1;
+  }
+
+  /** A shared secret file's bytes, if a process stored them. */
+  async secret(name: string): Promise<Buffer | undefined> {
+    const row = await this.db.get('SELECT bytes FROM server_secrets WHERE name = ?', [name]);
+    return row ? Buffer.from(row.bytes as Uint8Array) : undefined;
+  }
+
+  /** Stores a secret unless one of that name exists; returns the stored one (the first process's wins). */
+  async shareSecret(name: string, bytes: Uint8Array, now = Date.now()): Promise<Buffer> {
+    await this.db.run('INSERT INTO server_secrets (name, bytes, created_ms) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING', [name, bytes, now]);
+    return (await this.secret(name))!;
   }
 
   /** Forgets ids whose blocks have expired (an expired block is refused before its id is looked at). */

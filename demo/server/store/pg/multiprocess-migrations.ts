@@ -18,6 +18,11 @@ export const pgMultiprocessMigrations: Migration[] = [
         expires_ms bigint NOT NULL
       );
       CREATE INDEX used_blocks_expires ON used_blocks(expires_ms);
+      CREATE TABLE server_secrets (
+        name text PRIMARY KEY,
+        bytes bytea NOT NULL,
+        created_ms bigint NOT NULL
+      );
     `,
   },
 ];
