@@ -85,6 +85,7 @@ export async function serve(args: string[]): Promise<void> {
     databaseUrl,
     baseUrl: process.env.ESIGN_BASE_URL ?? `http://${displayHost}:${port}`,
     logger: process.env.ESIGN_LOG === '1',
+    trustProxy: process.env.ESIGN_TRUST_PROXY || undefined,
     corsOrigins: parseCorsOrigins(process.env.ESIGN_CORS_ORIGINS),
     rateLimits: {
       sandbox: positiveEnv('ESIGN_SANDBOX_RATE_LIMIT', 100),
