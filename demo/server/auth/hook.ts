@@ -10,14 +10,14 @@ import type { TokenVerifier } from './context.ts';
 import { builtInVerifiers } from './verifiers.ts';
 import type { AuthContext } from './context.ts';
 import { parseApiKey } from './keys.ts';
-import { RateLimiter } from './rate-limit.ts';
+import { RateLimiter, windowsOf } from './rate-limit.ts';
 import type { RateLimitState } from './rate-limit.ts';
 import { ApiError, forbidden, unauthorized } from '../http/errors.ts';
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export function installAuth(app: FastifyInstance, store: Store, config: AppConfig): void {
-  const limiter = new RateLimiter(store.sharedState, config.rateLimits.windowMs, 'api');
+  const limiter = new RateLimiter(windowsOf(store), config.rateLimits.windowMs, 'api');
   limiters.set(store, limiter);
   const verifiers = verifiersOf(config);
   app.decorateRequest('auth', null);

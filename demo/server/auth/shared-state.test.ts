@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openStore, type Store } from '../store/index.ts';
-import { RateLimiter } from './rate-limit.ts';
+import { MemoryWindows, RateLimiter, windowsOf } from './rate-limit.ts';
 import { SingleUse } from './challenge-block.ts';
 import { postgresForTests } from '../../../test/support/postgres.ts';
 
@@ -73,3 +73,23 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
     }
   });
 }
+
+test('windowsOf: the database on PostgreSQL, memory on SQLite (one process); memory windows count as the shared ones do', async () => {
+  const [sqlite] = await twoProcesses('sqlite', 'which');
+  const [pg, other] = await twoProcesses('postgres', 'which');
+  try {
+    assert.equal(windowsOf(pg), pg.sharedState);
+    assert.ok(windowsOf(sqlite) instanceof MemoryWindows);
+    assert.equal(windowsOf(sqlite), windowsOf(sqlite), 'one counter per store');
+    const now = Date.now();
+    const memory = new RateLimiter(new MemoryWindows(), 60_000, 'api');
+    const states = await Promise.all(Array.from({ length: 40 }, () => memory.hit('k', 30, now)));
+    assert.equal(states.filter((s) => s.allowed).length, 30);
+    assert.deepEqual(await memory.peek('k', 30, now + 1000), { allowed: false, limit: 30, remaining: 0, resetSeconds: 59 });
+    assert.equal((await memory.hit('k', 30, now + 60_000)).remaining, 29, 'a new window');
+  } finally {
+    await sqlite.close();
+    await pg.close();
+    await other.close();
+  }
+});

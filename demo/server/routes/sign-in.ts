@@ -7,7 +7,7 @@
 import type { App } from '../http/typed-app.ts';
 import { SingleUse } from '../auth/challenge-block.ts';
 import { jwks } from '../auth/sign-in-tokens.ts';
-import { RateLimiter } from '../auth/rate-limit.ts';
+import { RateLimiter, windowsOf } from '../auth/rate-limit.ts';
 import { CognitoError, cognitoOperation, type SignInContext } from '../services/sign-in/cognito.ts';
 import { tokenIssuer, userPool } from '../services/sign-in/pool.ts';
 
@@ -17,7 +17,7 @@ export default async function signInRoutes(app: App): Promise<void> {
   const pool = userPool();
   const used = new SingleUse(app.store.sharedState);
   // Sign-in attempts per address and minute (the per-account lockout is in the service).
-  const perAddress = new RateLimiter(app.store.sharedState, 60_000, 'sign-in');
+  const perAddress = new RateLimiter(windowsOf(app.store), 60_000, 'sign-in');
   const addressLimit = Number(process.env.ESIGN_SIGN_IN_PER_MINUTE) || 30;
   const context = (client: SignInContext['client']): SignInContext => ({
     store: app.store,
