@@ -55,6 +55,9 @@ async function main(): Promise<void> {
       if (i === EVENTS / 2) {
         signRange(10, 20, () => p2);
         await sleep(300);
+        // Kill while the receiver holds requests (their answers never reach the killed process).
+        const deadline = Date.now() + 5000;
+        while (receiver.inFlight === 0 && Date.now() < deadline) await sleep(1);
         inFlightAtKill = receiver.inFlight;
         await p2.kill('SIGKILL');
         live = [p0, p1];
