@@ -43,6 +43,7 @@ export async function buildApp(partial: BuildConfig): Promise<FastifyInstance> {
   const bodyLimit = bodyLimitFor(config);
   const app = Fastify({
     logger: config.logger,
+    ...(config.trustProxy ? { trustProxy: config.trustProxy } : {}),
     bodyLimit,
     return503OnClosing: true,
     // Slow clients, idle connections and per-address caps (http/connection-guard.ts); used by listen(), not inject().

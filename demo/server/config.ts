@@ -44,6 +44,11 @@ export interface AppConfig {
   webDir: string;
   /** Fastify logger on/off. */
   logger: boolean;
+  /**
+   * Addresses of the load balancers in front (`10.0.0.0/8,127.0.0.1`, ESIGN_TRUST_PROXY): requests from them
+   * are taken to come from the X-Forwarded-For client, so per-address limits count clients, not the balancer.
+   */
+  trustProxy?: string;
   /** Page origins allowed to call /api/ from a browser (components on the customer's page); '*' answers any. */
   corsOrigins: CorsOrigins;
   /** Webhook delivery settings over the environment's (webhooks/settings.ts); tests shrink the retry schedule. */

@@ -1,10 +1,11 @@
 /**
  * SRP's SECRET_BLOCK and the sign-in `Session`: the server's state for one sign-in, sealed (AES-256-GCM)
  * and handed to the client, so any server process can continue the exchange without shared memory.
- * Each block carries an id and an expiry; `SingleUse` refuses a block seen before.
+ * Each block carries an id and an expiry; `SingleUse` refuses a block seen before (by any process).
  */
 import crypto from 'node:crypto';
 import { tokenSecret } from '../services/documents/component-tokens.ts';
+import type { SqlSharedStateRepository } from '../store/shared-state.ts';
 
 const keys = new Map<string, Buffer>();
 
@@ -52,17 +53,23 @@ export function open<T>(dataDir: string, purpose: string, block: unknown, now = 
 }
 
 /**
- * Block ids already used, kept until they expire. In one process this is enough; several processes
- * behind one address need the store's copy (issue 14), which implements the same two methods.
+ * Block ids already used, in the store until they expire, so a block answered on one server process
+ * is refused on every other (store/shared-state.ts).
  */
 export class SingleUse {
-  private readonly used = new Map<string, number>();
+  private readonly state: SqlSharedStateRepository;
+  private lastPrune = 0;
 
-  /** True the first time an id is taken, false after. */
-  take(id: string, expires: number, now = Date.now()): boolean {
-    if (this.used.size > 10_000) for (const [key, until] of this.used) if (until <= now) this.used.delete(key);
-    if (this.used.has(id)) return false;
-    this.used.set(id, expires);
-    return true;
+  constructor(state: SqlSharedStateRepository) {
+    this.state = state;
+  }
+
+  /** True the first time an id is taken (by any process), false after. */
+  async take(id: string, expires: number, now = Date.now()): Promise<boolean> {
+    if (now - this.lastPrune > 60_000) {
+      this.lastPrune = now;
+      await this.state.pruneUsed(now);
+    }
+    return await this.state.takeOnce(id, expires);
   }
 }

@@ -11,14 +11,14 @@ import { builtInVerifiers } from './verifiers.ts';
 import type { ApiKeyAuth, AuthContext } from './context.ts';
 import { parseApiKey } from './keys.ts';
 import type { ParsedKey } from './keys.ts';
-import { RateLimiter } from './rate-limit.ts';
+import { RateLimiter, windowsOf } from './rate-limit.ts';
 import type { RateLimitState } from './rate-limit.ts';
 import { ApiError, forbidden, unauthorized } from '../http/errors.ts';
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export function installAuth(app: FastifyInstance, store: Store, config: AppConfig): void {
-  const limiter = new RateLimiter(config.rateLimits.windowMs);
+  const limiter = new RateLimiter(windowsOf(store), config.rateLimits.windowMs, 'api');
   limiters.set(store, limiter);
   const verifiers = verifiersOf(config);
   app.decorateRequest('auth', null);
@@ -38,7 +38,7 @@ export function installAuth(app: FastifyInstance, store: Store, config: AppConfi
       );
     }
 
-    applyRateLimit(store, config, auth, reply);
+    await applyRateLimit(store, config, auth, reply);
 
     if (BODY_METHODS.has(request.method) && hasBody(request) && !isJson(request.headers['content-type'])) {
       throw new ApiError(
@@ -55,22 +55,22 @@ export function verifiersOf(config: AppConfig): TokenVerifier[] {
   return [...builtInVerifiers, ...config.tokenVerifiers];
 }
 
-/** One limiter per app (keyed by its store: plugins see other Fastify instances), shared by REST and GraphQL. */
+/** One limiter per app (keyed by its store: plugins see other Fastify instances), shared by REST and GraphQL; its counts live in the store, shared by every process. */
 const limiters = new WeakMap<Store, RateLimiter>();
 
 /** Where an API key stands in its current throttle window, without counting a call. */
-export function rateUsage(store: Store, config: AppConfig, keyId: string, env: 'sandbox' | 'production'): RateLimitState {
+export async function rateUsage(store: Store, config: AppConfig, keyId: string, env: 'sandbox' | 'production'): Promise<RateLimitState> {
   const limiter = limiters.get(store);
   if (!limiter) throw new Error('installAuth() has not run on this app.');
-  return limiter.peek(`key:${keyId}`, env === 'production' ? config.rateLimits.production : config.rateLimits.sandbox);
+  return await limiter.peek(`key:${keyId}`, env === 'production' ? config.rateLimits.production : config.rateLimits.sandbox);
 }
 
 /** Counts one call against the caller's key: the RateLimit-* headers, and 429 past the limit. */
-export function applyRateLimit(store: Store, config: AppConfig, auth: AuthContext, reply: FastifyReply): void {
+export async function applyRateLimit(store: Store, config: AppConfig, auth: AuthContext, reply: FastifyReply): Promise<void> {
   const limiter = limiters.get(store);
   if (!limiter) throw new Error('installAuth() has not run on this app.');
   const limit = auth.env === 'production' ? config.rateLimits.production : config.rateLimits.sandbox;
-  const state = limiter.hit(`key:${auth.keyId}`, limit);
+  const state = await limiter.hit(`key:${auth.keyId}`, limit);
   reply.header('RateLimit-Limit', String(state.limit));
   reply.header('RateLimit-Remaining', String(state.remaining));
   reply.header('RateLimit-Reset', String(state.resetSeconds));

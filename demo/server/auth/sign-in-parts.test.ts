@@ -7,13 +7,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { createLocalJWKSet, jwtVerify, decodeJwt } from 'jose';
 import { SingleUse, open, seal } from './challenge-block.ts';
+import { openStore } from '../store/index.ts';
 import { checkTotp, newRecoveryCodes, newTotpSecret, totpCode, totpUri, useRecoveryCode } from './totp.ts';
 import { ACCESS_TOKEN_SECONDS, issueTokens, jwks, verifyToken } from './sign-in-tokens.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esign-sign-in-'));
 test.after(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-test('a sealed block opens only unaltered, for its purpose, before it expires; a block is taken once', () => {
+test('a sealed block opens only unaltered, for its purpose, before it expires; a block is taken once', async () => {
   const block = seal(dataDir, 'srp', { userId: 'u1', b: 'ff' }, 60_000);
   assert.deepEqual(open(dataDir, 'srp', block)?.body, { userId: 'u1', b: 'ff' });
   assert.equal(open(dataDir, 'session', block), null, 'another purpose');
@@ -22,10 +23,15 @@ test('a sealed block opens only unaltered, for its purpose, before it expires; a
   bytes[bytes.length - 1] ^= 1;
   assert.equal(open(dataDir, 'srp', bytes.toString('base64')), null, 'altered');
   for (const junk of ['', 'x', 42, null, 'A'.repeat(9000)]) assert.equal(open(dataDir, 'srp', junk), null);
-  const once = new SingleUse();
-  const sealed = open(dataDir, 'srp', block)!;
-  assert.equal(once.take(sealed.id, sealed.expires), true);
-  assert.equal(once.take(sealed.id, sealed.expires), false);
+  const store = await openStore(dataDir);
+  try {
+    const once = new SingleUse(store.sharedState);
+    const sealed = open(dataDir, 'srp', block)!;
+    assert.equal(await once.take(sealed.id, sealed.expires), true);
+    assert.equal(await once.take(sealed.id, sealed.expires), false);
+  } finally {
+    await store.close();
+  }
 });
 
 test('TOTP: the current code passes once; the same code again, a wrong code or junk does not; ±30 s of skew passes', async () => {

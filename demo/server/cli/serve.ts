@@ -1,4 +1,5 @@
 /** esign-server serve: the settings from the environment, checked, and the server started with them. */
+import { shareSecretFiles } from '../services/server-secrets.ts';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../app.ts';
 import { ConfigError, databaseUrlFromEnv } from '../config.ts';
@@ -84,6 +85,7 @@ export async function serve(args: string[]): Promise<void> {
     databaseUrl,
     baseUrl: process.env.ESIGN_BASE_URL ?? `http://${displayHost}:${port}`,
     logger: process.env.ESIGN_LOG === '1',
+    trustProxy: process.env.ESIGN_TRUST_PROXY || undefined,
     corsOrigins: parseCorsOrigins(process.env.ESIGN_CORS_ORIGINS),
     rateLimits: {
       sandbox: positiveEnv('ESIGN_SANDBOX_RATE_LIMIT', 100),
@@ -93,12 +95,16 @@ export async function serve(args: string[]): Promise<void> {
     maxUploadBytes: positiveEnv('ESIGN_MAX_UPLOAD_MB', 25) * 1024 * 1024,
     connectionLimits: connectionLimitsFromEnv(),
     work: workSettingsChecked(),
+    // Several processes on one database: how soon a killed process's job (a final PDF) is taken over; renewed while it runs.
+    jobs: { leaseMs: positiveEnv('ESIGN_JOB_LEASE_MS', 60_000) },
     ...deletedTemplateTiming(positiveEnv('ESIGN_DELETED_TEMPLATE_HOURS', 36) * 60 * 60 * 1000),
     // Development mode: webhook callbacks may point at this machine or the private network.
     ...(values.dev ? { webhooks: { allowPrivateAddresses: true } } : {}),
   });
   let seal;
   try {
+    // PostgreSQL: the deployment's keys, from the database, before anything signs with them.
+    await shareSecretFiles(app.store, dataDir);
     seal = sealKeyFor(dataDir);
   } catch (error) {
     await app.close();

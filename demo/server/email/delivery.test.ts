@@ -68,13 +68,13 @@ test('an email queued while a delivery pass is running goes out with the flush t
     const sent = await sendDocument(t, [field({ signer: 1 })], { do_email: true });
     const { email } = signingServiceOf(t.app.store)!;
     await email.flush();
-    // Hold the next pass between reading the outbox and delivering what it read.
+    // Hold the next pass between claiming from the outbox (nothing there yet) and acting on what it claimed.
     const { history } = t.app.store;
-    const readOutbox = history.emails.bind(history);
+    const claimEmails = history.claimEmails.bind(history);
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    history.emails = async (options) => {
-      const emails = await readOutbox(options);
+    history.claimEmails = async (...args) => {
+      const emails = await claimEmails(...args);
       await held;
       return emails;
     };
@@ -92,7 +92,7 @@ test('an email queued while a delivery pass is running goes out with the flush t
     const after = email.flush();
     release();
     await Promise.all([running, after]);
-    history.emails = readOutbox;
+    history.claimEmails = claimEmails;
     assert.deepEqual(await history.emails({ unsentOnly: true }), [], 'nothing is left in the outbox');
     assert.equal(fs.readdirSync(path.join(t.dataDir, 'outbox')).length, 2);
   } finally {

@@ -6,6 +6,7 @@
  */
 import { emailAttachmentFileName } from '../store/email-attachments.ts';
 import fs from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
@@ -16,6 +17,9 @@ import { reportEmailFailure } from './bounces.ts';
 import { attachmentBytes, documentAttachments } from '../services/signing/attachments.ts';
 
 export const MAX_ATTEMPTS = 10;
+/** How long a process may take to send one claimed email before another process may send it again. */
+export const EMAIL_LEASE_MS = 2 * 60_000;
+const CLAIM_BATCH = 5;
 
 export interface EmailSettings {
   smtpUrl: string;
@@ -97,6 +101,7 @@ async function invitationAttachments(store: Store, recipientId: string): Promise
 }
 
 export class EmailDelivery {
+  readonly owner = `email-${randomUUID()}`;
   private readonly store: Store;
   private readonly outboxDir: string;
   private readonly settings: EmailSettings;
@@ -139,40 +144,74 @@ export class EmailDelivery {
     return delivered;
   }
 
+  /**
+   * One pass over the outbox: every unsent email with attempts left is tried once. Emails are claimed a
+   * few at a time with a lease (SKIP LOCKED on PostgreSQL), so several processes flushing together send
+   * each email once; one whose process died mid-send is sent again when its lease lapses.
+   */
   private async pass(): Promise<number> {
     const { history } = this.store;
+    const tried = new Set<string>();
     let delivered = 0;
-    for (const email of await history.emails({ unsentOnly: true })) {
-      if (email.attempts >= MAX_ATTEMPTS) continue;
-      try {
-        const attachments = await attachmentsOf(this.store, email);
-        if (this.transport) {
-          await this.transport.sendMail({
-            from: this.settings.from,
-            to: email.to,
-            cc: email.cc,
-            subject: email.subject,
-            text: email.text,
-            html: email.html || undefined,
-            attachments,
-          });
-        } else {
-          fs.mkdirSync(this.outboxDir, { recursive: true });
-          fs.writeFileSync(path.join(this.outboxDir, `${email.created.replace(/[:.]/g, '-')}-${email.id}.eml`), eml(email, this.settings.from, attachments));
+    for (;;) {
+      const claimed = await history.claimEmails(this.owner, EMAIL_LEASE_MS, CLAIM_BATCH, MAX_ATTEMPTS);
+      if (claimed.length === 0) return delivered;
+      let again = false;
+      for (const email of claimed) {
+        // Failed earlier in this pass and free again: it waits for the next pass, as before leases.
+        if (tried.has(email.id)) await history.releaseEmail(email.id, this.owner);
+        else {
+          tried.add(email.id);
+          again = true;
+          if (await this.send(email)) delivered++;
         }
-        // Webhook recipient.emailNotification (autoReminderEmail for reminders) in the transaction that marks it sent.
-        await this.store.transaction(async () => {
-          await history.markEmailSent(email.id);
-          await emitEmailSentEvent(this.store, email);
-        });
-        delivered++;
-      } catch (error) {
-        await history.markEmailFailed(email.id, error instanceof Error ? error.message : String(error));
-        // Refused (5xx hard, 4xx soft) or unreachable (delayed): webhook recipient.bounced.
-        await reportEmailFailure(this.store, email, error);
       }
+      if (!again) return delivered;
     }
-    return delivered;
+  }
+
+  /** Sends one leased email and records the outcome; true when it went out (and was recorded here). */
+  private async send(email: QueuedEmail): Promise<boolean> {
+    const { history } = this.store;
+    try {
+      const attachments = await attachmentsOf(this.store, email);
+      if (this.transport) {
+        await this.transport.sendMail({
+          from: this.settings.from,
+          to: email.to,
+          cc: email.cc,
+          subject: email.subject,
+          text: email.text,
+          html: email.html || undefined,
+          attachments,
+        });
+      } else {
+        fs.mkdirSync(this.outboxDir, { recursive: true });
+        fs.writeFileSync(path.join(this.outboxDir, `${email.created.replace(/[:.]/g, '-')}-${email.id}.eml`), eml(email, this.settings.from, attachments));
+      }
+      // Webhook recipient.emailNotification (autoReminderEmail for reminders) in the transaction that marks it
+      // sent; not when the lease lapsed meanwhile (the process that took the email over reports it).
+      return await this.store.transaction(async () => {
+        if (!(await history.markEmailSent(email.id, this.owner))) return false;
+        await emitEmailSentEvent(this.store, email);
+        return true;
+      });
+    } catch (error) {
+      // Refused (5xx hard, 4xx soft) or unreachable (delayed): webhook recipient.bounced.
+      if (await history.markEmailFailed(email.id, this.owner, error instanceof Error ? error.message : String(error)))
+        await reportEmailFailure(this.store, email, error);
+      return false;
+    }
+  }
+
+  /**
+   * Flushes every `intervalMs` too: emails another process queued (or left leased when it died) go out
+   * even when nothing happens here. Returns a stop function.
+   */
+  poll(intervalMs: number): () => void {
+    const timer = setInterval(() => void this.flush().catch((error: unknown) => console.error('email delivery:', (error as Error).message)), intervalMs);
+    timer.unref();
+    return () => clearInterval(timer);
   }
 
   close(): void {

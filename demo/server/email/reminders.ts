@@ -23,7 +23,8 @@ const WAITING: readonly number[] = [
 
 /**
  * Queues the reminders that are due at `now`; returns how many. Each recipient's reminder is
- * decided in its own transaction that re-counts the reminders, so two processes never send the
+ * decided in its own transaction that locks the recipient (SKIP LOCKED on PostgreSQL: a process
+ * deciding it already is passed over) and re-counts the reminders, so two processes never send the
  * same step twice.
  */
 export async function queueDueReminders(
@@ -52,6 +53,7 @@ async function queueReminder(
 ): Promise<boolean> {
   const { documents, history } = store;
   return await store.transaction(async () => {
+    if (!(await history.lockForReminder(c.recipient_id))) return false;
     const count = await history.reminderCount(c.recipient_id);
     if (count !== c.reminders || Date.parse(c.invited) + scheduleMs[count] > now) return false;
     const doc = await documents.get(c.document_id);

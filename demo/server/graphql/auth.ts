@@ -43,7 +43,7 @@ export async function graphqlCallerFromToken(
   }
   const pool = userPool();
   const user = await userOfAccessToken(
-    { store: app.store, dataDir: app.config.dataDir, pool, issuer: tokenIssuer(app.config.baseUrl, pool), used: new SingleUse() },
+    { store: app.store, dataDir: app.config.dataDir, pool, issuer: tokenIssuer(app.config.baseUrl, pool), used: new SingleUse(app.store.sharedState) },
     token,
   );
   if (!user) return null;

@@ -54,7 +54,7 @@ export async function registerGraphql(app: FastifyInstance): Promise<void> {
     scope.addHook('onRequest', async (request, reply) => {
       const caller = await graphqlCaller(app, request);
       if (!caller) return reply.code(401).type('application/json').send(UNAUTHORIZED_BODY);
-      applyRateLimit(app.store, app.config, caller.auth, reply);
+      await applyRateLimit(app.store, app.config, caller.auth, reply);
       request.graphqlCaller = caller;
     });
 

@@ -7,7 +7,7 @@
 import type { App } from '../http/typed-app.ts';
 import { SingleUse } from '../auth/challenge-block.ts';
 import { jwks } from '../auth/sign-in-tokens.ts';
-import { RateLimiter } from '../auth/rate-limit.ts';
+import { RateLimiter, windowsOf } from '../auth/rate-limit.ts';
 import { CognitoError, cognitoOperation, type SignInContext } from '../services/sign-in/cognito.ts';
 import { tokenIssuer, userPool } from '../services/sign-in/pool.ts';
 
@@ -15,9 +15,9 @@ const TARGET = /^AWSCognitoIdentityProviderService\.(\w{1,64})$/;
 
 export default async function signInRoutes(app: App): Promise<void> {
   const pool = userPool();
-  const used = new SingleUse();
+  const used = new SingleUse(app.store.sharedState);
   // Sign-in attempts per address and minute (the per-account lockout is in the service).
-  const perAddress = new RateLimiter(60_000);
+  const perAddress = new RateLimiter(windowsOf(app.store), 60_000, 'sign-in');
   const addressLimit = Number(process.env.ESIGN_SIGN_IN_PER_MINUTE) || 30;
   const context = (client: SignInContext['client']): SignInContext => ({
     store: app.store,
@@ -53,7 +53,7 @@ export default async function signInRoutes(app: App): Promise<void> {
     async (request, reply) => {
       const target = TARGET.exec(String(request.headers['x-amz-target'] ?? ''));
       if (!target) throw new CognitoError('InvalidParameterException', 'X-Amz-Target must name an operation: AWSCognitoIdentityProviderService.<Operation>.');
-      if (!perAddress.hit(request.ip, addressLimit).allowed)
+      if (!(await perAddress.hit(request.ip, addressLimit)).allowed)
         throw new CognitoError('TooManyRequestsException', 'Too many sign-in requests from this address: wait a minute.');
       const answer = await cognitoOperation(context({ ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') }), target[1], request.body);
       return reply.header('Cache-Control', 'no-store').type('application/x-amz-json-1.1').send(answer);

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import type { App } from '../http/typed-app.ts';
 import { Type } from 'typebox';
 import { requireApiKey } from '../auth/context.ts';
-import { RateLimiter } from '../auth/rate-limit.ts';
+import { RateLimiter, windowsOf } from '../auth/rate-limit.ts';
 import { ApiError, conflict } from '../http/errors.ts';
 import { errorResponses } from '../schemas/common.ts';
 import { loadVisibleDocument } from '../services/documents/access.ts';
@@ -34,7 +34,7 @@ const DESCRIPTION =
 
 export default async function verifyRoutes(app: App): Promise<void> {
   const { store } = app;
-  const limiter = new RateLimiter(60_000);
+  const limiter = new RateLimiter(windowsOf(store), 60_000, 'verify');
 
   // Raw PDF bodies, for this plugin's routes only (the app parses JSON elsewhere).
   app.addContentTypeParser(
@@ -77,7 +77,7 @@ export default async function verifyRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const state = limiter.hit(request.ip, PUBLIC_VERIFY_PER_MINUTE);
+      const state = await limiter.hit(request.ip, PUBLIC_VERIFY_PER_MINUTE);
       reply.header('RateLimit-Limit', state.limit).header('RateLimit-Remaining', state.remaining).header('RateLimit-Reset', state.resetSeconds);
       if (!state.allowed) throw new ApiError(429, 'rate_limited', `Too many checks from your address: try again in ${state.resetSeconds} seconds.`);
       if (!Buffer.isBuffer(request.body)) {

@@ -10,8 +10,8 @@ export async function sweepDeletedTemplates(store: Store, delayMs: number, now =
   const before = new Date(now - delayMs).toISOString();
   const removed: string[] = [];
   for (const template of await store.templates.deletedTitledBefore(before)) {
-    await deleteTemplateNow(store, template);
-    removed.push(template.id);
+    // Several processes sweep the same database: the one holding the template's lock removes it, the others pass.
+    if (await deleteTemplateNow(store, template, () => store.templates.lockDeletedTitledBefore(template.id, before))) removed.push(template.id);
   }
   return removed;
 }

@@ -4,7 +4,7 @@
  * a sender (SMTP when configured, otherwise the local outbox the demo shows) delivers them.
  */
 import crypto from 'node:crypto';
-import type { SqlDb } from './sql.ts';
+import { skipLocked, type SqlDb } from './sql.ts';
 import { nowIso } from './db.ts';
 import { insertRows } from './multi-row.ts';
 import { chainedDocumentIds, chainHead, eventHash, verifyChain } from './audit-chain.ts';
@@ -76,6 +76,25 @@ const EVENT_COLUMNS = [
   'prev_hash',
   'hash',
 ];
+
+/** An outbox row as the delivery reads it. */
+function emailOf(r: Row): QueuedEmail {
+  return {
+    id: String(r.id),
+    documentId: r.document_id === null ? null : String(r.document_id),
+    recipientId: r.recipient_id === null ? null : String(r.recipient_id),
+    kind: String(r.kind),
+    to: String(r.to_address),
+    cc: JSON.parse(String(r.cc_json)) as string[],
+    subject: String(r.subject),
+    text: String(r.text_body),
+    html: String(r.html_body),
+    created: String(r.created),
+    sentAt: r.sent_at === null ? null : String(r.sent_at),
+    attempts: Number(r.attempts),
+    lastError: String(r.last_error),
+  };
+}
 
 export class SqliteDocumentHistory {
   private readonly db: SqlDb;
@@ -169,29 +188,46 @@ export class SqliteDocumentHistory {
     }
     if (filter.unsentOnly) where.push('sent_at IS NULL');
     const sql = `SELECT * FROM email_outbox ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created, rowid`;
-    return ((await this.db.all(sql, params)) as Row[]).map((r) => ({
-      id: String(r.id),
-      documentId: r.document_id === null ? null : String(r.document_id),
-      recipientId: r.recipient_id === null ? null : String(r.recipient_id),
-      kind: String(r.kind),
-      to: String(r.to_address),
-      cc: JSON.parse(String(r.cc_json)) as string[],
-      subject: String(r.subject),
-      text: String(r.text_body),
-      html: String(r.html_body),
-      created: String(r.created),
-      sentAt: r.sent_at === null ? null : String(r.sent_at),
-      attempts: Number(r.attempts),
-      lastError: String(r.last_error),
-    }));
+    return ((await this.db.all(sql, params)) as Row[]).map(emailOf);
   }
 
-  async markEmailSent(id: string): Promise<void> {
-    await this.db.run('UPDATE email_outbox SET sent_at = ?, attempts = attempts + 1 WHERE id = ?', [nowIso(), id]);
+  /**
+   * Leases up to `limit` unsent emails with attempts left to `owner`, oldest first, so that one
+   * process sends each: rows another process is claiming are skipped (PostgreSQL), and a lease that
+   * is not given back (the process died mid-send) lapses after `leaseMs`, when the email is sent again.
+   */
+  async claimEmails(owner: string, leaseMs: number, limit: number, maxAttempts: number, now = Date.now()): Promise<QueuedEmail[]> {
+    const claimable = 'sent_at IS NULL AND attempts < ? AND (lease_expires_at IS NULL OR lease_expires_at <= ?)';
+    const rows = (await this.db.all(
+      `UPDATE email_outbox SET lease_owner = ?, lease_expires_at = ?
+       WHERE ${claimable} AND id IN (SELECT id FROM email_outbox WHERE ${claimable} ORDER BY created, rowid LIMIT ?${skipLocked(this.db)})
+       RETURNING *`,
+      [owner, now + leaseMs, maxAttempts, now, maxAttempts, now, limit],
+    )) as Row[];
+    return rows.map(emailOf).sort((a, b) => a.created.localeCompare(b.created));
   }
 
-  async markEmailFailed(id: string, error: string): Promise<void> {
-    await this.db.run('UPDATE email_outbox SET attempts = attempts + 1, last_error = ? WHERE id = ?', [error.slice(0, 1000), id]);
+  /** Marks a leased email sent; false when the lease was lost (another process took the email over). */
+  async markEmailSent(id: string, owner: string): Promise<boolean> {
+    const result = await this.db.run(
+      'UPDATE email_outbox SET sent_at = ?, attempts = attempts + 1, lease_owner = NULL, lease_expires_at = NULL WHERE id = ? AND lease_owner = ?',
+      [nowIso(), id, owner],
+    );
+    return Number(result.changes) === 1;
+  }
+
+  /** Gives a leased email back untried (it goes to the next pass, here or in another process). */
+  async releaseEmail(id: string, owner: string): Promise<void> {
+    await this.db.run('UPDATE email_outbox SET lease_owner = NULL, lease_expires_at = NULL WHERE id = ? AND lease_owner = ?', [id, owner]);
+  }
+
+  /** Counts a failed attempt at a leased email and gives the lease back (the next pass tries again). */
+  async markEmailFailed(id: string, owner: string, error: string): Promise<boolean> {
+    const result = await this.db.run(
+      'UPDATE email_outbox SET attempts = attempts + 1, last_error = ?, lease_owner = NULL, lease_expires_at = NULL WHERE id = ? AND lease_owner = ?',
+      [error.slice(0, 1000), id, owner],
+    );
+    return Number(result.changes) === 1;
   }
 
   /**
@@ -224,6 +260,14 @@ export class SqliteDocumentHistory {
   /** Every document that has events, oldest first. */
   async chainedDocumentIds(): Promise<string[]> {
     return await chainedDocumentIds(this.db);
+  }
+
+  /**
+   * Inside a transaction: locks a recipient for deciding its reminder; false when another process holds
+   * it (PostgreSQL, SKIP LOCKED: that process decides) or it is gone. SQLite's one writer is the lock.
+   */
+  async lockForReminder(recipientId: string): Promise<boolean> {
+    return (await this.db.get(`SELECT id FROM document_recipients WHERE id = ?${skipLocked(this.db)}`, [recipientId])) !== undefined;
   }
 
   async reminderCount(recipientId: string): Promise<number> {

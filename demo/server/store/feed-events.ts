@@ -35,6 +35,16 @@ export interface FeedRow {
   body: string;
 }
 
+function feedRowOf(r: Record<string, string | number | null>): FeedRow {
+  return {
+    seq: Number(r.seq),
+    feed: r.feed as FeedRow['feed'],
+    groupId: r.group_id as string | null,
+    userId: r.user_id as string | null,
+    body: String(r.body),
+  };
+}
+
 export class SqliteFeedEventRepository {
   private readonly db: SqlDb;
   constructor(db: SqlDb) {
@@ -56,13 +66,17 @@ export class SqliteFeedEventRepository {
     const rows = (await this.db.all('SELECT seq, feed, group_id, user_id, body FROM feed_events WHERE seq > ? ORDER BY seq LIMIT ?', [seq, limit])) as Array<
       Record<string, string | number | null>
     >;
-    return rows.map((r) => ({
-      seq: Number(r.seq),
-      feed: r.feed as FeedRow['feed'],
-      groupId: r.group_id as string | null,
-      userId: r.user_id as string | null,
-      body: String(r.body),
-    }));
+    return rows.map(feedRowOf);
+  }
+
+  /** The rows of these seqs that exist now, oldest first (late commits the tailer waited for). */
+  async bySeqs(seqs: readonly number[]): Promise<FeedRow[]> {
+    if (seqs.length === 0) return [];
+    const rows = (await this.db.all(
+      `SELECT seq, feed, group_id, user_id, body FROM feed_events WHERE seq IN (${seqs.map(() => '?').join(', ')}) ORDER BY seq`,
+      seqs,
+    )) as Array<Record<string, string | number | null>>;
+    return rows.map(feedRowOf);
   }
 
   /** The newest row's seq (0 when empty): where a process starting now begins to tail. */

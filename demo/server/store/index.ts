@@ -3,6 +3,7 @@
  * here once. Everything outside store/ reaches data through these properties (never SQL, never
  * `db`); several calls that must commit together go in `store.transaction(() => ...)`.
  */
+import { SqlSharedStateRepository } from './shared-state.ts';
 import { SqliteSigningPreviewRepository } from './signing-previews.ts';
 import type { DatabaseSync } from 'node:sqlite';
 import { openDatabase, openReader, runMigrations } from './db.ts';
@@ -91,6 +92,8 @@ export class Store {
   readonly batches: SqliteBatchRepository;
   /** What a GraphQL send or batch answered with (task(id)). */
   readonly tasks: SqliteTaskRepository;
+  /** Rate-limit windows and single-use ids every process of a deployment shares. */
+  readonly sharedState: SqlSharedStateRepository;
   private readonly db: SqlDb;
   private closed = false;
 
@@ -120,6 +123,7 @@ export class Store {
     this.feedEvents = new SqliteFeedEventRepository(this.db);
     this.batches = new SqliteBatchRepository(this.db);
     this.tasks = new SqliteTaskRepository(this.db);
+    this.sharedState = new SqlSharedStateRepository(this.db);
   }
 
   /**

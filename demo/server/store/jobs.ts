@@ -6,7 +6,7 @@
  */
 import crypto from 'node:crypto';
 import type { Migration } from './db.ts';
-import type { SqlDb } from './sql.ts';
+import { ownsAllLeases, skipLocked, type SqlDb } from './sql.ts';
 
 export type JobState = 'pending' | 'done' | 'failed';
 
@@ -132,15 +132,21 @@ export class SqliteJobRepository {
     return row ? fromRow(row) : undefined;
   }
 
-  /** Ids of pending jobs that are due and not leased, oldest due first. */
-  async due(limit: number, now = Date.now()): Promise<string[]> {
-    return (
-      (await this.db.all(
-        `SELECT id FROM background_jobs WHERE state = 'pending' AND next_attempt_at <= ? AND (lease_expires_at IS NULL OR lease_expires_at <= ?)
-       ORDER BY next_attempt_at, created_ms LIMIT ?`,
-        [now, now, limit],
-      )) as { id: string }[]
-    ).map((r) => r.id);
+  /**
+   * Claims up to `limit` jobs that are pending, due and not leased (oldest due first), counting an
+   * attempt on each. On PostgreSQL rows another process is claiming are skipped, so claimers
+   * running together never get the same job.
+   */
+  async claimDue(owner: string, leaseMs: number, limit: number, now = Date.now()): Promise<JobRecord[]> {
+    const due = "state = 'pending' AND next_attempt_at <= ? AND (lease_expires_at IS NULL OR lease_expires_at <= ?)";
+    const rows = (await this.db.all(
+      `UPDATE background_jobs SET lease_owner = ?, lease_expires_at = ?, attempts = attempts + 1, updated_ms = ?
+       WHERE ${due} AND id IN (
+         SELECT id FROM background_jobs WHERE ${due} ORDER BY next_attempt_at, created_ms LIMIT ?${skipLocked(this.db)})
+       RETURNING *`,
+      [owner, now + leaseMs, now, now, now, now, now, limit],
+    )) as Row[];
+    return rows.map(fromRow).sort((a, b) => a.nextAttemptAt - b.nextAttemptAt || a.createdMs - b.createdMs);
   }
 
   async renew(id: string, owner: string, leaseMs: number, now = Date.now()): Promise<void> {
@@ -175,8 +181,12 @@ export class SqliteJobRepository {
     return row ? fromRow(row) : undefined;
   }
 
-  /** At server start: leases of processes that are gone (a run still in flight elsewhere is harmless, see the final-PDF job). */
+  /**
+   * At server start on SQLite: leases of processes that are gone (a run still in flight elsewhere is harmless,
+   * see the final-PDF job). On PostgreSQL other processes may be alive: their leases stay until they expire.
+   */
   async releaseLeases(now = Date.now()): Promise<number> {
+    if (!ownsAllLeases(this.db)) return 0;
     return Number(
       (
         await this.db.run(

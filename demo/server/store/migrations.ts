@@ -20,6 +20,7 @@ import { templateRoleMigrations } from './template-roles.ts';
 import { feedMigrations } from './feed-events.ts';
 import { batchMigrations } from './batches.ts';
 import { rowOrderMigrations } from './row-order.ts';
+import { multiprocessMigrations } from './multiprocess-migrations.ts';
 
 export const migrations: Migration[] = [
   ...coreMigrations,
@@ -39,4 +40,5 @@ export const migrations: Migration[] = [
   ...batchMigrations,
   ...rowOrderMigrations,
   ...listCountMigrations,
+  ...multiprocessMigrations,
 ];

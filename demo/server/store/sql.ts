@@ -52,3 +52,21 @@ export interface SqlDb {
   afterCommit(listener: () => void): void;
   close(): Promise<void>;
 }
+
+/**
+ * ` FOR UPDATE SKIP LOCKED` on PostgreSQL, '' on SQLite. Claims select their rows with it: a claimer
+ * passes over rows another process is claiming instead of waiting for it or taking them too. SQLite
+ * has no row locks and needs none: its one writer runs each claiming UPDATE alone.
+ */
+export function skipLocked(db: SqlDb): string {
+  return db.dialect === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : '';
+}
+
+/**
+ * Whether a starting process may drop every lease at once (SQLite: one process owns the database, so
+ * any lease left is a dead process's). On PostgreSQL other live processes hold leases: a dead
+ * process's claims are taken over when their leases expire.
+ */
+export function ownsAllLeases(db: SqlDb): boolean {
+  return db.dialect === 'sqlite';
+}

@@ -3,7 +3,7 @@
  * task is claimed with a lease (owner + expiry) in one UPDATE, as background jobs are (store/jobs.ts),
  * so a restarted server takes over a batch another process left half done. Table: batches.ts migration.
  */
-import type { SqlDb } from './sql.ts';
+import { ownsAllLeases, skipLocked, type SqlDb } from './sql.ts';
 
 export type TaskStatus = 'TODO' | 'INPROGRESS' | 'COMPLETED' | 'FAILED';
 
@@ -106,14 +106,18 @@ export class SqliteTaskRepository {
     return row ? taskOf(row) : undefined;
   }
 
-  /** Ids of open tasks whose lease is free or lapsed (crash recovery), oldest first. */
-  async claimable(limit: number, now = Date.now()): Promise<string[]> {
-    return (
-      (await this.db.all(
-        "SELECT id FROM tasks WHERE status IN ('TODO', 'INPROGRESS') AND (lease_expires_at IS NULL OR lease_expires_at <= ?) ORDER BY created_ms LIMIT ?",
-        [now, limit],
-      )) as { id: string }[]
-    ).map((r) => r.id);
+  /**
+   * Claims up to `limit` open tasks whose lease is free or lapsed (crash recovery), oldest first; on
+   * PostgreSQL rows another process is claiming are skipped, so no two processes get the same task.
+   */
+  async claimOpen(owner: string, leaseMs: number, limit: number, now = Date.now()): Promise<TaskRecord[]> {
+    const open = "status IN ('TODO', 'INPROGRESS') AND (lease_expires_at IS NULL OR lease_expires_at <= ?)";
+    const rows = (await this.db.all(
+      `UPDATE tasks SET status = 'INPROGRESS', lease_owner = ?, lease_expires_at = ?, updated_ms = ?
+         WHERE ${open} AND id IN (SELECT id FROM tasks WHERE ${open} ORDER BY created_ms LIMIT ?${skipLocked(this.db)}) RETURNING *`,
+      [owner, now + leaseMs, now, now, now, limit],
+    )) as Row[];
+    return rows.map(taskOf).sort((a, b) => a.createdMs - b.createdMs);
   }
 
   /** Renews the lease and records progress; false when the lease was lost (another process took over). */
@@ -137,8 +141,9 @@ export class SqliteTaskRepository {
     return Number(result.changes) === 1;
   }
 
-  /** At server start: leases of processes that are gone (as background jobs do, store/jobs.ts releaseLeases). */
+  /** At server start on SQLite: leases of processes that are gone (as background jobs do, store/jobs.ts releaseLeases); PostgreSQL: none. */
   async releaseLeases(now = Date.now()): Promise<number> {
+    if (!ownsAllLeases(this.db)) return 0;
     return Number(
       (
         await this.db.run(

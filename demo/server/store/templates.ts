@@ -1,5 +1,5 @@
 /** Template PDFs: metadata and fields in the database, the PDF bytes in the file store. */
-import type { SqlDb } from './sql.ts';
+import { skipLocked, type SqlDb } from './sql.ts';
 import { nowIso } from './db.ts';
 import type { PageGeometry } from '../../../src/fields/geometry.ts';
 import type { FieldElement } from '../../../src/fields/types.ts';
@@ -57,6 +57,8 @@ export interface TemplateRepository {
   withElement(groupIds: readonly string[], elementUuid: string): Promise<Template | undefined>;
   /** Templates titled `[deleted]` whose title was last changed before `before`. */
   deletedTitledBefore(before: string): Promise<Template[]>;
+  /** Inside a transaction: locks the template if it is still `[deleted]` since before `before`; false when not, or another process holds it (PostgreSQL). */
+  lockDeletedTitledBefore(id: string, before: string): Promise<boolean>;
   addDeletionApproval(templateId: string, userId: string): Promise<void>;
   deletionApprovers(templateId: string): Promise<string[]>;
 }
@@ -231,6 +233,11 @@ export class SqliteTemplateRepository implements TemplateRepository {
   async remove(id: string): Promise<void> {
     await this.db.run('DELETE FROM templates WHERE id = ?', [id]);
     await this.db.run('DELETE FROM template_roles WHERE template_id = ?', [id]);
+  }
+
+  async lockDeletedTitledBefore(id: string, before: string): Promise<boolean> {
+    const row = await this.db.get(`SELECT id FROM templates WHERE id = ? AND title = ? AND modified < ?${skipLocked(this.db)}`, [id, DELETED_TITLE, before]);
+    return row !== undefined;
   }
 
   async deletedTitledBefore(before: string): Promise<Template[]> {

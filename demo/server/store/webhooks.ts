@@ -5,7 +5,7 @@
  * in webhooks/ and wraps several calls in `store.transaction(...)` where they must commit together.
  * All times are integer milliseconds since the epoch.
  */
-import type { SqlDb } from './sql.ts';
+import { skipLocked, type SqlDb } from './sql.ts';
 import type {
   SigningKeyRow,
   RegistrationRow,
@@ -174,9 +174,11 @@ export class SqliteWebhookRepository implements WebhookRepository {
   }
 
   async claimDue(owner: string, leaseUntil: number, perRegistration: number, limit: number, now: number): Promise<number[]> {
+    // The ranking (window functions) cannot lock rows itself on PostgreSQL: the rows it picks are locked
+    // by the query around it, skipping those another process is claiming (that process keeps them).
     const rows = (await this.db.all(
       `UPDATE webhook_deliveries SET lease_owner = ?, lease_expires_at = ?
-         WHERE id IN (
+         WHERE id IN (SELECT id FROM webhook_deliveries WHERE state = 'pending' AND (lease_expires_at IS NULL OR lease_expires_at <= ?) AND id IN (
            WITH busy AS (
              SELECT registration_id, COUNT(*) AS n FROM webhook_deliveries
              WHERE state = 'pending' AND lease_expires_at > ? GROUP BY registration_id),
@@ -187,9 +189,9 @@ export class SqliteWebhookRepository implements WebhookRepository {
              WHERE state = 'pending' AND next_attempt_at <= ? AND (lease_expires_at IS NULL OR lease_expires_at <= ?))
            SELECT due.id FROM due LEFT JOIN busy ON busy.registration_id = due.registration_id
            WHERE due.rank + COALESCE(busy.n, 0) <= ?
-           ORDER BY due.next_attempt_at, due.id LIMIT ?)
+           ORDER BY due.next_attempt_at, due.id LIMIT ?)${skipLocked(this.db)})
          RETURNING id`,
-      [owner, leaseUntil, now, now, now, perRegistration, limit],
+      [owner, leaseUntil, now, now, now, now, perRegistration, limit],
     )) as Array<{ id: number }>;
     return rows.map((r) => r.id);
   }

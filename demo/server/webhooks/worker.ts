@@ -1,5 +1,6 @@
 /**
- * The delivery worker. It claims due deliveries with a lease (owner + expiry) in one UPDATE,
+ * The delivery worker. It claims due deliveries with a lease (owner + expiry) in one UPDATE
+ * (`FOR UPDATE SKIP LOCKED` on PostgreSQL, so the workers of several processes split the outbox),
  * sends them, and records the outcome and the attempt log in one transaction. A process that is
  * killed mid-request leaves a lease that simply expires; whichever worker runs next delivers
  * again (at-least-once, same event id and same bytes). Nothing is held only in memory.
@@ -111,10 +112,15 @@ export class WebhookWorker {
   /** Claims up to `limit` due deliveries for this worker (exposed for tests). */
   async claim(limit: number, now = Date.now()): Promise<ClaimedRow[]> {
     const { webhooks } = this.store;
-    return await this.store.transaction(async () => {
-      const ids = await webhooks.claimDue(this.owner, now + this.settings.leaseMs, this.settings.perRegistrationConcurrency, limit, now);
-      return Promise.all(ids.map((id) => webhooks.claimed(id)));
-    });
+    // Read committed: the claim locks its rows (SKIP LOCKED on PostgreSQL), so workers of other processes
+    // claiming at the same moment take other rows instead of failing serialization and retrying.
+    return await this.store.transaction(
+      async () => {
+        const ids = await webhooks.claimDue(this.owner, now + this.settings.leaseMs, this.settings.perRegistrationConcurrency, limit, now);
+        return Promise.all(ids.map((id) => webhooks.claimed(id)));
+      },
+      { isolation: 'read committed' },
+    );
   }
 
   /** Sends one claimed delivery and records the outcome. */

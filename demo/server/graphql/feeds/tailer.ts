@@ -1,17 +1,25 @@
 /**
  * Reads new rows of the feed outbox (store/feed-events.ts) and hands them to this process's
  * subscribers. Every process tails the same table, so a subscriber on any process gets every
- * committed event once. Polls every `intervalMs` while anyone is subscribed; prunes old rows now
- * and then. (On PostgreSQL, LISTEN/NOTIFY could wake it sooner; polling keeps one code path.)
+ * committed event once, whichever process committed it; seqs committed out of order (PostgreSQL)
+ * are picked up late rather than lost (noteGap). Polls every `intervalMs` while anyone is
+ * subscribed; prunes old rows now and then. (On PostgreSQL, LISTEN/NOTIFY could wake it sooner;
+ * polling keeps one code path.)
  */
 import type { Store } from '../../store/index.ts';
+import type { FeedRow } from '../../store/feed-events.ts';
 import { groupTopic, userTopic, type FeedHub } from './hub.ts';
 
 const BATCH = 500;
 const KEEP_MS = 3_600_000;
+/** How long a missing seq is waited for: longer than any transaction that writes feed events runs. */
+const GAP_WAIT_MS = 30_000;
+const MAX_GAPS = 1000;
 
 export class FeedTailer {
   private seq = 0;
+  /** Seqs skipped over that a transaction still running may commit: seq → when to stop waiting. */
+  private readonly gaps = new Map<number, number>();
   private readonly ready: Promise<void>;
   private timer: NodeJS.Timeout | null = null;
   private lastPrune = 0;
@@ -49,13 +57,19 @@ export class FeedTailer {
     if (this.hub.size === 0) {
       // Nobody listens: skip ahead instead of delivering a backlog to a later subscriber.
       this.seq = Math.max(this.seq, await this.store.feedEvents.latestSeq());
+      this.gaps.clear();
     } else {
+      for (const row of await this.store.feedEvents.bySeqs([...this.gaps.keys()])) {
+        this.gaps.delete(row.seq);
+        this.deliver(row);
+      }
+      for (const [seq, until] of this.gaps) if (until <= now) this.gaps.delete(seq); // rolled back: never comes
       for (;;) {
         const rows = await this.store.feedEvents.since(this.seq, BATCH);
         for (const row of rows) {
+          this.noteGap(this.seq, row.seq, now);
           this.seq = row.seq;
-          if (row.feed === 'user' && row.userId) this.hub.publish(userTopic(row.userId), row.body);
-          if (row.feed === 'group' && row.groupId) this.hub.publish(groupTopic(row.groupId), row.body);
+          this.deliver(row);
         }
         if (rows.length < BATCH) break;
       }
@@ -64,5 +78,20 @@ export class FeedTailer {
       this.lastPrune = now;
       await this.store.feedEvents.prune(now - KEEP_MS);
     }
+  }
+
+  /**
+   * Seqs between the last row read and `next` are rows not visible yet: on PostgreSQL a transaction takes
+   * its seq when it inserts and may commit after one with a higher seq (another process's) was read.
+   * They are looked for on each poll until GAP_WAIT_MS has passed (then they were rolled back).
+   */
+  private noteGap(last: number, next: number, now: number): void {
+    for (let seq = Math.max(last + 1, next - MAX_GAPS); seq < next; seq++) this.gaps.set(seq, now + GAP_WAIT_MS);
+    if (this.gaps.size > MAX_GAPS) for (const seq of [...this.gaps.keys()].slice(0, this.gaps.size - MAX_GAPS)) this.gaps.delete(seq);
+  }
+
+  private deliver(row: FeedRow): void {
+    if (row.feed === 'user' && row.userId) this.hub.publish(userTopic(row.userId), row.body);
+    if (row.feed === 'group' && row.groupId) this.hub.publish(groupTopic(row.groupId), row.body);
   }
 }

@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Store } from '../../store/index.ts';
 import type { BatchRecord } from '../../store/batches.ts';
+import type { TaskRecord } from '../../store/tasks.ts';
 import { sendDocument } from '../documents/send.ts';
 import type { SendOptions } from '../documents/send.ts';
 import { DomainError } from '../../domain/errors.ts';
@@ -48,8 +49,8 @@ export class BatchProcessor {
   }
 
   /**
-   * Takes over the leases of processes that are gone (as the job runner does: one server per data directory; a
-   * second one still never sends a row twice, see markSent), resumes open tasks and keeps looking for them.
+   * Takes over the leases of processes that are gone (on SQLite, as the job runner does; on PostgreSQL they
+   * expire; a second process never sends a row twice anyway, see markSent), resumes open tasks and keeps looking for them.
    */
   async start(): Promise<void> {
     await this.store.tasks.releaseLeases();
@@ -84,9 +85,22 @@ export class BatchProcessor {
 
   private async claimAndProcess(taskId: string): Promise<void> {
     const task = await this.store.tasks.claim(taskId, this.owner, this.settings.leaseMs);
-    if (!task?.batchId) return;
+    if (task) await this.processTask(task);
+  }
+
+  private async processTask(task: TaskRecord): Promise<void> {
+    if (!task.batchId) return;
     const batch = (await this.store.batches.get(task.batchId))!;
     await this.process(task.id, batch);
+  }
+
+  /** Works on a task the poller claimed. */
+  private launch(task: TaskRecord): void {
+    if (this.running.has(task.id)) return;
+    const work = this.processTask(task)
+      .catch((error: unknown) => this.sendOptions.log?.(error))
+      .finally(() => this.running.delete(task.id));
+    this.running.set(task.id, work);
   }
 
   private async process(taskId: string, batch: BatchRecord): Promise<void> {
@@ -134,7 +148,9 @@ export class BatchProcessor {
   private async poll(): Promise<void> {
     if (this.stopping) return;
     try {
-      for (const id of await this.store.tasks.claimable(4)) void this.run(id);
+      // Claimed in one statement (SKIP LOCKED on PostgreSQL): processes polling together split the open tasks.
+      const free = 4 - this.running.size;
+      if (free > 0) for (const task of await this.store.tasks.claimOpen(this.owner, this.settings.leaseMs, free)) this.launch(task);
     } catch (error) {
       this.sendOptions.log?.(error);
     }

@@ -64,7 +64,7 @@ export class JobRunner {
     this.onError = onError;
   }
 
-  /** Takes over the leases of processes that are gone and starts looking for due retries. */
+  /** Takes over the leases of processes that are gone (SQLite; on PostgreSQL they expire) and starts looking for due retries. */
   async start(): Promise<void> {
     if (this.started) return;
     this.started = true;
@@ -175,7 +175,8 @@ export class JobRunner {
       void this.safely(async () => {
         // Retries in the background take at most two slots: a burst of failures cannot crowd out new work.
         const free = RETRY_CONCURRENCY - this.running.size;
-        if (free > 0) for (const id of await this.jobs.due(free)) void this.attempt(id);
+        // Claimed in one statement (SKIP LOCKED on PostgreSQL): processes polling together split the due jobs.
+        if (free > 0) for (const job of await this.jobs.claimDue(this.owner, this.settings.leaseMs, free)) void this.launch(job);
       });
       this.schedule();
     }, this.settings.pollIntervalMs);

@@ -15,10 +15,10 @@ export interface KeyUsage {
 }
 
 export async function usageOf(store: Store, config: AppConfig, userId: string): Promise<KeyUsage[]> {
-  return (await listApiKeys(store, userId))
-    .filter((key) => !key.revoked)
-    .map((key) => {
-      const state = rateUsage(store, config, key.id, key.env);
+  const keys = (await listApiKeys(store, userId)).filter((key) => !key.revoked);
+  return await Promise.all(
+    keys.map(async (key) => {
+      const state = await rateUsage(store, config, key.id, key.env);
       return {
         keyId: key.id,
         env: key.env,
@@ -28,5 +28,6 @@ export async function usageOf(store: Store, config: AppConfig, userId: string): 
         resetSeconds: state.resetSeconds,
         windowSeconds: Math.round(config.rateLimits.windowMs / 1000),
       };
-    });
+    }),
+  );
 }

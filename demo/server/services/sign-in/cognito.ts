@@ -142,7 +142,7 @@ async function initiateAuth(ctx: SignInContext, body: Record<string, unknown>): 
 async function passwordVerifier(ctx: SignInContext, responses: Record<string, unknown>): Promise<unknown> {
   const now = ctx.now?.() ?? Date.now();
   const sealed = open<SrpState>(ctx.dataDir, 'srp', responses.PASSWORD_CLAIM_SECRET_BLOCK, now);
-  if (!sealed || !ctx.used.take(sealed.id, sealed.expires, now)) throw expiredSession();
+  if (!sealed || !(await ctx.used.take(sealed.id, sealed.expires, now))) throw expiredSession();
   const state = sealed.body;
   const timestamp = text(responses.TIMESTAMP);
   const at = parseCognitoTimestamp(timestamp);

@@ -26,6 +26,9 @@ export function registerSigningService(store: Store, service: SigningService): v
   services.set(store, service);
 }
 
+/** How often the outbox is looked at without a flush asking: emails queued by other processes, or left leased by a dead one. */
+const EMAIL_POLL_MS = 30_000;
+
 const SYSTEM = { type: 'system' as const, id: '', label: 'esign-elements', ip: '', userAgent: '' };
 
 export class SigningService {
@@ -37,6 +40,7 @@ export class SigningService {
   /** How many final PDFs this process has started to build (tests read it to prove "once"). */
   finalPdfRuns = 0;
   private readonly unsubscribe: () => void;
+  private stopEmailPolling: (() => void) | undefined;
 
   constructor(app: ServerContext) {
     this.app = app;
@@ -69,6 +73,7 @@ export class SigningService {
   /** At start-up: documents left at "fields complete" without a final PDF get their job (again). */
   async resumePending(): Promise<boolean[]> {
     await this.jobs.start();
+    this.stopEmailPolling ??= this.email.poll(EMAIL_POLL_MS);
     return Promise.all((await pendingFinalPdfs(this.app.store)).map((id) => this.finalPdf(id)));
   }
 
@@ -99,6 +104,7 @@ export class SigningService {
 
   async close(): Promise<void> {
     this.unsubscribe();
+    this.stopEmailPolling?.();
     await this.jobs.stop();
     await this.email.flush().catch(() => 0);
     this.email.close();

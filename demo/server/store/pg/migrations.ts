@@ -19,6 +19,7 @@ import {
 import { pgListCountMigrations, pgListIndexMigrations } from './list-index-migrations.ts';
 import { pgBatchMigrations } from './batches-migrations.ts';
 import { pgRowOrderMigrations } from './row-order-migrations.ts';
+import { pgMultiprocessMigrations } from './multiprocess-migrations.ts';
 
 export const pgMigrations: Migration[] = [
   ...pgCoreMigrations,
@@ -38,4 +39,5 @@ export const pgMigrations: Migration[] = [
   ...pgBatchMigrations,
   ...pgRowOrderMigrations,
   ...pgListCountMigrations,
+  ...pgMultiprocessMigrations,
 ];
