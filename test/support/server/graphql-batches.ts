@@ -56,7 +56,8 @@ export async function queueBatch(app: FastifyInstance, key: string, groupId: str
 }
 
 /** Polls task(id) until it is COMPLETED or FAILED. */
-export async function settledTask(app: FastifyInstance, key: string, taskId: string, timeoutMs = 60_000): Promise<TaskAnswer> {
+/** Polls task(id) every `pollMs` until the task is COMPLETED or FAILED. */
+export async function settledTask(app: FastifyInstance, key: string, taskId: string, timeoutMs = 60_000, pollMs = 20): Promise<TaskAnswer> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const answer = await gql(app, key, TASK, { id: taskId });
@@ -64,6 +65,6 @@ export async function settledTask(app: FastifyInstance, key: string, taskId: str
     if (!task) throw new Error(JSON.stringify(answer));
     if (task.report.status === 'COMPLETED' || task.report.status === 'FAILED') return task;
     if (Date.now() > until) throw new Error(`task ${taskId} still ${task.report.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
 }
