@@ -144,10 +144,11 @@ export class Store {
 
   /**
    * After a bulk load: SQLite copies everything written so far from the write-ahead log into the
-   * database file; PostgreSQL refreshes the planner's statistics (autovacuum would, later).
+   * database file; PostgreSQL clears the dead row versions the load left (every insert rewrote its
+   * group's `document_counts` row) and refreshes the planner's statistics, as autovacuum would later.
    */
   async checkpoint(): Promise<void> {
-    await this.sql.exec(this.sql.dialect === 'sqlite' ? 'PRAGMA wal_checkpoint(FULL)' : 'ANALYZE');
+    await this.sql.exec(this.sql.dialect === 'sqlite' ? 'PRAGMA wal_checkpoint(FULL)' : 'VACUUM ANALYZE');
   }
 
   /** The SQLite query plan of a statement (tests that check an index is used). */
