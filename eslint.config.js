@@ -30,28 +30,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
     },
   },
-  // The server's store is asynchronous: a promise nobody awaits is a check that never blocks or a
-  // write that races the next one, so the server code is linted with type information for that.
-  {
-    // Not the tests: type information costs about half of the lint's time, and a test's unawaited
-    // promise shows up in that test's run anyway (node:test reports activity after a test ended).
-    files: ['demo/server/**/*.ts', 'test/support/server/**/*.ts'],
-    ignores: ['**/*.test.ts'],
-    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
-    rules: {
-      // node:test's test() returns a promise the runner itself awaits.
-      '@typescript-eslint/no-floating-promises': [
-        'error',
-        {
-          allowForKnownSafeCalls: [
-            { from: 'package', package: 'node:test', name: ['test', 'it', 'describe', 'suite', 'before', 'after', 'beforeEach', 'afterEach'] },
-          ],
-        },
-      ],
-      '@typescript-eslint/no-misused-promises': 'error',
-      '@typescript-eslint/await-thenable': 'error',
-    },
-  },
+  // The server's promise rules need type information: eslint.promises.config.js, run with the type check.
   // The elements and the demo pages run in browsers.
   {
     files: [

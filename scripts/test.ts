@@ -100,7 +100,7 @@ const minutes = (n: number) => n * 60_000;
 function stageSpec(name: StageName, extra: string[]): StageSpec | string {
   switch (name) {
     case 'typecheck':
-      return { name, command: bin('tsc'), args: ['--noEmit', '-p', 'tsconfig.json', ...extra], parse: parseTypecheck, timeoutMs: minutes(5) };
+      return { name, command: process.execPath, args: ['scripts/typecheck.ts', ...extra], parse: parseTypecheck, timeoutMs: minutes(5) };
     case 'lint':
       return { name, command: process.execPath, args: ['scripts/lint.ts', ...extra], parse: parseTypecheck, timeoutMs: minutes(5) };
     case 'node': {
