@@ -21,6 +21,7 @@ import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { drive, pairedRounds, quantile, type RoundFigures, type Run } from './paired-rounds.ts';
 
 const ROUND_MS = Number(process.env.GRAPHQL_BENCH_MS ?? 1000);
 const PAIRS = Number(process.env.GRAPHQL_BENCH_PAIRS ?? 12);
@@ -63,57 +64,20 @@ try {
     return message.cpu;
   }
 
-  /** IN_FLIGHT callers sending requests for `ms`; answers how many were answered. */
-  async function drive(run: () => Promise<{ statusCode: number }>, ms: number): Promise<number> {
-    const end = performance.now() + ms;
-    let count = 0;
-    const caller = async () => {
-      while (performance.now() < end) {
-        if ((await run()).statusCode !== 200) throw new Error('a bench request failed');
-        count += 1;
-      }
-    };
-    await Promise.all(Array.from({ length: IN_FLIGHT }, caller));
-    return count;
-  }
-
-  async function round(run: () => Promise<{ statusCode: number }>, ms: number): Promise<{ wall: number; cpu: number }> {
+  async function round(run: Run, ms: number): Promise<RoundFigures> {
     await new Promise((resolve) => setTimeout(resolve, 50));
-    await drive(run, LEAD_MS);
+    await drive(run, LEAD_MS, IN_FLIGHT);
     const cpuBefore = await serverCpu();
     const started = performance.now();
-    const count = await drive(run, ms);
+    const count = await drive(run, ms, IN_FLIGHT);
     const seconds = (performance.now() - started) / 1000;
     const cpuSeconds = ((await serverCpu()) - cpuBefore) / 1e6;
     return { wall: count / seconds, cpu: count / cpuSeconds };
   }
 
-  await drive(rest, WARMUP_MS);
-  await drive(graphql, WARMUP_MS);
-  const ratios: number[] = [];
-  const cpuRatios: number[] = [];
-  const restFigures: number[] = [];
-  const graphqlFigures: number[] = [];
-  for (let i = 0; i < PAIRS; i++) {
-    let r: { wall: number; cpu: number };
-    let g: { wall: number; cpu: number };
-    if (i % 2 === 0) {
-      r = await round(rest, ROUND_MS);
-      g = await round(graphql, ROUND_MS);
-    } else {
-      g = await round(graphql, ROUND_MS);
-      r = await round(rest, ROUND_MS);
-    }
-    restFigures.push(r.wall);
-    graphqlFigures.push(g.wall);
-    ratios.push(g.wall / r.wall);
-    cpuRatios.push(g.cpu / r.cpu);
-    if (process.env.GRAPHQL_BENCH_VERBOSE)
-      console.error(
-        `pair ${i}: rest ${r.wall.toFixed(0)}/s (${r.cpu.toFixed(0)}/server cpu-s) graphql ${g.wall.toFixed(0)}/s (${g.cpu.toFixed(0)}/server cpu-s)`,
-      );
-  }
-  const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.round(q * (values.length - 1))]!;
+  await drive(rest, WARMUP_MS, IN_FLIGHT);
+  await drive(graphql, WARMUP_MS, IN_FLIGHT);
+  const { ratios, cpuRatios, rest: restFigures, graphql: graphqlFigures } = await pairedRounds(rest, graphql, (run) => round(run, ROUND_MS), PAIRS);
   console.log(`graphql_document_rps_ratio: ${quantile(ratios, 0.5).toFixed(2)}`);
   console.log(
     `graphql_document_rps_ratio_quartiles: ${quantile(ratios, 0.25).toFixed(2)}..${quantile(ratios, 0.75).toFixed(2)} (${PAIRS} pairs of ${ROUND_MS} ms)`,

@@ -23,6 +23,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '../demo/server/app.ts';
 import { ensureInitialSetup } from '../demo/server/services/bootstrap.ts';
+import { drive, pairedRounds, quantile, type RoundFigures, type Run } from './paired-rounds.ts';
 import { addTemplate, sendBody } from '../test/support/server/documents.ts';
 
 const ROUND_MS = Number(process.env.GRAPHQL_BENCH_MS ?? 1000);
@@ -61,62 +62,22 @@ try {
    * is in) and per second of this process's CPU time (all its threads: GC included), which other
    * processes on the machine do not move.
    */
-  async function round(run: () => Promise<{ statusCode: number }>, ms: number): Promise<{ wall: number; cpu: number }> {
+  async function round(run: Run, ms: number): Promise<RoundFigures> {
     // inject's sockets finish their writes on later turns of the event loop: let the previous round's drain.
     await new Promise((resolve) => setTimeout(resolve, 50));
     // Then LEAD_MS of this kind, not counted: the collection of the previous round's garbage (which kind
     // ran before decides whose it is) and cold caches fall there, not on this round.
-    await drive(run, LEAD_MS);
+    await drive(run, LEAD_MS, IN_FLIGHT);
     const cpuBefore = process.cpuUsage();
     const started = performance.now();
-    const count = await drive(run, ms);
+    const count = await drive(run, ms, IN_FLIGHT);
     const cpu = process.cpuUsage(cpuBefore);
     return { wall: count / ((performance.now() - started) / 1000), cpu: count / ((cpu.user + cpu.system) / 1e6) };
   }
 
-  /** IN_FLIGHT callers sending requests for `ms`; answers how many were answered. */
-  async function drive(run: () => Promise<{ statusCode: number }>, ms: number): Promise<number> {
-    const end = performance.now() + ms;
-    let count = 0;
-    const caller = async () => {
-      while (performance.now() < end) {
-        if ((await run()).statusCode !== 200) throw new Error('a bench request failed');
-        count += 1;
-      }
-    };
-    await Promise.all(Array.from({ length: IN_FLIGHT }, caller));
-    return count;
-  }
-
-  await drive(rest, WARMUP_MS);
-  await drive(graphql, WARMUP_MS);
-  const ratios: number[] = [];
-  const cpuRatios: number[] = [];
-  const restFigures: number[] = [];
-  const graphqlFigures: number[] = [];
-  for (let i = 0; i < PAIRS; i++) {
-    let r: { wall: number; cpu: number };
-    let g: { wall: number; cpu: number };
-    if (i % 2 === 0) {
-      r = await round(rest, ROUND_MS);
-      g = await round(graphql, ROUND_MS);
-    } else {
-      g = await round(graphql, ROUND_MS);
-      r = await round(rest, ROUND_MS);
-    }
-    restFigures.push(r.wall);
-    graphqlFigures.push(g.wall);
-    ratios.push(g.wall / r.wall);
-    cpuRatios.push(g.cpu / r.cpu);
-    if (process.env.GRAPHQL_BENCH_VERBOSE)
-      console.error(
-        `pair ${i}: rest ${r.wall.toFixed(0)}/s (${r.cpu.toFixed(0)}/cpu-s) graphql ${g.wall.toFixed(0)}/s (${g.cpu.toFixed(0)}/cpu-s) ratio ${(g.wall / r.wall).toFixed(2)} cpu ${(g.cpu / r.cpu).toFixed(2)}`,
-      );
-  }
-  const quantile = (values: number[], q: number) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    return sorted[Math.round(q * (sorted.length - 1))]!;
-  };
+  await drive(rest, WARMUP_MS, IN_FLIGHT);
+  await drive(graphql, WARMUP_MS, IN_FLIGHT);
+  const { ratios, cpuRatios, rest: restFigures, graphql: graphqlFigures } = await pairedRounds(rest, graphql, (run) => round(run, ROUND_MS), PAIRS);
   console.log(`graphql_document_inject_rps_ratio: ${quantile(ratios, 0.5).toFixed(2)}`);
   console.log(
     `graphql_document_inject_rps_ratio_quartiles: ${quantile(ratios, 0.25).toFixed(2)}..${quantile(ratios, 0.75).toFixed(2)} (${PAIRS} pairs of ${ROUND_MS} ms)`,
