@@ -17,14 +17,9 @@
  * process (which other processes on the machine move less) is printed beside it.
  * (graphql_batch_1000_send_ratio: graphql-batch.bench.ts.)
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { buildApp } from '../demo/server/app.ts';
-import { ensureInitialSetup } from '../demo/server/services/bootstrap.ts';
+import { appWithSentDocument } from './document-app.ts';
 import { drive, pairedRounds, quantile, type RoundFigures, type Run } from './paired-rounds.ts';
-import { addTemplate, sendBody } from '../test/support/server/documents.ts';
 
 const ROUND_MS = Number(process.env.GRAPHQL_BENCH_MS ?? 1000);
 const PAIRS = Number(process.env.GRAPHQL_BENCH_PAIRS ?? 12);
@@ -32,21 +27,8 @@ const WARMUP_MS = Number(process.env.GRAPHQL_BENCH_WARMUP_MS ?? 3000);
 const LEAD_MS = Number(process.env.GRAPHQL_BENCH_LEAD_MS ?? 500);
 const IN_FLIGHT = 10;
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esign-graphql-bench-'));
-const app = await buildApp({ dataDir, sweepIntervalMs: 0, rateLimits: { sandbox: 100, production: 1_000_000_000, windowMs: 3_600_000 } });
+const { app, key, documentId, close } = await appWithSentDocument();
 try {
-  const setup = (await ensureInitialSetup(app.store))!;
-  const admin = (await app.store.users.firstAdmin())!;
-  const { key } = await app.store.apiKeys.create(admin.id, 'production', false);
-  const templateId = (await addTemplate(app, { groupId: setup.groupId, userId: admin.id })).id;
-  const sent = await app.inject({
-    method: 'POST',
-    url: '/api/v1/document/',
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    payload: JSON.stringify(sendBody(setup.groupId, templateId)),
-  });
-  const documentId = (sent.json() as { uuid: string }).uuid;
-
   const rest = () => app.inject({ method: 'GET', url: `/api/v1/document/${documentId}/`, headers: { authorization: `Bearer ${key}` } });
   const payload = JSON.stringify({
     query: 'query ($id: ID) { document(id: $id) { id name status created recipients { id email status } } }',
@@ -88,6 +70,5 @@ try {
   console.log(`graphql_document_rps: ${quantile(graphqlFigures, 0.5).toFixed(0)}`);
   console.log(`rest_document_rps: ${quantile(restFigures, 0.5).toFixed(0)}`);
 } finally {
-  await app.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await close();
 }
