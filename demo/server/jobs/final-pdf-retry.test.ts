@@ -156,6 +156,36 @@ test('a final PDF that keeps failing is retried, then shown as failed everywhere
   }
 });
 
+test('the last signer waits for the final PDF even when the retry poller looks while its job is being created', { timeout: 60_000 }, async () => {
+  const t = await createTestApp({ jobs: { pollIntervalMs: 5 } });
+  try {
+    const sent = await sendDocument(t, [field({ signer: 1 })], { signers: [person('Ann')] });
+    // Widen the moment between creating the job and claiming it: pollers ticked in it and took the job,
+    // and the signer was answered before the final PDF existed (seen on PostgreSQL in CI).
+    // A poller that claims in that moment is slow to start what it claimed.
+    const jobs = t.app.store.jobs;
+    const ensure = jobs.ensure.bind(jobs);
+    const claimDue = jobs.claimDue.bind(jobs);
+    jobs.ensure = async (...args) => {
+      const job = await ensure(...args);
+      await sleep(60);
+      return job;
+    };
+    jobs.claimDue = async (...args) => {
+      const claimed = await claimDue(...args);
+      if (claimed.length) await sleep(100);
+      return claimed;
+    };
+    const token = await signerToken(t, sent.recipients[0]!.id);
+    const completed = await signerCall(t.app, token, sent.recipients[0]!.id, 'complete', { values: valuesFor(sent, 1) });
+    assert.equal(completed.statusCode, 200, completed.body);
+    assert.equal(completed.json().document_status, 30, 'the answer came after the final PDF');
+    assert.equal((await jobRow(t, sent.documentId))!.attempts, 1);
+  } finally {
+    await t.close();
+  }
+});
+
 test('the dashboard retry runs a failed job now and answers the outcome', { timeout: 120_000 }, async () => {
   const t = await createTestApp({ jobs: { retrySchedule: [0], pollIntervalMs: 10 } });
   try {

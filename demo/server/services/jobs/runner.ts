@@ -53,6 +53,8 @@ export class JobRunner {
   private readonly handlers: Record<string, JobHandler>;
   private readonly onError: (message: string, job: JobRecord, error: unknown) => void;
   private readonly running = new Map<string, Promise<AttemptOutcome>>();
+  /** `run` calls under way, by kind and document: a second caller joins the first before the job is even claimed. */
+  private readonly runsAsked = new Map<string, Promise<AttemptOutcome>>();
   private timer: NodeJS.Timeout | null = null;
   private started = false;
 
@@ -80,9 +82,24 @@ export class JobRunner {
   }
 
   /** Makes sure the job exists and runs it now if it is due; resolves with the attempt's outcome. */
-  async run(kind: string, documentId: string): Promise<AttemptOutcome> {
-    const job = await this.jobs.ensure(kind, documentId);
-    return await this.attempt(job.id);
+  run(kind: string, documentId: string): Promise<AttemptOutcome> {
+    const key = `${kind} ${documentId}`;
+    const current = this.runsAsked.get(key);
+    if (current) return current;
+    const work = this.ensureAndRun(kind, documentId).finally(() => this.runsAsked.delete(key));
+    this.runsAsked.set(key, work);
+    return work;
+  }
+
+  private async ensureAndRun(kind: string, documentId: string): Promise<AttemptOutcome> {
+    // Created and claimed in one transaction: a poller (here or in another process) cannot take the
+    // first attempt from under the caller, who then would answer before it is over.
+    const { job, claimed } = await this.store.transaction(async () => {
+      const job = await this.jobs.ensure(kind, documentId);
+      const claimed = this.running.has(job.id) ? undefined : await this.jobs.claim(job.id, this.owner, this.settings.leaseMs);
+      return { job, claimed };
+    });
+    return claimed ? await this.launch(claimed) : await this.attempt(job.id);
   }
 
   /** A person's retry: a failed (or waiting) job gets fresh attempts and runs now. Undefined when no such job. */
