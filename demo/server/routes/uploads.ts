@@ -4,7 +4,7 @@
  * status. `PUT /upload/{token}` takes the raw file (any format docs/decisions/conversion.md lists),
  * capped while it streams in; the token is checked and claimed before a byte of the body is read.
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { requireApiKey, authOf } from '../auth/context.ts';
 import { unprocessable, tooLarge } from '../domain/errors.ts';
@@ -135,8 +135,7 @@ export default async function uploadRoutes(app: App): Promise<void> {
         onRequest: async (request) => {
           claimed.set(request, await flow.claim(request.params.token));
         },
-        // eslint-disable-next-line @typescript-eslint/no-misused-promises -- Fastify awaits an async error handler
-        errorHandler: async (error, request) => {
+        errorHandler: awaitedByFastify(async (error: FastifyError, request: FastifyRequest) => {
           const apiError =
             (error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE'
               ? tooLarge(`The file is larger than this server converts (${Math.round(converter.settings.maxBytes / 1048576)} MB). Upload a smaller file.`)
@@ -144,7 +143,7 @@ export default async function uploadRoutes(app: App): Promise<void> {
           const upload = claimed.get(request);
           if (upload && (await flow.uploads.find(upload.id))?.status === 'converting') await flow.fail(upload.id, apiError);
           throw apiError;
-        },
+        }),
       },
       async (request, reply) => {
         const upload = claimed.get(request);
@@ -170,4 +169,9 @@ const claimed = new WeakMap<FastifyRequest, Upload>();
 /** The upload flow of an app (tests and the bench look at its converter pool). */
 export function uploadFlowOf(app: { store: object }): UploadFlow | undefined {
   return flows.get(app.store);
+}
+
+/** Fastify awaits an error handler's promise, though its type says the handler returns nothing. */
+function awaitedByFastify<A extends unknown[]>(handler: (...args: A) => Promise<unknown>): (...args: A) => void {
+  return handler as (...args: A) => void;
 }

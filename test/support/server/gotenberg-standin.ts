@@ -38,8 +38,7 @@ export async function startGotenbergStandin(options: { username?: string; passwo
   const standin: GotenbergStandin = { url: '', requests: [], mode: 'convert', close: async () => {} };
   const held: http.ServerResponse[] = [];
 
-  // eslint-disable-next-line @typescript-eslint/no-misused-promises -- every path answers or fails the response itself
-  const server = http.createServer(async (req, res) => {
+  const answer = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<unknown> => {
     const text = (status: number, body: string) => res.writeHead(status, { 'content-type': 'text/plain; charset=UTF-8' }).end(body);
     if (req.method !== 'POST' || req.url !== '/forms/libreoffice/convert') return text(404, 'Not Found');
     if (expectedAuth && req.headers.authorization !== expectedAuth) return text(401, 'Unauthorized');
@@ -71,7 +70,9 @@ export async function startGotenbergStandin(options: { username?: string; passwo
         .end(fs.readFileSync(output));
       fs.rmSync(dir, { recursive: true, force: true });
     });
-  });
+  };
+  // Every path of answer() ends or fails the response itself.
+  const server = http.createServer((req, res) => void answer(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   standin.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   standin.close = async () => {
