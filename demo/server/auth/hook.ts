@@ -127,13 +127,13 @@ export async function authenticate(app: FastifyInstance, header: string | undefi
 
 /** The caller an API key (already parsed) names; throws a 401 ApiError for an unknown, revoked or mistyped key. */
 export async function authenticateApiKey(store: Store, parsed: ParsedKey): Promise<ApiKeyAuth> {
-  const record = await store.apiKeys.verify(parsed);
-  const user = record ? await store.users.get(record.userId) : undefined;
-  if (record && Date.now() - (lastTouched.get(record.id) ?? 0) > 60_000) {
+  const caller = await store.apiKeys.caller(parsed);
+  if (!caller)
+    throw unauthorized('This API key is not valid (unknown, revoked or mistyped). Create a key with `esign-server api-key create`.', 'invalid_api_key');
+  const { record, user, groupIds } = caller;
+  if (Date.now() - (lastTouched.get(record.id) ?? 0) > 60_000) {
     lastTouched.set(record.id, Date.now());
     await store.apiKeys.touch(record.id);
   }
-  if (!record || !user)
-    throw unauthorized('This API key is not valid (unknown, revoked or mistyped). Create a key with `esign-server api-key create`.', 'invalid_api_key');
-  return { kind: 'api_key', user, keyId: record.id, env: record.env, legacy: record.legacy, groupIds: await store.users.groupIds(user.id) };
+  return { kind: 'api_key', user, keyId: record.id, env: record.env, legacy: record.legacy, groupIds };
 }

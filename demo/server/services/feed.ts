@@ -7,6 +7,7 @@
 import crypto from 'node:crypto';
 import type { Store } from '../store/index.ts';
 import type { DocumentSnapshot } from '../webhooks/payload.ts';
+import type { FeedRow } from '../store/feed-events.ts';
 
 export interface FeedEnvelope {
   version: '1.0';
@@ -45,15 +46,14 @@ function envelope(
   };
 }
 
-/** A document or recipient event (the same ones webhooks get) on its group's feed. */
-export async function appendLifecycleEvent(
-  store: Store,
+/** A document or recipient event (the same ones webhooks get) as a row of its group's feed; the webhook outbox writes it with the event. */
+export function lifecycleFeedRow(
   object: 'document' | 'recipient',
   event: string,
   doc: DocumentSnapshot,
   recipientId?: string,
   now?: number,
-): Promise<void> {
+): Omit<FeedRow, 'seq'> {
   const name = FEED_EVENT_NAMES[`${object}.${event}`] ?? `${object}${capitalised(event)}`;
   const recipient = recipientId ? doc.recipients.find((r) => r.uuid === recipientId) : undefined;
   const data: Record<string, unknown> =
@@ -67,7 +67,7 @@ export async function appendLifecycleEvent(
           lastName: recipient?.lastname ?? null,
         };
   const body = envelope({ level: 'INFO', event: name, category: `${object}Lifecycle`, groupId: `grp${doc.groupId}`, userId: null, error: null, data, now });
-  await store.feedEvents.append({ feed: 'group', groupId: doc.groupId, userId: null, body: JSON.stringify(body) }, now);
+  return { feed: 'group', groupId: doc.groupId, userId: null, body: JSON.stringify(body) };
 }
 
 export type UploadFeedEvent =

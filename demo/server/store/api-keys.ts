@@ -4,6 +4,8 @@ import { nowIso } from './db.ts';
 import type { KeyEnv } from '../auth/keys.ts';
 import { generateLegacyKey, generateNewKey, hashSecret, sameHash } from '../auth/keys.ts';
 import type { ParsedKey } from '../auth/keys.ts';
+import { toUser } from './users.ts';
+import type { User, UserRow } from './users.ts';
 
 export interface ApiKeyRecord {
   id: string;
@@ -18,6 +20,8 @@ export interface ApiKeyRepository {
   create(userId: string, env: KeyEnv, legacy: boolean): Promise<{ key: string; record: ApiKeyRecord }>;
   /** The live key record matching a presented key, or undefined. */
   verify(parsed: ParsedKey): Promise<ApiKeyRecord | undefined>;
+  /** `verify` with the key's user and the user's groups (oldest membership first), in one statement: every API call asks. */
+  caller(parsed: ParsedKey): Promise<{ record: ApiKeyRecord; user: User; groupIds: string[] } | undefined>;
   revoke(id: string): Promise<boolean>;
   /** Whether the key exists and is not revoked. */
   isLive(id: string): Promise<boolean>;
@@ -38,6 +42,16 @@ interface KeyRow {
   last_used: string | null;
   revoked: string | null;
 }
+
+type CallerRow = UserRow & {
+  key_id: string;
+  key_env: KeyEnv;
+  key_legacy: number;
+  key_secret_hash: string;
+  key_created: string;
+  key_revoked: string | null;
+  member_group_id: string | null;
+};
 
 function toRecord(row: KeyRow): ApiKeyRecord {
   return { id: row.id, userId: row.user_id, env: row.env, legacy: row.legacy === 1, created: row.created };
@@ -71,6 +85,24 @@ export class SqliteApiKeyRepository implements ApiKeyRepository {
     const row = (await this.db.get('SELECT * FROM api_keys WHERE id = ? AND legacy = 0', [parsed.keyId])) as KeyRow | undefined;
     if (!row || row.revoked || row.env !== parsed.env) return undefined;
     return sameHash(row.secret_hash, hashSecret(parsed.secret)) ? toRecord(row) : undefined;
+  }
+
+  async caller(parsed: ParsedKey): Promise<{ record: ApiKeyRecord; user: User; groupIds: string[] } | undefined> {
+    const [where, param] =
+      parsed.scheme === 'legacy' ? ['k.secret_hash = ? AND k.legacy = 1', hashSecret(parsed.key)] : ['k.id = ? AND k.legacy = 0', parsed.keyId];
+    // One row per membership (one with a null group for a user in none); key columns renamed past the user's.
+    const rows = (await this.db.all(
+      `SELECT u.*, k.id AS key_id, k.env AS key_env, k.legacy AS key_legacy, k.secret_hash AS key_secret_hash, k.created AS key_created,
+         k.revoked AS key_revoked, m.group_id AS member_group_id
+       FROM api_keys k JOIN users u ON u.id = k.user_id LEFT JOIN memberships m ON m.user_id = u.id
+       WHERE ${where} ORDER BY m.created, m.group_id`,
+      [param],
+    )) as unknown as CallerRow[];
+    const first = rows[0];
+    if (!first || first.key_revoked) return undefined;
+    if (parsed.scheme !== 'legacy' && (first.key_env !== parsed.env || !sameHash(first.key_secret_hash, hashSecret(parsed.secret)))) return undefined;
+    const record = { id: first.key_id, userId: first.id, env: first.key_env, legacy: first.key_legacy === 1, created: first.key_created };
+    return { record, user: toUser(first), groupIds: rows.flatMap((row) => (row.member_group_id === null ? [] : [row.member_group_id])) };
   }
 
   async isLive(id: string): Promise<boolean> {

@@ -67,20 +67,26 @@ export class SqliteBlobRefs {
   }
 
   /**
-   * Points `to` at the blob `from` points at, in two statements for a new name (three or four for a
+   * Points `to` at the blob `from` points at, in two statements for a new name (one on PostgreSQL; three or four for a
    * name that points elsewhere), the blob's counter row last: concurrent links of one template all update that row, and each holds its lock
    * from this update to its commit. Answers the blob `to` pointed at before, which lost a reference
    * (undefined when none did), or null when `from` names nothing. Call inside a transaction.
    */
   async link(from: string, to: string): Promise<{ released: string | undefined } | null> {
-    // The usual case, a new name: two statements.
-    const named = (await this.db.get(
-      'INSERT INTO blob_names (name, hash) SELECT ?, hash FROM blob_names WHERE name = ? ON CONFLICT(name) DO NOTHING RETURNING hash',
-      [to, from],
-    )) as { hash: string } | undefined;
-    if (named) {
-      await this.db.run('UPDATE blobs SET refs = refs + 1 WHERE hash = ?', [named.hash]);
-      return { released: undefined };
+    // The usual case, a new name: two statements; one round trip on PostgreSQL, where an INSERT can be a CTE.
+    const insertName = 'INSERT INTO blob_names (name, hash) SELECT ?, hash FROM blob_names WHERE name = ? ON CONFLICT(name) DO NOTHING RETURNING hash';
+    if (this.db.dialect === 'postgres') {
+      const counted = await this.db.get(
+        `WITH named AS (${insertName}) UPDATE blobs SET refs = refs + 1 FROM named WHERE blobs.hash = named.hash RETURNING blobs.hash`,
+        [to, from],
+      );
+      if (counted) return { released: undefined };
+    } else {
+      const named = (await this.db.get(insertName, [to, from])) as { hash: string } | undefined;
+      if (named) {
+        await this.db.run('UPDATE blobs SET refs = refs + 1 WHERE hash = ?', [named.hash]);
+        return { released: undefined };
+      }
     }
     // `from` names nothing, or `to` names a blob already.
     const row = (await this.db.get('SELECT s.hash, t.hash AS previous FROM blob_names s LEFT JOIN blob_names t ON t.name = ? WHERE s.name = ?', [to, from])) as

@@ -1,10 +1,11 @@
 /**
  * A sent document's rows: the document, its recipients and its fields, in three multi-row INSERTs
- * (multi-row.ts) that answer what they stored, so the send reads none of them back.
+ * (multi-row.ts) that answer what they stored, so the send reads none of them back; on PostgreSQL
+ * the three are one statement.
  */
-import type { SqlDb } from './sql.ts';
+import type { SqlDb, SqlRow, SqlValue } from './sql.ts';
 import { nowIso } from './db.ts';
-import { insertRows } from './multi-row.ts';
+import { fitsOneStatement, insertRows, insertStatement } from './multi-row.ts';
 import { toDocument, toRecipient } from './documents.ts';
 import type { DocumentRecord, NewDocument, NewRecipient, RecipientRecord, Row } from './documents.ts';
 import type { FieldElement } from '../../../src/fields/types.ts';
@@ -76,86 +77,115 @@ export async function insertDocument(
   fields: FieldElement[],
 ): Promise<{ document: DocumentRecord; recipients: RecipientRecord[] }> {
   const now = nowIso();
-  const [documentRow] = await insertRows(
-    db,
-    'documents',
-    DOCUMENT_COLUMNS,
-    [
-      [
-        doc.id,
-        doc.groupId,
-        doc.userId,
-        doc.name,
-        doc.status,
-        JSON.stringify(doc.templateIds),
-        doc.tag,
-        doc.tag1,
-        doc.tag2,
-        doc.tag3,
-        +doc.doEmail,
-        +doc.signersInOrder,
-        JSON.stringify(doc.cc),
-        doc.message,
-        doc.messageTemplate,
-        doc.redirect,
-        +doc.honorifics,
-        +doc.convertSenderToSigner,
-        +doc.strictFields,
-        +doc.appendHistory,
-        +doc.appendPdf,
-        +doc.returnSignerLinks,
-        doc.pdfPassword,
-        doc.pdfPasswordType,
-        doc.pageCount,
-        JSON.stringify(doc.pages),
-        JSON.stringify(doc.reviewers),
-        JSON.stringify(doc.skipped),
-        doc.sourceFile,
-        now,
-        now,
-        doc.language,
-      ],
-    ],
-    '*',
-  );
-  const recipientRows = await insertRows(
-    db,
-    'document_recipients',
-    RECIPIENT_COLUMNS,
-    recipients.map((r) => [
-      r.id,
-      doc.id,
-      r.position,
-      r.order,
-      r.role,
-      r.signerNumber,
-      r.witnessOf,
-      r.firstname,
-      r.lastname,
-      r.email,
-      r.tel,
-      r.honorific,
-      r.message,
-      r.subject,
-      r.redirect,
-      JSON.stringify(r.reviewers),
-      r.status,
-      r.rejectionReason,
-      +r.hasFields,
-      now,
-      now,
-    ]),
-    '*',
-  );
-  await insertRows(
-    db,
-    'document_fields',
-    FIELD_COLUMNS,
-    fields.map((f, i) => [f.uuid!, doc.id, i, f.signer, f.element_type, JSON.stringify(f)]),
-  );
+  const documentValues: SqlValue[] = [
+    doc.id,
+    doc.groupId,
+    doc.userId,
+    doc.name,
+    doc.status,
+    JSON.stringify(doc.templateIds),
+    doc.tag,
+    doc.tag1,
+    doc.tag2,
+    doc.tag3,
+    +doc.doEmail,
+    +doc.signersInOrder,
+    JSON.stringify(doc.cc),
+    doc.message,
+    doc.messageTemplate,
+    doc.redirect,
+    +doc.honorifics,
+    +doc.convertSenderToSigner,
+    +doc.strictFields,
+    +doc.appendHistory,
+    +doc.appendPdf,
+    +doc.returnSignerLinks,
+    doc.pdfPassword,
+    doc.pdfPasswordType,
+    doc.pageCount,
+    JSON.stringify(doc.pages),
+    JSON.stringify(doc.reviewers),
+    JSON.stringify(doc.skipped),
+    doc.sourceFile,
+    now,
+    now,
+    doc.language,
+  ];
+  const recipientValues = recipients.map((r): SqlValue[] => [
+    r.id,
+    doc.id,
+    r.position,
+    r.order,
+    r.role,
+    r.signerNumber,
+    r.witnessOf,
+    r.firstname,
+    r.lastname,
+    r.email,
+    r.tel,
+    r.honorific,
+    r.message,
+    r.subject,
+    r.redirect,
+    JSON.stringify(r.reviewers),
+    r.status,
+    r.rejectionReason,
+    +r.hasFields,
+    now,
+    now,
+  ]);
+  const fieldValues = fields.map((f, i): SqlValue[] => [f.uuid!, doc.id, i, f.signer, f.element_type, JSON.stringify(f)]);
+  const placeholders = DOCUMENT_COLUMNS.length + recipientValues.flat().length + fieldValues.flat().length;
+  const stored =
+    db.dialect === 'postgres' && fitsOneStatement(placeholders)
+      ? await insertInOneStatement(db, documentValues, recipientValues, fieldValues)
+      : await insertInThreeStatements(db, documentValues, recipientValues, fieldValues);
   return {
-    document: toDocument(documentRow as Row),
+    document: toDocument(stored.documentRow as Row),
     // RETURNING promises no order: by position, as recipients() reads them.
-    recipients: (recipientRows as Row[]).map(toRecipient).sort((a, b) => a.position - b.position),
+    recipients: (stored.recipientRows as Row[]).map(toRecipient).sort((a, b) => a.position - b.position),
   };
+}
+
+async function insertInThreeStatements(
+  db: SqlDb,
+  documentValues: SqlValue[],
+  recipientValues: SqlValue[][],
+  fieldValues: SqlValue[][],
+): Promise<{ documentRow: SqlRow; recipientRows: SqlRow[] }> {
+  const [documentRow] = await insertRows(db, 'documents', DOCUMENT_COLUMNS, [documentValues], '*');
+  const recipientRows = await insertRows(db, 'document_recipients', RECIPIENT_COLUMNS, recipientValues, '*');
+  await insertRows(db, 'document_fields', FIELD_COLUMNS, fieldValues);
+  return { documentRow: documentRow!, recipientRows };
+}
+
+/**
+ * PostgreSQL: the three INSERTs as one statement, one round trip. The recipients and fields are
+ * INSERTs in its WITH clause (foreign keys are checked when the whole statement ends), and the
+ * recipients it stored come back as JSON beside the document's row: text and integers, as read.
+ */
+async function insertInOneStatement(
+  db: SqlDb,
+  documentValues: SqlValue[],
+  recipientValues: SqlValue[][],
+  fieldValues: SqlValue[][],
+): Promise<{ documentRow: SqlRow; recipientRows: SqlRow[] }> {
+  const ctes: string[] = [];
+  const params: SqlValue[] = [];
+  if (recipientValues.length) {
+    const insert = insertStatement('document_recipients', RECIPIENT_COLUMNS, recipientValues);
+    ctes.push(`recipients AS (${insert.sql} RETURNING *)`);
+    params.push(...insert.params);
+  }
+  if (fieldValues.length) {
+    const insert = insertStatement('document_fields', FIELD_COLUMNS, fieldValues);
+    ctes.push(`fields AS (${insert.sql})`);
+    params.push(...insert.params);
+  }
+  const document = insertStatement('documents', DOCUMENT_COLUMNS, [documentValues]);
+  const withClause = ctes.length ? `WITH ${ctes.join(', ')} ` : '';
+  const recipientsJson = recipientValues.length ? '(SELECT json_agg(recipients) FROM recipients)' : "'[]'::json";
+  const row = (await db.get(`${withClause}${document.sql} RETURNING *, ${recipientsJson} AS stored_recipients`, [...params, ...document.params]))!;
+  const { stored_recipients: recipientRows, ...documentRow } = row;
+  return { documentRow: documentRow as SqlRow, recipientRows: recipientRows as SqlRow[] };
 }

@@ -35,6 +35,10 @@ export interface FeedRow {
   body: string;
 }
 
+/** The columns a new row names, and its values in that order (webhooks.ts writes rows with its events). */
+export const FEED_COLUMNS = 'feed, group_id, user_id, body, created_ms';
+export const feedValues = (row: Omit<FeedRow, 'seq'>, now: number) => [row.feed, row.groupId, row.userId, row.body, now];
+
 function feedRowOf(r: Record<string, string | number | null>): FeedRow {
   return {
     seq: Number(r.seq),
@@ -52,13 +56,7 @@ export class SqliteFeedEventRepository {
   }
 
   async append(row: Omit<FeedRow, 'seq'>, now = Date.now()): Promise<void> {
-    await this.db.run('INSERT INTO feed_events (feed, group_id, user_id, body, created_ms) VALUES (?, ?, ?, ?, ?)', [
-      row.feed,
-      row.groupId,
-      row.userId,
-      row.body,
-      now,
-    ]);
+    await this.db.run(`INSERT INTO feed_events (${FEED_COLUMNS}) VALUES (?, ?, ?, ?, ?)`, feedValues(row, now));
   }
 
   /** Rows after `seq`, oldest first, at most `limit`. */

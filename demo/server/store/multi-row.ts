@@ -15,16 +15,22 @@ const MAX_PLACEHOLDERS = 30_000;
  */
 export async function insertRows(db: SqlDb, table: string, columns: readonly string[], rows: readonly SqlValue[][], returning?: string): Promise<SqlRow[]> {
   const perChunk = Math.max(1, Math.floor(MAX_PLACEHOLDERS / columns.length));
-  const tuple = `(${columns.map(() => '?').join(', ')})`;
   const stored: SqlRow[] = [];
   for (let start = 0; start < rows.length; start += perChunk) {
-    const chunk = rows.slice(start, start + perChunk);
-    for (const row of chunk)
-      if (row.length !== columns.length) throw new Error(`insertRows(${table}): a row has ${row.length} values for ${columns.length} columns`);
-    const sql = `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${chunk.map(() => tuple).join(', ')}`;
-    const params = chunk.flat();
+    const { sql, params } = insertStatement(table, columns, rows.slice(start, start + perChunk));
     if (returning) stored.push(...(await db.all(`${sql} RETURNING ${returning}`, params)));
     else await db.run(sql, params);
   }
   return stored;
+}
+
+/** Whether a statement with this many placeholders stays under both dialects' limit. */
+export const fitsOneStatement = (placeholders: number): boolean => placeholders <= MAX_PLACEHOLDERS;
+
+/** One multi-row `INSERT … VALUES` and its parameters; the caller keeps it under the limit (insertRows chunks). */
+export function insertStatement(table: string, columns: readonly string[], rows: readonly SqlValue[][]): { sql: string; params: SqlValue[] } {
+  const tuple = `(${columns.map(() => '?').join(', ')})`;
+  for (const row of rows)
+    if (row.length !== columns.length) throw new Error(`insert into ${table}: a row has ${row.length} values for ${columns.length} columns`);
+  return { sql: `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${rows.map(() => tuple).join(', ')}`, params: rows.flat() };
 }

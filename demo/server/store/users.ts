@@ -51,7 +51,7 @@ export interface UserRepository {
   adminGroupIds(userId: string): Promise<string[]>;
 }
 
-interface UserRow {
+export interface UserRow {
   id: string;
   email: string;
   first_name: string;
@@ -66,7 +66,7 @@ interface UserRow {
   last_login: string | null;
 }
 
-function toUser(row: UserRow): User {
+export function toUser(row: UserRow): User {
   return {
     id: row.id,
     email: row.email,

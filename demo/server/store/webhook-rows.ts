@@ -2,6 +2,8 @@
  * What the webhook store reads and writes (rows, inputs) and the repository interface webhooks/ and email/
  * call; one implementation per store dialect (webhooks.ts is SQLite's).
  */
+import type { FeedRow } from './feed-events.ts';
+
 export interface SigningKeyRow {
   privateKeyPem: string;
   certificatePem: string;
@@ -189,6 +191,11 @@ export interface WebhookRepository {
 
   /** Inserts an event; false when its "once" key was already taken (nothing written). */
   insertEvent(event: NewEvent): Promise<boolean>;
+  /**
+   * `insertEvent` and, when it wrote the event, `feedRow` on the GraphQL feed; answers `groupRegistrations(groupId)`,
+   * or null when nothing was written. One round trip on PostgreSQL.
+   */
+  insertEventForRegistrations(event: NewEvent, groupId: string, feedRow?: Omit<FeedRow, 'seq'>): Promise<GroupRegistration[] | null>;
   insertDelivery(eventId: string, registrationId: string, state: 'pending' | 'held', now: number, reason?: string): Promise<number>;
   heldForDocument(registrationId: string, documentId: string, limit: number): Promise<HeldRow[]>;
   held(registrationId: string, limit: number): Promise<HeldRow[]>;

@@ -6,6 +6,8 @@
  * All times are integer milliseconds since the epoch.
  */
 import { skipLocked, type SqlDb } from './sql.ts';
+import { FEED_COLUMNS, feedValues } from './feed-events.ts';
+import type { FeedRow } from './feed-events.ts';
 import type {
   SigningKeyRow,
   RegistrationRow,
@@ -30,6 +32,26 @@ const REGISTRATION_COLUMNS = 'id, user_id, callback_url, object_filter, event_fi
 const SELECT_DELIVERY = `SELECT d.id, d.registration_id, d.event_id, e.object, e.event, e.document_id, e.recipient_id, e.origin, d.state, d.reason,
   d.attempts, d.next_attempt_at, d.last_status, d.last_error, d.created_ms, d.finished_ms, r.callback_url
   FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id JOIN webhook_registrations r ON r.id = d.registration_id`;
+
+const INSERT_EVENT = `INSERT INTO webhook_events (id, object, event, subject_id, document_id, recipient_id, group_id, once_key, origin, body, created_ms)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (once_key) DO NOTHING`;
+
+const eventValues = (e: NewEvent) => [e.id, e.object, e.event, e.subjectId, e.documentId, e.recipientId, e.groupId, e.onceKey, e.origin, e.body, e.now];
+
+/** A group's live registrations whose owner administers it (parameters: the group id twice). */
+const GROUP_REGISTRATIONS = `SELECT r.id, r.notify, r.object_filter, r.event_filter, r.created_ms FROM webhook_registrations r
+  JOIN memberships m ON m.user_id = r.user_id AND m.group_id = ? AND m.is_group_admin = 1
+  WHERE r.removed_ms IS NULL AND (r.group_id IS NULL OR r.group_id = ?)`;
+
+interface RegistrationMatch {
+  id: string;
+  notify: string;
+  object_filter: string;
+  event_filter: string;
+}
+
+const toRegistrations = (rows: RegistrationMatch[]): GroupRegistration[] =>
+  rows.map((r) => ({ id: r.id, notify: r.notify, objectFilter: r.object_filter, eventFilter: r.event_filter }));
 
 export class SqliteWebhookRepository implements WebhookRepository {
   private readonly db: SqlDb;
@@ -98,14 +120,7 @@ export class SqliteWebhookRepository implements WebhookRepository {
   }
 
   async groupRegistrations(groupId: string): Promise<GroupRegistration[]> {
-    const rows = (await this.db.all(
-      `SELECT r.id, r.notify, r.object_filter, r.event_filter FROM webhook_registrations r
-         JOIN memberships m ON m.user_id = r.user_id AND m.group_id = ? AND m.is_group_admin = 1
-         WHERE r.removed_ms IS NULL AND (r.group_id IS NULL OR r.group_id = ?)
-         ORDER BY r.created_ms, r.id`,
-      [groupId, groupId],
-    )) as { id: string; notify: string; object_filter: string; event_filter: string }[];
-    return rows.map((r) => ({ id: r.id, notify: r.notify, objectFilter: r.object_filter, eventFilter: r.event_filter }));
+    return toRegistrations((await this.db.all(`${GROUP_REGISTRATIONS} ORDER BY r.created_ms, r.id`, [groupId, groupId])) as unknown as RegistrationMatch[]);
   }
 
   async periodicBatchesDue(intervalMs: number, now: number): Promise<string[]> {
@@ -127,12 +142,25 @@ export class SqliteWebhookRepository implements WebhookRepository {
   }
 
   async insertEvent(e: NewEvent): Promise<boolean> {
-    const inserted = await this.db.run(
-      `INSERT INTO webhook_events (id, object, event, subject_id, document_id, recipient_id, group_id, once_key, origin, body, created_ms)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (once_key) DO NOTHING`,
-      [e.id, e.object, e.event, e.subjectId, e.documentId, e.recipientId, e.groupId, e.onceKey, e.origin, e.body, e.now],
-    );
+    const inserted = await this.db.run(INSERT_EVENT, eventValues(e));
     return Number(inserted.changes) > 0;
+  }
+
+  async insertEventForRegistrations(e: NewEvent, groupId: string, feedRow?: Omit<FeedRow, 'seq'>): Promise<GroupRegistration[] | null> {
+    if (this.db.dialect !== 'postgres') {
+      if (!(await this.insertEvent(e))) return null;
+      if (feedRow) await this.db.run(`INSERT INTO feed_events (${FEED_COLUMNS}) VALUES (?, ?, ?, ?, ?)`, feedValues(feedRow, e.now));
+      return await this.groupRegistrations(groupId);
+    }
+    // The feed row only if the event was written. No row: it was not; one row with a null id: written, nobody registered.
+    const feed = feedRow ? `, feed AS (INSERT INTO feed_events (${FEED_COLUMNS}) SELECT ?, ?, ?, ?, ? FROM inserted)` : '';
+    const rows = (await this.db.all(
+      `WITH inserted AS (${INSERT_EVENT} RETURNING id)${feed}
+       SELECT r.* FROM inserted LEFT JOIN (${GROUP_REGISTRATIONS}) r ON TRUE ORDER BY r.created_ms, r.id`,
+      [...eventValues(e), ...(feedRow ? feedValues(feedRow, e.now) : []), groupId, groupId],
+    )) as unknown as (RegistrationMatch | { id: null })[];
+    if (!rows.length) return null;
+    return toRegistrations(rows.filter((row): row is RegistrationMatch => row.id !== null));
   }
 
   async insertDelivery(eventId: string, registrationId: string, state: 'pending' | 'held', now: number, reason?: string): Promise<number> {

@@ -4,7 +4,7 @@
  * roll back together with the state change that caused them. The worker (worker.ts) only ever
  * reads what has been committed.
  */
-import { appendLifecycleEvent } from '../services/feed.ts';
+import { lifecycleFeedRow } from '../services/feed.ts';
 import { randomUUID } from 'node:crypto';
 import type { Store } from '../store/index.ts';
 import { buildEventPayload, isOnceEvent } from './payload.ts';
@@ -78,32 +78,34 @@ export async function enqueueEvent(store: Store, input: EnqueueInput): Promise<E
   const payload = buildEventPayload(input.object, input.event, input.snapshot, input.recipientId, { now });
   const onceKey = origin === 'operation' && isOnceEvent(input.object, input.event) ? `${input.object}.${input.event}:${subjectId}` : null;
   const write = async (): Promise<EnqueueResult | null> => {
-    const inserted = await store.webhooks.insertEvent({
-      id: payload.id,
-      object: input.object,
-      event: input.event,
-      subjectId,
-      documentId: input.snapshot.uuid,
-      recipientId: input.recipientId ?? null,
-      groupId: input.snapshot.groupId,
-      onceKey,
-      origin,
-      body: JSON.stringify(payload),
-      now,
-    });
-    if (!inserted) return null;
-    // One read serves both the event's deliveries and the named batches it may cut.
-    const registrations = await store.webhooks.groupRegistrations(input.snapshot.groupId);
+    // One read serves both the event's deliveries and the named batches it may cut; an operation's
+    // event also goes on the GraphQL group feed, written with it.
+    const feedRow = origin === 'operation' ? lifecycleFeedRow(input.object, input.event, input.snapshot, input.recipientId, now) : undefined;
+    const registrations = await store.webhooks.insertEventForRegistrations(
+      {
+        id: payload.id,
+        object: input.object,
+        event: input.event,
+        subjectId,
+        documentId: input.snapshot.uuid,
+        recipientId: input.recipientId ?? null,
+        groupId: input.snapshot.groupId,
+        onceKey,
+        origin,
+        body: JSON.stringify(payload),
+        now,
+      },
+      input.snapshot.groupId,
+      feedRow,
+    );
+    if (!registrations) return null;
     let targets = matching(registrations, input.object, input.event);
     if (input.onlyRegistrations) targets = targets.filter((r) => input.onlyRegistrations!.includes(r.id));
     for (const target of targets) {
       await store.webhooks.insertDelivery(payload.id, target.id, target.notify === 'realtime' ? 'pending' : 'held', now);
     }
     let batches = 0;
-    if (origin === 'operation') {
-      batches = await flushNamedBatches(store, input.object, input.event, input.snapshot, now, registrations);
-      await appendLifecycleEvent(store, input.object, input.event, input.snapshot, input.recipientId, now); // the GraphQL group feed
-    }
+    if (origin === 'operation') batches = await flushNamedBatches(store, input.object, input.event, input.snapshot, now, registrations);
     // No delivery queued, nothing for a worker to claim: waking it would cost a claiming transaction per event.
     if (targets.length > 0 || batches > 0) wakeWorkers(store);
     return { eventId: payload.id, registrations: targets.map((t) => t.id) };
