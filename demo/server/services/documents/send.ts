@@ -220,8 +220,10 @@ async function persistSend(
   { id, request, group, templates, plan, attachments, sourceFile }: SendToStore,
 ): Promise<SentDocument> {
   const { documents, history } = store;
-  // Re-check inside the transaction: another request may have archived the template meanwhile.
-  for (const t of templates) assertSendable((await store.templates.get(t.id)) ?? t, 'templatepdf');
+  // The templates are not read again here. Under read committed a second look would only narrow the race with an
+  // archive or deletion committing meanwhile, not close it; and either order is a correct outcome, since the document
+  // holds its own reference to the PDF it was sent with. A template already swept away has no PDF name left:
+  // linking the document's source PDF then fails with a 409.
   const recipients: NewRecipient[] = plan.recipients.map((r, position) => ({
     id: crypto.randomUUID(),
     position,
