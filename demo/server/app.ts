@@ -87,7 +87,7 @@ export async function buildApp(partial: BuildConfig): Promise<FastifyInstance> {
   const sweep = startTemplateSweep(store, config);
   const webhooks = await startWebhooks(app);
   // GraphQL batches: resumes any a previous process left unfinished.
-  const batches = await startBatchProcessor(store, { log: (error) => app.log.error(error), work });
+  const batches = await startBatchProcessor(store, { log: (error) => app.log.error(error), work }, config.batches);
   app.addHook('onClose', async () => {
     await batches.stop();
     await webhooks.stop();

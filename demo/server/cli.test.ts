@@ -208,6 +208,25 @@ test('serve refuses a half-configured S3 bucket (a key id without its secret), n
   }
 });
 
+test('serve refuses a lease that is not a positive number of milliseconds, naming the variable', async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esign-cli-lease-'));
+  try {
+    for (const name of ['ESIGN_EMAIL_LEASE_MS', 'ESIGN_BATCH_LEASE_MS']) {
+      const failed = await execFileAsync(process.execPath, [CLI, 'serve', '--port', '0', '--data', dataDir], {
+        encoding: 'utf8',
+        env: { ...process.env, [name]: 'soon' },
+      }).then(
+        () => undefined,
+        (error: { code: number; stderr: string }) => error,
+      );
+      assert.ok(failed, `serve started with ${name}=soon`);
+      assert.match(failed.stderr, new RegExp(`${name} must be a positive number`));
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
 test('serve refuses a malformed ESIGN_DATABASE_URL without repeating it, and runs on a real PostgreSQL given a good one', { timeout: 120_000 }, async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esign-cli-pg-'));
   try {

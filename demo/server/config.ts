@@ -9,6 +9,8 @@ import path from 'node:path';
 import type { TokenVerifier } from './auth/context.ts';
 import type { WebhookSettings } from './webhooks/settings.ts';
 import type { JobSettings } from './services/jobs/runner.ts';
+import type { BatchProcessorSettings } from './services/batches/processor.ts';
+import type { EmailSettings } from './email/delivery.ts';
 
 export interface RateLimitConfig {
   /** Calls per window for sandbox keys (the spec's 100 per hour). */
@@ -57,6 +59,10 @@ export interface AppConfig {
   connectionLimits: ConnectionLimits;
   /** Background-job retries (services/jobs/runner.ts); tests shrink the schedule. */
   jobs?: Partial<JobSettings>;
+  /** Batch sending (services/batches/processor.ts): chunk size, lease, polling. */
+  batches?: Partial<BatchProcessorSettings>;
+  /** Email delivery over the environment's SMTP settings (email/delivery.ts): the claim's lease. */
+  email?: Pick<EmailSettings, 'leaseMs'>;
   /** Work-pool limits over the environment's (work/settings.ts); tests shrink them. */
   work?: Partial<WorkSettings>;
 }

@@ -1,4 +1,5 @@
 /** esign-server serve: the settings from the environment, checked, and the server started with them. */
+import { EMAIL_LEASE_MS } from '../email/delivery.ts';
 import { shareSecretFiles } from '../services/server-secrets.ts';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../app.ts';
@@ -97,6 +98,8 @@ export async function serve(args: string[]): Promise<void> {
     work: workSettingsChecked(),
     // Several processes on one database: how soon a killed process's job (a final PDF) is taken over; renewed while it runs.
     jobs: { leaseMs: positiveEnv('ESIGN_JOB_LEASE_MS', 60_000) },
+    batches: { leaseMs: positiveEnv('ESIGN_BATCH_LEASE_MS', 60_000) },
+    email: { leaseMs: positiveEnv('ESIGN_EMAIL_LEASE_MS', EMAIL_LEASE_MS) },
     ...deletedTemplateTiming(positiveEnv('ESIGN_DELETED_TEMPLATE_HOURS', 36) * 60 * 60 * 1000),
     // Development mode: webhook callbacks may point at this machine or the private network.
     ...(values.dev ? { webhooks: { allowPrivateAddresses: true } } : {}),

@@ -99,3 +99,23 @@ test('an email queued while a delivery pass is running goes out with the flush t
     await t.close();
   }
 });
+
+test('an email claim lasts the configured lease (ESIGN_EMAIL_LEASE_MS in serve)', async () => {
+  const t = await createTestApp({ email: { leaseMs: 4321 } });
+  try {
+    await sendDocument(t, [field({ signer: 1 })], { do_email: true });
+    const { history } = t.app.store;
+    const claimEmails = history.claimEmails.bind(history);
+    const leases: number[] = [];
+    history.claimEmails = async (owner, leaseMs, ...rest) => {
+      leases.push(leaseMs);
+      return await claimEmails(owner, leaseMs, ...rest);
+    };
+    await signingServiceOf(t.app.store)!.email.flush();
+    history.claimEmails = claimEmails;
+    assert.ok(leases.length > 0, 'the flush claimed from the outbox');
+    assert.deepEqual([...new Set(leases)], [4321]);
+  } finally {
+    await t.close();
+  }
+});

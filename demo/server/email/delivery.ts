@@ -24,6 +24,8 @@ const CLAIM_BATCH = 5;
 export interface EmailSettings {
   smtpUrl: string;
   from: string;
+  /** How long a claimed email stays this process's before another may send it (EMAIL_LEASE_MS when unset). */
+  leaseMs?: number;
 }
 
 export function emailSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): EmailSettings {
@@ -154,7 +156,7 @@ export class EmailDelivery {
     const tried = new Set<string>();
     let delivered = 0;
     for (;;) {
-      const claimed = await history.claimEmails(this.owner, EMAIL_LEASE_MS, CLAIM_BATCH, MAX_ATTEMPTS);
+      const claimed = await history.claimEmails(this.owner, this.settings.leaseMs ?? EMAIL_LEASE_MS, CLAIM_BATCH, MAX_ATTEMPTS);
       if (claimed.length === 0) return delivered;
       let again = false;
       for (const email of claimed) {

@@ -156,3 +156,25 @@ test('send answers a stored task in both shapes', async () => {
   assert.equal(task.report.batchId, null);
   assert.equal(task.report.documents.length, 1);
 });
+
+test('a batch task is claimed for the configured lease (ESIGN_BATCH_LEASE_MS in serve)', async () => {
+  const own = await createTestApp({ batches: { leaseMs: 2345 }, rateLimits: { sandbox: 100_000, production: 100_000, windowMs: 3_600_000 } });
+  try {
+    const template = (await addTemplate(own.app, { groupId: own.groupId, userId: own.adminId, title: 'Lease' })).id;
+    const { tasks } = own.app.store;
+    const claim = tasks.claim.bind(tasks);
+    const leases: number[] = [];
+    tasks.claim = async (id, owner, leaseMs, ...rest) => {
+      leases.push(leaseMs);
+      return await claim(id, owner, leaseMs, ...rest);
+    };
+    const batchId = await queueBatch(own.app, own.key, own.groupId, template, 1);
+    const taskId = (await gql(own.app, own.key, START_BATCH, { input: { batchId } })).data!.startBatch as string;
+    assert.equal((await settledTask(own.app, own.key, taskId)).report.status, 'COMPLETED');
+    tasks.claim = claim;
+    assert.ok(leases.length > 0, 'the batch was claimed');
+    assert.deepEqual([...new Set(leases)], [2345]);
+  } finally {
+    await own.close();
+  }
+});

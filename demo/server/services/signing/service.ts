@@ -45,7 +45,7 @@ export class SigningService {
   constructor(app: ServerContext) {
     this.app = app;
     this.ctx = { store: app.store, dataDir: app.config.dataDir, baseUrl: app.config.baseUrl };
-    this.email = new EmailDelivery(app.store, app.config.dataDir, emailSettingsFromEnv());
+    this.email = new EmailDelivery(app.store, app.config.dataDir, { ...emailSettingsFromEnv(), ...app.config.email });
     this.jobs = new JobRunner(
       app.store,
       resolveJobSettings(app.config.jobs),
