@@ -19,7 +19,8 @@ import { templateFileName } from '../../services/template-deletion.ts';
 const postgres = postgresForTests();
 
 /** What the feed tailer, the job runner, the batch runner and the delivery workers poll with. */
-const BACKGROUND = /^\s*(SELECT MAX\(seq\) AS seq FROM feed_events|UPDATE (background_jobs|webhook_deliveries|email_outbox) SET lease_owner = \?|UPDATE tasks SET status = 'INPROGRESS')/;
+const BACKGROUND =
+  /^\s*(SELECT MAX\(seq\) AS seq FROM feed_events|UPDATE (background_jobs|webhook_deliveries|email_outbox) SET lease_owner = \?|UPDATE tasks SET status = 'INPROGRESS')/;
 
 test('a REST send on PostgreSQL makes 10 round trips and writes every row', async () => {
   const t = await createTestApp({ databaseUrl: await postgres.database('send_round_trips') });
@@ -32,7 +33,10 @@ test('a REST send on PostgreSQL makes 10 round trips and writes every row', asyn
     assert.equal((await call(t.app, t.key, 'POST', '/api/v1/document/', body)).statusCode, 201); // statements get prepared
 
     const seen: string[] = [];
-    const counted = sql as unknown as { query: (text: string, params: unknown[]) => Promise<unknown>; runTransaction: (...args: unknown[]) => Promise<unknown> };
+    const counted = sql as unknown as {
+      query: (text: string, params: unknown[]) => Promise<unknown>;
+      runTransaction: (...args: unknown[]) => Promise<unknown>;
+    };
     const query = counted.query.bind(sql);
     const runTransaction = counted.runTransaction.bind(sql);
     counted.query = (text, params) => {
@@ -56,10 +60,9 @@ test('a REST send on PostgreSQL makes 10 round trips and writes every row', asyn
     assert.equal(await count('document_fields WHERE document_id = ?', documentId), 3);
     assert.equal(await count("webhook_events WHERE document_id = ? AND event = 'created'", documentId), 1);
     assert.equal(await count('feed_events WHERE body LIKE ?', `%doc${documentId}%`), 1);
-    const blob = await sql.get<{ hash: string; refs: number }>(
-      'SELECT b.hash, b.refs FROM blob_names n JOIN blobs b ON b.hash = n.hash WHERE n.name = ?',
-      [documentSourceFileName(documentId)],
-    );
+    const blob = await sql.get<{ hash: string; refs: number }>('SELECT b.hash, b.refs FROM blob_names n JOIN blobs b ON b.hash = n.hash WHERE n.name = ?', [
+      documentSourceFileName(documentId),
+    ]);
     const templateBlob = await sql.get<{ hash: string }>('SELECT hash FROM blob_names WHERE name = ?', [templateFileName(template.id)]);
     assert.equal(blob?.hash, templateBlob?.hash, "the document's source PDF is the template's blob");
     assert.equal(blob?.refs, 3, 'the template and both documents reference it');
