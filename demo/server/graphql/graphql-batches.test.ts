@@ -178,3 +178,26 @@ test('a batch task is claimed for the configured lease (ESIGN_BATCH_LEASE_MS in 
     await own.close();
   }
 });
+
+test('a batch the poller claims while startBatch is claiming it is sent at once, not after its lease lapses', async () => {
+  const own = await createTestApp({ batches: { pollIntervalMs: 10 }, rateLimits: { sandbox: 100_000, production: 100_000, windowMs: 3_600_000 } });
+  try {
+    const template = (await addTemplate(own.app, { groupId: own.groupId, userId: own.adminId, title: 'Race' })).id;
+    // startBatch's own claim comes late: the poller takes the task first (it used to leave it to the run
+    // that had asked, whose claim then failed; nobody sent the batch for the lease's 60 s).
+    const { tasks } = own.app.store;
+    const claim = tasks.claim.bind(tasks);
+    tasks.claim = async (...args) => {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return await claim(...args);
+    };
+    const batchId = await queueBatch(own.app, own.key, own.groupId, template, 2);
+    const taskId = (await gql(own.app, own.key, START_BATCH, { input: { batchId } })).data!.startBatch as string;
+    const task = await settledTask(own.app, own.key, taskId, 10_000);
+    tasks.claim = claim;
+    assert.equal(task.report.status, 'COMPLETED');
+    assert.equal(task.report.documents.length, 2);
+  } finally {
+    await own.close();
+  }
+});

@@ -76,9 +76,11 @@ export class BatchProcessor {
     if (current) return current;
     if (this.stopping) return Promise.resolve();
     // In `running` from before the claim: a second run() meanwhile joins this one instead of racing it.
-    const work = this.claimAndProcess(taskId)
+    const work: Promise<void> = this.claimAndProcess(taskId)
       .catch((error: unknown) => this.sendOptions.log?.(error))
-      .finally(() => this.running.delete(taskId));
+      .finally(() => {
+        if (this.running.get(taskId) === work) this.running.delete(taskId);
+      });
     this.running.set(taskId, work);
     return work;
   }
@@ -94,12 +96,19 @@ export class BatchProcessor {
     await this.process(task.id, batch);
   }
 
-  /** Works on a task the poller claimed. */
+  /**
+   * Works on a task the poller claimed. A run() of it under way here asked for it while this claim took it,
+   * so that run's own claim finds it leased and ends at once: the claimed task is worked on after it, never
+   * dropped (it would wait for its own lease to lapse).
+   */
   private launch(task: TaskRecord): void {
-    if (this.running.has(task.id)) return;
-    const work = this.processTask(task)
+    const before = this.running.get(task.id) ?? Promise.resolve();
+    const work: Promise<void> = before
+      .then(() => this.processTask(task))
       .catch((error: unknown) => this.sendOptions.log?.(error))
-      .finally(() => this.running.delete(task.id));
+      .finally(() => {
+        if (this.running.get(task.id) === work) this.running.delete(task.id);
+      });
     this.running.set(task.id, work);
   }
 

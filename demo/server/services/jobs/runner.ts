@@ -127,7 +127,7 @@ export class JobRunner {
     const current = this.running.get(id);
     if (current) return current;
     // In `running` from before the claim: a second attempt meanwhile joins this one instead of racing it.
-    const work = this.claimAndExecute(id).finally(() => this.running.delete(id));
+    const work: Promise<AttemptOutcome> = this.claimAndExecute(id).finally(() => this.forget(id, work));
     this.running.set(id, work);
     return work;
   }
@@ -140,9 +140,14 @@ export class JobRunner {
   }
 
   private launch(claimed: JobRecord): Promise<AttemptOutcome> {
-    const work = this.execute(claimed).finally(() => this.running.delete(claimed.id));
+    const work: Promise<AttemptOutcome> = this.execute(claimed).finally(() => this.forget(claimed.id, work));
     this.running.set(claimed.id, work);
     return work;
+  }
+
+  /** A run that ended leaves `running`, unless a later one (the poller's, of a claim it made meanwhile) took its place. */
+  private forget(id: string, work: Promise<AttemptOutcome>): void {
+    if (this.running.get(id) === work) this.running.delete(id);
   }
 
   private async execute(job: JobRecord): Promise<AttemptOutcome> {
