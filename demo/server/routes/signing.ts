@@ -147,7 +147,7 @@ export default async function signingRoutes(app: App): Promise<void> {
       signing.deliverEmail();
       let documentStatus = result.documentStatus;
       if (result.finalPdfDue) {
-        await signing.finalPdf(document.id);
+        await signing.finalPdf(document.id, result.finalPdfJob);
         documentStatus = (await app.store.documents.get(document.id))!.status;
       }
       return {

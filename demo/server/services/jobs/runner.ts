@@ -102,6 +102,23 @@ export class JobRunner {
     return claimed ? await this.launch(claimed) : await this.attempt(job.id);
   }
 
+  /**
+   * Inside the caller's transaction, beside the change that makes a job due: the job is created and
+   * claimed by this process, so it exists exactly when that change does (a process that dies right
+   * after the commit leaves a lease that lapses, and another process runs the job) and no poller takes
+   * it before the caller runs it with runReserved(). Undefined when it cannot be claimed here.
+   */
+  async reserve(kind: string, documentId: string): Promise<JobRecord | undefined> {
+    if (!this.store.sql.inTransaction()) throw new Error('JobRunner.reserve() belongs in the transaction of the change that makes the job due');
+    const job = await this.jobs.ensure(kind, documentId);
+    return await this.jobs.claim(job.id, this.owner, this.settings.leaseMs);
+  }
+
+  /** Runs a job reserve() claimed, once its transaction has committed; resolves with the attempt's outcome. */
+  runReserved(job: JobRecord): Promise<AttemptOutcome> {
+    return this.running.get(job.id) ?? this.launch(job);
+  }
+
   /** A person's retry: a failed (or waiting) job gets fresh attempts and runs now. Undefined when no such job. */
   async retry(ref: string, actor: AuditActor = SYSTEM): Promise<{ job: JobRecord; outcome: Promise<AttemptOutcome> } | undefined> {
     const found = await this.jobs.find(ref);

@@ -6,6 +6,7 @@
  * outbox and queues emails in that same transaction. The document reaches "fields complete"
  * exactly once; whoever moves it there gets `finalPdfDue` and the caller runs the final-PDF job.
  */
+import type { JobRecord } from '../../store/jobs.ts';
 import type { Store } from '../../store/index.ts';
 import type { DocumentRecord, RecipientRecord } from '../../store/documents.ts';
 import type { AuditActor } from '../../store/documents-history.ts';
@@ -40,6 +41,8 @@ export interface CeremonyContext {
   store: Store;
   dataDir: string;
   baseUrl: string;
+  /** Creates and claims the final-PDF job in the completing transaction (JobRunner.reserve); without it the caller creates the job after. */
+  reserveFinalPdf?: (documentId: string) => Promise<JobRecord | undefined>;
 }
 
 export const MAX_REASON_LENGTH = 1000;
@@ -148,6 +151,8 @@ export interface CompleteResult {
   documentStatus: number;
   invited: string[];
   finalPdfDue: boolean;
+  /** The final-PDF job the completing transaction claimed for this process (reserveFinalPdf): run it now. */
+  finalPdfJob?: JobRecord;
 }
 
 /** Completes the recipient with `values` (all its required fields), then moves the flow on. */
@@ -200,6 +205,7 @@ export async function complete(
       }
     }
     let documentStatus: number = doc.status;
+    let finalPdfJob: JobRecord | undefined;
     const finalPdfDue = plan.documentDone && doc.status === DOCUMENT_STATUS.available;
     if (doc.doEmail && !finalPdfDue) {
       // Reviewers hear that their recipient finished (when the document completes, its notice says it all).
@@ -210,12 +216,13 @@ export async function complete(
       documentStatus = documentTransition(doc.status, 'fields_complete');
       await documents.setStatus(doc.id, documentStatus as 20);
       await history.record(doc.id, 'document_fields_complete', { ...actor, type: 'system', id: '', label: 'esign-elements' }, {});
+      finalPdfJob = await ctx.reserveFinalPdf?.(doc.id);
       if (doc.doEmail) {
         await queueCompletedNotices(store, doc, await documents.recipients(doc.id), ctx);
         await queueReviewerCompletedNotices(ctx, doc, await documents.recipients(doc.id));
       }
     }
-    return { status: plan.moves[0].to, documentStatus, invited: plan.invite, finalPdfDue };
+    return { status: plan.moves[0].to, documentStatus, invited: plan.invite, finalPdfDue, finalPdfJob };
   });
 }
 

@@ -3,6 +3,7 @@
  * (a background job: one run per document at a time, retried with backoff, resumed at start-up), invitations when a document is sent
  * with `do_email`, and email delivery after every change that queues mail.
  */
+import type { JobRecord } from '../../store/jobs.ts';
 import type { DocumentRecord } from '../../store/documents.ts';
 import type { ServerContext } from '../context.ts';
 import type { Store } from '../../store/index.ts';
@@ -44,7 +45,12 @@ export class SigningService {
 
   constructor(app: ServerContext) {
     this.app = app;
-    this.ctx = { store: app.store, dataDir: app.config.dataDir, baseUrl: app.config.baseUrl };
+    this.ctx = {
+      store: app.store,
+      dataDir: app.config.dataDir,
+      baseUrl: app.config.baseUrl,
+      reserveFinalPdf: (documentId) => this.jobs.reserve(FINAL_PDF_JOB, documentId),
+    };
     this.email = new EmailDelivery(app.store, app.config.dataDir, { ...emailSettingsFromEnv(), ...app.config.email });
     this.jobs = new JobRunner(
       app.store,
@@ -63,11 +69,11 @@ export class SigningService {
   }
 
   /**
-   * Runs the final-PDF job for a document now (joining a run already under way); resolves when
-   * this attempt is over: true when the PDF is made. A failure is retried in the background.
+   * Runs the final-PDF job for a document now (the one its completion reserved, or joining a run already
+   * under way); resolves when this attempt is over: true when the PDF is made. A failure is retried in the background.
    */
-  async finalPdf(documentId: string): Promise<boolean> {
-    return (await this.jobs.run(FINAL_PDF_JOB, documentId)) === 'done';
+  async finalPdf(documentId: string, reserved?: JobRecord): Promise<boolean> {
+    return (await (reserved ? this.jobs.runReserved(reserved) : this.jobs.run(FINAL_PDF_JOB, documentId))) === 'done';
   }
 
   /** At start-up: documents left at "fields complete" without a final PDF get their job (again). */
