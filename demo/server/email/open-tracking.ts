@@ -15,10 +15,25 @@ import { ensureSigningIdentity } from '../webhooks/settings.ts';
 export const TRANSPARENT_GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
 /** Secret for tracking tokens, derived from the installation's webhook signing key (stable, per installation). */
-async function trackingSecret(store: Store): Promise<Buffer> {
-  await ensureSigningIdentity(store); // normally made at start-up; made here if this process never started the app
-  const key = (await store.webhooks.signingKey())!;
+async function deriveTrackingSecret(store: Store): Promise<Buffer> {
+  // Normally made at start-up; made here if this process never started the app.
+  const key = (await store.webhooks.signingKey()) ?? (await ensureSigningIdentity(store), (await store.webhooks.signingKey())!);
   return createHash('sha256').update('esign email-open tracking\0').update(key.privateKeyPem).digest();
+}
+
+/**
+ * Once per store: the signing key is never replaced once made, and every invitation asks. (Each used to
+ * read the key twice and parse and check it as an RSA key and certificate: about a tenth of a send.)
+ */
+const trackingSecrets = new WeakMap<Store, Promise<Buffer>>();
+function trackingSecret(store: Store): Promise<Buffer> {
+  let secret = trackingSecrets.get(store);
+  if (!secret) {
+    secret = deriveTrackingSecret(store);
+    trackingSecrets.set(store, secret);
+    secret.catch(() => trackingSecrets.delete(store)); // a store closing meanwhile: not remembered
+  }
+  return secret;
 }
 
 export async function emailOpenToken(store: Store, recipientId: string): Promise<string> {

@@ -114,6 +114,13 @@ export const batchMigrations: Migration[] = [
     id: 'batches-002-document-index',
     sql: `CREATE INDEX batch_documents_document ON batch_documents(document_id) WHERE document_id IS NOT NULL;`,
   },
+  {
+    // The processor's next chunk and its progress after each chunk read index entries, not every row with its body:
+    // both grew with the batch on every chunk (rowCounts took 3 ms a chunk at 1,000 documents).
+    id: 'batches-003-progress-indexes',
+    sql: `CREATE INDEX batch_documents_pending ON batch_documents(batch_id, send_order) WHERE document_id IS NULL AND error IS NULL;
+      CREATE INDEX batch_documents_failed ON batch_documents(batch_id) WHERE error IS NOT NULL;`,
+  },
 ];
 
 type Row = Record<string, string | number | null>;
@@ -236,11 +243,15 @@ export class SqliteBatchRepository {
    * events, which grew with the batch on every chunk.
    */
   async rowCounts(batchId: string): Promise<{ total: number; submitted: number; failed: number }> {
+    // Each count from an index (batches-003); a row is pending, sent or failed, never two of them (markSent, markFailed).
     const row = (await this.db.get(
-      'SELECT COUNT(*) AS total, COUNT(document_id) AS submitted, COUNT(error) AS failed FROM batch_documents WHERE batch_id = ?',
-      [batchId],
+      `SELECT (SELECT COUNT(*) FROM batch_documents WHERE batch_id = ?) AS total,
+         (SELECT COUNT(*) FROM batch_documents WHERE batch_id = ? AND document_id IS NULL AND error IS NULL) AS pending,
+         (SELECT COUNT(*) FROM batch_documents WHERE batch_id = ? AND error IS NOT NULL) AS failed`,
+      [batchId, batchId, batchId],
     )) as Record<string, number>;
-    return { total: Number(row.total), submitted: Number(row.submitted), failed: Number(row.failed) };
+    const [total, pending, failed] = [Number(row.total), Number(row.pending), Number(row.failed)];
+    return { total, submitted: total - pending - failed, failed };
   }
 
   /** Document statuses: 10/20 in progress (10 awaiting a recipient), 30 completed, 50 rejected (domain/statuses.ts). */

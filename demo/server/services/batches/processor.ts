@@ -12,7 +12,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Store } from '../../store/index.ts';
 import type { BatchRecord } from '../../store/batches.ts';
 import type { TaskRecord } from '../../store/tasks.ts';
-import { sendDocument } from '../documents/send.ts';
+import { sendDocument, sharedSendReads } from '../documents/send.ts';
 import type { SendOptions } from '../documents/send.ts';
 import { DomainError } from '../../domain/errors.ts';
 
@@ -118,10 +118,12 @@ export class BatchProcessor {
     for (;;) {
       if (this.stopping) return;
       const rows = await store.batches.pending(batch.id, this.settings.chunkSize);
+      const reads = sharedSendReads(store); // the chunk's documents read their group and template once
       for (const row of rows) {
         try {
           await sendDocument(store, caller, row.body, {
             ...this.sendOptions,
+            reads,
             inTransaction: async (document) => {
               // Another process sent this row first (it took over a lapsed lease): undo this send.
               if (!(await store.batches.markSent(row.id, document.id))) throw new Error(`batch row ${row.id} was sent by another process`);

@@ -47,6 +47,30 @@ export interface SendOptions {
   work?: WorkPool;
   /** Runs in the send's transaction once the document is stored (a batch marks its row there); a throw undoes the send. */
   inTransaction?: (document: DocumentRecord) => void | Promise<void>;
+  /** Where the group and templates are read; the store when not given. */
+  reads?: SendReads;
+}
+
+/** Where a send reads its group (by id or slug) and its templates. */
+export interface SendReads {
+  group(ref: string): Promise<Group | undefined>;
+  template(id: string): Promise<Template | undefined>;
+}
+
+/**
+ * Reads that a batch shares among the documents of one chunk (services/batches/processor.ts): its group
+ * and template are read once a chunk instead of once a document. A chunk lasts milliseconds, and the
+ * send rechecks nothing later anyway (persistSend). The records are shared: the send only copies from them.
+ */
+export function sharedSendReads(store: Store): SendReads {
+  const groups = new Map<string, Promise<Group | undefined>>();
+  const templates = new Map<string, Promise<Template | undefined>>();
+  const once = <T>(cache: Map<string, Promise<T>>, key: string, read: () => Promise<T>): Promise<T> => {
+    let hit = cache.get(key);
+    if (!hit) cache.set(key, (hit = read()));
+    return hit;
+  };
+  return { group: (ref) => once(groups, ref, () => store.groups.find(ref)), template: (id) => once(templates, id, () => store.templates.get(id)) };
 }
 
 const fieldModelCheck = (element: FieldElement, value: string): string | null => checkFieldValue(element, value)?.message ?? null;
@@ -70,7 +94,7 @@ export async function sendDocument(store: Store, caller: SendCaller, body: unkno
   if (!parsed.ok) throw invalid(parsed.problems);
   let request = parsed.request;
 
-  const group = await findVisibleGroup(store, caller, request.groupId);
+  const group = await findVisibleGroup(store, caller, request.groupId, options.reads);
   // A text document: its HTML becomes a template (archived by the send) that is sent like any other.
   const fromText = request.textSource ? await templateFromText(store, caller, group, request, options) : null;
   if (fromText) request = { ...request, templateIds: [fromText.template.id], textSource: { ...request.textSource!, html: fromText.html } };
@@ -89,7 +113,7 @@ export async function sendDocument(store: Store, caller: SendCaller, body: unkno
 export async function checkSend(store: Store, caller: SendCaller, body: unknown, options: SendOptions = {}): Promise<void> {
   const parsed = parseSendRequest(body);
   if (!parsed.ok) throw invalid(parsed.problems);
-  const group = await findVisibleGroup(store, caller, parsed.request.groupId);
+  const group = await findVisibleGroup(store, caller, parsed.request.groupId, options.reads);
   // A text document is rendered when it is sent; its request and group are checked here.
   if (!parsed.request.textSource) await planFromTemplates(store, caller, group, parsed.request, options);
 }
@@ -102,7 +126,9 @@ async function planFromTemplates(
   options: SendOptions,
 ): Promise<{ templates: Template[]; plan: SendPlan; attachments: Map<string, EmailAttachment> }> {
   const templates = await Promise.all(
-    request.templateIds.map((id, i) => loadTemplate(store, caller, group, id, request.templateIds.length > 1 ? `templatepdf[${i}]` : 'templatepdf')),
+    request.templateIds.map((id, i) =>
+      loadTemplate(store, caller, group, id, request.templateIds.length > 1 ? `templatepdf[${i}]` : 'templatepdf', options.reads),
+    ),
   );
   const repeated = request.templateIds.find((id, i) => request.templateIds.indexOf(id) !== i);
   if (repeated) throw invalid([{ field: 'templatepdf', message: `templatepdf names template ${repeated} twice; a bundle lists each template once.` }]);
@@ -372,16 +398,16 @@ async function templateFromText(
   return { template: (await store.templates.get(id))!, html };
 }
 
-async function findVisibleGroup(store: Store, caller: SendCaller, groupId: string): Promise<Group> {
-  const group = await store.groups.find(groupId);
+async function findVisibleGroup(store: Store, caller: SendCaller, groupId: string, reads?: SendReads): Promise<Group> {
+  const group = await (reads ? reads.group(groupId) : store.groups.find(groupId));
   if (!group || !caller.groupIds.includes(group.id)) {
     throw invalid([{ field: 'group', message: `group '${groupId}' not found, or your API key cannot see it.` }]);
   }
   return group;
 }
 
-async function loadTemplate(store: Store, caller: SendCaller, group: Group, id: string, field: string): Promise<Template> {
-  const template = await store.templates.get(id);
+async function loadTemplate(store: Store, caller: SendCaller, group: Group, id: string, field: string, reads?: SendReads): Promise<Template> {
+  const template = await (reads ? reads.template(id) : store.templates.get(id));
   if (!template || !caller.groupIds.includes(template.groupId)) {
     throw invalid([{ field, message: `${field}: template PDF '${id}' not found, or your API key cannot see it.` }]);
   }

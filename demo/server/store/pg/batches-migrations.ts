@@ -51,4 +51,11 @@ export const pgBatchMigrations: Migration[] = [
     id: 'batches-002-document-index',
     sql: `CREATE INDEX batch_documents_document ON batch_documents(document_id) WHERE document_id IS NOT NULL;`,
   },
+  {
+    // The processor's next chunk and its progress after each chunk read index entries, not every row with its body:
+    // both grew with the batch on every chunk (rowCounts took 3 ms a chunk at 1,000 documents).
+    id: 'batches-003-progress-indexes',
+    sql: `CREATE INDEX batch_documents_pending ON batch_documents(batch_id, send_order) WHERE document_id IS NULL AND error IS NULL;
+      CREATE INDEX batch_documents_failed ON batch_documents(batch_id) WHERE error IS NOT NULL;`,
+  },
 ];
