@@ -189,7 +189,7 @@ export class EmailDelivery {
           attachments,
         });
       } else {
-        // Written off the event loop: a synchronous write per email held every request up for it (a fifth of a send's time).
+        // Written off the event loop: a synchronous write per email held every other request up while it ran.
         this.outboxReady ??= fs.promises.mkdir(this.outboxDir, { recursive: true }).catch((error: unknown) => {
           this.outboxReady = null; // tried again with the next email
           throw error;
