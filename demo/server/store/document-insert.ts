@@ -134,12 +134,14 @@ export async function insertDocument(
     now,
     now,
   ]);
-  const fieldValues = fields.map((f, i): SqlValue[] => [f.uuid!, doc.id, i, f.signer, f.element_type, JSON.stringify(f)]);
-  const placeholders = DOCUMENT_COLUMNS.length + recipientValues.flat().length + fieldValues.flat().length;
+  const values: DocumentRowValues = {
+    document: documentValues,
+    recipients: recipientValues,
+    fields: fields.map((f, i): SqlValue[] => [f.uuid!, doc.id, i, f.signer, f.element_type, JSON.stringify(f)]),
+  };
+  const placeholders = DOCUMENT_COLUMNS.length + recipients.length * RECIPIENT_COLUMNS.length + fields.length * FIELD_COLUMNS.length;
   const stored =
-    db.dialect === 'postgres' && fitsOneStatement(placeholders)
-      ? await insertInOneStatement(db, documentValues, recipientValues, fieldValues)
-      : await insertInThreeStatements(db, documentValues, recipientValues, fieldValues);
+    db.dialect === 'postgres' && fitsOneStatement(placeholders) ? await insertInOneStatement(db, values) : await insertInThreeStatements(db, values);
   return {
     document: toDocument(stored.documentRow as Row),
     // RETURNING promises no order: by position, as recipients() reads them.
@@ -147,15 +149,23 @@ export async function insertDocument(
   };
 }
 
-async function insertInThreeStatements(
-  db: SqlDb,
-  documentValues: SqlValue[],
-  recipientValues: SqlValue[][],
-  fieldValues: SqlValue[][],
-): Promise<{ documentRow: SqlRow; recipientRows: SqlRow[] }> {
-  const [documentRow] = await insertRows(db, 'documents', DOCUMENT_COLUMNS, [documentValues], '*');
-  const recipientRows = await insertRows(db, 'document_recipients', RECIPIENT_COLUMNS, recipientValues, '*');
-  await insertRows(db, 'document_fields', FIELD_COLUMNS, fieldValues);
+/** One value per column, in the column lists' order. */
+interface DocumentRowValues {
+  document: SqlValue[];
+  recipients: SqlValue[][];
+  fields: SqlValue[][];
+}
+
+/** The rows as the database stored them. */
+interface StoredRows {
+  documentRow: SqlRow;
+  recipientRows: SqlRow[];
+}
+
+async function insertInThreeStatements(db: SqlDb, values: DocumentRowValues): Promise<StoredRows> {
+  const [documentRow] = await insertRows(db, 'documents', DOCUMENT_COLUMNS, [values.document], '*');
+  const recipientRows = await insertRows(db, 'document_recipients', RECIPIENT_COLUMNS, values.recipients, '*');
+  await insertRows(db, 'document_fields', FIELD_COLUMNS, values.fields);
   return { documentRow: documentRow!, recipientRows };
 }
 
@@ -166,10 +176,8 @@ async function insertInThreeStatements(
  */
 async function insertInOneStatement(
   db: SqlDb,
-  documentValues: SqlValue[],
-  recipientValues: SqlValue[][],
-  fieldValues: SqlValue[][],
-): Promise<{ documentRow: SqlRow; recipientRows: SqlRow[] }> {
+  { document: documentValues, recipients: recipientValues, fields: fieldValues }: DocumentRowValues,
+): Promise<StoredRows> {
   const ctes: string[] = [];
   const params: SqlValue[] = [];
   if (recipientValues.length) {
