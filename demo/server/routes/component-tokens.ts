@@ -12,7 +12,7 @@ import {
   MAX_TOKEN_TTL_SECONDS,
   SIGNER_OPERATIONS,
   VIEWER_OPERATIONS,
-} from '../services/documents/component-tokens.ts';
+} from '../auth/component-tokens.ts';
 import { mintSignerToken, mintTemplateToken } from '../services/documents/component-token-minting.ts';
 import type { IssuedToken } from '../services/documents/component-token-minting.ts';
 
