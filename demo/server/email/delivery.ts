@@ -14,7 +14,7 @@ import type { Store } from '../store/index.ts';
 import type { QueuedEmail } from '../store/documents-history.ts';
 import { emitEmailSentEvent } from '../webhooks/emit.ts';
 import { reportEmailFailure } from './bounces.ts';
-import { attachmentBytes, documentAttachments } from '../services/signing/attachments.ts';
+import { attachmentBytes, documentAttachments } from '../store/attachment-files.ts';
 
 export const MAX_ATTEMPTS = 10;
 /** How long a process may take to send one claimed email before another process may send it again. */
