@@ -6,7 +6,7 @@
  * Rows go in small chunks with a yield to the event loop between them, so other requests are answered
  * while a batch of thousands runs. A row that fails is recorded in the task report; the batch goes on.
  */
-import { appendTaskEvent } from '../feed.ts';
+import { appendTaskEvent } from '../../webhooks/feed.ts';
 import { randomUUID } from 'node:crypto';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Store } from '../../store/index.ts';

@@ -11,7 +11,7 @@ import type { Converter } from '../../convert/converter.ts';
 import type { UploadRepository, Upload, UploadOptions } from '../../store/uploads.ts';
 import { prepareTemplate, storeTemplate } from '../template-upload.ts';
 import { mintUploadToken, UPLOAD_TTL_MS, verifyUploadToken } from './tokens.ts';
-import { appendUploadEvent } from '../feed.ts';
+import { appendUploadEvent } from '../../webhooks/feed.ts';
 
 export class UploadFlow {
   readonly uploads: UploadRepository;
