@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import { readOrCreateOnce } from '../store/write-once-file.ts';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import type { ComponentTokenAuth, TokenVerifier } from './context.ts';
-import type { KeyEnv } from './keys.ts';
+import type { KeyEnv } from '../domain/api-keys.ts';
 import { unauthenticated } from '../domain/errors.ts';
 
 /** Operations a template token opens, on its one template: the viewer's, plus saving fields for the editor. */

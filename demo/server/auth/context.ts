@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { User } from '../store/users.ts';
-import type { KeyEnv } from './keys.ts';
+import type { KeyEnv } from '../domain/api-keys.ts';
 import { forbidden, notFound, unauthorized } from '../http/errors.ts';
 
 export interface ApiKeyAuth {
