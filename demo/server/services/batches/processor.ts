@@ -15,15 +15,8 @@ import type { TaskRecord } from '../../store/tasks.ts';
 import { sendDocument, sharedSendReads } from '../documents/send.ts';
 import type { SendOptions } from '../documents/send.ts';
 import { DomainError } from '../../domain/errors.ts';
-
-export interface BatchProcessorSettings {
-  /** Rows sent between two yields to the event loop. */
-  chunkSize: number;
-  /** A task whose lease is not renewed for this long is taken over by another process. */
-  leaseMs: number;
-  /** How often lapsed or unclaimed tasks are looked for. */
-  pollIntervalMs: number;
-}
+import type { BatchProcessorSettings } from '../../config.ts';
+export type { BatchProcessorSettings } from '../../config.ts';
 
 export const DEFAULT_BATCH_SETTINGS: BatchProcessorSettings = { chunkSize: 10, leaseMs: 60_000, pollIntervalMs: 1000 };
 
