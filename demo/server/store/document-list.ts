@@ -7,15 +7,10 @@
  * index range.
  */
 import type { SqlDb } from './sql.ts';
-import type { DocumentListQuery, DocumentRecord, Row } from './documents.ts';
-import { toDocument } from './documents.ts';
+import type { DocumentListQuery, DocumentRecord, Row } from './document-rows.ts';
+import { toDocument } from './document-rows.ts';
 
-/** Where a page begins: after (`next`) or before (`previous`) the row with this created/rowid. */
-export interface ListKeyset {
-  created: string;
-  rowid: number;
-  direction: 'next' | 'previous';
-}
+export type { ListKeyset } from './document-rows.ts';
 
 /** A row's place in list order, for building the next/previous keyset. */
 export interface ListKey {
