@@ -104,3 +104,15 @@ export class UploadFlow {
     });
   }
 }
+
+const flows = new WeakMap<object, UploadFlow>();
+
+/** The upload flow of an app (GraphQL's createTemplate, tests and the bench look at its converter pool). */
+export function uploadFlowOf(app: { store: object }): UploadFlow | undefined {
+  return flows.get(app.store);
+}
+
+/** routes/uploads.ts creates the app's upload flow with its routes and registers it here. */
+export function registerUploadFlow(store: object, flow: UploadFlow): void {
+  flows.set(store, flow);
+}
