@@ -3,7 +3,6 @@
  * becomes one: shared by the repository (documents.ts), its insert (document-insert.ts) and its list
  * (document-list.ts), which imported each other for them.
  */
-import type { FieldElement } from '../../../src/fields/types.ts';
 import type { StoredPageGeometry } from './templates.ts';
 import type { DocumentStatus, RecipientStatus } from '../domain/statuses.ts';
 

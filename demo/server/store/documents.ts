@@ -11,7 +11,7 @@ import { insertDocument } from './document-insert.ts';
 import type { FieldElement } from '../../../src/fields/types.ts';
 import type { DocumentStatus, RecipientStatus } from '../domain/statuses.ts';
 import { json, toDocument, toRecipient } from './document-rows.ts';
-import type { DocumentListQuery, DocumentRecord, NewDocument, NewRecipient, RecipientRecord } from './document-rows.ts';
+import type { DocumentListQuery, DocumentRecord, DocumentStatusRow, NewDocument, NewRecipient, RecipientRecord, Row } from './document-rows.ts';
 
 export { toDocument, toRecipient } from './document-rows.ts';
 export type { DocumentListQuery, DocumentRecord, DocumentStatusRow, NewDocument, NewRecipient, RecipientRecord, Row, StoredReviewer } from './document-rows.ts';
