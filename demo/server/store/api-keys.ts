@@ -57,7 +57,7 @@ function toRecord(row: KeyRow): ApiKeyRecord {
   return { id: row.id, userId: row.user_id, env: row.env, legacy: row.legacy === 1, created: row.created };
 }
 
-export class SqliteApiKeyRepository implements ApiKeyRepository {
+export class SqlApiKeyRepository implements ApiKeyRepository {
   private readonly db: SqlDb;
   constructor(db: SqlDb) {
     this.db = db;

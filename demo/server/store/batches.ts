@@ -153,7 +153,7 @@ const outcomeOf = (r: Row): BatchRowOutcome => ({
   error: r.error === null ? null : String(r.error),
 });
 
-export class SqliteBatchRepository {
+export class SqlBatchRepository {
   private readonly db: SqlDb;
 
   constructor(db: SqlDb) {

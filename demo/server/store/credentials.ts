@@ -78,7 +78,7 @@ const toCredentials = (r: Row): Credentials => ({
   lockedUntil: r.locked_until === null ? null : String(r.locked_until),
 });
 
-export class SqliteCredentialRepository {
+export class SqlCredentialRepository {
   private readonly db: SqlDb;
 
   constructor(db: SqlDb) {

@@ -16,7 +16,7 @@ import type { DocumentListQuery, DocumentRecord, DocumentStatusRow, NewDocument,
 export { toDocument, toRecipient } from './document-rows.ts';
 export type { DocumentListQuery, DocumentRecord, DocumentStatusRow, NewDocument, NewRecipient, RecipientRecord, Row, StoredReviewer } from './document-rows.ts';
 
-export class SqliteDocumentRepository {
+export class SqlDocumentRepository {
   private readonly db: SqlDb;
 
   constructor(db: SqlDb) {

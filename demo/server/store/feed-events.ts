@@ -49,7 +49,7 @@ function feedRowOf(r: Record<string, string | number | null>): FeedRow {
   };
 }
 
-export class SqliteFeedEventRepository {
+export class SqlFeedEventRepository {
   private readonly db: SqlDb;
   constructor(db: SqlDb) {
     this.db = db;

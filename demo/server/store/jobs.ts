@@ -79,7 +79,7 @@ function listingOf(r: Row): JobListing {
 const LISTING = `SELECT j.*, d.group_id, d.name AS document_name, d.status AS document_status
   FROM background_jobs j JOIN documents d ON d.id = j.document_id`;
 
-export class SqliteJobRepository {
+export class SqlJobRepository {
   private readonly db: SqlDb;
 
   constructor(db: SqlDb) {

@@ -33,7 +33,7 @@ export interface SigningPreview {
   expiresMs: number;
 }
 
-export class SqliteSigningPreviewRepository {
+export class SqlSigningPreviewRepository {
   private readonly db: SqlDb;
   constructor(db: SqlDb) {
     this.db = db;

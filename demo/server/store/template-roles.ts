@@ -81,7 +81,7 @@ const COLUMNS: Record<keyof RoleChanges, string> = {
   experience: 'experience',
 };
 
-export class SqliteTemplateRoleRepository {
+export class SqlTemplateRoleRepository {
   private readonly db: SqlDb;
   constructor(db: SqlDb) {
     this.db = db;

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Store } from '../../store/index.ts';
-import type { SqliteJobRepository } from '../../store/jobs.ts';
+import type { SqlJobRepository } from '../../store/jobs.ts';
 import type { JobRecord } from '../../store/jobs.ts';
 import type { AuditActor } from '../../store/documents-history.ts';
 import type { JobSettings } from '../../config.ts';
@@ -40,7 +40,7 @@ function errorText(error: unknown): string {
 
 export class JobRunner {
   readonly owner = `jobs-${randomUUID()}`;
-  readonly jobs: SqliteJobRepository;
+  readonly jobs: SqlJobRepository;
   private readonly store: Store;
   private readonly settings: JobSettings;
   private readonly handlers: Record<string, JobHandler>;
