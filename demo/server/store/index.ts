@@ -10,7 +10,7 @@ import { openDatabase, openReader, runMigrations } from './db.ts';
 import type { SqlDb, TransactionOptions } from './sql.ts';
 import { SqliteSqlDb } from './sqlite-db.ts';
 import { FileStore } from './files.ts';
-import { migrations } from './migrations.ts';
+import { migrations } from './sqlite/migrations.ts';
 import { SqlUserRepository } from './users.ts';
 import type { UserRepository } from './users.ts';
 import { SqlGroupRepository } from './groups.ts';

@@ -3,7 +3,7 @@
  * signing flow can save one value at a time), its history (audit events) and the email outbox
  * that notification and invitation emails are queued in. Never edit a shipped migration.
  */
-import type { Migration } from './db.ts';
+import type { Migration } from '../db.ts';
 
 export const documentMigrations: Migration[] = [
   {

@@ -1,5 +1,5 @@
 /** Tables for users, groups, memberships, API keys and template PDFs. */
-import type { Migration } from './db.ts';
+import type { Migration } from '../db.ts';
 
 export const coreMigrations: Migration[] = [
   {
