@@ -1,24 +1,24 @@
 /**
- * Every migration the server applies, in order. To add tables: write a
- * `Migration[]` in your own store file (ids prefixed by your area, e.g. `docs-001-...`)
- * and spread it here. Never edit a migration that has shipped; add a new one.
+ * Every migration the server applies on SQLite, in order. To add tables: write a `Migration[]`
+ * here in store/sqlite/ and its PostgreSQL dialect under the same file name in store/pg/ (ids
+ * prefixed by your area, e.g. `docs-001-...`), and spread each in its migrations.ts. Never edit a
+ * migration that has shipped; add a new one.
  */
 import type { Migration } from '../db.ts';
-import { coreMigrations } from './core-migrations.ts';
+import { coreMigrations, restMigrations } from './core-migrations.ts';
 import { webhookMigrations } from './webhooks-migrations.ts';
-import { documentMigrations } from './documents-migrations.ts';
-import { jobMigrations } from '../jobs.ts';
-import { sealMigrations } from '../audit-chain.ts';
-import { restMigrations } from '../rest-migrations.ts';
-import { idempotencyMigrations } from '../idempotency.ts';
-import { credentialMigrations } from '../credentials.ts';
-import { uploadMigrations } from '../uploads.ts';
-import { previewMigrations } from '../signing-previews.ts';
-import { blobMigrations } from '../blob-refs.ts';
+import { documentMigrations, jobMigrations, sealMigrations } from './documents-migrations.ts';
 import { listCountMigrations, listIndexMigrations } from './list-index-migrations.ts';
-import { templateRoleMigrations } from '../template-roles.ts';
-import { feedMigrations } from '../feed-events.ts';
-import { batchMigrations } from '../batches.ts';
+import {
+  blobMigrations,
+  credentialMigrations,
+  feedMigrations,
+  idempotencyMigrations,
+  previewMigrations,
+  templateRoleMigrations,
+  uploadMigrations,
+} from './other-migrations.ts';
+import { batchMigrations } from './batches-migrations.ts';
 import { rowOrderMigrations } from './row-order-migrations.ts';
 import { multiprocessMigrations } from './multiprocess-migrations.ts';
 
