@@ -23,6 +23,7 @@ import { mintLinkToken, linkTtlSeconds, signingUrl, verifyLinkToken } from '../a
 import { openLinkSession } from '../services/signing/link-session.ts';
 import { MAX_IMAGE_BYTES } from '../services/signing/submission.ts';
 import signingAttachmentRoutes from './signing-attachments.ts';
+import { assertVerified } from '../services/signing/verification.ts';
 
 const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) });
 const Values = Type.Record(Type.String(), Type.Unknown(), {
@@ -113,6 +114,7 @@ export default async function signingRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const { recipient } = await tokenRecipient(app, request);
+      await assertVerified(app.store, recipient);
       const patterns = await checkPatternsAhead(app.store, app.work, recipient.id, request.body);
       const result = await saveProgress(signing.ctx, recipient.id, request.body, await actorOf(app.store, request), patterns);
       return { ...result, statusText: statusText(result.status) };
@@ -142,6 +144,7 @@ export default async function signingRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const { recipient, document } = await tokenRecipient(app, request);
+      await assertVerified(app.store, recipient);
       const patterns = await checkPatternsAhead(app.store, app.work, recipient.id, request.body);
       const result = await complete(signing.ctx, recipient.id, request.body, await actorOf(app.store, request), new Date(), patterns);
       signing.deliverEmail();
