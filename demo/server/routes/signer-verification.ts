@@ -11,7 +11,7 @@ import { SIGNER_OPERATIONS, tokenSecret } from '../auth/component-tokens.ts';
 import { actorOf, loadVisibleRecipient } from '../services/documents/access.ts';
 import { checkCode, sendCode, verificationState } from '../services/signing/verification.ts';
 import type { Deliver, VerificationState } from '../services/signing/verification.ts';
-import { SmsDelivery, smsSettingsFromEnv } from '../sms/delivery.ts';
+import { SmsDelivery, smsSettingsFromEnv } from '../email/sms-delivery.ts';
 
 const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) });
 const TAGS = ['signing'];

@@ -11,7 +11,7 @@ import type { TestApp } from '../../../../test/support/server/app.ts';
 import { field, person } from '../../../../test/support/server/documents.ts';
 import { sendDocument, signerCall, signerToken, valuesFor } from '../../../../test/support/server/signing.ts';
 import { checkCode, maskPhone, sendCode, CODE_TTL_MS, RESEND_AFTER_MS } from './verification.ts';
-import { SmsDelivery, smsSettingsFromEnv } from '../../sms/delivery.ts';
+import { SmsDelivery, smsSettingsFromEnv } from '../../email/sms-delivery.ts';
 import { tokenSecret } from '../../auth/component-tokens.ts';
 
 let t: TestApp;

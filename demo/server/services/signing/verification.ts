@@ -13,7 +13,7 @@ import type { DocumentRecord, RecipientRecord } from '../../store/documents.ts';
 import type { AuditActor } from '../../store/documents-history.ts';
 import type { VerificationChannel, VerifiedHow } from '../../store/verifications.ts';
 import { ExpiredError, ForbiddenError, RateLimitedError, UnavailableError, conflict, unprocessable, invalidInput } from '../../domain/errors.ts';
-import type { SmsDelivery } from '../../sms/delivery.ts';
+import type { SmsDelivery } from '../../email/sms-delivery.ts';
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const MAX_WRONG_TRIES = 5;

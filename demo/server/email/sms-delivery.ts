@@ -1,5 +1,5 @@
 /**
- * Text messages (one-time codes, issue 29), the same shape as email/delivery.ts: through Twilio's REST
+ * Text messages (one-time codes, issue 29), beside the email it mirrors (delivery.ts): through Twilio's REST
  * API when `ESIGN_SMS_PROVIDER=twilio` (POST /2010-04-01/Accounts/{sid}/Messages.json, basic auth,
  * form body; `ESIGN_TWILIO_BASE_URL` points it elsewhere for tests), otherwise into the local outbox:
  * one JSON file per message under <data>/sms-outbox/, listed by GET /api/v1/sms-outbox/ for the demo.
