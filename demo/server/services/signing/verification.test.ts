@@ -58,6 +58,11 @@ test('a signer sent with sms cannot save or complete before the code from the SM
   assert.equal(checked.statusCode, 200, checked.body);
   assert.equal(checked.json().verified, true);
   assert.equal(checked.json().method, 'sms');
+  const detail = (await call(t.app, t.key, 'GET', `/api/v1/signer/${ann.id}/`)).json();
+  assert.equal(detail.sms, NUMBER, 'sms round-trips on the signer detail');
+  assert.equal(detail.verification.verified, true);
+  assert.equal(detail.verification.method, 'sms');
+  assert.ok(Date.parse(detail.verification.verified_at) > 0);
   const done = await signerCall(t.app, token, ann.id, 'complete', { values: valuesFor(sent, 1) });
   assert.equal(done.statusCode, 200, done.body);
   const events = await t.app.store.history.events(sent.documentId);
