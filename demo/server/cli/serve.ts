@@ -10,6 +10,7 @@ import { sealKeyFor } from '../services/seal.ts';
 import { SealKeyError } from '../pdf/seal-key.ts';
 import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from '../http/connection-guard.ts';
 import { workSettingsFromEnv, type WorkSettings } from '../work/settings.ts';
+import { rateLimitDefaults } from '../auth/rate-limit-settings.ts';
 import { UsageError, dataDirFrom } from './common.ts';
 
 /** The work-pool limits from the environment (work/settings.ts), refusing values that are not positive numbers. */
@@ -80,6 +81,8 @@ export async function serve(args: string[]): Promise<void> {
 
   // Checked first so a mistyped URL is named at startup, as a usage error.
   const databaseUrl = checkedDatabaseUrl();
+  // 1,000 sandbox calls an hour in development (npm start, npm run demo), the spec's 100 in production.
+  const limitDefaults = rateLimitDefaults(process.env);
 
   const app = await buildApp({
     dataDir,
@@ -89,8 +92,9 @@ export async function serve(args: string[]): Promise<void> {
     trustProxy: process.env.ESIGN_TRUST_PROXY || undefined,
     corsOrigins: parseCorsOrigins(process.env.ESIGN_CORS_ORIGINS),
     rateLimits: {
-      sandbox: positiveEnv('ESIGN_SANDBOX_RATE_LIMIT', 100),
-      production: positiveEnv('ESIGN_PRODUCTION_RATE_LIMIT', 10_000),
+      sandbox: positiveEnv('ESIGN_SANDBOX_RATE_LIMIT', limitDefaults.sandbox),
+      production: positiveEnv('ESIGN_PRODUCTION_RATE_LIMIT', limitDefaults.production),
+      signer: positiveEnv('ESIGN_SIGNER_RATE_LIMIT', limitDefaults.signer),
       windowMs: 60 * 60 * 1000,
     },
     maxUploadBytes: positiveEnv('ESIGN_MAX_UPLOAD_MB', 25) * 1024 * 1024,
@@ -141,6 +145,8 @@ export async function serve(args: string[]): Promise<void> {
   console.log(`  API:       ${base}/api/v1/`);
   console.log(`  API docs:  ${base}/docs/  (OpenAPI: ${base}/api/v1/openapi.json)`);
   console.log(`  data:      ${dataDir}`);
+  const limits = app.config.rateLimits;
+  console.log(`  limits:    sandbox keys ${limits.sandbox} calls/hour (ESIGN_SANDBOX_RATE_LIMIT), production ${limits.production}, each signing session ${limits.signer}`);
   console.log(`  verify:    ${base}/verify/  (seal SHA-256 ${seal.fingerprint})`);
 
   let closing = false;
