@@ -15,6 +15,7 @@ import { resolvers as coreResolvers } from './resolvers.ts';
 import { portalResolvers } from './portal.ts';
 import { portalGroupResolvers } from './portal-groups.ts';
 import { enforceApiKeyFields } from './api-key-fields.ts';
+import { enforceSecondFactor } from './second-factor-gate.ts';
 import { appSyncError, refusalBody, unwrapValidation } from './errors.ts';
 import { RateLimitedError } from '../domain/errors.ts';
 import type { AppSyncResult } from './errors.ts';
@@ -98,6 +99,8 @@ export async function registerGraphql(app: FastifyInstance): Promise<void> {
     };
     await scope.register(mercurius, options);
     attachFeedSockets(app, scope.graphql.schema);
+    // The second-factor gate inside, the API-key allow-list outside: an API key is refused by the allow-list first.
+    enforceSecondFactor(scope.graphql.schema);
     enforceApiKeyFields(scope.graphql.schema);
   });
 }
