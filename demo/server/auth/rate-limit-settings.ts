@@ -6,7 +6,7 @@
  * recipient, so a sender who used up their key never locks their recipients out of signing.
  * A template component token (the sender's embedded editor or viewer) still counts against its key.
  */
-import type { RateLimitConfig } from '../config.ts';
+import { ConfigError, type RateLimitConfig } from '../config.ts';
 import type { AuthContext } from './context.ts';
 import { RateLimitedError } from '../domain/errors.ts';
 import type { RateLimitState } from './rate-limit.ts';
@@ -15,12 +15,24 @@ import type { RateLimitState } from './rate-limit.ts';
 export const DEFAULT_SIGNER_LIMIT = 1_000;
 
 /**
- * The limits `esign-server serve` uses when the environment sets none. In development (NODE_ENV other than
- * production: `npm start`, `npm run demo`) the sandbox key may make 1,000 calls an hour, an afternoon of
- * walkthroughs (one uses about 50); in production the spec's 100.
+ * The limits `esign-server serve` runs with, from the environment. Without ESIGN_SANDBOX_RATE_LIMIT, development
+ * (NODE_ENV other than production: `npm start`, `npm run demo`) gives the sandbox key 1,000 calls an hour, an
+ * afternoon of walkthroughs (one uses about 50); production the spec's 100. Throws a ConfigError naming a bad value.
  */
-export function rateLimitDefaults(env: NodeJS.ProcessEnv): { sandbox: number; production: number; signer: number } {
-  return { sandbox: env.NODE_ENV === 'production' ? 100 : 1_000, production: 10_000, signer: DEFAULT_SIGNER_LIMIT };
+export function rateLimitsFromEnv(env: NodeJS.ProcessEnv): RateLimitConfig {
+  const positive = (name: string, fallback: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const value = Number(raw);
+    if (!Number.isFinite(value) || value <= 0) throw new ConfigError(`${name} must be a positive number (got "${raw}").`);
+    return value;
+  };
+  return {
+    sandbox: positive('ESIGN_SANDBOX_RATE_LIMIT', env.NODE_ENV === 'production' ? 100 : 1_000),
+    production: positive('ESIGN_PRODUCTION_RATE_LIMIT', 10_000),
+    signer: positive('ESIGN_SIGNER_RATE_LIMIT', DEFAULT_SIGNER_LIMIT),
+    windowMs: 60 * 60 * 1000,
+  };
 }
 
 export interface RateBucket {
@@ -35,7 +47,12 @@ export interface RateBucket {
 
 export function bucketOf(auth: AuthContext, limits: RateLimitConfig): RateBucket {
   if (auth.kind === 'component_token' && auth.resource.type === 'signer') {
-    return { bucket: `signer:${auth.resource.id}`, limit: limits.signer ?? DEFAULT_SIGNER_LIMIT, who: "this recipient's signing session", setting: 'ESIGN_SIGNER_RATE_LIMIT' };
+    return {
+      bucket: `signer:${auth.resource.id}`,
+      limit: limits.signer ?? DEFAULT_SIGNER_LIMIT,
+      who: "this recipient's signing session",
+      setting: 'ESIGN_SIGNER_RATE_LIMIT',
+    };
   }
   const production = auth.env === 'production';
   return {

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { call, createTestApp, errorOf, type TestApp } from '../../../test/support/server/app.ts';
 import { field } from '../../../test/support/server/documents.ts';
 import { sendDocument, signerCall, signerToken, type Sent } from '../../../test/support/server/signing.ts';
-import { rateLimitDefaults } from './rate-limit-settings.ts';
+import { rateLimitsFromEnv } from './rate-limit-settings.ts';
 
 const SANDBOX = 12;
 const SIGNER = 4;
@@ -66,9 +66,11 @@ test("a sender's exhausted key never throttles the recipients' signing pages; ea
   assert.equal((await signerCall(t.app, tokens[1]!, bob!.id, 'signing')).statusCode, 200);
 });
 
-test('serve: 1,000 sandbox calls an hour in development (npm start, npm run demo), the spec 100 in production', () => {
-  assert.equal(rateLimitDefaults({}).sandbox, 1_000);
-  assert.equal(rateLimitDefaults({ NODE_ENV: 'development' }).sandbox, 1_000);
-  assert.equal(rateLimitDefaults({ NODE_ENV: 'production' }).sandbox, 100);
-  assert.equal(rateLimitDefaults({ NODE_ENV: 'production' }).signer, rateLimitDefaults({}).signer);
+test('serve: 1,000 sandbox calls an hour in development (npm start, npm run demo), the spec 100 in production, the variable first', () => {
+  assert.deepEqual(rateLimitsFromEnv({}), { sandbox: 1_000, production: 10_000, signer: 1_000, windowMs: 3_600_000 });
+  assert.equal(rateLimitsFromEnv({ NODE_ENV: 'development' }).sandbox, 1_000);
+  assert.equal(rateLimitsFromEnv({ NODE_ENV: 'production' }).sandbox, 100);
+  assert.equal(rateLimitsFromEnv({ NODE_ENV: 'production', ESIGN_SANDBOX_RATE_LIMIT: '250', ESIGN_SIGNER_RATE_LIMIT: '40' }).sandbox, 250);
+  assert.equal(rateLimitsFromEnv({ ESIGN_SIGNER_RATE_LIMIT: '40' }).signer, 40);
+  assert.throws(() => rateLimitsFromEnv({ ESIGN_SANDBOX_RATE_LIMIT: 'lots' }), /ESIGN_SANDBOX_RATE_LIMIT must be a positive number/);
 });

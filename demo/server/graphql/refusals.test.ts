@@ -72,7 +72,13 @@ async function http(authorization: string | undefined, query: string, variables:
 test('over HTTP, every refusal is AppSync-shaped and none is a 5xx', async () => {
   const cases: { name: string; status: number; errorType: string; code?: string; run: () => ReturnType<typeof http> }[] = [
     { name: 'no key', status: 401, errorType: 'UnauthorizedException', code: 'missing_authorization', run: () => http(undefined, '{ user { id } }') },
-    { name: 'bad key', status: 401, errorType: 'UnauthorizedException', code: 'invalid_credentials', run: () => http('Bearer ak_sandbox_nope.nope', '{ user { id } }') },
+    {
+      name: 'bad key',
+      status: 401,
+      errorType: 'UnauthorizedException',
+      code: 'invalid_credentials',
+      run: () => http('Bearer ak_sandbox_nope.nope', '{ user { id } }'),
+    },
     {
       name: 'legacy key for a signer token',
       status: 200,
@@ -113,7 +119,12 @@ test('over HTTP, every refusal is AppSync-shaped and none is a 5xx', async () =>
       errorType: 'NotFound',
       run: async () => http(`Bearer ${await freshKey()}`, 'query ($id: ID) { group(id: $id) { id } }', { id: encodeId('grp', otherGroupId) }),
     },
-    { name: 'API key on a full-schema field', status: 200, errorType: 'Unauthorized', run: async () => http(`Bearer ${await freshKey()}`, '{ apiKeys { id } }') },
+    {
+      name: 'API key on a full-schema field',
+      status: 200,
+      errorType: 'Unauthorized',
+      run: async () => http(`Bearer ${await freshKey()}`, '{ apiKeys { id } }'),
+    },
   ];
   for (const c of cases) {
     const answer = await c.run();
@@ -170,7 +181,10 @@ test('over WebSocket, every refusal carries errorType and errorInfo as over HTTP
   assert.equal(shaped(legacy.errors.get('1'), 'legacy key').errorType, 'Unauthorized');
 
   // Each subscribe is a call: one past the key's window is Throttled, with when to retry.
-  const limited = await socket(`Bearer ${await freshKey()}`, Array.from({ length: SANDBOX + 1 }, () => USER_FEED));
+  const limited = await socket(
+    `Bearer ${await freshKey()}`,
+    Array.from({ length: SANDBOX + 1 }, () => USER_FEED),
+  );
   const throttled = [...limited.errors.values()].map((e, i) => shaped(e, `subscribe ${i}`)).filter((e) => e.errorType === 'Throttled');
   assert.equal(throttled.length, 1, JSON.stringify([...limited.errors.values()]));
   assert.equal(throttled[0]!.errorInfo?.code, 'rate_limited');
@@ -182,7 +196,13 @@ test('over WebSocket, every refusal carries errorType and errorInfo as over HTTP
     { name: 'cost', query: COSTLY, errorType: 'ValidationError' },
     { name: 'size', query: `subscription { subscribeUserFeed { userId } } # ${'x'.repeat(MAX_QUERY_BYTES)}`, errorType: 'ValidationError', code: 'too_large' },
     { name: 'syntax', query: 'subscription { subscribeUserFeed { ', errorType: 'ValidationError' },
-    { name: 'not found', query: 'subscription ($g: String!) { subscribeGroupFeed(groupId: $g) { data } }', variables: { g: 'nothing' }, errorType: 'Unauthorized', code: 'not_a_member' },
+    {
+      name: 'not found',
+      query: 'subscription ($g: String!) { subscribeGroupFeed(groupId: $g) { data } }',
+      variables: { g: 'nothing' },
+      errorType: 'Unauthorized',
+      code: 'not_a_member',
+    },
     {
       name: 'other group',
       query: 'subscription ($g: String!) { subscribeGroupFeed(groupId: $g) { data } }',

@@ -44,8 +44,14 @@ const OPERATIONS: Record<string, (group: string) => { query: string; variables?:
   'Mutation.deleteWebhook': () => ({ query: 'mutation { deleteWebhook(input: { webhookId: "none" }) }' }),
   'Mutation.triggerWebhookEvent': () => ({ query: 'mutation { triggerWebhookEvent(input: { object: "document", event: "created", documentId: "none" }) }' }),
   'Mutation.replayWebhookDelivery': () => ({ query: 'mutation { replayWebhookDelivery(id: "1") { id } }' }),
-  'Mutation.updateGroupSettings': (group) => ({ query: 'mutation ($g: ID!) { updateGroupSettings(groupId: $g, input: {}) { isAdmin } }', variables: { g: group } }),
-  'Mutation.inviteMember': (group) => ({ query: 'mutation ($g: ID!) { inviteMember(groupId: $g, email: "newcomer@example.com") { isAdmin } }', variables: { g: group } }),
+  'Mutation.updateGroupSettings': (group) => ({
+    query: 'mutation ($g: ID!) { updateGroupSettings(groupId: $g, input: {}) { isAdmin } }',
+    variables: { g: group },
+  }),
+  'Mutation.inviteMember': (group) => ({
+    query: 'mutation ($g: ID!) { inviteMember(groupId: $g, email: "newcomer@example.com") { isAdmin } }',
+    variables: { g: group },
+  }),
   'Mutation.removeMember': () => ({ query: 'mutation { removeMember(memberId: "none") { isAdmin } }' }),
   'Mutation.cancelInvitation': () => ({ query: 'mutation { cancelInvitation(invitationId: "none") { isAdmin } }' }),
   'Mutation.createSubUser': (group) => ({
@@ -121,7 +127,13 @@ test("the list covers every portal field but the account, and the full schema's 
         : [],
     ),
   );
-  const expected = [...portalFields.filter((f) => f !== 'Query.portalAccount'), 'Mutation.createWebhook', 'Mutation.updateWebhook', 'Mutation.deleteWebhook', 'User.webhooks'];
+  const expected = [
+    ...portalFields.filter((f) => f !== 'Query.portalAccount'),
+    'Mutation.createWebhook',
+    'Mutation.updateWebhook',
+    'Mutation.deleteWebhook',
+    'User.webhooks',
+  ];
   assert.deepEqual([...entries].sort(), expected.sort());
 
   const printed = Object.entries(SECOND_FACTOR_FIELDS)

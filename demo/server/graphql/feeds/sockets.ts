@@ -55,7 +55,9 @@ export function attachFeedSockets(app: FastifyInstance, schema: GraphQLSchema): 
         const params = ctx.connectionParams as Record<string, unknown> | undefined;
         const raw = params?.Authorization ?? params?.authorization;
         const authorization = typeof raw === 'string' ? raw : undefined;
-        const caller = authorization && (await graphqlCallerFromToken(app, authorization, { ip: ctx.extra.request.socket.remoteAddress ?? '', headers: ctx.extra.request.headers }));
+        const caller =
+          authorization &&
+          (await graphqlCallerFromToken(app, authorization, { ip: ctx.extra.request.socket.remoteAddress ?? '', headers: ctx.extra.request.headers }));
         if (!caller) {
           // 4403 as the protocol says, its reason the AppSync type and code HTTP's 401 carries (a close reason holds 123 bytes: no message).
           ctx.extra.socket.close(4403, JSON.stringify({ errorType: 'UnauthorizedException', errorInfo: unauthorizedInfo(authorization) }));
@@ -71,7 +73,9 @@ export function attachFeedSockets(app: FastifyInstance, schema: GraphQLSchema): 
           return [refusal('ValidationError', `The query is longer than ${MAX_QUERY_BYTES} bytes.`, { code: 'too_large' })];
         if (state.subscriptions >= MAX_SUBSCRIPTIONS_PER_CONNECTION)
           return [
-            refusal('Throttled', `One connection may hold ${MAX_SUBSCRIPTIONS_PER_CONNECTION} subscriptions; open another connection.`, { code: 'too_many_subscriptions' }),
+            refusal('Throttled', `One connection may hold ${MAX_SUBSCRIPTIONS_PER_CONNECTION} subscriptions; open another connection.`, {
+              code: 'too_many_subscriptions',
+            }),
           ];
         // Each subscribe counts as one call, as a request over HTTP does.
         const { refusal: limited } = await countCall(app.store, app.config, state.caller!.auth);

@@ -226,7 +226,10 @@ async function signedIn(ctx: SignInContext, body: Record<string, unknown>): Prom
 async function setMfaPreference(ctx: SignInContext, user: User, body: Record<string, unknown>): Promise<Record<string, never>> {
   const sms = record(body.SMSMfaSettings);
   if (sms.Enabled === true || sms.PreferredMfa === true)
-    throw new CognitoError('InvalidParameterException', 'SMS multi-factor authentication is not offered by this user pool; use an authenticator app (SOFTWARE_TOKEN_MFA).');
+    throw new CognitoError(
+      'InvalidParameterException',
+      'SMS multi-factor authentication is not offered by this user pool; use an authenticator app (SOFTWARE_TOKEN_MFA).',
+    );
   if (body.SoftwareTokenMfaSettings === undefined) return {};
   const totp = record(body.SoftwareTokenMfaSettings);
   if (totp.Enabled === false)
