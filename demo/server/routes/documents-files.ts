@@ -49,7 +49,7 @@ export default async function documentFileRoutes(app: App): Promise<void> {
         params: DocumentIdParams,
         querystring: Type.Object({ force_download: Type.Optional(Type.Boolean()) }),
         description:
-          'The final signed PDF once it exists, otherwise the source PDF copied from the template at send; the header `X-Esign-Pdf` says which (`final` or `source`). `force_download=1` answers with `Content-Disposition: attachment`. A signer component token of this document may call it; its `force_download=1` GET of the final PDF is the recipient\'s download (status 50, `recipient_downloaded_final` in the history). Reading it inline (to show it or prepare a link), a HEAD or a prefetch records nothing.',
+          "The final signed PDF once it exists, otherwise the source PDF copied from the template at send; the header `X-Esign-Pdf` says which (`final` or `source`). `force_download=1` answers with `Content-Disposition: attachment`. A signer component token of this document may call it; its `force_download=1` GET of the final PDF is the recipient's download (status 50, `recipient_downloaded_final` in the history). Reading it inline (to show it or prepare a link), a HEAD or a prefetch records nothing.",
         response: { 200: PdfResponse, ...errorResponses(401, 403, 404, 409, 429) },
       },
     },

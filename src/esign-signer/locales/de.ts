@@ -115,6 +115,9 @@ export default {
   'problem.pattern': 'Die Eingabe hat nicht das erwartete Format.',
   'problem.badPattern': 'Dieses Feld kann nicht geprüft werden: sein Muster ist ungültig.',
   'signer.doneNextComplete': 'Das unterschriebene PDF wird vorbereitet. Sie erhalten es auch per E-Mail, mit einem Link zum Herunterladen.',
+  'signer.downloadSigned': 'Signiertes PDF herunterladen',
+  'signer.downloadNotReady': 'Das signierte PDF ist noch nicht fertig. Versuchen Sie es gleich noch einmal.',
+  'signer.downloadFailed': 'Das signierte PDF konnte nicht heruntergeladen werden. Versuchen Sie es erneut.',
   'signer.doneNextOthers':
     'Wie es weitergeht: Die anderen Empfänger werden gebeten zu unterschreiben. Wenn alle unterschrieben haben, erhalten Sie eine E-Mail mit einem Link zum unterschriebenen PDF.',
   'signer.zoomOut': 'Verkleinern',

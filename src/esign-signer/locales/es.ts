@@ -115,6 +115,9 @@ export default {
   'problem.pattern': 'El valor no tiene el formato esperado.',
   'problem.badPattern': 'No se puede comprobar este campo: su patrón no es válido.',
   'signer.doneNextComplete': 'Se está preparando el PDF firmado. También lo recibirá por correo electrónico, con un enlace para descargarlo.',
+  'signer.downloadSigned': 'Descargar el PDF firmado',
+  'signer.downloadNotReady': 'El PDF firmado aún no está listo. Vuelva a intentarlo en un momento.',
+  'signer.downloadFailed': 'No se pudo descargar el PDF firmado. Vuelva a intentarlo.',
   'signer.doneNextOthers':
     'Qué sigue: se pide a los demás destinatarios que firmen. Cuando todos hayan firmado, recibirá un correo con un enlace al PDF firmado.',
   'signer.zoomOut': 'Alejar',

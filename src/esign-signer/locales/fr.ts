@@ -115,6 +115,9 @@ export default {
   'problem.pattern': 'La valeur n’est pas au format attendu.',
   'problem.badPattern': 'Ce champ ne peut pas être vérifié : son modèle n’est pas valide.',
   'signer.doneNextComplete': 'Le PDF signé est en cours de préparation. Vous le recevrez aussi par e-mail, avec un lien pour le télécharger.',
+  'signer.downloadSigned': 'Télécharger le PDF signé',
+  'signer.downloadNotReady': 'Le PDF signé n’est pas encore prêt. Réessayez dans un instant.',
+  'signer.downloadFailed': 'Le PDF signé n’a pas pu être téléchargé. Réessayez.',
   'signer.doneNextOthers':
     'La suite : les autres destinataires sont invités à signer. Quand tout le monde aura signé, vous recevrez un e-mail avec un lien vers le PDF signé.',
   'signer.zoomOut': 'Zoom arrière',

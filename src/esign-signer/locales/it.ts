@@ -115,6 +115,9 @@ export default {
   'problem.pattern': 'Il valore non è nel formato previsto.',
   'problem.badPattern': 'Impossibile verificare questo campo: il suo modello non è valido.',
   'signer.doneNextComplete': 'Il PDF firmato è in preparazione. Lo riceverai anche via e-mail, con un link per scaricarlo.',
+  'signer.downloadSigned': 'Scarica il PDF firmato',
+  'signer.downloadNotReady': 'Il PDF firmato non è ancora pronto. Riprova tra un momento.',
+  'signer.downloadFailed': 'Non è stato possibile scaricare il PDF firmato. Riprova.',
   'signer.doneNextOthers':
     'Cosa succede ora: agli altri destinatari viene chiesto di firmare. Quando tutti avranno firmato, riceverai un’e-mail con un link al PDF firmato.',
   'signer.zoomOut': 'Riduci',

@@ -115,6 +115,9 @@ export default {
   'problem.pattern': 'Wartość nie ma oczekiwanego formatu.',
   'problem.badPattern': 'Nie można sprawdzić tego pola: jego wzorzec jest nieprawidłowy.',
   'signer.doneNextComplete': 'Podpisany PDF jest przygotowywany. Otrzymasz go również e-mailem, z linkiem do pobrania.',
+  'signer.downloadSigned': 'Pobierz podpisany PDF',
+  'signer.downloadNotReady': 'Podpisany PDF nie jest jeszcze gotowy. Spróbuj ponownie za chwilę.',
+  'signer.downloadFailed': 'Nie udało się pobrać podpisanego PDF. Spróbuj ponownie.',
   'signer.doneNextOthers':
     'Co dalej: pozostali odbiorcy zostaną poproszeni o podpis. Gdy wszyscy podpiszą, otrzymasz e-mail z linkiem do podpisanego pliku PDF.',
   'signer.zoomOut': 'Pomniejsz',
