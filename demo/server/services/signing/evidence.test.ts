@@ -68,7 +68,13 @@ test('the tracking image: a HEAD or a prefetch is no one opening the email; a ma
   const email = (await t.app.store.history.emails({ documentId: sent.documentId })).find((e) => e.kind === 'invitation')!;
   const path = new URL(/<img src="([^"]+)"/.exec(email.html)![1]).pathname;
   assert.equal((await call(t.app, undefined, 'HEAD', path)).statusCode, 200);
-  for (const headers of [{ purpose: 'prefetch' }, { 'sec-purpose': 'prefetch;prerender' }, { 'x-moz': 'prefetch' }, { 'x-purpose': 'preview' }]) {
+  const ahead: Record<string, string>[] = [
+    { purpose: 'prefetch' },
+    { 'sec-purpose': 'prefetch;prerender' },
+    { 'x-moz': 'prefetch' },
+    { 'x-purpose': 'preview' },
+  ];
+  for (const headers of ahead) {
     const res = await call(t.app, undefined, 'GET', path, undefined, headers);
     assert.equal(res.headers['content-type'], 'image/gif', 'the same image for everyone');
   }
