@@ -114,6 +114,8 @@ export const SIGNER_EN = {
   'hint.lowerCase': 'Enter text; it is written in small letters.',
   'hint.drawn': 'Draw here.',
   'hint.regex': 'Enter a value in the expected format.',
+  'hint.regexExample': 'Enter a value like {example}.',
+  'hint.regexFormat': 'Enter a value in this format: {format}',
   'problem.required': 'This field is required.',
   'problem.sign': 'Please sign here.',
   'problem.initials': 'Please add your initials here.',

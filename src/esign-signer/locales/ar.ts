@@ -95,6 +95,8 @@ export default {
   'hint.lowerCase': 'أدخل نصًا؛ يُكتب بالأحرف الصغيرة.',
   'hint.drawn': 'ارسم هنا.',
   'hint.regex': 'أدخل قيمة بالصيغة المطلوبة.',
+  'hint.regexExample': 'أدخل قيمة مثل {example}.',
+  'hint.regexFormat': 'أدخل قيمة بهذا التنسيق: {format}',
   'problem.required': 'هذا الحقل مطلوب.',
   'problem.sign': 'يُرجى التوقيع هنا.',
   'problem.initials': 'يُرجى إضافة أحرفك الأولى هنا.',

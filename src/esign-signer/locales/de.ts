@@ -95,6 +95,8 @@ export default {
   'hint.lowerCase': 'Geben Sie Text ein; er wird in Kleinbuchstaben geschrieben.',
   'hint.drawn': 'Zeichnen Sie hier.',
   'hint.regex': 'Geben Sie einen Wert im erwarteten Format ein.',
+  'hint.regexExample': 'Geben Sie einen Wert wie {example} ein.',
+  'hint.regexFormat': 'Geben Sie einen Wert in diesem Format ein: {format}',
   'problem.required': 'Dieses Feld ist ein Pflichtfeld.',
   'problem.sign': 'Bitte unterschreiben Sie hier.',
   'problem.initials': 'Bitte setzen Sie hier Ihre Initialen.',

@@ -95,6 +95,8 @@ export default {
   'hint.lowerCase': 'Escriba un texto; se escribe en minúsculas.',
   'hint.drawn': 'Dibuje aquí.',
   'hint.regex': 'Escriba un valor con el formato esperado.',
+  'hint.regexExample': 'Introduzca un valor como {example}.',
+  'hint.regexFormat': 'Introduzca un valor con este formato: {format}',
   'problem.required': 'Este campo es obligatorio.',
   'problem.sign': 'Firme aquí, por favor.',
   'problem.initials': 'Añada aquí sus iniciales, por favor.',

@@ -95,6 +95,8 @@ export default {
   'hint.lowerCase': 'Saisissez du texte ; il est écrit en minuscules.',
   'hint.drawn': 'Dessinez ici.',
   'hint.regex': 'Saisissez une valeur au format attendu.',
+  'hint.regexExample': 'Saisissez une valeur comme {example}.',
+  'hint.regexFormat': 'Saisissez une valeur dans ce format : {format}',
   'problem.required': 'Ce champ est obligatoire.',
   'problem.sign': 'Veuillez signer ici.',
   'problem.initials': 'Veuillez apposer votre paraphe ici.',

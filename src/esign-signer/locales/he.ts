@@ -95,6 +95,8 @@ export default {
   'hint.lowerCase': 'יש להזין טקסט; הוא ייכתב באותיות קטנות.',
   'hint.drawn': 'יש לצייר כאן.',
   'hint.regex': 'יש להזין ערך בתבנית הנדרשת.',
+  'hint.regexExample': 'הזינו ערך כמו {example}.',
+  'hint.regexFormat': 'הזינו ערך בתבנית הזו: {format}',
   'problem.required': 'זהו שדה חובה.',
   'problem.sign': 'יש לחתום כאן.',
   'problem.initials': 'יש להוסיף כאן ראשי תיבות.',

@@ -95,6 +95,8 @@ export default {
   'hint.lowerCase': 'Inserisca il testo; viene scritto in minuscolo.',
   'hint.drawn': 'Disegni qui.',
   'hint.regex': 'Inserisca un valore nel formato previsto.',
+  'hint.regexExample': 'Inserisci un valore come {example}.',
+  'hint.regexFormat': 'Inserisci un valore in questo formato: {format}',
   'problem.required': 'Questo campo è obbligatorio.',
   'problem.sign': 'Firmi qui, per favore.',
   'problem.initials': 'Apponga qui la sua sigla, per favore.',

@@ -95,6 +95,8 @@ export default {
   'hint.lowerCase': 'テキストを入力してください。小文字で記入されます。',
   'hint.drawn': 'ここに手書きしてください。',
   'hint.regex': '指定された形式で入力してください。',
+  'hint.regexExample': '{example} のような値を入力してください。',
+  'hint.regexFormat': '次の形式で値を入力してください: {format}',
   'problem.required': 'この項目は必須です。',
   'problem.sign': 'ここに署名してください。',
   'problem.initials': 'ここにイニシャルを記入してください。',

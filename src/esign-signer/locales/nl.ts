@@ -95,6 +95,8 @@ export default {
   'hint.lowerCase': 'Voer tekst in; deze wordt in kleine letters geschreven.',
   'hint.drawn': 'Teken hier.',
   'hint.regex': 'Voer een waarde in het verwachte formaat in.',
+  'hint.regexExample': 'Voer een waarde in zoals {example}.',
+  'hint.regexFormat': 'Voer een waarde in dit formaat in: {format}',
   'problem.required': 'Dit veld is verplicht.',
   'problem.sign': 'Onderteken hier.',
   'problem.initials': 'Zet hier uw paraaf.',

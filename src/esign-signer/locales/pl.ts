@@ -95,6 +95,8 @@ export default {
   'hint.lowerCase': 'Wpisz tekst; zostanie zapisany małymi literami.',
   'hint.drawn': 'Narysuj tutaj.',
   'hint.regex': 'Wpisz wartość w oczekiwanym formacie.',
+  'hint.regexExample': 'Wpisz wartość, np. {example}.',
+  'hint.regexFormat': 'Wpisz wartość w tym formacie: {format}',
   'problem.required': 'To pole jest obowiązkowe.',
   'problem.sign': 'Podpisz tutaj.',
   'problem.initials': 'Złóż tutaj parafę.',

@@ -95,6 +95,8 @@ export default {
   'hint.lowerCase': 'Digite um texto; ele é escrito em minúsculas.',
   'hint.drawn': 'Desenhe aqui.',
   'hint.regex': 'Digite um valor no formato esperado.',
+  'hint.regexExample': 'Introduza um valor como {example}.',
+  'hint.regexFormat': 'Introduza um valor neste formato: {format}',
   'problem.required': 'Este campo é obrigatório.',
   'problem.sign': 'Assine aqui, por favor.',
   'problem.initials': 'Rubrique aqui, por favor.',

@@ -95,6 +95,8 @@ export default {
   'hint.lowerCase': '请输入文本；将以小写字母填写。',
   'hint.drawn': '请在此手写。',
   'hint.regex': '请按要求的格式输入。',
+  'hint.regexExample': '请输入类似 {example} 的值。',
+  'hint.regexFormat': '请按此格式输入值：{format}',
   'problem.required': '此字段为必填项。',
   'problem.sign': '请在此签名。',
   'problem.initials': '请在此添加姓名缩写。',
