@@ -64,7 +64,6 @@ test('before the final PDF exists a signer asking for a download gets the source
 
 test('the tracking image: a HEAD or a prefetch is no one opening the email; a mail client loading it is', async () => {
   const sent = await sendDocument(t, [field({ signer: 1 })], { do_email: true, signers: [person('Ann')] });
-  const [ann] = sent.recipients;
   const email = (await t.app.store.history.emails({ documentId: sent.documentId })).find((e) => e.kind === 'invitation')!;
   const path = new URL(/<img src="([^"]+)"/.exec(email.html)![1]).pathname;
   assert.equal((await call(t.app, undefined, 'HEAD', path)).statusCode, 200);
