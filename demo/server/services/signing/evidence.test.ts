@@ -87,6 +87,16 @@ test('the tracking image: a HEAD or a prefetch is no one opening the email; a ma
   assert.ok((await webhookEvents(t.app, sent.documentId)).includes('recipient.emailOpened'));
 });
 
+test('the sender reading the outbox gets the email without its tracking image: their reading is no open', async () => {
+  const sent = await sendDocument(t, [field({ signer: 1 })], { do_email: true, signers: [person('Ann')] });
+  const stored = (await t.app.store.history.emails({ documentId: sent.documentId })).find((e) => e.kind === 'invitation')!;
+  assert.match(stored.html, /\/api\/v1\/email-open\//, 'the recipient gets it');
+  const outbox = await call(t.app, t.key, 'GET', `/api/v1/outbox/?document=${sent.documentId}`);
+  const html = (outbox.json().objects as { kind: string; html: string }[]).find((e) => e.kind === 'invitation')!.html;
+  assert.doesNotMatch(html, /email-open/);
+  assert.match(html, /sign\.html\?signer=/, 'the rest of the email is there');
+});
+
 test('reading the signing view is no visit; the page reporting one is', async () => {
   const sent = await sendDocument(t, [field({ signer: 1 })], { do_email: false, signers: [person('Ann')] });
   const [ann] = sent.recipients;
