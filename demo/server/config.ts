@@ -6,6 +6,7 @@ import type { WorkSettings } from './work/settings.ts';
 import type { CorsOrigins } from './http/cors.ts';
 import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './http/connection-guard.ts';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import type { TokenVerifier } from './auth/context.ts';
 import type { WebhookSettings } from './webhooks/settings.ts';
 import type { JobSettings } from './services/jobs/runner.ts';
@@ -67,7 +68,10 @@ export interface AppConfig {
   work?: Partial<WorkSettings>;
 }
 
-const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+/** The server package's folder (demo/ in the repository). */
+const packageRoot = path.resolve(import.meta.dirname, '..');
+/** The elements package's build: this repository's dist/ (a workspace link), or the installed esign-elements'. */
+const elementsDist = path.join(path.dirname(createRequire(import.meta.url).resolve('esign-elements/package.json')), 'dist');
 
 /** HTTP body limit: base64 grows the PDF by 4/3, plus room for the other JSON fields. */
 export function bodyLimitFor(config: AppConfig): number {
@@ -81,8 +85,8 @@ export function resolveConfig(partial: Partial<AppConfig> & { dataDir: string })
     deletedTemplateDelayMs: 36 * 60 * 60 * 1000,
     sweepIntervalMs: 10 * 60 * 1000,
     tokenVerifiers: [],
-    distDir: path.join(repoRoot, 'dist'),
-    webDir: path.join(repoRoot, 'demo', 'web'),
+    distDir: elementsDist,
+    webDir: path.join(packageRoot, 'web'),
     logger: false,
     corsOrigins: '*',
     ...partial,

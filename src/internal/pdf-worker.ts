@@ -5,8 +5,11 @@
  */
 import { GlobalWorkerOptions } from 'pdfjs-dist';
 
-// Built from a variable so bundlers do not rewrite it: the build copies the
-// worker beside the library entries, and this resolves against the module's own URL.
+// Built from a variable so bundlers do not rewrite it: the worker lives in dist/cdn/, beside the CDN
+// files, and this resolves against the module's own URL. The npm modules one folder up get
+// `./cdn/` from the build (vite.config.ts, mode lib); sources served as they are use `./`.
+declare const __ESIGN_WORKER_DIR__: string | undefined;
+const WORKER_DIR = typeof __ESIGN_WORKER_DIR__ === 'string' ? __ESIGN_WORKER_DIR__ : './';
 const WORKER_FILE = 'pdf.worker.min.mjs';
 let workerSrc: string | null = null;
 let assetsBase: string | null = null;
@@ -17,10 +20,10 @@ export function setPdfWorkerSrc(url: string | URL): void {
   GlobalWorkerOptions.workerSrc = workerSrc;
 }
 
-/** The worker URL in use: the one set, or `./pdf.worker.min.mjs` beside this library module. */
+/** The worker URL in use: the one set, or `pdf.worker.min.mjs` in dist/cdn/ (beside the CDN files). */
 export function getPdfWorkerSrc(): string {
   if (workerSrc) return workerSrc;
-  const relative = './' + WORKER_FILE;
+  const relative = WORKER_DIR + WORKER_FILE;
   return new URL(relative, import.meta.url).href;
 }
 

@@ -1,6 +1,7 @@
 /**
- * The npm package ships only what runs: no tests, no test support, no golden renders. Reads the file
- * list `npm pack --dry-run` would publish (package.json `files`).
+ * Each package ships only what runs (the file lists `npm pack --dry-run` would publish, package.json
+ * `files`): the elements package no server code, no source, no tests, one pdf.js worker; the server
+ * package no tests, test support or golden renders. test/node/packages.test.ts installs the real tarballs.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -8,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const TEST_ONLY = [
+export const TEST_ONLY = [
   /\.test\.ts$/,
   /(^|\/)test\//,
   /test-support\.ts$/,
@@ -20,10 +21,26 @@ const TEST_ONLY = [
   /\/golden\//,
 ];
 
-test('npm pack ships no tests or test support', () => {
-  const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
-  const files = (JSON.parse(out) as { files: { path: string }[] }[])[0].files.map((f) => f.path);
-  assert.ok(files.includes('src/fields/kinds/index.ts'), 'the source ships');
+function packed(cwd: string): string[] {
+  const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  return (JSON.parse(out) as { files: { path: string }[] }[])[0].files.map((f) => f.path);
+}
+
+test('esign-elements ships its build and README only: no server, no sources, no tests', () => {
+  const files = packed(root);
+  assert.deepEqual(
+    files.filter((p) => !p.startsWith('dist/') && !['package.json', 'README.md'].includes(p)),
+    [],
+  );
+  assert.deepEqual(
+    files.filter((p) => TEST_ONLY.some((re) => re.test(p)) || /(^|\/)(server|portal)\//.test(p)),
+    [],
+  );
+});
+
+test('esign-server ships its command, server and pages, without tests', () => {
+  const files = packed(`${root}demo`);
+  for (const file of ['bin/esign-server.mjs', 'server/cli.ts', 'server/work/worker-entry.mjs', 'web/sign.html']) assert.ok(files.includes(file), file);
   assert.deepEqual(
     files.filter((p) => TEST_ONLY.some((re) => re.test(p))),
     [],

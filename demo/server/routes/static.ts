@@ -88,9 +88,11 @@ export default async function staticRoutes(app: App): Promise<void> {
     return sendFile(reply, resolveInside(webDir, rest), `/demo/${rest}`);
   });
 
+  // The elements' build (esign-elements/dist), and over it the server package's own (demo/dist: the portal's script).
+  const serverDist = path.join(import.meta.dirname, '..', '..', 'dist');
   app.get('/dist/*', wildcard, async (request, reply) => {
     const rest = request.params['*'];
-    const file = resolveInside(distDir, rest);
+    const file = resolveInside(serverDist, rest) ?? resolveInside(distDir, rest);
     if (!file && !fs.existsSync(distDir)) {
       throw new ApiError(404, 'not_built', 'The component library is not built yet: run `npm run build`, then reload.');
     }
