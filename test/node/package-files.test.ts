@@ -7,19 +7,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { TEST_ONLY } from './test-only-paths.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-export const TEST_ONLY = [
-  /\.test\.ts$/,
-  /(^|\/)test\//,
-  /test-support\.ts$/,
-  /-test-helpers\.ts$/,
-  /fake-server\.ts$/,
-  /harness\.ts$/,
-  /rest-test-server\.ts$/,
-  /\/webhooks\/test-[^/]+\.ts$/,
-  /\/golden\//,
-];
 
 function packed(cwd: string): string[] {
   const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
