@@ -63,7 +63,7 @@ async function start() {
     lang = pageLang(language);
     applyLang(lang, 'sign.title');
     history.replaceState(null, '', location.pathname); // the link and token leave the address bar
-    await import('/dist/cdn/esign-elements.min.js');
+    await import('/dist/cdn/esign-signer.min.js'); // the signer alone: no editor or viewer code on this page
     if (!customElements.get('esign-signer')) throw new Error('The built library does not define <esign-signer>: run `npm run build` and reload.');
   } catch (error) {
     show(error instanceof Error ? error.message : String(error));
