@@ -9,7 +9,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -72,6 +72,26 @@ describe('the packed packages, installed', { timeout: 600_000 }, () => {
       assert.ok(!installed.includes(serverOnly), `${serverOnly} is not installed with the elements`);
     }
   });
+
+  for (const example of ['react', 'vue']) {
+    it(`examples/${example} installs with the elements tarball as its one esign package, and builds`, async () => {
+      const app = mkdtempSync(join(work, `example-${example}-`));
+      cpSync(join(root, 'examples', example), app, { recursive: true });
+      const pkg = JSON.parse(readFileSync(join(app, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+      assert.deepEqual(
+        Object.keys(pkg.dependencies).filter((name) => name.startsWith('esign-')),
+        ['esign-elements'],
+      );
+      pkg.dependencies['esign-elements'] = `file:${elementsTgz}`;
+      writeFileSync(join(app, 'package.json'), JSON.stringify(pkg));
+      await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: app, env: userEnv, maxBuffer: 16 << 20 });
+      assert.ok(!existsSync(join(app, 'node_modules/esign-server')) && !existsSync(join(app, 'node_modules/fastify')), 'no server package');
+      await run(join(app, 'node_modules/.bin/vite'), ['build', '--logLevel', 'error'], { cwd: app, env: userEnv, maxBuffer: 16 << 20 });
+      const assets = readdirSync(join(app, 'dist/assets'));
+      assert.ok(assets.some((name) => name.endsWith('.js')), assets.join(', '));
+      assert.ok(assets.some((name) => /^pdf\.worker\.min-.*\.mjs$/.test(name)), `the worker is bundled: ${assets.join(', ')}`);
+    });
+  }
 
   it('esign-server: `esign-server serve` starts from its install, answers /healthz, and its demo page loads the installed elements', async () => {
     const project = mkdtempSync(join(work, 'server-'));
