@@ -41,7 +41,11 @@ function project(name: string, dependencies: Record<string, string> = {}): strin
 }
 
 function npmInstall(dir: string, args: string[] = []): void {
-  execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', ...args], { cwd: dir, env: userEnv, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', ...args], {
+    cwd: dir,
+    env: userEnv,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 }
 
 try {
@@ -81,7 +85,8 @@ async function signerPageGzipKb(script: string): Promise<string> {
   const http = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://x').pathname;
     const json = (body: unknown) => response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
-    if (path === '/') return response.writeHead(200, { 'Content-Type': 'text/html' }).end(page.replace('endpoint=""', `endpoint="http://${request.headers.host}"`));
+    if (path === '/')
+      return response.writeHead(200, { 'Content-Type': 'text/html' }).end(page.replace('endpoint=""', `endpoint="http://${request.headers.host}"`));
     if (path.startsWith('/cdn/')) {
       const file = normalize(join(cdn, path.slice(5)));
       if (!file.startsWith(cdn)) return response.writeHead(404).end();
@@ -96,7 +101,17 @@ async function signerPageGzipKb(script: string): Promise<string> {
     if (path.startsWith('/api/v1/pdf/')) return response.writeHead(200, { 'Content-Type': 'application/pdf' }).end(Buffer.from(pdf));
     if (path.endsWith('/signing/')) {
       return json({
-        signer: { uuid: signer, firstname: 'Ann', lastname: 'Tester', email: 'ann@example.com', role: 'signer', status: 10, statusText: 'sent', signer_number: 1, rejection_reason: '' },
+        signer: {
+          uuid: signer,
+          firstname: 'Ann',
+          lastname: 'Tester',
+          email: 'ann@example.com',
+          role: 'signer',
+          status: 10,
+          statusText: 'sent',
+          signer_number: 1,
+          rejection_reason: '',
+        },
         document: { uuid: documentId, name: 'Agreement', status: 10, statusText: 'available', pdf: `/api/v1/pdf/${documentId}/`, page_count: 2, redirect: '' },
         can_sign: true,
         blocked_reason: '',

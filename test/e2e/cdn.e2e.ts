@@ -119,7 +119,11 @@ test('each element loads alone from its own CDN file, sharing chunks and the one
     expect(site.requests).toContain('/cdn/pdf.worker.min.mjs');
     const scripts = site.requests.filter((path) => path.endsWith('.min.js'));
     expect(scripts.filter((path) => /esign-(elements|signer|editor)\.min\.js$/.test(path))).toEqual([]);
-    expect(await page.evaluate(() => ['esign-viewer', 'esign-signer', 'esign-editor'].map((tag) => customElements.get(tag) !== undefined))).toEqual([true, false, false]);
+    expect(await page.evaluate(() => ['esign-viewer', 'esign-signer', 'esign-editor'].map((tag) => customElements.get(tag) !== undefined))).toEqual([
+      true,
+      false,
+      false,
+    ]);
 
     // The signer's file on the same page: its own code only, the shared chunks (pdf.js among them) are not fetched again.
     const before = site.requests.length;

@@ -104,7 +104,9 @@ test('the stories load their PDFs from the repository: no failed request, and th
   });
   failed.length = 0;
   await page.goto(`${server.url}/iframe.html?id=${encodeURIComponent(errorStory!.id)}&viewMode=story`);
-  await expect.poll(() => page.evaluate(() => document.querySelector('esign-viewer')?.shadowRoot?.querySelector('[role="alert"]')?.textContent?.trim() ?? '')).toMatch(/not a valid PDF/);
+  await expect
+    .poll(() => page.evaluate(() => document.querySelector('esign-viewer')?.shadowRoot?.querySelector('[role="alert"]')?.textContent?.trim() ?? ''))
+    .toMatch(/not a valid PDF/);
   expect(await page.evaluate(() => document.querySelector('esign-viewer')?.shadowRoot?.textContent ?? '')).not.toMatch(/HTTP 404/);
   expect(failed).toEqual([]);
   expect(consoleErrors).toEqual([]);

@@ -104,7 +104,8 @@ describe('npm run build', { timeout: 180_000 }, () => {
     assert.ok(!specifiers.has('pdfjs-dist'), 'dist/*.js carries pdf.js inside');
     const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
     for (const s of specifiers) {
-      if (isBareSpecifier(s) && !s.startsWith('node:')) assert.ok(Object.keys(pkg.dependencies).some((d) => s === d || s.startsWith(`${d}/`)) || s === 'react', `${s} is a dependency`);
+      if (isBareSpecifier(s) && !s.startsWith('node:'))
+        assert.ok(Object.keys(pkg.dependencies).some((d) => s === d || s.startsWith(`${d}/`)) || s === 'react', `${s} is a dependency`);
     }
     for (const name of Object.keys(elementEntries())) assert.deepEqual(await bareImports(join(out, `cdn/${name}.min.js`)), [], `cdn/${name}.min.js`);
   });

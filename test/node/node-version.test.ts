@@ -70,20 +70,24 @@ test('the repository needs 22.18: the check says so, and every npm script a newc
   assert.match(readFileSync(join(root, '.npmrc'), 'utf8'), /^engine-strict=true$/m);
 });
 
-test('npm test, build, start and install on an old Node: one line naming 22.18, exit non-zero, nothing run', { skip: old ? false : 'no Node < 22.13 on this machine' }, () => {
-  const check = spawnSync(old!, ['scripts/check-node.mjs'], { cwd: root, encoding: 'utf8' });
-  assert.equal(check.status, 1);
-  assert.equal(check.stderr.trim().split('\n').length, 1, check.stderr);
-  assert.match(check.stderr, /needs Node\.js >= 22\.18 \(this is Node [\d.]+\): install Node 24/);
-  // Through npm itself, as a newcomer types it (npm runs the scripts with the old Node first on PATH).
-  const path = `${old!.replace(/\/node$/, '')}:${process.env.PATH ?? ''}`;
-  for (const args of [['test'], ['run', 'build'], ['start'], ['run', 'demo']]) {
-    const run = spawnSync('npm', args, { cwd: root, encoding: 'utf8', env: { ...process.env, PATH: path } });
-    assert.notEqual(run.status, 0, args.join(' '));
-    assert.match(run.stderr, /needs Node\.js >= 22\.18/, args.join(' '));
-    assert.doesNotMatch(run.stdout + run.stderr, /ERR_UNKNOWN_FILE_EXTENSION|bundle \(dist/, args.join(' '));
-  }
-  const install = spawnSync('npm', ['install', '--dry-run', '--offline'], { cwd: root, encoding: 'utf8', env: { ...process.env, PATH: path } });
-  assert.notEqual(install.status, 0);
-  assert.match(install.stderr, /EBADENGINE[\s\S]*"node":">=22\.18"/);
-});
+test(
+  'npm test, build, start and install on an old Node: one line naming 22.18, exit non-zero, nothing run',
+  { skip: old ? false : 'no Node < 22.13 on this machine' },
+  () => {
+    const check = spawnSync(old!, ['scripts/check-node.mjs'], { cwd: root, encoding: 'utf8' });
+    assert.equal(check.status, 1);
+    assert.equal(check.stderr.trim().split('\n').length, 1, check.stderr);
+    assert.match(check.stderr, /needs Node\.js >= 22\.18 \(this is Node [\d.]+\): install Node 24/);
+    // Through npm itself, as a newcomer types it (npm runs the scripts with the old Node first on PATH).
+    const path = `${old!.replace(/\/node$/, '')}:${process.env.PATH ?? ''}`;
+    for (const args of [['test'], ['run', 'build'], ['start'], ['run', 'demo']]) {
+      const run = spawnSync('npm', args, { cwd: root, encoding: 'utf8', env: { ...process.env, PATH: path } });
+      assert.notEqual(run.status, 0, args.join(' '));
+      assert.match(run.stderr, /needs Node\.js >= 22\.18/, args.join(' '));
+      assert.doesNotMatch(run.stdout + run.stderr, /ERR_UNKNOWN_FILE_EXTENSION|bundle \(dist/, args.join(' '));
+    }
+    const install = spawnSync('npm', ['install', '--dry-run', '--offline'], { cwd: root, encoding: 'utf8', env: { ...process.env, PATH: path } });
+    assert.notEqual(install.status, 0);
+    assert.match(install.stderr, /EBADENGINE[\s\S]*"node":">=22\.18"/);
+  },
+);

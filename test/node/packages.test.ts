@@ -35,7 +35,11 @@ function filesUnder(dir: string): string[] {
 
 async function npmInstall(dir: string, tarballs: string[]): Promise<void> {
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'empty-project', version: '1.0.0', private: true }));
-  await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', ...tarballs], { cwd: dir, env: userEnv, maxBuffer: 16 << 20 });
+  await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', ...tarballs], {
+    cwd: dir,
+    env: userEnv,
+    maxBuffer: 16 << 20,
+  });
 }
 
 describe('the packed packages, installed', { timeout: 600_000 }, () => {
@@ -88,8 +92,14 @@ describe('the packed packages, installed', { timeout: 600_000 }, () => {
       assert.ok(!existsSync(join(app, 'node_modules/esign-server')) && !existsSync(join(app, 'node_modules/fastify')), 'no server package');
       await run(join(app, 'node_modules/.bin/vite'), ['build', '--logLevel', 'error'], { cwd: app, env: userEnv, maxBuffer: 16 << 20 });
       const assets = readdirSync(join(app, 'dist/assets'));
-      assert.ok(assets.some((name) => name.endsWith('.js')), assets.join(', '));
-      assert.ok(assets.some((name) => /^pdf\.worker\.min-.*\.mjs$/.test(name)), `the worker is bundled: ${assets.join(', ')}`);
+      assert.ok(
+        assets.some((name) => name.endsWith('.js')),
+        assets.join(', '),
+      );
+      assert.ok(
+        assets.some((name) => /^pdf\.worker\.min-.*\.mjs$/.test(name)),
+        `the worker is bundled: ${assets.join(', ')}`,
+      );
     });
   }
 

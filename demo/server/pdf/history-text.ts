@@ -51,7 +51,9 @@ function cjkFontOrWarn(lang: 'ja' | 'zh'): string | null {
   const file = cjkFontFile(lang);
   if (!file && !warned.has(lang)) {
     warned.add(lang);
-    console.warn(`esign-server: no ${lang === 'ja' ? 'Japanese' : 'Chinese'} font for history pages; set ESIGN_FONT_${lang.toUpperCase()} to a TTF/OTF file (docs/deploy.md).`);
+    console.warn(
+      `esign-server: no ${lang === 'ja' ? 'Japanese' : 'Chinese'} font for history pages; set ESIGN_FONT_${lang.toUpperCase()} to a TTF/OTF file (docs/deploy.md).`,
+    );
   }
   return file ?? null;
 }
