@@ -6,6 +6,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TEST_ONLY } from './test-only-paths.ts';
 
@@ -35,4 +37,22 @@ test('esign-server ships its command, server and pages, without tests', () => {
     files.filter((p) => TEST_ONLY.some((re) => re.test(p))),
     [],
   );
+});
+
+test('the server package reaches src/ only through esign-elements/* exports, never relative paths', () => {
+  const offenders: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== 'node_modules' && entry.name !== 'dist') walk(path);
+      } else if (/\.(ts|mjs|js)$/.test(entry.name)) {
+        const text = readFileSync(path, 'utf8');
+        for (const match of text.matchAll(/(?:from\s*|import\s*\(\s*|import\s+)['"]((?:\.\.\/)+src\/[^'"]*)['"]/g))
+          offenders.push(`${relative(root, path)}: ${match[1]}`);
+      }
+    }
+  };
+  walk(join(root, 'demo'));
+  assert.deepEqual(offenders, []);
 });
