@@ -113,7 +113,7 @@ test('the landing page, the journey and the verify page speak the page language;
   await expect(page.locator('#start-journey')).toHaveText('Signaturablauf starten');
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await expect(page.locator('#viewer')).toHaveAttribute('aria-label', 'Beispielvertrag');
-  await expect(page.locator('a[href="/docs/"]').first()).toHaveText('API-Referenz'); // a link inside translated markup
+  await expect(page.locator('main a[href="/docs/"]').first()).toHaveText('API-Referenz'); // a link inside translated markup
 
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto('/demo/journey.html?lang=ar');
