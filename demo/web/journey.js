@@ -50,14 +50,21 @@ async function busy(where, buttons, work) {
   }
 }
 
-/** A ready-made field set: signer 1 signs (drawn), dates, ticks, a pattern; signer 2 signs (typed) and ticks. */
+/**
+ * A ready-made field set in the sample's SIGNATURES block (page 2; positions measured from its text, as
+ * fractions of the page): each signer signs on their column's signature line and has their name and the
+ * signing date on the lines below; signer 1's other fields (a date, a pattern, a tick) and signer 2's tick
+ * go in the empty space under the block, so no field covers the contract's text. `fieldorder` leads each
+ * signer through the fields to fill first and the signature last.
+ */
 function exampleFields() {
-  const f = (signer, element_type, ay, extra = {}) => ({
-    ax: 0.55,
+  const LEFT = { ax: 0.1176, bx: 0.4771 };
+  const RIGHT = { ax: 0.5392, bx: 0.8987 };
+  const f = (signer, element_type, column, ay, by, extra = {}) => ({
+    ...column,
     ay,
-    bx: 0.9,
-    by: ay + 0.045,
-    page: 1,
+    by,
+    page: 2,
     element_type,
     signer,
     validation: null,
@@ -79,16 +86,16 @@ function exampleFields() {
     ...extra,
   });
   return [
-    f(1, 'text', 0.1, { label: t(lang, 'journey.field.fullName') }),
-    f(1, 'text', 0.16, { label: t(lang, 'journey.field.startDate'), validation: 4 }),
-    f(1, 'text', 0.22, { label: t(lang, 'journey.field.reference'), validation: 93, options: '^[A-Z]{2}-\\d{4}$' }),
-    f(1, 'text', 0.28, { label: t(lang, 'journey.field.agree'), validation: 25, bx: 0.6, by: 0.31 }),
-    f(1, 'signature', 0.34, { by: 0.42 }),
-    f(1, 'text', 0.44, { label: t(lang, 'journey.field.signedOn'), validation: 48 }),
-    f(2, 'text', 0.56, { label: t(lang, 'journey.field.secondName') }),
-    f(2, 'text', 0.62, { label: t(lang, 'journey.field.accepted'), validation: 25, bx: 0.6, by: 0.65 }),
-    f(2, 'signature', 0.68, { by: 0.76 }),
-    f(2, 'text', 0.78, { label: t(lang, 'journey.field.countersignedOn'), validation: 48 }),
+    f(1, 'signature', LEFT, 0.399, 0.4545, { fieldorder: 5 }),
+    f(1, 'text', LEFT, 0.492, 0.522, { label: t(lang, 'journey.field.fullName'), fieldorder: 1 }),
+    f(1, 'text', LEFT, 0.555, 0.585, { label: t(lang, 'journey.field.signedOn'), validation: 48, fieldorder: 6 }),
+    f(1, 'text', LEFT, 0.63, 0.66, { label: t(lang, 'journey.field.startDate'), validation: 4, fieldorder: 2 }),
+    f(1, 'text', LEFT, 0.68, 0.71, { label: t(lang, 'journey.field.reference'), validation: 93, options: '^[A-Z]{2}-\\d{4}$', fieldorder: 3 }),
+    f(1, 'text', LEFT, 0.73, 0.755, { label: t(lang, 'journey.field.agree'), validation: 25, bx: LEFT.ax + 0.045, fieldorder: 4 }),
+    f(2, 'signature', RIGHT, 0.399, 0.4545, { fieldorder: 3 }),
+    f(2, 'text', RIGHT, 0.492, 0.522, { label: t(lang, 'journey.field.secondName'), fieldorder: 1 }),
+    f(2, 'text', RIGHT, 0.555, 0.585, { label: t(lang, 'journey.field.countersignedOn'), validation: 48, fieldorder: 4 }),
+    f(2, 'text', RIGHT, 0.63, 0.655, { label: t(lang, 'journey.field.accepted'), validation: 25, bx: RIGHT.ax + 0.045, fieldorder: 2 }),
   ];
 }
 

@@ -52,6 +52,16 @@ test('journey: a double click on Send sends once (disabled at once, spinner, Ide
   await page.waitForFunction(() => !!document.querySelector('esign-editor')?.shadowRoot?.querySelector('.page[data-rendered]'), null, { timeout: 30_000 });
   await page.locator('#example-fields').click();
   await expect(page.locator('#fields-state')).toContainText('Saved 10 fields');
+  // The example fields sit in the sample's signature block on page 2 and hide none of the contract's text.
+  const editor = page.locator('esign-editor');
+  await expect(editor.locator('.efield')).toHaveCount(10);
+  await page.waitForFunction(() => {
+    const root = document.querySelector('esign-editor')!.shadowRoot!;
+    return !!root.querySelector('.page[data-page="2"][data-rendered]');
+  });
+  expect(await editor.evaluate((el) => (el as unknown as { fields: { page: number }[] }).fields.map((f) => f.page))).toEqual(Array(10).fill(2));
+  const saved = await editor.evaluate((el) => (el as unknown as { save(): Promise<{ warnings?: unknown[] }> }).save());
+  expect(saved.warnings).toEqual([]);
   // Two clicks in the same instant, as a double click delivers them.
   const during = await page.evaluate(() => {
     const send = document.getElementById('send') as HTMLButtonElement;
