@@ -100,9 +100,12 @@ test('portal: sign in, enrol TOTP, create a key once, register a webhook, see an
     // Enrolment is mandatory: QR code, the secret as text, the first code from it.
     await expect(page.getByRole('heading', { name: 'Set up two-factor authentication' })).toBeVisible();
     await expect(page.getByRole('img', { name: 'QR code to scan with an authenticator app' })).toBeVisible();
-    await expect(page.locator('code[data-secret]')).toHaveText(/[A-Z2-7]{16,}/); // filled once AssociateSoftwareToken answers
-    const secret = (await page.locator('code[data-secret]').textContent())!.trim();
+    await expect(page.locator('code[data-secret]')).toHaveAttribute('data-secret', /[A-Z2-7]{16,}/); // filled once AssociateSoftwareToken answers
+    const secret = (await page.locator('code[data-secret]').getAttribute('data-secret'))!;
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+    // Shown in groups of four, as authenticator apps print it, with a button that copies it whole.
+    expect((await page.locator('code[data-secret]').textContent())!.trim()).toBe(secret.replace(/(.{4})(?=.)/g, '$1 '));
+    await expect(page.getByRole('button', { name: 'Copy the secret' })).toBeEnabled();
     expect(await axeViolations(page)).toEqual([]);
     await page.getByLabel('First code').fill(await generate({ secret }));
     await page.getByRole('button', { name: 'Turn on' }).click();
@@ -207,6 +210,11 @@ test('portal: sign in, enrol TOTP, create a key once, register a webhook, see an
     await create.getByRole('button', { name: 'Create user' }).click();
     await expect(members.getByText(`User ${SUB_USER} created`)).toBeVisible();
     await expect(members.getByRole('row').filter({ hasText: SUB_USER })).toContainText('Member');
+    // Others can be removed, oneself not: the signed-in admin's row says "you" instead.
+    await expect(members.getByRole('button', { name: new RegExp(`^Remove ${SUB_USER}`) })).toBeVisible();
+    const own = members.getByRole('row').filter({ hasText: email! });
+    await expect(own.getByRole('button')).toHaveCount(0);
+    await expect(own).toContainText('you');
     expect(await axeViolations(page)).toEqual([]);
 
     // The key list shows its last use; sign out everywhere leads back to the sign-in form, and a reload stays signed out.
@@ -225,8 +233,8 @@ test('portal: sign in, enrol TOTP, create a key once, register a webhook, see an
     await page.getByLabel('Password').fill(SUB_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('heading', { name: 'Set up two-factor authentication' })).toBeVisible();
-    await expect(page.locator('code[data-secret]')).toHaveText(/[A-Z2-7]{16,}/); // filled once AssociateSoftwareToken answers
-    const subSecret = (await page.locator('code[data-secret]').textContent())!.trim();
+    await expect(page.locator('code[data-secret]')).toHaveAttribute('data-secret', /[A-Z2-7]{16,}/); // filled once AssociateSoftwareToken answers
+    const subSecret = (await page.locator('code[data-secret]').getAttribute('data-secret'))!;
     await page.getByLabel('First code').fill(await generate({ secret: subSecret }));
     await page.getByRole('button', { name: 'Turn on' }).click();
     await page.getByRole('button', { name: 'I have saved my recovery codes' }).click();

@@ -18,5 +18,9 @@ export const portalStyles = css`
   pre { background: #f5f5f7; padding: 0.5rem; border-radius: 6px; white-space: pre-wrap; word-break: break-all; max-height: 16rem; overflow: auto; }
   .note { color: #515154; font-size: 0.85rem; margin: 0.3rem 0; }
   .error { color: #b3261e; }
+  /* A heading that takes focus when a step changes (tabindex=-1) shows no box: the focus is for screen readers. */
+  [tabindex='-1']:focus { outline: none; }
+  .secret-row { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem 0.75rem; }
+  code.secret { font-size: 1.05rem; letter-spacing: 0.06em; word-spacing: 0.3em; background: #f5f5f7; padding: 0.3rem 0.5rem; border-radius: 6px; }
   .once { border: 2px solid #137333; background: #effaf1; border-radius: 6px; padding: 0.6rem 0.8rem; margin: 0.5rem 0; }
 `;

@@ -74,21 +74,22 @@ export class PortalApp extends LitElement {
       </nav>
       <portal-keys id="keys" .user=${this._user}></portal-keys>
       <portal-webhooks id="webhooks" .user=${this._user}></portal-webhooks>
-      <portal-groups id="groups" .user=${this._user}></portal-groups>
+      <portal-groups id="groups" .user=${this._user} .me=${this._account.email}></portal-groups>
       <portal-usage id="usage" .user=${this._user}></portal-usage>`;
   }
 
   render() {
     const signedIn = this._state === 'ready' || this._state === 'enrol';
-    return html`<header>
+    return html`<main>
+      <div class="portal-head">
         <h1 tabindex="-1" data-focus>${tr('portal.heading')}</h1>
         ${
           signedIn
             ? html`<p>${tr('portal.signedInAs', { email: this._account.email })} <button class="secondary" @click=${this._signOut}>${tr('portal.signOut')}</button></p>`
             : html`<p class="note">${tr('portal.intro')}</p>`
         }
-      </header>
-      <main>${this._error ? html`<p class="error" role="alert">${this._error}</p>` : ''}${this._body()}</main>`;
+      </div>
+      ${this._error ? html`<p class="error" role="alert">${this._error}</p>` : ''}${this._body()}</main>`;
   }
 }
 customElements.define('portal-app', PortalApp);
