@@ -20,6 +20,8 @@ import { ApiError, badRequest } from './http/errors.ts';
 import { registerRoutes } from './routes/index.ts';
 import { startTemplateSweep } from './services/template-sweep.ts';
 import { startWebhooks } from './webhooks/service.ts';
+import { startReminders } from './email/reminders.ts';
+import { signingServiceOf } from './services/signing/service.ts';
 import { startBatchProcessor } from './services/batches/processor.ts';
 import { WorkPool } from './work/pool.ts';
 import { workSettingsFromEnv } from './work/settings.ts';
@@ -86,10 +88,15 @@ export async function buildApp(partial: BuildConfig): Promise<FastifyInstance> {
 
   const sweep = startTemplateSweep(store, config);
   const webhooks = await startWebhooks(app);
+  // Reminder timings are webhook settings (they exist for `autoReminderEmail`); what they queue the signing service sends.
+  const stopReminders = startReminders(app, webhooks.settings.reminderScheduleMs, webhooks.settings.reminderCheckIntervalMs, () =>
+    signingServiceOf(app.store)?.deliverEmail(),
+  );
   // GraphQL batches: resumes any a previous process left unfinished.
   const batches = await startBatchProcessor(store, { log: (error) => app.log.error(error), work }, config.batches);
   app.addHook('onClose', async () => {
     await batches.stop();
+    stopReminders();
     await webhooks.stop();
     sweep.stop();
     await work.close();

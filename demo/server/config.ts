@@ -2,15 +2,141 @@
  * Everything buildApp() can be told. cli.ts fills it from flags and the environment;
  * tests pass a temp data directory and small limits.
  */
-import type { WorkSettings } from './work/settings.ts';
-import type { CorsOrigins } from './http/cors.ts';
-import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './http/connection-guard.ts';
 import path from 'node:path';
-import type { TokenVerifier } from './auth/context.ts';
-import type { WebhookSettings } from './webhooks/settings.ts';
-import type { JobSettings } from './services/jobs/runner.ts';
-import type { BatchProcessorSettings } from './services/batches/processor.ts';
-import type { EmailSettings } from './email/delivery.ts';
+import type { FastifyInstance } from 'fastify';
+import type { KeyEnv } from './domain/api-keys.ts';
+
+// The settings of every part of the server are declared here, below all of them: config.ts is read by the store
+// and the services, so it takes nothing from the layers above it. Each part re-exports its own.
+
+export interface WorkSettings {
+  /** Worker processes in the pool (ESIGN_PDF_WORKERS, default min(2, cores)). */
+  workers: number;
+  /** A job running longer is killed and its worker replaced (ESIGN_PDF_JOB_TIMEOUT_MS, 60 s). */
+  jobTimeoutMs: number;
+  /** V8 heap of each worker (ESIGN_PDF_WORKER_MB, 512): a job over it kills its worker. */
+  workerHeapMb: number;
+  /** Most pages a PDF may have (ESIGN_MAX_PAGES, 2,000), checked before text or stamping work. */
+  maxPages: number;
+  /** Most bytes the non-image streams of one PDF may inflate to, together (ESIGN_MAX_INFLATED_MB, 128). */
+  maxInflatedBytes: number;
+  /** Jobs one group may have waiting; more are refused with 429 (ESIGN_PDF_QUEUE_PER_GROUP, 20). */
+  maxQueuedPerGroup: number;
+}
+
+/** `'*'` answers any origin; otherwise the exact origins listed (scheme://host[:port]). */
+export type CorsOrigins = '*' | string[];
+
+export interface ConnectionLimits {
+  /** A connection that sends nothing and has no request in progress is closed after this long. */
+  idleTimeoutMs: number;
+  /** A client must have sent all its headers this long after connecting (or after its previous request). */
+  headersTimeoutMs: number;
+  /** A client must have sent its whole request (headers and body) this long after it started. */
+  requestTimeoutMs: number;
+  /** How long clients are told an idle keep-alive connection stays open (it is closed after `idleTimeoutMs`). */
+  keepAliveTimeoutMs: number;
+  /** How often Node checks the two timeouts above (it does not check continuously). */
+  checkIntervalMs: number;
+  /** A body arriving slower than this (bytes per second, averaged over `bodyRateWindowMs`) is cut off. */
+  minBodyBytesPerSecond: number;
+  bodyRateWindowMs: number;
+  /** Open connections one remote address may hold (0: no cap). Behind a proxy every client shares its address. */
+  maxConnectionsPerIp: number;
+}
+
+export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
+  idleTimeoutMs: 30_000,
+  headersTimeoutMs: 20_000,
+  requestTimeoutMs: 300_000,
+  // What clients are told (`Keep-Alive: timeout=5`): they stop reusing a socket well before it is
+  // closed, which happens only after `idleTimeoutMs` of silence.
+  keepAliveTimeoutMs: 5_000,
+  checkIntervalMs: 2_000,
+  minBodyBytesPerSecond: 1024,
+  bodyRateWindowMs: 10_000,
+  maxConnectionsPerIp: 128,
+};
+
+export interface WebhookSettings {
+  /** Delay before each attempt; `[0, 5000, ...]`: first attempt immediately, second 5 s after the first failed. */
+  retrySchedule: readonly number[];
+  /** A request without a complete answer after this long is a failed attempt. */
+  timeoutMs: number;
+  /** A claimed delivery not recorded by then is taken again by any worker (crash recovery). */
+  leaseMs: number;
+  /** How often the worker looks for due deliveries when nothing wakes it. */
+  pollIntervalMs: number;
+  /** Parallel requests per worker. */
+  concurrency: number;
+  /** Parallel requests to one registration, across all workers. */
+  perRegistrationConcurrency: number;
+  /** Legacy `notify: "all"`: batch interval (the specification's 6 minutes). */
+  batchIntervalMs: number;
+  /** Response bodies are kept in the log up to this many characters. */
+  maxLoggedResponseChars: number;
+  /** Development mode: callback URLs may point at loopback and private addresses. */
+  allowPrivateAddresses: boolean;
+  /** Finished deliveries, their attempts and their events are deleted after this long (0 keeps them). */
+  logRetentionMs: number;
+  /** Automatic reminder emails, each this long after the invitation (empty: none). Kept here because they exist for `autoReminderEmail`. */
+  reminderScheduleMs: readonly number[];
+  /** How often due reminders are looked for. */
+  reminderCheckIntervalMs: number;
+  /** Run the delivery worker in this process (false: the outbox fills, another process delivers). */
+  workerEnabled: boolean;
+}
+
+export interface JobSettings {
+  /** Delay before attempt n+1 (index n); its length is the number of attempts. */
+  retrySchedule: readonly number[];
+  /** How often due retries are looked for. */
+  pollIntervalMs: number;
+  /** A claimed job whose lease is not renewed for this long is taken again (crash recovery); renewed while it runs. */
+  leaseMs: number;
+}
+
+export interface BatchProcessorSettings {
+  /** Rows sent between two yields to the event loop. */
+  chunkSize: number;
+  /** A task whose lease is not renewed for this long is taken over by another process. */
+  leaseMs: number;
+  /** How often lapsed or unclaimed tasks are looked for. */
+  pollIntervalMs: number;
+}
+
+export interface EmailSettings {
+  smtpUrl: string;
+  from: string;
+  /** How long a claimed email stays this process's before another may send it (EMAIL_LEASE_MS when unset). */
+  leaseMs?: number;
+}
+
+export interface ComponentTokenAuth {
+  kind: 'component_token';
+  /** The user whose API key minted the token. */
+  userId: string;
+  /** The group of the one resource the token opens. */
+  groupIds: string[];
+  /** The one resource the token opens, e.g. `{ type: 'templatepdf', id }` or `{ type: 'signer', id }`. */
+  resource: { type: string; id: string };
+  /** Operation names the token allows, matched against a route's `config.component`. */
+  operations: string[];
+  /** API key the token was minted with: rate limiting counts against it. */
+  keyId: string;
+  env: KeyEnv;
+  /** Expiry, seconds since the epoch. */
+  expiresAt: number;
+  /** Anything else the verifier wants routes to see. */
+  claims: Record<string, unknown>;
+}
+
+/**
+ * Turns a bearer value that is not an API key into a component-token context. Return
+ * undefined when the value is not yours (the next verifier is tried); throw an ApiError
+ * (e.g. 401 "token expired") when it is yours but invalid.
+ */
+export type TokenVerifier = (token: string, app: FastifyInstance) => ComponentTokenAuth | undefined | Promise<ComponentTokenAuth | undefined>;
 
 export interface RateLimitConfig {
   /** Calls per window for sandbox keys (the spec's 100 per hour). */

@@ -4,7 +4,7 @@
  * Each block carries an id and an expiry; `SingleUse` refuses a block seen before (by any process).
  */
 import crypto from 'node:crypto';
-import { tokenSecret } from '../services/documents/component-tokens.ts';
+import { tokenSecret } from './component-tokens.ts';
 import type { SqlSharedStateRepository } from '../store/shared-state.ts';
 
 const keys = new Map<string, Buffer>();

@@ -2,10 +2,12 @@
  * Who is calling. The auth hook (auth/hook.ts) sets `request.auth` on every /api/ request
  * before the route runs; routes read it through the helpers below and never parse headers.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { User } from '../store/users.ts';
-import type { KeyEnv } from './keys.ts';
+import type { KeyEnv } from '../domain/api-keys.ts';
 import { forbidden, notFound, unauthorized } from '../http/errors.ts';
+import type { ComponentTokenAuth } from '../config.ts';
+export type { ComponentTokenAuth, TokenVerifier } from '../config.ts';
 
 export interface ApiKeyAuth {
   kind: 'api_key';
@@ -17,33 +19,7 @@ export interface ApiKeyAuth {
   groupIds: string[];
 }
 
-export interface ComponentTokenAuth {
-  kind: 'component_token';
-  /** The user whose API key minted the token. */
-  userId: string;
-  /** The group of the one resource the token opens. */
-  groupIds: string[];
-  /** The one resource the token opens, e.g. `{ type: 'templatepdf', id }` or `{ type: 'signer', id }`. */
-  resource: { type: string; id: string };
-  /** Operation names the token allows, matched against a route's `config.component`. */
-  operations: string[];
-  /** API key the token was minted with: rate limiting counts against it. */
-  keyId: string;
-  env: KeyEnv;
-  /** Expiry, seconds since the epoch. */
-  expiresAt: number;
-  /** Anything else the verifier wants routes to see. */
-  claims: Record<string, unknown>;
-}
-
 export type AuthContext = ApiKeyAuth | ComponentTokenAuth;
-
-/**
- * Turns a bearer value that is not an API key into a component-token context. Return
- * undefined when the value is not yours (the next verifier is tried); throw an ApiError
- * (e.g. 401 "token expired") when it is yours but invalid.
- */
-export type TokenVerifier = (token: string, app: FastifyInstance) => ComponentTokenAuth | undefined | Promise<ComponentTokenAuth | undefined>;
 
 declare module 'fastify' {
   interface FastifyRequest {

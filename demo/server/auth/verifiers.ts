@@ -4,6 +4,6 @@
  * Add yours to this list.
  */
 import type { TokenVerifier } from './context.ts';
-import { componentTokenVerifier } from '../services/documents/component-tokens.ts';
+import { componentTokenVerifier } from './component-tokens.ts';
 
 export const builtInVerifiers: TokenVerifier[] = [componentTokenVerifier];

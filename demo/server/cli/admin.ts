@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { openStore } from '../store/index.ts';
 import type { Group } from '../store/groups.ts';
 import { generatePassword, hashPassword } from '../auth/passwords.ts';
-import { parseApiKey } from '../auth/keys.ts';
+import { parseApiKey } from '../domain/api-keys.ts';
 import { JobRunner, resolveJobSettings } from '../services/jobs/runner.ts';
 import { FINAL_PDF_JOB, runFinalPdfJob } from '../services/signing/final-pdf-job.ts';
 import { WorkPool } from '../work/pool.ts';

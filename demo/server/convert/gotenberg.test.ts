@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { call, createTestApp, errorOf, type TestApp } from '../../../test/support/server/app.ts';
 import { startGotenbergStandin, type GotenbergStandin } from '../../../test/support/server/gotenberg-standin.ts';
-import { uploadFlowOf } from '../routes/uploads.ts';
+import { uploadFlowOf } from '../services/uploads/upload-flow.ts';
 import { docx } from './office-files.ts';
 import { findExecutable } from './soffice-pool.ts';
 

@@ -17,7 +17,7 @@ const TMP = fs.mkdtempSync(path.join(os.tmpdir(), 'esign-convert-test-'));
 process.env.TMPDIR = TMP;
 
 const { call, createTenant, createTestApp, errorOf } = await import('../../../test/support/server/app.ts');
-const { uploadFlowOf } = await import('../routes/uploads.ts');
+const { uploadFlowOf } = await import('../services/uploads/upload-flow.ts');
 const { mintUploadToken } = await import('../services/uploads/tokens.ts');
 const { findExecutable } = await import('./soffice-pool.ts');
 const { docx, xlsx, zipBombDocx } = await import('./office-files.ts');

@@ -14,19 +14,14 @@ import type { Store } from '../store/index.ts';
 import type { QueuedEmail } from '../store/documents-history.ts';
 import { emitEmailSentEvent } from '../webhooks/emit.ts';
 import { reportEmailFailure } from './bounces.ts';
-import { attachmentBytes, documentAttachments } from '../services/signing/attachments.ts';
+import { attachmentBytes, documentAttachments } from '../store/attachment-files.ts';
+import type { EmailSettings } from '../config.ts';
+export type { EmailSettings } from '../config.ts';
 
 export const MAX_ATTEMPTS = 10;
 /** How long a process may take to send one claimed email before another process may send it again. */
 export const EMAIL_LEASE_MS = 2 * 60_000;
 const CLAIM_BATCH = 5;
-
-export interface EmailSettings {
-  smtpUrl: string;
-  from: string;
-  /** How long a claimed email stays this process's before another may send it (EMAIL_LEASE_MS when unset). */
-  leaseMs?: number;
-}
 
 export function emailSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): EmailSettings {
   return { smtpUrl: env.ESIGN_SMTP_URL ?? '', from: env.ESIGN_EMAIL_FROM || 'esign-elements <no-reply@localhost>' };

@@ -4,7 +4,7 @@
  */
 import type { Store } from '../store/index.ts';
 import type { DocumentRecord, RecipientRecord } from '../store/documents.ts';
-import { mintLinkToken, mintReviewLinkToken, reviewUrl, signingUrl } from '../services/signing/link-tokens.ts';
+import { mintLinkToken, mintReviewLinkToken, reviewUrl, signingUrl } from '../auth/link-tokens.ts';
 import { emailOpenUrl } from './open-tracking.ts';
 
 import { displayName, greeting as greet } from './names.ts';

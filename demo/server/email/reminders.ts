@@ -9,7 +9,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Store } from '../store/index.ts';
 import type { ReminderCandidate } from '../store/documents-history.ts';
 import { DOCUMENT_STATUS, RECIPIENT_STATUS } from '../domain/statuses.ts';
-import { signingServiceOf } from '../services/signing/service.ts';
 import { reminderEmail } from './messages.ts';
 
 /** Statuses of a recipient who was invited and still has to act. */
@@ -66,14 +65,17 @@ async function queueReminder(
   });
 }
 
-/** Checks for due reminders every `intervalMs` while the app runs; returns a stop function. */
-export function startReminders(app: FastifyInstance, scheduleMs: readonly number[], intervalMs: number): () => void {
+/**
+ * Checks for due reminders every `intervalMs` while the app runs; returns a stop function. `deliver` starts
+ * sending what was queued (the signing service's delivery, passed in: email/ does not call up into services/).
+ */
+export function startReminders(app: FastifyInstance, scheduleMs: readonly number[], intervalMs: number, deliver: () => void): () => void {
   if (scheduleMs.length === 0) return () => {};
   const check = async () => {
     try {
       // Read the base URL each time: the CLI only knows it after listening (port 0).
       const context = { dataDir: app.config.dataDir, baseUrl: app.config.baseUrl };
-      if ((await queueDueReminders(app.store, context, scheduleMs)) > 0) signingServiceOf(app.store)?.deliverEmail();
+      if ((await queueDueReminders(app.store, context, scheduleMs)) > 0) deliver();
     } catch (error) {
       app.log.error({ err: error }, 'automatic reminders failed; retried at the next check');
     }

@@ -18,7 +18,7 @@
 import type { Store } from '../store/index.ts';
 import type { DocumentRecord, RecipientRecord, StoredReviewer } from '../store/documents.ts';
 import { RECIPIENT_STATUS } from '../domain/statuses.ts';
-import { mintReviewLinkToken, reviewUrl } from '../services/signing/link-tokens.ts';
+import { mintReviewLinkToken, reviewUrl } from '../auth/link-tokens.ts';
 import { escapeHtml, htmlEnd, htmlStart } from './messages.ts';
 import { displayName } from './names.ts';
 import { tr } from '../i18n/messages.ts';

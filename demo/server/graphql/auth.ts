@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authenticateApiKey } from '../auth/hook.ts';
-import { parseApiKey } from '../auth/keys.ts';
+import { parseApiKey } from '../domain/api-keys.ts';
 import type { ApiKeyAuth } from '../auth/context.ts';
 import { userOfAccessToken } from '../services/sign-in/cognito.ts';
 import { tokenIssuer, userPool } from '../services/sign-in/pool.ts';

@@ -8,7 +8,7 @@ import type { IResolverObject } from 'mercurius';
 import type { GraphqlContext } from './context.ts';
 import { GqlError, notFoundError } from './errors.ts';
 import { decodeId, encodeId } from './ids.ts';
-import { uploadFlowOf } from '../routes/uploads.ts';
+import { uploadFlowOf } from '../services/uploads/upload-flow.ts';
 
 interface CreateTemplateInput {
   groupId: string;

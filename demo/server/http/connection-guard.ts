@@ -10,37 +10,8 @@
 import http from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-
-export interface ConnectionLimits {
-  /** A connection that sends nothing and has no request in progress is closed after this long. */
-  idleTimeoutMs: number;
-  /** A client must have sent all its headers this long after connecting (or after its previous request). */
-  headersTimeoutMs: number;
-  /** A client must have sent its whole request (headers and body) this long after it started. */
-  requestTimeoutMs: number;
-  /** How long clients are told an idle keep-alive connection stays open (it is closed after `idleTimeoutMs`). */
-  keepAliveTimeoutMs: number;
-  /** How often Node checks the two timeouts above (it does not check continuously). */
-  checkIntervalMs: number;
-  /** A body arriving slower than this (bytes per second, averaged over `bodyRateWindowMs`) is cut off. */
-  minBodyBytesPerSecond: number;
-  bodyRateWindowMs: number;
-  /** Open connections one remote address may hold (0: no cap). Behind a proxy every client shares its address. */
-  maxConnectionsPerIp: number;
-}
-
-export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
-  idleTimeoutMs: 30_000,
-  headersTimeoutMs: 20_000,
-  requestTimeoutMs: 300_000,
-  // What clients are told (`Keep-Alive: timeout=5`): they stop reusing a socket well before it is
-  // closed, which happens only after `idleTimeoutMs` of silence.
-  keepAliveTimeoutMs: 5_000,
-  checkIntervalMs: 2_000,
-  minBodyBytesPerSecond: 1024,
-  bodyRateWindowMs: 10_000,
-  maxConnectionsPerIp: 128,
-};
+import type { ConnectionLimits } from '../config.ts';
+export { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from '../config.ts';
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 

@@ -11,6 +11,8 @@
  * the default. docs/security.md has the whole policy.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { CorsOrigins } from '../config.ts';
+export type { CorsOrigins } from '../config.ts';
 
 const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
 // X-Esign-Demo is deliberately absent: the demo session must never be asked for cross-origin.
@@ -24,9 +26,6 @@ declare module 'fastify' {
     cors?: 'own-origin';
   }
 }
-
-/** `'*'` answers any origin; otherwise the exact origins listed (scheme://host[:port]). */
-export type CorsOrigins = '*' | string[];
 
 export function parseCorsOrigins(value: string | undefined): CorsOrigins {
   if (value === undefined || value.trim() === '' || value.trim() === '*') return '*';

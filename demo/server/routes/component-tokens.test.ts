@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createTestApp, createTenant, call, errorOf } from '../../../test/support/server/app.ts';
 import type { TestApp } from '../../../test/support/server/app.ts';
-import { EDITOR_OPERATIONS, VIEWER_OPERATIONS, SIGNER_OPERATIONS, tokenSecret, verifyComponentToken } from '../services/documents/component-tokens.ts';
+import { EDITOR_OPERATIONS, VIEWER_OPERATIONS, SIGNER_OPERATIONS, tokenSecret, verifyComponentToken } from '../auth/component-tokens.ts';
 import { addMember, addTemplate, sendBody } from '../../../test/support/server/documents.ts';
 import { UnauthenticatedError } from '../domain/errors.ts';
 

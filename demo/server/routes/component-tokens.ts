@@ -6,13 +6,7 @@ import type { App } from '../http/typed-app.ts';
 import { Type } from 'typebox';
 import { requireApiKey } from '../auth/context.ts';
 import { errorResponses } from '../schemas/common.ts';
-import {
-  DEFAULT_TOKEN_TTL_SECONDS,
-  EDITOR_OPERATIONS,
-  MAX_TOKEN_TTL_SECONDS,
-  SIGNER_OPERATIONS,
-  VIEWER_OPERATIONS,
-} from '../services/documents/component-tokens.ts';
+import { DEFAULT_TOKEN_TTL_SECONDS, EDITOR_OPERATIONS, MAX_TOKEN_TTL_SECONDS, SIGNER_OPERATIONS, VIEWER_OPERATIONS } from '../auth/component-tokens.ts';
 import { mintSignerToken, mintTemplateToken } from '../services/documents/component-token-minting.ts';
 import type { IssuedToken } from '../services/documents/component-token-minting.ts';
 

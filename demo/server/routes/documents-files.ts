@@ -8,7 +8,7 @@ import { ListOf, PdfResponse, errorResponses, unknownProperties } from '../schem
 import { ELEMENT_TYPES } from '../../../src/fields/types.ts';
 import { RECIPIENT_STATUS, recipientTransition } from '../domain/statuses.ts';
 import { actorOf, loadVisibleDocument } from '../services/documents/access.ts';
-import { SIGNER_OPERATIONS } from '../services/documents/component-tokens.ts';
+import { SIGNER_OPERATIONS } from '../auth/component-tokens.ts';
 import { auditEntry } from '../services/documents/views.ts';
 import { sealedAuditLogPdf } from '../services/audit-log-pdf.ts';
 import { signerFields } from '../services/signing/view.ts';

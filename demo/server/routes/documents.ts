@@ -15,7 +15,7 @@ import { removeDocument } from '../services/documents/remove.ts';
 import { purgeDocument } from '../services/documents/purge.ts';
 import { documentDetail, documentListEntry, statusUri } from '../services/documents/views.ts';
 import { isDocumentStatus } from '../domain/statuses.ts';
-import { mintLinkToken, signingUrl } from '../services/signing/link-tokens.ts';
+import { mintLinkToken, signingUrl } from '../auth/link-tokens.ts';
 import { SendBody } from '../services/documents/send-body.ts';
 import { DocumentDetail, DocumentIdParams, DocumentListEntry, DocumentListQuery } from './documents-schemas.ts';
 

@@ -9,7 +9,7 @@ import { Type } from 'typebox';
 import { notFound } from '../http/errors.ts';
 import { isUuid } from '../domain/uris.ts';
 import { errorResponses } from '../schemas/common.ts';
-import { DEFAULT_TOKEN_TTL_SECONDS } from '../services/documents/component-tokens.ts';
+import { DEFAULT_TOKEN_TTL_SECONDS } from '../auth/component-tokens.ts';
 import { REVIEW_OPERATIONS, openReviewSession } from '../services/signing/review.ts';
 
 function header(request: FastifyRequest, name: string): string {

@@ -8,7 +8,7 @@ import { Type } from 'typebox';
 import { authOf } from '../auth/context.ts';
 import { errorResponses } from '../schemas/common.ts';
 import { documentStatusText } from '../domain/statuses.ts';
-import { SIGNER_OPERATIONS } from '../services/documents/component-tokens.ts';
+import { SIGNER_OPERATIONS } from '../auth/component-tokens.ts';
 import { loadVisibleRecipient } from '../services/documents/access.ts';
 import { documentUri, pdfUri, signerObject } from '../services/documents/views.ts';
 import { SignerObject } from './documents-schemas.ts';

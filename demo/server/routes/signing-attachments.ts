@@ -10,7 +10,7 @@ import { conflict, forbidden, notFound } from '../http/errors.ts';
 import { sendBytes } from '../http/binary.ts';
 import { errorResponses } from '../schemas/common.ts';
 import { DOCUMENT_STATUS } from '../domain/statuses.ts';
-import { SIGNER_OPERATIONS } from '../services/documents/component-tokens.ts';
+import { SIGNER_OPERATIONS } from '../auth/component-tokens.ts';
 import { actorOf, loadVisibleDocument, loadVisibleRecipient } from '../services/documents/access.ts';
 import { MAX_ATTACHMENT_BYTES, attachmentBytes, attachmentInfo, documentAttachments, uploadAttachment } from '../services/signing/attachments.ts';
 import { uniqueNames, zip } from '../services/signing/zip.ts';

@@ -16,7 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import type { App } from '../http/typed-app.ts';
 import { Type } from 'typebox';
 import { requireApiKey } from '../auth/context.ts';
-import { parseApiKey } from '../auth/keys.ts';
+import { parseApiKey } from '../domain/api-keys.ts';
 import { ApiError } from '../http/errors.ts';
 import { errorResponses } from '../schemas/common.ts';
 import { signingServiceOf } from '../services/signing/service.ts';

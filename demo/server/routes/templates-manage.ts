@@ -10,7 +10,7 @@ import { editTemplate } from '../services/template-edit.ts';
 import { answering } from '../work/failures.ts';
 import { withinFieldLimit } from '../services/field-limit.ts';
 import { EDITOR_OPERATIONS } from '../auth/operations.ts';
-import { mintComponentToken, tokenSecret } from '../services/documents/component-tokens.ts';
+import { mintComponentToken, tokenSecret } from '../auth/component-tokens.ts';
 import { TemplateIdParams, TemplateResource, loadTemplate, templateResource } from './templates-common.ts';
 
 const EditBody = Type.Object({

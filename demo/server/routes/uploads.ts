@@ -12,7 +12,7 @@ import type { App } from '../http/typed-app.ts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { idFromUri, templateUri } from '../domain/uris.ts';
 import { booleanish, errorResponses, toBool } from '../schemas/common.ts';
-import { UploadFlow } from '../services/uploads/upload-flow.ts';
+import { UploadFlow, registerUploadFlow } from '../services/uploads/upload-flow.ts';
 import type { Upload } from '../store/uploads.ts';
 
 const MintBody = Type.Object({
@@ -69,7 +69,7 @@ export default async function uploadRoutes(app: App): Promise<void> {
       /* no LibreOffice: office conversions answer 503 naming the packages */
     }
   }
-  flows.set(app.store, flow);
+  registerUploadFlow(app.store, flow);
 
   app.post(
     '/api/v1/uploads/',
@@ -162,14 +162,8 @@ export default async function uploadRoutes(app: App): Promise<void> {
   });
 }
 
-const flows = new WeakMap<object, UploadFlow>();
 /** The upload each PUT claimed in its onRequest hook, before its body was read. */
 const claimed = new WeakMap<FastifyRequest, Upload>();
-
-/** The upload flow of an app (tests and the bench look at its converter pool). */
-export function uploadFlowOf(app: { store: object }): UploadFlow | undefined {
-  return flows.get(app.store);
-}
 
 /** Fastify awaits an error handler's promise, though its type says the handler returns nothing. */
 function awaitedByFastify<A extends unknown[]>(handler: (...args: A) => Promise<unknown>): (...args: A) => void {

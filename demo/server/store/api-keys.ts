@@ -1,9 +1,9 @@
 /** API keys: only the hash of each secret is stored. */
 import type { SqlDb } from './sql.ts';
 import { nowIso } from './db.ts';
-import type { KeyEnv } from '../auth/keys.ts';
-import { generateLegacyKey, generateNewKey, hashSecret, sameHash } from '../auth/keys.ts';
-import type { ParsedKey } from '../auth/keys.ts';
+import type { KeyEnv } from '../domain/api-keys.ts';
+import { generateLegacyKey, generateNewKey, hashSecret, sameHash } from '../domain/api-keys.ts';
+import type { ParsedKey } from '../domain/api-keys.ts';
 import { toUser } from './users.ts';
 import type { User, UserRow } from './users.ts';
 
@@ -57,7 +57,7 @@ function toRecord(row: KeyRow): ApiKeyRecord {
   return { id: row.id, userId: row.user_id, env: row.env, legacy: row.legacy === 1, created: row.created };
 }
 
-export class SqliteApiKeyRepository implements ApiKeyRepository {
+export class SqlApiKeyRepository implements ApiKeyRepository {
   private readonly db: SqlDb;
   constructor(db: SqlDb) {
     this.db = db;

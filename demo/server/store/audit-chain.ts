@@ -11,21 +11,7 @@
  * vouch for what happened before it existed); a missing hash after a hashed row is a break.
  */
 import crypto from 'node:crypto';
-import type { Migration } from './db.ts';
 import type { SqlDb } from './sql.ts';
-
-/** The chain's columns, plus what sealing needs elsewhere: the group setting `seal_visible` and the lookup by final-PDF hash (sealed-documents.ts). */
-export const sealMigrations: Migration[] = [
-  {
-    id: 'seal-001-audit-chain',
-    sql: `
-      ALTER TABLE document_events ADD COLUMN prev_hash TEXT;
-      ALTER TABLE document_events ADD COLUMN hash TEXT;
-      ALTER TABLE groups ADD COLUMN seal_visible INTEGER NOT NULL DEFAULT 0;
-      CREATE INDEX documents_final_hash ON documents(final_hash);
-    `,
-  },
-];
 
 /** The columns a hash covers, in this order. */
 export interface ChainedContent {

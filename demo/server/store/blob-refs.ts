@@ -5,29 +5,8 @@
  * until FileStore has shredded its bytes, outside any transaction: a rolled-back change never
  * points at shredded bytes, and a crash in between is finished by the next sweep.
  */
-import type { Migration } from './db.ts';
 import type { SqlDb } from './sql.ts';
 import { nowIso } from './db.ts';
-
-export const blobMigrations: Migration[] = [
-  {
-    id: 'blobs-001-content-addressed',
-    sql: `
-      CREATE TABLE blobs (
-        hash TEXT PRIMARY KEY,
-        size INTEGER NOT NULL,
-        refs INTEGER NOT NULL CHECK (refs >= 0),
-        created_at TEXT NOT NULL
-      );
-      CREATE TABLE blob_names (
-        name TEXT PRIMARY KEY,
-        hash TEXT NOT NULL REFERENCES blobs(hash)
-      );
-      CREATE INDEX idx_blob_names_hash ON blob_names(hash);
-      CREATE INDEX idx_blobs_unreferenced ON blobs(hash) WHERE refs = 0;
-    `,
-  },
-];
 
 export interface BlobRef {
   hash: string;

@@ -3,40 +3,8 @@
  * (secret, whether confirmed, the last step used, hashed recovery codes), the sign-out generation and
  * failed-attempt counting. One row per user; a user without a row cannot sign in.
  */
-import type { Migration } from './db.ts';
 import type { SqlDb } from './sql.ts';
 import { nowIso } from './db.ts';
-
-export const credentialMigrations: Migration[] = [
-  {
-    id: 'auth-001-user-credentials',
-    sql: `CREATE TABLE user_credentials (
-      user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
-      srp_salt TEXT NOT NULL,
-      srp_verifier TEXT NOT NULL,
-      totp_secret TEXT,
-      totp_pending TEXT,
-      totp_last_step INTEGER,
-      recovery_hashes TEXT NOT NULL DEFAULT '[]',
-      generation INTEGER NOT NULL DEFAULT 0,
-      failures INTEGER NOT NULL DEFAULT 0,
-      locked_until TEXT,
-      modified TEXT NOT NULL
-    );`,
-  },
-  {
-    id: 'auth-002-account-events',
-    sql: `CREATE TABLE account_events (
-      id INTEGER PRIMARY KEY AUTOINCREMENT,
-      user_id TEXT NOT NULL,
-      event TEXT NOT NULL,
-      ip TEXT NOT NULL DEFAULT '',
-      user_agent TEXT NOT NULL DEFAULT '',
-      created TEXT NOT NULL
-    );
-    CREATE INDEX account_events_user ON account_events (user_id, id);`,
-  },
-];
 
 /** What happened to an account: sign-ins, failures, second-factor and key changes (the audit the portal shows). */
 export interface AccountEvent {
@@ -78,7 +46,7 @@ const toCredentials = (r: Row): Credentials => ({
   lockedUntil: r.locked_until === null ? null : String(r.locked_until),
 });
 
-export class SqliteCredentialRepository {
+export class SqlCredentialRepository {
   private readonly db: SqlDb;
 
   constructor(db: SqlDb) {

@@ -6,8 +6,8 @@
 import type { SqlDb, SqlRow, SqlValue } from './sql.ts';
 import { nowIso } from './db.ts';
 import { fitsOneStatement, insertRows, insertStatement } from './multi-row.ts';
-import { toDocument, toRecipient } from './documents.ts';
-import type { DocumentRecord, NewDocument, NewRecipient, RecipientRecord, Row } from './documents.ts';
+import { toDocument, toRecipient } from './document-rows.ts';
+import type { DocumentRecord, NewDocument, NewRecipient, RecipientRecord, Row } from './document-rows.ts';
 import type { FieldElement } from '../../../src/fields/types.ts';
 
 const DOCUMENT_COLUMNS = [

@@ -1,21 +1,16 @@
 /**
  * The document list query. Rows come newest first (created DESC, rowid DESC); every filter has an
- * index in that order (list-indexes.ts), so a page reads about `limit` rows. Pages are addressed by
+ * index in that order (sqlite/list-index-migrations.ts), so a page reads about `limit` rows. Pages are addressed by
  * offset (the hosted service's links) or by keyset: the (created, rowid) of the row a page starts
  * after, whose cost does not grow with how deep the page is. `total` sums `document_counts` when only
  * group, sender, status and archived filter; with a date or email filter it counts the matching
  * index range.
  */
 import type { SqlDb } from './sql.ts';
-import type { DocumentListQuery, DocumentRecord, Row } from './documents.ts';
-import { toDocument } from './documents.ts';
+import type { DocumentListQuery, DocumentRecord, Row } from './document-rows.ts';
+import { toDocument } from './document-rows.ts';
 
-/** Where a page begins: after (`next`) or before (`previous`) the row with this created/rowid. */
-export interface ListKeyset {
-  created: string;
-  rowid: number;
-  direction: 'next' | 'previous';
-}
+export type { ListKeyset } from './document-rows.ts';
 
 /** A row's place in list order, for building the next/previous keyset. */
 export interface ListKey {

@@ -21,7 +21,7 @@ const toText = (r: Row): DocumentText => ({
   footer: String(r.footer),
 });
 
-export class SqliteDocumentTextRepository {
+export class SqlDocumentTextRepository {
   private readonly db: SqlDb;
   constructor(db: SqlDb) {
     this.db = db;

@@ -26,7 +26,7 @@ const toAttachment = (r: Row): EmailAttachment => ({
 
 export const emailAttachmentFileName = (id: string): string => `email-attachment-${id}`;
 
-export class SqliteEmailAttachmentRepository {
+export class SqlEmailAttachmentRepository {
   private readonly db: SqlDb;
   constructor(db: SqlDb) {
     this.db = db;

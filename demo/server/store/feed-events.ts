@@ -5,26 +5,7 @@
  * so an event reaches subscribers on every process of a deployment, and only once it is committed.
  * Rows are kept for an hour: a feed is live, not a history.
  */
-import type { Migration } from './db.ts';
 import type { SqlDb } from './sql.ts';
-
-export const feedMigrations: Migration[] = [
-  {
-    id: 'feed-001-feed-events',
-    sql: `
-      CREATE TABLE feed_events (
-        seq INTEGER PRIMARY KEY AUTOINCREMENT,
-        -- user: a user's feed (user_id); group: a group's feed (group_id)
-        feed TEXT NOT NULL,
-        group_id TEXT,
-        user_id TEXT,
-        body TEXT NOT NULL,
-        created_ms INTEGER NOT NULL
-      );
-      CREATE INDEX feed_events_created ON feed_events(created_ms);
-    `,
-  },
-];
 
 export interface FeedRow {
   seq: number;
@@ -49,7 +30,7 @@ function feedRowOf(r: Record<string, string | number | null>): FeedRow {
   };
 }
 
-export class SqliteFeedEventRepository {
+export class SqlFeedEventRepository {
   private readonly db: SqlDb;
   constructor(db: SqlDb) {
     this.db = db;

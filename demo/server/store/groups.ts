@@ -135,7 +135,7 @@ export function slugify(name: string): string {
   return slug || 'group';
 }
 
-export class SqliteGroupRepository implements GroupRepository {
+export class SqlGroupRepository implements GroupRepository {
   private readonly db: SqlDb;
   constructor(db: SqlDb) {
     this.db = db;

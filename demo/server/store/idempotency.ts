@@ -4,29 +4,7 @@
  * answered, its status, headers and body. A row without a status is a request still running.
  * Rows live 24 hours.
  */
-import type { Migration } from './db.ts';
 import type { SqlDb } from './sql.ts';
-
-export const idempotencyMigrations: Migration[] = [
-  {
-    id: 'idem-001-idempotency-keys',
-    sql: `
-      CREATE TABLE idempotency_keys (
-        key_id TEXT NOT NULL,
-        idem_key TEXT NOT NULL,
-        method TEXT NOT NULL,
-        path TEXT NOT NULL,
-        body_hash TEXT NOT NULL,
-        status INTEGER,
-        headers TEXT NOT NULL DEFAULT '{}',
-        body BLOB,
-        created TEXT NOT NULL,
-        PRIMARY KEY (key_id, idem_key, method, path)
-      );
-      CREATE INDEX idempotency_keys_created ON idempotency_keys(created);
-    `,
-  },
-];
 
 export interface IdempotencyScope {
   keyId: string;

@@ -4,37 +4,37 @@
  * `db`); several calls that must commit together go in `store.transaction(() => ...)`.
  */
 import { SqlSharedStateRepository } from './shared-state.ts';
-import { SqliteSigningPreviewRepository } from './signing-previews.ts';
+import { SqlSigningPreviewRepository } from './signing-previews.ts';
 import type { DatabaseSync } from 'node:sqlite';
 import { openDatabase, openReader, runMigrations } from './db.ts';
 import type { SqlDb, TransactionOptions } from './sql.ts';
 import { SqliteSqlDb } from './sqlite-db.ts';
 import { FileStore } from './files.ts';
-import { migrations } from './migrations.ts';
-import { SqliteUserRepository } from './users.ts';
+import { migrations } from './sqlite/migrations.ts';
+import { SqlUserRepository } from './users.ts';
 import type { UserRepository } from './users.ts';
-import { SqliteGroupRepository } from './groups.ts';
+import { SqlGroupRepository } from './groups.ts';
 import type { GroupRepository } from './groups.ts';
-import { SqliteApiKeyRepository } from './api-keys.ts';
+import { SqlApiKeyRepository } from './api-keys.ts';
 import type { ApiKeyRepository } from './api-keys.ts';
-import { SqliteTemplateRepository } from './templates.ts';
-import { SqliteTemplateRoleRepository } from './template-roles.ts';
+import { SqlTemplateRepository } from './templates.ts';
+import { SqlTemplateRoleRepository } from './template-roles.ts';
 import type { TemplateRepository } from './templates.ts';
-import { SqliteMemberRepository } from './members.ts';
-import { SqliteEmailAttachmentRepository } from './email-attachments.ts';
-import { SqliteTextTemplateRepository } from './text-templates.ts';
-import { SqliteDocumentTextRepository } from './document-texts.ts';
-import { SqliteCredentialRepository } from './credentials.ts';
+import { SqlMemberRepository } from './members.ts';
+import { SqlEmailAttachmentRepository } from './email-attachments.ts';
+import { SqlTextTemplateRepository } from './text-templates.ts';
+import { SqlDocumentTextRepository } from './document-texts.ts';
+import { SqlCredentialRepository } from './credentials.ts';
 import { UploadRepository } from './uploads.ts';
-import { SqliteWebhookRepository } from './webhooks.ts';
-import { SqliteDocumentRepository } from './documents.ts';
+import { SqlWebhookRepository } from './webhooks.ts';
+import { SqlDocumentRepository } from './documents.ts';
 import { SqliteDocumentHistory } from './documents-history.ts';
-import { SqliteJobRepository } from './jobs.ts';
+import { SqlJobRepository } from './jobs.ts';
 import { IdempotencyRepository } from './idempotency.ts';
 import type { WebhookRepository } from './webhook-rows.ts';
-import { SqliteFeedEventRepository } from './feed-events.ts';
-import { SqliteBatchRepository } from './batches.ts';
-import { SqliteTaskRepository } from './tasks.ts';
+import { SqlFeedEventRepository } from './feed-events.ts';
+import { SqlBatchRepository } from './batches.ts';
+import { SqlTaskRepository } from './tasks.ts';
 import type { BlobBackend } from './blob-backend.ts';
 import { S3BlobBackend, s3SettingsFromEnv } from './s3-blobs.ts';
 import { openPgSqlDb } from './pg-db.ts';
@@ -68,30 +68,30 @@ export class Store {
   readonly apiKeys: ApiKeyRepository;
   readonly templates: TemplateRepository;
   /** Each template's named parties (GraphQL roles). */
-  readonly templateRoles: SqliteTemplateRoleRepository;
-  readonly members: SqliteMemberRepository;
-  readonly emailAttachments: SqliteEmailAttachmentRepository;
-  readonly textTemplates: SqliteTextTemplateRepository;
+  readonly templateRoles: SqlTemplateRoleRepository;
+  readonly members: SqlMemberRepository;
+  readonly emailAttachments: SqlEmailAttachmentRepository;
+  readonly textTemplates: SqlTextTemplateRepository;
   /** What each text document was sent from (HTML, text template, header, footer). */
-  readonly documentTexts: SqliteDocumentTextRepository;
-  readonly credentials: SqliteCredentialRepository;
+  readonly documentTexts: SqlDocumentTextRepository;
+  readonly credentials: SqlCredentialRepository;
   /** Files uploaded for conversion into templates, and where each stands. */
   readonly uploads: UploadRepository;
   readonly webhooks: WebhookRepository;
   /** Documents with their recipients and field values. */
-  readonly documents: SqliteDocumentRepository;
+  readonly documents: SqlDocumentRepository;
   /** Each document's audit trail (hash-chained) and email outbox. */
   readonly history: SqliteDocumentHistory;
-  readonly jobs: SqliteJobRepository;
+  readonly jobs: SqlJobRepository;
   readonly idempotency: IdempotencyRepository;
   /** One-use signing-page previews of HTML documents. */
-  readonly signingPreviews: SqliteSigningPreviewRepository;
+  readonly signingPreviews: SqlSigningPreviewRepository;
   /** The GraphQL feeds' outbox (user and group subscriptions). */
-  readonly feedEvents: SqliteFeedEventRepository;
+  readonly feedEvents: SqlFeedEventRepository;
   /** GraphQL batches and their queued sends. */
-  readonly batches: SqliteBatchRepository;
+  readonly batches: SqlBatchRepository;
   /** What a GraphQL send or batch answered with (task(id)). */
-  readonly tasks: SqliteTaskRepository;
+  readonly tasks: SqlTaskRepository;
   /** Rate-limit windows and single-use ids every process of a deployment shares. */
   readonly sharedState: SqlSharedStateRepository;
   private readonly db: SqlDb;
@@ -103,26 +103,26 @@ export class Store {
     this.db = sql;
     this.sql = sql;
     this.files = new FileStore(dataDir, this.db, blobs);
-    this.users = new SqliteUserRepository(this.db);
-    this.groups = new SqliteGroupRepository(this.db);
-    this.apiKeys = new SqliteApiKeyRepository(this.db);
-    this.templates = new SqliteTemplateRepository(this.db);
-    this.templateRoles = new SqliteTemplateRoleRepository(this.db);
-    this.members = new SqliteMemberRepository(this.db);
-    this.emailAttachments = new SqliteEmailAttachmentRepository(this.db);
-    this.textTemplates = new SqliteTextTemplateRepository(this.db);
-    this.documentTexts = new SqliteDocumentTextRepository(this.db);
-    this.credentials = new SqliteCredentialRepository(this.db);
+    this.users = new SqlUserRepository(this.db);
+    this.groups = new SqlGroupRepository(this.db);
+    this.apiKeys = new SqlApiKeyRepository(this.db);
+    this.templates = new SqlTemplateRepository(this.db);
+    this.templateRoles = new SqlTemplateRoleRepository(this.db);
+    this.members = new SqlMemberRepository(this.db);
+    this.emailAttachments = new SqlEmailAttachmentRepository(this.db);
+    this.textTemplates = new SqlTextTemplateRepository(this.db);
+    this.documentTexts = new SqlDocumentTextRepository(this.db);
+    this.credentials = new SqlCredentialRepository(this.db);
     this.uploads = new UploadRepository(this.db);
-    this.webhooks = new SqliteWebhookRepository(this.db);
-    this.documents = new SqliteDocumentRepository(this.db);
+    this.webhooks = new SqlWebhookRepository(this.db);
+    this.documents = new SqlDocumentRepository(this.db);
     this.history = new SqliteDocumentHistory(this.db);
-    this.jobs = new SqliteJobRepository(this.db);
+    this.jobs = new SqlJobRepository(this.db);
     this.idempotency = new IdempotencyRepository(this.db);
-    this.signingPreviews = new SqliteSigningPreviewRepository(this.db);
-    this.feedEvents = new SqliteFeedEventRepository(this.db);
-    this.batches = new SqliteBatchRepository(this.db);
-    this.tasks = new SqliteTaskRepository(this.db);
+    this.signingPreviews = new SqlSigningPreviewRepository(this.db);
+    this.feedEvents = new SqlFeedEventRepository(this.db);
+    this.batches = new SqlBatchRepository(this.db);
+    this.tasks = new SqlTaskRepository(this.db);
     this.sharedState = new SqlSharedStateRepository(this.db);
   }
 

@@ -5,7 +5,6 @@
  * `next_attempt_at`), `done`, `failed` (attempts used up: waits for a person to retry it).
  */
 import crypto from 'node:crypto';
-import type { Migration } from './db.ts';
 import { ownsAllLeases, skipLocked, type SqlDb } from './sql.ts';
 
 export type JobState = 'pending' | 'done' | 'failed';
@@ -30,29 +29,6 @@ export interface JobListing extends JobRecord {
   documentName: string;
   documentStatus: number;
 }
-
-export const jobMigrations: Migration[] = [
-  {
-    id: 'jobs-001-background-jobs',
-    sql: `
-      CREATE TABLE background_jobs (
-        id TEXT PRIMARY KEY,
-        kind TEXT NOT NULL,
-        document_id TEXT NOT NULL REFERENCES documents(id),
-        state TEXT NOT NULL DEFAULT 'pending',
-        attempts INTEGER NOT NULL DEFAULT 0,
-        next_attempt_at INTEGER NOT NULL,
-        lease_owner TEXT,
-        lease_expires_at INTEGER,
-        last_error TEXT NOT NULL DEFAULT '',
-        created_ms INTEGER NOT NULL,
-        updated_ms INTEGER NOT NULL,
-        UNIQUE (kind, document_id)
-      );
-      CREATE INDEX background_jobs_due ON background_jobs(state, next_attempt_at);
-    `,
-  },
-];
 
 type Row = Record<string, string | number | null>;
 
@@ -79,7 +55,7 @@ function listingOf(r: Row): JobListing {
 const LISTING = `SELECT j.*, d.group_id, d.name AS document_name, d.status AS document_status
   FROM background_jobs j JOIN documents d ON d.id = j.document_id`;
 
-export class SqliteJobRepository {
+export class SqlJobRepository {
   private readonly db: SqlDb;
 
   constructor(db: SqlDb) {

@@ -46,7 +46,7 @@ const toInvitation = (r: Row): Invitation => ({
 
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(',');
 
-export class SqliteMemberRepository {
+export class SqlMemberRepository {
   private readonly db: SqlDb;
   constructor(db: SqlDb) {
     this.db = db;

@@ -4,7 +4,7 @@
  * sign-in blocks (auth/challenge-block.ts) and the data directory's key files (services/server-secrets.ts).
  * Each operation is one statement, atomic on both dialects (an upsert; PostgreSQL locks the conflicting
  * row), so processes counting together never lose a call.
- * Tables: multiprocess-migrations.ts.
+ * Tables: sqlite/multiprocess-migrations.ts (pg/multiprocess-migrations.ts).
  */
 import type { SqlDb } from './sql.ts';
 

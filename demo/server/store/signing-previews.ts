@@ -4,25 +4,7 @@
  * process of a deployment.
  */
 import type { SqlDb } from './sql.ts';
-import type { Migration } from './db.ts';
 import type { FieldElement } from '../../../src/fields/types.ts';
-
-export const previewMigrations: Migration[] = [
-  {
-    id: 'preview-001-signing-previews',
-    sql: `
-      CREATE TABLE signing_previews (
-        id TEXT PRIMARY KEY,
-        group_id TEXT NOT NULL,
-        title TEXT NOT NULL,
-        fields TEXT NOT NULL,
-        pdf BLOB NOT NULL,
-        expires_ms INTEGER NOT NULL
-      );
-      CREATE INDEX signing_previews_expires ON signing_previews(expires_ms);
-    `,
-  },
-];
 
 export interface SigningPreview {
   id: string;
@@ -33,7 +15,7 @@ export interface SigningPreview {
   expiresMs: number;
 }
 
-export class SqliteSigningPreviewRepository {
+export class SqlSigningPreviewRepository {
   private readonly db: SqlDb;
   constructor(db: SqlDb) {
     this.db = db;

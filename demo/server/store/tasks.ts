@@ -45,7 +45,7 @@ const taskOf = (r: Row): TaskRecord => ({
   expiresMs: Number(r.expires_ms),
 });
 
-export class SqliteTaskRepository {
+export class SqlTaskRepository {
   private readonly db: SqlDb;
 
   constructor(db: SqlDb) {

@@ -2,32 +2,8 @@
  * Template roles (GraphQL createTemplateRole & co.): the named parties of a template, in order. A role's
  * signer index is the number the template's fields use for that party (n signer, 100+n witness, 200+n approver).
  */
-import type { Migration } from './db.ts';
 import type { SqlDb } from './sql.ts';
 import { nowIso } from './db.ts';
-
-export const templateRoleMigrations: Migration[] = [
-  {
-    id: 'roles-001-template-roles',
-    sql: `
-      CREATE TABLE template_roles (
-        id TEXT PRIMARY KEY,
-        template_id TEXT NOT NULL,
-        name TEXT NOT NULL,
-        role_type TEXT NOT NULL CHECK (role_type IN ('SIGNER', 'APPROVER', 'WITNESS')),
-        signer_index INTEGER NOT NULL,
-        ordinal INTEGER NOT NULL,
-        -- The signer role a witness witnesses; null for the other types.
-        signer_parent TEXT,
-        experience TEXT,
-        created TEXT NOT NULL,
-        modified TEXT NOT NULL,
-        UNIQUE (template_id, signer_index)
-      );
-      CREATE INDEX template_roles_template ON template_roles(template_id, ordinal);
-    `,
-  },
-];
 
 export type RoleType = 'SIGNER' | 'APPROVER' | 'WITNESS';
 
@@ -81,7 +57,7 @@ const COLUMNS: Record<keyof RoleChanges, string> = {
   experience: 'experience',
 };
 
-export class SqliteTemplateRoleRepository {
+export class SqlTemplateRoleRepository {
   private readonly db: SqlDb;
   constructor(db: SqlDb) {
     this.db = db;

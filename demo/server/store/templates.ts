@@ -101,7 +101,7 @@ function toTemplate(row: TemplateRow): Template {
   };
 }
 
-export class SqliteTemplateRepository implements TemplateRepository {
+export class SqlTemplateRepository implements TemplateRepository {
   private readonly db: SqlDb;
   constructor(db: SqlDb) {
     this.db = db;

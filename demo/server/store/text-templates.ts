@@ -29,7 +29,7 @@ const toTemplate = (r: Row): TextTemplate => ({
   modified: String(r.modified),
 });
 
-export class SqliteTextTemplateRepository {
+export class SqlTextTemplateRepository {
   private readonly db: SqlDb;
   constructor(db: SqlDb) {
     this.db = db;

@@ -4,37 +4,8 @@
  * what makes the URL single-use) → `done` with the template id, or `failed` with the reason.
  * The repository is built from `store.db` by its service (services/uploads/), as store/README says.
  */
-import type { Migration } from './db.ts';
 import type { SqlDb } from './sql.ts';
 import { nowIso } from './db.ts';
-
-export const uploadMigrations: Migration[] = [
-  {
-    id: 'upload-001-uploads',
-    sql: `
-      CREATE TABLE uploads (
-        id TEXT PRIMARY KEY,
-        group_id TEXT NOT NULL,
-        user_id TEXT NOT NULL,
-        status TEXT NOT NULL CHECK (status IN ('pending', 'converting', 'done', 'failed')),
-        options TEXT NOT NULL DEFAULT '{}',
-        format TEXT,
-        template_id TEXT,
-        error_code TEXT,
-        error_message TEXT,
-        expires TEXT NOT NULL,
-        created TEXT NOT NULL,
-        modified TEXT NOT NULL
-      );
-      CREATE INDEX uploads_group ON uploads(group_id, created);
-    `,
-  },
-  {
-    id: 'upload-002-promised-template',
-    // GraphQL `upload(id)` finds the upload that promised a template by its id.
-    sql: `CREATE INDEX uploads_promised_template ON uploads(json_extract(options, '$.templateId'));`,
-  },
-];
 
 export type UploadStatus = 'pending' | 'converting' | 'done' | 'failed';
 

@@ -83,7 +83,7 @@ export function toUser(row: UserRow): User {
   };
 }
 
-export class SqliteUserRepository implements UserRepository {
+export class SqlUserRepository implements UserRepository {
   private readonly db: SqlDb;
   constructor(db: SqlDb) {
     this.db = db;

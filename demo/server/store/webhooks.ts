@@ -53,7 +53,7 @@ interface RegistrationMatch {
 const toRegistrations = (rows: RegistrationMatch[]): GroupRegistration[] =>
   rows.map((r) => ({ id: r.id, notify: r.notify, objectFilter: r.object_filter, eventFilter: r.event_filter }));
 
-export class SqliteWebhookRepository implements WebhookRepository {
+export class SqlWebhookRepository implements WebhookRepository {
   private readonly db: SqlDb;
 
   constructor(db: SqlDb) {

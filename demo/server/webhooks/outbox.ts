@@ -4,7 +4,7 @@
  * roll back together with the state change that caused them. The worker (worker.ts) only ever
  * reads what has been committed.
  */
-import { lifecycleFeedRow } from '../services/feed.ts';
+import { lifecycleFeedRow } from './feed.ts';
 import { randomUUID } from 'node:crypto';
 import type { Store } from '../store/index.ts';
 import { buildEventPayload, isOnceEvent } from './payload.ts';

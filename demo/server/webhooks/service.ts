@@ -6,7 +6,6 @@ import type { AppConfig } from '../config.ts';
 import { ensureSigningIdentity, resolveWebhookSettings, webhookSettingsFromEnv } from './settings.ts';
 import type { WebhookSettings } from './settings.ts';
 import { WebhookWorker } from './worker.ts';
-import { startReminders } from '../email/reminders.ts';
 
 /** Environment first (ESIGN_DEV, ESIGN_WEBHOOK_*), then `config.webhooks` on top. */
 export function webhookSettingsFor(config: AppConfig): WebhookSettings {
@@ -33,12 +32,10 @@ export async function startWebhooks(app: FastifyInstance): Promise<WebhookServic
   const identity = await ensureSigningIdentity(app.store);
   const worker = settings.workerEnabled ? new WebhookWorker(app.store, identity, settings) : null;
   worker?.start();
-  const stopReminders = startReminders(app, settings.reminderScheduleMs, settings.reminderCheckIntervalMs);
   const service: WebhookService = {
     settings,
     worker,
     stop: async () => {
-      stopReminders();
       await worker?.stop();
     },
   };

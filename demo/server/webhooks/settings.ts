@@ -5,6 +5,8 @@
 import type { Store } from '../store/index.ts';
 import { generateSigningIdentity, loadSigningIdentity } from './signing.ts';
 import type { SigningIdentity } from './signing.ts';
+import type { WebhookSettings } from '../config.ts';
+export type { WebhookSettings } from '../config.ts';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -23,35 +25,6 @@ export const DEFAULT_RETRY_SCHEDULE_MS: readonly number[] = [
   20 * HOUR,
   24 * HOUR,
 ];
-
-export interface WebhookSettings {
-  /** Delay before each attempt; `[0, 5000, ...]`: first attempt immediately, second 5 s after the first failed. */
-  retrySchedule: readonly number[];
-  /** A request without a complete answer after this long is a failed attempt. */
-  timeoutMs: number;
-  /** A claimed delivery not recorded by then is taken again by any worker (crash recovery). */
-  leaseMs: number;
-  /** How often the worker looks for due deliveries when nothing wakes it. */
-  pollIntervalMs: number;
-  /** Parallel requests per worker. */
-  concurrency: number;
-  /** Parallel requests to one registration, across all workers. */
-  perRegistrationConcurrency: number;
-  /** Legacy `notify: "all"`: batch interval (the specification's 6 minutes). */
-  batchIntervalMs: number;
-  /** Response bodies are kept in the log up to this many characters. */
-  maxLoggedResponseChars: number;
-  /** Development mode: callback URLs may point at loopback and private addresses. */
-  allowPrivateAddresses: boolean;
-  /** Finished deliveries, their attempts and their events are deleted after this long (0 keeps them). */
-  logRetentionMs: number;
-  /** Automatic reminder emails, each this long after the invitation (empty: none). Kept here because they exist for `autoReminderEmail`. */
-  reminderScheduleMs: readonly number[];
-  /** How often due reminders are looked for. */
-  reminderCheckIntervalMs: number;
-  /** Run the delivery worker in this process (false: the outbox fills, another process delivers). */
-  workerEnabled: boolean;
-}
 
 export function resolveWebhookSettings(partial: Partial<WebhookSettings> = {}): WebhookSettings {
   const settings: WebhookSettings = {

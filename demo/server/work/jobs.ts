@@ -14,7 +14,7 @@ import { buildFinalPdf, type FinalPdfInput } from '../pdf/final-pdf.ts';
 import type { StampWarning } from '../pdf/stamp.ts';
 import { PdfProblem } from '../pdf/load.ts';
 import { checkInflatedSize } from '../pdf/inflate-limit.ts';
-import { appendAttachments, type AppendItem } from '../services/signing/attachments-pdf.ts';
+import { appendAttachments, type AppendItem } from '../pdf/attachments-pdf.ts';
 import { planSend, type PlanResult, type SendGroup, type SendTemplate } from '../services/documents/send-plan.ts';
 import type { SendRequest } from '../services/documents/send-request.ts';
 

@@ -3,21 +3,8 @@
  * document work"). Read once from the environment; tests pass smaller ones in AppConfig.work.
  */
 import os from 'node:os';
-
-export interface WorkSettings {
-  /** Worker processes in the pool (ESIGN_PDF_WORKERS, default min(2, cores)). */
-  workers: number;
-  /** A job running longer is killed and its worker replaced (ESIGN_PDF_JOB_TIMEOUT_MS, 60 s). */
-  jobTimeoutMs: number;
-  /** V8 heap of each worker (ESIGN_PDF_WORKER_MB, 512): a job over it kills its worker. */
-  workerHeapMb: number;
-  /** Most pages a PDF may have (ESIGN_MAX_PAGES, 2,000), checked before text or stamping work. */
-  maxPages: number;
-  /** Most bytes the non-image streams of one PDF may inflate to, together (ESIGN_MAX_INFLATED_MB, 128). */
-  maxInflatedBytes: number;
-  /** Jobs one group may have waiting; more are refused with 429 (ESIGN_PDF_QUEUE_PER_GROUP, 20). */
-  maxQueuedPerGroup: number;
-}
+import type { WorkSettings } from '../config.ts';
+export type { WorkSettings } from '../config.ts';
 
 function positive(name: string, fallback: number): number {
   const raw = process.env[name];

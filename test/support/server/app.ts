@@ -11,7 +11,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '../../../demo/server/app.ts';
 import type { BuildConfig } from '../../../demo/server/app.ts';
 import { ensureInitialSetup } from '../../../demo/server/services/bootstrap.ts';
-import type { KeyEnv } from '../../../demo/server/auth/keys.ts';
+import type { KeyEnv } from '../../../demo/server/domain/api-keys.ts';
 import { createDatabase, dropDatabase, migratePostgres, postgresForTests } from '../postgres.ts';
 
 /**

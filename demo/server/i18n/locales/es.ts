@@ -1,5 +1,5 @@
 // Spanish strings of the server (emails, history page) table.
-import type { ServerTranslation } from '../messages.ts';
+import type { ServerTranslation } from './en.ts';
 
 export default {
   'email.hello': 'Hola, {name}:',

@@ -1,4 +1,4 @@
-// Every shipped locale of the server's table, by language (English is the table itself, in ../messages.ts).
+// Every shipped locale of the server's table, by language (English is the table itself, in en.ts).
 import de from './de.ts';
 import fr from './fr.ts';
 import es from './es.ts';

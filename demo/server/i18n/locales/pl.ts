@@ -1,5 +1,5 @@
 // Polish strings of the server (emails, history page) table.
-import type { ServerTranslation } from '../messages.ts';
+import type { ServerTranslation } from './en.ts';
 
 export default {
   'email.hello': 'Dzień dobry, {name},',

@@ -6,7 +6,7 @@
  * Rows go in small chunks with a yield to the event loop between them, so other requests are answered
  * while a batch of thousands runs. A row that fails is recorded in the task report; the batch goes on.
  */
-import { appendTaskEvent } from '../feed.ts';
+import { appendTaskEvent } from '../../webhooks/feed.ts';
 import { randomUUID } from 'node:crypto';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Store } from '../../store/index.ts';
@@ -15,15 +15,8 @@ import type { TaskRecord } from '../../store/tasks.ts';
 import { sendDocument, sharedSendReads } from '../documents/send.ts';
 import type { SendOptions } from '../documents/send.ts';
 import { DomainError } from '../../domain/errors.ts';
-
-export interface BatchProcessorSettings {
-  /** Rows sent between two yields to the event loop. */
-  chunkSize: number;
-  /** A task whose lease is not renewed for this long is taken over by another process. */
-  leaseMs: number;
-  /** How often lapsed or unclaimed tasks are looked for. */
-  pollIntervalMs: number;
-}
+import type { BatchProcessorSettings } from '../../config.ts';
+export type { BatchProcessorSettings } from '../../config.ts';
 
 export const DEFAULT_BATCH_SETTINGS: BatchProcessorSettings = { chunkSize: 10, leaseMs: 60_000, pollIntervalMs: 1000 };
 

@@ -17,8 +17,8 @@ import {
   VIEWER_OPERATIONS,
   mintComponentToken,
   tokenSecret,
-} from './component-tokens.ts';
-import type { MintInput } from './component-tokens.ts';
+} from '../../auth/component-tokens.ts';
+import type { MintInput } from '../../auth/component-tokens.ts';
 import { loadVisibleRecipient } from './access.ts';
 import { signerUri } from './views.ts';
 

@@ -8,21 +8,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Store } from '../../store/index.ts';
-import type { SqliteJobRepository } from '../../store/jobs.ts';
+import type { SqlJobRepository } from '../../store/jobs.ts';
 import type { JobRecord } from '../../store/jobs.ts';
 import type { AuditActor } from '../../store/documents-history.ts';
+import type { JobSettings } from '../../config.ts';
+export type { JobSettings } from '../../config.ts';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
-
-export interface JobSettings {
-  /** Delay before attempt n+1 (index n); its length is the number of attempts. */
-  retrySchedule: readonly number[];
-  /** How often due retries are looked for. */
-  pollIntervalMs: number;
-  /** A claimed job whose lease is not renewed for this long is taken again (crash recovery); renewed while it runs. */
-  leaseMs: number;
-}
 
 /** Five attempts: at once, then 10 s, 1 min, 10 min and 1 h after each failure (about 71 minutes in all). */
 export const DEFAULT_JOB_RETRY_SCHEDULE_MS: readonly number[] = [0, 10 * SECOND, MINUTE, 10 * MINUTE, 60 * MINUTE];
@@ -47,7 +40,7 @@ function errorText(error: unknown): string {
 
 export class JobRunner {
   readonly owner = `jobs-${randomUUID()}`;
-  readonly jobs: SqliteJobRepository;
+  readonly jobs: SqlJobRepository;
   private readonly store: Store;
   private readonly settings: JobSettings;
   private readonly handlers: Record<string, JobHandler>;

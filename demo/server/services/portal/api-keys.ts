@@ -1,7 +1,7 @@
 /** API keys as the portal manages them: the same key store as `esign-server api-key create`. */
 import type { Store } from '../../store/index.ts';
 import type { ApiKeyRecord } from '../../store/api-keys.ts';
-import type { KeyEnv } from '../../auth/keys.ts';
+import type { KeyEnv } from '../../domain/api-keys.ts';
 import { invalidInput, notFound } from '../../domain/errors.ts';
 
 export interface PortalApiKey extends ApiKeyRecord {

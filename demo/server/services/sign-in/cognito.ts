@@ -12,7 +12,7 @@ import { parseClientPublic, parseCognitoTimestamp, serverEphemeral, verifyPasswo
 import { SingleUse, open, seal } from '../../auth/challenge-block.ts';
 import { checkTotp, newRecoveryCodes, newTotpSecret, useRecoveryCode } from '../../auth/totp.ts';
 import { issueTokens, verifyToken, type SignInResult, type TokenContext } from '../../auth/sign-in-tokens.ts';
-import { tokenSecret } from '../documents/component-tokens.ts';
+import { tokenSecret } from '../../auth/component-tokens.ts';
 import type { UserPool } from './pool.ts';
 
 /** A failure the client understands: `type` is Cognito's `__type`. */

@@ -6,7 +6,7 @@ import type { Store } from '../../store/index.ts';
 import type { DocumentRecord, RecipientRecord } from '../../store/documents.ts';
 import { DOCUMENT_STATUS, RECIPIENT_STATUS } from '../../domain/statuses.ts';
 import { invalidInput } from '../../domain/errors.ts';
-import { mintLinkToken, signingUrl } from '../signing/link-tokens.ts';
+import { mintLinkToken, signingUrl } from '../../auth/link-tokens.ts';
 import { reminderEmail } from '../../email/messages.ts';
 import type { AuditActor } from '../../store/documents-history.ts';
 

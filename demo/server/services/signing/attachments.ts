@@ -10,33 +10,19 @@ import type { Store } from '../../store/index.ts';
 import type { DocumentRecord } from '../../store/documents.ts';
 import type { AuditActor } from '../../store/documents-history.ts';
 import type { FieldElement } from '../../../../src/fields/types.ts';
-import { codeKind } from '../../../../src/fields/index.ts';
 import { invalidInput, tooLarge, unprocessable } from '../../domain/errors.ts';
 import type { WorkPool } from '../../work/pool.ts';
 import { workFailureToDomain } from '../../work/failures.ts';
 import { assertCanSave } from './turn.ts';
+import { attachmentInfo, dataName, infoName, isAttachmentField, type AttachmentInfo } from '../../store/attachment-files.ts';
+
+export { attachmentBytes, attachmentInfo, documentAttachments, isAttachmentField, type AttachmentInfo } from '../../store/attachment-files.ts';
 
 /** Largest attachment accepted, decoded. */
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 /** Types a 75 (appended to the final PDF) may have: pages or a picture of one. */
 const APPENDABLE = ['application/pdf', 'image/png', 'image/jpeg'];
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-
-export interface AttachmentInfo {
-  field: string;
-  name: string;
-  type: string;
-  bytes: number;
-  sha256: string;
-  /** 74, 75 or 76. */
-  validation: number;
-  signer: number;
-}
-
-const dataName = (documentId: string, fieldUuid: string) => `att-${documentId}-${fieldUuid}`;
-const infoName = (documentId: string, fieldUuid: string) => `att-${documentId}-${fieldUuid}-i`;
-
-export const isAttachmentField = (f: FieldElement): boolean => codeKind(f.validation) === 'attachment';
 
 /** The type the bytes really are (PDF, PNG or JPEG), else the declared one when it looks like a MIME type. */
 export function attachmentType(bytes: Uint8Array, declared: unknown): string {
@@ -60,26 +46,6 @@ export function cleanFileName(raw: unknown): string | null {
     .trim();
   if (name === '' || name === '.' || name === '..' || Array.from(name).length > 200) return null;
   return name;
-}
-
-export async function attachmentInfo(store: Store, documentId: string, fieldUuid: string): Promise<AttachmentInfo | null> {
-  const name = infoName(documentId, fieldUuid);
-  if (!(await store.files.exists(name))) return null;
-  return JSON.parse((await store.files.read(name)).toString('utf8')) as AttachmentInfo;
-}
-
-export async function attachmentBytes(store: Store, documentId: string, fieldUuid: string): Promise<Uint8Array> {
-  return await store.files.readBytes(dataName(documentId, fieldUuid));
-}
-
-/** Every attachment stored for the document's fields (optionally only those of one code), in field order. */
-export async function documentAttachments(store: Store, documentId: string, validation?: number): Promise<AttachmentInfo[]> {
-  const fields = (await store.documents.fields(documentId)).filter(
-    (f) => isAttachmentField(f) && (validation === undefined || f.validation === validation) && f.value !== '',
-  );
-  return (await Promise.all(fields.map((f) => attachmentInfo(store, documentId, f.uuid!)))).filter(
-    (a): a is AttachmentInfo => a !== null && (validation === undefined || a.validation === validation),
-  );
 }
 
 /**

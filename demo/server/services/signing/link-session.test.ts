@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { call, createTestApp, errorOf } from '../../../../test/support/server/app.ts';
 import { field } from '../../../../test/support/server/documents.ts';
-import { mintLinkToken } from './link-tokens.ts';
+import { mintLinkToken } from '../../auth/link-tokens.ts';
 import { sendDocument, signerCall } from '../../../../test/support/server/signing.ts';
 
 test("a signing link mints on behalf of the sender's newest live key, and stops when the sender has none", async () => {

@@ -7,7 +7,7 @@ import type { ServerContext } from '../context.ts';
 import { conflict, notFound } from '../../domain/errors.ts';
 import { DOCUMENT_STATUS } from '../../domain/statuses.ts';
 import type { DocumentRecord, RecipientRecord } from '../../store/documents.ts';
-import { DEFAULT_TOKEN_TTL_SECONDS, mintComponentToken, tokenSecret } from '../documents/component-tokens.ts';
+import { DEFAULT_TOKEN_TTL_SECONDS, mintComponentToken, tokenSecret } from '../../auth/component-tokens.ts';
 
 export interface LinkSession {
   token: string;

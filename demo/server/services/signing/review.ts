@@ -7,9 +7,9 @@
  */
 import type { Caller, ServerContext } from '../context.ts';
 import type { RecipientRecord } from '../../store/documents.ts';
-import { SIGNER_OPERATIONS } from '../documents/component-tokens.ts';
+import { SIGNER_OPERATIONS } from '../../auth/component-tokens.ts';
 import { openLinkSession } from './link-session.ts';
-import { verifyReviewLinkToken } from './link-tokens.ts';
+import { verifyReviewLinkToken } from '../../auth/link-tokens.ts';
 
 /** What a review token opens: the document's PDF (the final one once made) and its fields, read-only. */
 export const REVIEW_OPERATIONS: readonly string[] = [SIGNER_OPERATIONS.documentPdf, SIGNER_OPERATIONS.documentFields];

@@ -5,7 +5,7 @@
  * carries no state); a forged or damaged token, or an expired one, fails here before any body is read.
  */
 import crypto from 'node:crypto';
-import { tokenSecret } from '../documents/component-tokens.ts';
+import { tokenSecret } from '../../auth/component-tokens.ts';
 import { ExpiredError, unauthenticated } from '../../domain/errors.ts';
 
 const PREFIX = 'up1';

@@ -11,7 +11,7 @@ import type { Converter } from '../../convert/converter.ts';
 import type { UploadRepository, Upload, UploadOptions } from '../../store/uploads.ts';
 import { prepareTemplate, storeTemplate } from '../template-upload.ts';
 import { mintUploadToken, UPLOAD_TTL_MS, verifyUploadToken } from './tokens.ts';
-import { appendUploadEvent } from '../feed.ts';
+import { appendUploadEvent } from '../../webhooks/feed.ts';
 
 export class UploadFlow {
   readonly uploads: UploadRepository;
@@ -103,4 +103,16 @@ export class UploadFlow {
       hideSenderFields: upload.options.hideSenderFields,
     });
   }
+}
+
+const flows = new WeakMap<object, UploadFlow>();
+
+/** The upload flow of an app (GraphQL's createTemplate, tests and the bench look at its converter pool). */
+export function uploadFlowOf(app: { store: object }): UploadFlow | undefined {
+  return flows.get(app.store);
+}
+
+/** routes/uploads.ts creates the app's upload flow with its routes and registers it here. */
+export function registerUploadFlow(store: object, flow: UploadFlow): void {
+  flows.set(store, flow);
 }

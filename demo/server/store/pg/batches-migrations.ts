@@ -1,4 +1,4 @@
-/** PostgreSQL dialect of the migration in ../batches.ts (same id, tables, columns, index names); milliseconds are bigint. */
+/** PostgreSQL dialect of the migration in ../sqlite/batches-migrations.ts (same id, tables, columns, index names); milliseconds are bigint. */
 import type { Migration } from '../db.ts';
 
 export const pgBatchMigrations: Migration[] = [

@@ -1,5 +1,5 @@
 /**
- * PostgreSQL dialect of core-migrations.ts and rest-migrations.ts: same ids, tables, columns,
+ * PostgreSQL dialect of ../sqlite/core-migrations.ts: same ids, tables, columns,
  * constraints and index names. Type mapping (see pg/migrations.ts): TEXT → text, TEXT COLLATE NOCASE
  * → citext (case-insensitive equality and uniqueness, as SQLite's NOCASE), INTEGER → integer
  * (flags, enums, positions) or bigint (sizes, counts, millisecond times).

@@ -10,7 +10,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { postgresForTests } from '../../../../test/support/postgres.ts';
 import { openDatabase, runMigrations } from '../db.ts';
-import { migrations } from '../migrations.ts';
+import { migrations } from '../sqlite/migrations.ts';
 import { pgMigrations } from './migrations.ts';
 import { runPgMigrations } from './migrate.ts';
 

@@ -1,5 +1,5 @@
 /**
- * PostgreSQL dialect of list-indexes.ts: the same list indexes, and `document_counts` kept by
+ * PostgreSQL dialect of ../sqlite/list-index-migrations.ts: the same list indexes, and `document_counts` kept by
  * PL/pgSQL triggers with the same names and the same effect as the SQLite ones.
  */
 import type { Migration } from '../db.ts';

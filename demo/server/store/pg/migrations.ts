@@ -1,5 +1,5 @@
 /**
- * Every migration in its PostgreSQL dialect, in the order and with the ids of ../migrations.ts, so
+ * Every migration in its PostgreSQL dialect, in the order and with the ids of ../sqlite/migrations.ts, so
  * one `schema_migrations` id means the same schema step on both stores. A migration added to one
  * dialect only fails pg/schema-parity.test.ts.
  */

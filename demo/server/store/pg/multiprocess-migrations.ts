@@ -1,4 +1,4 @@
-/** PostgreSQL dialect of ../multiprocess-migrations.ts (same id, tables, columns and index names). */
+/** PostgreSQL dialect of ../sqlite/multiprocess-migrations.ts (same id, tables, columns and index names). */
 import type { Migration } from '../db.ts';
 
 export const pgMultiprocessMigrations: Migration[] = [

@@ -1,6 +1,6 @@
 /**
- * PostgreSQL dialect of the migrations in idempotency.ts, credentials.ts, uploads.ts,
- * signing-previews.ts, blob-refs.ts, template-roles.ts and feed-events.ts (same ids, tables, columns, index names).
+ * PostgreSQL dialect of ../sqlite/other-migrations.ts (the tables of idempotency.ts, credentials.ts, uploads.ts,
+ * signing-previews.ts, blob-refs.ts, template-roles.ts and feed-events.ts: same ids, tables, columns, index names).
  * BLOB → bytea.
  */
 import type { Migration } from '../db.ts';

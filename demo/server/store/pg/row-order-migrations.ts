@@ -1,5 +1,5 @@
 /**
- * PostgreSQL dialect of row-order.ts: the `rowid` that SQLite gives every table, as an identity column
+ * PostgreSQL dialect of ../sqlite/row-order-migrations.ts: the `rowid` that SQLite gives every table, as an identity column
  * on the tables whose lists order by it (ties on `created` broken in insertion order, and the
  * document list's keyset cursors). Existing rows are numbered in their physical order, as SQLite's
  * rowids would be. The document list indexes end in `rowid` too, as SQLite's do implicitly, so a

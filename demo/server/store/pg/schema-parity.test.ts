@@ -11,7 +11,7 @@ import pg from 'pg';
 import { postgresForTests } from '../../../../test/support/postgres.ts';
 import { openDatabase, runMigrations } from '../db.ts';
 import type { Db } from '../db.ts';
-import { migrations } from '../migrations.ts';
+import { migrations } from '../sqlite/migrations.ts';
 import { pgMigrations } from './migrations.ts';
 import { runPgMigrations } from './migrate.ts';
 import { postgresSchema, sqliteSchema } from './schema-snapshot.ts';

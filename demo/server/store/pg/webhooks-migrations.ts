@@ -1,4 +1,4 @@
-/** PostgreSQL dialect of webhooks-migrations.ts (same ids, tables, columns, index names). Millisecond times are bigint. */
+/** PostgreSQL dialect of ../sqlite/webhooks-migrations.ts (same ids, tables, columns, index names). Millisecond times are bigint. */
 import type { Migration } from '../db.ts';
 
 export const pgWebhookMigrations: Migration[] = [

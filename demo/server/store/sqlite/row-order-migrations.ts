@@ -4,6 +4,6 @@
  * one (pg/row-order-migrations.ts). Here there is nothing to do; the migration exists so both stores
  * record the same ids.
  */
-import type { Migration } from './db.ts';
+import type { Migration } from '../db.ts';
 
 export const rowOrderMigrations: Migration[] = [{ id: 'order-001-row-ids', sql: 'SELECT 1' }];

@@ -3,7 +3,7 @@
  * signing flow can save one value at a time), its history (audit events) and the email outbox
  * that notification and invitation emails are queued in. Never edit a shipped migration.
  */
-import type { Migration } from './db.ts';
+import type { Migration } from '../db.ts';
 
 export const documentMigrations: Migration[] = [
   {
@@ -125,5 +125,41 @@ export const documentMigrations: Migration[] = [
     // The language of a document's emails and history page (send field `language`, our extension).
     id: 'docs-002-language',
     sql: `ALTER TABLE documents ADD COLUMN language TEXT NOT NULL DEFAULT 'en';`,
+  },
+];
+
+export const jobMigrations: Migration[] = [
+  {
+    id: 'jobs-001-background-jobs',
+    sql: `
+      CREATE TABLE background_jobs (
+        id TEXT PRIMARY KEY,
+        kind TEXT NOT NULL,
+        document_id TEXT NOT NULL REFERENCES documents(id),
+        state TEXT NOT NULL DEFAULT 'pending',
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at INTEGER NOT NULL,
+        lease_owner TEXT,
+        lease_expires_at INTEGER,
+        last_error TEXT NOT NULL DEFAULT '',
+        created_ms INTEGER NOT NULL,
+        updated_ms INTEGER NOT NULL,
+        UNIQUE (kind, document_id)
+      );
+      CREATE INDEX background_jobs_due ON background_jobs(state, next_attempt_at);
+    `,
+  },
+];
+
+/** The chain's columns, plus what sealing needs elsewhere: the group setting `seal_visible` and the lookup by final-PDF hash (sealed-documents.ts). */
+export const sealMigrations: Migration[] = [
+  {
+    id: 'seal-001-audit-chain',
+    sql: `
+      ALTER TABLE document_events ADD COLUMN prev_hash TEXT;
+      ALTER TABLE document_events ADD COLUMN hash TEXT;
+      ALTER TABLE groups ADD COLUMN seal_visible INTEGER NOT NULL DEFAULT 0;
+      CREATE INDEX documents_final_hash ON documents(final_hash);
+    `,
   },
 ];

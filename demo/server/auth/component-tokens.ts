@@ -5,14 +5,14 @@
  */
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { readOrCreateOnce } from '../../store/write-once-file.ts';
+import { readOrCreateOnce } from '../store/write-once-file.ts';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
-import type { ComponentTokenAuth, TokenVerifier } from '../../auth/context.ts';
-import type { KeyEnv } from '../../auth/keys.ts';
-import { unauthenticated } from '../../domain/errors.ts';
+import type { ComponentTokenAuth, TokenVerifier } from './context.ts';
+import type { KeyEnv } from '../domain/api-keys.ts';
+import { unauthenticated } from '../domain/errors.ts';
 
 /** Operations a template token opens, on its one template: the viewer's, plus saving fields for the editor. */
-export { VIEWER_OPERATIONS, EDITOR_OPERATIONS } from '../../auth/operations.ts';
+export { VIEWER_OPERATIONS, EDITOR_OPERATIONS } from './operations.ts';
 
 /**
  * Operations a signer token opens: its document's PDF and fields (the document routes check the

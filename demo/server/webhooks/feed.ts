@@ -6,7 +6,7 @@
  */
 import crypto from 'node:crypto';
 import type { Store } from '../store/index.ts';
-import type { DocumentSnapshot } from '../webhooks/payload.ts';
+import type { DocumentSnapshot } from './payload.ts';
 import type { FeedRow } from '../store/feed-events.ts';
 
 export interface FeedEnvelope {

@@ -10,8 +10,8 @@
  * the recipient and document still exist, the document is not removed.
  */
 import crypto from 'node:crypto';
-import { tokenSecret } from '../documents/component-tokens.ts';
-import { unauthenticated } from '../../domain/errors.ts';
+import { tokenSecret } from './component-tokens.ts';
+import { unauthenticated } from '../domain/errors.ts';
 
 export const LINK_PREFIX = 'sl1';
 /** Default link lifetime: ESIGN_SIGN_LINK_TTL_DAYS or 30 days. */

@@ -4,7 +4,7 @@
  * with a warning: one bad attachment never stops a document from completing.
  */
 import { PDFDocument } from 'pdf-lib';
-import { loadPdf } from '../../pdf/load.ts';
+import { loadPdf } from './load.ts';
 
 export interface AppendItem {
   name: string;

@@ -3,7 +3,7 @@
  * one delivery per matching registration (state, attempt count, due time, lease), and one row
  * per attempt (the log). All times in this area are integer milliseconds since the epoch.
  */
-import type { Migration } from './db.ts';
+import type { Migration } from '../db.ts';
 
 export const webhookMigrations: Migration[] = [
   {

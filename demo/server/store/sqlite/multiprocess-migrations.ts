@@ -4,7 +4,7 @@
  * single-use ids of sign-in blocks, and the key files of the data directory (services/server-secrets.ts),
  * so processes on other machines sign and verify with the same keys. PostgreSQL dialect: pg/multiprocess-migrations.ts.
  */
-import type { Migration } from './db.ts';
+import type { Migration } from '../db.ts';
 
 export const multiprocessMigrations: Migration[] = [
   {

@@ -4,7 +4,7 @@
  * `document_counts` keeps, by triggers, how many documents each (group, sender, status, archived)
  * holds, so `total_count` for those filters sums a few counter rows instead of counting documents.
  */
-import type { Migration } from './db.ts';
+import type { Migration } from '../db.ts';
 
 export const listIndexMigrations: Migration[] = [
   {
