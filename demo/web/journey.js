@@ -9,8 +9,11 @@ for (const n of [1, 2]) {
   $(`s${n}-name`).setAttribute('aria-label', t(lang, 'journey.signerName', { n }));
   $(`s${n}-email`).setAttribute('aria-label', t(lang, 'journey.signerEmail', { n }));
 }
-const state = { key: '', group: '', template: '', document: '', recipients: [] };
+const state = { key: '', group: '', template: '', document: '', recipients: [], title: '' };
 const documentName = t(lang, 'journey.documentName');
+/** What was uploaded and sent, kept across reloads (this browser only); "Start again" forgets it. */
+const SAVED = 'esign-journey';
+const remember = () => localStorage.setItem(SAVED, JSON.stringify({ template: state.template, document: state.document, title: state.title }));
 
 async function api(method, path, body, extraHeaders = {}) {
   const response = await fetch(path, {
@@ -114,6 +117,7 @@ async function upload(bytes, title) {
   for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   const response = await api('POST', '/api/v1/templatepdf/?returnAsJson=1', { group: state.group, title, pdf_file: btoa(binary), process_tags: true });
   state.template = (await response.json()).resource.uid;
+  state.title = title;
   say('document-state', t(lang, 'journey.uploaded', { title }));
   await openEditor();
 }
@@ -179,6 +183,7 @@ async function uploadFile(file) {
   const title = file.name.replace(/\.[^.]+$/, '') || file.name;
   if (isPdf(head)) return upload(new Uint8Array(await file.arrayBuffer()), title);
   state.template = await convertAndUpload(file, title);
+  state.title = title;
   say('document-state', t(lang, 'journey.uploaded', { title }));
   await openEditor();
 }
@@ -199,6 +204,8 @@ async function openEditor() {
   };
   editor.addEventListener('esign-upload', async (event) => {
     state.template = event.detail.templateId;
+    state.title = event.detail.file.name.replace(/\.[^.]+$/, '');
+    remember();
     const fresh = await (await api('GET', `/api/v1/templatepdf/${state.template}/component-token/?expires_in=3600`)).json();
     editor.setAttribute('token', fresh.token);
     editor.setAttribute('template', state.template);
@@ -214,9 +221,11 @@ async function openEditor() {
     ),
   );
   $('editor-slot').replaceChildren(editor);
+  remember();
+  $('start-over').hidden = false;
   enable('step-fields');
   enable('step-send');
-  for (const id of ['example-fields', 'save-fields', 'send']) $(id).disabled = false;
+  for (const id of ['example-fields', 'send']) $(id).disabled = false;
 }
 
 /**
@@ -258,6 +267,7 @@ async function send() {
     { 'Idempotency-Key': sendKey },
   );
   state.document = /\/status\/([^/]+)\//.exec(response.headers.get('Location'))[1];
+  remember();
   $('send').dataset.done = 'true'; // sent: the button stays disabled
   $('send').textContent = t(lang, 'journey.sent');
   const detail = await (await api('GET', `/api/v1/document/${state.document}/`)).json();
@@ -296,8 +306,9 @@ async function refresh() {
   const outbox = await (await api('GET', `/api/v1/outbox/?document=${state.document}`)).json();
   $('outbox').replaceChildren(
     ...outbox.objects.map((e) => {
+      // Collapsed: the subject and the address; the message opens on demand.
       const li = document.createElement('li');
-      li.innerHTML = '<strong></strong> <span class="to"></span><pre></pre>';
+      li.innerHTML = '<details><summary><strong></strong> <span class="to"></span></summary><pre></pre></details>';
       li.querySelector('strong').textContent = e.subject;
       li.querySelector('span').textContent = t(lang, 'journey.outboxTo', { address: e.to });
       li.querySelector('pre').textContent = e.text;
@@ -385,7 +396,6 @@ $('example-fields').addEventListener(
     'fields-state',
   ),
 );
-$('save-fields').addEventListener('click', () => void document.querySelector('esign-editor')?.save());
 // Disabled at once (before any await): a double click sends once.
 $('send').addEventListener(
   'click',
@@ -406,4 +416,41 @@ guard(async () => {
   } finally {
     $('session').setAttribute('aria-busy', 'false');
   }
+  await restore();
 }, 'session')();
+
+/** After a reload: the uploaded template back in the editor, and the sent document's links and status. */
+async function restore() {
+  let saved;
+  try {
+    saved = JSON.parse(localStorage.getItem(SAVED) ?? 'null');
+  } catch {
+    saved = null;
+  }
+  if (!saved?.template) return;
+  Object.assign(state, { template: saved.template, title: saved.title ?? '' });
+  try {
+    await openEditor();
+  } catch {
+    localStorage.removeItem(SAVED); // the template is gone (another data directory): start afresh
+    return;
+  }
+  say('document-state', t(lang, 'journey.uploaded', { title: state.title || t(lang, 'journey.sampleTitle') }));
+  if (!saved.document) return;
+  state.document = saved.document;
+  remember();
+  state.recipients = (await (await api('GET', `/api/v1/document/${state.document}/`)).json()).signer_objects;
+  $('send').dataset.done = 'true';
+  $('send').disabled = true;
+  $('send').textContent = t(lang, 'journey.sent');
+  await showLinks();
+  enable('step-sign');
+  enable('step-final');
+  $('refresh').disabled = false;
+  await refresh();
+}
+
+$('start-over').addEventListener('click', () => {
+  localStorage.removeItem(SAVED);
+  location.reload();
+});

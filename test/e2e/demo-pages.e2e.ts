@@ -104,6 +104,23 @@ test('journey: a double click on Send sends once (disabled at once, spinner, Ide
   await expect(page.locator('#outbox li')).toHaveCount(1);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(1);
+  // Emails are collapsed: subject and address, the message on demand.
+  await expect(page.locator('#outbox li details')).not.toHaveAttribute('open');
+  await expect(page.locator('#outbox li summary')).toContainText('ann@example.com');
+  await expect(page.locator('#outbox li pre')).toBeHidden();
+  // One Save (the editor's own), and the page keeps what was uploaded and sent across a reload.
+  await expect(page.locator('#save-fields')).toHaveCount(0);
+  await page.reload();
+  await expect(page.locator('a.sign-link')).toHaveCount(2);
+  await expect(page.locator('#send')).toBeDisabled();
+  await expect(page.locator('#doc-status')).toContainText('Out for signature');
+  await expect(page.locator('#document-state')).toContainText('Uploaded');
+  await expect(page.locator('esign-editor')).toHaveCount(1);
+  // Start again forgets it.
+  await page.locator('#start-over').click();
+  await expect(page.locator('#use-sample')).toBeEnabled();
+  await expect(page.locator('a.sign-link')).toHaveCount(0);
+  await expect(page.locator('esign-editor')).toHaveCount(0);
   expect(errors).toEqual([]);
 });
 

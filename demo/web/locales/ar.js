@@ -74,7 +74,7 @@ export default {
   'journey.step2': '2. ضع الحقول',
   'journey.fieldsNote': 'اسحب الحقول من صندوق الأدوات إلى الصفحة للموقّع 1 والموقّع 2، أو أضف مجموعة جاهزة.',
   'journey.exampleFields': 'أضف حقولًا نموذجية لموقّعَين',
-  'journey.saveFields': 'احفظ الحقول',
+  'journey.startOver': 'البدء من جديد بمستند آخر',
   'journey.step3': '3. أرسل إلى موقّعَين',
   'journey.signer': 'الموقّع {n}',
   'journey.signerName': 'اسم الموقّع {n}',

@@ -74,7 +74,7 @@ export default {
   'journey.step2': '2. Felder platzieren',
   'journey.fieldsNote': 'Ziehen Sie Felder aus der Werkzeugleiste auf die Seite für Unterzeichner 1 und Unterzeichner 2, oder fügen Sie einen fertigen Satz hinzu.',
   'journey.exampleFields': 'Beispielfelder für zwei Unterzeichnende hinzufügen',
-  'journey.saveFields': 'Felder speichern',
+  'journey.startOver': 'Mit einem anderen Dokument neu beginnen',
   'journey.step3': '3. An zwei Unterzeichnende senden',
   'journey.signer': 'Unterzeichner {n}',
   'journey.signerName': 'Name von Unterzeichner {n}',

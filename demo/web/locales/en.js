@@ -74,7 +74,7 @@ export default {
   'journey.step2': '2. Place the fields',
   'journey.fieldsNote': 'Drag fields from the toolbox onto the page for Signer 1 and Signer 2, or add a ready-made set.',
   'journey.exampleFields': 'Add example fields for two signers',
-  'journey.saveFields': 'Save fields',
+  'journey.startOver': 'Start again with another document',
   'journey.step3': '3. Send to two signers',
   'journey.signer': 'Signer {n}',
   'journey.signerName': 'Signer {n} name',

@@ -74,7 +74,7 @@ export default {
   'journey.step2': '2. Colocar los campos',
   'journey.fieldsNote': 'Arrastre campos desde la caja de herramientas a la página para el firmante 1 y el firmante 2, o añada un conjunto ya preparado.',
   'journey.exampleFields': 'Añadir campos de ejemplo para dos firmantes',
-  'journey.saveFields': 'Guardar los campos',
+  'journey.startOver': 'Empezar de nuevo con otro documento',
   'journey.step3': '3. Enviar a dos firmantes',
   'journey.signer': 'Firmante {n}',
   'journey.signerName': 'Nombre del firmante {n}',

@@ -74,7 +74,7 @@ export default {
   'journey.step2': '2. Placer les champs',
   'journey.fieldsNote': 'Faites glisser des champs de la boîte à outils sur la page pour le signataire 1 et le signataire 2, ou ajoutez un ensemble tout prêt.',
   'journey.exampleFields': 'Ajouter des champs d’exemple pour deux signataires',
-  'journey.saveFields': 'Enregistrer les champs',
+  'journey.startOver': 'Recommencer avec un autre document',
   'journey.step3': '3. Envoyer à deux signataires',
   'journey.signer': 'Signataire {n}',
   'journey.signerName': 'Nom du signataire {n}',

@@ -74,7 +74,7 @@ export default {
   'journey.step2': '2. מיקום השדות',
   'journey.fieldsNote': 'גררו שדות מארגז הכלים אל הדף עבור חותם 1 וחותם 2, או הוסיפו ערכה מוכנה.',
   'journey.exampleFields': 'הוספת שדות לדוגמה לשני חותמים',
-  'journey.saveFields': 'שמירת השדות',
+  'journey.startOver': 'להתחיל מחדש עם מסמך אחר',
   'journey.step3': '3. שליחה לשני חותמים',
   'journey.signer': 'חותם {n}',
   'journey.signerName': 'שם חותם {n}',

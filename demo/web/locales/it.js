@@ -74,7 +74,7 @@ export default {
   'journey.step2': '2. Posiziona i campi',
   'journey.fieldsNote': 'Trascina i campi dalla barra degli strumenti sulla pagina per il firmatario 1 e il firmatario 2, oppure aggiungi un insieme già pronto.',
   'journey.exampleFields': 'Aggiungi campi di esempio per due firmatari',
-  'journey.saveFields': 'Salva i campi',
+  'journey.startOver': 'Ricomincia con un altro documento',
   'journey.step3': '3. Invia a due firmatari',
   'journey.signer': 'Firmatario {n}',
   'journey.signerName': 'Nome del firmatario {n}',

@@ -74,7 +74,7 @@ export default {
   'journey.step2': '2. 項目を配置する',
   'journey.fieldsNote': 'ツールボックスから項目をページにドラッグして署名者 1 と署名者 2 に割り当てるか、用意されたセットを追加します。',
   'journey.exampleFields': '2 人の署名者用のサンプル項目を追加',
-  'journey.saveFields': '項目を保存',
+  'journey.startOver': '別の文書で最初からやり直す',
   'journey.step3': '3. 2 人の署名者に送信する',
   'journey.signer': '署名者 {n}',
   'journey.signerName': '署名者 {n} の名前',

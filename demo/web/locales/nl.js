@@ -74,7 +74,7 @@ export default {
   'journey.step2': '2. De velden plaatsen',
   'journey.fieldsNote': 'Sleep velden uit de gereedschapskist naar de pagina voor ondertekenaar 1 en ondertekenaar 2, of voeg een kant-en-klare set toe.',
   'journey.exampleFields': 'Voorbeeldvelden voor twee ondertekenaars toevoegen',
-  'journey.saveFields': 'Velden opslaan',
+  'journey.startOver': 'Opnieuw beginnen met een ander document',
   'journey.step3': '3. Naar twee ondertekenaars sturen',
   'journey.signer': 'Ondertekenaar {n}',
   'journey.signerName': 'Naam van ondertekenaar {n}',

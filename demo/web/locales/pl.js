@@ -74,7 +74,7 @@ export default {
   'journey.step2': '2. Rozmieść pola',
   'journey.fieldsNote': 'Przeciągnij pola z przybornika na stronę dla podpisującego 1 i podpisującego 2 albo dodaj gotowy zestaw.',
   'journey.exampleFields': 'Dodaj przykładowe pola dla dwóch podpisujących',
-  'journey.saveFields': 'Zapisz pola',
+  'journey.startOver': 'Zacznij od nowa z innym dokumentem',
   'journey.step3': '3. Wyślij do dwóch podpisujących',
   'journey.signer': 'Podpisujący {n}',
   'journey.signerName': 'Imię i nazwisko podpisującego {n}',

@@ -74,7 +74,7 @@ export default {
   'journey.step2': '2. Posicionar os campos',
   'journey.fieldsNote': 'Arraste campos da caixa de ferramentas para a página para o signatário 1 e o signatário 2, ou adicione um conjunto pronto.',
   'journey.exampleFields': 'Adicionar campos de exemplo para dois signatários',
-  'journey.saveFields': 'Salvar os campos',
+  'journey.startOver': 'Recomeçar com outro documento',
   'journey.step3': '3. Enviar a dois signatários',
   'journey.signer': 'Signatário {n}',
   'journey.signerName': 'Nome do signatário {n}',

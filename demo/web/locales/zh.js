@@ -74,7 +74,7 @@ export default {
   'journey.step2': '2. 放置字段',
   'journey.fieldsNote': '从工具箱把字段拖到页面上，分配给签署人 1 和签署人 2，或添加一组现成的字段。',
   'journey.exampleFields': '为两位签署人添加示例字段',
-  'journey.saveFields': '保存字段',
+  'journey.startOver': '用另一个文档重新开始',
   'journey.step3': '3. 发送给两位签署人',
   'journey.signer': '签署人 {n}',
   'journey.signerName': '签署人 {n} 的姓名',
