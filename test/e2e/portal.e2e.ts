@@ -114,7 +114,9 @@ test('portal: sign in, enrol TOTP, create a key once, register a webhook, see an
     expect((await codes.textContent())!.trim().split('\n')).toHaveLength(10);
     await page.getByRole('button', { name: 'I have saved my recovery codes' }).click();
 
-    // An API key, shown once.
+    // An API key, shown once (the keys are the first section).
+    const sections = page.getByRole('navigation', { name: 'Portal sections' });
+    await expect(sections.getByRole('link', { name: 'API keys' })).toHaveAttribute('aria-current', 'page');
     await expect(page.getByRole('heading', { name: 'API keys' })).toBeVisible();
     await page.getByLabel('Environment').selectOption('sandbox');
     await page.getByRole('button', { name: 'Create key' }).click();
@@ -124,6 +126,8 @@ test('portal: sign in, enrol TOTP, create a key once, register a webhook, see an
     expect(await axeViolations(page)).toEqual([]);
 
     // A webhook on this test's receiver, then a document sent with the new key.
+    await sections.getByRole('link', { name: 'Webhooks' }).click();
+    await expect(page).toHaveURL(/#webhooks$/);
     await page.getByLabel('Callback URL').fill(receiver.url);
     await page.getByLabel('Event filter').selectOption('DOCUMENTS_CREATED');
     await page.getByRole('button', { name: 'Add webhook' }).click();
@@ -135,6 +139,7 @@ test('portal: sign in, enrol TOTP, create a key once, register a webhook, see an
 
     // The delivery log: the event, the receiver's 200, the exact body; replay sends the same event again.
     const log = page.locator('portal-webhooks');
+    await expect(log).toBeVisible();
     await expect
       .poll(
         async () => {
@@ -162,12 +167,17 @@ test('portal: sign in, enrol TOTP, create a key once, register a webhook, see an
     await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBe(3);
     expect(receiver.received[2].json.id).not.toBe(receiver.received[0].json.id);
 
-    // Usage: the new key's calls in the sandbox window.
+    // Usage, a section of its own (its address, back and forward): the new key's calls in the sandbox window.
+    await sections.getByRole('link', { name: 'Usage' }).click();
+    await expect(page).toHaveURL(/#usage$/);
+    await expect(sections.getByRole('link', { name: 'Usage' })).toHaveAttribute('aria-current', 'page');
     const usage = page.locator('portal-usage');
     await usage.getByRole('button', { name: 'Refresh' }).click();
     await expect(usage.getByRole('table')).toContainText(/[1-9]\d* of 100000/);
 
-    // Edit the webhook in place: a new URL and event; the list shows the change.
+    // Edit the webhook in place: a new URL and event; the list shows the change. Back returns to the webhooks.
+    await page.goBack();
+    await expect(page).toHaveURL(/#webhooks$/);
     const hooks = page.locator('portal-webhooks');
     await hooks.getByRole('button', { name: `Edit the webhook ${receiver.url}` }).click();
     const edit = hooks.getByRole('form', { name: `Edit the webhook ${receiver.url}` });
@@ -179,6 +189,7 @@ test('portal: sign in, enrol TOTP, create a key once, register a webhook, see an
     await expect(hooks.getByRole('cell', { name: 'document.*', exact: true })).toBeVisible();
 
     // Groups: the admin turns on xframe_allow; REST reads the same group.
+    await sections.getByRole('link', { name: 'Groups' }).click();
     const groups = page.locator('portal-groups');
     const xframe = groups.getByLabel('Signing pages may be framed by other sites (xframe_allow)');
     await expect(xframe).not.toBeChecked();
@@ -219,6 +230,7 @@ test('portal: sign in, enrol TOTP, create a key once, register a webhook, see an
 
     // The key list shows its last use; sign out everywhere leads back to the sign-in form, and a reload stays signed out.
     await page.reload();
+    await sections.getByRole('link', { name: 'API keys' }).click();
     await expect(page.getByRole('heading', { name: 'API keys' })).toBeVisible();
     const keyId = key.slice('ak_sandbox_'.length).split('.')[0];
     await expect(page.locator('portal-keys').getByRole('row').filter({ hasText: keyId })).not.toContainText('never');
@@ -238,6 +250,7 @@ test('portal: sign in, enrol TOTP, create a key once, register a webhook, see an
     await page.getByLabel('First code').fill(await generate({ secret: subSecret }));
     await page.getByRole('button', { name: 'Turn on' }).click();
     await page.getByRole('button', { name: 'I have saved my recovery codes' }).click();
+    await sections.getByRole('link', { name: 'Groups' }).click();
     await expect(page.locator('portal-groups').getByText('Only a group admin can change these settings.')).toBeVisible();
     await expect(page.locator('portal-groups').getByLabel('Signing pages may be framed by other sites (xframe_allow)')).toBeDisabled();
     await expect(page.locator('portal-groups').getByRole('button', { name: 'Invite', exact: true })).toHaveCount(0);
