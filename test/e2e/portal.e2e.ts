@@ -128,6 +128,9 @@ test('portal: sign in, enrol TOTP, create a key once, register a webhook, see an
     // A webhook on this test's receiver, then a document sent with the new key.
     await sections.getByRole('link', { name: 'Webhooks' }).click();
     await expect(page).toHaveURL(/#webhooks$/);
+    // Empty lists say what to do instead of showing bare column headers.
+    await expect(page.locator('portal-webhooks [data-empty="webhooks"]')).toContainText('No webhooks yet');
+    await expect(page.locator('portal-webhooks [data-empty="deliveries"]')).toContainText('No deliveries yet');
     await page.getByLabel('Callback URL').fill(receiver.url);
     await page.getByLabel('Event filter').selectOption('DOCUMENTS_CREATED');
     await page.getByRole('button', { name: 'Add webhook' }).click();
