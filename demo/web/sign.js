@@ -16,49 +16,17 @@ applyLang(lang, 'sign.title');
 const show = (text) => showProblem(main, text);
 const tokenFromLink = () => exchangeLink(signer, 'link-session', link, (status) => t(lang, 'sign.refused', { status }));
 
-/**
- * Once everyone has signed, the final PDF is stamped in the background: ask for it every few seconds
- * (about two minutes at most) and put a download link into the signer's final state (its `final` slot).
- * The "completed" email carries a link to it as well.
- */
-async function offerDownload(element, token, documentId, name) {
-  const note = document.createElement('p');
-  note.slot = 'final';
-  note.className = 'final-note';
-  note.setAttribute('aria-busy', 'true');
-  note.textContent = t(lang, 'sign.preparing');
-  element.append(note);
-  for (let attempt = 0; attempt < 40; attempt++) {
-    const response = await fetch(`/api/v1/pdf/${documentId}/`, { headers: { Authorization: `Bearer ${token}` } }).catch(() => null);
-    if (response?.ok && response.headers.get('X-Esign-Pdf') === 'final') {
-      const a = document.createElement('a');
-      a.slot = 'final';
-      a.className = 'download';
-      a.href = URL.createObjectURL(await response.blob());
-      a.download = t(lang, 'sign.file', { name: name || t(lang, 'page.document') });
-      a.textContent = t(lang, 'sign.download');
-      note.replaceWith(a);
-      return;
-    }
-    if (response && (response.status === 401 || response.status === 403 || response.status === 404)) break;
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-  }
-  note.removeAttribute('aria-busy');
-  note.textContent = t(lang, 'sign.notReady');
-}
-
 async function start() {
   if (!signer || (!link && !query.get('token'))) {
     show(t(lang, 'sign.needLink'));
     return;
   }
   let token = query.get('token');
-  let documentId = '';
   let expiresIn = 900;
   let documentName = '';
   let language = '';
   try {
-    if (link) ({ token, document: documentId, expires_in: expiresIn, language } = await tokenFromLink());
+    if (link) ({ token, expires_in: expiresIn, language } = await tokenFromLink());
     // The document's language, unless ?lang= says otherwise; <esign-signer> follows the page's.
     lang = pageLang(language);
     applyLang(lang, 'sign.title');
@@ -78,9 +46,8 @@ async function start() {
     documentName = element.shadowRoot?.querySelector('.header h2')?.textContent || '';
     if (documentName) document.title = t(lang, 'sign.tab', { name: documentName });
   });
-  element.addEventListener('esign-complete', (event) => {
-    if (event.detail.documentStatus === 30 && documentId) void offerDownload(element, element.getAttribute('token') || token, documentId, documentName);
-  });
+  // Once everyone has signed, the element itself offers "Download the signed PDF": fetched when the person clicks,
+  // so the server records a download only when one happens (the page fetching it ahead recorded one that never did).
   element.addEventListener('esign-error', (event) => console.warn('esign-signer:', event.detail.message));
   main.replaceChildren(element);
   if (link) renewBeforeExpiry(element, expiresIn);

@@ -48,9 +48,11 @@ import { SigningSubmission } from './controllers/signing-submission.ts';
  * @csspart button - Every button (also `primary`, `finish`, `reject`).
  * @csspart dialog - The confirm dialogs.
  * @csspart final - The final state message.
+ * @csspart download - Once everyone has signed: "Download the signed PDF" (fetched only when clicked: the server records the download).
+ * @csspart download-note - Why the last download did not happen (not ready yet, failed).
  * @csspart page-controls - The zoom and page buttons in the header.
  *
- * @slot final - Shown inside the final state, e.g. a link to the signed PDF once it is ready.
+ * @slot final - Shown inside the final state, under the element's own download button.
  *
  * @cssproperty --esign-signer-height - Height of the element (default 80vh).
  * @cssproperty --esign-accent-color - Primary buttons and accents.

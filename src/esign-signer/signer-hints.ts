@@ -8,7 +8,7 @@ import { signerInput } from '../fields/kinds/index.ts';
 import type { FieldElement, FieldProblem } from '../fields/index.ts';
 import { ts } from './signer-i18n.ts';
 
-type HintField = Pick<FieldElement, 'element_type' | 'validation'> & Partial<Pick<FieldElement, 'options'>>;
+type HintField = Pick<FieldElement, 'element_type' | 'validation'> & Partial<Pick<FieldElement, 'options' | 'label_extra'>>;
 
 const english = (lang: string) => lang.toLowerCase().split('-')[0] === 'en';
 
@@ -55,7 +55,8 @@ export function problemText(lang: string, f: HintField, value: string, p: FieldP
     case 'invalid_pattern':
       return ts(lang, 'problem.badPattern');
     case 'pattern_mismatch':
-      return ts(lang, 'problem.pattern');
+      // What the format is, too (the field's hint: an example, the sender's words or the pattern).
+      return `${ts(lang, 'problem.pattern')} ${hintText(lang, f)}`;
     default:
       return p.message;
   }

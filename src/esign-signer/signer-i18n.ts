@@ -52,6 +52,9 @@ export const SIGNER_EN = {
   'signer.done': 'Thank you. Your signature has been recorded.',
   'signer.doneDocument': 'Everyone has signed: the document is complete.',
   'signer.doneNextComplete': 'The signed PDF is being prepared. You will also receive it by email, with a link to download it.',
+  'signer.downloadSigned': 'Download the signed PDF',
+  'signer.downloadNotReady': 'The signed PDF is not ready yet. Try again in a moment.',
+  'signer.downloadFailed': 'The signed PDF could not be downloaded. Try again.',
   'signer.doneNextOthers':
     'What happens next: the other recipients are asked to sign. When everyone has signed, you will receive an email with a link to the signed PDF.',
   'signer.zoomOut': 'Zoom out',
@@ -111,6 +114,8 @@ export const SIGNER_EN = {
   'hint.lowerCase': 'Enter text; it is written in small letters.',
   'hint.drawn': 'Draw here.',
   'hint.regex': 'Enter a value in the expected format.',
+  'hint.regexExample': 'Enter a value like {example}.',
+  'hint.regexFormat': 'Enter a value in this format: {format}',
   'problem.required': 'This field is required.',
   'problem.sign': 'Please sign here.',
   'problem.initials': 'Please add your initials here.',

@@ -213,6 +213,11 @@ export interface MainAreaModel {
   message: string;
   documentStatus: number;
   blockedReason: string;
+  /** The signed PDF exists: the final state offers it for download (fetched only on click). */
+  canDownload: boolean;
+  /** Why the last download did not happen ('' when it did, or before any). */
+  downloadNote: string;
+  onDownload: () => void;
   pages: PdfPagesController;
   onScroll: () => void;
   overlay: (pageIndex: number) => unknown;
@@ -224,10 +229,10 @@ export function mainArea(m: MainAreaModel): TemplateResult {
   if (phase === 'error') return finalState(lang, 'signer.label', m.message, 'error');
   if (phase === 'done') {
     const next = m.documentStatus === 30 ? `${ts(lang, 'signer.doneDocument')} ${ts(lang, 'signer.doneNextComplete')}` : ts(lang, 'signer.doneNextOthers');
-    return finalState(lang, 'signer.done', [next, m.message].filter(Boolean).join(' '));
+    return finalState(lang, 'signer.done', [next, m.message].filter(Boolean).join(' '), 'done', downloadButton(m));
   }
   if (phase === 'rejected') return finalState(lang, 'signer.rejected', m.message);
-  const blocked = phase === 'blocked' ? finalState(lang, BLOCKED_KEYS[m.blockedReason] ?? 'signer.finished', '', 'blocked') : nothing;
+  const blocked = phase === 'blocked' ? finalState(lang, BLOCKED_KEYS[m.blockedReason] ?? 'signer.finished', '', 'blocked', downloadButton(m)) : nothing;
   const count = m.pages.pageCount;
   return html`${blocked}<div class="scroller" part="scroller" role="region" tabindex="-1" aria-label=${ts(lang, 'signer.label')}
       aria-busy=${phase === 'loading' ? 'true' : 'false'} @scroll=${m.onScroll}>
@@ -236,8 +241,16 @@ export function mainArea(m: MainAreaModel): TemplateResult {
   </div>`;
 }
 
-export function finalState(lang: string, key: SignerMessageKey, extra = '', state = 'done'): TemplateResult {
-  return html`<div class="final" part="final" role="status" data-state=${state}><p class="final-title">${ts(lang, key)}</p>${extra ? html`<p>${extra}</p>` : nothing}<slot name="final"></slot></div>`;
+export function finalState(lang: string, key: SignerMessageKey, extra = '', state = 'done', after: unknown = nothing): TemplateResult {
+  return html`<div class="final" part="final" role="status" data-state=${state}><p class="final-title">${ts(lang, key)}</p>${extra ? html`<p>${extra}</p>` : nothing}${after}<slot name="final"></slot></div>`;
+}
+
+/** "Download the signed PDF": a button, so the PDF is fetched (and the download recorded) only when the recipient asks. */
+function downloadButton(m: MainAreaModel): unknown {
+  if (!m.canDownload) return nothing;
+  return html`<p><button type="button" part="button download" class="primary" @click=${m.onDownload}>${ts(m.lang, 'signer.downloadSigned')}</button></p>${
+    m.downloadNote ? html`<p class="download-note" part="download-note">${m.downloadNote}</p>` : nothing
+  }`;
 }
 
 export interface DialogsModel {

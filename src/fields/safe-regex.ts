@@ -66,7 +66,11 @@ function compile(tree: RegexNode): Program {
     y.push(b);
     return op.length - 1;
   };
+  // Nodes visited are bounded too: counted repeats of nothing (`(((){1000}){1000}){1000}`) emit no
+  // instruction but would be walked a billion times.
+  let visits = 0;
   const gen = (n: RegexNode): void => {
+    if (++visits > MAX_PROGRAM_SIZE * 4) throw new ProgramTooLarge();
     switch (n.type) {
       case 'empty':
         return;

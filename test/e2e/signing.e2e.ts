@@ -94,7 +94,9 @@ test('send to two signers, sign by drawing and by typing, download the final PDF
   await expect(bob.locator('.signature-preview')).toBeVisible();
   await submit(bob);
   await expect(bob.locator('[part~="final"]')).toContainText('Everyone has signed');
-  await expect(bob.getByRole('link', { name: 'Download the signed PDF' })).toBeVisible();
+  const download = bob.waitForEvent('download');
+  await bob.getByRole('button', { name: 'Download the signed PDF' }).click();
+  expect((await download).suggestedFilename()).toMatch(/\.pdf$/);
 
   // Back to the sender: status 30 and the final PDF with its history page.
   await page.bringToFront();
@@ -107,11 +109,14 @@ test('send to two signers, sign by drawing and by typing, download the final PDF
     const signer = /signer=([0-9a-f-]+)/.exec(href)![1];
     const detail = await (await fetch(`/api/v1/signer/${signer}/`, { headers: { Authorization: `Bearer ${key}` } })).json();
     const documentId = /\/document\/([^/]+)\//.exec(detail.document)![1];
-    const status = (await (await fetch(`/api/v1/document/${documentId}/`, { headers: { Authorization: `Bearer ${key}` } })).json()).status;
+    const sentDocument = await (await fetch(`/api/v1/document/${documentId}/`, { headers: { Authorization: `Bearer ${key}` } })).json();
+    const { status } = sentDocument;
+    const recipients = sentDocument.signer_objects.map((r: { status: number }) => r.status);
     const bytes = new Uint8Array(await (await fetch(`/api/v1/pdf/${documentId}/`, { headers: { Authorization: `Bearer ${key}` } })).arrayBuffer());
-    return { status, bytes: Array.from(bytes) };
+    return { status, recipients, bytes: Array.from(bytes) };
   });
   expect(pdf.status).toBe(30);
+  expect(pdf.recipients).toEqual([40, 50]); // Bob downloaded it (the click above); Ann's completion screen recorded nothing
   const runs = await placedText(new Uint8Array(pdf.bytes));
   const text = runs.map((r) => r.str).join(' ');
   // The automatic signing dates (code 48) are the server's, in UTC, on the day of signing.

@@ -48,6 +48,14 @@ export async function emailOpenUrl(store: Store, baseUrl: string, recipientId: s
   return `${baseUrl}/api/v1/email-open/${encodeURIComponent(recipientId)}/${await emailOpenToken(store, recipientId)}/`;
 }
 
+/**
+ * An email's HTML without its tracking image, for anyone but its recipient (the sender reading the outbox):
+ * their mail client or page loading it would record the recipient as having opened the email.
+ */
+export function withoutTrackingImage(html: string): string {
+  return html.replace(/<img\b[^>]*\/api\/v1\/email-open\/[^>]*>/g, '');
+}
+
 /** Whether `token` is the one this server wrote for the recipient (constant-time). */
 export async function tokenMatches(store: Store, recipientId: string, token: string): Promise<boolean> {
   const expected = Buffer.from(await emailOpenToken(store, recipientId));

@@ -102,7 +102,7 @@ test('reminders, automatic or asked for, are written in the document language (o
     assert.equal(await queueDueReminders(t.app.store, ctx, [60_000], (await invitedAt(t, ann.id)) + 60_000), 1);
     const asked = await call(t.app, t.key, 'POST', `/api/v1/signer/${ann.id}/send-reminder/`, { text: 'Bitte bis Freitag.' });
     assert.ok(asked.statusCode < 300, asked.body);
-    const reminders = (await t.app.store.history.emails({})).filter((e) => e.kind === 'reminder');
+    const reminders = (await t.app.store.history.emails({})).filter((e) => e.kind === 'reminder' || e.kind === 'manual_reminder');
     assert.equal(reminders.length, 2);
     for (const email of reminders) {
       assert.match(email.subject, /^Erinnerung: Bitte schließen Sie .+ ab$/);

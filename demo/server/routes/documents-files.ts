@@ -6,13 +6,14 @@ import { badRequest, conflict } from '../http/errors.ts';
 import { listMeta } from '../http/pagination.ts';
 import { ListOf, PdfResponse, errorResponses, unknownProperties } from '../schemas/common.ts';
 import { ELEMENT_TYPES } from '../../../src/fields/types.ts';
-import { RECIPIENT_STATUS, recipientTransition } from '../domain/statuses.ts';
+import { isAutomaticFetch } from '../http/automatic-fetch.ts';
 import { actorOf, loadVisibleDocument } from '../services/documents/access.ts';
 import { SIGNER_OPERATIONS } from '../auth/component-tokens.ts';
 import { auditEntry } from '../services/documents/views.ts';
 import { sealedAuditLogPdf } from '../services/audit-log-pdf.ts';
 import { signerFields } from '../services/signing/view.ts';
 import { asReviewer, reviewerOf } from '../services/signing/review.ts';
+import { recordFinalDownload } from '../services/signing/final-download.ts';
 import { AuditEntry, DocumentIdParams } from './documents-schemas.ts';
 
 /** A file name that is safe in a Content-Disposition header. */
@@ -48,7 +49,7 @@ export default async function documentFileRoutes(app: App): Promise<void> {
         params: DocumentIdParams,
         querystring: Type.Object({ force_download: Type.Optional(Type.Boolean()) }),
         description:
-          'The final signed PDF once it exists, otherwise the source PDF copied from the template at send; the header `X-Esign-Pdf` says which (`final` or `source`). `force_download=1` answers with `Content-Disposition: attachment`. A signer component token of this document may call it.',
+          "The final signed PDF once it exists, otherwise the source PDF copied from the template at send; the header `X-Esign-Pdf` says which (`final` or `source`). `force_download=1` answers with `Content-Disposition: attachment`. A signer component token of this document may call it; its `force_download=1` GET of the final PDF is the recipient's download (status 50, `recipient_downloaded_final` in the history). Reading it inline (to show it or prepare a link), a HEAD or a prefetch records nothing.",
         response: { 200: PdfResponse, ...errorResponses(401, 403, 404, 409, 429) },
       },
     },
@@ -57,15 +58,12 @@ export default async function documentFileRoutes(app: App): Promise<void> {
       const name = document.finalFile ?? document.sourceFile;
       if (!(await store.files.exists(name))) throw conflict(`The PDF of document '${document.id}' is missing from the data directory.`, 'pdf_missing');
       const bytes = await store.files.read(name);
-      if (document.finalFile && tokenRecipient && tokenRecipient.status === RECIPIENT_STATUS.completed && reviewerOf(request) === null) {
-        // A signer fetching the final PDF: recipient status 50 (download final document).
-        const { documents, history } = store;
-        await store.transaction(async () => {
-          await documents.setRecipientStatus(tokenRecipient.id, recipientTransition(tokenRecipient.status, 'download_final'));
-          await history.record(document.id, 'recipient_downloaded_final', await actorOf(store, request), {}, tokenRecipient.id);
-        });
-      }
       const force = request.query.force_download === true;
+      // Only a person's download is the recipient's act (status 50, "downloaded final"): a request for the file to
+      // save. The signing page, a viewer or a link being prepared reads it inline; a HEAD or a prefetch is no one.
+      if (force && document.finalFile && tokenRecipient && reviewerOf(request) === null && !isAutomaticFetch(request)) {
+        await recordFinalDownload(store, tokenRecipient.id, await actorOf(store, request));
+      }
       reply
         .type('application/pdf')
         .header('X-Esign-Pdf', document.finalFile ? 'final' : 'source')

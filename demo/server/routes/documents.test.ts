@@ -282,7 +282,7 @@ test('signer operations: fields1, new-link, reminder, rejection, reset', async (
   assert.match(String(link.headers.location), new RegExp(`signer=${signer}`));
   const reminded = await call(t.app, t.key, 'POST', `/api/v1/signer/${signer}/send-reminder/`, { text: 'Gentle nudge' });
   assert.equal(reminded.statusCode, 200, reminded.body);
-  const outbox = (await t.app.store.history.emails()).filter((e) => e.recipientId === signer && e.kind === 'reminder');
+  const outbox = (await t.app.store.history.emails()).filter((e) => e.recipientId === signer && e.kind === 'manual_reminder');
   assert.equal(outbox.length, 1);
   assert.match(outbox[0]!.text, /Gentle nudge/);
   assert.deepEqual((await call(t.app, t.key, 'GET', `/api/v1/signer/${signer}/rejection/`)).json(), { status: 10, reason: '' });

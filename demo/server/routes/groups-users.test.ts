@@ -182,7 +182,9 @@ describe('users', () => {
     assert.equal(me.uuid, t.adminId);
     assert.equal(me.is_admin, true);
     const sub = (await t.app.store.users.findByEmail('sub@example.com'))!;
-    assert.equal((await call(t.app, t.key, 'GET', `/api/v1/user/${sub.id}/`)).statusCode, 200);
+    const detail = await call(t.app, t.key, 'GET', `/api/v1/user/${sub.id}/`);
+    assert.equal(detail.statusCode, 200);
+    assert.equal(detail.json().last_login, null, 'never signed in: null (conformance.test.ts signs one in for the value)');
     const loner = await createTenant(t.app, 'Loner');
     assert.equal((await call(t.app, loner.key, 'GET', `/api/v1/user/${sub.id}/`)).statusCode, 404);
     assert.equal((await call(t.app, loner.key, 'GET', `/api/v1/user/${loner.userId}/`)).statusCode, 200);

@@ -20,6 +20,7 @@ import { parseApiKey } from '../domain/api-keys.ts';
 import { ApiError } from '../http/errors.ts';
 import { errorResponses } from '../schemas/common.ts';
 import { signingServiceOf } from '../services/signing/service.ts';
+import { withoutTrackingImage } from '../email/open-tracking.ts';
 
 const LOOPBACK_IP = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 const LOOPBACK_HOST = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?$/i;
@@ -83,7 +84,7 @@ export default async function signingDemoRoutes(app: App): Promise<void> {
         tags: ['demo'],
         querystring: Type.Object({ document: Type.Optional(Type.String({ maxLength: 100 })), limit: Type.Integer({ minimum: 1, maximum: 200, default: 50 }) }),
         description:
-          'Emails queued for documents of your groups, newest first: invitations with their signing links, notices. With SMTP configured (ESIGN_SMTP_URL) they were also sent; otherwise this is the local outbox (also written as .eml files under <data>/outbox/).',
+          "Emails queued for documents of your groups, newest first: invitations with their signing links, notices. With SMTP configured (ESIGN_SMTP_URL) they were also sent; otherwise this is the local outbox (also written as .eml files under <data>/outbox/). `html` comes without the recipient's tracking image: the sender reading an email is not its recipient opening it.",
         response: {
           200: Type.Object({ mode: Type.String(), objects: Type.Array(Type.Object({}, { additionalProperties: true })) }),
           ...errorResponses(400, 401, 403, 429),
@@ -115,7 +116,8 @@ export default async function signingDemoRoutes(app: App): Promise<void> {
           cc: e.cc,
           subject: e.subject,
           text: e.text,
-          html: e.html,
+          // The sender reading it is not the recipient opening it: no tracking image to load.
+          html: withoutTrackingImage(e.html),
           document: e.documentId,
           signer: e.recipientId,
           created: e.created,

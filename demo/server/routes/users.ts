@@ -22,7 +22,9 @@ const UserResource = Type.Object({
   username: Type.String({ description: 'The sign-in name: the email address.' }),
   timezone: Type.String({ description: 'IANA time zone, UTC unless set.' }),
   date_joined: Type.String({ description: 'When the user was created.' }),
-  last_login: Type.Optional(Type.String({ description: 'Last sign-in to the web app; left out when never.' })),
+  last_login: Type.Union([Type.String(), Type.Null()], {
+    description: "The user's last sign-in (web app or portal, from the account's sign-in records); null when never.",
+  }),
   created: Type.String(),
 });
 
@@ -65,6 +67,14 @@ const CreateUserBody = Type.Object({
   is_admin: Type.Optional(Booleanish),
 });
 
+/** Account events that are a completed sign-in (services/sign-in/cognito.ts records them). */
+const SIGN_IN_EVENTS = new Set(['signed_in', 'signed_in_with_recovery_code']);
+
+/** When the user last signed in, from the account's sign-in records (newest first); null when never. */
+async function lastSignIn(store: Store, userId: string): Promise<string | null> {
+  return (await store.credentials.events(userId)).find((e) => SIGN_IN_EVENTS.has(e.event))?.created ?? null;
+}
+
 export async function userResource(store: Store, user: User, generatedPassword?: string) {
   return {
     resource_uri: userUri(user.id),
@@ -79,7 +89,7 @@ export async function userResource(store: Store, user: User, generatedPassword?:
     username: user.email,
     timezone: user.timezone,
     date_joined: user.created,
-    ...(user.lastLogin ? { last_login: user.lastLogin } : {}),
+    last_login: (await lastSignIn(store, user.id)) ?? user.lastLogin,
     created: user.created,
   };
 }

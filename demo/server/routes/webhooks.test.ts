@@ -136,6 +136,10 @@ test('outside development mode private and loopback callbacks are refused at reg
       assert.equal(res.statusCode, 400, url);
       assert.match(errorOf(res).message, /only public addresses|could not be resolved/, url);
     }
+    // The refusal of a loopback receiver says how to allow it while developing.
+    const loopback = errorOf(await call(t.app, t.key, 'POST', '/api/v1/subscribe/', { callback_url: 'http://127.0.0.1:9/hook' })).message;
+    assert.match(loopback, /127\.0\.0\.1 \(loopback\); only public addresses are allowed\./);
+    assert.match(loopback, /start the server with --dev \(or ESIGN_DEV=1;/);
   });
 });
 

@@ -45,6 +45,7 @@ const ListedRegistration = Type.Object({
   notify_when: Type.Integer({ description: '1 every 6 minutes, 2 upon signing, 3 sent, 4 rejected, 10 realtime.' }),
   url: Type.String(),
   event_filter: Type.String(),
+  group_id: Type.Union([Type.String(), Type.Null()], { description: "The registration's group (its UUID), or null: every group where you are admin." }),
   ...RegistrationResource.properties,
 });
 
@@ -68,7 +69,9 @@ const FilterFields = {
   event: Type.Optional(Type.String({ maxLength: 40, description: 'Optional event filter, e.g. `finalPdfCreated`.' })),
   eventFilter: Type.Optional(Type.String({ maxLength: 60, description: 'Hosted-service form of object+event: `document.*`, `recipient.completed`.' })),
   group: Type.Optional(
-    Type.Union([Type.String({ maxLength: 300 }), Type.Null()], { description: 'Group URI, uuid or slug; omit for every group where you are admin.' }),
+    Type.Union([Type.String({ maxLength: 300 }), Type.Integer(), Type.Null()], {
+      description: 'Group URI, uuid or slug (the description types it as an integer: a number is read as a slug); omit for every group where you are admin.',
+    }),
   ),
 };
 
@@ -89,17 +92,21 @@ const UnsubscribeBody = Type.Object({
   ...FilterFields,
 });
 
-type FilterBody = { object?: string; event?: string; eventFilter?: string; group?: string | null };
-
-async function resolveGroup(app: FastifyInstance, value: string | null | undefined, visible: string[]): Promise<string | null> {
-  if (value === undefined || value === null || value.trim() === '') return null;
-  const ref = idFromUri(value, 'group');
+/** The visible group a filter names: null when none is given, undefined when it names no group the caller can see. */
+async function visibleGroup(app: FastifyInstance, given: string | number | null | undefined, visible: string[]): Promise<string | null | undefined> {
+  if (given === undefined || given === null || String(given).trim() === '') return null;
+  const ref = idFromUri(String(given), 'group');
   const group = ref === undefined ? undefined : await app.store.groups.find(ref);
-  if (!group || !visible.includes(group.id)) throw notFound('Group', value);
-  return group.id;
+  return group && visible.includes(group.id) ? group.id : undefined;
 }
 
-function filtersOf(body: FilterBody) {
+async function resolveGroup(app: FastifyInstance, given: string | number | null | undefined, visible: string[]): Promise<string | null> {
+  const id = await visibleGroup(app, given, visible);
+  if (id === undefined) throw notFound('Group', String(given));
+  return id;
+}
+
+function filtersOf(body: { object?: string; event?: string; eventFilter?: string }) {
   const filters = parseFilters(body);
   if (!filters.ok) throw badRequest(`${filters.field}: ${filters.message}.`, [{ field: filters.field, message: filters.message }]);
   return filters;
@@ -179,7 +186,7 @@ export default async function webhookRoutes(app: App): Promise<void> {
         summary: 'List your webhook registrations',
         tags: ['webhooks'],
         description:
-          'A plain array (as the hosted description has it) of every registration of yours, oldest first. `group_id` is left out: group ids here are UUIDs, in `group` as a resource URI.',
+          "A plain array (as the hosted description has it) of every registration of yours, oldest first. `group_id` is the group's id (a UUID here, where the description has an integer) or null for every group where you are admin; `group` names it as a resource URI.",
         response: { 200: Type.Array(ListedRegistration), ...errorResponses(400, 401, 403, 429) },
       },
     },
@@ -188,7 +195,7 @@ export default async function webhookRoutes(app: App): Promise<void> {
       const { registrations } = await listRegistrations(store, auth.user.id, MAX_LISTED, 0);
       return registrations.map((r) => {
         const view = resource(r);
-        return { active: true, notify_when: NOTIFY_WHEN[r.notify] ?? 10, url: r.callbackUrl, event_filter: view.eventFilter, ...view };
+        return { active: true, notify_when: NOTIFY_WHEN[r.notify] ?? 10, url: r.callbackUrl, event_filter: view.eventFilter, group_id: r.groupId, ...view };
       });
     },
   );
@@ -221,7 +228,7 @@ export default async function webhookRoutes(app: App): Promise<void> {
         description:
           'Removes by `id`, or every registration of yours whose `callback_url` (or `url`) matches exactly and whose ' +
           'object/event/group filters match those given (filters left out match anything). Deliveries not yet made are ' +
-          'cancelled; the delivery log is kept. Idempotent: 200 whether anything matched or not (`removed` lists what went); ' +
+          'cancelled; the delivery log is kept. Idempotent: 200 whether anything matched or not (`removed` lists what went; a `group` you cannot see matches nothing); ' +
           'a URL that is not http(s) is a 400.',
         body: UnsubscribeBody,
         response: { 200: Type.Object({ removed: Type.Array(Type.String()) }), ...errorResponses(400, 401, 403, 415, 429) },
@@ -241,13 +248,17 @@ export default async function webhookRoutes(app: App): Promise<void> {
           throw badRequest(`${JSON.stringify(callbackUrl)} is not an http(s) URL.`, [{ field: 'callback_url', message: 'must be an http(s) URL' }]);
         const filtered = body.object !== undefined || body.event !== undefined || body.eventFilter !== undefined;
         const filters = filtered ? filtersOf(body) : undefined;
-        const groupId = body.group === undefined ? undefined : await resolveGroup(app, body.group, auth.groupIds);
-        matches = await findRegistrations(store, auth.user.id, {
-          callbackUrl,
-          objectFilter: filters?.objectFilter,
-          eventFilter: filters && (body.event !== undefined || body.eventFilter !== undefined) ? filters.eventFilter : undefined,
-          groupId,
-        });
+        // A group you cannot see, or none by that name, has no registrations of yours: nothing matches (200, as documented).
+        const groupId = body.group === undefined ? undefined : await visibleGroup(app, body.group, auth.groupIds);
+        matches =
+          body.group !== undefined && groupId === undefined
+            ? []
+            : await findRegistrations(store, auth.user.id, {
+                callbackUrl,
+                objectFilter: filters?.objectFilter,
+                eventFilter: filters && (body.event !== undefined || body.eventFilter !== undefined) ? filters.eventFilter : undefined,
+                groupId,
+              });
       }
       for (const registration of matches) await removeRegistration(store, registration.id);
       return { removed: matches.map((r) => r.id) };

@@ -14,6 +14,11 @@ import { BlockList, isIP } from 'node:net';
 
 export const MAX_CALLBACK_URL_LENGTH = 500;
 
+/** How a developer's own receiver (loopback, private network) gets allowed: the refusal says it. */
+export const DEVELOPMENT_HINT =
+  'For a receiver on your own machine or network during development, start the server with --dev (or ESIGN_DEV=1; ' +
+  '`webhooks.allowPrivateAddresses` when you build the app yourself): it then allows loopback and private addresses.';
+
 export interface CallbackUrlProblem {
   ok: false;
   message: string;
@@ -170,7 +175,7 @@ export function checkAddresses(host: string, addresses: Array<{ address: string 
   for (const { address } of addresses) {
     const kind = classifyAddress(address);
     if (kind) {
-      return { ok: false, message: `callback host ${host} resolves to ${address} (${kind}); only public addresses are allowed` };
+      return { ok: false, message: `callback host ${host} resolves to ${address} (${kind}); only public addresses are allowed. ${DEVELOPMENT_HINT}` };
     }
   }
   return null;

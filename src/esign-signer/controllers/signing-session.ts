@@ -11,6 +11,14 @@ import { ts } from '../signer-i18n.ts';
 import { orderedOwnFields, type SignerField } from '../signer-model.ts';
 import type { Phase } from '../signer-views.ts';
 import type { SignerHost } from '../signer-host.ts';
+import { downloadFinalPdf } from '../final-download.ts';
+
+/** Resolves at once, or when a prerendered page is shown to its person. */
+function whenShown(): Promise<void> {
+  const doc = document as Document & { prerendering?: boolean };
+  if (!doc.prerendering) return Promise.resolve();
+  return new Promise((resolve) => doc.addEventListener('prerenderingchange', () => resolve(), { once: true }));
+}
 
 export class SigningSession implements ReactiveController {
   phase: Phase = 'idle';
@@ -23,6 +31,8 @@ export class SigningSession implements ReactiveController {
   message = '';
   /** The document's status after this recipient completed (30: everyone has). */
   documentStatus = 0;
+  /** Why the last download of the signed PDF did not happen ('' when it did). */
+  downloadNote = '';
 
   private readonly host: SignerHost;
   private abort: AbortController | null = null;
@@ -55,6 +65,7 @@ export class SigningSession implements ReactiveController {
     this.abort?.abort();
     host.filling.cancelSave();
     this.readyEmitted = false;
+    this.downloadNote = '';
     host.fitWidth(false);
     this.view = null;
     this.own = [];
@@ -110,13 +121,29 @@ export class SigningSession implements ReactiveController {
     await host.updateComplete;
     if (this.phase === 'signing') {
       host.navigation.reveal(this.own[0]);
-      signingApi.visit(host.endpoint, host.token, host.signer).catch((error: unknown) => {
-        // A visit answered after this recipient already finished (a slow network) changes nothing.
-        if (error instanceof SigningError && error.status === 409 && this.phase === 'signing') this.reload();
-      });
+      // A prerendered page (the browser guessing the next click) is no one's visit yet: reported once it is shown.
+      void whenShown()
+        .then(() => signingApi.visit(host.endpoint, host.token, host.signer))
+        .catch((error: unknown) => {
+          // A visit answered after this recipient already finished (a slow network) changes nothing.
+          if (error instanceof SigningError && error.status === 409 && this.phase === 'signing') this.reload();
+        });
     }
     const detail = { pages: host.pages.pageCount };
     host.emit('esign-ready', detail);
+  }
+
+  /** The document is complete and this recipient has finished: the signed PDF can be offered (nothing is fetched yet). */
+  finalPdfReady(): boolean {
+    if (this.phase === 'done') return this.documentStatus === 30;
+    return this.phase === 'blocked' && this.view?.blocked_reason === 'finished' && this.view.document.status === 30;
+  }
+
+  /** The recipient asked for the signed PDF: fetched now, as their download (final-download.ts). */
+  async downloadFinal(): Promise<void> {
+    const host = this.host;
+    this.downloadNote = await downloadFinalPdf(host.endpoint, host.token, this.documentId, host.lang);
+    host.requestUpdate();
   }
 
   fail(message: string, code: PdfErrorCode): void {

@@ -95,6 +95,8 @@ export default {
   'hint.lowerCase': 'Geben Sie Text ein; er wird in Kleinbuchstaben geschrieben.',
   'hint.drawn': 'Zeichnen Sie hier.',
   'hint.regex': 'Geben Sie einen Wert im erwarteten Format ein.',
+  'hint.regexExample': 'Geben Sie einen Wert wie {example} ein.',
+  'hint.regexFormat': 'Geben Sie einen Wert in diesem Format ein: {format}',
   'problem.required': 'Dieses Feld ist ein Pflichtfeld.',
   'problem.sign': 'Bitte unterschreiben Sie hier.',
   'problem.initials': 'Bitte setzen Sie hier Ihre Initialen.',
@@ -115,6 +117,9 @@ export default {
   'problem.pattern': 'Die Eingabe hat nicht das erwartete Format.',
   'problem.badPattern': 'Dieses Feld kann nicht geprüft werden: sein Muster ist ungültig.',
   'signer.doneNextComplete': 'Das unterschriebene PDF wird vorbereitet. Sie erhalten es auch per E-Mail, mit einem Link zum Herunterladen.',
+  'signer.downloadSigned': 'Signiertes PDF herunterladen',
+  'signer.downloadNotReady': 'Das signierte PDF ist noch nicht fertig. Versuchen Sie es gleich noch einmal.',
+  'signer.downloadFailed': 'Das signierte PDF konnte nicht heruntergeladen werden. Versuchen Sie es erneut.',
   'signer.doneNextOthers':
     'Wie es weitergeht: Die anderen Empfänger werden gebeten zu unterschreiben. Wenn alle unterschrieben haben, erhalten Sie eine E-Mail mit einem Link zum unterschriebenen PDF.',
   'signer.zoomOut': 'Verkleinern',

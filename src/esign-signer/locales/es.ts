@@ -95,6 +95,8 @@ export default {
   'hint.lowerCase': 'Escriba un texto; se escribe en minúsculas.',
   'hint.drawn': 'Dibuje aquí.',
   'hint.regex': 'Escriba un valor con el formato esperado.',
+  'hint.regexExample': 'Introduzca un valor como {example}.',
+  'hint.regexFormat': 'Introduzca un valor con este formato: {format}',
   'problem.required': 'Este campo es obligatorio.',
   'problem.sign': 'Firme aquí, por favor.',
   'problem.initials': 'Añada aquí sus iniciales, por favor.',
@@ -115,6 +117,9 @@ export default {
   'problem.pattern': 'El valor no tiene el formato esperado.',
   'problem.badPattern': 'No se puede comprobar este campo: su patrón no es válido.',
   'signer.doneNextComplete': 'Se está preparando el PDF firmado. También lo recibirá por correo electrónico, con un enlace para descargarlo.',
+  'signer.downloadSigned': 'Descargar el PDF firmado',
+  'signer.downloadNotReady': 'El PDF firmado aún no está listo. Vuelva a intentarlo en un momento.',
+  'signer.downloadFailed': 'No se pudo descargar el PDF firmado. Vuelva a intentarlo.',
   'signer.doneNextOthers':
     'Qué sigue: se pide a los demás destinatarios que firmen. Cuando todos hayan firmado, recibirá un correo con un enlace al PDF firmado.',
   'signer.zoomOut': 'Alejar',

@@ -95,6 +95,8 @@ export default {
   'hint.lowerCase': 'Saisissez du texte ; il est écrit en minuscules.',
   'hint.drawn': 'Dessinez ici.',
   'hint.regex': 'Saisissez une valeur au format attendu.',
+  'hint.regexExample': 'Saisissez une valeur comme {example}.',
+  'hint.regexFormat': 'Saisissez une valeur dans ce format : {format}',
   'problem.required': 'Ce champ est obligatoire.',
   'problem.sign': 'Veuillez signer ici.',
   'problem.initials': 'Veuillez apposer votre paraphe ici.',
@@ -115,6 +117,9 @@ export default {
   'problem.pattern': 'La valeur n’est pas au format attendu.',
   'problem.badPattern': 'Ce champ ne peut pas être vérifié : son modèle n’est pas valide.',
   'signer.doneNextComplete': 'Le PDF signé est en cours de préparation. Vous le recevrez aussi par e-mail, avec un lien pour le télécharger.',
+  'signer.downloadSigned': 'Télécharger le PDF signé',
+  'signer.downloadNotReady': 'Le PDF signé n’est pas encore prêt. Réessayez dans un instant.',
+  'signer.downloadFailed': 'Le PDF signé n’a pas pu être téléchargé. Réessayez.',
   'signer.doneNextOthers':
     'La suite : les autres destinataires sont invités à signer. Quand tout le monde aura signé, vous recevrez un e-mail avec un lien vers le PDF signé.',
   'signer.zoomOut': 'Zoom arrière',

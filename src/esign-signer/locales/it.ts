@@ -95,6 +95,8 @@ export default {
   'hint.lowerCase': 'Inserisca il testo; viene scritto in minuscolo.',
   'hint.drawn': 'Disegni qui.',
   'hint.regex': 'Inserisca un valore nel formato previsto.',
+  'hint.regexExample': 'Inserisci un valore come {example}.',
+  'hint.regexFormat': 'Inserisci un valore in questo formato: {format}',
   'problem.required': 'Questo campo è obbligatorio.',
   'problem.sign': 'Firmi qui, per favore.',
   'problem.initials': 'Apponga qui la sua sigla, per favore.',
@@ -115,6 +117,9 @@ export default {
   'problem.pattern': 'Il valore non è nel formato previsto.',
   'problem.badPattern': 'Impossibile verificare questo campo: il suo modello non è valido.',
   'signer.doneNextComplete': 'Il PDF firmato è in preparazione. Lo riceverai anche via e-mail, con un link per scaricarlo.',
+  'signer.downloadSigned': 'Scarica il PDF firmato',
+  'signer.downloadNotReady': 'Il PDF firmato non è ancora pronto. Riprova tra un momento.',
+  'signer.downloadFailed': 'Non è stato possibile scaricare il PDF firmato. Riprova.',
   'signer.doneNextOthers':
     'Cosa succede ora: agli altri destinatari viene chiesto di firmare. Quando tutti avranno firmato, riceverai un’e-mail con un link al PDF firmato.',
   'signer.zoomOut': 'Riduci',

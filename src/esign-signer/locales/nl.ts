@@ -95,6 +95,8 @@ export default {
   'hint.lowerCase': 'Voer tekst in; deze wordt in kleine letters geschreven.',
   'hint.drawn': 'Teken hier.',
   'hint.regex': 'Voer een waarde in het verwachte formaat in.',
+  'hint.regexExample': 'Voer een waarde in zoals {example}.',
+  'hint.regexFormat': 'Voer een waarde in dit formaat in: {format}',
   'problem.required': 'Dit veld is verplicht.',
   'problem.sign': 'Onderteken hier.',
   'problem.initials': 'Zet hier uw paraaf.',
@@ -115,6 +117,9 @@ export default {
   'problem.pattern': 'De waarde heeft niet het verwachte formaat.',
   'problem.badPattern': 'Dit veld kan niet worden gecontroleerd: het patroon is ongeldig.',
   'signer.doneNextComplete': 'De ondertekende pdf wordt voorbereid. U ontvangt hem ook per e-mail, met een link om hem te downloaden.',
+  'signer.downloadSigned': 'Ondertekende pdf downloaden',
+  'signer.downloadNotReady': 'De ondertekende pdf is nog niet klaar. Probeer het zo meteen opnieuw.',
+  'signer.downloadFailed': 'De ondertekende pdf kon niet worden gedownload. Probeer het opnieuw.',
   'signer.doneNextOthers':
     'Wat er nu gebeurt: de andere ontvangers wordt gevraagd te ondertekenen. Als iedereen heeft ondertekend, ontvangt u een e-mail met een link naar de ondertekende pdf.',
   'signer.zoomOut': 'Uitzoomen',

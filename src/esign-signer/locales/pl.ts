@@ -95,6 +95,8 @@ export default {
   'hint.lowerCase': 'Wpisz tekst; zostanie zapisany małymi literami.',
   'hint.drawn': 'Narysuj tutaj.',
   'hint.regex': 'Wpisz wartość w oczekiwanym formacie.',
+  'hint.regexExample': 'Wpisz wartość, np. {example}.',
+  'hint.regexFormat': 'Wpisz wartość w tym formacie: {format}',
   'problem.required': 'To pole jest obowiązkowe.',
   'problem.sign': 'Podpisz tutaj.',
   'problem.initials': 'Złóż tutaj parafę.',
@@ -115,6 +117,9 @@ export default {
   'problem.pattern': 'Wartość nie ma oczekiwanego formatu.',
   'problem.badPattern': 'Nie można sprawdzić tego pola: jego wzorzec jest nieprawidłowy.',
   'signer.doneNextComplete': 'Podpisany PDF jest przygotowywany. Otrzymasz go również e-mailem, z linkiem do pobrania.',
+  'signer.downloadSigned': 'Pobierz podpisany PDF',
+  'signer.downloadNotReady': 'Podpisany PDF nie jest jeszcze gotowy. Spróbuj ponownie za chwilę.',
+  'signer.downloadFailed': 'Nie udało się pobrać podpisanego PDF. Spróbuj ponownie.',
   'signer.doneNextOthers':
     'Co dalej: pozostali odbiorcy zostaną poproszeni o podpis. Gdy wszyscy podpiszą, otrzymasz e-mail z linkiem do podpisanego pliku PDF.',
   'signer.zoomOut': 'Pomniejsz',

@@ -95,6 +95,8 @@ export default {
   'hint.lowerCase': 'Digite um texto; ele é escrito em minúsculas.',
   'hint.drawn': 'Desenhe aqui.',
   'hint.regex': 'Digite um valor no formato esperado.',
+  'hint.regexExample': 'Introduza um valor como {example}.',
+  'hint.regexFormat': 'Introduza um valor neste formato: {format}',
   'problem.required': 'Este campo é obrigatório.',
   'problem.sign': 'Assine aqui, por favor.',
   'problem.initials': 'Rubrique aqui, por favor.',
@@ -115,6 +117,9 @@ export default {
   'problem.pattern': 'O valor não está no formato esperado.',
   'problem.badPattern': 'Não é possível verificar este campo: o padrão dele não é válido.',
   'signer.doneNextComplete': 'O PDF assinado está sendo preparado. Você também o receberá por e-mail, com um link para baixá-lo.',
+  'signer.downloadSigned': 'Transferir o PDF assinado',
+  'signer.downloadNotReady': 'O PDF assinado ainda não está pronto. Tente novamente daqui a pouco.',
+  'signer.downloadFailed': 'Não foi possível transferir o PDF assinado. Tente novamente.',
   'signer.doneNextOthers':
     'A seguir: os outros destinatários serão convidados a assinar. Quando todos tiverem assinado, você receberá um e-mail com um link para o PDF assinado.',
   'signer.zoomOut': 'Diminuir zoom',

@@ -46,6 +46,8 @@ export type HintKey =
   | 'hint.lowerCase'
   | 'hint.drawn'
   | 'hint.regex'
+  | 'hint.regexExample'
+  | 'hint.regexFormat'
   | 'signer.attachmentChoose';
 
 /** What the signer UI shows for a field's code: placeholder, a one-line hint, keyboard and choices. */
@@ -89,7 +91,8 @@ export interface PdfContext {
   timeZone?: string;
 }
 
-export type KindField = Pick<FieldElement, 'element_type' | 'validation'> & Partial<Pick<FieldElement, 'options' | 'optional' | 'label' | 'signer'>>;
+export type KindField = Pick<FieldElement, 'element_type' | 'validation'> &
+  Partial<Pick<FieldElement, 'options' | 'optional' | 'label' | 'label_extra' | 'signer'>>;
 
 /** The arguments a kind's value check gets: the trimmed value, non-empty, and what to call the field. */
 export interface CheckArgs {

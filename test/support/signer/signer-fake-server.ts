@@ -15,7 +15,8 @@ export const SIGNER = '11111111-1111-4111-8111-111111111111';
 const DOCUMENT = '22222222-2222-4222-8222-222222222222';
 
 export interface FakeServer {
-  calls: { op: string; body: unknown }[];
+  /** Every call: the operation (`pdf` for the PDF), its body, and its query string (`?force_download=1`). */
+  calls: { op: string; body: unknown; query: string }[];
   fields: SignerField[];
   restore(): void;
 }
@@ -50,8 +51,14 @@ export async function fakeServer(
     const path = new URL(url).pathname;
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
     const op = /\/signer\/[^/]+\/(\w+)\/$/.exec(path)?.[1] ?? (path.startsWith('/api/v1/pdf/') ? 'pdf' : path);
-    server.calls.push({ op, body });
-    if (op === 'pdf') return new Response(pdf.slice(), { headers: { 'Content-Type': 'application/pdf', 'Content-Length': String(pdf.length) } });
+    server.calls.push({ op, body, query: new URL(url).search });
+    if (op === 'pdf') {
+      // The final PDF once the (only) recipient completed, as the server says with X-Esign-Pdf.
+      const final = server.calls.some((c) => c.op === 'complete');
+      const headers = { 'Content-Type': 'application/pdf', 'Content-Length': String(pdf.length), 'X-Esign-Pdf': final ? 'final' : 'source' };
+      const disposition = url.includes('force_download=1') ? 'attachment' : 'inline';
+      return new Response(pdf.slice(), { headers: { ...headers, 'Content-Disposition': `${disposition}; filename="Service agreement.pdf"` } });
+    }
     if (op === 'signing') {
       return json({
         signer: {

@@ -75,7 +75,9 @@ export async function sendReminder(
   const { history } = store;
   const email = await reminderEmail(store, context.dataDir, context.baseUrl, document, recipient, text.trim());
   await store.transaction(async () => {
-    await history.queueEmail({ documentId: document.id, recipientId: recipient.id, kind: 'reminder', to: recipient.email, cc: [], ...email });
+    // Its own kind: a reminder the sender asked for is no step of the automatic schedule (email/reminders.ts counts
+    // kind 'reminder') and, once sent, is reported as recipient.emailNotification, never autoReminderEmail.
+    await history.queueEmail({ documentId: document.id, recipientId: recipient.id, kind: 'manual_reminder', to: recipient.email, cc: [], ...email });
     await history.record(document.id, 'reminder_queued', actor, { manual: true }, recipient.id);
   });
 }

@@ -4,6 +4,7 @@
  * Destructive operations make their own resources so the order does not matter.
  */
 import { PDFDocument } from 'pdf-lib';
+import cognito from 'amazon-cognito-identity-js';
 
 export interface Answer {
   status: number;
@@ -74,6 +75,20 @@ async function textTemplate(ctx: Ctx): Promise<string> {
 let counter = 0;
 async function user(ctx: Ctx): Promise<string> {
   const res = await ctx.request('POST', '/api/v1/user/', { email: `person${++counter}@example.com`, first_name: 'Per', last_name: 'Son', groups: g(ctx) });
+  return res.headers.get('location')!;
+}
+
+/** A user who has signed in once (SRP, as the hosted service's clients do), so `last_login` has a value. */
+async function signedInUser(ctx: Ctx): Promise<string> {
+  const email = `signed.in${++counter}@example.com`;
+  const password = 'Correct-horse-battery-9';
+  const res = await ctx.request('POST', '/api/v1/user/', { email, first_name: 'Sig', last_name: 'Nedin', password, groups: g(ctx) });
+  const config = JSON.parse((await ctx.request('GET', '/api/v1/auth/config/')).text) as { userPoolId: string; clientId: string };
+  const pool = new cognito.CognitoUserPool({ UserPoolId: config.userPoolId, ClientId: config.clientId, endpoint: `${ctx.base}/api/v1/auth/cognito/` });
+  const person = new cognito.CognitoUser({ Username: email, Pool: pool });
+  await new Promise((resolve, reject) =>
+    person.authenticateUser(new cognito.AuthenticationDetails({ Username: email, Password: password }), { onSuccess: resolve, onFailure: reject }),
+  );
   return res.headers.get('location')!;
 }
 
@@ -156,6 +171,7 @@ export const SCENARIOS: Record<string, Scenario> = {
   getWebhooks: {
     run: async (ctx) => {
       await ctx.request('POST', '/api/v1/subscribe/', { url: 'http://127.0.0.1:9/replay/', notify: 'realtime', eventFilter: 'document.*' });
+      await ctx.request('POST', '/api/v1/subscribe/', { url: 'http://127.0.0.1:9/replay-group/', group: g(ctx), eventFilter: 'recipient.*' });
       return ctx.request('GET', '/api/v1/notifications/');
     },
   },
@@ -221,7 +237,8 @@ export const SCENARIOS: Record<string, Scenario> = {
   deletePdf: { expect: 204, run: async (ctx) => ctx.request('DELETE', `/api/v1/templatepdf/${await upload(ctx, 'Delete me')}/delete/`) },
   postPdfTemplateArchive: { run: async (ctx) => ctx.request('POST', `/api/v1/templatepdf/${await upload(ctx, 'Archive me')}/archive/`) },
 
-  deleteWebhook: { run: (ctx) => ctx.request('POST', '/api/v1/unsubscribe/', { url: 'http://127.0.0.1:9/never-registered/' }) },
+  // `group` is an integer in the description.
+  deleteWebhook: { run: (ctx) => ctx.request('POST', '/api/v1/unsubscribe/', { url: 'http://127.0.0.1:9/never-registered/', group: 7 }) },
   postUser: {
     run: (ctx) =>
       ctx.request('POST', '/api/v1/user/', {
@@ -233,7 +250,7 @@ export const SCENARIOS: Record<string, Scenario> = {
       }),
   },
   // The seed admin is admin@localhost (no dotted domain, not a `format: email` address): a user made through the API.
-  getUser: { run: async (ctx) => ctx.request('GET', new URL(await user(ctx), ctx.base).pathname) },
+  getUser: { run: async (ctx) => ctx.request('GET', new URL(await signedInUser(ctx), ctx.base).pathname) },
   patchUser: { run: async (ctx) => ctx.request('PATCH', new URL(await user(ctx), ctx.base).pathname, { first_name: 'Ada', last_name: 'Lovelace' }) },
 };
 

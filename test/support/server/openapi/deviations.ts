@@ -21,20 +21,7 @@ export interface StatusDeviation {
 }
 
 /** Documented response properties we leave out (checked neither for presence nor in the diff). */
-export const PROPERTY_DEVIATIONS: PropertyDeviation[] = [
-  {
-    operationId: 'getWebhooks',
-    status: '200',
-    property: '[].group_id',
-    reason: 'Group ids are UUIDs here, not integers; each entry names its group in `group` (a resource URI, null for every group where you are admin).',
-  },
-  {
-    operationId: 'getUser',
-    status: '200',
-    property: 'last_login',
-    reason: 'Left out while the user has never signed in to the web app (the description types it as a non-null date-time).',
-  },
-];
+export const PROPERTY_DEVIATIONS: PropertyDeviation[] = [];
 
 /** Documented codes we answer differently (SERVICE-SPEC wins, or the seed decided otherwise). */
 export const STATUS_DEVIATIONS: StatusDeviation[] = [
@@ -74,6 +61,19 @@ const SIGNER_ROW = {
 };
 
 export const EXAMPLE_SCHEMAS: { operationId: string; status: string; schema?: unknown; patches?: Record<string, Record<string, unknown>>; reason: string }[] = [
+  {
+    operationId: 'getWebhooks',
+    status: '200',
+    patches: { '[].group_id': { type: undefined, anyOf: [{ type: 'string', format: 'uuid' }, { type: 'null' }] } },
+    reason:
+      "group_id: the registration's group, or null for every group where you are admin (the description has no null, and its property list no unscoped registration). Group ids are UUIDs here, not integers.",
+  },
+  {
+    operationId: 'getUser',
+    status: '200',
+    patches: { last_login: { nullable: true } },
+    reason: 'last_login is null while the user has never signed in (the description types it as a non-null date-time).',
+  },
   {
     operationId: 'getPdfTemplateFields',
     status: '200',
