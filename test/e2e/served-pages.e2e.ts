@@ -1,5 +1,5 @@
 /**
- * Every page the server serves (support/served-pages.ts) in one shell (issue 26): the shared header with the
+ * Every page the server serves (support/served-pages.ts; the signing page in signing*.e2e.ts) in one shell (issue 26): the shared header with the
  * product's name and navigation, and for each page at phone width (390×844) in English and Arabic and at
  * desktop width in English: no axe violation (WCAG 2.x A and AA), no horizontal scrolling, no console error.
  */
@@ -44,10 +44,11 @@ async function open(page: Page, served: ServedPage, lang: string): Promise<void>
 let pages: ServedPage[] = [];
 
 test.beforeAll(async ({ baseURL }) => {
-  if (baseURL) pages = servedPages(await pageLinks(baseURL));
+  // No document is sent here (see pageLinks); the signing page's own tests (signing*.e2e.ts) check it.
+  if (baseURL) pages = servedPages(await pageLinks(baseURL, { send: false }));
 });
 
-for (const name of ['home', 'walkthrough', 'editor', 'signing', 'review', 'verify', 'portal', 'webhook-tools', 'graphql', 'api-docs']) {
+for (const name of ['home', 'walkthrough', 'editor', 'review', 'verify', 'portal', 'webhook-tools', 'graphql', 'api-docs']) {
   test(`${name}: one shell; axe-clean, no sideways scrolling and no console error at phone width in English and Arabic, and on a desktop`, async ({
     page,
     baseURL,
