@@ -19,7 +19,8 @@ import { apiKeyCreate, apiKeyList, apiKeyRevoke, auditVerify, groupCreate, jobsL
 const USAGE = `Usage:
   esign-server serve [--host H] [--port N] [--data DIR] [--dev] (env PORT, ESIGN_DATA; default 127.0.0.1:8080, .esign-data/;
                                                                --dev or ESIGN_DEV=1: webhooks may call loopback/private addresses)
-      env: ESIGN_BASE_URL, ESIGN_SANDBOX_RATE_LIMIT (calls/hour, 100), ESIGN_PRODUCTION_RATE_LIMIT (10000),
+      env: ESIGN_BASE_URL, ESIGN_SANDBOX_RATE_LIMIT (calls/hour: 100 with NODE_ENV=production, else 1000), ESIGN_PRODUCTION_RATE_LIMIT (10000),
+           ESIGN_SIGNER_RATE_LIMIT (calls/hour per recipient's signing session, 1000),
            ESIGN_MAX_UPLOAD_MB (25), ESIGN_LOG=1 (request log),
            ESIGN_DELETED_TEMPLATE_HOURS (36: a template titled [deleted] is removed this long after),
            ESIGN_COMPONENT_TOKEN_TTL (seconds a component token lives by default, 900),

@@ -145,6 +145,8 @@ export interface RateLimitConfig {
   production: number;
   /** Window length in milliseconds (default one hour). */
   windowMs: number;
+  /** Calls per window for one recipient's signing session (auth/rate-limit-settings.ts; default 1,000). */
+  signer?: number;
 }
 
 export interface AppConfig {

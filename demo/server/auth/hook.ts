@@ -13,6 +13,8 @@ import { parseApiKey } from '../domain/api-keys.ts';
 import type { ParsedKey } from '../domain/api-keys.ts';
 import { RateLimiter, windowsOf } from './rate-limit.ts';
 import type { RateLimitState } from './rate-limit.ts';
+import { bucketOf, rateLimited } from './rate-limit-settings.ts';
+import type { RateLimitedError } from '../domain/errors.ts';
 import { ApiError, forbidden, unauthorized } from '../http/errors.ts';
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -60,29 +62,36 @@ const limiters = new WeakMap<Store, RateLimiter>();
 
 /** Where an API key stands in its current throttle window, without counting a call. */
 export async function rateUsage(store: Store, config: AppConfig, keyId: string, env: 'sandbox' | 'production'): Promise<RateLimitState> {
-  const limiter = limiters.get(store);
-  if (!limiter) throw new Error('installAuth() has not run on this app.');
-  return await limiter.peek(`key:${keyId}`, env === 'production' ? config.rateLimits.production : config.rateLimits.sandbox);
+  return await limiterOf(store).peek(`key:${keyId}`, env === 'production' ? config.rateLimits.production : config.rateLimits.sandbox);
 }
 
-/** Counts one call against the caller's key: the RateLimit-* headers, and 429 past the limit. */
-export async function applyRateLimit(store: Store, config: AppConfig, auth: AuthContext, reply: FastifyReply): Promise<void> {
+function limiterOf(store: Store): RateLimiter {
   const limiter = limiters.get(store);
   if (!limiter) throw new Error('installAuth() has not run on this app.');
-  const limit = auth.env === 'production' ? config.rateLimits.production : config.rateLimits.sandbox;
-  const state = await limiter.hit(`key:${auth.keyId}`, limit);
+  return limiter;
+}
+
+/**
+ * Counts one call in the caller's bucket (rate-limit-settings.ts: an API key's, or a recipient's signing
+ * session's); past the limit, the refusal to throw (429 over REST and GraphQL, with Retry-After).
+ */
+export async function countCall(store: Store, config: AppConfig, auth: AuthContext): Promise<{ state: RateLimitState; refusal: RateLimitedError | null }> {
+  const bucket = bucketOf(auth, config.rateLimits);
+  const state = await limiterOf(store).hit(bucket.bucket, bucket.limit);
+  return { state, refusal: state.allowed ? null : rateLimited(bucket, state, config.rateLimits.windowMs) };
+}
+
+/** Counts one call and sets the RateLimit-* headers; throws the RateLimitedError past the limit. */
+export async function applyRateLimit(store: Store, config: AppConfig, auth: AuthContext, reply: FastifyReply): Promise<void> {
+  const { state, refusal } = await countCall(store, config, auth);
+  setRateHeaders(reply, state);
+  if (refusal) throw refusal;
+}
+
+function setRateHeaders(reply: FastifyReply, state: RateLimitState): void {
   reply.header('RateLimit-Limit', String(state.limit));
   reply.header('RateLimit-Remaining', String(state.remaining));
   reply.header('RateLimit-Reset', String(state.resetSeconds));
-  if (!state.allowed) {
-    throw new ApiError(
-      429,
-      'rate_limited',
-      `Rate limit exceeded: ${auth.env} keys may make ${state.limit} calls per ${Math.round(config.rateLimits.windowMs / 60000)} minutes. Retry in ${state.resetSeconds} seconds.`,
-      undefined,
-      { 'Retry-After': String(state.resetSeconds) },
-    );
-  }
 }
 
 function hasBody(request: FastifyRequest): boolean {

@@ -3,13 +3,14 @@ import { EMAIL_LEASE_MS } from '../email/delivery.ts';
 import { shareSecretFiles } from '../services/server-secrets.ts';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../app.ts';
-import { ConfigError, databaseUrlFromEnv } from '../config.ts';
+import { ConfigError, databaseUrlFromEnv, type RateLimitConfig } from '../config.ts';
 import { ensureInitialSetup } from '../services/bootstrap.ts';
 import { parseCorsOrigins } from '../http/cors.ts';
 import { sealKeyFor } from '../services/seal.ts';
 import { SealKeyError } from '../pdf/seal-key.ts';
 import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from '../http/connection-guard.ts';
 import { workSettingsFromEnv, type WorkSettings } from '../work/settings.ts';
+import { rateLimitsFromEnv } from '../auth/rate-limit-settings.ts';
 import { UsageError, dataDirFrom } from './common.ts';
 
 /** The work-pool limits from the environment (work/settings.ts), refusing values that are not positive numbers. */
@@ -69,6 +70,16 @@ function checkedDatabaseUrl(): string | undefined {
   }
 }
 
+/** The rate limits (auth/rate-limit-settings.ts), a malformed value being a usage error that names the variable. */
+function checkedRateLimits(): RateLimitConfig {
+  try {
+    return rateLimitsFromEnv(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
 export async function serve(args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: { host: { type: 'string' }, port: { type: 'string' }, data: { type: 'string' }, dev: { type: 'boolean' } } });
   const host = values.host ?? process.env.HOST ?? '127.0.0.1';
@@ -80,6 +91,8 @@ export async function serve(args: string[]): Promise<void> {
 
   // Checked first so a mistyped URL is named at startup, as a usage error.
   const databaseUrl = checkedDatabaseUrl();
+  // 1,000 sandbox calls an hour in development (npm start, npm run demo), the spec's 100 in production.
+  const rateLimits = checkedRateLimits();
 
   const app = await buildApp({
     dataDir,
@@ -88,11 +101,7 @@ export async function serve(args: string[]): Promise<void> {
     logger: process.env.ESIGN_LOG === '1',
     trustProxy: process.env.ESIGN_TRUST_PROXY || undefined,
     corsOrigins: parseCorsOrigins(process.env.ESIGN_CORS_ORIGINS),
-    rateLimits: {
-      sandbox: positiveEnv('ESIGN_SANDBOX_RATE_LIMIT', 100),
-      production: positiveEnv('ESIGN_PRODUCTION_RATE_LIMIT', 10_000),
-      windowMs: 60 * 60 * 1000,
-    },
+    rateLimits,
     maxUploadBytes: positiveEnv('ESIGN_MAX_UPLOAD_MB', 25) * 1024 * 1024,
     connectionLimits: connectionLimitsFromEnv(),
     work: workSettingsChecked(),
@@ -141,6 +150,10 @@ export async function serve(args: string[]): Promise<void> {
   console.log(`  API:       ${base}/api/v1/`);
   console.log(`  API docs:  ${base}/docs/  (OpenAPI: ${base}/api/v1/openapi.json)`);
   console.log(`  data:      ${dataDir}`);
+  const limits = app.config.rateLimits;
+  console.log(
+    `  limits:    sandbox keys ${limits.sandbox} calls/hour (ESIGN_SANDBOX_RATE_LIMIT), production ${limits.production}, each signing session ${limits.signer}`,
+  );
   console.log(`  verify:    ${base}/verify/  (seal SHA-256 ${seal.fingerprint})`);
 
   let closing = false;

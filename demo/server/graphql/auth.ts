@@ -11,9 +11,17 @@ import { tokenIssuer, userPool } from '../services/sign-in/pool.ts';
 import { SingleUse } from '../auth/challenge-block.ts';
 import type { GraphqlCaller } from './context.ts';
 
-export const UNAUTHORIZED_BODY = {
-  errors: [{ errorType: 'UnauthorizedException', message: 'You are not authorized to make this call.' }],
-};
+/**
+ * The 401 body: AppSync's (GRAPHQL.md §1), with an `errorInfo.code` as every other refusal has, telling
+ * missing credentials from ones that are not valid.
+ */
+export function unauthorizedBody(authorization: string | undefined) {
+  return { errors: [{ errorType: 'UnauthorizedException', message: 'You are not authorized to make this call.', errorInfo: unauthorizedInfo(authorization) }] };
+}
+
+export function unauthorizedInfo(authorization: string | undefined): { code: string } {
+  return { code: tokenOf(authorization) ? 'invalid_credentials' : 'missing_authorization' };
+}
 
 function tokenOf(header: string | undefined): string | null {
   const token = (header ?? '').replace(/^bearer\s+/i, '').trim();

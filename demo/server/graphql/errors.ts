@@ -40,11 +40,11 @@ function fromDomain(error: DomainError): GqlError {
   if (error instanceof InvalidInputError || error instanceof UnprocessableError) return new GqlError('ValidationError', error.message, info);
   if (error instanceof ForbiddenError || error instanceof UnauthenticatedError) return new GqlError('Unauthorized', error.message, info);
   if (error instanceof ConflictError) return new GqlError('Conflict', error.message, info);
-  if (error instanceof RateLimitedError) return new GqlError('Throttled', error.message, info);
+  if (error instanceof RateLimitedError) return new GqlError('Throttled', error.message, { ...info, retryAfterSeconds: error.retryAfterSeconds ?? null });
   return new GqlError('BadRequest', error.message, info);
 }
 
-interface AppSyncError {
+export interface AppSyncError {
   message: string;
   errorType: string;
   errorInfo: Record<string, unknown> | null;
@@ -71,8 +71,8 @@ export function appSyncError(error: GraphQLError, log: (error: unknown) => void)
   // The app's own request errors (a body that is not JSON, or that has a "__proto__" key): the caller's to fix.
   else if (original instanceof ApiError && original.status < 500) typed = new GqlError('ValidationError', original.message, { code: original.code });
   else if (original && 'statusCode' in original && typeof original.statusCode === 'number' && original.statusCode < 500) {
-    // mercurius's own request errors (a malformed body, CSRF): the caller's to fix, said as mercurius says it.
-    typed = new GqlError('ValidationError', original.message);
+    // mercurius's and Fastify's own request errors (a malformed body, CSRF, a body over the limit): the caller's to fix.
+    typed = new GqlError('ValidationError', original.message, original.statusCode === 413 ? { code: 'too_large' } : null);
   } else if (original && !(original instanceof GraphQLError)) {
     log(original);
     typed = new GqlError('InternalError', 'Something went wrong on our side; the error is logged.');
@@ -85,6 +85,12 @@ export function appSyncError(error: GraphQLError, log: (error: unknown) => void)
     locations: (error.locations ?? []).map((l) => ({ line: l.line, column: l.column, sourceName: null })),
     data: null,
   };
+}
+
+/** A request refused before anything ran (the rate limit): the body, as AppSync shapes a request error. */
+export function refusalBody(error: DomainError): AppSyncResult {
+  const typed = fromDomain(error);
+  return { data: null, errors: [{ message: typed.message, errorType: typed.errorType, errorInfo: typed.errorInfo, path: [], locations: [], data: null }] };
 }
 
 export type AppSyncResult = Omit<FormattedExecutionResult, 'errors'> & { errors?: AppSyncError[] };

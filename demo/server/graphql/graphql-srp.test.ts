@@ -2,7 +2,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestApp, type TestApp } from '../../../test/support/server/app.ts';
-import { srpAccessToken, createSignInUser } from '../../../test/support/server/sign-in.ts';
+import { createSignInUser, enrolTotp, srpSignIn } from '../../../test/support/server/sign-in.ts';
 
 const EMAIL = 'erin@example.com';
 const PASSWORD = 'another long and secret passphrase';
@@ -16,7 +16,10 @@ before(async () => {
   t = await createTestApp();
   address = await t.app.listen({ port: 0, host: '127.0.0.1' });
   await createSignInUser(t, EMAIL, PASSWORD);
-  accessToken = await srpAccessToken(t, address, EMAIL, PASSWORD);
+  const signedIn = await srpSignIn(t, address, EMAIL, PASSWORD);
+  // User.webhooks needs a second factor (second-factor-gate.ts; refusals in second-factor-gate.test.ts).
+  await enrolTotp(signedIn.user);
+  accessToken = signedIn.token;
 });
 after(async () => t.close());
 
@@ -32,7 +35,7 @@ async function gql(query: string, authorization: string) {
   };
 }
 
-test('the access token answers as its user and reaches User.webhooks; the API key is refused that field', async () => {
+test('the access token (with a second factor) answers as its user and reaches User.webhooks; the API key is refused that field', async () => {
   const query = '{ user { email webhooks { id url } } }';
   for (const authorization of [`Bearer ${accessToken}`, accessToken]) {
     const srp = await gql(query, authorization);

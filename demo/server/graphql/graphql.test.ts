@@ -44,8 +44,16 @@ async function restSend(): Promise<string> {
 }
 
 test('no credentials or a wrong key: 401 with the AppSync body, nothing runs', async () => {
-  const expected = { errors: [{ errorType: 'UnauthorizedException', message: 'You are not authorized to make this call.' }] };
   for (const authorization of [null, 'Bearer ak_sandbox_nope.nope', 'Bearer not-a-token']) {
+    const expected = {
+      errors: [
+        {
+          errorType: 'UnauthorizedException',
+          message: 'You are not authorized to make this call.',
+          errorInfo: { code: authorization ? 'invalid_credentials' : 'missing_authorization' },
+        },
+      ],
+    };
     const answer = await gql('{ user { id } }', {}, authorization);
     assert.equal(answer.status, 401);
     assert.deepEqual(answer.body, expected);

@@ -1,12 +1,12 @@
 /**
  * Resolvers of portal-groups.graphql over services/portal/group-admin.ts: the same group, member and
- * user services as REST /group/, /member/, /invited/ and /user/. A person needs their second factor.
+ * user services as REST /group/, /member/, /invited/ and /user/. A person needs their second factor
+ * (second-factor-gate.ts, installed on the schema).
  */
 import type { IResolvers } from 'mercurius';
 import type { GraphqlContext } from './context.ts';
 import type { Store } from '../store/index.ts';
 import type { Group } from '../store/groups.ts';
-import { requireSecondFactor } from '../services/portal/account.ts';
 import {
   administeredGroup,
   cancelGroupInvitation,
@@ -25,9 +25,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Member and invitation ids are the REST uuids; anything else matches nothing. */
 const uuidOf = (value: string): string => (UUID.test(value) ? value.toLowerCase() : '');
 
-async function actorOf(ctx: GraphqlContext): Promise<Actor> {
+function actorOf(ctx: GraphqlContext): Actor {
   const user = ctx.caller.auth.user;
-  await requireSecondFactor(ctx.app.store, user);
   return { user, groupIds: ctx.caller.auth.groupIds, client: { ip: ctx.caller.ip, userAgent: String(ctx.caller.headers['user-agent'] ?? '') } };
 }
 
@@ -70,7 +69,7 @@ export const portalGroupResolvers: IResolvers = {
   Query: {
     async portalGroups(_root, _args, ctx) {
       const { store } = ctx.app;
-      const actor = await actorOf(ctx);
+      const actor = actorOf(ctx);
       const groups = await Promise.all(actor.groupIds.map((id) => store.groups.get(id)));
       return groups.filter((g) => g !== undefined).map((g) => portalGroupView(store, actor, g));
     },
@@ -78,20 +77,20 @@ export const portalGroupResolvers: IResolvers = {
   Mutation: {
     async updateGroupSettings(_root, { groupId, input }: { groupId: string; input: GroupSettingsChange }, ctx) {
       const { store } = ctx.app;
-      const actor = await actorOf(ctx);
+      const actor = actorOf(ctx);
       const group = await changeGroupSettings(store, actor, decodeId('grp', groupId), input);
       return await portalGroupView(store, actor, group);
     },
     async inviteMember(_root, { groupId, email }: { groupId: string; email: string }, ctx) {
       const { store } = ctx.app;
-      const actor = await actorOf(ctx);
+      const actor = actorOf(ctx);
       const group = await administeredGroup(store, actor, decodeId('grp', groupId));
       await inviteMember(store, actor, group.id, email);
       return await reload(store, actor, group.id);
     },
     async removeMember(_root, { memberId }: { memberId: string }, ctx) {
       const { store } = ctx.app;
-      const actor = await actorOf(ctx);
+      const actor = actorOf(ctx);
       const id = uuidOf(memberId);
       const groupId = (await store.members.get(id))?.groupId ?? '';
       await removeGroupMember(store, actor, id);
@@ -99,7 +98,7 @@ export const portalGroupResolvers: IResolvers = {
     },
     async cancelInvitation(_root, { invitationId }: { invitationId: string }, ctx) {
       const { store } = ctx.app;
-      const actor = await actorOf(ctx);
+      const actor = actorOf(ctx);
       const id = uuidOf(invitationId);
       const groupId = (await store.members.invitation(id))?.groupId ?? '';
       await cancelGroupInvitation(store, actor, id);
@@ -107,7 +106,7 @@ export const portalGroupResolvers: IResolvers = {
     },
     async createSubUser(_root, { groupId, input }: { groupId: string; input: NewPortalUser }, ctx) {
       const { store } = ctx.app;
-      return userView(await createGroupUser(store, await actorOf(ctx), decodeId('grp', groupId), input));
+      return userView(await createGroupUser(store, actorOf(ctx), decodeId('grp', groupId), input));
     },
   },
 };

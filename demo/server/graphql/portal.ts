@@ -1,10 +1,11 @@
 /**
  * Resolvers of portal.graphql: the developer portal's account, API keys, delivery log and usage, over
- * services/portal/. API keys never reach these fields (api-key-fields.ts); a person needs their second factor.
+ * services/portal/. API keys never reach these fields (api-key-fields.ts); a person needs their second factor
+ * for all but portalAccount (second-factor-gate.ts, installed on the schema).
  */
 import type { IResolvers } from 'mercurius';
 import type { GraphqlContext } from './context.ts';
-import { hasSecondFactor, requireSecondFactor } from '../services/portal/account.ts';
+import { hasSecondFactor } from '../services/portal/account.ts';
 import { createApiKey, listApiKeys, revokeApiKey } from '../services/portal/api-keys.ts';
 import type { PortalApiKey } from '../services/portal/api-keys.ts';
 import { replayWebhookDelivery, triggerTestEvent, webhookDeliveries } from '../services/portal/webhooks.ts';
@@ -34,12 +35,8 @@ const deliveryView = (d: DeliveryRow & { requestBody: string }) => ({
 /** The caller's address and browser, for the account's event log. */
 const clientOf = (ctx: GraphqlContext) => ({ ip: ctx.caller.ip, userAgent: String(ctx.caller.headers['user-agent'] ?? '') });
 
-/** The signed-in person, once they have a second factor. */
-async function person(ctx: GraphqlContext) {
-  const user = ctx.caller.auth.user;
-  await requireSecondFactor(ctx.app.store, user);
-  return user;
-}
+/** The signed-in person (second-factor-gate.ts has checked their second factor). */
+const person = (ctx: GraphqlContext) => ctx.caller.auth.user;
 
 export const portalResolvers: IResolvers = {
   Query: {
@@ -50,25 +47,25 @@ export const portalResolvers: IResolvers = {
       return { email: user.email, name: userView(user).name, totpEnabled: await hasSecondFactor(store, user.id), groups: groups.map(groupView) };
     },
     async apiKeys(_root, _args, ctx) {
-      return (await listApiKeys(ctx.app.store, (await person(ctx)).id)).map(apiKeyView);
+      return (await listApiKeys(ctx.app.store, person(ctx).id)).map(apiKeyView);
     },
     async webhookDeliveries(_root, { limit }: { limit?: number | null }, ctx) {
-      return (await webhookDeliveries(ctx.app.store, (await person(ctx)).id, limit ?? 50)).map(deliveryView);
+      return (await webhookDeliveries(ctx.app.store, person(ctx).id, limit ?? 50)).map(deliveryView);
     },
     async usage(_root, _args, ctx) {
-      return await usageOf(ctx.app.store, ctx.app.config, (await person(ctx)).id);
+      return await usageOf(ctx.app.store, ctx.app.config, person(ctx).id);
     },
   },
   Mutation: {
     async createApiKey(_root, { env }: { env: string }, ctx) {
-      const created = await createApiKey(ctx.app.store, (await person(ctx)).id, env, clientOf(ctx));
+      const created = await createApiKey(ctx.app.store, person(ctx).id, env, clientOf(ctx));
       return { key: created.key, apiKey: apiKeyView(created.record) };
     },
     async revokeApiKey(_root, { id }: { id: string }, ctx) {
-      return apiKeyView(await revokeApiKey(ctx.app.store, (await person(ctx)).id, id, clientOf(ctx)));
+      return apiKeyView(await revokeApiKey(ctx.app.store, person(ctx).id, id, clientOf(ctx)));
     },
     async triggerWebhookEvent(_root, { input }: { input: { object: string; event: string; documentId?: string | null; recipientId?: string | null } }, ctx) {
-      const user = await person(ctx);
+      const user = person(ctx);
       const documentId = input.documentId == null ? null : decodeId('doc', input.documentId);
       if (input.documentId != null && !documentId) throw notFoundError('Document', input.documentId);
       const recipientId = input.recipientId == null ? null : decodeId('rec', input.recipientId);
@@ -76,7 +73,7 @@ export const portalResolvers: IResolvers = {
       return await triggerTestEvent(ctx.app.store, user.id, ctx.caller.auth.groupIds, { object: input.object, event: input.event, documentId, recipientId });
     },
     async replayWebhookDelivery(_root, { id }: { id: string }, ctx) {
-      return deliveryView(await replayWebhookDelivery(ctx.app.store, (await person(ctx)).id, /^\d{1,15}$/.test(id) ? Number(id) : NaN));
+      return deliveryView(await replayWebhookDelivery(ctx.app.store, person(ctx).id, /^\d{1,15}$/.test(id) ? Number(id) : NaN));
     },
   },
 };

@@ -10,12 +10,14 @@ import type { IResolvers, MercuriusOptions } from 'mercurius';
 import type { ExecutionResult } from 'graphql';
 import { applyRateLimit } from '../auth/hook.ts';
 import type { GraphqlCaller } from './context.ts';
-import { graphqlCaller, UNAUTHORIZED_BODY } from './auth.ts';
+import { graphqlCaller, unauthorizedBody } from './auth.ts';
 import { resolvers as coreResolvers } from './resolvers.ts';
 import { portalResolvers } from './portal.ts';
 import { portalGroupResolvers } from './portal-groups.ts';
 import { enforceApiKeyFields } from './api-key-fields.ts';
-import { appSyncError, unwrapValidation } from './errors.ts';
+import { enforceSecondFactor } from './second-factor-gate.ts';
+import { appSyncError, refusalBody, unwrapValidation } from './errors.ts';
+import { RateLimitedError } from '../domain/errors.ts';
 import type { AppSyncResult } from './errors.ts';
 import { depthRule, fieldCountRule } from './limits.ts';
 import { attachFeedSockets } from './feeds/sockets.ts';
@@ -53,9 +55,19 @@ export async function registerGraphql(app: FastifyInstance): Promise<void> {
     scope.decorateRequest('graphqlCaller', null);
     scope.addHook('onRequest', async (request, reply) => {
       const caller = await graphqlCaller(app, request);
-      if (!caller) return reply.code(401).type('application/json').send(UNAUTHORIZED_BODY);
-      await applyRateLimit(app.store, app.config, caller.auth, reply);
+      if (!caller) return reply.code(401).type('application/json').send(unauthorizedBody(request.headers.authorization));
       request.graphqlCaller = caller;
+      try {
+        await applyRateLimit(app.store, app.config, caller.auth, reply);
+      } catch (error) {
+        // Answered here, in the AppSync shape: thrown, it reached mercurius's error handler, which cannot answer without a caller (a 500).
+        if (!(error instanceof RateLimitedError)) throw error;
+        return reply
+          .code(429)
+          .header('Retry-After', String(error.retryAfterSeconds ?? 1))
+          .type('application/json')
+          .send(refusalBody(error));
+      }
     });
 
     const options: MercuriusOptions = {
@@ -79,12 +91,16 @@ export async function registerGraphql(app: FastifyInstance): Promise<void> {
         );
         const response: AppSyncResult = { data: execution.data ?? null, errors };
         // Resolver errors answer 200 (AppSync); a request that could not run at all keeps mercurius's 4xx, never a 5xx.
-        const statusCode = execution.data !== undefined ? 200 : Math.min(execution.statusCode && execution.statusCode >= 400 ? execution.statusCode : 400, 499);
+        // A body over the limit keeps REST's 413.
+        const requestStatus = errors.some((e) => e.errorInfo?.code === 'too_large') ? 413 : execution.statusCode;
+        const statusCode = execution.data !== undefined ? 200 : Math.min(requestStatus && requestStatus >= 400 ? requestStatus : 400, 499);
         return { statusCode, response };
       },
     };
     await scope.register(mercurius, options);
     attachFeedSockets(app, scope.graphql.schema);
+    // The second-factor gate inside, the API-key allow-list outside: an API key is refused by the allow-list first.
+    enforceSecondFactor(scope.graphql.schema);
     enforceApiKeyFields(scope.graphql.schema);
   });
 }

@@ -1,5 +1,5 @@
 /**
- * Webhook management in the full schema (an SRP access token with a second factor; an API key gets
+ * Webhook management in the full schema (an SRP access token with a second factor, second-factor-gate.ts; an API key gets
  * `Unauthorized` from the allow-list): `createWebhook`, `updateWebhook`, `deleteWebhook`, on the same registrations as REST
  * `/subscribe/` and `/unsubscribe/` (webhooks/subscribe.ts). Events map onto REST filters as GRAPHQL.md §6 says.
  */
@@ -11,7 +11,6 @@ import { subscribeWebhook } from '../webhooks/subscribe.ts';
 import { getRegistration } from '../webhooks/registrations.ts';
 import { removeRegistration } from '../webhooks/outbox.ts';
 import { webhookSettingsFor } from '../webhooks/service.ts';
-import { requireSecondFactor } from '../services/portal/account.ts';
 import type { WebhookObject } from '../webhooks/payload.ts';
 
 /** WEBHOOKEVENTS → the REST object and event filters ('' = every event of the object). */
@@ -48,9 +47,6 @@ function groupOf(ctx: GraphqlContext, value: string | null | undefined): string 
   return id;
 }
 
-/** As the portal's keys and logs: a password alone must not be enough to point the user's events somewhere. */
-const secondFactor = (ctx: GraphqlContext): Promise<void> => requireSecondFactor(ctx.app.store, ctx.caller.auth.user);
-
 async function registrationOf(ctx: GraphqlContext, webhookId: string) {
   const id = decodeId('whk', webhookId);
   const registration = id ? await getRegistration(ctx.app.store, ctx.caller.auth.user.id, id) : undefined;
@@ -75,13 +71,11 @@ async function subscribe(ctx: GraphqlContext, url: string | null | undefined, ev
 
 export const webhookMutations: IResolverObject<unknown, GraphqlContext> = {
   async createWebhook(_root, { input }: { input: WebhookInput }, ctx: GraphqlContext) {
-    await secondFactor(ctx);
     const id = await subscribe(ctx, input.url, input.event ?? '', groupOf(ctx, input.groupId), null);
     return encodeId('whk', id);
   },
   /** A registration is immutable in the store: an update registers the new settings, then drops the old one. */
   async updateWebhook(_root, { input }: { input: WebhookInput }, ctx: GraphqlContext) {
-    await secondFactor(ctx);
     const old = await registrationOf(ctx, input.webhookId ?? '');
     const event = input.event ?? webhookEventOf(old.objectFilter, old.eventFilter);
     if (!event) throw new GqlError('ValidationError', 'This webhook was registered over REST with filters GraphQL cannot name; give event.', null);
@@ -92,7 +86,6 @@ export const webhookMutations: IResolverObject<unknown, GraphqlContext> = {
     return encodeId('whk', id);
   },
   async deleteWebhook(_root, { input }: { input: WebhookInput }, ctx: GraphqlContext) {
-    await secondFactor(ctx);
     const registration = await registrationOf(ctx, input.webhookId ?? '');
     await removeRegistration(ctx.app.store, registration.id);
     return encodeId('whk', registration.id);

@@ -152,6 +152,43 @@ test('TOTP: enrol with the client, then every sign-in asks for a code; a wrong o
   assert.equal(codeOf(await sendCode(again.totp, code)), 'CodeMismatchException', 'a code is used once');
 });
 
+test('SetUserMFAPreference, as the client calls it after enrolling: refused before enrolment, SUCCESS after; GetUser lists the factor', async () => {
+  const email = 'erin@example.com';
+  const created = await call(t.app, t.key, 'POST', '/api/v1/user/', {
+    email,
+    first_name: 'Erin',
+    last_name: 'Ng',
+    password: PASSWORD,
+    groups: `/api/v1/group/${t.groupId}/`,
+  });
+  assert.equal(created.statusCode, 201, created.body);
+  const signedIn = await signIn(email, PASSWORD);
+  assert.ok('session' in signedIn, JSON.stringify(signedIn));
+  const { user } = signedIn;
+  const prefer = (sms: cognito.IMfaSettings | null, totp: cognito.IMfaSettings | null) =>
+    new Promise<string>((resolve) =>
+      user.setUserMfaPreference(sms, totp, (error, result) => resolve(error ? ((error as { code?: string }).code ?? error.message) : result!)),
+    );
+  const PREFERRED = { PreferredMfa: true, Enabled: true };
+
+  assert.equal(await prefer(null, PREFERRED), 'InvalidParameterException', 'no authenticator yet');
+  const secret = await new Promise<string>((resolve, reject) => user.associateSoftwareToken({ associateSecretCode: resolve, onFailure: reject }));
+  const enrolCode = await totpCode(secret);
+  await new Promise((resolve, reject) => user.verifySoftwareToken(enrolCode, 'phone', { onSuccess: resolve, onFailure: reject }));
+  assert.equal(await prefer(null, PREFERRED), 'SUCCESS');
+  const data = await new Promise<cognito.UserData>((resolve, reject) =>
+    user.getUserData((error, result) => (error ? reject(error) : resolve(result!)), { bypassCache: true }),
+  );
+  assert.equal(data.PreferredMfaSetting, 'SOFTWARE_TOKEN_MFA');
+  assert.deepEqual(data.UserMFASettingList, ['SOFTWARE_TOKEN_MFA']);
+  // SMS is not offered; switching the authenticator off would make a password enough again.
+  assert.equal(await prefer(PREFERRED, null), 'InvalidParameterException');
+  assert.equal(await prefer(null, { PreferredMfa: false, Enabled: false }), 'InvalidParameterException');
+  const erin = (await t.app.store.users.findByEmail(email))!;
+  assert.ok((await t.app.store.credentials.events(erin.id)).some((e) => e.event === 'mfa_preference_software_token'));
+  assert.ok('totp' in (await signIn(email, PASSWORD)), 'sign-in still asks for the code');
+});
+
 test('refresh gives new tokens; a global sign-out ends the refresh token and the access token', async () => {
   const made = await call(t.app, t.key, 'POST', '/api/v1/user/', {
     email: 'refresh@example.com',

@@ -1,7 +1,7 @@
 /**
  * The signer resource (`/api/v1/signer/{id}/`, the URI document responses give each recipient).
  * The signing operations under it (save, complete, reject) belong to the signing ceremony; their
- * token scope names are defined in services/documents/component-tokens.ts.
+ * token scope names are defined in auth/component-tokens.ts.
  */
 import type { App } from '../http/typed-app.ts';
 import { Type } from 'typebox';

@@ -224,7 +224,7 @@ export default async function signingRoutes(app: App): Promise<void> {
         tags: TAGS,
         params: IdParams,
         body: Type.Object({ link: Type.String({ minLength: 1, maxLength: 1000 }) }),
-        description: `Public: the link token is the credential. Answers a signer component token (${DEFAULT_TOKEN_TTL_SECONDS / 60} minutes) minted on behalf of the sender's newest active API key, so its calls count against the sender's rate limit and stop when the sender loses access. 401 for a bad or expired link; 409 when the document was removed.`,
+        description: `Public: the link token is the credential. Answers a signer component token (${DEFAULT_TOKEN_TTL_SECONDS / 60} minutes) minted on behalf of the sender's newest active API key, so its calls count against that recipient's own rate limit (ESIGN_SIGNER_RATE_LIMIT, never the sender's key quota) and stop when the sender loses access. 401 for a bad or expired link; 409 when the document was removed.`,
         response: {
           200: Type.Object({
             token: Type.String(),

@@ -35,7 +35,8 @@ export function installFeedResolvers(schema: GraphQLSchema, hub: FeedHub): void 
     // The base64 ID, the bare UUID, or prefix + UUID as the feed envelopes print it.
     const id = decodeId('grp', groupId.startsWith('grp') ? groupId.slice(3) : groupId);
     // Members only; another group's feed is refused, not silently empty.
-    if (!id || !caller.auth.groupIds.includes(id)) throw new GqlError('Unauthorized', `Not Authorized to subscribe to the feed of group ${groupId}`);
+    if (!id || !caller.auth.groupIds.includes(id))
+      throw new GqlError('Unauthorized', `Not Authorized to subscribe to the feed of group ${groupId}`, { code: 'not_a_member' });
     return mapped(hub.subscribe(groupTopic(id)), (data) => ({ subscribeGroupFeed: { groupId: encodeId('grp', id), data } }));
   };
 }

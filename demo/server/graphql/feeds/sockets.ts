@@ -9,19 +9,22 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { GraphQLError, specifiedRules, validate, type GraphQLSchema } from 'graphql';
+import { GraphQLError, parse, specifiedRules, validate, type DocumentNode, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import { WebSocketServer } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
-import { graphqlCallerFromToken } from '../auth.ts';
+import { graphqlCallerFromToken, unauthorizedInfo } from '../auth.ts';
+import { countCall } from '../../auth/hook.ts';
 import type { GraphqlCaller } from '../context.ts';
-import { appSyncError } from '../errors.ts';
+import { appSyncError, GqlError } from '../errors.ts';
 import { depthRule, fieldCountRule } from '../limits.ts';
 import { FeedHub } from './hub.ts';
 import { FeedTailer } from './tailer.ts';
 import { installFeedResolvers } from './resolvers.ts';
 
-/** Largest client message (a subscribe with its query); feeds need far less. */
-const MAX_MESSAGE_BYTES = 64 * 1024;
+/** Largest subscribe query (feeds need far less); a longer one is refused like HTTP's body limit, as an error. */
+export const MAX_QUERY_BYTES = 64 * 1024;
+/** Largest WebSocket frame the server reads at all (a bigger one closes the socket, 1009). */
+const MAX_FRAME_BYTES = 1024 * 1024;
 /** Open subscriptions one connection may hold. */
 export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 20;
 
@@ -30,45 +33,72 @@ interface ConnectionState {
   subscriptions: number;
 }
 
+/** An error frame's entries, in the AppSync shape HTTP answers (errorType, errorInfo, path, locations). */
+const refusal = (errorType: string, message: string, errorInfo: Record<string, unknown> | null): GraphQLError =>
+  new GraphQLError(message, { originalError: new GqlError(errorType, message, errorInfo) });
+
 export function attachFeedSockets(app: FastifyInstance, schema: GraphQLSchema): void {
   const hub = new FeedHub();
   const tailer = new FeedTailer(app.store, hub);
   installFeedResolvers(schema, hub);
-  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   const states = new WeakMap<object, ConnectionState>();
   const rules = [...specifiedRules, depthRule, fieldCountRule];
+  const formatted = (errors: readonly GraphQLError[]) =>
+    errors.map((e) => appSyncError(e, (error) => app.log.error({ err: error }, 'GraphQL subscription failed'))) as unknown as GraphQLFormattedError[];
 
   const disposable = useServer(
     {
       schema,
       connectionInitWaitTimeout: 3_000,
-      validate: (s, document) => validate(s, document, rules),
       onConnect: async (ctx) => {
-        const raw =
-          (ctx.connectionParams as Record<string, unknown> | undefined)?.Authorization ??
-          (ctx.connectionParams as Record<string, unknown> | undefined)?.authorization;
-        if (typeof raw !== 'string') return false;
-        const caller = await graphqlCallerFromToken(app, raw, { ip: ctx.extra.request.socket.remoteAddress ?? '', headers: ctx.extra.request.headers });
-        if (!caller) return false;
+        const params = ctx.connectionParams as Record<string, unknown> | undefined;
+        const raw = params?.Authorization ?? params?.authorization;
+        const authorization = typeof raw === 'string' ? raw : undefined;
+        const caller =
+          authorization &&
+          (await graphqlCallerFromToken(app, authorization, { ip: ctx.extra.request.socket.remoteAddress ?? '', headers: ctx.extra.request.headers }));
+        if (!caller) {
+          // 4403 as the protocol says, its reason the AppSync type and code HTTP's 401 carries (a close reason holds 123 bytes: no message).
+          ctx.extra.socket.close(4403, JSON.stringify({ errorType: 'UnauthorizedException', errorInfo: unauthorizedInfo(authorization) }));
+          return false;
+        }
         states.set(ctx, { caller, subscriptions: 0 });
         return true;
       },
-      onSubscribe: (ctx) => {
+      // Parsed and validated here rather than by graphql-ws, which closes the socket (4500) on a query that does not parse.
+      onSubscribe: async (ctx, _id, payload) => {
         const state = states.get(ctx)!;
+        if (Buffer.byteLength(payload.query) > MAX_QUERY_BYTES)
+          return [refusal('ValidationError', `The query is longer than ${MAX_QUERY_BYTES} bytes.`, { code: 'too_large' })];
         if (state.subscriptions >= MAX_SUBSCRIPTIONS_PER_CONNECTION)
-          return [new GraphQLError(`One connection may hold ${MAX_SUBSCRIPTIONS_PER_CONNECTION} subscriptions; open another connection.`)];
+          return [
+            refusal('Throttled', `One connection may hold ${MAX_SUBSCRIPTIONS_PER_CONNECTION} subscriptions; open another connection.`, {
+              code: 'too_many_subscriptions',
+            }),
+          ];
+        // Each subscribe counts as one call, as a request over HTTP does.
+        const { refusal: limited } = await countCall(app.store, app.config, state.caller!.auth);
+        if (limited) return [new GraphQLError(limited.message, { originalError: limited })];
+        let document: DocumentNode;
+        try {
+          document = parse(payload.query);
+        } catch (error) {
+          return [error instanceof GraphQLError ? error : refusal('ValidationError', 'The query could not be parsed.', null)];
+        }
+        const invalid = validate(schema, document, rules);
+        if (invalid.length > 0) return invalid;
         state.subscriptions++;
+        return { schema, document, operationName: payload.operationName, variableValues: payload.variables };
       },
       onComplete: (ctx) => {
         const state = states.get(ctx);
         if (state) state.subscriptions = Math.max(0, state.subscriptions - 1);
       },
       context: (ctx) => ({ caller: states.get(ctx)!.caller, app }),
-      onError: (_ctx, _id, _payload, errors) =>
-        errors.map((e) => {
-          const formatted = appSyncError(e, (error) => app.log.error({ err: error }, 'GraphQL subscription failed'));
-          return new GraphQLError(formatted.message, { path: formatted.path, extensions: { errorType: formatted.errorType } });
-        }),
+      onError: (_ctx, _id, _payload, errors) => formatted(errors),
+      // A refused subscription (another group's feed, an API key) answers one result with errors: the same shape.
+      onNext: (_ctx, _id, _payload, _args, result) => (result.errors ? { ...result, errors: formatted(result.errors) } : undefined),
     },
     sockets,
   );

@@ -2,7 +2,7 @@
  * The Cognito user-pool operations an unmodified `amazon-cognito-identity-js` calls to sign in
  * (../shared/spec/GRAPHQL.md §8): USER_SRP_AUTH with its PASSWORD_VERIFIER challenge, the
  * SOFTWARE_TOKEN_MFA challenge, REFRESH_TOKEN_AUTH, GlobalSignOut, and TOTP enrolment through
- * AssociateSoftwareToken / VerifySoftwareToken. Errors carry Cognito's names; an unknown user and a
+ * AssociateSoftwareToken / VerifySoftwareToken / SetUserMFAPreference. Errors carry Cognito's names; an unknown user and a
  * wrong password answer alike (no account enumeration).
  */
 import crypto from 'node:crypto';
@@ -216,6 +216,32 @@ async function signedIn(ctx: SignInContext, body: Record<string, unknown>): Prom
   return user;
 }
 
+/**
+ * SetUserMFAPreference, which Cognito clients call after enrolling an authenticator. The authenticator is
+ * this pool's only factor, so "enabled and preferred" is the state enrolment already left: answered `{}`
+ * and written to the account's trail. Cognito's refusals where they apply: enabling it before enrolment,
+ * SMS (not offered here). Switching it off is refused: it is what gates keys and webhooks, and sign-in asks
+ * for it once enrolled (a password alone would be enough again).
+ */
+async function setMfaPreference(ctx: SignInContext, user: User, body: Record<string, unknown>): Promise<Record<string, never>> {
+  const sms = record(body.SMSMfaSettings);
+  if (sms.Enabled === true || sms.PreferredMfa === true)
+    throw new CognitoError(
+      'InvalidParameterException',
+      'SMS multi-factor authentication is not offered by this user pool; use an authenticator app (SOFTWARE_TOKEN_MFA).',
+    );
+  if (body.SoftwareTokenMfaSettings === undefined) return {};
+  const totp = record(body.SoftwareTokenMfaSettings);
+  if (totp.Enabled === false)
+    throw new CognitoError(
+      'InvalidParameterException',
+      'The authenticator cannot be switched off: this pool requires it, once enrolled, at sign-in and for API keys, webhooks and logs.',
+    );
+  if (!(await ctx.store.credentials.get(user.id))?.totpSecret) throw new CognitoError('InvalidParameterException', 'User has not verified software token mfa');
+  await audit(ctx, user.id, 'mfa_preference_software_token');
+  return {};
+}
+
 /** Runs one operation (`X-Amz-Target` without its prefix) on a parsed JSON body. */
 export async function cognitoOperation(ctx: SignInContext, operation: string, input: unknown): Promise<unknown> {
   const body = record(input);
@@ -254,8 +280,11 @@ export async function cognitoOperation(ctx: SignInContext, operation: string, in
       await audit(ctx, user.id, 'totp_enabled');
       return { Status: 'SUCCESS', RecoveryCodes: recovery.codes };
     }
+    case 'SetUserMFAPreference':
+      return setMfaPreference(ctx, await signedIn(ctx, body), body);
     case 'GetUser': {
       const user = await signedIn(ctx, body);
+      const totp = Boolean((await ctx.store.credentials.get(user.id))?.totpSecret);
       return {
         Username: user.id,
         UserAttributes: [
@@ -263,6 +292,8 @@ export async function cognitoOperation(ctx: SignInContext, operation: string, in
           { Name: 'email', Value: user.email },
           { Name: 'email_verified', Value: 'true' },
         ],
+        // As Cognito lists a user's factors: the authenticator, once enrolled.
+        ...(totp ? { PreferredMfaSetting: 'SOFTWARE_TOKEN_MFA', UserMFASettingList: ['SOFTWARE_TOKEN_MFA'] } : {}),
       };
     }
     default:

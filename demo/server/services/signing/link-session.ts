@@ -1,7 +1,7 @@
 /**
  * What a signing link and a review link have in common: the link token is the credential, and it is
  * exchanged for a component token minted on behalf of the sender's newest live new-scheme key, so
- * the recipient's calls count against the sender's rate limit and stop when the sender loses access.
+ * the recipient's calls count against the recipient's own rate limit (never the sender's key quota) and stop when the sender loses access.
  */
 import type { ServerContext } from '../context.ts';
 import { conflict, notFound } from '../../domain/errors.ts';
