@@ -10,30 +10,14 @@ import { csvSeparator, decodeText, looksLikeHtml, looksLikeText } from './text.t
 
 /** `wordml`: a Word 2003 XML document (WordprocessingML, one XML file; often saved as .docx or .xml). */
 export type Format =
-  | 'pdf'
-  | 'docx'
-  | 'doc'
-  | 'odt'
-  | 'rtf'
-  | 'wordml'
-  | 'xlsx'
-  | 'xls'
-  | 'ods'
-  | 'html'
-  | 'text'
-  | 'csv'
-  | 'png'
-  | 'jpg'
-  | 'gif'
-  | 'webp'
-  | 'tif'
-  | 'heic';
+  'pdf' | 'docx' | 'doc' | 'odt' | 'rtf' | 'wordml' | 'xlsx' | 'xls' | 'ods' | 'html' | 'text' | 'csv' | 'png' | 'jpg' | 'gif' | 'webp' | 'tif' | 'heic';
 
 export const OFFICE_FORMATS = new Set<Format>(['docx', 'doc', 'odt', 'rtf', 'wordml', 'xlsx', 'xls', 'ods', 'html', 'text', 'csv']);
 export const IMAGE_FORMATS = new Set<Format>(['png', 'jpg', 'gif', 'webp', 'tif', 'heic']);
 export const ZIP_FORMATS = new Set<Format>(['docx', 'xlsx', 'odt', 'ods']);
 
-export const ACCEPTED = 'PDF; Word (.docx, .doc, .odt, .rtf, Word 2003 XML); HTML or XHTML; plain text; spreadsheets (.xlsx, .xls, .ods, .csv); images (PNG, JPEG, GIF, WebP, TIFF)';
+export const ACCEPTED =
+  'PDF; Word (.docx, .doc, .odt, .rtf, Word 2003 XML); HTML or XHTML; plain text; spreadsheets (.xlsx, .xls, .ods, .csv); images (PNG, JPEG, GIF, WebP, TIFF)';
 
 export interface Detected {
   format: Format;
