@@ -18,7 +18,7 @@ process.env.ESIGN_CONVERT_WORKERS = '1';
 
 const { call, createTenant, createTestApp, errorOf } = await import('../../../test/support/server/app.ts');
 const { uploadFlowOf } = await import('../routes/uploads.ts');
-const { crashWhileReading, officeProcess } = await import('./office-crash.ts');
+const { crashWhileReading, crashWhileWriting, officeProcess } = await import('./office-crash.ts');
 const { docx, longDocx, wordml2003 } = await import('./office-files.ts');
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 type Pool = NonNullable<ReturnType<typeof uploadFlowOf>>['converter']['soffice'];
@@ -65,12 +65,13 @@ describe('conversion survives a crashed LibreOffice', () => {
     return execFileSync('pdftotext', ['-', '-'], { input: res.rawPayload }).toString();
   }
 
-  /** Signals soffice while it reads the file of `size` bytes, on its first `times` attempts. */
-  function crashOn(size: number, signal: NodeJS.Signals, times: number): { crashes: Promise<void>[] } {
+  /** Signals soffice while it reads (or writes the PDF of) the file of `size` bytes, on its first `times` attempts. */
+  function crashOn(size: number, signal: NodeJS.Signals, times: number, when: 'reading' | 'writing' = 'reading'): { crashes: Promise<void>[] } {
     const crashes: Promise<void>[] = [];
-    const onStart = ({ pid, request }: { pid: number; request: { in: string } }) => {
+    const onStart = ({ pid, request }: { pid: number; request: { in: string; out: string } }) => {
       if (fs.statSync(request.in).size !== size) return;
-      crashes.push(crashWhileReading(pid, request.in, signal).then(() => {}));
+      const crash = when === 'reading' ? crashWhileReading(pid, request.in, signal) : crashWhileWriting(pid, request.out, signal);
+      crashes.push(crash.then(() => {}));
       if (crashes.length === times) pool.events.off('start', onStart);
     };
     pool.events.on('start', onStart);
@@ -95,7 +96,7 @@ print(bridge.crash_or(uno_error("com.sun.star.lang.IllegalArgumentException", "U
   });
 
   test('SIGKILL mid-conversion: the file is retried on a fresh worker, the neighbour queued behind it converts', async () => {
-    const file = longDocx(20);
+    const file = longDocx(10);
     const replaced = pool.replaced;
     const { crashes } = crashOn(file.length, 'SIGKILL', 1);
     // The neighbour's file arrives while ours holds the only worker: it waits behind it.
@@ -111,10 +112,10 @@ print(bridge.crash_or(uno_error("com.sun.star.lang.IllegalArgumentException", "U
     assert.equal(pool.replaced, replaced + 1, 'the killed worker was replaced');
   });
 
-  test('SIGABRT mid-conversion: the file converts on its retry, and so does the next upload', async () => {
+  test("SIGABRT while writing the PDF: the file converts on its retry (over the dead one's lock file), and so does the next upload", async () => {
     const file = longDocx(12);
     const replaced = pool.replaced;
-    const { crashes } = crashOn(file.length, 'SIGABRT', 1);
+    const { crashes } = crashOn(file.length, 'SIGABRT', 1, 'writing');
     const aborted = await upload(file);
     await Promise.all(crashes);
     assert.equal(aborted.res.statusCode, 201, aborted.res.body);

@@ -247,6 +247,7 @@ export class SofficePool {
   private crashed(slot: Slot, job: Job, reason: Crash, stale: boolean): void {
     this.events.emit('crash', { reason });
     this.replace(slot);
+    clearOutput(job.request);
     if (stale && job.stale < 3) {
       job.stale++;
       return this.requeueFirst(job);
@@ -294,6 +295,15 @@ export class SofficePool {
 
 function converterMissingThrow(detail: string): never {
   throw converterMissing(detail);
+}
+
+/**
+ * A soffice killed while writing the PDF leaves the PDF's lock file (`.~lock.out.pdf#`) behind, and
+ * the next soffice refuses to write over a locked file: clear both before the retry.
+ */
+function clearOutput(request: BridgeRequest): void {
+  fs.rmSync(request.out, { force: true });
+  fs.rmSync(path.join(path.dirname(request.out), `.~lock.${path.basename(request.out)}#`), { force: true });
 }
 
 /** The 422 for a file LibreOffice answered about (it opened, or refused to open, without crashing). */
