@@ -152,7 +152,8 @@ print(bridge.crash_or(uno_error("com.sun.star.lang.IllegalArgumentException", "U
 
   test('a file that crashes the one-shot too is refused with a 422 that says what to do', async () => {
     const file = docx([[['Crashes everything']]]);
-    const fake = path.join(TMP, 'aborting-soffice');
+    fs.mkdirSync(path.join(TMP, 'bin'), { recursive: true }); // a directory of its own: the one-shot's sandbox mounts it
+    const fake = path.join(TMP, 'bin', 'aborting-soffice');
     // Aborts in a child (the one-shot's soffice may be PID 1 of its namespace, which ignores its own SIGABRT).
     fs.writeFileSync(fake, "#!/bin/sh\nsh -c 'kill -ABRT $$'\nexit $?\n", { mode: 0o755 });
     const real = pool.settings.soffice;

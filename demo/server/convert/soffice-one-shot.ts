@@ -63,7 +63,9 @@ export async function convertOnce(options: OneShotOptions, request: BridgeReques
     `${seen}/${inputName}`,
   ];
   const limited = options.memoryBytes > 0 ? ['prlimit', `--as=${options.memoryBytes}`, '--', ...office] : office;
-  const extra = SYSTEM_DIRS.some((dir) => soffice.startsWith(dir)) ? '-' : path.dirname(path.dirname(soffice));
+  // An install elsewhere (/opt/libreoffice7.6/program/soffice) is mounted whole; a lone binary, its directory only.
+  const bin = path.dirname(soffice);
+  const extra = SYSTEM_DIRS.some((dir) => soffice.startsWith(dir)) ? '-' : path.basename(bin) === 'program' ? path.dirname(bin) : bin;
   const [command, ...args] = sandboxed
     ? ['unshare', '--mount', '--net', '--pid', '--fork', '--kill-child', '--', 'sh', SANDBOX, root, job, extra, ...limited]
     : limited;
