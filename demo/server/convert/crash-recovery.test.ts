@@ -20,6 +20,7 @@ const { call, createTenant, createTestApp, errorOf } = await import('../../../te
 const { uploadFlowOf } = await import('../routes/uploads.ts');
 const { crashWhileReading, crashWhileWriting, officeProcess } = await import('./office-crash.ts');
 const { docx, longDocx, wordml2003 } = await import('./office-files.ts');
+const { fixturesDir } = await import('../../../test/support/fixtures.ts');
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 type Pool = NonNullable<ReturnType<typeof uploadFlowOf>>['converter']['soffice'];
 
@@ -148,6 +149,17 @@ print(bridge.crash_or(uno_error("com.sun.star.lang.IllegalArgumentException", "U
     const text = await pdfText(status.template_id!);
     assert.match(text, /Word 2003 services agreement/);
     assert.match(text, /The supplier delivers the goods/);
+  });
+
+  test('an OpenOffice 3.3 .odt (shared office fixtures) that crashes every worker converts through the one-shot', async () => {
+    const file = fs.readFileSync(path.join(fixturesDir(), '../office/FruitDepot-SeasonalFruits4.odt'));
+    const { oneShots } = pool;
+    const { crashes } = crashOn(file.length, 'SIGKILL', 2);
+    const { res, status } = await upload(file);
+    await Promise.all(crashes);
+    assert.equal(res.statusCode, 201, res.body);
+    assert.equal(pool.oneShots, oneShots + 1);
+    assert.match(await pdfText(status.template_id!), /Seasonal Fruits/);
   });
 
   test('a file that crashes the one-shot too is refused with a 422 that says what to do', async () => {
