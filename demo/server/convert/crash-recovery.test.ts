@@ -89,11 +89,12 @@ def uno_error(name, message):
 print(bridge.crash_or(uno_error("com.sun.star.lang.DisposedException", "Binary URP bridge already disposed"), "load"))
 print(bridge.crash_or(uno_error("com.sun.star.uno.RuntimeException", "Binary URP bridge disposed during call"), "export"))
 print(bridge.crash_or(uno_error("com.sun.star.lang.IllegalArgumentException", "Unsupported URL"), "load"))
+print(bridge.crash_or(uno_error("com.sun.star.io.IOException", "SfxBaseModel::impl_store failed for this purpose"), "export"))
 `;
     const python = process.env.ESIGN_UNO_PYTHON || '/usr/bin/python3';
     const run = spawnSync(python, ['-c', script, path.join(import.meta.dirname, 'uno-bridge.py')]);
     assert.equal(run.status, 0, run.stderr.toString());
-    assert.deepEqual(run.stdout.toString().trim().split('\n'), ['crash', 'crash', 'load']);
+    assert.deepEqual(run.stdout.toString().trim().split('\n'), ['crash', 'crash', 'load', 'export']);
   });
 
   test('SIGKILL mid-conversion: the file is retried on a fresh worker, the neighbour queued behind it converts', async () => {

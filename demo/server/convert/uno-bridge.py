@@ -19,6 +19,7 @@ timeout; the bridge then reports the lost connection and exits when its stdin cl
 import ctypes
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -199,7 +200,7 @@ def is_bridge_failure(error):
         return True
     text = error_text(error).lower()
     if short in ("RuntimeException", "IOException", "BrokenPipeError", "ConnectionResetError", "EOFError"):
-        return any(word in text for word in ("disposed", "bridge", "urp", "ipc", "pipe", "connection"))
+        return re.search(r"\b(disposed|bridge|urp|ipc|pipe|connection)\b", text) is not None
     return False
 
 
