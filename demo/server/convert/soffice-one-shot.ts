@@ -24,10 +24,22 @@ export interface OneShotOptions {
   memoryBytes: number;
 }
 
+const UNSHARE = ['--mount', '--net', '--pid', '--fork', '--kill-child', '--'];
+
 let sandboxWorks: boolean | undefined;
-/** A mount, network and PID namespace can be made here (root, or unprivileged user namespaces with root mapped). */
+/** The sandbox can be built here (namespaces need root): tried once, whole, with `true` as the program. */
 export function canSandbox(): boolean {
-  sandboxWorks ??= spawnSync('unshare', ['--mount', '--net', '--pid', '--fork', '--kill-child', '--', 'true'], { stdio: 'ignore', timeout: 5000 }).status === 0;
+  if (sandboxWorks === undefined) {
+    const base = fs.mkdtempSync(path.join(os.tmpdir(), 'esign-soffice-once-'));
+    fs.mkdirSync(path.join(base, 'job'));
+    fs.mkdirSync(path.join(base, 'root'));
+    const run = spawnSync('unshare', [...UNSHARE, 'sh', SANDBOX, path.join(base, 'root'), path.join(base, 'job'), '-', 'true'], {
+      stdio: 'ignore',
+      timeout: 5000,
+    });
+    fs.rmSync(base, { recursive: true, force: true });
+    sandboxWorks = run.status === 0;
+  }
   return sandboxWorks;
 }
 
@@ -66,9 +78,7 @@ export async function convertOnce(options: OneShotOptions, request: BridgeReques
   // An install elsewhere (/opt/libreoffice7.6/program/soffice) is mounted whole; a lone binary, its directory only.
   const bin = path.dirname(soffice);
   const extra = SYSTEM_DIRS.some((dir) => soffice.startsWith(dir)) ? '-' : path.basename(bin) === 'program' ? path.dirname(bin) : bin;
-  const [command, ...args] = sandboxed
-    ? ['unshare', '--mount', '--net', '--pid', '--fork', '--kill-child', '--', 'sh', SANDBOX, root, job, extra, ...limited]
-    : limited;
+  const [command, ...args] = sandboxed ? ['unshare', ...UNSHARE, 'sh', SANDBOX, root, job, extra, ...limited] : limited;
   try {
     const outcome = await run(command!, args, { ...process.env, HOME: job, TMPDIR: path.join(job, 'tmp') }, options.timeoutMs);
     const produced = path.join(job, `${path.parse(inputName).name}.pdf`);
