@@ -16,7 +16,7 @@ import { dirname, join } from 'node:path';
 import fontkit from '@pdf-lib/fontkit';
 import bidiModule, { type Bidi } from 'bidi-js';
 import type { Color, PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
-import { directionOf } from '../../../src/internal/i18n.ts';
+import { directionOf } from 'esign-elements/i18n';
 import { FontBook } from './stamp/fonts.ts';
 
 const require = createRequire(import.meta.url);
