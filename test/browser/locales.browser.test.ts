@@ -109,7 +109,7 @@ describe('locales: English and Arabic on desktop and phone', () => {
 });
 
 describe('locales: where the language comes from', () => {
-  it('an element in a detached tree under a link falls back to the page (the link\'s host is no shadow host)', () => {
+  it("an element in a detached tree under a link falls back to the page (the link's host is no shadow host)", () => {
     const link = document.createElement('a');
     link.href = 'https://example.test/path';
     const child = link.appendChild(document.createElement('span'));

@@ -17,7 +17,7 @@ process.env.TMPDIR = TMP;
 process.env.ESIGN_CONVERT_WORKERS = '1';
 
 const { call, createTenant, createTestApp, errorOf } = await import('../../../test/support/server/app.ts');
-const { uploadFlowOf } = await import('../routes/uploads.ts');
+const { uploadFlowOf } = await import('../services/uploads/upload-flow.ts');
 const { crashWhileReading, crashWhileWriting, officeProcess } = await import('./office-crash.ts');
 const { docx, longDocx, wordml2003 } = await import('./office-files.ts');
 const { fixturesDir } = await import('../../../test/support/fixtures.ts');
