@@ -5,47 +5,10 @@
  * moment over real HTTP: both succeed, the document completes once with one final PDF.
  */
 import { test, expect } from '@playwright/test';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { field, send, signLink } from './support/signing-documents.ts';
 
 test.describe.configure({ timeout: 120_000 });
-
-interface Sent {
-  key: string;
-  documentId: string;
-  signers: string[];
-}
-
-function field(signer: number, element_type: string, ay: number, extra: Record<string, unknown> = {}) {
-  return { ax: 0.5, ay, bx: 0.9, by: ay + 0.05, page: 1, element_type, signer, ...extra };
-}
-
-/** Uploads the sample, places `fields`, sends to `count` signers and answers the document and signer ids. */
-async function send(request: APIRequestContext, fields: unknown[], count: number, inOrder: boolean): Promise<Sent> {
-  const session = await (await request.get('/api/v1/demo/session/', { headers: { 'X-Esign-Demo': '1' } })).json();
-  const auth = { Authorization: `Bearer ${session.key}` };
-  const sample = Buffer.from(await (await request.get('/demo/sample.pdf')).body());
-  const upload = await request.post('/api/v1/templatepdf/?returnAsJson=1', {
-    headers: auth,
-    data: { group: session.group, title: 'Phone test', pdf_file: sample.toString('base64') },
-  });
-  expect(upload.status(), await upload.text()).toBeLessThan(300);
-  const template = (await upload.json()).resource.uid;
-  const placed = await request.post(`/api/v1/templatepdf/${template}/fields/`, { headers: auth, data: fields });
-  expect(placed.status(), await placed.text()).toBe(201);
-  const people = Array.from({ length: count }, (_, i) => ({ firstname: ['Kim', 'Lee'][i], lastname: 'Keys', email: `p${i}@example.test`, order: i }));
-  const sent = await request.post('/api/v1/document/', {
-    headers: auth,
-    data: { group: session.group, name: 'Phone test', templatepdf: `/api/v1/templatepdf/${template}/`, signers: people, signers_in_order: inOrder },
-  });
-  expect(sent.status(), await sent.text()).toBeLessThan(300);
-  const documentId = /\/status\/([^/]+)\//.exec(sent.headers().location)![1];
-  const detail = await (await request.get(`/api/v1/document/${documentId}/`, { headers: auth })).json();
-  return { key: session.key, documentId, signers: detail.signer_objects.map((s: { uuid: string }) => s.uuid) };
-}
-
-async function signLink(request: APIRequestContext, sent: Sent, signer: string): Promise<string> {
-  return (await (await request.get(`/api/v1/signer/${signer}/sign-link/`, { headers: { Authorization: `Bearer ${sent.key}` } })).json()).url;
-}
 
 /** What has keyboard focus, looking through shadow roots: its id, else its accessible text. */
 function focused(page: Page): Promise<string> {
