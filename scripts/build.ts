@@ -10,6 +10,7 @@
  *   dist/cdn/esign-{viewer,signer,editor}.min.js (+ esign-chunk-*.min.js) one element each, shared chunks
  *   dist/cdn/pdf.worker.min.mjs, dist/cdn/{cmaps,standard_fonts,wasm,iccs}/  pdf.js worker and data, once
  *   demo/dist/portal/portal.js                                           the developer portal page (/portal/), esign-server's
+ *   *.br, *.gz beside the files of dist/cdn/ and demo/dist/              precompressed for the server (scripts/precompress.ts)
  *
  * `--out-dir <dir>` builds the elements elsewhere, `--server-out-dir <dir>` the server's part.
  * Ends by checking the result (scripts/lib/verify-dist.ts) and fails when something is missing or broken.
@@ -23,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { elementEntries } from '../vite.config.ts';
 import { PDFJS_DATA_FOLDERS, verifyDist, verifyServerDist } from './lib/verify-dist.ts';
+import { precompress } from './precompress.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // `--out-dir <dir>` builds elsewhere (the build test uses a temporary directory); default dist/.
@@ -98,6 +100,10 @@ done();
 
 done = step('custom elements manifest (dist/custom-elements.json)');
 run(bin('cem'), ['analyze', '--config', 'custom-elements-manifest.config.mjs', '--quiet'], { ESIGN_CEM_OUTDIR: relative(root, dist) });
+done();
+
+done = step('Brotli and gzip copies for the server (scripts/precompress.ts)');
+await precompress([join(dist, 'cdn'), serverTarget]);
 done();
 
 const problems = [...(await verifyDist(dist, Object.keys(elementEntries()))), ...verifyServerDist(serverTarget)];
