@@ -6,4 +6,4 @@
 export * from '../esign-signer/esign-signer.ts';
 export { registerSignerTranslation } from '../esign-signer/signer-i18n.ts';
 export { registerTranslation, LOCALES } from '../internal/i18n.ts';
-export { setPdfWorkerSrc, getPdfWorkerSrc, setPdfAssetsBase } from '../internal/pdf-worker.ts';
+export { setPdfWorkerSrc, getPdfWorkerSrc, setPdfAssetsBase, setPdfWorkerPort } from '../internal/pdf-worker.ts';

@@ -20,6 +20,28 @@ export function setPdfWorkerSrc(url: string | URL): void {
   GlobalWorkerOptions.workerSrc = workerSrc;
 }
 
+/**
+ * Hands pdf.js a worker the page started itself (`new Worker(url, { type: 'module' })`), or null to let pdf.js
+ * start its own again. Its script is the largest download of a page that shows a PDF: a page can start it
+ * before the elements' modules arrive (demo/web/sign.js does), and every document then loads through it.
+ */
+export function setPdfWorkerPort(worker: Worker | null): void {
+  GlobalWorkerOptions.workerPort = worker;
+}
+
+/** Loading tasks being destroyed: pdf.js refuses a new document on a page-started worker until they are done. */
+let destroying: Promise<unknown> = Promise.resolve();
+
+/** Destroys a loading task (and its document), remembered so `whenWorkerFree()` can wait for it. */
+export function destroyTask(task: { destroy(): Promise<void> }): void {
+  destroying = Promise.all([destroying, task.destroy().catch(() => {})]);
+}
+
+/** Resolves once the worker can take a new document: at once unless the page gave pdf.js its worker. */
+export async function whenWorkerFree(): Promise<void> {
+  if (GlobalWorkerOptions.workerPort) await destroying;
+}
+
 /** The worker URL in use: the one set, or `pdf.worker.min.mjs` in dist/cdn/ (beside the CDN files). */
 export function getPdfWorkerSrc(): string {
   if (workerSrc) return workerSrc;

@@ -143,3 +143,30 @@ test('two recipients complete at the same moment over HTTP: both succeed, one co
   expect(events.filter((e: string) => e === 'document_fields_complete')).toHaveLength(1);
   expect(events.filter((e: string) => e === 'final_pdf_created')).toHaveLength(1);
 });
+
+test('the signing page: the pdf.js worker is fetched once and compressed, and a second visit revalidates instead of downloading', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.skip(!baseURL, 'E2E_BASE_URL is not set: run e2e tests through `npm test -- --only e2e`');
+  const sent = await send(request, [field(1, 'text', 0.1, { label: 'Full name' })], 1, true);
+  const url = await signLink(request, sent, sent.signers[0]);
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  const seen: { url: string; status: number; encoding: string }[] = [];
+  page.on('response', (r) => seen.push({ url: new URL(r.url()).pathname, status: r.status(), encoding: r.headers()['content-encoding'] ?? '' }));
+  await page.goto(url);
+  await expect(page.locator('.field-name')).toContainText('Full name', { timeout: 30_000 });
+  const worker = seen.filter((r) => r.url === '/dist/cdn/pdf.worker.min.mjs');
+  expect(worker).toEqual([{ url: '/dist/cdn/pdf.worker.min.mjs', status: 200, encoding: 'br' }]);
+  expect(seen.filter((r) => r.url.startsWith('/dist/cdn/') && r.url.endsWith('.js')).map((r) => r.encoding)).not.toContain('');
+  // The second visit: static files come back 304 or from the cache (hashed chunks), their bodies not sent again.
+  const bodies: Promise<[string, number]>[] = [];
+  page.on('requestfinished', (r) => bodies.push(r.sizes().then((sizes) => [new URL(r.url()).pathname, sizes.responseBodySize])));
+  await page.goto(url);
+  await expect(page.locator('.field-name')).toContainText('Full name', { timeout: 30_000 });
+  const resent = (await Promise.all(bodies)).filter(([path, size]) => (path.startsWith('/dist/') || path.startsWith('/demo/')) && size > 0);
+  expect(resent).toEqual([]);
+  await context.close();
+});
