@@ -63,7 +63,11 @@ async function api(method: 'GET' | 'POST', url: string, payload?: unknown): Prom
 
 // The demo's sample PDF with the four fields of the issue's scenario: a name, a date, a signature, an optional nickname.
 const pdf = Buffer.from(await samplePdf());
-const upload = await api('POST', '/api/v1/templatepdf/?returnAsJson=1', { group: `/api/v1/group/${setup.groupId}/`, title: 'Phone', pdf_file: pdf.toString('base64') });
+const upload = await api('POST', '/api/v1/templatepdf/?returnAsJson=1', {
+  group: `/api/v1/group/${setup.groupId}/`,
+  title: 'Phone',
+  pdf_file: pdf.toString('base64'),
+});
 const templateId = (upload.resource as { uid: string }).uid;
 const box = (ay: number, extra: Record<string, unknown>) => ({ ax: 0.1, ay, bx: 0.5, by: ay + 0.04, page: 1, signer: 1, ...extra });
 await api('POST', `/api/v1/templatepdf/${templateId}/fields/`, [

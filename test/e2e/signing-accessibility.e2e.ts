@@ -52,11 +52,24 @@ interface AxNode {
 async function accessibilityTree(page: Page): Promise<AxNode[]> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Accessibility.enable');
-  type Raw = { nodeId: string; ignored: boolean; role?: { value: string }; name?: { value: string }; properties?: { name: string; value: { value: unknown } }[]; childIds?: string[] };
+  type Raw = {
+    nodeId: string;
+    ignored: boolean;
+    role?: { value: string };
+    name?: { value: string };
+    properties?: { name: string; value: { value: unknown } }[];
+    childIds?: string[];
+  };
   const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as unknown as { nodes: Raw[] };
   const byId = new Map(nodes.map((n) => [n.nodeId, n]));
   const textOf = (n: Raw): string =>
-    n.role?.value === 'StaticText' ? (n.name?.value ?? '') : (n.childIds ?? []).map((id) => byId.get(id)).filter((c): c is Raw => !!c).map(textOf).join('');
+    n.role?.value === 'StaticText'
+      ? (n.name?.value ?? '')
+      : (n.childIds ?? [])
+          .map((id) => byId.get(id))
+          .filter((c): c is Raw => !!c)
+          .map(textOf)
+          .join('');
   await cdp.detach();
   return nodes
     .filter((n) => !n.ignored)
@@ -172,7 +185,10 @@ for (const lang of ['en', 'ar']) {
     page.on('pageerror', (e) => errors.push(e.message));
     expect(await page.evaluate(() => document.documentElement.dir)).toBe(lang === 'ar' ? 'rtl' : 'ltr');
     const found: string[] = [];
-    if (lang === 'en') await ceremony(page, async (state) => found.push(...(await axeViolations(page)).map((v) => `${state}: ${v}`)));
+    const check = async (state: string) => {
+      found.push(...(await axeViolations(page)).map((v) => `${state}: ${v}`));
+    };
+    if (lang === 'en') await ceremony(page, check);
     else found.push(...(await axeViolations(page)).map((v) => `signing: ${v}`));
     expect(found).toEqual([]);
     expect(errors).toEqual([]);
@@ -196,7 +212,10 @@ test('with a coarse pointer every control is at least 44 x 44 px, and a small fi
       const controls = [signer, capture].flatMap((root) => [...root.querySelectorAll<HTMLElement>('button, input, select, textarea, a[href], [role="tab"]')]);
       return controls
         .filter((el) => !el.matches('.field.own') && el.getClientRects().length > 0)
-        .map((el) => ({ what: `${el.tagName.toLowerCase()}#${el.id}.${el.className} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim()}"`, box: el.getBoundingClientRect() }))
+        .map((el) => ({
+          what: `${el.tagName.toLowerCase()}#${el.id}.${el.className} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim()}"`,
+          box: el.getBoundingClientRect(),
+        }))
         .filter(({ box }) => box.width < 43.99 || box.height < 43.99)
         .map(({ what, box }) => `${what}: ${box.width.toFixed(1)} x ${box.height.toFixed(1)}`);
     });
@@ -208,7 +227,14 @@ test('with a coarse pointer every control is at least 44 x 44 px, and a small fi
     const box = signer.querySelectorAll<HTMLElement>('.field.own')[2];
     const r = box.getBoundingClientRect();
     const [cx, cy] = [r.left + r.width / 2, r.top + r.height / 2];
-    const points = [[-21, 0], [21, 0], [0, -21], [0, 21], [-21, -21], [21, 21]];
+    const points = [
+      [-21, 0],
+      [21, 0],
+      [0, -21],
+      [0, 21],
+      [-21, -21],
+      [21, 21],
+    ];
     return { size: [r.width, r.height], missed: points.filter(([dx, dy]) => !box.contains(signer.elementFromPoint(cx + dx, cy + dy))) };
   });
   expect(hits.size[0]).toBeLessThan(24);

@@ -78,6 +78,7 @@ describe('static files: compression and caching', () => {
     assert.equal((await get('/dist/cdn/esign-signer.min.js', { 'if-modified-since': since })).statusCode, 304);
     assert.equal((await get('/dist/cdn/esign-signer.min.js', { 'if-modified-since': 'Thu, 01 Jan 1970 00:00:00 GMT' })).statusCode, 200);
     assert.equal((await get('/demo/sign.html', { 'if-none-match': String((await get('/demo/sign.html')).headers.etag) })).statusCode, 304);
+    for (const page of ['/', '/portal/', '/graphql/']) assert.equal((await get(page)).statusCode, 200, page);
   });
 
   test('a precompressed copy older than its file is not served', async () => {

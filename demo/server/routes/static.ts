@@ -160,9 +160,11 @@ export default async function staticRoutes(app: App): Promise<void> {
   app.get('/', hidden, async (request, reply) => sendFile(request, reply, resolveInside(webDir, 'index.html'), 'The demo page (demo/web/index.html)'));
 
   // The developer portal (docs/portal.md); its script is built into dist/portal/ by `npm run build`.
-  app.get('/portal/', hidden, async (request, reply) => sendFile(request, reply, resolveInside(webDir, 'portal.html'), 'The portal page (demo/web/portal.html)'));
+  app.get('/portal/', hidden, async (request, reply) =>
+    sendFile(request, reply, resolveInside(webDir, 'portal.html'), 'The portal page (demo/web/portal.html)'),
+  );
   // The GraphQL explorer (docs/graphql.md): our own page, no CDN.
-  app.get('/graphql/', hidden, async (_request, reply) =>
+  app.get('/graphql/', hidden, async (request, reply) =>
     sendFile(request, reply, resolveInside(webDir, 'explorer.html'), 'The GraphQL explorer (demo/web/explorer.html)'),
   );
   // The old key-pasting dashboard's address leads to the portal (its API-key tools live on at /demo/webhook-tools.html).
