@@ -1,8 +1,8 @@
 /**
  * Precompressed copies of the built static files, for the server to send as they are (demo/server/routes/static.ts
  * picks one by the request's Accept-Encoding): `x.js.br` (Brotli, quality 11) and `x.js.gz` (gzip, level 9)
- * beside every compressible file of 1 KB or more, each only when it is smaller than the file. Source maps and
- * type declarations are left out: pages never fetch them.
+ * beside every compressible file of 1 KB or more, each only when it is smaller than the file. Source maps, type
+ * declarations and pdf.js's data folders are left out (see SKIPPED_DIRS).
  *
  *   node scripts/precompress.ts <dir>...      (scripts/build.ts calls precompress() as its last step)
  */
@@ -15,16 +15,21 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** What is worth compressing: text, and the pdf.js data (CMaps, standard fonts, wasm) that is not compressed inside. */
-export const COMPRESSIBLE = /\.(?:js|mjs|css|html|json|svg|txt|wasm|bcmap|pfb|ttf|icc)$/i;
+/** What is worth compressing ahead: the text files pages load. */
+export const COMPRESSIBLE = /\.(?:js|mjs|css|html|json|svg|txt)$/i;
 const SKIPPED = /\.(?:map|d\.ts)$/i;
 const MIN_BYTES = 1024;
+/**
+ * Type declarations, and pdf.js's data folders: fetched only by the rare PDF that needs them (the server
+ * compresses those on request), and kept exactly as pdfjs-dist ships them.
+ */
+const SKIPPED_DIRS = new Set(['types', 'cmaps', 'standard_fonts', 'wasm', 'iccs']);
 
 function* filesUnder(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (entry.name !== 'types') yield* filesUnder(path);
+      if (!SKIPPED_DIRS.has(entry.name)) yield* filesUnder(path);
     } else if (COMPRESSIBLE.test(entry.name) && !SKIPPED.test(entry.name) && statSync(path).size >= MIN_BYTES) yield path;
   }
 }
