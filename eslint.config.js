@@ -10,6 +10,8 @@ export default tseslint.config(
   {
     ignores: [
       'dist/**',
+      'demo/dist/**',
+      'packages/**',
       'storybook-static/**',
       'node_modules/**',
       'test-results/**',

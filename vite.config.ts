@@ -2,17 +2,21 @@
  * Library builds, run by scripts/build.ts (`npm run build`):
  *
  * - mode `lib`: the npm package in dist/ — `esign-elements.js` (every element and the field
- *   model), one entry per element (`esign-viewer.js`, ...), `fields.js`, `react.js` (React components
- *   for the elements; imports `react` and `@lit/react`), shared chunks beside them,
+ *   model), one entry per element (`esign-viewer.js`, ...), `fields.js`, `i18n.js`, `react.js` (React
+ *   components for the elements; imports `react` and `@lit/react`), shared chunks beside them,
  *   `webhooks.js` (Node only: the webhook signature check for receivers; imports `node:crypto`) and
  *   `verify.js` (Node only: offline check of sealed PDFs; imports `node:crypto`, pkijs, asn1js).
- *   Dependencies stay bare imports (`lit`, `pdfjs-dist`, ...) so an application's bundler dedupes them.
+ *   The package's dependencies stay bare imports (`lit`, ...) so an application's bundler dedupes them;
+ *   pdf.js is inside (a build-time dependency), so it is always the version of the worker the package
+ *   ships, and an install does not bring pdfjs-dist's 38 MB and its optional native canvas.
  * - mode `cdn`: `dist/cdn/esign-elements.min.js`, one minified file with every dependency inside, for
  *   `<script type="module" src=...>` on a page without a bundler.
+ * - mode `cdn-elements`: `dist/cdn/esign-viewer.min.js`, `esign-signer.min.js`, `esign-editor.min.js`,
+ *   each one element alone, sharing chunks (`esign-chunk-*.min.js`, one of them pdf.js) beside them.
  *
- * Chunks sit at the same level as the entries because the pdf.js worker is resolved as
- * `./pdf.worker.min.mjs` against the module's own URL (src/internal/pdf-worker.ts), and the build
- * copies the worker beside them.
+ * The pdf.js worker and its data folders exist once, in dist/cdn/: a module resolves the worker against
+ * its own URL (src/internal/pdf-worker.ts), as `./pdf.worker.min.mjs` in dist/cdn/ and, through the
+ * `__ESIGN_WORKER_DIR__` constant, as `./cdn/pdf.worker.min.mjs` from the npm modules in dist/.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -70,6 +74,7 @@ function libConfig(): UserConfig {
           'esign-elements': at('./src/index.ts'),
           ...elementEntries(),
           fields: at('./src/fields/index.ts'),
+          i18n: at('./src/internal/i18n.ts'),
           react: at('./src/react/index.ts'),
           webhooks: at('./src/webhooks/index.ts'),
           verify: at('./src/verify/index.ts'),
@@ -82,6 +87,7 @@ function libConfig(): UserConfig {
         output: { chunkFileNames: 'shared-[hash].js' },
       },
     },
+    define: { __ESIGN_WORKER_DIR__: JSON.stringify('./cdn/') },
   };
 }
 
@@ -93,7 +99,9 @@ function cdnConfig(): UserConfig {
       emptyOutDir: false,
       target: 'es2022',
       minify: true,
-      sourcemap: true,
+      // No source maps for the minified files: the npm modules in dist/ carry them, and the CDN's would
+      // double the package.
+      sourcemap: false,
       copyPublicDir: false,
       lib: {
         entry: { 'esign-elements': at('./src/index.ts') },
@@ -109,15 +117,45 @@ function cdnConfig(): UserConfig {
   };
 }
 
+/** The per-element CDN files: the CDN entries in src/cdn/ (an element plus the page-wide settings). */
+export function cdnElementEntries(): Record<string, string> {
+  return Object.fromEntries(Object.keys(elementEntries()).map((name) => [name, at(`./src/cdn/${name}.ts`)]));
+}
+
+function cdnElementsConfig(): UserConfig {
+  return {
+    ...shared,
+    build: {
+      outDir: 'dist/cdn',
+      emptyOutDir: false,
+      target: 'es2022',
+      minify: true,
+      sourcemap: false,
+      copyPublicDir: false,
+      lib: {
+        entry: cdnElementEntries(),
+        formats: ['es'],
+        fileName: (_format, name) => `${name}.min.js`,
+      },
+      rolldownOptions: {
+        external: [],
+        // Chunks beside the entries (the worker resolves against the chunk that holds pdf-worker.ts).
+        output: { chunkFileNames: 'esign-chunk-[hash].min.js' },
+      },
+    },
+  };
+}
+
 /**
  * mode `portal`: the developer portal's page script (demo/web/portal/, served at /portal/), one file with
- * Lit, amazon-cognito-identity-js and qrcode inside, in dist/portal/portal.js.
+ * Lit, amazon-cognito-identity-js and qrcode inside, in demo/dist/portal/portal.js: part of the server
+ * package (esign-server), which serves it under /dist/portal/.
  */
 function portalConfig(): UserConfig {
   return {
     ...shared,
     build: {
-      outDir: 'dist/portal',
+      outDir: 'demo/dist/portal',
       emptyOutDir: false,
       target: 'es2022',
       minify: true,
@@ -136,4 +174,5 @@ function portalConfig(): UserConfig {
 }
 
 // Any other mode (Storybook's dev server and build load this file too) gets the shared settings only.
-export default defineConfig(({ mode }) => (mode === 'cdn' ? cdnConfig() : mode === 'portal' ? portalConfig() : mode === 'lib' ? libConfig() : shared));
+const MODES: Record<string, () => UserConfig> = { lib: libConfig, cdn: cdnConfig, 'cdn-elements': cdnElementsConfig, portal: portalConfig };
+export default defineConfig(({ mode }) => (MODES[mode] ?? (() => shared))());

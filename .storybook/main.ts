@@ -1,7 +1,8 @@
 /**
  * Storybook for the elements (web-components-vite). `npm run storybook` / `npm run build-storybook`.
- * Works offline: no telemetry, no update checks, no remote addons. The shared fixture PDFs
- * (../shared/fixtures/pdfs, or ESIGN_FIXTURES) are served under /fixtures/ when they are present.
+ * Works offline: no telemetry, no update checks, no remote addons. The stories' PDFs live in the
+ * repository (stories/fixtures/, a few small files) and are served under /fixtures/, so a fresh clone
+ * shows every story.
  *
  * Docs pages come from the custom elements manifest (attributes, properties, events, parts, CSS
  * properties from the elements' JSDoc): it is generated when Storybook starts and handed to the
@@ -14,14 +15,9 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { StorybookConfig } from '@storybook/web-components-vite';
-import { fixturesDir } from '../test/support/fixtures.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const fixtures = fixturesDir();
-
-if (!existsSync(fixtures)) {
-  console.warn(`storybook: no fixture PDFs at ${fixtures}; stories that load /fixtures/*.pdf will show their error state.`);
-}
+const fixtures = join(root, 'stories/fixtures');
 
 const pdfjsRoot = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
 const PDFJS_DATA = ['wasm', 'cmaps', 'standard_fonts', 'iccs'].filter((d) => existsSync(join(pdfjsRoot, d)));
@@ -50,7 +46,7 @@ const config: StorybookConfig = {
   core: { disableTelemetry: true, disableWhatsNewNotifications: true, enableCrashReports: false },
   docs: { defaultName: 'Docs' },
   staticDirs: [
-    ...(existsSync(fixtures) ? [{ from: fixtures, to: '/fixtures' }] : []),
+    { from: fixtures, to: '/fixtures' },
     ...PDFJS_DATA.map((d) => ({ from: join(pdfjsRoot, d), to: `/pdfjs/${d}` })),
   ],
   // vite.config.ts gives Storybook only the shared settings (its library modes are for `npm run build`).

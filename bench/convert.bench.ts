@@ -8,6 +8,9 @@
  *   test/fixtures/convert/) PUT at once by two groups, how many became templates. Target 16.
  * - convert_isolation_status_p99_ratio: p99 of a third group's reads while those 16 convert ÷ its p99 idle,
  *   same run (as isolation_status_p99_ratio for hostile PDFs; target ≤ 5).
+ * - convert_crash_recovery_ms: soffice is killed (SIGKILL) while it loads a DOCX; milliseconds from the kill
+ *   to the next successful conversion (that file, retried on the replacement worker). Printed with
+ *   convert_restarts: workers replaced over the whole bench (1 expected: the killed one).
  * Absolute times are printed for context. Needs LibreOffice (see README "Converting documents").
  */
 import { spawnSync } from 'node:child_process';
@@ -18,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from '../demo/server/app.ts';
 import { ensureInitialSetup } from '../demo/server/services/bootstrap.ts';
 import { longDocx, docx } from '../demo/server/convert/office-files.ts';
+import { crashWhileReading } from '../demo/server/convert/office-crash.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const fixtures = path.join(root, 'test/fixtures/convert');
@@ -136,6 +140,22 @@ try {
   console.log(`convert_isolation_status_p99_ratio: ${(p99(busy) / p99(idle)).toFixed(2)}`);
   console.log(`convert_parallel_s: ${parallelSeconds.toFixed(2)}`);
   console.log(`convert_parallel_ok: ${statuses.filter((s) => s === 201).length}`);
+
+  // A crash mid-conversion: from the kill to the next successful conversion.
+  const pool = app.converter.soffice;
+  const crashed = docx([[['Crash recovery'], [' sentence. '.repeat(400)]]]);
+  let killedAt: Promise<number> | undefined;
+  const onStart = ({ pid, request }: { pid: number; request: { in: string } }) => {
+    if (killedAt || fs.statSync(request.in).size !== crashed.length) return;
+    killedAt = crashWhileReading(pid, request.in, 'SIGKILL');
+  };
+  pool.events.on('start', onStart);
+  const recovered = await put(tenants[0], crashed);
+  const recoveredAt = performance.now();
+  pool.events.off('start', onStart);
+  if (!killedAt || recovered !== 201) throw new Error(`the crash run did not crash and recover (status ${recovered})`);
+  console.log(`convert_crash_recovery_ms: ${(recoveredAt - (await killedAt)).toFixed(0)}`);
+  console.log(`convert_restarts: ${pool.replaced}`);
 } finally {
   await app.close();
   fs.rmSync(tmp, { recursive: true, force: true });

@@ -1,16 +1,20 @@
 /**
- * `npm run build`: the library in dist/ (see vite.config.ts for the two bundles).
+ * `npm run build`: the elements package in dist/ (see vite.config.ts for the bundles), and the server
+ * package's page script in demo/dist/.
  *
  *   dist/esign-elements.js, dist/esign-viewer.js, ..., dist/fields.js   ES modules for bundlers
  *   dist/react.js                                                        React components (esign-elements/react)
- *   dist/pdf.worker.min.mjs                                              pdf.js worker, beside them
- *   dist/{cmaps,standard_fonts,wasm,iccs}/                               pdf.js data, beside the worker
  *   dist/types/**                                                        type declarations
  *   dist/custom-elements.json                                            from the elements' JSDoc
- *   dist/cdn/esign-elements.min.js (+ pdf.worker.min.mjs and the data)   one file for a script tag
- *   dist/portal/portal.js                                                the developer portal page (/portal/)
+ *   dist/cdn/esign-elements.min.js                                       one file for a script tag, every element
+ *   dist/cdn/esign-{viewer,signer,editor}.min.js (+ esign-chunk-*.min.js) one element each, shared chunks
+ *   dist/cdn/pdf.worker.min.mjs, dist/cdn/{cmaps,standard_fonts,wasm,iccs}/  pdf.js worker and data, once
+ *   demo/dist/portal/portal.js                                           the developer portal page (/portal/), esign-server's
+ *   *.br, *.gz beside the files of dist/cdn/ and demo/dist/              precompressed for the server (scripts/precompress.ts)
  *
+ * `--out-dir <dir>` builds the elements elsewhere, `--server-out-dir <dir>` the server's part.
  * Ends by checking the result (scripts/lib/verify-dist.ts) and fails when something is missing or broken.
+ * A new step: one more `step(...)` block before the check, writing into `dist` (the folder being built).
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,12 +23,15 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { elementEntries } from '../vite.config.ts';
-import { PDFJS_DATA_FOLDERS, verifyDist } from './lib/verify-dist.ts';
+import { PDFJS_DATA_FOLDERS, verifyDist, verifyServerDist } from './lib/verify-dist.ts';
+import { precompress } from './precompress.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // `--out-dir <dir>` builds elsewhere (the build test uses a temporary directory); default dist/.
 const outDirArg = process.argv.indexOf('--out-dir');
 const target = outDirArg > 0 && process.argv[outDirArg + 1] ? resolve(process.argv[outDirArg + 1]) : join(root, 'dist');
+const serverOutDirArg = process.argv.indexOf('--server-out-dir');
+const serverTarget = serverOutDirArg > 0 && process.argv[serverOutDirArg + 1] ? resolve(process.argv[serverOutDirArg + 1]) : join(root, 'demo', 'dist');
 // Built beside the target and swapped in at the end, so a running demo or a test that reads dist/
 // never sees it half-built, and a failed build leaves the previous one in place. (Same depth as the
 // target, so the relative paths in source maps stay right.)
@@ -69,19 +76,21 @@ done = step('self-contained CDN file (dist/cdn/esign-elements.min.js)');
 await build({ configFile: join(root, 'vite.config.ts'), mode: 'cdn', build: { outDir: join(dist, 'cdn') } });
 done();
 
-done = step('developer portal (dist/portal/portal.js)');
-await build({ configFile: join(root, 'vite.config.ts'), mode: 'portal', build: { outDir: join(dist, 'portal') } });
+done = step('one CDN file per element (dist/cdn/esign-*.min.js)');
+await build({ configFile: join(root, 'vite.config.ts'), mode: 'cdn-elements', build: { outDir: join(dist, 'cdn') } });
 done();
 
-done = step('pdf.js worker and data folders');
+done = step('developer portal (demo/dist/portal/portal.js)');
+await build({ configFile: join(root, 'vite.config.ts'), mode: 'portal', build: { outDir: join(serverTarget, 'portal'), emptyOutDir: true } });
+done();
+
+done = step('pdf.js worker and data folders (dist/cdn/)');
 const worker = createRequire(import.meta.url).resolve('pdfjs-dist/build/pdf.worker.min.mjs');
 const pdfjsRoot = dirname(dirname(worker));
-for (const dir of [dist, join(dist, 'cdn')]) {
-  copyFileSync(worker, join(dir, 'pdf.worker.min.mjs'));
-  // src/internal/pdf-worker.ts points pdf.js at these beside the worker: CMaps for CJK text without
-  // embedded fonts, the standard fonts, the JPEG 2000/JBIG2/colour decoders (wasm) and ICC profiles.
-  for (const folder of PDFJS_DATA_FOLDERS) cpSync(join(pdfjsRoot, folder), join(dir, folder), { recursive: true });
-}
+copyFileSync(worker, join(dist, 'cdn', 'pdf.worker.min.mjs'));
+// src/internal/pdf-worker.ts points pdf.js at these beside the worker: CMaps for CJK text without
+// embedded fonts, the standard fonts, the JPEG 2000/JBIG2/colour decoders (wasm) and ICC profiles.
+for (const folder of PDFJS_DATA_FOLDERS) cpSync(join(pdfjsRoot, folder), join(dist, 'cdn', folder), { recursive: true });
 done();
 
 done = step('type declarations (dist/types)');
@@ -93,7 +102,11 @@ done = step('custom elements manifest (dist/custom-elements.json)');
 run(bin('cem'), ['analyze', '--config', 'custom-elements-manifest.config.mjs', '--quiet'], { ESIGN_CEM_OUTDIR: relative(root, dist) });
 done();
 
-const problems = await verifyDist(dist, Object.keys(elementEntries()));
+done = step('Brotli and gzip copies for the server (scripts/precompress.ts)');
+await precompress([join(dist, 'cdn'), serverTarget]);
+done();
+
+const problems = [...(await verifyDist(dist, Object.keys(elementEntries()))), ...verifyServerDist(serverTarget)];
 if (problems.length > 0) {
   console.error(`\nThe build is incomplete:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   process.exit(1);

@@ -84,7 +84,7 @@ const meta: Meta<EditorArgs> = {
   title: 'Elements/esign-editor',
   component: 'esign-editor',
   args: {
-    src: '/fixtures/pdfjs-tracemonkey.pdf',
+    src: '/fixtures/pdflib-us_constitution.pdf',
     fields: [],
     signers: '',
     toolbox: '',

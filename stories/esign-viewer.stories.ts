@@ -67,7 +67,7 @@ const filledFields: FieldElement[] = emptyFields.map((f) => {
 const meta: Meta<ViewerArgs> = {
   title: 'Elements/esign-viewer',
   component: 'esign-viewer',
-  args: { src: '/fixtures/pdfjs-tracemonkey.pdf', zoom: 'fit-width', page: 1, hideToolbar: false, fields: null },
+  args: { src: '/fixtures/pdflib-us_constitution.pdf', zoom: 'fit-width', page: 1, hideToolbar: false, fields: null },
   argTypes: {
     zoom: { control: 'text', description: '`fit-width`, `fit-page`, a factor or a percentage' },
     page: { control: { type: 'number', min: 1 } },
@@ -98,13 +98,14 @@ export const RotatedPages: Story = { args: { src: '/fixtures/pdfjs-rotation.pdf'
 export const ManyPages: Story = { args: { src: '/fixtures/pdflib-us_constitution.pdf', page: 5 } };
 
 /** A server that honours `?delay=` (the test server does) shows the progress bar for a few seconds. */
-export const Loading: Story = { args: { src: '/fixtures/pdfjs-tracemonkey.pdf?delay=4000' } };
+export const Loading: Story = { args: { src: '/fixtures/pdflib-us_constitution.pdf?delay=4000' } };
 
 export const BrokenPdf: Story = { args: { src: '/fixtures/pdflib-missing_xref_trailer_dict.pdf' } };
 
 export const Encrypted: Story = { args: { src: '/fixtures/pdflib-encrypted_new.pdf' } };
 
-export const NotFound: Story = { args: { src: '/fixtures/no-such-file.pdf' } };
+/** Bytes that are not a PDF: the error state, without a failed request or a console error on the page. */
+export const NotAPdf: Story = { args: { src: '/fixtures/not-a-pdf.pdf' } };
 
 export const DarkTheme: Story = {
   args: { fields: filledFields },

@@ -3,6 +3,7 @@
  * tests pass a temp data directory and small limits.
  */
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
 import type { KeyEnv } from './domain/api-keys.ts';
 
@@ -195,7 +196,10 @@ export interface AppConfig {
   work?: Partial<WorkSettings>;
 }
 
-const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+/** The server package's folder (demo/ in the repository). */
+const packageRoot = path.resolve(import.meta.dirname, '..');
+/** The elements package's build: this repository's dist/ (a workspace link), or the installed esign-elements'. */
+const elementsDist = path.join(path.dirname(createRequire(import.meta.url).resolve('esign-elements/package.json')), 'dist');
 
 /** HTTP body limit: base64 grows the PDF by 4/3, plus room for the other JSON fields. */
 export function bodyLimitFor(config: AppConfig): number {
@@ -209,8 +213,8 @@ export function resolveConfig(partial: Partial<AppConfig> & { dataDir: string })
     deletedTemplateDelayMs: 36 * 60 * 60 * 1000,
     sweepIntervalMs: 10 * 60 * 1000,
     tokenVerifiers: [],
-    distDir: path.join(repoRoot, 'dist'),
-    webDir: path.join(repoRoot, 'demo', 'web'),
+    distDir: elementsDist,
+    webDir: path.join(packageRoot, 'web'),
     logger: false,
     corsOrigins: '*',
     ...partial,

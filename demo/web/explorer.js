@@ -103,4 +103,15 @@ $('query').addEventListener('keydown', (event) => {
   if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) void run();
 });
 $('authorization').addEventListener('change', () => void loadSchema());
+
+/** In development on this machine the server hands out the demo key, as the other demo pages use it. */
+async function demoKey() {
+  try {
+    const response = await fetch('/api/v1/demo/session/', { headers: { 'X-Esign-Demo': '1' } });
+    return response.ok ? ((await response.json()).key ?? '') : '';
+  } catch {
+    return '';
+  }
+}
+if (!$('authorization').value) $('authorization').value = await demoKey();
 void loadSchema();

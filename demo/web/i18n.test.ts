@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { localeProblems } from '../../test/support/locale-check.ts';
-import { LOCALES as ELEMENT_LOCALES } from '../../src/internal/i18n.ts';
+import { LOCALES as ELEMENT_LOCALES } from 'esign-elements/i18n';
 // @ts-expect-error plain JavaScript served to browsers as is (no declarations)
 import { DEMO_EN, DEMO_LOCALES, LOCALES, pageLang, t } from './i18n.js';
 

@@ -9,8 +9,11 @@ for (const n of [1, 2]) {
   $(`s${n}-name`).setAttribute('aria-label', t(lang, 'journey.signerName', { n }));
   $(`s${n}-email`).setAttribute('aria-label', t(lang, 'journey.signerEmail', { n }));
 }
-const state = { key: '', group: '', template: '', document: '', recipients: [] };
+const state = { key: '', group: '', template: '', document: '', recipients: [], title: '' };
 const documentName = t(lang, 'journey.documentName');
+/** What was uploaded and sent, kept across reloads (this browser only); "Start again" forgets it. */
+const SAVED = 'esign-journey';
+const remember = () => localStorage.setItem(SAVED, JSON.stringify({ template: state.template, document: state.document, title: state.title }));
 
 async function api(method, path, body, extraHeaders = {}) {
   const response = await fetch(path, {
@@ -50,14 +53,21 @@ async function busy(where, buttons, work) {
   }
 }
 
-/** A ready-made field set: signer 1 signs (drawn), dates, ticks, a pattern; signer 2 signs (typed) and ticks. */
+/**
+ * A ready-made field set in the sample's SIGNATURES block (page 2; positions measured from its text, as
+ * fractions of the page): each signer signs on their column's signature line and has their name and the
+ * signing date on the lines below; signer 1's other fields (a date, a pattern, a tick) and signer 2's tick
+ * go in the empty space under the block, so no field covers the contract's text. `fieldorder` leads each
+ * signer through the fields to fill first and the signature last.
+ */
 function exampleFields() {
-  const f = (signer, element_type, ay, extra = {}) => ({
-    ax: 0.55,
+  const LEFT = { ax: 0.1176, bx: 0.4771 };
+  const RIGHT = { ax: 0.5392, bx: 0.8987 };
+  const f = (signer, element_type, column, ay, by, extra = {}) => ({
+    ...column,
     ay,
-    bx: 0.9,
-    by: ay + 0.045,
-    page: 1,
+    by,
+    page: 2,
     element_type,
     signer,
     validation: null,
@@ -79,16 +89,16 @@ function exampleFields() {
     ...extra,
   });
   return [
-    f(1, 'text', 0.1, { label: t(lang, 'journey.field.fullName') }),
-    f(1, 'text', 0.16, { label: t(lang, 'journey.field.startDate'), validation: 4 }),
-    f(1, 'text', 0.22, { label: t(lang, 'journey.field.reference'), validation: 93, options: '^[A-Z]{2}-\\d{4}$' }),
-    f(1, 'text', 0.28, { label: t(lang, 'journey.field.agree'), validation: 25, bx: 0.6, by: 0.31 }),
-    f(1, 'signature', 0.34, { by: 0.42 }),
-    f(1, 'text', 0.44, { label: t(lang, 'journey.field.signedOn'), validation: 48 }),
-    f(2, 'text', 0.56, { label: t(lang, 'journey.field.secondName') }),
-    f(2, 'text', 0.62, { label: t(lang, 'journey.field.accepted'), validation: 25, bx: 0.6, by: 0.65 }),
-    f(2, 'signature', 0.68, { by: 0.76 }),
-    f(2, 'text', 0.78, { label: t(lang, 'journey.field.countersignedOn'), validation: 48 }),
+    f(1, 'signature', LEFT, 0.399, 0.4545, { fieldorder: 5 }),
+    f(1, 'text', LEFT, 0.492, 0.522, { label: t(lang, 'journey.field.fullName'), fieldorder: 1 }),
+    f(1, 'text', LEFT, 0.555, 0.585, { label: t(lang, 'journey.field.signedOn'), validation: 48, fieldorder: 6 }),
+    f(1, 'text', LEFT, 0.63, 0.66, { label: t(lang, 'journey.field.startDate'), validation: 4, fieldorder: 2 }),
+    f(1, 'text', LEFT, 0.68, 0.71, { label: t(lang, 'journey.field.reference'), validation: 93, options: '^[A-Z]{2}-\\d{4}$', fieldorder: 3 }),
+    f(1, 'text', LEFT, 0.73, 0.755, { label: t(lang, 'journey.field.agree'), validation: 25, bx: LEFT.ax + 0.045, fieldorder: 4 }),
+    f(2, 'signature', RIGHT, 0.399, 0.4545, { fieldorder: 3 }),
+    f(2, 'text', RIGHT, 0.492, 0.522, { label: t(lang, 'journey.field.secondName'), fieldorder: 1 }),
+    f(2, 'text', RIGHT, 0.555, 0.585, { label: t(lang, 'journey.field.countersignedOn'), validation: 48, fieldorder: 4 }),
+    f(2, 'text', RIGHT, 0.63, 0.655, { label: t(lang, 'journey.field.accepted'), validation: 25, bx: RIGHT.ax + 0.045, fieldorder: 2 }),
   ];
 }
 
@@ -107,6 +117,7 @@ async function upload(bytes, title) {
   for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   const response = await api('POST', '/api/v1/templatepdf/?returnAsJson=1', { group: state.group, title, pdf_file: btoa(binary), process_tags: true });
   state.template = (await response.json()).resource.uid;
+  state.title = title;
   say('document-state', t(lang, 'journey.uploaded', { title }));
   await openEditor();
 }
@@ -172,6 +183,7 @@ async function uploadFile(file) {
   const title = file.name.replace(/\.[^.]+$/, '') || file.name;
   if (isPdf(head)) return upload(new Uint8Array(await file.arrayBuffer()), title);
   state.template = await convertAndUpload(file, title);
+  state.title = title;
   say('document-state', t(lang, 'journey.uploaded', { title }));
   await openEditor();
 }
@@ -192,6 +204,8 @@ async function openEditor() {
   };
   editor.addEventListener('esign-upload', async (event) => {
     state.template = event.detail.templateId;
+    state.title = event.detail.file.name.replace(/\.[^.]+$/, '');
+    remember();
     const fresh = await (await api('GET', `/api/v1/templatepdf/${state.template}/component-token/?expires_in=3600`)).json();
     editor.setAttribute('token', fresh.token);
     editor.setAttribute('template', state.template);
@@ -207,9 +221,11 @@ async function openEditor() {
     ),
   );
   $('editor-slot').replaceChildren(editor);
+  remember();
+  $('start-over').hidden = false;
   enable('step-fields');
   enable('step-send');
-  for (const id of ['example-fields', 'save-fields', 'send']) $(id).disabled = false;
+  for (const id of ['example-fields', 'send']) $(id).disabled = false;
 }
 
 /**
@@ -251,6 +267,7 @@ async function send() {
     { 'Idempotency-Key': sendKey },
   );
   state.document = /\/status\/([^/]+)\//.exec(response.headers.get('Location'))[1];
+  remember();
   $('send').dataset.done = 'true'; // sent: the button stays disabled
   $('send').textContent = t(lang, 'journey.sent');
   const detail = await (await api('GET', `/api/v1/document/${state.document}/`)).json();
@@ -289,8 +306,9 @@ async function refresh() {
   const outbox = await (await api('GET', `/api/v1/outbox/?document=${state.document}`)).json();
   $('outbox').replaceChildren(
     ...outbox.objects.map((e) => {
+      // Collapsed: the subject and the address; the message opens on demand.
       const li = document.createElement('li');
-      li.innerHTML = '<strong></strong> <span class="to"></span><pre></pre>';
+      li.innerHTML = '<details><summary><strong></strong> <span class="to"></span></summary><pre></pre></details>';
       li.querySelector('strong').textContent = e.subject;
       li.querySelector('span').textContent = t(lang, 'journey.outboxTo', { address: e.to });
       li.querySelector('pre').textContent = e.text;
@@ -378,7 +396,6 @@ $('example-fields').addEventListener(
     'fields-state',
   ),
 );
-$('save-fields').addEventListener('click', () => void document.querySelector('esign-editor')?.save());
 // Disabled at once (before any await): a double click sends once.
 $('send').addEventListener(
   'click',
@@ -399,4 +416,41 @@ guard(async () => {
   } finally {
     $('session').setAttribute('aria-busy', 'false');
   }
+  await restore();
 }, 'session')();
+
+/** After a reload: the uploaded template back in the editor, and the sent document's links and status. */
+async function restore() {
+  let saved;
+  try {
+    saved = JSON.parse(localStorage.getItem(SAVED) ?? 'null');
+  } catch {
+    saved = null;
+  }
+  if (!saved?.template) return;
+  Object.assign(state, { template: saved.template, title: saved.title ?? '' });
+  try {
+    await openEditor();
+  } catch {
+    localStorage.removeItem(SAVED); // the template is gone (another data directory): start afresh
+    return;
+  }
+  say('document-state', t(lang, 'journey.uploaded', { title: state.title || t(lang, 'journey.sampleTitle') }));
+  if (!saved.document) return;
+  state.document = saved.document;
+  remember();
+  state.recipients = (await (await api('GET', `/api/v1/document/${state.document}/`)).json()).signer_objects;
+  $('send').dataset.done = 'true';
+  $('send').disabled = true;
+  $('send').textContent = t(lang, 'journey.sent');
+  await showLinks();
+  enable('step-sign');
+  enable('step-final');
+  $('refresh').disabled = false;
+  await refresh();
+}
+
+$('start-over').addEventListener('click', () => {
+  localStorage.removeItem(SAVED);
+  location.reload();
+});

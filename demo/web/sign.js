@@ -16,11 +16,17 @@ applyLang(lang, 'sign.title');
 const show = (text) => showProblem(main, text);
 const tokenFromLink = () => exchangeLink(signer, 'link-session', link, (status) => t(lang, 'sign.refused', { status }));
 
+/** The signer alone (no editor or viewer code on this page), fetched while the link is exchanged. */
+const SIGNER_MODULE = '/dist/cdn/esign-signer.min.js';
+
 async function start() {
   if (!signer || (!link && !query.get('token'))) {
     show(t(lang, 'sign.needLink'));
     return;
   }
+  const loaded = import(SIGNER_MODULE);
+  loaded.catch(() => {}); // a failure is said below, once the link is exchanged
+  const pdfWorker = startPdfWorker();
   let token = query.get('token');
   let expiresIn = 900;
   let documentName = '';
@@ -31,7 +37,8 @@ async function start() {
     lang = pageLang(language);
     applyLang(lang, 'sign.title');
     history.replaceState(null, '', location.pathname); // the link and token leave the address bar
-    await import('/dist/cdn/esign-elements.min.js');
+    const library = await loaded;
+    if (pdfWorker) library.setPdfWorkerPort?.(pdfWorker);
     if (!customElements.get('esign-signer')) throw new Error('The built library does not define <esign-signer>: run `npm run build` and reload.');
   } catch (error) {
     show(error instanceof Error ? error.message : String(error));
@@ -51,6 +58,18 @@ async function start() {
   element.addEventListener('esign-error', (event) => console.warn('esign-signer:', event.detail.message));
   main.replaceChildren(element);
   if (link) renewBeforeExpiry(element, expiresIn);
+}
+
+/**
+ * pdf.js's worker (the page's largest download) starts with the page rather than once the element has loaded
+ * and asked for the PDF; the element's pdf.js then uses it (setPdfWorkerPort). Null where workers cannot start.
+ */
+function startPdfWorker() {
+  try {
+    return new Worker('/dist/cdn/pdf.worker.min.mjs', { type: 'module' });
+  } catch {
+    return null;
+  }
 }
 
 /** Signer tokens live minutes; the link is exchanged again a minute before expiry and the element keeps its state. */

@@ -20,24 +20,34 @@ function row(list, label, value) {
   list.append(dt, dd);
 }
 
+/** A date and time in the page's language (the raw value when it is not one). */
+function when(value) {
+  const date = new Date(value);
+  return value && !Number.isNaN(date.getTime()) ? new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeStyle: 'long' }).format(date) : String(value ?? '');
+}
+
 function show(answer) {
   const good = answer.ok && answer.sealed_by_this_server;
   result.hidden = false;
   result.className = good ? 'ok' : 'bad';
   document.getElementById('verdict').textContent = good ? t(lang, 'verify.good') : verdictTitle(answer.verdict);
-  document.getElementById('message').textContent = answer.message;
+  // The headline says it for a good seal; otherwise the server's sentence explains the verdict (and is
+  // not shown when it only repeats the headline).
+  const same = (a, b) => a.trim().replace(/[.!]$/, '').toLowerCase() === b.trim().replace(/[.!]$/, '').toLowerCase();
+  const headline = document.getElementById('verdict').textContent;
+  document.getElementById('message').textContent = good || same(answer.message ?? '', headline) ? '' : (answer.message ?? '');
   const list = document.getElementById('details');
   list.replaceChildren();
   const doc = answer.document;
   if (doc) {
     row(list, t(lang, 'verify.document'), doc.name);
-    row(list, t(lang, 'verify.completed'), doc.completed);
+    row(list, t(lang, 'verify.completed'), when(doc.completed));
     row(list, t(lang, 'verify.parties'), new Intl.ListFormat(lang, { type: 'unit' }).format(doc.parties.map((p) => `${p.name} (${p.role})`)));
   }
   const seal = answer.signatures.find((s) => s.trusted) ?? answer.signatures[answer.signatures.length - 1];
   if (seal?.signer)
     row(list, t(lang, 'verify.signedBy'), t(lang, 'verify.signedByValue', { name: seal.signer.common_name, fingerprint: seal.signer.fingerprint }));
-  if (seal?.timestamp) row(list, t(lang, 'verify.timestamp'), seal.timestamp);
+  if (seal?.timestamp) row(list, t(lang, 'verify.timestamp'), when(seal.timestamp));
   if (answer.sealed_revision) row(list, t(lang, 'verify.sealedRevision'), t(lang, 'verify.revisionOf', { n: answer.sealed_revision, total: answer.revisions }));
   if (answer.changed_revision) row(list, t(lang, 'verify.changedRevision'), answer.changed_revision);
   row(list, t(lang, 'verify.fileSha'), answer.sha256);

@@ -67,7 +67,7 @@ export function unresolvedDeclarationImports(typesDir: string): string[] {
   return problems;
 }
 
-/** pdf.js's data folders (pdfjs-dist/<name>/), copied beside each copy of the worker. */
+/** pdf.js's data folders (pdfjs-dist/<name>/), copied beside the worker (dist/cdn/). */
 export const PDFJS_DATA_FOLDERS = ['cmaps', 'standard_fonts', 'wasm', 'iccs'] as const;
 
 /** A file pdf.js fetches from each data folder for common documents: proof the folder is complete. */
@@ -83,18 +83,27 @@ export function expectedDistFiles(elements: string[]): string[] {
   return [
     'esign-elements.js',
     'fields.js',
+    'i18n.js',
     'react.js',
     'types/react/index.d.ts',
-    'pdf.worker.min.mjs',
     'custom-elements.json',
     'types/index.d.ts',
     'types/fields/index.d.ts',
     'cdn/esign-elements.min.js',
     'cdn/pdf.worker.min.mjs',
-    'portal/portal.js',
-    ...['', 'cdn/'].flatMap((dir) => PDFJS_DATA_FOLDERS.map((folder) => `${dir}${folder}/${PDFJS_DATA_PROBES[folder]}`)),
-    ...elements.flatMap((name) => [`${name}.js`, `types/${name}/${name}.d.ts`]),
+    ...PDFJS_DATA_FOLDERS.map((folder) => `cdn/${folder}/${PDFJS_DATA_PROBES[folder]}`),
+    ...elements.flatMap((name) => [`${name}.js`, `types/${name}/${name}.d.ts`, `cdn/${name}.min.js`]),
   ];
+}
+
+/** What the build gives the server package (demo/dist/): the portal's page script. */
+export function verifyServerDist(serverDistDir: string): string[] {
+  return existsSync(join(serverDistDir, 'portal/portal.js')) ? [] : [`missing ${serverDistDir}/portal/portal.js`];
+}
+
+/** Copies of pdf.js's worker under a folder (the package ships exactly one, in dist/cdn/). */
+export function workerCopies(dir: string): string[] {
+  return walk(dir, 'pdf.worker.min.mjs').map((file) => relative(dir, file));
 }
 
 /** Every problem with a built dist/ directory, worded for a person. */
@@ -104,15 +113,20 @@ export async function verifyDist(distDir: string, elements: string[]): Promise<s
     if (!existsSync(join(distDir, file))) problems.push(`missing dist/${file}`);
   }
   if (problems.length > 0) return problems;
-  for (const bare of await bareImports(join(distDir, 'cdn/esign-elements.min.js'))) {
-    problems.push(`dist/cdn/esign-elements.min.js imports "${bare}": a browser cannot load that without a bundler`);
+  const cdnFiles = readdirSync(join(distDir, 'cdn')).filter((name) => name.endsWith('.min.js'));
+  for (const name of cdnFiles) {
+    for (const bare of await bareImports(join(distDir, 'cdn', name))) {
+      problems.push(`dist/cdn/${name} imports "${bare}": a browser cannot load that without a bundler`);
+    }
   }
-  const modules = readdirSync(distDir).filter((name) => name.endsWith('.js'));
+  const modules = [...readdirSync(distDir).filter((name) => name.endsWith('.js')), ...cdnFiles.map((name) => `cdn/${name}`)];
   for (const name of modules) {
     for (const specifier of await missingRelativeImports(join(distDir, name))) {
       problems.push(`dist/${name} imports "${specifier}", which the build did not produce`);
     }
   }
+  const workers = workerCopies(distDir);
+  if (workers.length !== 1) problems.push(`dist/ holds ${workers.length} copies of pdf.worker.min.mjs (${workers.join(', ')}); the package ships one, in cdn/`);
   problems.push(...unresolvedDeclarationImports(join(distDir, 'types')));
   const manifest = JSON.parse(readFileSync(join(distDir, 'custom-elements.json'), 'utf8')) as {
     modules?: { declarations?: { tagName?: string }[] }[];

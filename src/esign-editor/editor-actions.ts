@@ -20,6 +20,7 @@ import { SaveFlow, type SaveResult } from './controllers/save-flow.ts';
 import type { KeyboardEditingContext } from './controllers/keyboard-editing.ts';
 import type { ToolboxDrag } from './controllers/toolbox-drag.ts';
 import { missingPageProblems, normalizeIncoming } from './controllers/validation.ts';
+import { TextGuard } from './controllers/text-guard.ts';
 
 /** Points a paste or duplicate shifts by when it would land exactly on the original. */
 const PASTE_OFFSET_POINTS = 10;
@@ -46,6 +47,8 @@ export class EditorActions {
   readonly clipboard: ClipboardActions;
   /** The property panel and the edits made in it. */
   readonly panel: PanelActions;
+  /** The page's text: fields covering it are marked; keyboard-added fields go beside it. */
+  readonly textGuard: TextGuard;
 
   constructor(host: EditorHost) {
     this.host = host;
@@ -53,6 +56,7 @@ export class EditorActions {
     this.saving = new SaveFlow(this, host);
     this.clipboard = new ClipboardActions(this, host);
     this.panel = new PanelActions(this, host);
+    this.textGuard = new TextGuard(host);
   }
 
   get lang(): string {
@@ -164,6 +168,16 @@ export class EditorActions {
     this.host.requestUpdate();
   }
 
+  /** A move or resize said with where the first selected field now is (in points), so each step is heard. */
+  announceGeometry(kind: 'moved' | 'resized', count: number): void {
+    const first = this.model.doc.find((f) => f.id === this.model.selection[0])?.el;
+    if (!first) return this.announce(kind === 'moved' ? 'editor.say.moved' : 'editor.say.resized', { count });
+    const size = this.host.pageSizePt(first.page);
+    const pt = (fraction: number, of: number) => new Intl.NumberFormat(this.lang, { maximumFractionDigits: 0 }).format(fraction * of);
+    if (kind === 'moved') this.announce('editor.say.movedTo', { count, x: pt(first.ax, size.width), y: pt(first.ay, size.height), page: first.page });
+    else this.announce('editor.say.resizedTo', { count, w: pt(first.bx - first.ax, size.width), h: pt(first.by - first.ay, size.height) });
+  }
+
   // ---- adding fields --------------------------------------------------------------------------
 
   private addField(type: ToolType, page: number, at: { x: number; y: number }, size?: { w: number; h: number }): void {
@@ -199,13 +213,13 @@ export class EditorActions {
     this.host.requestUpdate();
   }
 
-  /** Enter or Space on a toolbox button: the field goes to the middle of the current page. */
+  /** Enter or Space on a toolbox button: the field goes to the empty area nearest the middle of the page in view. */
   toolKey(e: KeyboardEvent, type: ToolType): void {
     if (e.key !== 'Enter' && e.key !== ' ') return;
     e.preventDefault();
     const page = this.host.currentPage;
     const size = this.host.pageSizePt(page);
-    this.addField(type, page, { x: 0.5 - TOOLS[type].width / size.width / 2, y: 0.5 - TOOLS[type].height / size.height / 2 });
+    this.addField(type, page, this.textGuard.placement(this.model.doc, page, { w: TOOLS[type].width / size.width, h: TOOLS[type].height / size.height }));
   }
 
   disarm(): void {
@@ -371,7 +385,8 @@ export class EditorActions {
       },
       announce: (key, count) => {
         if (key === 'deleted') this.host.scroller?.focus({ preventScroll: true });
-        this.announce(`editor.say.${key}`, { count });
+        if (key === 'deleted') this.announce('editor.say.deleted', { count });
+        else this.announceGeometry(key, count);
       },
     };
   }

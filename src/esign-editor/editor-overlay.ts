@@ -14,6 +14,8 @@ export interface OverlayState {
   lang: string;
   model: EditorModel;
   problems: ReadonlyMap<string, string[]>;
+  /** Fields that cover the page's text (marked, a warning). */
+  covering: ReadonlySet<string>;
   readOnly: boolean;
 }
 
@@ -47,9 +49,10 @@ export class EditableOverlay {
         // The primary field carries the handles; with several selected they resize all of them together.
         const handles = primary;
         const problems = s.problems.get(f.id);
+        const coversText = s.covering.has(f.id);
         // Unchanged fields keep their object (the document is immutable), so the guard skips them.
-        return guard([f, selected, primary, handles, problems, s.lang, s.readOnly], () =>
-          renderEditableField(f, { lang: s.lang, selected, primary, handles, problems, readOnly: s.readOnly }),
+        return guard([f, selected, primary, handles, problems, coversText, s.lang, s.readOnly], () =>
+          renderEditableField(f, { lang: s.lang, selected, primary, handles, problems, coversText, readOnly: s.readOnly }),
         );
       },
     )}</div>`;

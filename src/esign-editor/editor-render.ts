@@ -90,6 +90,6 @@ function renderScroller(m: EditorFrameModel, count: number): TemplateResult {
           ?data-armed=${!!a.armed} @scroll=${() => pdf.pages.onScroll()} @pointerdown=${m.editing.pointer.onPointerDown} @focusin=${a.onFieldFocus} @dblclick=${onDoubleClick}>
           ${status === 'error' && error ? html`<div class="message error" part="error" role="alert"><h2>${t(lang, 'error.title')}</h2><p>${error.message}</p></div>` : nothing}
           ${status === 'idle' ? html`<p class="message">${t(lang, 'viewer.empty')}</p>` : nothing}
-          ${count > 0 ? renderPages(pdf.pages, { lang, overlay: (i) => m.overlay.render(i + 1, { lang, model: a.model, problems: a.problems, readOnly: m.readOnly }) }) : nothing}
+          ${count > 0 ? renderPages(pdf.pages, { lang, overlay: (i) => m.overlay.render(i + 1, { lang, model: a.model, problems: a.problems, covering: a.textGuard.covering(a.model.doc), readOnly: m.readOnly }) }) : nothing}
         </div>`;
 }

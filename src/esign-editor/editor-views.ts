@@ -32,6 +32,7 @@ const ICON_PATHS = {
   regex: '<path d="M11 2v6M8.5 3.5l5 3M13.5 3.5l-5 3"/><rect x="2.5" y="10" width="3.5" height="3.5"/>',
   sender: '<path d="M8 1.8l1.9 3.9 4.3.6-3.1 3 .7 4.3L8 11.6l-3.8 2 .7-4.3-3.1-3 4.3-.6z"/>',
   delete: '<path d="M2.5 4h11M6 4V2.5h4V4M4 4l.8 9.5h6.4L12 4M6.5 6.5v5M9.5 6.5v5"/>',
+  warning: '<path d="M8 1.8l6.5 11.7h-13z"/><path d="M8 6.5v3M8 11.6v.1"/>',
   duplicate: '<rect x="5" y="5" width="9" height="9" rx="1"/><path d="M11 5V2.5a.5.5 0 0 0-.5-.5h-8a.5.5 0 0 0-.5.5v8a.5.5 0 0 0 .5.5H5"/>',
 };
 const TOOL_ICONS: Record<ToolType, keyof typeof ICON_PATHS> = {
@@ -59,6 +60,8 @@ export interface FieldViewState {
   /** Show resize handles (single selection, editable). */
   handles: boolean;
   problems: readonly string[] | undefined;
+  /** The field covers text on the page (a warning: the signed PDF would hide it). */
+  coversText: boolean;
   readOnly: boolean;
 }
 
@@ -70,6 +73,8 @@ export function renderEditableField(f: EditorField, s: FieldViewState): Template
   const shown = displayValue(el) || fieldTitle(el, s.lang);
   const label = `${shown}: ${te(s.lang, 'editor.field', { type, signer: signerName(el.signer, s.lang), page: el.page })}`;
   const problem = s.problems?.length ? s.problems.join(' ') : '';
+  const warning = s.coversText ? te(s.lang, 'editor.coversText') : '';
+  const note = [problem ? te(s.lang, 'editor.fieldProblem', { message: problem }) : '', warning].filter(Boolean).join('. ');
   return html`<div
     class="field efield"
     part="field field-${el.element_type}${s.selected ? ' field-selected' : ''}${problem ? ' field-invalid' : ''}"
@@ -79,14 +84,15 @@ export function renderEditableField(f: EditorField, s: FieldViewState): Template
     ?data-selected=${s.selected}
     ?data-primary=${s.primary}
     ?data-problem=${!!problem}
+    ?data-covers-text=${!!warning}
     ?data-hide-border=${el.hide_border}
     tabindex="0"
     role="button"
     aria-pressed=${s.selected ? 'true' : 'false'}
-    aria-label=${problem ? `${label}. ${te(s.lang, 'editor.fieldProblem', { message: problem })}` : label}
-    title=${problem || label}
+    aria-label=${note ? `${label}. ${note}` : label}
+    title=${[problem, warning].filter(Boolean).join(' ') || label}
     style=${styleMap(fieldBoxStyle(el))}
-  >${renderFieldContent(el, s.lang)}${problem ? html`<span class="problem" part="field-problem" aria-hidden="true">!</span>` : nothing}${
+  >${renderFieldContent(el, s.lang)}${problem ? html`<span class="problem" part="field-problem" aria-hidden="true">!</span>` : warning ? html`<span class="covers" part="field-warning" aria-hidden="true">${icon(ICON_PATHS.warning)}</span>` : nothing}${
     s.handles && !s.readOnly ? HANDLES.map((h) => html`<span class="handle" part="handle" data-handle=${h} aria-hidden="true"></span>`) : nothing
   }</div>`;
 }
@@ -213,26 +219,48 @@ export interface ToolbarView {
   onZoom: (direction: 1 | -1) => void;
 }
 
-const ALIGN_ICONS: Record<AlignMode, string> = { left: '⇤', center: '↔', right: '⇥', top: '⤒', middle: '↕', bottom: '⤓' };
+// The toolbar's arrange icons are Lucide's (ISC licence, lucide.dev), drawn inline on its 24-unit grid.
+const lucide = (path: string) =>
+  svg`<svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${unsafeSVG(path)}</svg>`;
+const TOOLBAR_ICONS = {
+  undo: '<path d="M9 14 4 9l5-5"/><path d="M4 9h10.5a5.5 5.5 0 0 1 0 11H11"/>',
+  redo: '<path d="m15 14 5-5-5-5"/><path d="M20 9H9.5a5.5 5.5 0 0 0 0 11H13"/>',
+  zoomOut: '<circle cx="11" cy="11" r="8"/><path d="m21 21-4.3-4.3M8 11h6"/>',
+  zoomIn: '<circle cx="11" cy="11" r="8"/><path d="m21 21-4.3-4.3M11 8v6M8 11h6"/>',
+  distributeHorizontal:
+    '<rect width="6" height="14" x="4" y="5" rx="2"/><rect width="6" height="10" x="14" y="7" rx="2"/><path d="M17 22v-5M17 7V2M7 22v-3M7 5V2"/>',
+  distributeVertical:
+    '<rect width="14" height="6" x="5" y="14" rx="2"/><rect width="10" height="6" x="7" y="4" rx="2"/><path d="M22 17h-3M22 7h-5M5 17H2M7 7H2"/>',
+};
+const ALIGN_ICONS: Record<AlignMode, string> = {
+  left: '<rect width="9" height="6" x="6" y="14" rx="2"/><rect width="16" height="6" x="6" y="4" rx="2"/><path d="M2 2v20"/>',
+  center:
+    '<path d="M12 2v20M8 10H4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2h4M16 10h4a2 2 0 0 0 2-2V6a2 2 0 0 0-2-2h-4M8 20H7a2 2 0 0 1-2-2v-2a2 2 0 0 1 2-2h1M16 14h1a2 2 0 0 1 2 2v2a2 2 0 0 1-2 2h-1"/>',
+  right: '<rect width="16" height="6" x="2" y="4" rx="2"/><rect width="9" height="6" x="9" y="14" rx="2"/><path d="M22 22V2"/>',
+  top: '<rect width="6" height="16" x="4" y="6" rx="2"/><rect width="6" height="9" x="14" y="6" rx="2"/><path d="M22 2H2"/>',
+  middle:
+    '<path d="M2 12h20M10 16v4a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2v-4M10 8V4a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v4M20 16v1a2 2 0 0 1-2 2h-2a2 2 0 0 1-2-2v-1M14 8V7a2 2 0 0 1 2-2h2a2 2 0 0 1 2 2v1"/>',
+  bottom: '<rect width="6" height="16" x="4" y="2" rx="2"/><rect width="6" height="9" x="14" y="9" rx="2"/><path d="M22 22H2"/>',
+};
 
 export function renderToolbar(v: ToolbarView): TemplateResult {
   const ro = v.readOnly;
   const button = (label: string, glyph: unknown, disabled: boolean, onClick: () => void, name: string) =>
     html`<button type="button" part="button" data-action=${name} aria-label=${label} title=${label} ?disabled=${disabled} @click=${onClick}>${glyph}</button>`;
   return html`<div class="toolbar" part="toolbar" role="toolbar" aria-label=${te(v.lang, 'editor.toolbar')}>
-    ${button(te(v.lang, 'editor.undo'), '↶', ro || !v.canUndo, v.onUndo, 'undo')}
-    ${button(te(v.lang, 'editor.redo'), '↷', ro || !v.canRedo, v.onRedo, 'redo')}
+    ${button(te(v.lang, 'editor.undo'), lucide(TOOLBAR_ICONS.undo), ro || !v.canUndo, v.onUndo, 'undo')}
+    ${button(te(v.lang, 'editor.redo'), lucide(TOOLBAR_ICONS.redo), ro || !v.canRedo, v.onRedo, 'redo')}
     <span class="sep"></span>
     ${button(te(v.lang, 'editor.delete'), icon(ICON_PATHS.delete), ro || v.selected === 0, v.onDelete, 'delete')}
     ${button(te(v.lang, 'editor.duplicate'), icon(ICON_PATHS.duplicate), ro || v.selected === 0, v.onDuplicate, 'duplicate')}
     <button type="button" part="button" data-action="properties" aria-pressed=${v.panelOpen ? 'true' : 'false'} ?disabled=${ro || v.selected === 0} @click=${v.onPanel}>${te(v.lang, 'editor.panel')}</button>
     <span class="sep"></span>
-    ${ALIGN_MODES.map((m) => button(te(v.lang, `editor.align.${m}` as EditorMessageKey), ALIGN_ICONS[m], ro || v.selected === 0, () => v.onAlign(m), `align-${m}`))}
-    ${button(te(v.lang, 'editor.distribute.horizontal'), '⋯', ro || v.selected < 3, () => v.onDistribute('horizontal'), 'distribute-horizontal')}
-    ${button(te(v.lang, 'editor.distribute.vertical'), '⋮', ro || v.selected < 3, () => v.onDistribute('vertical'), 'distribute-vertical')}
+    ${ALIGN_MODES.map((m) => button(te(v.lang, `editor.align.${m}` as EditorMessageKey), lucide(ALIGN_ICONS[m]), ro || v.selected === 0, () => v.onAlign(m), `align-${m}`))}
+    ${button(te(v.lang, 'editor.distribute.horizontal'), lucide(TOOLBAR_ICONS.distributeHorizontal), ro || v.selected < 3, () => v.onDistribute('horizontal'), 'distribute-horizontal')}
+    ${button(te(v.lang, 'editor.distribute.vertical'), lucide(TOOLBAR_ICONS.distributeVertical), ro || v.selected < 3, () => v.onDistribute('vertical'), 'distribute-vertical')}
     <span class="sep"></span>
-    ${button(t(v.lang, 'viewer.zoomOut'), '−', false, () => v.onZoom(-1), 'zoom-out')}
-    ${button(t(v.lang, 'viewer.zoomIn'), '+', false, () => v.onZoom(1), 'zoom-in')}
+    ${button(t(v.lang, 'viewer.zoomOut'), lucide(TOOLBAR_ICONS.zoomOut), false, () => v.onZoom(-1), 'zoom-out')}
+    ${button(t(v.lang, 'viewer.zoomIn'), lucide(TOOLBAR_ICONS.zoomIn), false, () => v.onZoom(1), 'zoom-in')}
     <span class="page-indicator" part="page-indicator">${v.pageText}</span>
     <span class="grow"></span>
     <span class="save-state" part="save-state" data-state=${v.saveState} title=${v.saveError || nothing}>${v.saveError ? te(v.lang, 'editor.saveFailed', { reason: v.saveError }) : te(v.lang, `editor.state.${v.saveState}` as EditorMessageKey)}</span>

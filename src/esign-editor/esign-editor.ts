@@ -84,6 +84,7 @@ import { editorStyles } from './esign-editor.styles.ts';
  * @cssproperty --esign-focus-color - Focus ring colour.
  * @cssproperty --esign-guide-color - Snap guide colour.
  * @cssproperty --esign-error-color - Problems and errors.
+ * @cssproperty --esign-warning-color - Warnings: a field that covers the page's text (default amber).
  * @cssproperty --esign-panel-background - Property panel background.
  * @cssproperty --esign-page-background - Page colour before it is painted.
  */
@@ -130,6 +131,7 @@ export class EsignEditor extends EsignElement {
     pageElement: (page) => this.host.pageElement(page),
     onPageRendered: (page) => {
       this.pageRenders++;
+      this.actions.textGuard.text.read(this.pdf.pages.doc, page);
       this.emit('esign-page-render', { page });
     },
     onLayoutComplete: (pages) => this.emit('esign-ready', { pages }),
@@ -185,7 +187,7 @@ export class EsignEditor extends EsignElement {
   // ---- public API -------------------------------------------------------------------------------
 
   /** Validates, then saves to the server (or, without one, just reports the fields in `esign-save`). */
-  save(): Promise<{ ok: boolean; fields: FieldElement[]; problems: FieldProblem[]; error?: string }> {
+  save(): Promise<{ ok: boolean; fields: FieldElement[]; problems: FieldProblem[]; warnings?: FieldProblem[]; error?: string }> {
     return this.actions.save();
   }
 
@@ -265,7 +267,7 @@ declare global {
     'esign-change': CustomEvent<{ fields: FieldElement[]; cause: ChangeCause }>;
     'esign-select': CustomEvent<{ indexes: number[]; fields: FieldElement[] }>;
     'esign-validate': CustomEvent<{ ok: boolean; problems: FieldProblem[] }>;
-    'esign-save': CustomEvent<{ ok: boolean; fields: FieldElement[]; problems: FieldProblem[]; error?: string }>;
+    'esign-save': CustomEvent<{ ok: boolean; fields: FieldElement[]; problems: FieldProblem[]; warnings?: FieldProblem[]; error?: string }>;
     'esign-upload': CustomEvent<{ templateId: string; report: unknown; file: File }>;
   }
   interface HTMLElementTagNameMap {

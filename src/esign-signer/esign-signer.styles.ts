@@ -62,6 +62,16 @@ const controls = css`
   [aria-invalid='true'] {
     border-color: var(--esign-error-color, #b91c1c);
   }
+  /* On touch screens every control is at least 44 x 44 CSS px (WCAG 2.5.5), boxes and round buttons included. */
+  @media (pointer: coarse) {
+    button { min-height: 2.75rem; min-width: 2.75rem; }
+    input:not([type='checkbox']):not([type='radio']), select { min-height: 2.75rem; }
+    input[type='checkbox'], input[type='radio'] { inline-size: 2.75rem; block-size: 2.75rem; margin: 0; flex: none; }
+  }
+  /* Nothing moves for people who asked for less motion (the global rule of a page does not reach a shadow root). */
+  @media (prefers-reduced-motion: reduce) {
+    *, *::before, *::after { animation: none !important; transition: none !important; scroll-behavior: auto !important; }
+  }
 `;
 
 export const captureStyles = [
@@ -178,6 +188,17 @@ export const signerStyles = [
   textarea { width: 100%; min-height: 5rem; }
   .dialog-actions { display: flex; justify-content: flex-end; gap: 0.5rem; margin-block-start: 0.75rem; flex-wrap: wrap; }
   .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+  @media (pointer: coarse) {
+    .page-controls button { min-width: 2.75rem; min-height: 2.75rem; }
+    /* A field box keeps the size it has on the PDF; a small one gets a 44 x 44 px hit area around it. */
+    .field.own { overflow: visible; }
+    .field.own::after {
+      content: '';
+      position: absolute;
+      inset-block: min(0px, calc((100% - 2.75rem) / 2));
+      inset-inline: min(0px, calc((100% - 2.75rem) / 2));
+    }
+  }
   @media (max-width: 30rem) {
     .header { flex-wrap: nowrap; padding: 0.3rem 0.5rem; gap: 0.4rem; }
     .bar { padding-inline: 0.5rem; gap: 0.25rem; }

@@ -72,11 +72,6 @@ export class EsignSignatureCapture extends LitElement {
     this.strokes = 0;
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    void registerSignatureFonts();
-  }
-
   /** Opens the dialog afresh. */
   open(): void {
     this.mode = this.modes[0] ?? 'draw';
@@ -114,6 +109,8 @@ export class EsignSignatureCapture extends LitElement {
 
   protected override updated(): void {
     if (this.mode === 'draw') this.ensurePad();
+    // The script fonts load with the Type tab, not with the page (fonts/signature-fonts.ts).
+    if (this.mode === 'type') void registerSignatureFonts();
   }
 
   private focusMode(): void {

@@ -8,7 +8,8 @@ import type { TemplateResult } from 'lit';
 import { styleMap } from 'lit/directives/style-map.js';
 import { signerInput } from '../fields/kinds/index.ts';
 import type { FieldElement } from '../fields/types.ts';
-import { fieldBoxStyle, fieldTitle, renderFieldContent } from '../internal/field-overlay.ts';
+import { displayValue, fieldBoxStyle, fieldTitle, renderFieldContent } from '../internal/field-overlay.ts';
+import { t } from '../internal/i18n.ts';
 import { hintText } from './signer-hints.ts';
 import { ts } from './signer-i18n.ts';
 import type { SignerMessageKey } from './signer-i18n.ts';
@@ -48,7 +49,6 @@ export function ownFieldBox(
   opts: { active: boolean; problem: string; position: number; onActivate: () => void },
 ): TemplateResult {
   const shown = { ...field, value };
-  const title = fieldTitle(field, lang);
   const style = fieldBoxStyle(field);
   const errorStyle = { left: style.left, top: `calc(${style.top} + ${style.height})` };
   return html`<button
@@ -61,10 +61,28 @@ export function ownFieldBox(
       ?data-active=${opts.active}
       ?data-invalid=${opts.problem !== ''}
       ?data-filled=${value !== ''}
-      aria-label=${ts(lang, 'signer.fieldBox', { title, index: opts.position + 1 })}
+      aria-label=${fieldBoxName(lang, shown, opts.position)}
       style=${styleMap(style)}
       @click=${opts.onActivate}
     >${renderFieldContent(shown, lang)}</button>${opts.problem ? html`<div class="field-error" part="field-error" style=${styleMap(errorStyle)}>${opts.problem}</div>` : nothing}`;
+}
+
+/**
+ * A field box's accessible name starts with what the box shows (WCAG 2.5.3: the label, "(optional)" included,
+ * or the value once filled), then which of the recipient's fields it is, then "required" for a required one
+ * (a button cannot carry aria-required).
+ */
+export function fieldBoxName(lang: string, shown: FieldElement, position: number): string {
+  const title = fieldTitle(shown, lang);
+  const visible = displayValue(shown);
+  const label = shown.optional ? `${title} (${t(lang, 'field.optional')})` : title;
+  const name = ts(lang, 'signer.fieldBox', { title: label, index: position + 1 });
+  return [visible, name, shown.optional ? '' : ts(lang, 'signer.required')].filter(Boolean).join(', ');
+}
+
+/** Required-ness of the bar's control, for assistive technology: aria-required where the role allows it. */
+function required(f: FieldElement): 'true' | 'false' {
+  return f.optional ? 'false' : 'true';
 }
 
 function control(m: FieldBarModel): TemplateResult {
@@ -93,7 +111,7 @@ function control(m: FieldBarModel): TemplateResult {
       ${m.value ? html`<button type="button" part="button" @click=${() => m.onValue('')}>${ts(lang, 'signer.clear')}</button>` : nothing}`;
   }
   if (hint.control === 'file') {
-    return html`<input type="file" id="field-input" aria-invalid=${invalid} aria-describedby="field-hint field-error"
+    return html`<input type="file" id="field-input" aria-required=${required(f)} aria-invalid=${invalid} aria-describedby="field-hint field-error"
         @change=${(e: Event) => {
           const file = (e.target as HTMLInputElement).files?.[0];
           if (file) m.onAttach(file);
@@ -103,16 +121,16 @@ function control(m: FieldBarModel): TemplateResult {
   if (hint.control === 'checkbox') {
     const marks = hint.marks ?? [];
     if (!marks.includes('')) {
-      return html`<select id="field-input" aria-invalid=${invalid} aria-describedby="field-hint field-error" .value=${m.value} @change=${onInput}>
+      return html`<select id="field-input" aria-required=${required(f)} aria-invalid=${invalid} aria-describedby="field-hint field-error" .value=${m.value} @change=${onInput}>
         ${marks.map((s) => html`<option value=${s} ?selected=${m.value === s}>${ts(lang, s === 'tick' ? 'signer.tick' : s === 'cross' ? 'signer.cross' : 'signer.blank')}</option>`)}
       </select>`;
     }
     const on = marks.find((s) => s !== '') ?? 'tick';
-    return html`<input type="checkbox" id="field-input" aria-invalid=${invalid} aria-describedby="field-hint field-error" .checked=${m.value === on}
+    return html`<input type="checkbox" id="field-input" aria-required=${required(f)} aria-invalid=${invalid} aria-describedby="field-hint field-error" .checked=${m.value === on}
       @change=${(e: Event) => m.onValue((e.target as HTMLInputElement).checked ? on : '')} />`;
   }
   if (hint.control === 'select') {
-    return html`<select id="field-input" aria-invalid=${invalid} aria-describedby="field-hint field-error" @change=${onInput} @blur=${m.onBlur}>
+    return html`<select id="field-input" aria-required=${required(f)} aria-invalid=${invalid} aria-describedby="field-hint field-error" @change=${onInput} @blur=${m.onBlur}>
       <option value="" ?selected=${m.value === ''}>${ts(lang, 'signer.choose')}</option>
       ${(hint.choices ?? []).map((c) => html`<option value=${c} ?selected=${m.value === c}>${c}</option>`)}
     </select>`;
@@ -124,6 +142,7 @@ function control(m: FieldBarModel): TemplateResult {
     inputmode=${hint.inputMode}
     placeholder=${hint.placeholder || nothing}
     maxlength=${hint.maxLength ?? nothing}
+    aria-required=${required(f)}
     aria-invalid=${invalid}
     aria-describedby="field-hint field-error"
     .value=${m.value}
@@ -144,9 +163,9 @@ export function fieldBar(m: FieldBarModel): TemplateResult {
   const last = m.index >= m.count - 1;
   return html`<div class="bar" part="field-bar" role="group" aria-label=${ts(lang, 'signer.fieldsBar')}>
     <div class="bar-top">
-      <label class="field-name" id="field-name" for=${isImageField(f) || isAutomatic(f) ? nothing : 'field-input'}>${fieldTitle(f, lang)}${f.optional ? html` <small>(${ts(lang, 'signer.optional')})</small>` : nothing}</label>
+      <label class="field-name" id="field-name" for=${isImageField(f) || isAutomatic(f) ? nothing : 'field-input'}>${fieldTitle(f, lang)}${qualifier(lang, f)}</label>
       <span part="field-position" class="field-position">${ts(lang, 'signer.fieldPosition', { index: m.index + 1, count: m.count })}</span>
-      <span part="progress-count" class="progress-text">${m.progress.total ? ts(lang, 'signer.progress', m.progress) : ts(lang, 'signer.progressNone')}</span>
+      <span part="progress-count" class="progress-text" role="status" aria-live="polite">${m.progress.total ? ts(lang, 'signer.progress', m.progress) : ts(lang, 'signer.progressNone')}</span>
     </div>
     <div class="field-control" part="field-control">${control(m)}</div>
     <div class="notes">
@@ -161,6 +180,16 @@ export function fieldBar(m: FieldBarModel): TemplateResult {
       <button type="button" part="button finish" class=${last || m.progress.done === m.progress.total ? 'primary' : ''} ?disabled=${m.busy} @click=${m.onFinish}>${ts(lang, 'signer.finish')}</button>
     </div>
   </div>`;
+}
+
+/**
+ * "(optional)" shown after an optional field's name; "(required)" said (not shown) after a required one's. The
+ * space is a character of the same text node: separate whitespace nodes were dropped from the accessible name.
+ */
+function qualifier(lang: string, f: FieldElement): TemplateResult | typeof nothing {
+  if (isAutomatic(f)) return nothing;
+  if (f.optional) return html`<small class="qualifier">${` (${ts(lang, 'signer.optional')})`}</small>`;
+  return html`<span class="visually-hidden">${` (${ts(lang, 'signer.required')})`}</span>`;
 }
 
 export interface PageControlsModel {

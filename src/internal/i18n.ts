@@ -137,7 +137,9 @@ export function langOf(element: Element): string {
   for (let node: Element | null = element; node;) {
     const lang = node.getAttribute('lang');
     if (lang) return lang.toLowerCase();
-    node = node.parentElement ?? ((node.getRootNode() as ShadowRoot).host || null);
+    // Only a shadow root leads on to its host: a detached tree's root may be an <a>, whose `host` is a URL part.
+    const root = node.getRootNode();
+    node = node.parentElement ?? (root instanceof ShadowRoot ? root.host : null);
   }
   if (document.documentElement.lang) return document.documentElement.lang.toLowerCase();
   return browserLang();

@@ -6,7 +6,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { getDocument, PasswordException, InvalidPDFException, ResponseException } from 'pdfjs-dist';
 import type { PDFDocumentLoadingTask, PDFDocumentProxy } from 'pdfjs-dist';
-import { applyPdfWorkerSrc, getPdfAssetUrls } from './pdf-worker.ts';
+import { applyPdfWorkerSrc, destroyTask, getPdfAssetUrls, whenWorkerFree } from './pdf-worker.ts';
 import { t } from './i18n.ts';
 
 export type PdfSource =
@@ -124,6 +124,8 @@ export class PdfSourceController implements ReactiveController {
       params.url = restPdfUrl(source.endpoint, source.resource, source.id);
       params.httpHeaders = { Authorization: `Bearer ${source.token}` };
     }
+    await whenWorkerFree();
+    if (generation !== this.generation) return null;
     const task = getDocument(params);
     this.task = task;
     task.onProgress = ({ loaded, total }: { loaded: number; total: number }) => {
@@ -168,6 +170,6 @@ export class PdfSourceController implements ReactiveController {
       this.status = 'idle';
       this.host.requestUpdate();
     }
-    if (task) void task.destroy().catch(() => {});
+    if (task) destroyTask(task);
   }
 }

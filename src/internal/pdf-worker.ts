@@ -5,8 +5,11 @@
  */
 import { GlobalWorkerOptions } from 'pdfjs-dist';
 
-// Built from a variable so bundlers do not rewrite it: the build copies the
-// worker beside the library entries, and this resolves against the module's own URL.
+// Built from a variable so bundlers do not rewrite it: the worker lives in dist/cdn/, beside the CDN
+// files, and this resolves against the module's own URL. The npm modules one folder up get
+// `./cdn/` from the build (vite.config.ts, mode lib); sources served as they are use `./`.
+declare const __ESIGN_WORKER_DIR__: string | undefined;
+const WORKER_DIR = typeof __ESIGN_WORKER_DIR__ === 'string' ? __ESIGN_WORKER_DIR__ : './';
 const WORKER_FILE = 'pdf.worker.min.mjs';
 let workerSrc: string | null = null;
 let assetsBase: string | null = null;
@@ -17,10 +20,32 @@ export function setPdfWorkerSrc(url: string | URL): void {
   GlobalWorkerOptions.workerSrc = workerSrc;
 }
 
-/** The worker URL in use: the one set, or `./pdf.worker.min.mjs` beside this library module. */
+/**
+ * Hands pdf.js a worker the page started itself (`new Worker(url, { type: 'module' })`), or null to let pdf.js
+ * start its own again. Its script is the largest download of a page that shows a PDF: a page can start it
+ * before the elements' modules arrive (demo/web/sign.js does), and every document then loads through it.
+ */
+export function setPdfWorkerPort(worker: Worker | null): void {
+  GlobalWorkerOptions.workerPort = worker;
+}
+
+/** Loading tasks being destroyed: pdf.js refuses a new document on a page-started worker until they are done. */
+let destroying: Promise<unknown> = Promise.resolve();
+
+/** Destroys a loading task (and its document), remembered so `whenWorkerFree()` can wait for it. */
+export function destroyTask(task: { destroy(): Promise<void> }): void {
+  destroying = Promise.all([destroying, task.destroy().catch(() => {})]);
+}
+
+/** Resolves once the worker can take a new document: at once unless the page gave pdf.js its worker. */
+export async function whenWorkerFree(): Promise<void> {
+  if (GlobalWorkerOptions.workerPort) await destroying;
+}
+
+/** The worker URL in use: the one set, or `pdf.worker.min.mjs` in dist/cdn/ (beside the CDN files). */
 export function getPdfWorkerSrc(): string {
   if (workerSrc) return workerSrc;
-  const relative = './' + WORKER_FILE;
+  const relative = WORKER_DIR + WORKER_FILE;
   return new URL(relative, import.meta.url).href;
 }
 

@@ -55,6 +55,11 @@ export const statusStyles = css`
     from { transform: translateX(-100%); }
     to { transform: translateX(340%); }
   }
+  /* Less motion: a still bar across the whole width, lighter, says "loading" without sliding. */
+  @media (prefers-reduced-motion: reduce) {
+    .progress-bar { transition: none; }
+    .progress[data-indeterminate] .progress-bar { animation: none; width: 100% !important; opacity: 0.45; } /* over the inline 30 % */
+  }
   .message {
     margin: 2rem auto;
     max-width: 32rem;

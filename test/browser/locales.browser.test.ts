@@ -5,7 +5,7 @@
  */
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { setViewport } from '@web/test-runner-commands';
-import { LOCALES, t } from '../../src/internal/i18n.ts';
+import { LOCALES, langOf, t } from '../../src/internal/i18n.ts';
 import { ts } from '../../src/esign-signer/signer-i18n.ts';
 import { te } from '../../src/esign-editor/editor-i18n.ts';
 import { loadSigner, ownField, q as sq } from '../support/signer/signer-test-helpers.ts';
@@ -109,6 +109,12 @@ describe('locales: English and Arabic on desktop and phone', () => {
 });
 
 describe('locales: where the language comes from', () => {
+  it("an element in a detached tree under a link falls back to the page (the link's host is no shadow host)", () => {
+    const link = document.createElement('a');
+    link.href = 'https://example.test/path';
+    const child = link.appendChild(document.createElement('span'));
+    expect(langOf(child)).to.equal(document.documentElement.lang ? document.documentElement.lang.toLowerCase() : langOf(document.body));
+  });
   it('the lang attribute, then the closest ancestor, then the page, then the browser', async () => {
     const root = document.documentElement;
     const before = root.getAttribute('lang');

@@ -104,3 +104,37 @@ test('the CDN file exports the field model for pages without a bundler', async (
   }, `${server.url}/cdn/esign-elements.min.js`);
   expect(exported).toEqual(['setPdfWorkerSrc', 'getPdfWorkerSrc', 'setPdfAssetsBase', 'signerColor', 'fractionRectToPdf']);
 });
+
+test('each element loads alone from its own CDN file, sharing chunks and the one worker', async ({ page }) => {
+  const site = await startStaticServer({
+    mounts: { '/cdn/': `${dist}cdn`, '/fixtures/': fixturesDir() },
+    pages: { '/': PAGE.replace('/cdn/esign-elements.min.js', '/cdn/esign-viewer.min.js') },
+  });
+  try {
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await recordViewerEvents(page);
+    await page.goto(`${site.url}/`);
+    expect(await waitForPaintedPage(page)).toBeGreaterThan(0.002);
+    expect(site.requests).toContain('/cdn/pdf.worker.min.mjs');
+    const scripts = site.requests.filter((path) => path.endsWith('.min.js'));
+    expect(scripts.filter((path) => /esign-(elements|signer|editor)\.min\.js$/.test(path))).toEqual([]);
+    expect(await page.evaluate(() => ['esign-viewer', 'esign-signer', 'esign-editor'].map((tag) => customElements.get(tag) !== undefined))).toEqual([
+      true,
+      false,
+      false,
+    ]);
+
+    // The signer's file on the same page: its own code only, the shared chunks (pdf.js among them) are not fetched again.
+    const before = site.requests.length;
+    await page.evaluate((url) => import(url), `${site.url}/cdn/esign-signer.min.js`);
+    expect(await page.evaluate(() => customElements.get('esign-signer') !== undefined)).toBe(true);
+    const added = site.requests.slice(before);
+    expect(added).toContain('/cdn/esign-signer.min.js');
+    expect(added.filter((path) => site.requests.slice(0, before).includes(path) || /esign-(elements|editor)\.min\.js$/.test(path))).toEqual([]);
+    expect(await page.evaluate(() => customElements.get('esign-editor') === undefined)).toBe(true);
+    expect(pageErrors).toEqual([]);
+  } finally {
+    await site.close();
+  }
+});

@@ -52,6 +52,16 @@ test('journey: a double click on Send sends once (disabled at once, spinner, Ide
   await page.waitForFunction(() => !!document.querySelector('esign-editor')?.shadowRoot?.querySelector('.page[data-rendered]'), null, { timeout: 30_000 });
   await page.locator('#example-fields').click();
   await expect(page.locator('#fields-state')).toContainText('Saved 10 fields');
+  // The example fields sit in the sample's signature block on page 2 and hide none of the contract's text.
+  const editor = page.locator('esign-editor');
+  await expect(editor.locator('.efield')).toHaveCount(10);
+  await page.waitForFunction(() => {
+    const root = document.querySelector('esign-editor')!.shadowRoot!;
+    return !!root.querySelector('.page[data-page="2"][data-rendered]');
+  });
+  expect(await editor.evaluate((el) => (el as unknown as { fields: { page: number }[] }).fields.map((f) => f.page))).toEqual(Array(10).fill(2));
+  const saved = await editor.evaluate((el) => (el as unknown as { save(): Promise<{ warnings?: unknown[] }> }).save());
+  expect(saved.warnings).toEqual([]);
   // Two clicks in the same instant, as a double click delivers them.
   const during = await page.evaluate(() => {
     const send = document.getElementById('send') as HTMLButtonElement;
@@ -94,6 +104,23 @@ test('journey: a double click on Send sends once (disabled at once, spinner, Ide
   await expect(page.locator('#outbox li')).toHaveCount(1);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(1);
+  // Emails are collapsed: subject and address, the message on demand.
+  await expect(page.locator('#outbox li details')).not.toHaveAttribute('open');
+  await expect(page.locator('#outbox li summary')).toContainText('ann@example.com');
+  await expect(page.locator('#outbox li pre')).toBeHidden();
+  // One Save (the editor's own), and the page keeps what was uploaded and sent across a reload.
+  await expect(page.locator('#save-fields')).toHaveCount(0);
+  await page.reload();
+  await expect(page.locator('a.sign-link')).toHaveCount(2);
+  await expect(page.locator('#send')).toBeDisabled();
+  await expect(page.locator('#doc-status')).toContainText('Out for signature');
+  await expect(page.locator('#document-state')).toContainText('Uploaded');
+  await expect(page.locator('esign-editor')).toHaveCount(1);
+  // Start again forgets it.
+  await page.locator('#start-over').click();
+  await expect(page.locator('#use-sample')).toBeEnabled();
+  await expect(page.locator('a.sign-link')).toHaveCount(0);
+  await expect(page.locator('esign-editor')).toHaveCount(0);
   expect(errors).toEqual([]);
 });
 
@@ -113,7 +140,7 @@ test('the landing page, the journey and the verify page speak the page language;
   await expect(page.locator('#start-journey')).toHaveText('Signaturablauf starten');
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await expect(page.locator('#viewer')).toHaveAttribute('aria-label', 'Beispielvertrag');
-  await expect(page.locator('a[href="/docs/"]').first()).toHaveText('API-Referenz'); // a link inside translated markup
+  await expect(page.locator('main a[href="/docs/"]').first()).toHaveText('API-Referenz'); // a link inside translated markup
 
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto('/demo/journey.html?lang=ar');

@@ -1,6 +1,6 @@
 /**
- * The GraphQL explorer at /graphql/ (our own page, no CDN): without credentials it says why there is no schema;
- * with the demo key it lists the root fields, a click writes a starting query, Run shows the answer. Under the
+ * The GraphQL explorer at /graphql/ (our own page, no CDN): in development it opens with the local demo key (as the
+ * other demo pages do) and lists the root fields; without credentials it says why there is no schema; a click writes a starting query, Run shows the answer. Under the
  * CSP without a violation, and axe-clean.
  */
 import { test, expect } from '@playwright/test';
@@ -27,11 +27,16 @@ test('the explorer lists the schema with a key, writes a starting query and runs
     if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) problems.push(m.text());
   });
   await page.goto('/graphql/');
-  await expect(page.locator('#schema .problem')).toContainText('No schema yet');
   const { key } = await (await request.get('/api/v1/demo/session/', { headers: { 'X-Esign-Demo': '1' } })).json();
+  await expect(page.locator('#authorization')).toHaveValue(key);
+  const userField = page.locator('#schema button', { hasText: /^user: User$/ });
+  await expect(userField).toBeVisible();
+  // Without credentials it says why there is no schema; the key brings it back.
+  await page.locator('#authorization').fill('');
+  await page.locator('#authorization').press('Tab');
+  await expect(page.locator('#schema .problem')).toContainText('No schema yet');
   await page.locator('#authorization').fill(key);
   await page.locator('#authorization').press('Tab');
-  const userField = page.locator('#schema button', { hasText: /^user: User$/ });
   await expect(userField).toBeVisible();
   await userField.click();
   await expect(page.locator('#query')).toHaveValue(/user/);

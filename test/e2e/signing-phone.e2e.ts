@@ -5,47 +5,10 @@
  * moment over real HTTP: both succeed, the document completes once with one final PDF.
  */
 import { test, expect } from '@playwright/test';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { field, send, signLink } from './support/signing-documents.ts';
 
 test.describe.configure({ timeout: 120_000 });
-
-interface Sent {
-  key: string;
-  documentId: string;
-  signers: string[];
-}
-
-function field(signer: number, element_type: string, ay: number, extra: Record<string, unknown> = {}) {
-  return { ax: 0.5, ay, bx: 0.9, by: ay + 0.05, page: 1, element_type, signer, ...extra };
-}
-
-/** Uploads the sample, places `fields`, sends to `count` signers and answers the document and signer ids. */
-async function send(request: APIRequestContext, fields: unknown[], count: number, inOrder: boolean): Promise<Sent> {
-  const session = await (await request.get('/api/v1/demo/session/', { headers: { 'X-Esign-Demo': '1' } })).json();
-  const auth = { Authorization: `Bearer ${session.key}` };
-  const sample = Buffer.from(await (await request.get('/demo/sample.pdf')).body());
-  const upload = await request.post('/api/v1/templatepdf/?returnAsJson=1', {
-    headers: auth,
-    data: { group: session.group, title: 'Phone test', pdf_file: sample.toString('base64') },
-  });
-  expect(upload.status(), await upload.text()).toBeLessThan(300);
-  const template = (await upload.json()).resource.uid;
-  const placed = await request.post(`/api/v1/templatepdf/${template}/fields/`, { headers: auth, data: fields });
-  expect(placed.status(), await placed.text()).toBe(201);
-  const people = Array.from({ length: count }, (_, i) => ({ firstname: ['Kim', 'Lee'][i], lastname: 'Keys', email: `p${i}@example.test`, order: i }));
-  const sent = await request.post('/api/v1/document/', {
-    headers: auth,
-    data: { group: session.group, name: 'Phone test', templatepdf: `/api/v1/templatepdf/${template}/`, signers: people, signers_in_order: inOrder },
-  });
-  expect(sent.status(), await sent.text()).toBeLessThan(300);
-  const documentId = /\/status\/([^/]+)\//.exec(sent.headers().location)![1];
-  const detail = await (await request.get(`/api/v1/document/${documentId}/`, { headers: auth })).json();
-  return { key: session.key, documentId, signers: detail.signer_objects.map((s: { uuid: string }) => s.uuid) };
-}
-
-async function signLink(request: APIRequestContext, sent: Sent, signer: string): Promise<string> {
-  return (await (await request.get(`/api/v1/signer/${signer}/sign-link/`, { headers: { Authorization: `Bearer ${sent.key}` } })).json()).url;
-}
 
 /** What has keyboard focus, looking through shadow roots: its id, else its accessible text. */
 function focused(page: Page): Promise<string> {
@@ -179,4 +142,31 @@ test('two recipients complete at the same moment over HTTP: both succeed, one co
   const events = log.objects.map((e: { event: string }) => e.event);
   expect(events.filter((e: string) => e === 'document_fields_complete')).toHaveLength(1);
   expect(events.filter((e: string) => e === 'final_pdf_created')).toHaveLength(1);
+});
+
+test('the signing page: the pdf.js worker is fetched once and compressed, and a second visit revalidates instead of downloading', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.skip(!baseURL, 'E2E_BASE_URL is not set: run e2e tests through `npm test -- --only e2e`');
+  const sent = await send(request, [field(1, 'text', 0.1, { label: 'Full name' })], 1, true);
+  const url = await signLink(request, sent, sent.signers[0]);
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  const seen: { url: string; status: number; encoding: string }[] = [];
+  page.on('response', (r) => seen.push({ url: new URL(r.url()).pathname, status: r.status(), encoding: r.headers()['content-encoding'] ?? '' }));
+  await page.goto(url);
+  await expect(page.locator('.field-name')).toContainText('Full name', { timeout: 30_000 });
+  const worker = seen.filter((r) => r.url === '/dist/cdn/pdf.worker.min.mjs');
+  expect(worker).toEqual([{ url: '/dist/cdn/pdf.worker.min.mjs', status: 200, encoding: 'br' }]);
+  expect(seen.filter((r) => r.url.startsWith('/dist/cdn/') && r.url.endsWith('.js')).map((r) => r.encoding)).not.toContain('');
+  // The second visit: static files come back 304 or from the cache (hashed chunks), their bodies not sent again.
+  const bodies: Promise<[string, number]>[] = [];
+  page.on('requestfinished', (r) => bodies.push(r.sizes().then((sizes) => [new URL(r.url()).pathname, sizes.responseBodySize])));
+  await page.goto(url);
+  await expect(page.locator('.field-name')).toContainText('Full name', { timeout: 30_000 });
+  const resent = (await Promise.all(bodies)).filter(([path, size]) => (path.startsWith('/dist/') || path.startsWith('/demo/')) && size > 0);
+  expect(resent).toEqual([]);
+  await context.close();
 });

@@ -63,3 +63,51 @@ test('every story renders without a page error', async ({ page }) => {
   }
   expect(problems).toEqual([]);
 });
+
+test('the stories load their PDFs from the repository: no failed request, and the error state without a console error', async ({ page }) => {
+  test.setTimeout(Math.max(45_000, stories.length * 10_000));
+  const failed: string[] = [];
+  const consoleErrors: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400) failed.push(`${response.status()} ${new URL(response.url()).pathname}`);
+  });
+  page.on('requestfailed', (request) => failed.push(`failed ${new URL(request.url()).pathname}`));
+  for (const story of stories.filter((s) => s.title === 'Elements/esign-viewer' || s.title === 'Elements/esign-editor')) {
+    await page.goto(`${server.url}/iframe.html?id=${encodeURIComponent(story.id)}&viewMode=story`);
+    await page.waitForFunction(() => document.body.classList.contains('sb-show-main') || document.body.classList.contains('sb-show-errordisplay'));
+    // Wait for the element to settle: a page painted, or its error message shown.
+    await page.waitForFunction(
+      (tag) => {
+        const host = document.querySelector(tag);
+        if (!host) return true;
+        const deep = (root: ParentNode, selector: string): Element | null => {
+          const found = root.querySelector(selector);
+          if (found) return found;
+          for (const el of root.querySelectorAll('*')) {
+            const inner = el.shadowRoot && deep(el.shadowRoot, selector);
+            if (inner) return inner;
+          }
+          return null;
+        };
+        return deep(host.shadowRoot ?? host, 'canvas, [role="alert"]') !== null;
+      },
+      story.title.endsWith('editor') ? 'esign-editor' : 'esign-viewer',
+      { timeout: 15_000 },
+    );
+  }
+  expect(failed.filter((line) => line.includes('/fixtures/'))).toEqual([]);
+
+  const errorStory = stories.find((s) => s.id.endsWith('--not-a-pdf'));
+  expect(errorStory, 'the viewer has a NotAPdf story').toBeTruthy();
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  failed.length = 0;
+  await page.goto(`${server.url}/iframe.html?id=${encodeURIComponent(errorStory!.id)}&viewMode=story`);
+  await expect
+    .poll(() => page.evaluate(() => document.querySelector('esign-viewer')?.shadowRoot?.querySelector('[role="alert"]')?.textContent?.trim() ?? ''))
+    .toMatch(/not a valid PDF/);
+  expect(await page.evaluate(() => document.querySelector('esign-viewer')?.shadowRoot?.textContent ?? '')).not.toMatch(/HTTP 404/);
+  expect(failed).toEqual([]);
+  expect(consoleErrors).toEqual([]);
+});

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { elementEntries } from '../../vite.config.ts';
-import { bareImports, importSpecifiers, isBareSpecifier, PDFJS_DATA_FOLDERS, verifyDist } from '../../scripts/lib/verify-dist.ts';
+import { bareImports, importSpecifiers, isBareSpecifier, PDFJS_DATA_FOLDERS, verifyDist, workerCopies } from '../../scripts/lib/verify-dist.ts';
 import { signedDeliveryForReceiver } from '../support/server/webhooks-signed-delivery.ts';
 import { loadSealKey } from '../../demo/server/pdf/seal-key.ts';
 import { sealPdf } from '../../demo/server/pdf/seal.ts';
@@ -20,6 +20,8 @@ import { certificatePem, textPdf } from '../support/server/seal.ts';
 import { EDITOR_EVENTS, SIGNER_EVENTS, VIEWER_EVENTS, handlerName } from '../../src/react/events.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
+/** A consumer's Node: without the repository's `esign-source` condition (.npmrc), so the package's dist/ is what loads. */
+const consumerEnv = { ...process.env, NODE_OPTIONS: '' };
 
 describe('dist checks', () => {
   it('tells bare specifiers from relative, absolute and URL ones', () => {
@@ -59,7 +61,10 @@ describe('npm run build', { timeout: 180_000 }, () => {
     out = join(pkgDir, 'dist');
     mkdirSync(pkgDir, { recursive: true });
     copyFileSync(join(root, 'package.json'), join(pkgDir, 'package.json'));
-    await promisify(execFile)(process.execPath, ['scripts/build.ts', '--out-dir', out], { cwd: root, maxBuffer: 16 << 20 });
+    await promisify(execFile)(process.execPath, ['scripts/build.ts', '--out-dir', out, '--server-out-dir', join(consumer, 'server-dist')], {
+      cwd: root,
+      maxBuffer: 16 << 20,
+    });
   });
   after(() => rmSync(consumer, { recursive: true, force: true }));
 
@@ -71,34 +76,51 @@ describe('npm run build', { timeout: 180_000 }, () => {
     assert.deepEqual(await bareImports(join(out, 'cdn/esign-elements.min.js')), []);
   });
 
-  it('puts the module that resolves the pdf.js worker beside the worker', () => {
-    // src/internal/pdf-worker.ts resolves ./pdf.worker.min.mjs against its own module's URL.
+  it('points the modules that resolve the pdf.js worker at the one copy in dist/cdn/', () => {
+    // src/internal/pdf-worker.ts resolves the worker against its own module's URL: ./cdn/ from dist/, ./ from dist/cdn/.
     const loaders = readdirSync(out).filter((name) => name.endsWith('.js') && readFileSync(join(out, name), 'utf8').includes('pdf.worker.min.mjs'));
     assert.ok(loaders.length > 0, 'some top-level module of dist/ names pdf.worker.min.mjs');
+    for (const name of loaders) assert.ok(readFileSync(join(out, name), 'utf8').includes('./cdn/pdf.worker.min.mjs'), name);
     assert.ok(readFileSync(join(out, 'cdn/esign-elements.min.js'), 'utf8').includes('pdf.worker.min.mjs'));
   });
 
-  it('copies pdf.js data folders whole beside both workers (CMaps, standard fonts, wasm decoders, ICC)', () => {
+  it('copies pdf.js data folders whole beside the one worker, in dist/cdn/ (CMaps, standard fonts, wasm decoders, ICC)', () => {
     const pdfjs = join(root, 'node_modules/pdfjs-dist');
-    for (const dir of [out, join(out, 'cdn')]) {
-      for (const folder of PDFJS_DATA_FOLDERS) {
-        const shipped = readdirSync(join(pdfjs, folder)).sort();
-        assert.ok(shipped.length > 0, `pdfjs-dist/${folder} has files`);
-        assert.deepEqual(readdirSync(join(dir, folder)).sort(), shipped, `${dir === out ? 'dist' : 'dist/cdn'}/${folder}/`);
-      }
+    for (const folder of PDFJS_DATA_FOLDERS) {
+      const shipped = readdirSync(join(pdfjs, folder)).sort();
+      assert.ok(shipped.length > 0, `pdfjs-dist/${folder} has files`);
+      assert.deepEqual(readdirSync(join(out, 'cdn', folder)).sort(), shipped, `dist/cdn/${folder}/`);
+      assert.ok(!readdirSync(out).includes(folder), `no second dist/${folder}/`);
     }
+    assert.deepEqual(workerCopies(out), ['cdn/pdf.worker.min.mjs']);
   });
 
-  it('keeps dependencies as imports in the npm build and bundles them in the CDN file', async () => {
+  it("keeps the package's dependencies as imports in the npm build, bundles pdf.js (the shipped worker's version), and everything in the CDN files", async () => {
     const specifiers = new Set<string>();
     for (const name of readdirSync(out).filter((n) => n.endsWith('.js'))) {
       for (const s of await importSpecifiers(readFileSync(join(out, name), 'utf8'))) specifiers.add(s);
     }
     assert.ok(specifiers.has('lit'), 'dist/*.js imports lit rather than bundling it');
-    assert.ok(
-      [...specifiers].some((s) => s.startsWith('pdfjs-dist')),
-      'dist/*.js imports pdfjs-dist',
-    );
+    assert.ok(!specifiers.has('pdfjs-dist'), 'dist/*.js carries pdf.js inside');
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    for (const s of specifiers) {
+      if (isBareSpecifier(s) && !s.startsWith('node:'))
+        assert.ok(Object.keys(pkg.dependencies).some((d) => s === d || s.startsWith(`${d}/`)) || s === 'react', `${s} is a dependency`);
+    }
+    for (const name of Object.keys(elementEntries())) assert.deepEqual(await bareImports(join(out, `cdn/${name}.min.js`)), [], `cdn/${name}.min.js`);
+  });
+
+  it('builds one CDN file per element that loads without the others', async () => {
+    const reachable = async (file: string, seen = new Set<string>()): Promise<Set<string>> => {
+      if (seen.has(file)) return seen;
+      seen.add(file);
+      for (const s of await importSpecifiers(readFileSync(join(out, 'cdn', file), 'utf8'))) if (s.startsWith('./')) await reachable(s.slice(2), seen);
+      return seen;
+    };
+    const signer = await reachable('esign-signer.min.js');
+    assert.ok(![...signer].some((f) => /esign-(editor|viewer|elements)\.min\.js/.test(f)), [...signer].join(', '));
+    const text = [...signer].map((f) => readFileSync(join(out, 'cdn', f), 'utf8')).join('');
+    assert.ok(text.includes('esign-signer') && !text.includes('"esign-editor"'), 'the signer files define <esign-signer>, not the editor');
   });
 
   it('describes every element in custom-elements.json: attributes, properties, events, parts, CSS properties', () => {
@@ -239,7 +261,7 @@ describe('npm run build', { timeout: 180_000 }, () => {
     writeFileSync(join(consumer, 'receiver.mjs'), RECEIVER);
     const { stdout } = await promisify(execFile)(process.execPath, ['receiver.mjs'], {
       cwd: consumer,
-      env: { ...process.env, DELIVERIES: JSON.stringify([delivery, tampered]) },
+      env: { ...consumerEnv, DELIVERIES: JSON.stringify([delivery, tampered]) },
     });
     const [genuine, forged] = JSON.parse(stdout) as { ok: boolean; signature: string; hmac: string }[];
     assert.deepEqual(genuine, { ok: true, signature: 'valid', hmac: 'valid' });
@@ -283,7 +305,7 @@ describe('npm run build', { timeout: 180_000 }, () => {
     writeFileSync(join(consumer, 'changed.pdf'), changed);
     writeFileSync(join(consumer, 'seal.pem'), certificatePem(key.certificate));
     writeFileSync(join(consumer, 'check-seal.mjs'), SEAL_CHECKER);
-    const { stdout } = await promisify(execFile)(process.execPath, ['check-seal.mjs'], { cwd: consumer });
+    const { stdout } = await promisify(execFile)(process.execPath, ['check-seal.mjs'], { cwd: consumer, env: consumerEnv });
     assert.deepEqual(JSON.parse(stdout), ['sealed', 'broken_signature', 'other_signer']);
     writeFileSync(join(consumer, 'check-seal.ts'), TYPED_SEAL_CHECKER);
     writeFileSync(

@@ -18,6 +18,8 @@ interface LockEntry {
 
 const root = new URL('../../', import.meta.url);
 const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as LockEntry;
+// The server package, an npm workspace (demo/package.json): `npm ci` checks its lists too.
+const serverPkg = JSON.parse(readFileSync(new URL('demo/package.json', root), 'utf8')) as LockEntry;
 const lock = JSON.parse(readFileSync(new URL('package-lock.json', root), 'utf8')) as { packages: Record<string, LockEntry> };
 const packages = lock.packages;
 
@@ -35,7 +37,10 @@ describe('package-lock.json', () => {
   it("matches package.json's dependency lists", () => {
     for (const field of ['dependencies', 'devDependencies', 'optionalDependencies'] as const) {
       assert.deepEqual(packages['']?.[field] ?? {}, pkg[field] ?? {}, `${field}: run \`npm install --package-lock-only\``);
+      assert.deepEqual(packages['demo']?.[field] ?? {}, serverPkg[field] ?? {}, `demo/package.json ${field}: run \`npm install --package-lock-only\``);
     }
+    // The workspace link that makes `esign-elements/fields` resolve to this repository.
+    assert.equal(packages['node_modules/esign-elements']?.link, true, 'node_modules/esign-elements links the root');
   });
 
   it('has an entry for every dependency and optional dependency of every package', () => {

@@ -6,7 +6,7 @@
  * initdb refuses to run as root, so as root every server command runs as the `postgres` user
  * (`runuser -u postgres --`) in a dir that user owns; as any other user they run directly.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -25,6 +25,11 @@ export interface PostgresCluster {
   dir: string;
   /** Creates a fresh database (a copy of `template`, a database name, when given) and returns its connection URL. */
   createDatabase(name: string, template?: string): Promise<string>;
+  /** `pg_ctl restart` in the given shutdown mode (fault tests): same port and settings, back when it accepts connections. */
+  restart(mode: 'fast' | 'immediate'): Promise<void>;
+  /** `pg_ctl stop` without removing anything (`start()` brings it back). */
+  stopServer(mode: 'fast' | 'immediate'): Promise<void>;
+  start(): Promise<void>;
   stop(): void;
 }
 
@@ -58,6 +63,18 @@ function runPgTool(pgBin: string, tool: string, args: string[]): string {
     throw new Error(`PostgreSQL test harness: ${tool} failed (exit ${result.status}): ${(result.stderr || result.stdout).trim()}`);
   }
   return result.stdout;
+}
+
+/** runPgTool without blocking the event loop. */
+function runPgToolAsync(pgBin: string, tool: string, args: string[]): Promise<void> {
+  const bin = path.join(pgBin, tool);
+  const [command, commandArgs] = isRoot ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
+  return new Promise((resolve, reject) => {
+    execFile(command, commandArgs, { encoding: 'utf8', timeout: 120_000, cwd: clusterParent() }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`PostgreSQL test harness: ${tool} ${args.join(' ')} failed: ${(stderr || stdout || error.message).trim()}`));
+      else resolve();
+    });
+  });
 }
 
 function checkPrerequisites(pgBin: string): void {
@@ -134,7 +151,17 @@ export async function startPostgres(options: { bin?: string } = {}): Promise<Pos
         if (attempt < 3 && /could not bind|address already in use/i.test(logTail(dir))) continue;
         throw new Error(`${(error as Error).message}\npostgres.log:\n${logTail(dir)}`, { cause: error });
       }
-      return { port, dir, createDatabase: (name, template) => createDatabase(port, name, template), stop };
+      const log = path.join(dir, 'postgres.log');
+      return {
+        port,
+        dir,
+        createDatabase: (name, template) => createDatabase(port, name, template),
+        // Asynchronous: the test's own clients keep running while the server is down.
+        restart: (mode) => runPgToolAsync(pgBin, 'pg_ctl', ['-D', dataDir, '-m', mode, '-l', log, '-t', '60', '-w', 'restart']),
+        stopServer: (mode) => runPgToolAsync(pgBin, 'pg_ctl', ['-D', dataDir, '-m', mode, '-t', '60', '-w', 'stop']),
+        start: () => runPgToolAsync(pgBin, 'pg_ctl', ['-D', dataDir, '-o', serverOptions, '-l', log, '-t', '60', '-w', 'start']),
+        stop,
+      };
     }
   } catch (error) {
     stop();

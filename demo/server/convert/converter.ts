@@ -38,6 +38,7 @@ export function convertSettingsFromEnv(maxPages: number): ConvertSettings {
     workers: Math.floor(envNumber('ESIGN_CONVERT_WORKERS', 1)),
     timeoutMs: envNumber('ESIGN_CONVERT_TIMEOUT_MS', 60_000),
     maxQueuedPerGroup: Math.floor(envNumber('ESIGN_CONVERT_MAX_QUEUED', 50)),
+    memoryMb: Math.floor(envNumber('ESIGN_CONVERT_MEMORY_MB', 2048, 0)),
     maxBytes: Math.floor(envNumber('ESIGN_CONVERT_MAX_MB', 50, 0.001) * 1048576),
     maxInflatedBytes: Math.floor(envNumber('ESIGN_CONVERT_MAX_INFLATED_MB', 300, 0.001) * 1048576),
     maxZipEntries: 10_000,
@@ -59,6 +60,7 @@ const IMPORT: Partial<Record<Format, { filter: string; options?: (d: Detected) =
   text: { filter: 'Text (encoded)', options: () => 'UTF8,LF,Liberation Mono,en-US,,false', ext: 'txt' },
   csv: { filter: 'Text - txt - csv (StarCalc)', options: (d) => `${(d.csvSeparator ?? ',').charCodeAt(0)},34,76,1`, ext: 'csv' },
   html: { filter: 'HTML (StarWriter)', ext: 'html' },
+  wordml: { filter: 'MS Word 2003 XML', ext: 'xml' },
 };
 
 export class Converter {

@@ -8,7 +8,7 @@ import { cfbEntryNames } from './cfb.ts';
 import { checkZip } from './zip-guard.ts';
 import { decodeText } from './text.ts';
 import { sanitiseHtml, sanitiseCss } from './html-sanitise.ts';
-import { docx, zipBombDocx } from './office-files.ts';
+import { docx, wordml2003, zipBombDocx } from './office-files.ts';
 import { UnprocessableError, UnsupportedFormatError } from '../domain/errors.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../test/fixtures/convert');
@@ -62,6 +62,28 @@ describe('format detection from the bytes', () => {
 
   test('a PNG whose name says .docx is a PNG (names are never looked at)', async () => {
     assert.equal((await detectFormat(read('ft-fixture.png'))).format, 'png');
+  });
+
+  test('an XHTML page (XML declaration, XHTML doctype, namespaced <html>) is HTML, not XML', async () => {
+    const xhtml = `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd">
+<html xmlns="http://www.w3.org/1999/xhtml" xml:lang="en"><head><title>Terms</title></head><body><p>Terms of service</p></body></html>`;
+    const detected = await detectFormat(new Uint8Array(Buffer.from(xhtml)));
+    assert.equal(detected.format, 'html');
+    assert.match(detected.text!, /Terms of service/);
+    const bare = '<?xml version="1.0"?>\n<!-- exported --><html xmlns="http://www.w3.org/1999/xhtml"><body>Hi</body></html>';
+    assert.equal((await detectFormat(new Uint8Array(Buffer.from(bare)))).format, 'html');
+  });
+
+  test('a Word 2003 XML document (WordprocessingML), whatever its name, is a Word document', async () => {
+    assert.equal((await detectFormat(wordml2003('Agreement', 'First clause'))).format, 'wordml');
+  });
+
+  test('other XML is still refused as XML (415)', async () => {
+    const xml = new Uint8Array(Buffer.from('<?xml version="1.0"?><note xmlns="urn:example"><to>Tove</to></note>'));
+    await assert.rejects(detectFormat(xml), (e: Error) => e instanceof UnsupportedFormatError && /XML/.test(e.message));
+    const foreignWord = new Uint8Array(Buffer.from('<?xml version="1.0"?><w:wordDocument xmlns:w="urn:not-word"/>'));
+    await assert.rejects(detectFormat(foreignWord), UnsupportedFormatError);
   });
 
   test('an empty file is refused', async () => {

@@ -1,20 +1,23 @@
 /**
  * What an upload is, from its bytes only (never its name): file-type for binary formats, the OLE2
- * directory to tell .doc from .xls from an encrypted OOXML, and text sniffing for HTML, CSV and plain text.
+ * directory to tell .doc from .xls from an encrypted OOXML, the root element of an XML file (XHTML is
+ * HTML, WordprocessingML 2003 is a Word document), and text sniffing for HTML, CSV and plain text.
  */
 import { fileTypeFromBuffer } from 'file-type';
 import { UnsupportedFormatError, unprocessable } from '../domain/errors.ts';
 import { cfbEntryNames } from './cfb.ts';
 import { csvSeparator, decodeText, looksLikeHtml, looksLikeText } from './text.ts';
 
+/** `wordml`: a Word 2003 XML document (WordprocessingML, one XML file; often saved as .docx or .xml). */
 export type Format =
-  'pdf' | 'docx' | 'doc' | 'odt' | 'rtf' | 'xlsx' | 'xls' | 'ods' | 'html' | 'text' | 'csv' | 'png' | 'jpg' | 'gif' | 'webp' | 'tif' | 'heic';
+  'pdf' | 'docx' | 'doc' | 'odt' | 'rtf' | 'wordml' | 'xlsx' | 'xls' | 'ods' | 'html' | 'text' | 'csv' | 'png' | 'jpg' | 'gif' | 'webp' | 'tif' | 'heic';
 
-export const OFFICE_FORMATS = new Set<Format>(['docx', 'doc', 'odt', 'rtf', 'xlsx', 'xls', 'ods', 'html', 'text', 'csv']);
+export const OFFICE_FORMATS = new Set<Format>(['docx', 'doc', 'odt', 'rtf', 'wordml', 'xlsx', 'xls', 'ods', 'html', 'text', 'csv']);
 export const IMAGE_FORMATS = new Set<Format>(['png', 'jpg', 'gif', 'webp', 'tif', 'heic']);
 export const ZIP_FORMATS = new Set<Format>(['docx', 'xlsx', 'odt', 'ods']);
 
-export const ACCEPTED = 'PDF; Word (.docx, .doc, .odt, .rtf); HTML; plain text; spreadsheets (.xlsx, .xls, .ods, .csv); images (PNG, JPEG, GIF, WebP, TIFF)';
+export const ACCEPTED =
+  'PDF; Word (.docx, .doc, .odt, .rtf, Word 2003 XML); HTML or XHTML; plain text; spreadsheets (.xlsx, .xls, .ods, .csv); images (PNG, JPEG, GIF, WebP, TIFF)';
 
 export interface Detected {
   format: Format;
@@ -42,6 +45,11 @@ export async function detectFormat(bytes: Uint8Array): Promise<Detected> {
   if (bytes.length === 0) throw unprocessable('The file is empty.', undefined, 'convert_empty');
   const type = await fileTypeFromBuffer(bytes);
   if (type?.ext === 'cfb') return { format: cfbFormat(bytes) };
+  // file-type calls any XML file XML; what it is depends on its root element.
+  if (type?.ext === 'xml') {
+    const detected = xmlFormat(bytes);
+    if (detected) return detected;
+  }
   if (type) {
     const format = BINARY[type.ext];
     if (format) return { format };
@@ -53,6 +61,23 @@ export async function detectFormat(bytes: Uint8Array): Promise<Detected> {
   const separator = csvSeparator(text);
   if (separator) return { format: 'csv', text, csvSeparator: separator };
   return { format: 'text', text };
+}
+
+const WORDML_2003 = 'http://schemas.microsoft.com/office/word/2003/wordml';
+
+/** XHTML (root `html`) is HTML; WordprocessingML 2003 (root `w:wordDocument`) is a Word document; other XML is neither. */
+function xmlFormat(bytes: Uint8Array): Detected | undefined {
+  const { text } = decodeText(bytes);
+  // The root element: after the XML declaration, processing instructions, comments and the doctype.
+  const root = /^\uFEFF?\s*(?:(?:<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE(?:[^[>]|\[[\s\S]*?\])*>)\s*)*<([A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)([^>]*)>/i.exec(
+    text.slice(0, 64 * 1024),
+  );
+  if (!root) return undefined;
+  const [, prefix = '', name, attributes] = root;
+  if (name!.toLowerCase() === 'html') return { format: 'html', text };
+  const namespace = new RegExp(`xmlns${prefix ? `:${prefix.slice(0, -1)}` : ''}\\s*=\\s*["']([^"']*)["']`).exec(attributes!)?.[1];
+  if (name === 'wordDocument' && namespace === WORDML_2003) return { format: 'wordml' };
+  return undefined;
 }
 
 function cfbFormat(bytes: Uint8Array): Format {

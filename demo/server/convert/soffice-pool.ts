@@ -2,13 +2,18 @@
  * A warm, bounded pool of LibreOffice workers (soffice-worker.ts), shared fairly between groups the
  * way work/pool.ts shares its threads: a FIFO per group, groups served in turn, and one group never
  * holds more than `workers - 1` workers when there are two or more. Workers start on first use and
- * stay warm; a conversion over the time limit, or one that crashes LibreOffice, has its worker
- * killed and a fresh one started, and its caller gets a clear error.
+ * stay warm. A crash of any kind (soffice aborts or is killed, its bridge is disposed, a conversion
+ * runs past the time limit) replaces that worker at once and never fails another file: a file that
+ * found its worker already dead goes back to the front of its queue; the file that crashed it is
+ * tried once more on a fresh worker, then in a one-shot `soffice --convert-to` of its own
+ * (soffice-one-shot.ts), and only then refused with a reason (docs/decisions/conversion.md).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { RateLimitedError, UnavailableError, unprocessable } from '../domain/errors.ts';
+import { EventEmitter } from 'node:events';
+import { convertOnce } from './soffice-one-shot.ts';
 import { SofficeWorker, type BridgeAnswer, type BridgeRequest } from './soffice-worker.ts';
 
 export interface SofficeSettings {
@@ -19,6 +24,8 @@ export interface SofficeSettings {
   workers: number;
   timeoutMs: number;
   maxQueuedPerGroup: number;
+  /** ESIGN_CONVERT_MEMORY_MB: soffice's address-space cap, pool and one-shot alike (0: none). */
+  memoryMb: number;
 }
 
 interface Job {
@@ -26,6 +33,22 @@ interface Job {
   request: BridgeRequest;
   resolve: (answer: BridgeAnswer & { ok: true }) => void;
   reject: (error: Error) => void;
+  /** Crashes this file caused (1 = it is on its retry). */
+  crashes: number;
+  /** Times it found its worker already dead (not its fault; bounded so a pool that cannot start stops retrying). */
+  stale: number;
+}
+
+type Crash = 'crash' | 'timeout';
+
+/**
+ * What the pool tells observers (tests, the bench): `start` (a worker took a file: its soffice pid),
+ * `crash` (a worker was lost), `oneShot` (a file went to the one-shot conversion).
+ */
+export interface PoolEvents {
+  start: [{ pid: number; groupId: string; request: BridgeRequest }];
+  crash: [{ reason: Crash | 'exited' }];
+  oneShot: [{ groupId: string; request: BridgeRequest }];
 }
 
 interface Slot {
@@ -73,8 +96,15 @@ export class SofficePool {
   private readonly turn: string[] = [];
   private readonly running = new Map<string, number>();
   private closed = false;
-  /** Workers killed after a timeout or crash (tests read it). */
+  /** Workers being killed; close() waits for them. */
+  private readonly dying = new Set<Promise<void>>();
+  /** One one-shot conversion at a time: it is the rare path, and each is a whole soffice. */
+  private oneShotChain: Promise<unknown> = Promise.resolve();
+  /** Workers replaced after a crash or timeout (`convert_restarts` in the bench). */
   replaced = 0;
+  /** Files converted by the one-shot fallback. */
+  oneShots = 0;
+  readonly events = new EventEmitter<PoolEvents>();
 
   constructor(settings: SofficeSettings) {
     this.settings = settings;
@@ -101,7 +131,7 @@ export class SofficePool {
       );
     }
     return new Promise((resolve, reject) => {
-      queue.push({ groupId, request, resolve, reject });
+      queue.push({ groupId, request, resolve, reject, crashes: 0, stale: 0 });
       if (!this.queues.has(groupId)) {
         this.queues.set(groupId, queue);
         this.turn.push(groupId);
@@ -122,14 +152,34 @@ export class SofficePool {
     this.queues.clear();
     this.turn.length = 0;
     await Promise.all(this.slots.splice(0).map((slot) => (slot.job ? slot.worker.kill() : slot.worker.stop())));
+    await Promise.all([...this.dying, this.oneShotChain]);
   }
 
   private get perGroup(): number {
     return Math.max(1, this.settings.workers - 1);
   }
 
+  private get memoryBytes(): number {
+    return findExecutable('prlimit') ? this.settings.memoryMb * 1048576 : 0;
+  }
+
   private spawn(): SofficeWorker {
-    return new SofficeWorker({ soffice: this.settings.soffice, python: this.settings.python, isolateNetwork: canIsolateNetwork() });
+    const worker: SofficeWorker = new SofficeWorker({
+      soffice: this.settings.soffice,
+      python: this.settings.python,
+      isolateNetwork: canIsolateNetwork(),
+      memoryBytes: this.memoryBytes,
+      // An idle worker whose soffice died is replaced now, not when the next file finds it dead.
+      onOfficeExit: () => {
+        const slot = this.slots.find((s) => s.worker === worker);
+        if (slot && slot.job === null && !this.closed) {
+          this.events.emit('crash', { reason: 'exited' });
+          this.replace(slot);
+          this.dispatch();
+        }
+      },
+    });
+    return worker;
   }
 
   private dispatch(): void {
@@ -168,7 +218,6 @@ export class SofficePool {
         await slot.worker.ready;
       } catch (error) {
         this.replace(slot);
-        await slot.worker.kill();
         job.reject(converterMissing((error as Error).message));
         return;
       }
@@ -176,57 +225,59 @@ export class SofficePool {
       const timedOut = new Promise<'timeout'>((resolve) => {
         timer = setTimeout(() => resolve('timeout'), this.settings.timeoutMs);
       });
-      const answer = await Promise.race([slot.worker.convert(job.request), timedOut]);
+      const converting = slot.worker.convert(job.request);
+      this.events.emit('start', { pid: slot.worker.pid, groupId: job.groupId, request: job.request });
+      const answer = await Promise.race([converting, timedOut]);
       clearTimeout(timer);
-      if (answer === 'timeout') {
-        this.replace(slot);
-        await slot.worker.kill();
-        job.reject(
-          unprocessable(
-            `Converting the file took longer than ${Math.round(this.settings.timeoutMs / 1000)} s, the most this server spends on one file. Save it as a simpler file (or a PDF) and upload that.`,
-            undefined,
-            'convert_timeout',
-          ),
-        );
-        return;
-      }
-      if (answer.ok) {
-        job.resolve(answer);
-        return;
-      }
-      if (answer.kind === 'crash' || !slot.worker.alive) {
-        this.replace(slot);
-        await slot.worker.kill();
-        job.reject(
-          unprocessable(
-            'LibreOffice stopped while converting the file (the file is probably damaged). Open and save it again in its program, or save it as a PDF, and upload that.',
-            undefined,
-            'convert_crashed',
-          ),
-        );
-        return;
-      }
-      if (answer.kind === 'pages') {
-        job.reject(
-          unprocessable(
-            `The converted document would have ${answer.pages} pages; this server accepts documents of up to ${job.request.max_pages} pages. Split it (or set a print range) and upload the parts.`,
-            undefined,
-            'convert_too_many_pages',
-          ),
-        );
-        return;
-      }
-      job.reject(
-        unprocessable(
-          `The file cannot be opened: it is damaged, password-protected, or not really the kind of file it looks like. (${answer.error})`,
-          undefined,
-          'convert_failed',
-        ),
-      );
+      if (answer === 'timeout') return this.crashed(slot, job, 'timeout', false);
+      if (answer.ok) return job.resolve(answer);
+      if (answer.kind === 'crash' || !slot.worker.alive) return this.crashed(slot, job, 'crash', answer.stale === true);
+      job.reject(refusal(answer, job.request.max_pages));
     } finally {
       this.running.set(job.groupId, (this.running.get(job.groupId) ?? 1) - 1);
       slot.job = null;
       this.dispatch();
+    }
+  }
+
+  /**
+   * The worker is lost: replace it now. A file that found it already dead goes back to the front of
+   * its queue; the file that crashed it is retried once on a fresh worker, then in a one-shot.
+   */
+  private crashed(slot: Slot, job: Job, reason: Crash, stale: boolean): void {
+    this.events.emit('crash', { reason });
+    this.replace(slot);
+    clearOutput(job.request);
+    if (stale && job.stale < 3) {
+      job.stale++;
+      return this.requeueFirst(job);
+    }
+    job.crashes++;
+    if (job.crashes === 1) return this.requeueFirst(job);
+    this.events.emit('oneShot', { groupId: job.groupId, request: job.request });
+    const attempt = this.oneShotChain.then(() =>
+      convertOnce({ soffice: findExecutable(this.settings.soffice)!, timeoutMs: this.settings.timeoutMs, memoryBytes: this.memoryBytes }, job.request),
+    );
+    this.oneShotChain = attempt.catch(() => {});
+    attempt.then(
+      (answer) => {
+        if (answer.ok) {
+          this.oneShots++;
+          return job.resolve(answer);
+        }
+        job.reject(answer.kind === 'crash' ? crashRefusal(reason, this.settings.timeoutMs) : refusal(answer, job.request.max_pages));
+      },
+      (error: Error) => job.reject(crashRefusal(reason, this.settings.timeoutMs, error.message)),
+    );
+  }
+
+  private requeueFirst(job: Job): void {
+    if (this.closed) return job.reject(new UnavailableError('shutting_down', 'The server is shutting down.'));
+    const queue = this.queues.get(job.groupId);
+    if (queue) queue.unshift(job);
+    else {
+      this.queues.set(job.groupId, [job]);
+      this.turn.unshift(job.groupId);
     }
   }
 
@@ -235,6 +286,8 @@ export class SofficePool {
     const at = this.slots.indexOf(slot);
     if (at === -1) return;
     this.replaced++;
+    const dying = slot.worker.kill().finally(() => this.dying.delete(dying));
+    this.dying.add(dying);
     if (this.closed) this.slots.splice(at, 1);
     else this.slots[at] = { worker: this.spawn(), job: null };
   }
@@ -242,4 +295,43 @@ export class SofficePool {
 
 function converterMissingThrow(detail: string): never {
   throw converterMissing(detail);
+}
+
+/**
+ * A soffice killed while writing the PDF leaves the PDF's lock file (`.~lock.out.pdf#`) behind, and
+ * the next soffice refuses to write over a locked file: clear both before the retry.
+ */
+function clearOutput(request: BridgeRequest): void {
+  fs.rmSync(request.out, { force: true });
+  fs.rmSync(path.join(path.dirname(request.out), `.~lock.${path.basename(request.out)}#`), { force: true });
+}
+
+/** The 422 for a file LibreOffice answered about (it opened, or refused to open, without crashing). */
+function refusal(answer: BridgeAnswer & { ok: false }, maxPages: number): Error {
+  if (answer.kind === 'pages')
+    return unprocessable(
+      `The converted document would have ${answer.pages} pages; this server accepts documents of up to ${maxPages} pages. Split it (or set a print range) and upload the parts.`,
+      undefined,
+      'convert_too_many_pages',
+    );
+  return unprocessable(
+    `The file cannot be opened: it is damaged, password-protected, or not really the kind of file it looks like. (${answer.error})`,
+    undefined,
+    'convert_failed',
+  );
+}
+
+/** The 422 for a file that crashed (or outlasted) LibreOffice three times: on a worker, on a fresh one, and alone. */
+function crashRefusal(reason: Crash, timeoutMs: number, detail?: string): Error {
+  if (reason === 'timeout')
+    return unprocessable(
+      `Converting the file took longer than ${Math.round(timeoutMs / 1000)} s, the most this server spends on one file, three times over (on two converters and alone). Save it as a simpler file (or a PDF) and upload that.`,
+      undefined,
+      'convert_timeout',
+    );
+  return unprocessable(
+    `LibreOffice stopped while converting the file, three times (on two converters and alone)${detail ? ` (${detail})` : ''}: the file is probably damaged or uses something LibreOffice cannot read. Open it in the program that made it, save it again (or save it as a PDF), and upload that.`,
+    undefined,
+    'convert_crashed',
+  );
 }

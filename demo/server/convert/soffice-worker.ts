@@ -21,12 +21,18 @@ export interface BridgeRequest {
   max_pages: number;
 }
 
-export type BridgeAnswer = { ok: true; pages: number } | { ok: false; kind: 'load' | 'pages' | 'export' | 'crash'; error: string; pages?: number };
+/** `stale`: LibreOffice was already gone when the request arrived (the file is not to blame). */
+export type BridgeAnswer =
+  { ok: true; pages: number } | { ok: false; kind: 'load' | 'pages' | 'export' | 'crash'; error: string; pages?: number; stale?: boolean };
 
 export interface WorkerOptions {
   soffice: string;
   python: string;
   isolateNetwork: boolean;
+  /** soffice's address-space cap in bytes (0: none). */
+  memoryBytes: number;
+  /** Called once when soffice stops by itself (abort, kill, out of memory), busy or idle. */
+  onOfficeExit?: () => void;
 }
 
 export class SofficeWorker {
@@ -38,10 +44,14 @@ export class SofficeWorker {
   private nextId = 1;
   private pending: { id: number; resolve: (a: BridgeAnswer) => void } | null = null;
   private exited = false;
+  private officeExited = false;
   private readonly exit: Promise<void>;
   readonly ready: Promise<void>;
 
+  private readonly options: WorkerOptions;
+
   constructor(options: WorkerOptions) {
+    this.options = options;
     this.profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esign-soffice-'));
     this.pipeName = `esign_${process.pid}_${crypto.randomBytes(6).toString('hex')}`;
     this.profileUrl = `file://${this.profileDir}/profile`;
@@ -49,7 +59,8 @@ export class SofficeWorker {
     // LibreOffice's own temp files go inside the worker's directory too, so killing it leaks nothing.
     const tmp = path.join(this.profileDir, 'tmp');
     fs.mkdirSync(tmp);
-    this.bridge = spawn(options.python, [BRIDGE, options.soffice, profileUrl, this.pipeName, options.isolateNetwork ? '1' : '0'], {
+    const bridgeArgs = [BRIDGE, options.soffice, profileUrl, this.pipeName, options.isolateNetwork ? '1' : '0', String(options.memoryBytes)];
+    this.bridge = spawn(options.python, bridgeArgs, {
       stdio: ['pipe', 'pipe', 'pipe'],
       env: { ...process.env, TMPDIR: tmp },
       detached: true, // its own process group, apart from the server's signals
@@ -68,7 +79,7 @@ export class SofficeWorker {
       this.bridge.once('error', (error) => reject(new Error(`cannot run ${options.python}: ${error.message}`)));
       const lines = readline.createInterface({ input: this.bridge.stdout });
       lines.on('line', (line) => {
-        let message: { ready?: boolean; soffice_pid?: number; error?: string; id?: number } & Record<string, unknown>;
+        let message: { ready?: boolean; exited?: boolean; soffice_pid?: number; error?: string; id?: number } & Record<string, unknown>;
         try {
           message = JSON.parse(line) as typeof message;
         } catch {
@@ -81,6 +92,10 @@ export class SofficeWorker {
           } else reject(new Error(message.error ?? 'LibreOffice did not start'));
           return;
         }
+        if (message.exited) {
+          this.officeGone('LibreOffice stopped during the conversion');
+          return;
+        }
         if (this.pending && message.id === this.pending.id) {
           const { resolve: answer } = this.pending;
           this.pending = null;
@@ -89,22 +104,36 @@ export class SofficeWorker {
       });
       void this.exit.then(() => {
         reject(new Error(`the converter stopped while starting: ${stderr.trim().split('\n').slice(-3).join(' ') || 'no output'}`));
-        if (this.pending) {
-          const { resolve: answer } = this.pending;
-          this.pending = null;
-          answer({ ok: false, kind: 'crash', error: 'LibreOffice stopped during the conversion' });
-        }
+        this.officeGone('LibreOffice stopped during the conversion');
       });
     });
     this.ready.catch(() => {}); // observed by callers; never an unhandled rejection
   }
 
+  /** The bridge runs and its soffice has not stopped. */
   get alive(): boolean {
-    return !this.exited;
+    return !this.exited && !this.officeExited;
+  }
+
+  /** soffice's process group (0 before it is ready); tests and the bench crash it through this. */
+  get pid(): number {
+    return this.sofficePid;
+  }
+
+  /** soffice is gone: a conversion in flight answers "crash" now (its late answer is ignored), the pool hears once. */
+  private officeGone(error: string): void {
+    if (this.officeExited) return;
+    this.officeExited = true;
+    if (this.pending) {
+      const { resolve: answer } = this.pending;
+      this.pending = null;
+      answer({ ok: false, kind: 'crash', error });
+    }
+    if (this.sofficePid) this.options.onOfficeExit?.(); // a start that failed is the pool's `ready` rejection
   }
 
   convert(request: BridgeRequest): Promise<BridgeAnswer> {
-    if (this.exited) return Promise.resolve({ ok: false, kind: 'crash', error: 'LibreOffice is not running' });
+    if (!this.alive) return Promise.resolve({ ok: false, kind: 'crash', stale: true, error: 'LibreOffice is not running' });
     const id = this.nextId++;
     return new Promise((resolve) => {
       this.pending = { id, resolve };
@@ -162,8 +191,14 @@ export class SofficeWorker {
    */
   private pipeSockets(): string[] {
     const uid = process.getuid?.() ?? 0;
-    const digest = crypto.createHash('md5').update(Buffer.from(this.profileUrl, 'utf16le')).digest();
-    const ipc = [...digest].map((b) => b.toString(16)).join('');
-    return [`/tmp/OSL_PIPE_${uid}_${this.pipeName}`, `/tmp/OSL_PIPE_${uid}_SingleOfficeIPC_${ipc}`];
+    return [`/tmp/OSL_PIPE_${uid}_${this.pipeName}`, singleInstancePipe(this.profileUrl)];
   }
+}
+
+/** The single-instance pipe socket a soffice with profile `profileUrl` leaves in /tmp when killed. */
+export function singleInstancePipe(profileUrl: string): string {
+  const uid = process.getuid?.() ?? 0;
+  const digest = crypto.createHash('md5').update(Buffer.from(profileUrl, 'utf16le')).digest();
+  const ipc = [...digest].map((b) => b.toString(16)).join('');
+  return `/tmp/OSL_PIPE_${uid}_SingleOfficeIPC_${ipc}`;
 }

@@ -7,6 +7,10 @@ then answers JSON lines on stdin with JSON lines on stdout:
   {"id": 1, "in": "/tmp/x/in.docx", "out": "/tmp/x/out.pdf", "import_filter": "", "filter_options": "", "max_pages": 100}
   -> {"id": 1, "ok": true, "pages": 3} | {"id": 1, "ok": false, "kind": "load|pages|export|crash", "error": "..."}
 
+A "crash" answer means soffice is gone (or its bridge is): the server replaces this worker. "stale": true
+says it was gone before the request started, so the request is not to blame. When soffice exits on its
+own (abort, kill, out of memory) the bridge also says {"exited": true} at once, between requests too.
+
 The bridge is a child subreaper: soffice's own children (oosplash starts soffice.bin) are reaped
 here even when their parent dies, so a killed LibreOffice never leaves zombies (the container's
 PID 1 may not reap). The server kills soffice's process group (pid in the "ready" line) on a
@@ -15,6 +19,7 @@ timeout; the bridge then reports the lost connection and exits when its stdin cl
 import ctypes
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -34,9 +39,29 @@ def reap_forever():
             pass
 
 
+REPLY_LOCK = threading.Lock()
+
+
 def reply(message):
-    sys.stdout.write(json.dumps(message) + "\n")
-    sys.stdout.flush()
+    with REPLY_LOCK:
+        sys.stdout.write(json.dumps(message) + "\n")
+        sys.stdout.flush()
+
+
+def watch_exit(proc):
+    proc.wait()  # returns too when the reaper thread collected it first (ECHILD)
+    reply({"exited": True})
+
+
+def office_alive(desktop, proc):
+    """soffice still runs and answers over the bridge (a dead one raises DisposedException at once)."""
+    if proc.poll() is not None:
+        return False
+    try:
+        desktop.getFrames().getCount()
+        return True
+    except Exception as error:
+        return not is_bridge_failure(error)
 
 
 def prop(name, value):
@@ -50,6 +75,7 @@ def prop(name, value):
 
 def main():
     soffice, profile, pipe, isolate = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4] == "1"
+    memory_bytes = int(sys.argv[5]) if len(sys.argv) > 5 else 0
     try:
         ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
     except Exception:
@@ -58,6 +84,8 @@ def main():
 
     args = [soffice, "--headless", "--invisible", "--nologo", "--norestore", "--nodefault", "--nolockcheck",
             "--nofirststartwizard", "-env:UserInstallation=" + profile, "--accept=pipe,name=%s;urp;" % pipe]
+    if memory_bytes > 0:  # an address-space cap: a file that needs more makes soffice abort, which is a crash
+        args = ["prlimit", "--as=%d" % memory_bytes, "--"] + args
     if isolate:
         args = ["unshare", "--net", "--"] + args
     proc = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
@@ -88,13 +116,20 @@ def main():
             time.sleep(0.1)
     desktop = ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", ctx)
     reply({"ready": True, "soffice_pid": proc.pid})
+    threading.Thread(target=watch_exit, args=(proc,), daemon=True).start()
 
     for line in sys.stdin:
         line = line.strip()
         if not line:
             continue
         request = json.loads(line)
-        reply(convert(desktop, request))
+        if not office_alive(desktop, proc):
+            reply({"id": request["id"], "ok": False, "kind": "crash", "stale": True, "error": "LibreOffice had stopped"})
+            continue
+        answer = convert(desktop, request)
+        if not answer["ok"] and answer["kind"] != "crash" and not office_alive(desktop, proc):
+            answer["kind"] = "crash"  # the error came from soffice dying under the file, not from the file
+        reply(answer)
 
     try:
         desktop.terminate()
@@ -115,7 +150,7 @@ def convert(desktop, request):
     try:
         import uno
         doc = desktop.loadComponentFromURL(uno.systemPathToFileUrl(request["in"]), "_blank", 0, tuple(load))
-    except Exception as error:  # DisposedException = soffice is gone; anything else = the file
+    except Exception as error:  # a bridge failure = soffice is gone; anything else = the file
         return {"id": rid, "ok": False, "kind": crash_or(error, "load"), "error": error_text(error)}
     if doc is None:
         return {"id": rid, "ok": False, "kind": "load", "error": "LibreOffice could not open the file"}
@@ -153,14 +188,29 @@ def page_count(doc, export_filter):
         return 0  # unknown here: the PDF's own page count is checked after the export
 
 
+def error_name(error):
+    """pyuno names UNO exceptions in full ("com.sun.star.lang.DisposedException"); Python's are short."""
+    return type(error).__name__
+
+
+def is_bridge_failure(error):
+    """DisposedException, or a RuntimeException about the bridge or the pipe: the connection is gone."""
+    short = error_name(error).rsplit(".", 1)[-1]
+    if short == "DisposedException":
+        return True
+    text = error_text(error).lower()
+    if short in ("RuntimeException", "IOException", "BrokenPipeError", "ConnectionResetError", "EOFError"):
+        return re.search(r"\b(disposed|bridge|urp|ipc|pipe|connection)\b", text) is not None
+    return False
+
+
 def crash_or(error, kind):
-    name = type(error).__name__
-    return "crash" if name in ("DisposedException", "RuntimeException") and "isposed" in (name + str(error)) else kind
+    return "crash" if is_bridge_failure(error) else kind
 
 
 def error_text(error):
     text = getattr(error, "Message", None) or str(error)
-    return (type(error).__name__ + ": " + text)[:500]
+    return (error_name(error) + ": " + text)[:500]
 
 
 if __name__ == "__main__":

@@ -137,6 +137,16 @@ describe('uploads: any document in', () => {
     });
   }
 
+  test('an XHTML page (XML declaration, XHTML doctype, namespaced <html>) becomes a template as HTML, not a 415', async () => {
+    const xhtml = `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd">
+<html xmlns="http://www.w3.org/1999/xhtml" xml:lang="en"><head><title>Terms</title></head><body><h1>Terms of service</h1><p>Signed below.</p></body></html>`;
+    const { res, status } = await upload(Buffer.from(xhtml));
+    assert.equal(res.statusCode, 201, res.body);
+    assert.equal(status.format, 'html');
+    assert.match(pdfText(await templatePdf(status.template_id!)), /Terms of service/);
+  });
+
   test("an image page is A4 in the image's orientation (landscape photo, landscape page)", async () => {
     const { status } = await upload(read('ft-fixture.jpg'));
     const info = (await call(t.app, t.key, 'GET', `/api/v1/templatepdf/${status.template_id}/status/`)).json() as {
@@ -261,7 +271,7 @@ describe('uploads: any document in', () => {
       }
     });
 
-    test('a conversion over the time limit: worker killed and replaced, the next conversion works', async () => {
+    test('a conversion over the time limit, on a fresh worker and alone too: workers replaced, a 422, the next conversion works', async () => {
       const pool = uploadFlowOf(t.app)!.converter.soffice;
       const replacedBefore = pool.replaced;
       const timeout = pool.settings.timeoutMs;
@@ -271,7 +281,7 @@ describe('uploads: any document in', () => {
       } finally {
         pool.settings.timeoutMs = timeout;
       }
-      assert.equal(pool.replaced, replacedBefore + 1);
+      assert.equal(pool.replaced, replacedBefore + 2, 'the worker it hung and the fresh one it hung on its retry');
       const { res, status } = await upload(read('ft-fixture.odt'));
       assert.equal(res.statusCode, 201, res.body);
       assert.equal(status.status, 'done');

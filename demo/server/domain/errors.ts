@@ -73,7 +73,19 @@ export class ExpiredError extends DomainError {
 
 /** A part this server needs is missing or stopping (LibreOffice not installed, shutting down) (REST: 503). */
 export class UnavailableError extends DomainError {
-  override readonly name = 'UnavailableError';
+  override readonly name: string = 'UnavailableError';
+  /** When the caller may try again (REST: Retry-After), if known: a database restarting, a blob store coming back. */
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(code: string, message: string, retryAfterSeconds?: number) {
+    super(code, message);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/** The server's storage is full: nothing was saved (REST: 507). */
+export class InsufficientStorageError extends DomainError {
+  override readonly name = 'InsufficientStorageError';
 }
 
 /** The server is busy with this caller's work; try again later (REST: 429, Retry-After when known). */

@@ -9,7 +9,7 @@ import { emailOpenUrl } from './open-tracking.ts';
 
 import { displayName, greeting as greet } from './names.ts';
 import { tr } from '../i18n/messages.ts';
-import { directionOf } from '../../../src/internal/i18n.ts';
+import { directionOf } from 'esign-elements/i18n';
 
 export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

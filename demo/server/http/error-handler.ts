@@ -17,6 +17,7 @@ import {
   UnsupportedFormatError,
   ExpiredError,
   UnavailableError,
+  InsufficientStorageError,
 } from '../domain/errors.ts';
 import { RequestValidationError } from './validation.ts';
 
@@ -39,17 +40,29 @@ const STATUS_OF: [new (...args: never[]) => DomainError, number][] = [
   [UnprocessableError, 422],
   [RateLimitedError, 429],
   [UnavailableError, 503],
+  [InsufficientStorageError, 507],
 ];
+
+/** A store outage (503) or a full disk (507) a caller may have wrapped: found through `cause`. */
+function outageIn(error: unknown): DomainError | undefined {
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
+    if (current instanceof UnavailableError || current instanceof InsufficientStorageError) return current;
+  }
+  return undefined;
+}
 
 export function domainErrorToApi(error: DomainError): ApiError {
   const status = STATUS_OF.find(([kind]) => error instanceof kind)?.[1] ?? 500;
-  const headers = error instanceof RateLimitedError && error.retryAfterSeconds !== undefined ? { 'Retry-After': String(error.retryAfterSeconds) } : undefined;
+  const retryAfter = error instanceof RateLimitedError || error instanceof UnavailableError ? error.retryAfterSeconds : undefined;
+  const headers = retryAfter !== undefined ? { 'Retry-After': String(retryAfter) } : undefined;
   return new ApiError(status, error.code, error.message, error.fields, headers);
 }
 
 export function toApiError(error: unknown, bodyLimit: number): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof DomainError) return domainErrorToApi(error);
+  const outage = outageIn(error);
+  if (outage) return domainErrorToApi(outage);
   if (error instanceof RequestValidationError) {
     return new ApiError(400, 'validation_failed', error.message, error.fields);
   }
@@ -84,10 +97,18 @@ export function toApiError(error: unknown, bodyLimit: number): ApiError {
   );
 }
 
+function causeText(error: unknown): string {
+  const cause = (error as { cause?: unknown }).cause ?? error;
+  return cause instanceof Error ? `${(cause as { code?: string }).code ?? cause.name}: ${cause.message}` : String(cause);
+}
+
 export function installErrorHandling(app: FastifyInstance, bodyLimit: number): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const apiError = toApiError(error, bodyLimit);
-    if (apiError.status >= 500) request.log.error({ err: error }, 'unhandled error');
+    // An outage is logged as one line saying which part failed, not as a stack per request.
+    if (apiError.status === 503 || apiError.status === 507)
+      request.log.warn({ code: apiError.code, cause: causeText(error) }, `${apiError.code}: answered ${apiError.status}`);
+    else if (apiError.status >= 500) request.log.error({ err: error }, 'unhandled error');
     if (apiError.headers) reply.headers(apiError.headers);
     return reply.code(apiError.status).type('application/json; charset=utf-8').send(apiError.toBody());
   });

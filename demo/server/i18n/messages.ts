@@ -3,7 +3,7 @@
  * default): the emails to recipients and reviewers, and the final PDF's signing-history page. The same
  * translation mechanism as the elements (src/internal/i18n.ts), one file per locale in `locales/`.
  */
-import { LOCALES, createTranslations, safeLocale, type MessageParams } from '../../../src/internal/i18n.ts';
+import { LOCALES, createTranslations, safeLocale, type MessageParams } from 'esign-elements/i18n';
 import { SERVER_LOCALES } from './locales/index.ts';
 import { SERVER_EN, type ServerMessageKey } from './locales/en.ts';
 

@@ -10,7 +10,7 @@ import { call, createTestApp } from '../../../test/support/server/app.ts';
 import type { TestApp } from '../../../test/support/server/app.ts';
 import { field } from '../../../test/support/server/documents.ts';
 import { sendDocument, signerCall, signerToken, valuesFor } from '../../../test/support/server/signing.ts';
-import { formatSigningDate } from '../../../src/fields/values.ts';
+import { formatSigningDate } from 'esign-elements/fields';
 import { combLabel } from '../pdf/comb.ts';
 import { placedText, renderGray } from '../../../test/support/server/pdf.ts';
 

@@ -5,7 +5,7 @@
  * "One character per box (N boxes)". The stamper reads it back and spreads the value over the
  * cells. Editing that text away turns the field into a plain text field.
  */
-import type { FieldElement } from '../../../src/fields/types.ts';
+import type { FieldElement } from 'esign-elements/fields';
 
 /** A comb can have at most this many cells (pdf-lib and Acrobat allow any max length; this bounds the layout). */
 export const COMB_MAX_CELLS = 500;

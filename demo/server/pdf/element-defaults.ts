@@ -2,9 +2,9 @@
  * A complete element from the properties an importer knows. Defaults are the element JSON's own
  * (required, signer 1, the kinds' default font size, left-aligned); the server's validator normalises again on save.
  */
-import type { FieldElement } from '../../../src/fields/types.ts';
-import { FIELD_DEFAULTS } from '../../../src/fields/kinds/index.ts';
-import { clampFractionRect, type FractionRect } from '../../../src/fields/geometry.ts';
+import type { FieldElement } from 'esign-elements/fields';
+import { FIELD_DEFAULTS } from 'esign-elements/fields';
+import { clampFractionRect, type FractionRect } from 'esign-elements/fields';
 
 export function newElement(props: Partial<FieldElement> & FractionRect & { page: number }): FieldElement {
   const rect = clampFractionRect(props);

@@ -5,7 +5,7 @@
  * encryption runs on the finished bytes, because only @cantoo/pdf-lib can do it (see encrypt.ts), and the seal
  * is appended to the encrypted bytes as an incremental update (see seal.ts).
  */
-import type { FieldElement } from '../../../src/fields/types.ts';
+import type { FieldElement } from 'esign-elements/fields';
 import { loadPdf, savePdf } from './load.ts';
 import { stampInto, type SignatureImages, type StampOptions, type StampWarning } from './stamp.ts';
 import { addHistoryPages, type SigningHistory } from './history-page.ts';

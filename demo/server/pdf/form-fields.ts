@@ -18,8 +18,8 @@ import {
   type PDFField,
   type PDFWidgetAnnotation,
 } from 'pdf-lib';
-import type { Align, FieldElement } from '../../../src/fields/types.ts';
-import { FONT_SIZE_MAX, FONT_SIZE_MIN, LABEL_MAX_LENGTH } from '../../../src/fields/limits.ts';
+import type { Align, FieldElement } from 'esign-elements/fields';
+import { FONT_SIZE_MAX, FONT_SIZE_MIN, LABEL_MAX_LENGTH } from 'esign-elements/fields';
 import { COMB_MAX_CELLS, combLabel } from './comb.ts';
 
 /** The value a ticked checkbox element holds (src/fields/value-kinds.ts: '' blank, 'tick', 'cross'). */

@@ -5,8 +5,8 @@
  * geometry, so rotated and cropped pages come out as displayed.
  */
 import { PDFArray, PDFDict, PDFName, PDFRef, type PDFDocument, type PDFField } from 'pdf-lib';
-import type { FieldElement } from '../../../src/fields/types.ts';
-import { pdfRectToFraction } from '../../../src/fields/geometry.ts';
+import type { FieldElement } from 'esign-elements/fields';
+import { pdfRectToFraction } from 'esign-elements/fields';
 import { loadPdf, PdfProblem, savePdf, shortReason } from './load.ts';
 import { formFacts } from './inspect.ts';
 import { pageGeometryOf } from './page-geometry.ts';

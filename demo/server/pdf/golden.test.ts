@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import type { FieldElement } from '../../../src/fields/types.ts';
+import type { FieldElement } from 'esign-elements/fields';
 import { generatePdf } from '../../../test/support/generate-pdf.ts';
 import { newElement } from './element-defaults.ts';
 import { stampFinalPdf } from './stamp.ts';

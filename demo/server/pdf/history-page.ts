@@ -14,7 +14,7 @@ import { loadPdf, savePdf } from './load.ts';
 import { wrapText } from './stamp/text-field.ts';
 import { HistoryText } from './history-text.ts';
 import { tr } from '../i18n/messages.ts';
-import { safeLocale } from '../../../src/internal/i18n.ts';
+import { safeLocale } from 'esign-elements/i18n';
 import { compressNewContentStreams } from './native-zlib.ts';
 
 export interface HistoryRecipient {

@@ -10,24 +10,60 @@
  * the other languages keep the page's Helvetica, falling back to DejaVu Sans (FontBook). Characters a
  * font lacks become "?".
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import fontkit from '@pdf-lib/fontkit';
 import bidiModule, { type Bidi } from 'bidi-js';
 import type { Color, PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
-import { directionOf } from '../../../src/internal/i18n.ts';
+import { directionOf } from 'esign-elements/i18n';
 import { FontBook } from './stamp/fonts.ts';
 
 const require = createRequire(import.meta.url);
-const fontPath = (pkg: string, file: string) => join(dirname(require.resolve(`${pkg}/package.json`)), file);
 
-/** Font files by base language, for scripts Helvetica and the FontBook fallback cannot draw. */
-const SCRIPT_FONTS: Record<string, () => string> = {
-  ja: () => fontPath('@expo-google-fonts/noto-sans-jp', '400Regular/NotoSansJP_400Regular.ttf'),
-  zh: () => fontPath('@expo-google-fonts/noto-sans-sc', '400Regular/NotoSansSC_400Regular.ttf'),
-  ar: () => fontPath('dejavu-fonts-ttf', 'ttf/DejaVuSans.ttf'),
-  he: () => fontPath('dejavu-fonts-ttf', 'ttf/DejaVuSans.ttf'),
+/** A font file a package ships, or undefined when that package is not installed. */
+function packageFont(pkg: string, file: string): string | undefined {
+  try {
+    return join(dirname(require.resolve(`${pkg}/package.json`)), file);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The Japanese and Chinese fonts, first found wins: the file named by ESIGN_FONT_JA / ESIGN_FONT_ZH (a
+ * TTF or OTF a deployment provides; not a .ttc collection), the server package's own copy in fonts/
+ * (`npm run pack` puts only the regular weight there: 16 MB, not @expo-google-fonts' 147 MB of nine
+ * weights), or the @expo-google-fonts package of the repository's development install.
+ */
+export function cjkFontFile(lang: 'ja' | 'zh', env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const [variable, file, pkg, inPackage] =
+    lang === 'ja'
+      ? (['ESIGN_FONT_JA', 'NotoSansJP-Regular.ttf', '@expo-google-fonts/noto-sans-jp', '400Regular/NotoSansJP_400Regular.ttf'] as const)
+      : (['ESIGN_FONT_ZH', 'NotoSansSC-Regular.ttf', '@expo-google-fonts/noto-sans-sc', '400Regular/NotoSansSC_400Regular.ttf'] as const);
+  const candidates = [env[variable]?.trim(), join(import.meta.dirname, '..', '..', 'fonts', file), packageFont(pkg, inPackage)];
+  return candidates.find((path): path is string => Boolean(path) && existsSync(path!));
+}
+
+const warned = new Set<string>();
+/** The Japanese or Chinese font, or none (the page falls back to Helvetica, "?" for the characters): said once. */
+function cjkFontOrWarn(lang: 'ja' | 'zh'): string | null {
+  const file = cjkFontFile(lang);
+  if (!file && !warned.has(lang)) {
+    warned.add(lang);
+    console.warn(
+      `esign-server: no ${lang === 'ja' ? 'Japanese' : 'Chinese'} font for history pages; set ESIGN_FONT_${lang.toUpperCase()} to a TTF/OTF file (docs/deploy.md).`,
+    );
+  }
+  return file ?? null;
+}
+
+/** Font files by base language, for scripts Helvetica and the FontBook fallback cannot draw (null: none found). */
+const SCRIPT_FONTS: Record<string, () => string | null> = {
+  ja: () => cjkFontOrWarn('ja'),
+  zh: () => cjkFontOrWarn('zh'),
+  ar: () => packageFont('dejavu-fonts-ttf', 'ttf/DejaVuSans.ttf') ?? null,
+  he: () => packageFont('dejavu-fonts-ttf', 'ttf/DejaVuSans.ttf') ?? null,
 };
 
 const fileCache = new Map<string, Uint8Array>();
@@ -91,7 +127,7 @@ export class HistoryText {
     this.book = new FontBook(doc);
     this.direction = directionOf(lang);
     const pick = SCRIPT_FONTS[lang.toLowerCase().split('-')[0]];
-    this.scriptFontFile = pick ? pick() : null;
+    this.scriptFontFile = pick?.() ?? null;
   }
 
   /** The font for `text` (bold only where Helvetica draws it) and the text that font can draw. */

@@ -4,7 +4,7 @@
  * them cannot open is refused with a message a person can act on. Never throws.
  */
 import { PDFArray, PDFDict, PDFName, PDFBool, StandardFonts, type PDFDocument } from 'pdf-lib';
-import type { PageGeometry } from '../../../src/fields/geometry.ts';
+import type { PageGeometry } from 'esign-elements/fields';
 import { loadPdf, PdfProblem, shortReason, type PdfProblemCode } from './load.ts';
 import { pageGeometryOf } from './page-geometry.ts';
 import { openWithPdfjs, pdfjsErrorName } from './pdfjs-node.ts';

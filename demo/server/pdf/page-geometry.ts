@@ -1,6 +1,6 @@
 /** Page geometry of a pdf-lib page (MediaBox, CropBox, /Rotate, inherited through the page tree). */
 import type { PDFPage } from 'pdf-lib';
-import { pageGeometry, type Box, type PageGeometry } from '../../../src/fields/geometry.ts';
+import { pageGeometry, type Box, type PageGeometry } from 'esign-elements/fields';
 
 const LETTER: Box = [0, 0, 612, 792];
 

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PDFDocument, degrees } from 'pdf-lib';
-import { signerColor } from '../../../src/fields/signers.ts';
+import { signerColor } from 'esign-elements/fields';
 import { newElement } from './element-defaults.ts';
 import { renderPreview, previewCaption } from './preview.ts';
 import { placedText, renderGray } from '../../../test/support/server/pdf.ts';

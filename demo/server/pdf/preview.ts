@@ -3,9 +3,9 @@
  * drawn as a box tinted and outlined in its signer's colour, labelled with what it is and whose it
  * is ("Signature · Signer 2"). Drawn upright on rotated pages through the same frames as stamping.
  */
-import type { FieldElement } from '../../../src/fields/types.ts';
-import { signerColor, signerLabel } from '../../../src/fields/signers.ts';
-import { validationCode } from '../../../src/fields/codes.ts';
+import type { FieldElement } from 'esign-elements/fields';
+import { signerColor, signerLabel } from 'esign-elements/fields';
+import { validationCode } from 'esign-elements/fields';
 import { loadPdf, savePdf } from './load.ts';
 import { compressNewContentStreams } from './native-zlib.ts';
 import { pageGeometryOf } from './page-geometry.ts';

@@ -19,7 +19,7 @@ import { sealPdf } from './seal.ts';
 import { buildFinalPdf } from './final-pdf.ts';
 import { loadSealKey, type SealKey } from './seal-key.ts';
 import { parseCertificate } from './seal-cms.ts';
-import { verifyPdf } from '../../../src/verify/index.ts';
+import { verifyPdf } from 'esign-elements/verify';
 import { certificatePem, opensslCmsVerify, pdfsig, textPdf } from '../../../test/support/server/seal.ts';
 
 const TST_INFO = '1.2.840.113549.1.9.16.1.4';

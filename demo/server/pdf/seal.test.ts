@@ -18,7 +18,7 @@ import { loadSealKey, readP12, SEAL_KEY_FILE, SealKeyError, type SealKey } from 
 import { encryptPdf } from './encrypt.ts';
 import { buildFinalPdf } from './final-pdf.ts';
 import { buildAuditLogPdf } from './audit-log-pdf.ts';
-import { verifyPdf } from '../../../src/verify/index.ts';
+import { verifyPdf } from 'esign-elements/verify';
 import { certificatePem, opensslCmsVerify, pdfsig, pdfText, textPdf } from '../../../test/support/server/seal.ts';
 
 let dir: string;

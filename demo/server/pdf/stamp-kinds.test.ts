@@ -8,9 +8,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PDFDocument } from 'pdf-lib';
-import { checkFieldValue } from '../../../src/fields/values.ts';
-import { VALIDATION_CODES } from '../../../src/fields/codes.ts';
-import { KIND_OF_CODE_KIND, displayedContent, kindOf } from '../../../src/fields/kinds/index.ts';
+import { checkFieldValue } from 'esign-elements/fields';
+import { VALIDATION_CODES } from 'esign-elements/fields';
+import { KIND_OF_CODE_KIND, displayedContent, kindOf } from 'esign-elements/fields';
 import { fieldSamples, type FieldSample } from '../../../test/support/field-samples.ts';
 import { newElement } from './element-defaults.ts';
 import { stampFinalPdf } from './stamp.ts';

@@ -10,8 +10,8 @@
  * way to show where fields are, not part of the signed document (`hide_border` only matters on screen).
  */
 import type { PDFDocument } from 'pdf-lib';
-import type { FieldElement } from '../../../src/fields/types.ts';
-import type { PageGeometry } from '../../../src/fields/geometry.ts';
+import type { FieldElement } from 'esign-elements/fields';
+import type { PageGeometry } from 'esign-elements/fields';
 import { loadPdf, savePdf } from './load.ts';
 import { compressNewContentStreams } from './native-zlib.ts';
 import { pageGeometryOf } from './page-geometry.ts';

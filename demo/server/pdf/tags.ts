@@ -4,10 +4,10 @@
  * grammar, and places the field over the tag: from its first `<` to its last `>`, as tall as the
  * line (times `h`). A function of PDF bytes so Word/HTML/text uploads can reuse it after conversion.
  */
-import type { FieldElement } from '../../../src/fields/types.ts';
-import { findTags, parseTag } from '../../../src/fields/tags.ts';
-import { pageGeometry, pdfRectToFraction } from '../../../src/fields/geometry.ts';
-import { FONT_SIZE_MAX, FONT_SIZE_MIN } from '../../../src/fields/limits.ts';
+import type { FieldElement } from 'esign-elements/fields';
+import { findTags, parseTag } from 'esign-elements/fields';
+import { pageGeometry, pdfRectToFraction } from 'esign-elements/fields';
+import { FONT_SIZE_MAX, FONT_SIZE_MIN } from 'esign-elements/fields';
 import { checkPdfBytes, PdfProblem, shortReason } from './load.ts';
 import { openWithPdfjs, pdfjsErrorName, type PdfjsPage } from './pdfjs-node.ts';
 import { boxOfSpan, readPageText } from './text-layer.ts';

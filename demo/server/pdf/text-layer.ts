@@ -12,7 +12,7 @@
  */
 import { StandardFontEmbedder, StandardFonts } from 'pdf-lib';
 import type { PdfjsPage } from './pdfjs-node.ts';
-import type { PdfRect } from '../../../src/fields/geometry.ts';
+import type { PdfRect } from 'esign-elements/fields';
 
 interface TextRun {
   /** Baseline origin of the run in PDF user space. */

@@ -5,7 +5,7 @@ import { requireApiKey } from '../auth/context.ts';
 import { badRequest, conflict } from '../http/errors.ts';
 import { listMeta } from '../http/pagination.ts';
 import { ListOf, PdfResponse, errorResponses, unknownProperties } from '../schemas/common.ts';
-import { ELEMENT_TYPES } from '../../../src/fields/types.ts';
+import { ELEMENT_TYPES } from 'esign-elements/fields';
 import { isAutomaticFetch } from '../http/automatic-fetch.ts';
 import { actorOf, loadVisibleDocument } from '../services/documents/access.ts';
 import { SIGNER_OPERATIONS } from '../auth/component-tokens.ts';

@@ -1,5 +1,5 @@
 /** Shared by the template routes: finding a template the caller may see, and its JSON. */
-import { validateElements } from '../../../src/fields/index.ts';
+import { validateElements } from 'esign-elements/fields';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Template } from '../store/templates.ts';

@@ -3,8 +3,8 @@
  * text tags and form import, on upload and later. Fields past the limit are left out and the
  * answer says how many and which pages they were on; nothing is stored beyond the limit.
  */
-import type { FieldElement } from '../../../src/fields/types.ts';
-import { MAX_ELEMENTS } from '../../../src/fields/validate.ts';
+import type { FieldElement } from 'esign-elements/fields';
+import { MAX_ELEMENTS } from 'esign-elements/fields';
 
 export interface FieldLimitNote {
   code: 'too_many_fields';

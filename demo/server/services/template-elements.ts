@@ -4,9 +4,9 @@
  * replace is (POST /api/v1/templatepdf/{id}/fields/), so cross-field rules (radio groups, sums) still hold.
  */
 import crypto from 'node:crypto';
-import { validateElements } from '../../../src/fields/index.ts';
-import type { ValidationResult } from '../../../src/fields/validate.ts';
-import type { FieldElement } from '../../../src/fields/types.ts';
+import { validateElements } from 'esign-elements/fields';
+import type { ValidationResult } from 'esign-elements/fields';
+import type { FieldElement } from 'esign-elements/fields';
 import type { Store } from '../store/index.ts';
 import type { Template } from '../store/templates.ts';
 import type { WorkPool } from '../work/pool.ts';

@@ -1,6 +1,6 @@
 /** Field bookkeeping for templates: the server assigns a uuid to every field that lacks one. */
 import crypto from 'node:crypto';
-import type { FieldElement } from '../../../src/fields/types.ts';
+import type { FieldElement } from 'esign-elements/fields';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -3,7 +3,7 @@
  * (inspectPdf), optionally import its form fields and parse its text tags, all in the work pool. Every problem
  * with the file becomes a 4xx domain error that says what is wrong and what to do.
  */
-import type { FieldElement } from '../../../src/fields/types.ts';
+import type { FieldElement } from 'esign-elements/fields';
 import { PdfProblem } from '../pdf/load.ts';
 import type { WorkPool } from '../work/pool.ts';
 import type { PreparedPdf } from '../work/jobs.ts';

@@ -4,9 +4,9 @@
  * records of the document when the sealed bytes' hash is a final PDF we produced.
  */
 import type { Store } from '../store/index.ts';
-import { verifyPdf, type SealVerification } from '../../../src/verify/index.ts';
+import { verifyPdf, type SealVerification } from 'esign-elements/verify';
 import { displayName } from '../email/names.ts';
-import { signerLabel } from '../../../src/fields/index.ts';
+import { signerLabel } from 'esign-elements/fields';
 import { sealKeyOf } from './seal.ts';
 
 export interface VerificationAnswer {

@@ -3,8 +3,8 @@
  * them (services/signing/attachments.ts), the final PDF and the email delivery read them.
  */
 import type { Store } from './index.ts';
-import type { FieldElement } from '../../../src/fields/types.ts';
-import { codeKind } from '../../../src/fields/index.ts';
+import type { FieldElement } from 'esign-elements/fields';
+import { codeKind } from 'esign-elements/fields';
 
 export interface AttachmentInfo {
   field: string;

@@ -14,6 +14,8 @@ export interface BlobBackend {
   has(hash: string): Promise<boolean>;
   /** Deletes for good: the local backend overwrites the bytes before unlinking. Missing is fine. */
   delete(hash: string): Promise<void>;
+  /** Readiness: resolves when the store takes writes now (local: a probe file; S3: the bucket answers). */
+  probe(): Promise<void>;
 }
 
 const HASH = /^[0-9a-f]{64}$/;

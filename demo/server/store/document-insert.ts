@@ -8,7 +8,7 @@ import { nowIso } from './db.ts';
 import { fitsOneStatement, insertRows, insertStatement } from './multi-row.ts';
 import { toDocument, toRecipient } from './document-rows.ts';
 import type { DocumentRecord, NewDocument, NewRecipient, RecipientRecord, Row } from './document-rows.ts';
-import type { FieldElement } from '../../../src/fields/types.ts';
+import type { FieldElement } from 'esign-elements/fields';
 
 const DOCUMENT_COLUMNS = [
   'id',

@@ -8,7 +8,7 @@ import { listDocuments } from './document-list.ts';
 import type { DocumentListPage } from './document-list.ts';
 import { nowIso } from './db.ts';
 import { insertDocument } from './document-insert.ts';
-import type { FieldElement } from '../../../src/fields/types.ts';
+import type { FieldElement } from 'esign-elements/fields';
 import type { DocumentStatus, RecipientStatus } from '../domain/statuses.ts';
 import { json, toDocument, toRecipient } from './document-rows.ts';
 import type { DocumentListQuery, DocumentRecord, DocumentStatusRow, NewDocument, NewRecipient, RecipientRecord, Row } from './document-rows.ts';

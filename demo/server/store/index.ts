@@ -37,8 +37,6 @@ import { SqlFeedEventRepository } from './feed-events.ts';
 import { SqlBatchRepository } from './batches.ts';
 import { SqlTaskRepository } from './tasks.ts';
 import type { BlobBackend } from './blob-backend.ts';
-import { S3BlobBackend, s3SettingsFromEnv } from './s3-blobs.ts';
-import { openPgSqlDb } from './pg-db.ts';
 import { databaseUrlFromEnv } from '../config.ts';
 
 const SERIALIZED: TransactionOptions = { isolation: 'serializable' };
@@ -52,8 +50,13 @@ export interface StoreOptions {
   maxConnections?: number;
 }
 
-/** The blob backend the environment asks for: S3 when ESIGN_S3_BUCKET is set, else undefined (local). */
-export function blobBackendFromEnv(env: NodeJS.ProcessEnv = process.env): BlobBackend | undefined {
+/**
+ * The blob backend the environment asks for: S3 when ESIGN_S3_BUCKET is set, else undefined (local).
+ * The AWS SDK is imported only then: the embedded default starts without loading it.
+ */
+export async function blobBackendFromEnv(env: NodeJS.ProcessEnv = process.env): Promise<BlobBackend | undefined> {
+  if (!env.ESIGN_S3_BUCKET?.trim()) return undefined;
+  const { S3BlobBackend, s3SettingsFromEnv } = await import('./s3-blobs.ts');
   const s3 = s3SettingsFromEnv(env);
   return s3 ? new S3BlobBackend(s3) : undefined;
 }
@@ -169,10 +172,12 @@ export class Store {
 
 /** Opens (creating and migrating when needed) the store in `dataDir`. */
 export async function openStore(dataDir: string, options: StoreOptions = {}): Promise<Store> {
-  const blobs = options.blobs ?? blobBackendFromEnv();
+  const blobs = options.blobs ?? (await blobBackendFromEnv());
   const databaseUrl = options.databaseUrl ?? databaseUrlFromEnv();
   let store: Store;
   if (databaseUrl) {
+    // The pg driver is imported only for a PostgreSQL database: SQLite deployments never load it.
+    const { openPgSqlDb } = await import('./pg-db.ts');
     store = new Store(dataDir, await openPgSqlDb(databaseUrl, { max: options.maxConnections }), blobs);
   } else {
     const sqlite = openDatabase(dataDir);

@@ -9,6 +9,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import type { BlobBackend } from './blob-backend.ts';
 import { blobKey } from './blob-backend.ts';
+import { blobFault } from './outages.ts';
 
 function processIsAlive(pid: number): boolean {
   if (pid === process.pid) return true;
@@ -74,15 +75,39 @@ export class LocalBlobBackend implements BlobBackend {
     const target = this.pathOf(hash);
     if (fs.existsSync(target)) return;
     const temp = path.join(this.tmpDir, `${process.pid}-${crypto.randomBytes(6).toString('hex')}.tmp`);
-    const fd = fs.openSync(temp, 'w', 0o600);
     try {
-      fs.writeSync(fd, bytes);
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
+      const fd = fs.openSync(temp, 'w', 0o600);
+      try {
+        fs.writeSync(fd, bytes);
+        fs.fsyncSync(fd);
+      } finally {
+        fs.closeSync(fd);
+      }
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+      fs.renameSync(temp, target);
+    } catch (error) {
+      // A disk that filled half-way leaves a partial temp file: it goes now, not at the next start.
+      fs.rmSync(temp, { force: true });
+      throw blobFault(error);
     }
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.renameSync(temp, target);
+  }
+
+  /** Readiness: a small file written, synced and removed in blobs/tmp (a full or read-only disk fails it). */
+  async probe(): Promise<void> {
+    const temp = path.join(this.tmpDir, `${process.pid}-${crypto.randomBytes(6).toString('hex')}.tmp`);
+    try {
+      const fd = fs.openSync(temp, 'w', 0o600);
+      try {
+        fs.writeSync(fd, 'ready');
+        fs.fsyncSync(fd);
+      } finally {
+        fs.closeSync(fd);
+      }
+      fs.rmSync(temp, { force: true });
+    } catch (error) {
+      fs.rmSync(temp, { force: true });
+      throw blobFault(error);
+    }
   }
 
   getSync(hash: string): Buffer | undefined {
@@ -90,7 +115,7 @@ export class LocalBlobBackend implements BlobBackend {
       return fs.readFileSync(this.pathOf(hash));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw error;
+      throw blobFault(error);
     }
   }
 
@@ -99,7 +124,11 @@ export class LocalBlobBackend implements BlobBackend {
   }
 
   deleteSync(hash: string): void {
-    shredFile(this.pathOf(hash));
+    try {
+      shredFile(this.pathOf(hash));
+    } catch (error) {
+      throw blobFault(error);
+    }
   }
 
   async put(hash: string, bytes: Uint8Array): Promise<void> {

@@ -19,6 +19,7 @@ import { PreparedNames, isStalePlan } from './pg/prepared.ts';
 import { sqliteLikeTypes } from './pg/row-types.ts';
 import { runPgMigrations } from './pg/migrate.ts';
 import { pgMigrations } from './pg/migrations.ts';
+import { databaseFault } from './outages.ts';
 
 /**
  * Attempts of an outermost transaction that PostgreSQL aborted with a serialization failure (40001,
@@ -121,7 +122,7 @@ export class PgSqlDb implements SqlDb {
   async exec(sql: string): Promise<void> {
     // Without parameters the driver uses the simple query protocol, which runs several statements.
     this.stats.roundTrips++;
-    await this.connection().query(sql);
+    await this.connection().query(sql).catch(rethrowFault);
   }
 
   inTransaction(): boolean {
@@ -147,7 +148,7 @@ export class PgSqlDb implements SqlDb {
       try {
         return await this.runTransaction(work, isolation);
       } catch (error) {
-        if (attempt >= TRANSACTION_ATTEMPTS || !isRetryable(error)) throw error;
+        if (attempt >= TRANSACTION_ATTEMPTS || !isRetryable(error)) throw databaseFault(error);
         this.stats.retries++;
         // Exponential backoff with full jitter (up to 2, 4, 8 … 1024 ms), so colliders fall out of step.
         await sleep(Math.random() * 2 ** Math.min(attempt, 10));
@@ -171,15 +172,18 @@ export class PgSqlDb implements SqlDb {
     const values = bind(params);
     const name = this.prepared.nameOf(numbered.text);
     this.stats.roundTrips++;
-    if (name === undefined) return connection.query<R>(numbered.text, values);
-    return connection.query<R>({ name, text: numbered.text, values }).catch((error: unknown) => {
-      if (!isStalePlan(error)) throw error;
-      this.prepared.invalidate();
-      // In a transaction PostgreSQL has aborted it, and transaction() runs it again (isRetryable); outside one, run it again here.
-      if (connection !== this.pool) throw error;
-      this.stats.roundTrips++;
-      return this.pool.query<R>(numbered.text, values);
-    });
+    if (name === undefined) return connection.query<R>(numbered.text, values).catch(rethrowFault);
+    return connection
+      .query<R>({ name, text: numbered.text, values })
+      .catch((error: unknown) => {
+        if (!isStalePlan(error)) throw error;
+        this.prepared.invalidate();
+        // In a transaction PostgreSQL has aborted it, and transaction() runs it again (isRetryable); outside one, run it again here.
+        if (connection !== this.pool) throw error;
+        this.stats.roundTrips++;
+        return this.pool.query<R>(numbered.text, values);
+      })
+      .catch(rethrowFault);
   }
 
   /** The current transaction's connection, or the pool (any free connection, autocommit). */
@@ -194,7 +198,7 @@ export class PgSqlDb implements SqlDb {
 
   private async runTransaction<T>(work: () => Promise<T>, isolation: string): Promise<T> {
     if (this.closed) throw new Error('The PostgreSQL store is closed');
-    const client = await this.pool.connect();
+    const client = await this.pool.connect().catch(rethrowFault);
     // A connection that failed (or whose ROLLBACK did) is in an unknown state: it is destroyed, not
     // pooled again. The pool stops listening for a checked-out client's errors, and an 'error' event
     // nobody listens to (the server ends the connection while `work` awaits) would crash the process.
@@ -242,6 +246,22 @@ export class PgSqlDb implements SqlDb {
   }
 }
 
+/**
+ * A connection failure (the server restarting, refusing, gone) becomes the store's 503 error
+ * (outages.ts); a prepared statement gone stale or a serialization failure stays as it is for the
+ * retry above; everything else too.
+ */
+function rethrowFault(error: unknown): never {
+  throw isRetryable(error) ? error : databaseFault(error);
+}
+
+/**
+ * How long a request waits for a connection (default 5 s): a connect to a server that is down is refused
+ * at once, but with every connection busy (a transaction per connection) the pool queues the caller, and
+ * without a bound a request would hang through an outage instead of answering 503.
+ */
+export const CONNECT_TIMEOUT_MS = Number(process.env.ESIGN_PG_CONNECT_TIMEOUT_MS ?? 5000);
+
 export interface PgPoolOptions {
   /** Most connections the pool opens (default 10): one per running transaction, plus autocommit queries. */
   max?: number;
@@ -249,7 +269,14 @@ export interface PgPoolOptions {
 
 /** A pool whose rows look like SQLite's (integers as numbers; see pg/row-types.ts). */
 export function createPgPool(url: string, options: PgPoolOptions = {}): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, types: sqliteLikeTypes });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    types: sqliteLikeTypes,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // A server that vanished without closing its sockets (a fail-over) is noticed instead of awaited for ever.
+    keepAlive: true,
+  });
   // An idle connection that dies (server restart, network) is dropped by the pool, which emits
   // 'error'; unhandled, that event would crash the process. The next query opens a fresh one.
   pool.on('error', () => undefined);

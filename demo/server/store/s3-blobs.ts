@@ -5,9 +5,29 @@
  * Deletion is DeleteObject: an object store cannot be overwritten in place, so secure deletion is
  * the bucket's (server-side encryption, no versioning; see docs/deploy.md).
  */
-import { S3Client, GetObjectCommand, HeadObjectCommand, PutObjectCommand, DeleteObjectCommand, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  S3Client,
+  GetObjectCommand,
+  HeadObjectCommand,
+  HeadBucketCommand,
+  PutObjectCommand,
+  DeleteObjectCommand,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import type { BlobBackend } from './blob-backend.ts';
 import { blobKey } from './blob-backend.ts';
+import { blobStoreUnavailable } from './outages.ts';
+
+/**
+ * Anything but the bucket's 4xx answer (refused or reset connections, timeouts, 5xx, a throttling 503)
+ * means the store is away for now: 503 with Retry-After. A 4xx (wrong bucket, credentials) stays an
+ * error an operator must fix, logged as such.
+ */
+function s3Fault(error: unknown): unknown {
+  const status = error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
+  if (status !== undefined && status >= 400 && status < 500) return error;
+  return blobStoreUnavailable(error);
+}
 
 export interface S3BlobSettings {
   bucket: string;
@@ -61,6 +81,8 @@ export class S3BlobBackend implements BlobBackend {
       endpoint: settings.endpoint,
       forcePathStyle: settings.endpoint !== undefined,
       credentials: settings.credentials,
+      // Bounded, so a bucket that stopped answering gives a 503 rather than a request held for ever (the SDK retries 3 times).
+      requestHandler: { connectionTimeout: 3_000, requestTimeout: 15_000 },
     });
   }
 
@@ -70,9 +92,27 @@ export class S3BlobBackend implements BlobBackend {
 
   async put(hash: string, bytes: Uint8Array): Promise<void> {
     if (await this.has(hash)) return;
-    await this.client.send(
-      new PutObjectCommand({ Bucket: this.bucket, Key: this.key(hash), Body: bytes, ContentLength: bytes.byteLength, ContentType: 'application/octet-stream' }),
-    );
+    try {
+      await this.client.send(
+        new PutObjectCommand({
+          Bucket: this.bucket,
+          Key: this.key(hash),
+          Body: bytes,
+          ContentLength: bytes.byteLength,
+          ContentType: 'application/octet-stream',
+        }),
+      );
+    } catch (error) {
+      throw s3Fault(error);
+    }
+  }
+
+  async probe(): Promise<void> {
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+    } catch (error) {
+      throw s3Fault(error);
+    }
   }
 
   async get(hash: string): Promise<Uint8Array | undefined> {
@@ -81,7 +121,7 @@ export class S3BlobBackend implements BlobBackend {
       return answer.Body ? await answer.Body.transformToByteArray() : new Uint8Array();
     } catch (error) {
       if (isNotFound(error)) return undefined;
-      throw error;
+      throw s3Fault(error);
     }
   }
 
@@ -91,12 +131,16 @@ export class S3BlobBackend implements BlobBackend {
       return true;
     } catch (error) {
       if (isNotFound(error)) return false;
-      throw error;
+      throw s3Fault(error);
     }
   }
 
   async delete(hash: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.key(hash) }));
+    try {
+      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.key(hash) }));
+    } catch (error) {
+      throw s3Fault(error);
+    }
   }
 
   close(): void {

@@ -4,7 +4,7 @@
  * process of a deployment.
  */
 import type { SqlDb } from './sql.ts';
-import type { FieldElement } from '../../../src/fields/types.ts';
+import type { FieldElement } from 'esign-elements/fields';
 
 export interface SigningPreview {
   id: string;

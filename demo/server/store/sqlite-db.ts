@@ -8,6 +8,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { SqlDb, SqlRow, SqlValue, TransactionOptions } from './sql.ts';
+import { databaseFault } from './outages.ts';
 
 interface TransactionState {
   /** Savepoints opened inside this transaction so far (names stay unique). */
@@ -61,6 +62,10 @@ function bind(params: readonly SqlValue[]): (string | number | bigint | null | U
   return params.map((value) => (typeof value === 'boolean' ? (value ? 1 : 0) : value));
 }
 
+function rethrowFault(error: unknown): never {
+  throw databaseFault(error);
+}
+
 export class SqliteSqlDb implements SqlDb {
   readonly dialect = 'sqlite';
   private readonly lock = new WriterLock();
@@ -80,12 +85,13 @@ export class SqliteSqlDb implements SqlDb {
     this.readerStatements = new StatementCache(reader);
   }
 
+  // A full disk (SQLITE_FULL) or a read-only data dir becomes the store's 507/503 error (outages.ts).
   async all<R extends SqlRow = SqlRow>(sql: string, params: readonly SqlValue[] = []): Promise<R[]> {
     return this.statement(
       sql,
       () => this.writerStatements.get(sql).all(...bind(params)) as R[],
       () => this.readerStatements.get(sql).all(...bind(params)) as R[],
-    );
+    ).catch(rethrowFault);
   }
 
   async get<R extends SqlRow = SqlRow>(sql: string, params: readonly SqlValue[] = []): Promise<R | undefined> {
@@ -93,15 +99,15 @@ export class SqliteSqlDb implements SqlDb {
       sql,
       () => this.writerStatements.get(sql).get(...bind(params)) as R | undefined,
       () => this.readerStatements.get(sql).get(...bind(params)) as R | undefined,
-    );
+    ).catch(rethrowFault);
   }
 
   async run(sql: string, params: readonly SqlValue[] = []): Promise<{ changes: number }> {
-    return this.write(() => ({ changes: Number(this.writerStatements.get(sql).run(...bind(params)).changes) }));
+    return this.write(() => ({ changes: Number(this.writerStatements.get(sql).run(...bind(params)).changes) })).catch(rethrowFault);
   }
 
   async exec(sql: string): Promise<void> {
-    return this.write(() => this.writer.exec(sql));
+    return this.write(() => this.writer.exec(sql)).catch(rethrowFault);
   }
 
   inTransaction(): boolean {
@@ -134,9 +140,13 @@ export class SqliteSqlDb implements SqlDb {
         return result;
       } catch (error) {
         state.finished = true;
-        this.writer.exec('ROLLBACK');
+        // A COMMIT that failed for want of space may have rolled back already: ROLLBACK then would
+        // throw "no transaction is active" and hide why.
+        if (this.writer.isTransaction) this.writer.exec('ROLLBACK');
         throw error;
       }
+    } catch (error) {
+      throw databaseFault(error);
     } finally {
       release();
     }

@@ -1,8 +1,8 @@
 /** Template PDFs: metadata and fields in the database, the PDF bytes in the file store. */
 import { skipLocked, type SqlDb } from './sql.ts';
 import { nowIso } from './db.ts';
-import type { PageGeometry } from '../../../src/fields/geometry.ts';
-import type { FieldElement } from '../../../src/fields/types.ts';
+import type { PageGeometry } from 'esign-elements/fields';
+import type { FieldElement } from 'esign-elements/fields';
 
 export const DELETED_TITLE = '[deleted]';
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { X509Certificate, generateKeyPairSync } from 'node:crypto';
 import { generateSigningIdentity, loadSigningIdentity, signatureHeaders, hmacBody } from './signing.ts';
 import { createSelfSignedCertificate } from './x509.ts';
-import { verifyWebhook } from '../../../src/webhooks/verify.ts';
+import { verifyWebhook } from 'esign-elements/webhooks';
 
 const stored = generateSigningIdentity();
 const identity = loadSigningIdentity(stored);

@@ -7,8 +7,8 @@
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { MAX_ELEMENTS } from '../../../src/fields/validate.ts';
-import type { FieldElement } from '../../../src/fields/types.ts';
+import { MAX_ELEMENTS } from 'esign-elements/fields';
+import type { FieldElement } from 'esign-elements/fields';
 import { createTestApp, createTenant, call, type TestApp } from '../../../test/support/server/app.ts';
 import { inflateBombPdf, taggedPdf } from '../../../test/support/hostile-pdfs.ts';
 import { field, sendBody } from '../../../test/support/server/documents.ts';

@@ -3,9 +3,9 @@
  * Imported only by the worker (worker.ts); the main thread imports the types. Each job gets the
  * limits it must check before its expensive part (pages, inflated bytes).
  */
-import type { FieldElement } from '../../../src/fields/types.ts';
-import { checkFieldValue, normalizeFieldValue } from '../../../src/fields/values.ts';
-import { validateElements, type ValidationResult } from '../../../src/fields/validate.ts';
+import type { FieldElement } from 'esign-elements/fields';
+import { checkFieldValue, normalizeFieldValue } from 'esign-elements/fields';
+import { validateElements, type ValidationResult } from 'esign-elements/fields';
 import { inspectPdf, type PdfInfo } from '../pdf/inspect.ts';
 import { extractTags, type TagExtraction } from '../pdf/tags.ts';
 import { importFormFields, type FormImport } from '../pdf/form-import.ts';

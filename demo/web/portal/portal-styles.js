@@ -18,5 +18,13 @@ export const portalStyles = css`
   pre { background: #f5f5f7; padding: 0.5rem; border-radius: 6px; white-space: pre-wrap; word-break: break-all; max-height: 16rem; overflow: auto; }
   .note { color: #515154; font-size: 0.85rem; margin: 0.3rem 0; }
   .error { color: #b3261e; }
+  /* A heading that takes focus when a step changes (tabindex=-1) shows no box: the focus is for screen readers. */
+  [tabindex='-1']:focus { outline: none; }
+  .secret-row { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem 0.75rem; }
+  code.secret { font-size: 1.05rem; letter-spacing: 0.06em; word-spacing: 0.3em; background: #f5f5f7; padding: 0.3rem 0.5rem; border-radius: 6px; }
+  nav.sections { display: flex; flex-wrap: wrap; gap: 0.25rem; margin: 0 0 1rem; border-bottom: 1px solid #d2d2d7; }
+  nav.sections a { display: inline-flex; align-items: center; min-height: 2.75rem; padding: 0 0.9rem; color: #1d1d1f; text-decoration: none; }
+  nav.sections a[aria-current='page'] { color: #0b57d0; box-shadow: inset 0 -3px 0 #0b57d0; font-weight: 600; }
+  nav.sections a:focus-visible { outline: 3px solid #f2a900; outline-offset: -3px; }
   .once { border: 2px solid #137333; background: #effaf1; border-radius: 6px; padding: 0.6rem 0.8rem; margin: 0.5rem 0; }
 `;

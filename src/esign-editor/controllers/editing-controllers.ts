@@ -34,7 +34,7 @@ export class EditingControllers {
       fieldElement: (id) => host.fieldElement(id),
       armedTool: () => actions.armed,
       drawField: (page, at, rect) => actions.drawField(page, at, rect),
-      onGestureEnd: (kind, ids) => actions.announce(kind === 'move' ? 'editor.say.moved' : 'editor.say.resized', { count: ids.length }),
+      onGestureEnd: (kind, ids) => actions.announceGeometry(kind === 'move' ? 'moved' : 'resized', ids.length),
     });
     this.toolDrag = new ToolboxDrag({
       root: () => host.root,

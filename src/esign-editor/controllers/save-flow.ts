@@ -1,7 +1,8 @@
 /**
  * Loading fields from the server, validating, and saving: `save()` and the debounced autosave both go
  * through here. A save validates first (src/fields), marks the fields with problems and posts nothing
- * until they are fixed; the server's own 400 answer is mapped onto the fields the same way.
+ * until they are fixed; the server's own 400 answer is mapped onto the fields the same way. Fields that cover
+ * the page's text do not stop a save: the result carries them as `warnings` and the announcement says so.
  */
 import type { FieldElement, FieldProblem } from '../../fields/types.ts';
 import type { EditorHost } from '../editor-host.ts';
@@ -14,6 +15,8 @@ export interface SaveResult {
   ok: boolean;
   fields: FieldElement[];
   problems: FieldProblem[];
+  /** What does not stop a save but should be looked at: fields that cover the page's text (`covers_text`). */
+  warnings?: FieldProblem[];
   error?: string;
 }
 
@@ -109,20 +112,22 @@ export class SaveFlow {
       }
       return result;
     }
+    const docAtStart = model.doc;
+    const warnings = await this.actions.textGuard.warnings(docAtStart);
     if (!toServer) {
-      const result = { ok: true, fields, problems };
+      const result = { ok: true, fields, problems, warnings };
+      if (warnings.length) this.announceSaved(warnings);
       this.host.emit('esign-save', result);
       return result;
     }
-    const docAtStart = model.doc;
     try {
       const { endpoint, token, template } = this.host.server ?? { endpoint: '', token: '', template: '' };
       const answer = await saveTemplateFields(endpoint, token, template, fields, undefined, this.host.lang);
       const saved = answer ? normalizeIncoming(answer).elements : fields;
       if (model.doc === docAtStart && saved.length === fields.length) this.adoptUuids(saved);
-      const result = { ok: true, fields: saved, problems: [] };
+      const result = { ok: true, fields: saved, problems: [], warnings };
       this.lastError = '';
-      this.actions.announce('editor.say.saved');
+      this.announceSaved(warnings);
       this.host.emit('esign-save', result);
       return result;
     } catch (error) {
@@ -138,6 +143,11 @@ export class SaveFlow {
       this.host.emit('esign-save', result);
       throw Object.assign(new Error(message), { result });
     }
+  }
+
+  private announceSaved(warnings: readonly FieldProblem[]): void {
+    if (warnings.length) this.actions.announce('editor.say.savedWithWarnings', { count: warnings.length });
+    else this.actions.announce('editor.say.saved');
   }
 
   /** Takes the uuids the server assigned, without an undo step (nothing the sender did changed). */

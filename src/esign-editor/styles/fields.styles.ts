@@ -33,6 +33,24 @@ export const fieldsStyles = css`
     border-style: dashed;
     border-color: var(--_error);
   }
+  /* Covering the page's text: a warning (amber, dashed), not an error; the text shows through. */
+  .efield[data-covers-text]:not([data-problem]) {
+    border-style: dashed;
+    border-color: var(--esign-warning-color, #b45309);
+    background: color-mix(in srgb, var(--esign-warning-color, #b45309) 10%, transparent);
+  }
+  .covers {
+    position: absolute;
+    inset-block-start: -0.65rem;
+    inset-inline-end: -0.65rem;
+    display: grid;
+    place-items: center;
+    width: 1.2rem;
+    height: 1.2rem;
+    border-radius: 50%;
+    background: var(--esign-warning-color, #b45309);
+    color: #fff;
+  }
   .efield > .field-label,
   .efield > .field-value {
     overflow: hidden;

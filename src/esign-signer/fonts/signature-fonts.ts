@@ -3,9 +3,9 @@
  * signature-fonts.generated.ts) so a typed signature looks like a signature on every machine and
  * the PNG the signer renders (which is what the server stamps) is the same everywhere.
  * Registered once per document through the FontFace API; faces in `document.fonts` also apply
- * inside shadow roots.
+ * inside shadow roots. The font file (90 KB) is its own module, fetched when the Type tab first opens: a
+ * recipient who draws, uploads or only fills text fields never downloads it.
  */
-import { SIGNATURE_FONT_FILES } from './signature-fonts.generated.ts';
 
 /** Font stacks offered for typed signatures: a bundled script font first, then system ones for other scripts. */
 export const DEFAULT_SIGNATURE_FONTS: readonly string[] = [
@@ -29,15 +29,19 @@ function base64ToBytes(base64: string): Uint8Array<ArrayBuffer> {
 export function registerSignatureFonts(): Promise<void> {
   if (registered) return registered;
   if (typeof FontFace === 'undefined' || typeof document === 'undefined' || !document.fonts) return (registered = Promise.resolve());
-  registered = Promise.all(
-    SIGNATURE_FONT_FILES.map(async (f) => {
-      const face = new FontFace(f.family, base64ToBytes(f.woff2).buffer, { display: 'swap' });
-      document.fonts.add(face);
-      await face.load();
-    }),
-  ).then(
-    () => undefined,
-    () => undefined,
-  );
+  registered = import('./signature-fonts.generated.ts')
+    .then(({ SIGNATURE_FONT_FILES }) =>
+      Promise.all(
+        SIGNATURE_FONT_FILES.map(async (f) => {
+          const face = new FontFace(f.family, base64ToBytes(f.woff2).buffer, { display: 'swap' });
+          document.fonts.add(face);
+          await face.load();
+        }),
+      ),
+    )
+    .then(
+      () => undefined,
+      () => undefined,
+    );
   return registered;
 }

@@ -3,10 +3,10 @@
  * (text to write, a checkbox mark, an image, or nothing). This file only supplies the server's context:
  * when the signer signed and the image they adopted. Rules per validation code: docs/decisions/pdf.md.
  */
-import type { FieldElement } from '../../../../src/fields/types.ts';
-import { pdfContentOf, type FieldContent } from '../../../../src/fields/kinds/index.ts';
+import type { FieldElement } from 'esign-elements/fields';
+import { pdfContentOf, type FieldContent } from 'esign-elements/fields';
 
-export type { FieldContent } from '../../../../src/fields/kinds/index.ts';
+export type { FieldContent } from 'esign-elements/fields';
 
 export type SignatureImages = Record<number, { signature?: string; initials?: string }>;
 

@@ -5,7 +5,7 @@
  * upright on a rotated page and lands inside the visible box on a cropped one.
  */
 import type { PageCanvas } from './canvas.ts';
-import { fractionRectToPdf, type FractionRect, type PageGeometry } from '../../../../src/fields/geometry.ts';
+import { fractionRectToPdf, type FractionRect, type PageGeometry } from 'esign-elements/fields';
 
 export interface FieldFrame {
   /** Size of the box as displayed, in points. */

@@ -3,8 +3,8 @@
  * PDF (src/fields/kinds: text, mark, image, none). A painter prepares what is async (fonts, images)
  * and returns a synchronous paint to run inside the field's frame.
  */
-import type { FieldElement } from '../../../../src/fields/types.ts';
-import type { DrawKey, FieldContent } from '../../../../src/fields/kinds/index.ts';
+import type { FieldElement } from 'esign-elements/fields';
+import type { DrawKey, FieldContent } from 'esign-elements/fields';
 import type { PageCanvas } from './canvas.ts';
 import type { FieldFrame } from './frame.ts';
 import type { FontBook } from './fonts.ts';

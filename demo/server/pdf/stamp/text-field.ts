@@ -1,11 +1,11 @@
 /** Text in a field box: the field's font, size and alignment; wrapped when the box holds several lines, shrunk when one line does not fit. */
 import type { PDFFont } from 'pdf-lib';
 import type { PageCanvas } from './canvas.ts';
-import type { FieldElement } from '../../../../src/fields/types.ts';
+import type { FieldElement } from 'esign-elements/fields';
 import type { FieldFrame } from './frame.ts';
 import type { FontBook } from './fonts.ts';
 import { combCells } from '../comb.ts';
-import { FIELD_DEFAULTS } from '../../../../src/fields/kinds/index.ts';
+import { FIELD_DEFAULTS } from 'esign-elements/fields';
 
 const PAD = 2;
 const LINE = 1.2;

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { FieldElement } from '../../../../src/fields/types.ts';
+import type { FieldElement } from 'esign-elements/fields';
 import { parseSendRequest } from './send-request.ts';
 import { planSend, templateParties } from './send-plan.ts';
 import type { PlanOptions, SendPlan, SendTemplate } from './send-plan.ts';

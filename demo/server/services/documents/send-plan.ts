@@ -4,7 +4,7 @@
  * what the document's fields are (bundle page offsets, pdftext/signertext applied,
  * convert_sender_to_signer). Pure: the caller loads the group and templates and stores the plan.
  */
-import type { FieldElement } from '../../../../src/fields/types.ts';
+import type { FieldElement } from 'esign-elements/fields';
 import { RECIPIENT_STATUS, recipientTransition } from '../../domain/statuses.ts';
 import type { RecipientStatus } from '../../domain/statuses.ts';
 import type { InputProblem } from './input.ts';

@@ -11,8 +11,8 @@ import { Problems, isPlainObject, readBoolean, readEmail, readNonNegativeInt, re
 import type { InputProblem } from './input.ts';
 import { readResourceRef } from './resource-ref.ts';
 import type { ReviewerFields, SendBodyFields, SendSignerFields } from './send-body.ts';
-import { HONORIFICS } from '../../../../src/fields/lists.ts';
-import { LOCALES } from '../../../../src/internal/i18n.ts';
+import { HONORIFICS } from 'esign-elements/fields';
+import { LOCALES } from 'esign-elements/i18n';
 import { shippedLanguage } from '../../i18n/messages.ts';
 
 export type SendRole = 'signer' | 'approver' | 'witness';

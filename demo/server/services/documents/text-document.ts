@@ -7,8 +7,8 @@
  */
 import { escapeHtml } from '../../email/messages.ts';
 import type { ServerContext } from '../context.ts';
-import type { FieldElement } from '../../../../src/fields/types.ts';
-import { findTags, parseTag } from '../../../../src/fields/tags.ts';
+import type { FieldElement } from 'esign-elements/fields';
+import { findTags, parseTag } from 'esign-elements/fields';
 import { prepareTemplate, type PreparedTemplate } from '../template-upload.ts';
 import { withUuids } from '../template-fields.ts';
 import { newElement } from '../../pdf/element-defaults.ts';

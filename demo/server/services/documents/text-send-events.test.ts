@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { call, createTestApp, type TestApp } from '../../../../test/support/server/app.ts';
 import { addTemplate, idFromLocation, person, sendBody } from '../../../../test/support/server/documents.ts';
-import type { FieldElement } from '../../../../src/fields/types.ts';
+import type { FieldElement } from 'esign-elements/fields';
 import { documentStatus, historyEvents, signerCall, signerToken, valuesFor, webhookEvents, type Sent } from '../../../../test/support/server/signing.ts';
 import { eventually } from '../../../../test/support/server/webhooks.ts';
 import { signingServiceOf } from '../signing/service.ts';

@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import type { Store } from '../../store/index.ts';
 import type { DocumentRecord } from '../../store/documents.ts';
 import type { AuditActor } from '../../store/documents-history.ts';
-import type { FieldElement } from '../../../../src/fields/types.ts';
+import type { FieldElement } from 'esign-elements/fields';
 import { invalidInput, tooLarge, unprocessable } from '../../domain/errors.ts';
 import type { WorkPool } from '../../work/pool.ts';
 import { workFailureToDomain } from '../../work/failures.ts';

@@ -20,7 +20,7 @@ import {
 } from '../../domain/statuses.ts';
 import type { RecipientStatus } from '../../domain/statuses.ts';
 import { conflict, invalidInput, unprocessable } from '../../domain/errors.ts';
-import type { FieldElement } from '../../../../src/fields/types.ts';
+import type { FieldElement } from 'esign-elements/fields';
 import { assertCanAct, assertCanSave } from './turn.ts';
 import { attachmentValueProblem, isAttachmentField } from './attachments.ts';
 import { asConflict } from '../documents/remove.ts';
@@ -35,7 +35,7 @@ import {
 import { planFinish, planReject } from './flow.ts';
 import type { RecipientMove } from './flow.ts';
 import { completionProblems, signatureCodeProblems, filledFields, isImageField, readValues, type PatternVerdicts } from './submission.ts';
-import { codeKind } from '../../../../src/fields/index.ts';
+import { codeKind } from 'esign-elements/fields';
 
 export interface CeremonyContext {
   store: Store;

@@ -13,7 +13,7 @@ import type { AuditEvent } from '../../store/documents-history.ts';
 import { DOCUMENT_STATUS, documentTransition, recipientStatusText } from '../../domain/statuses.ts';
 import type { SigningHistory } from '../../pdf/index.ts';
 import type { WorkPool } from '../../work/pool.ts';
-import { signerLabel } from '../../../../src/fields/index.ts';
+import { signerLabel } from 'esign-elements/fields';
 import { documentFinalFileName } from '../documents/repositories.ts';
 import { emitEvent } from '../../webhooks/emit.ts';
 import { attachmentBytes, documentAttachments } from './attachments.ts';

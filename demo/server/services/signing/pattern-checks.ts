@@ -6,7 +6,7 @@
 import type { Store } from '../../store/index.ts';
 import type { WorkPool } from '../../work/pool.ts';
 import { answering } from '../../work/failures.ts';
-import { normalizeFieldValue } from '../../../../src/fields/index.ts';
+import { normalizeFieldValue } from 'esign-elements/fields';
 import { patternKey, type PatternVerdicts } from './submission.ts';
 
 /** Verdicts for the recipient's pattern fields, or undefined when it has none (nothing to evaluate). */

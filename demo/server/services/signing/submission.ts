@@ -4,16 +4,8 @@
  * bytes really are that image and fit the size limit. Automatic signing dates are filled here,
  * never taken from the client.
  */
-import type { FieldElement, FieldProblem } from '../../../../src/fields/types.ts';
-import {
-  checkCompletion,
-  checkFieldValue,
-  codeKind,
-  formatSigningDate,
-  isCodeGuardedSignature,
-  normalizeFieldValue,
-  optionLines,
-} from '../../../../src/fields/index.ts';
+import type { FieldElement, FieldProblem } from 'esign-elements/fields';
+import { checkCompletion, checkFieldValue, codeKind, formatSigningDate, isCodeGuardedSignature, normalizeFieldValue, optionLines } from 'esign-elements/fields';
 
 /** Largest decoded signature/initials/drawn image accepted. */
 export const MAX_IMAGE_BYTES = 512 * 1024;

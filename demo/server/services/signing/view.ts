@@ -3,8 +3,8 @@
  * its own editable, others' read-only with values only once their recipient has finished (saved
  * progress of someone still signing is theirs alone). Secret codes (73) never leave the server.
  */
-import type { FieldElement } from '../../../../src/fields/types.ts';
-import { codeKind, isCodeGuardedSignature } from '../../../../src/fields/index.ts';
+import type { FieldElement } from 'esign-elements/fields';
+import { codeKind, isCodeGuardedSignature } from 'esign-elements/fields';
 import { RECIPIENT_STATUS, canRecipient, documentStatusText, recipientStatusText, DOCUMENT_STATUS } from '../../domain/statuses.ts';
 import type { DocumentRecord, RecipientRecord } from '../../store/documents.ts';
 import { signerUri, pdfUri } from '../documents/views.ts';

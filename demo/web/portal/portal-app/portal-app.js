@@ -1,6 +1,8 @@
 // <portal-app>: the developer portal (/portal/). Signed out → <portal-sign-in>; signed in without a second
 // factor → <portal-enrol> (mandatory: the server refuses keys, webhooks and logs without it); then the
-// keys, webhooks and usage sections. A stored session comes back on reload (tokens refreshed as needed).
+// keys, webhooks, groups and usage sections, one at a time, each at its own address (#keys, #webhooks, #groups,
+// #usage: back and forward move between them; a section opened anew reads its list fresh). A stored session
+// comes back on reload (tokens refreshed as needed).
 import { LitElement, html } from 'lit';
 import { portalStyles } from '../portal-styles.js';
 import { gql, SessionEndedError } from '../graphql.js';
@@ -13,8 +15,17 @@ import '../portal-webhooks/portal-webhooks.js';
 import '../portal-usage/portal-usage.js';
 import '../portal-groups/portal-groups.js';
 
+/** The sections, in the order of the navigation: [address, heading key]. */
+const SECTIONS = [
+  ['keys', 'portal.keysHeading'],
+  ['webhooks', 'portal.webhooksHeading'],
+  ['groups', 'portal.groupsHeading'],
+  ['usage', 'portal.usageHeading'],
+];
+const sectionOf = (hash) => SECTIONS.find(([id]) => `#${id}` === hash)?.[0] ?? 'keys';
+
 export class PortalApp extends LitElement {
-  static properties = { _state: { state: true }, _user: { state: true }, _account: { state: true }, _error: { state: true } };
+  static properties = { _state: { state: true }, _user: { state: true }, _account: { state: true }, _error: { state: true }, _section: { state: true } };
   static styles = portalStyles;
 
   constructor() {
@@ -23,10 +34,18 @@ export class PortalApp extends LitElement {
     this._user = null;
     this._account = null;
     this._error = '';
+    this._section = sectionOf(location.hash);
+    this._onHash = () => (this._section = sectionOf(location.hash));
+  }
+
+  disconnectedCallback() {
+    super.disconnectedCallback();
+    window.removeEventListener('hashchange', this._onHash);
   }
 
   async connectedCallback() {
     super.connectedCallback();
+    window.addEventListener('hashchange', this._onHash);
     try {
       const user = await storedUser();
       if (user) await this._enter(user);
@@ -69,26 +88,30 @@ export class PortalApp extends LitElement {
     if (this._state === 'signed-out') return html`<portal-sign-in @portal-signed-in=${this._signedIn}></portal-sign-in>`;
     if (this._state === 'enrol')
       return html`<portal-enrol .user=${this._user} email=${this._account.email} @portal-enrolled=${() => (this._state = 'ready')}></portal-enrol>`;
-    return html`<nav aria-label=${tr('portal.sections')}>
-        <a href="#keys">${tr('portal.keysHeading')}</a> · <a href="#webhooks">${tr('portal.webhooksHeading')}</a> · <a href="#groups">${tr('portal.groupsHeading')}</a> · <a href="#usage">${tr('portal.usageHeading')}</a>
+    const section = {
+      keys: () => html`<portal-keys id="keys" .user=${this._user}></portal-keys>`,
+      webhooks: () => html`<portal-webhooks id="webhooks" .user=${this._user}></portal-webhooks>`,
+      groups: () => html`<portal-groups id="groups" .user=${this._user} .me=${this._account.email}></portal-groups>`,
+      usage: () => html`<portal-usage id="usage" .user=${this._user}></portal-usage>`,
+    }[this._section];
+    return html`<nav class="sections" aria-label=${tr('portal.sections')}>
+        ${SECTIONS.map(([id, key]) => html`<a href="#${id}" aria-current=${this._section === id ? 'page' : 'false'}>${tr(key)}</a>`)}
       </nav>
-      <portal-keys id="keys" .user=${this._user}></portal-keys>
-      <portal-webhooks id="webhooks" .user=${this._user}></portal-webhooks>
-      <portal-groups id="groups" .user=${this._user}></portal-groups>
-      <portal-usage id="usage" .user=${this._user}></portal-usage>`;
+      ${section()}`;
   }
 
   render() {
     const signedIn = this._state === 'ready' || this._state === 'enrol';
-    return html`<header>
+    return html`<main>
+      <div class="portal-head">
         <h1 tabindex="-1" data-focus>${tr('portal.heading')}</h1>
         ${
           signedIn
             ? html`<p>${tr('portal.signedInAs', { email: this._account.email })} <button class="secondary" @click=${this._signOut}>${tr('portal.signOut')}</button></p>`
             : html`<p class="note">${tr('portal.intro')}</p>`
         }
-      </header>
-      <main>${this._error ? html`<p class="error" role="alert">${this._error}</p>` : ''}${this._body()}</main>`;
+      </div>
+      ${this._error ? html`<p class="error" role="alert">${this._error}</p>` : ''}${this._body()}</main>`;
   }
 }
 customElements.define('portal-app', PortalApp);

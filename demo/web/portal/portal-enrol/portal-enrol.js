@@ -15,6 +15,7 @@ export class PortalEnrol extends LitElement {
     _qr: { state: true },
     _codes: { state: true },
     _error: { state: true },
+    _copied: { state: true },
   };
   static styles = portalStyles;
 
@@ -26,6 +27,18 @@ export class PortalEnrol extends LitElement {
     this._qr = '';
     this._codes = null;
     this._error = '';
+    this._copied = '';
+  }
+
+  /** Copies the secret (without the spaces that group it for reading); says so, or asks for a manual copy. */
+  async _copy() {
+    try {
+      await navigator.clipboard.writeText(this._secret);
+      this._copied = tr('portal.secretCopied');
+    } catch {
+      getSelection()?.selectAllChildren(this.renderRoot.querySelector('code[data-secret]'));
+      this._copied = tr('portal.secretSelected');
+    }
   }
 
   async connectedCallback() {
@@ -67,7 +80,13 @@ export class PortalEnrol extends LitElement {
       <h2>${tr('portal.enrolHeading')}</h2>
       <p>${tr('portal.enrolNote')}</p>
       ${this._qr ? html`<img src=${this._qr} width="200" height="200" alt=${tr('portal.qrAlt')}>` : ''}
-      <p class="note">${tr('portal.secretNote')} <code data-secret>${this._secret}</code></p>
+      <p class="note">${tr('portal.secretNote')}</p>
+      <p class="secret-row">
+        <!-- Groups of four, as authenticator apps show and accept them; data-secret holds it whole. -->
+        <code class="secret" data-secret=${this._secret} dir="ltr">${this._secret.replace(/(.{4})(?=.)/g, '$1 ')}</code>
+        <button type="button" class="secondary" @click=${this._copy} ?disabled=${!this._secret}>${tr('portal.copySecret')}</button>
+        <span role="status">${this._copied}</span>
+      </p>
       <form @submit=${this._verify}>
         <label>${tr('portal.firstCode')} <input name="code" required autocomplete="one-time-code" inputmode="numeric" pattern="[0-9]{6}" size="8"></label>
         <button type="submit">${tr('portal.enable')}</button>

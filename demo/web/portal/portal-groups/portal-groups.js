@@ -11,12 +11,13 @@ import { GROUP_FIELDS } from '../portal-members/portal-members.js';
 const SWITCHES = ['xframeAllow', 'xframeAllowPdfEdit', 'componentsEnabled', 'deletionRequiresApproval'];
 
 export class PortalGroups extends LitElement {
-  static properties = { user: { attribute: false }, _groups: { state: true }, _status: { state: true }, _error: { state: true } };
+  static properties = { user: { attribute: false }, me: { type: String }, _groups: { state: true }, _status: { state: true }, _error: { state: true } };
   static styles = portalStyles;
 
   constructor() {
     super();
     this.user = null;
+    this.me = '';
     this._groups = [];
     this._status = '';
     this._error = '';
@@ -90,7 +91,7 @@ export class PortalGroups extends LitElement {
       ${this._groups.map(
         (entry) => html`<h3>${entry.group.name}${entry.isAdmin ? html` <span class="note">(${tr('portal.groupAdmin')})</span>` : ''}</h3>
           ${this._settings(entry)}
-          <portal-members .user=${this.user} .entry=${entry} @portal-group-changed=${this._replaced}></portal-members>`,
+          <portal-members .user=${this.user} .me=${this.me} .entry=${entry} @portal-group-changed=${this._replaced}></portal-members>`,
       )}
     </section>`;
   }

@@ -87,7 +87,8 @@ export class PortalKeys extends LitElement {
       }
       <p role="status">${this._status}</p>
       ${this._error ? html`<p class="error" role="alert">${this._error}</p>` : ''}
-      <table>
+      ${this._keys.length === 0 ? html`<p class="note empty" data-empty="keys">${tr('portal.noKeys')}</p>` : ''}
+      <table ?hidden=${this._keys.length === 0}>
         <thead><tr><th scope="col">${tr('portal.keyId')}</th><th scope="col">${tr('portal.keyEnv')}</th><th scope="col">${tr('portal.created')}</th><th scope="col">${tr('portal.lastUsed')}</th><th scope="col">${tr('portal.state')}</th></tr></thead>
         <tbody>
           ${this._keys.map(

@@ -13,13 +13,15 @@ export const GROUP_FIELDS = `group { id name } isAdmin
   members { id email name isGroupAdmin created } invitations { id email created }`;
 
 export class PortalMembers extends LitElement {
-  static properties = { user: { attribute: false }, entry: { attribute: false }, _status: { state: true }, _error: { state: true } };
+  static properties = { user: { attribute: false }, entry: { attribute: false }, me: { type: String }, _status: { state: true }, _error: { state: true } };
   static styles = portalStyles;
 
   constructor() {
     super();
     this.user = null;
     this.entry = null;
+    /** The signed-in person's email: their own row has no Remove button (leaving a group is not done by removing oneself). */
+    this.me = '';
     this._status = '';
     this._error = '';
   }
@@ -99,7 +101,7 @@ export class PortalMembers extends LitElement {
           ${members.map(
             (m) => html`<tr>
               <td>${m.email}</td><td>${m.name}</td><td>${m.isGroupAdmin ? tr('portal.groupAdmin') : tr('portal.member')}</td><td>${when(m.created)}</td>
-              <td>${isAdmin ? html`<button class="secondary" aria-label=${tr('portal.removeMember', { email: m.email })} @click=${() => this._remove(m)}>${tr('portal.remove')}</button>` : ''}</td>
+              <td>${isAdmin && m.email !== this.me ? html`<button class="secondary" aria-label=${tr('portal.removeMember', { email: m.email })} @click=${() => this._remove(m)}>${tr('portal.remove')}</button>` : m.email === this.me ? html`<span class="note">${tr('portal.you')}</span>` : ''}</td>
             </tr>`,
           )}
           ${invitations.map(

@@ -182,7 +182,10 @@ export class PortalWebhooks extends LitElement {
       </form>
       <p role="status">${this._status}</p>
       ${this._error ? html`<p class="error" role="alert">${this._error}</p>` : ''}
-      <table>
+      ${
+        this._webhooks.length === 0
+          ? html`<p class="note empty" data-empty="webhooks">${tr('portal.noWebhooks')}</p>`
+          : html`<table>
         <thead><tr><th scope="col">${tr('portal.callbackUrl')}</th><th scope="col">${tr('portal.eventFilter')}</th><th scope="col">${tr('portal.group')}</th><th scope="col">${tr('portal.created')}</th><th scope="col"><span class="note">${tr('portal.actions')}</span></th></tr></thead>
         <tbody>
           ${this._webhooks.map(
@@ -199,7 +202,8 @@ export class PortalWebhooks extends LitElement {
               ${this._editing === w.id ? this._editRow(w) : ''}`,
           )}
         </tbody>
-      </table>
+      </table>`
+      }
       <h3>${tr('portal.triggerHeading')}</h3>
       <form @submit=${this._trigger}>
         <label>${tr('portal.object')}
@@ -211,10 +215,14 @@ export class PortalWebhooks extends LitElement {
       </form>
       <h3>${tr('portal.logHeading')}</h3>
       <button class="secondary" @click=${this.refresh}>${tr('portal.refresh')}</button>
-      <table>
+      ${
+        this._deliveries.length === 0
+          ? html`<p class="note empty" data-empty="deliveries">${tr('portal.noDeliveries')}</p>`
+          : html`<table>
         <thead><tr><th scope="col">${tr('portal.event')}</th><th scope="col">${tr('portal.callbackUrl')}</th><th scope="col">${tr('portal.state')}</th><th scope="col">${tr('portal.httpStatus')}</th><th scope="col">${tr('portal.created')}</th><th scope="col"><span class="note">${tr('portal.actions')}</span></th></tr></thead>
         <tbody>${this._deliveries.map((d) => this._delivery(d))}</tbody>
-      </table>
+      </table>`
+      }
     </section>`;
   }
 }

@@ -1,6 +1,6 @@
 /**
  * Module hooks that load `.ts` files by stripping their types with `module.stripTypeScriptTypes`
- * (Node >= 22.13), registered by scripts/run-ts.mjs. Node's own type stripping needs 22.18 (or a flag
+ * (Node >= 22.13), registered by run-ts.mjs (beside it). Node's own type stripping needs 22.18 (or a flag
  * before that) and refuses files under node_modules, which is where an installed `esign-server` lives.
  * Plain JavaScript on purpose: it must load before anything can strip types.
  */

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
  * Runs a TypeScript entry point on any Node >= 22.13, including from inside node_modules:
- *   node scripts/run-ts.mjs demo/server/cli.ts serve --port 8080
- * It registers scripts/ts-hooks.mjs (type stripping through `module.stripTypeScriptTypes`), then imports
+ *   node demo/bin/run-ts.mjs demo/server/cli.ts serve --port 8080
+ * It registers ts-hooks.mjs (type stripping through `module.stripTypeScriptTypes`), then imports
  * the file with `process.argv` as if Node had been started on it directly.
  */
 import { register } from 'node:module';
@@ -22,7 +22,7 @@ export async function runTypeScript(file, args) {
 if (import.meta.url === pathToFileURL(resolve(process.argv[1] ?? '')).href) {
   const [file, ...args] = process.argv.slice(2);
   if (!file) {
-    console.error('usage: node scripts/run-ts.mjs FILE.ts [ARGS...]');
+    console.error('usage: node demo/bin/run-ts.mjs FILE.ts [ARGS...]');
     process.exit(2);
   }
   await runTypeScript(file, args);
