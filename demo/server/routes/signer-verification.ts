@@ -5,13 +5,16 @@
 import type { App, IdRequest } from '../http/typed-app.ts';
 import { Type } from 'typebox';
 import { authOf, requireApiKey } from '../auth/context.ts';
-import { forbidden } from '../http/errors.ts';
+import { forbidden, notFound } from '../http/errors.ts';
 import { errorResponses } from '../schemas/common.ts';
 import { SIGNER_OPERATIONS, tokenSecret } from '../auth/component-tokens.ts';
 import { actorOf, loadVisibleRecipient } from '../services/documents/access.ts';
 import { checkCode, sendCode, verificationState } from '../services/signing/verification.ts';
 import type { Deliver, VerificationState } from '../services/signing/verification.ts';
 import { SmsDelivery, smsSettingsFromEnv } from '../email/sms-delivery.ts';
+import { queueCodeEmail } from '../email/code-messages.ts';
+import { signingServiceOf } from '../services/signing/service.ts';
+import { advanceVerificationClock, testClockEnabled } from '../services/signing/verification-clock.ts';
 
 const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) });
 const TAGS = ['signing'];
@@ -23,10 +26,22 @@ const StateObject = Type.Object({
   verified_at: Type.Union([Type.String(), Type.Null()]),
   method: Type.Union([Type.String(), Type.Null()], { description: 'sms | email | sender (verified_by_sender at send).' }),
   destination: Type.String({ description: 'Where codes go, masked (`+44 7••• ••• 123`).' }),
+  code: Type.Union([Type.Object({ expires_at: Type.String(), tries_left: Type.Integer() }), Type.Null()], {
+    description: 'The code waiting to be entered (sent, not used, expired or locked); null when none.',
+  }),
+  resend_in: Type.Integer({ description: 'Seconds before another code may be sent (0: now).' }),
 });
 
 export function stateView(s: VerificationState) {
-  return { required: s.required, verified: s.verified, verified_at: s.verifiedAt, method: s.method, destination: s.destination };
+  return {
+    required: s.required,
+    verified: s.verified,
+    verified_at: s.verifiedAt,
+    method: s.method,
+    destination: s.destination,
+    code: s.code && { expires_at: s.code.expiresAt, tries_left: s.code.triesLeft },
+    resend_in: s.resendIn,
+  };
 }
 
 export default async function signerVerificationRoutes(app: App): Promise<void> {
@@ -71,10 +86,13 @@ export default async function signerVerificationRoutes(app: App): Promise<void> 
     },
     async (request) => {
       const { recipient, document } = await ownRecipient(request);
-      const deliver: Deliver = async (channel, text) =>
-        channel === 'sms'
-          ? await sms.send({ to: recipient.tel, text, documentId: document.id, recipientId: recipient.id })
-          : { ok: false, error: 'email codes are not available' };
+      const deliver: Deliver = async (channel, text) => {
+        if (channel === 'sms') return await sms.send({ to: recipient.tel, text, documentId: document.id, recipientId: recipient.id });
+        // The mail transport of the invitations (SMTP or the local outbox), delivered now: a code is only useful now.
+        await queueCodeEmail(store, document, recipient, text);
+        signingServiceOf(store)?.deliverEmail();
+        return { ok: true };
+      };
       const sent = await sendCode(deps(), document, recipient, await actorOf(store, request), deliver);
       return { channel: sent.channel, to: sent.to, expires_at: sent.expiresAt, resend_in: sent.resendIn };
     },
@@ -99,6 +117,28 @@ export default async function signerVerificationRoutes(app: App): Promise<void> 
       return stateView(await checkCode(deps(), document, recipient, request.body.code, await actorOf(store, request)));
     },
   );
+
+  if (testClockEnabled())
+    app.post(
+      '/api/v1/dev/verification-clock/',
+      {
+        schema: {
+          summary: "Move a recipient's code clock forward (tests only)",
+          tags: ['demo'],
+          body: Type.Object({ signer: Type.String({ maxLength: 100 }), advance_seconds: Type.Integer({ minimum: 1, maximum: 86_400 }) }),
+          description: 'Only with ESIGN_TEST_CLOCK=1: lets the e2e tests see a code expire or a throttle lift without waiting.',
+          response: { 200: Type.Object({ ok: Type.Boolean() }), ...errorResponses(400, 401, 403, 404, 429) },
+        },
+      },
+      async (request) => {
+        const auth = requireApiKey(request);
+        const recipient = await store.documents.recipient(request.body.signer);
+        const document = recipient && (await store.documents.get(recipient.documentId));
+        if (!recipient || !document || !auth.groupIds.includes(document.groupId)) throw notFound('Signer', request.body.signer);
+        advanceVerificationClock(recipient.id, request.body.advance_seconds * 1000);
+        return { ok: true };
+      },
+    );
 
   app.get(
     '/api/v1/sms-outbox/',

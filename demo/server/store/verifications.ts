@@ -65,6 +65,19 @@ export class SqlVerificationRepository {
     );
   }
 
+  /** The group's default for `email_verification` at send (off unless set). */
+  async groupEmailVerification(groupId: string): Promise<boolean> {
+    const r = (await this.db.get('SELECT email_verification FROM group_verification_settings WHERE group_id = ?', [groupId])) as Row | undefined;
+    return Boolean(r && Number(r.email_verification));
+  }
+
+  async setGroupEmailVerification(groupId: string, on: boolean): Promise<void> {
+    await this.db.run(
+      'INSERT INTO group_verification_settings (group_id, email_verification) VALUES (?, ?) ON CONFLICT (group_id) DO UPDATE SET email_verification = excluded.email_verification',
+      [groupId, on ? 1 : 0],
+    );
+  }
+
   async markVerified(recipientId: string, how: VerifiedHow, ms: number): Promise<void> {
     await this.db.run(
       'INSERT INTO recipient_verifications (recipient_id, verified_ms, verified_how) VALUES (?, ?, ?) ON CONFLICT (recipient_id) DO UPDATE SET verified_ms = excluded.verified_ms, verified_how = excluded.verified_how',

@@ -44,7 +44,7 @@ test('masking keeps the country code, the first and the last three digits', () =
 test('a signer sent with sms cannot save or complete before the code from the SMS outbox; after it, it can', async () => {
   const { sent, ann, token, post } = await sentWithSms();
   const before = (await call(t.app, t.key, 'GET', `/api/v1/signer/${ann.id}/verification/`)).json();
-  assert.deepEqual(before, { required: 'sms', verified: false, verified_at: null, method: null, destination: '+44 7••• ••• 123' });
+  assert.deepEqual(before, { required: 'sms', verified: false, verified_at: null, method: null, destination: '+44 7••• ••• 123', code: null, resend_in: 0 });
   for (const op of ['save', 'complete'] as const) {
     const refused = await signerCall(t.app, token, ann.id, op, { values: valuesFor(sent, 1) });
     assert.equal(refused.statusCode, 403, refused.body);

@@ -14,6 +14,7 @@ import type { AuditActor } from '../../store/documents-history.ts';
 import type { VerificationChannel, VerifiedHow } from '../../store/verifications.ts';
 import { ExpiredError, ForbiddenError, RateLimitedError, UnavailableError, conflict, unprocessable, invalidInput } from '../../domain/errors.ts';
 import type { SmsDelivery } from '../../email/sms-delivery.ts';
+import { verificationNow } from './verification-clock.ts';
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const MAX_WRONG_TRIES = 5;
@@ -59,19 +60,61 @@ export interface VerificationState {
   method: VerifiedHow | null;
   /** Where codes go, masked. */
   destination: string;
+  /** The newest code, while one may still be entered (sent, not used, not expired, not locked). */
+  code: { expiresAt: string; triesLeft: number } | null;
+  /** Seconds before another code may be sent (0: now). */
+  resendIn: number;
 }
 
-export async function verificationState(store: Store, recipient: RecipientRecord): Promise<VerificationState> {
+export async function verificationState(store: Store, recipient: RecipientRecord, now = verificationNow(recipient.id)): Promise<VerificationState> {
   const row = await store.verifications.state(recipient.id);
   const required = row?.requiredChannel ?? (recipient.tel ? 'sms' : null);
   const verified = required === null || row?.verifiedMs != null;
+  let code: VerificationState['code'] = null;
+  let resendIn = 0;
+  if (required && !verified) {
+    const latest = await store.verifications.latestCode(recipient.id);
+    if (latest && latest.usedMs === null && latest.attempts < MAX_WRONG_TRIES && now < latest.expiresMs)
+      code = { expiresAt: new Date(latest.expiresMs).toISOString(), triesLeft: MAX_WRONG_TRIES - latest.attempts };
+    resendIn = Math.ceil(resendWaitMs(await store.verifications.sentSince(recipient.id, now - HOUR_MS), now) / 1000);
+  }
   return {
     required,
     verified,
     verifiedAt: row?.verifiedMs != null ? new Date(row.verifiedMs).toISOString() : null,
     method: row?.verifiedHow ?? null,
     destination: required === 'sms' ? maskPhone(recipient.tel) : required === 'email' ? maskEmail(recipient.email) : '',
+    code,
+    resendIn,
   };
+}
+
+/** How long before the next send: 5 an hour, 30 s apart. `sent`: the send times of the last hour, oldest first. */
+function resendWaitMs(sent: number[], now: number): number {
+  const last = sent.at(-1);
+  if (sent.length >= MAX_SENDS_PER_HOUR) return Math.max(0, sent[sent.length - MAX_SENDS_PER_HOUR]! + HOUR_MS - now);
+  return last !== undefined && now - last < RESEND_AFTER_MS ? last + RESEND_AFTER_MS - now : 0;
+}
+
+/**
+ * At send: the recipients asked to verify by email (the send's `email_verification`, or its group's default) get
+ * that channel unless they have a number (sms wins); those the sender vouches for (`verified_by_sender`) are
+ * verified at once, method `sender`, in the history.
+ */
+export async function applySendVerification(
+  store: Store,
+  documentId: string,
+  recipients: readonly { id: string; tel: string; emailVerification: boolean; verifiedBySender: boolean }[],
+  actor: AuditActor,
+  now = Date.now(),
+): Promise<void> {
+  for (const r of recipients) {
+    if (r.emailVerification && !r.tel) await store.verifications.requireChannel(r.id, 'email');
+    if (r.verifiedBySender && (r.tel || r.emailVerification)) {
+      await store.verifications.markVerified(r.id, 'sender', now);
+      await store.history.record(documentId, 'recipient_verified', actor, { channel: r.tel ? 'sms' : 'email', method: 'sender' }, r.id);
+    }
+  }
 }
 
 /** Save and complete call this first: a recipient asked to verify may not touch its fields before. */
@@ -100,20 +143,13 @@ export async function sendCode(
   recipient: RecipientRecord,
   actor: AuditActor,
   deliver: Deliver,
-  now = Date.now(),
+  now = verificationNow(recipient.id),
 ): Promise<SentCode> {
   const { store } = deps;
-  const state = await verificationState(store, recipient);
+  const state = await verificationState(store, recipient, now);
   if (!state.required) throw conflict('This recipient was sent without verification: there is no code to send.', 'verification_not_required');
   if (state.verified) throw conflict('This recipient is already verified.', 'already_verified');
-  const sent = await store.verifications.sentSince(recipient.id, now - HOUR_MS);
-  const last = sent.at(-1);
-  const wait =
-    sent.length >= MAX_SENDS_PER_HOUR
-      ? sent[sent.length - MAX_SENDS_PER_HOUR]! + HOUR_MS - now
-      : last !== undefined && now - last < RESEND_AFTER_MS
-        ? last + RESEND_AFTER_MS - now
-        : 0;
+  const wait = resendWaitMs(await store.verifications.sentSince(recipient.id, now - HOUR_MS), now);
   if (wait > 0) {
     const seconds = Math.ceil(wait / 1000);
     throw new RateLimitedError('code_throttled', `A code was sent recently; another can be sent in ${seconds} s.`, seconds);
@@ -150,10 +186,10 @@ export async function checkCode(
   recipient: RecipientRecord,
   code: string,
   actor: AuditActor,
-  now = Date.now(),
+  now = verificationNow(recipient.id),
 ): Promise<VerificationState> {
   const { store } = deps;
-  const state = await verificationState(store, recipient);
+  const state = await verificationState(store, recipient, now);
   if (!state.required) throw conflict('This recipient was sent without verification.', 'verification_not_required');
   if (state.verified) return state;
   const typed = code.replace(/\s/g, '');
@@ -183,5 +219,5 @@ export async function checkCode(
   if (!(await store.verifications.useCode(latest.id, now))) throw conflict('No code is waiting: ask for a code first.', 'no_code');
   await store.verifications.markVerified(recipient.id, state.required, now);
   await store.history.record(document.id, 'recipient_verified', actor, { ...details, method: state.required }, recipient.id);
-  return await verificationState(store, recipient);
+  return await verificationState(store, recipient, now);
 }

@@ -24,4 +24,14 @@ export const pgVerificationMigrations: Migration[] = [
       );
     `,
   },
+  {
+    id: 'verify-002-group-default',
+    // A group's default for the send flag email_verification (our extension); no row: off.
+    sql: `
+      CREATE TABLE group_verification_settings (
+        group_id text PRIMARY KEY,
+        email_verification integer NOT NULL DEFAULT 0
+      );
+    `,
+  },
 ];

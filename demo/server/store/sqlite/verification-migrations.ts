@@ -30,4 +30,14 @@ export const verificationMigrations: Migration[] = [
       );
     `,
   },
+  {
+    id: 'verify-002-group-default',
+    // A group's default for the send flag email_verification (our extension); no row: off.
+    sql: `
+      CREATE TABLE group_verification_settings (
+        group_id TEXT PRIMARY KEY,
+        email_verification integer NOT NULL DEFAULT 0
+      );
+    `,
+  },
 ];

@@ -1,0 +1,100 @@
+/**
+ * One-time codes by email (issue 29): the send flag `email_verification` and the group default ask a
+ * signer without a number for a code sent by the mail transport; `verified_by_sender` skips the step and
+ * is recorded; the signing view carries the step's state; the sealed PDF's history page shows every send
+ * and the method, masked (read back with pdftotext).
+ */
+import { test, after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { createTestApp, call, errorOf } from '../../../../test/support/server/app.ts';
+import type { TestApp } from '../../../../test/support/server/app.ts';
+import { field, person } from '../../../../test/support/server/documents.ts';
+import { sendDocument, signerCall, signerToken, valuesFor } from '../../../../test/support/server/signing.ts';
+
+let t: TestApp;
+before(async () => {
+  t = await createTestApp({ rateLimits: { sandbox: 100_000, production: 100_000, windowMs: 3_600_000 } });
+});
+after(() => t.close());
+
+const pdfText = (pdf: Buffer) => execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf }).toString();
+
+async function codeFromMail(documentId: string): Promise<string> {
+  const box = (await call(t.app, t.key, 'GET', `/api/v1/outbox/?document=${documentId}`)).json();
+  const mail = box.objects.find((m: { subject: string }) => m.subject.startsWith('Your code to sign'));
+  assert.ok(mail, 'the code went out by email');
+  return /(\d{6})/.exec(mail.text)![1]!;
+}
+
+test('email_verification: a code by email before signing; the history page shows the sends and the method, masked', async () => {
+  const sent = await sendDocument(t, [field({ signer: 1 })], { signers: [person('Ann')], email_verification: true, append_history: true });
+  const ann = sent.recipients[0]!;
+  const token = await signerToken(t, ann.id);
+  const view = (await signerCall(t.app, token, ann.id, 'signing')).json();
+  assert.deepEqual(view.verification, {
+    required: 'email',
+    verified: false,
+    verified_at: null,
+    method: null,
+    destination: 'a••@example.com',
+    code: null,
+    resend_in: 0,
+  });
+  const refused = await signerCall(t.app, token, ann.id, 'complete', { values: valuesFor(sent, 1) });
+  assert.equal(errorOf(refused).code, 'verification_required');
+  const post = (op: string, body: unknown = {}) => call(t.app, token, 'POST', `/api/v1/signer/${ann.id}/verification/${op}/`, body);
+  const send = await post('send');
+  assert.equal(send.statusCode, 200, send.body);
+  assert.equal(send.json().channel, 'email');
+  const code = await codeFromMail(sent.documentId);
+  const waiting = (await signerCall(t.app, token, ann.id, 'signing')).json().verification;
+  assert.equal(waiting.code.tries_left, 5);
+  assert.ok(waiting.resend_in > 0 && waiting.resend_in <= 30, 'the countdown the element shows');
+  assert.equal((await post('check', { code: code === '000000' ? '111111' : '000000' })).statusCode, 422);
+  assert.equal((await signerCall(t.app, token, ann.id, 'signing')).json().verification.code.tries_left, 4);
+  const ok = await post('check', { code });
+  assert.equal(ok.json().method, 'email');
+  const done = await signerCall(t.app, token, ann.id, 'complete', { values: valuesFor(sent, 1) });
+  assert.equal(done.json().document_status, 30, done.body);
+
+  const pdf = await t.app.inject({ method: 'GET', url: `/api/v1/pdf/${sent.documentId}/`, headers: { authorization: `Bearer ${t.key}` } });
+  assert.equal(pdf.headers['x-esign-pdf'], 'final');
+  const text = pdfText(pdf.rawPayload).replace(/\s+/g, ' ');
+  assert.match(text, /One-time code sent by email to a••@example\.com/);
+  assert.match(text, /Entered a wrong one-time code \(email, a••@example\.com\)/);
+  assert.match(text, /Verified by email code sent to a••@example\.com/);
+  assert.ok(!text.includes(code), 'never the code');
+});
+
+test('the group default asks for email codes; a number wins (sms); verified_by_sender skips the step and says so', async () => {
+  const patch = await call(t.app, t.key, 'PATCH', `/api/v1/group/${t.groupId}/`, { email_verification: true });
+  assert.equal(patch.statusCode, 202, patch.body);
+  assert.equal(patch.json().email_verification, true);
+  assert.equal((await call(t.app, t.key, 'GET', `/api/v1/group/${t.groupId}/`)).json().email_verification, true);
+  try {
+    const sent = await sendDocument(t, [field({ signer: 1 }), field({ signer: 2 }), field({ signer: 3 })], {
+      signers: [person('Ann'), person('Bob', { sms: '+44 7700 900123' }), person('Cy', { verified_by_sender: true })],
+      signers_in_order: false,
+    });
+    const [ann, bob, cy] = sent.recipients;
+    const state = async (id: string) => (await call(t.app, t.key, 'GET', `/api/v1/signer/${id}/verification/`)).json();
+    assert.equal((await state(ann!.id)).required, 'email');
+    assert.equal((await state(bob!.id)).required, 'sms');
+    const vouched = await state(cy!.id);
+    assert.equal(vouched.verified, true);
+    assert.equal(vouched.method, 'sender');
+    const token = await signerToken(t, cy!.id);
+    const done = await signerCall(t.app, token, cy!.id, 'complete', { values: valuesFor(sent, 3) });
+    assert.equal(done.statusCode, 200, done.body);
+    const events = await t.app.store.history.events(sent.documentId);
+    assert.ok(events.some((e) => e.event === 'recipient_verified' && e.recipientId === cy!.id && e.details.method === 'sender'));
+    // The flag at send overrides the group default.
+    const off = await sendDocument(t, [field({ signer: 1 })], { signers: [person('Dee')], email_verification: false });
+    assert.equal((await state(off.recipients[0]!.id)).required, null);
+  } finally {
+    await call(t.app, t.key, 'PATCH', `/api/v1/group/${t.groupId}/`, { email_verification: false });
+  }
+  const bad = await sendDocument(t, [field({ signer: 1 })], { signers: [person('Eve')], email_verification: 'maybe' }).catch((e: Error) => e.message);
+  assert.match(String(bad), /400.*email_verification/);
+});
