@@ -9,7 +9,9 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { createTestApp, call, errorOf } from '../../../../test/support/server/app.ts';
 import type { TestApp } from '../../../../test/support/server/app.ts';
-import { field, person } from '../../../../test/support/server/documents.ts';
+import { addTemplate, field, person } from '../../../../test/support/server/documents.ts';
+import { gqlInject } from '../../../../test/support/server/graphql.ts';
+import { decodeId, encodeId } from '../../graphql/ids.ts';
 import { sendDocument, signerCall, signerToken, valuesFor } from '../../../../test/support/server/signing.ts';
 
 let t: TestApp;
@@ -97,4 +99,47 @@ test('the group default asks for email codes; a number wins (sms); verified_by_s
   }
   const bad = await sendDocument(t, [field({ signer: 1 })], { signers: [person('Eve')], email_verification: 'maybe' }).catch((e: Error) => e.message);
   assert.match(String(bad), /400.*email_verification/);
+});
+
+test('GraphQL: phoneNumber, emailVerification and verifiedBySender in the send input; the sender reads authentication and verification', async () => {
+  const template = await addTemplate(t.app, {
+    groupId: t.groupId,
+    userId: t.adminId,
+    fields: [field({ signer: 1 }), field({ signer: 2 }), field({ signer: 3 })],
+  });
+  const sent = await gqlInject(t.app, t.key, 'mutation ($input: DocumentSendSettingsInput!) { send(input: $input) }', {
+    input: {
+      groupId: encodeId('grp', t.groupId),
+      templateId: encodeId('tpl', template.id),
+      title: 'Codes over GraphQL',
+      emailVerification: true,
+      sequentialSigning: false,
+      recipients: [
+        { firstName: 'Ann', lastName: 'T', email: 'ann@example.com', order: 0, phoneNumber: '+44 7700 900123' },
+        { firstName: 'Bob', lastName: 'T', email: 'bob@example.com', order: 1 },
+        { firstName: 'Cy', lastName: 'T', email: 'cy@example.com', order: 2, verifiedBySender: true },
+      ],
+    },
+  });
+  assert.equal(sent.errors, undefined, JSON.stringify(sent));
+  const documentId = decodeId('tsk', sent.data!.send)!;
+  const read = await gqlInject(
+    t.app,
+    t.key,
+    'query ($id: ID) { document(id: $id) { recipients { email phoneNumber authentication verification { required verified verifiedAt method destination } } } }',
+    { id: encodeId('doc', documentId) },
+  );
+  assert.equal(read.errors, undefined, JSON.stringify(read));
+  const [ann, bob, cy] = read.data!.document.recipients;
+  assert.deepEqual(ann, {
+    email: 'ann@example.com',
+    phoneNumber: '+44 7700 900123',
+    authentication: 'EMAIL_SMS',
+    verification: { required: 'sms', verified: false, verifiedAt: null, method: null, destination: '+44 7••• ••• 123' },
+  });
+  assert.equal(bob.authentication, 'EMAIL');
+  assert.equal(bob.verification.destination, 'b••@example.com');
+  assert.equal(cy.verification.verified, true);
+  assert.equal(cy.verification.method, 'sender');
+  assert.ok(Date.parse(cy.verification.verifiedAt) > 0);
 });
