@@ -176,6 +176,10 @@ test('sms: the fields open only with the code from the SMS outbox; locked, throt
   const sent = await send(request, { sms: '+44 7700 900123' });
   await ceremony(page, request, sent, 'sms', '+44 7••• ••• 123');
   await historyShows(request, sent, 'sms', '+44 7••• ••• 123');
+  // The journey page shows the SMS outbox beside the emails (demo/web/sms-outbox.js).
+  await page.goto('/demo/journey.html');
+  await expect(page.locator('#sms-outbox li').first()).toContainText('+44 7700 900123');
+  await expect(page.locator('#sms-outbox li').first()).toContainText('is your code to sign');
   expect(errors).toEqual([]);
 });
 
