@@ -143,3 +143,22 @@ test('GraphQL: phoneNumber, emailVerification and verifiedBySender in the send i
   assert.equal(cy.verification.method, 'sender');
   assert.ok(Date.parse(cy.verification.verifiedAt) > 0);
 });
+
+test('an embedded signer (a component token the sender minted) meets the same code unless the send said verified_by_sender', async () => {
+  assert.equal((await call(t.app, t.key, 'PATCH', `/api/v1/group/${t.groupId}/`, { components_enabled: true })).statusCode, 202);
+  const sent = await sendDocument(t, [field({ signer: 1 }), field({ signer: 2 })], {
+    signers: [person('Ann', { sms: '+44 7700 900123' }), person('Bob', { sms: '+44 7700 900456', verified_by_sender: true })],
+    signers_in_order: false,
+  });
+  const [ann, bob] = sent.recipients;
+  const tokenOf = async (id: string) => {
+    const minted = await call(t.app, t.key, 'GET', `/api/v1/signer/${id}/component-token/`);
+    assert.equal(minted.statusCode, 200, minted.body);
+    return minted.json().token as string;
+  };
+  const refused = await signerCall(t.app, await tokenOf(ann!.id), ann!.id, 'save', { values: valuesFor(sent, 1) });
+  assert.equal(refused.statusCode, 403, refused.body);
+  assert.equal(errorOf(refused).code, 'verification_required');
+  const vouched = await signerCall(t.app, await tokenOf(bob!.id), bob!.id, 'complete', { values: valuesFor(sent, 2) });
+  assert.equal(vouched.statusCode, 200, vouched.body);
+});
