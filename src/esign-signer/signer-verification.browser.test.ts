@@ -80,6 +80,7 @@ describe('esign-signer: the one-time code step', () => {
     expect(message(el)).to.equal(ts('en', 'verify.expired'));
     expect(has(el, '#otp-input'), 'an expired code is not entered again').to.equal(false);
     expect(q(el, '#otp-send').textContent).to.equal(ts('en', 'verify.resend'));
+    expect(el.shadowRoot!.activeElement?.id, 'focus is not lost with the input').to.equal('otp-send');
 
     await sendAgain();
     otp.triesLeft = 1;

@@ -11,7 +11,7 @@ export function verificationStep(lang: string, code: OneTimeCode): TemplateResul
   const email = code.state?.required === 'email';
   const intro = ts(lang, email ? 'verify.introEmail' : 'verify.introSms', { destination: code.destination });
   const resendLabel = ts(lang, code.sentBefore ? 'verify.resend' : 'verify.send');
-  return html`<div class="bar verification" part="verification" role="group" aria-labelledby="otp-title">
+  return html`<div class="bar verification" part="verification" role="group" aria-labelledby="otp-title" tabindex="-1">
     <div class="bar-top"><h3 class="field-name" id="otp-title">${ts(lang, 'verify.title')}</h3></div>
     <p class="hint" id="otp-intro">${intro}</p>
     ${

@@ -156,7 +156,13 @@ export class OneTimeCode implements ReactiveController {
     } else {
       this.say(ts(host.lang, 'verify.failed', { message: (error as Error).message }), true);
     }
-    if (code === 'code_locked' || code === 'code_expired') this.value = '';
+    if (code === 'code_locked' || code === 'code_expired') {
+      // The input is gone with its code: focus goes to "Send a new code", or to the step while that counts down.
+      this.value = '';
+      await host.updateComplete;
+      const send = host.root.querySelector<HTMLButtonElement>('#otp-send');
+      (send && !send.disabled ? send : host.root.querySelector<HTMLElement>('[part~="verification"]'))?.focus();
+    }
   }
 
   private say(message: string, invalid: boolean): void {
