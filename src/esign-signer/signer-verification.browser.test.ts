@@ -98,20 +98,21 @@ describe('esign-signer: the one-time code step', () => {
     server.restore();
   });
 
-  it('in Arabic: translated, right to left, the masked number kept in one left-to-right run, accessible', async () => {
-    const { el, server } = await loadSigner([ownField({ label: 'Name' })], { lang: 'ar', verification: { required: 'email' } });
-    const step = q(el, '[part~="verification"]');
-    expect(getComputedStyle(step).direction).to.equal('rtl');
-    expect(q(el, '#otp-title').textContent).to.equal(ts('ar', 'verify.title'));
-    expect(ts('ar', 'verify.title')).to.not.equal(ts('en', 'verify.title'));
-    expect(q(el, '#otp-intro').textContent).to.contain('\u2066a••@example.com\u2069');
-    q<HTMLButtonElement>(el, '#otp-send').click();
-    await until(el, () => has(el, '#otp-input'));
-    expect(q(el, '#otp-input').getAttribute('dir')).to.equal('ltr');
-    expect(q(el, '[part~="otp-countdown"]').textContent).to.equal(ts('ar', 'verify.resendIn', { seconds: 30 }));
-    await expect(el).to.be.accessible();
-    server.restore();
-  });
+  for (const lang of ['ar', 'he'])
+    it(`in ${lang}: translated, right to left, the masked address kept in one left-to-right run, accessible`, async () => {
+      const { el, server } = await loadSigner([ownField({ label: 'Name' })], { lang, verification: { required: 'email' } });
+      const step = q(el, '[part~="verification"]');
+      expect(getComputedStyle(step).direction).to.equal('rtl');
+      expect(q(el, '#otp-title').textContent).to.equal(ts(lang, 'verify.title'));
+      expect(ts(lang, 'verify.title')).to.not.equal(ts('en', 'verify.title'));
+      expect(q(el, '#otp-intro').textContent).to.contain('\u2066a••@example.com\u2069');
+      q<HTMLButtonElement>(el, '#otp-send').click();
+      await until(el, () => has(el, '#otp-input'));
+      expect(q(el, '#otp-input').getAttribute('dir')).to.equal('ltr');
+      expect(q(el, '[part~="otp-countdown"]').textContent).to.equal(ts(lang, 'verify.resendIn', { seconds: 30 }));
+      await expect(el).to.be.accessible();
+      server.restore();
+    });
 
   it('reads a pasted code out of the message around it', () => {
     expect(codeDigits('123 456')).to.equal('123456');
