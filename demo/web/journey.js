@@ -195,22 +195,8 @@ async function openEditor() {
   editor.setAttribute('token', token);
   editor.setAttribute('endpoint', location.origin);
   editor.setAttribute('signers', 'Signer 1,Signer 2');
-  // Another document dropped on the editor replaces this one: the page mints the upload URL with its key,
-  // the editor uploads and shows progress, and the converted template opens in its place.
-  editor.requestUpload = async (file) => {
-    const title = file.name.replace(/\.[^.]+$/, '') || file.name;
-    const minted = await (await api('POST', '/api/v1/uploads/', { group: state.group, title, process_tags: true })).json();
-    return minted.upload_url;
-  };
-  editor.addEventListener('esign-upload', async (event) => {
-    state.template = event.detail.templateId;
-    state.title = event.detail.file.name.replace(/\.[^.]+$/, '');
-    remember();
-    const fresh = await (await api('GET', `/api/v1/templatepdf/${state.template}/component-token/?expires_in=3600`)).json();
-    editor.setAttribute('token', fresh.token);
-    editor.setAttribute('template', state.template);
-    say('document-state', t(lang, 'journey.uploaded', { title: event.detail.file.name.replace(/\.[^.]+$/, '') }));
-  });
+  // No requestUpload: the page has one upload control (step 1, which also takes a dropped file), so the editor
+  // shows no second one; a new document chosen there opens in this editor's place.
   editor.addEventListener('esign-save', (event) =>
     say(
       'fields-state',
@@ -276,8 +262,7 @@ async function send() {
   await showLinks();
   enable('step-sign');
   enable('step-final');
-  $('refresh').disabled = false;
-  await refresh();
+  follow();
 }
 
 async function showLinks() {
@@ -296,6 +281,62 @@ async function showLinks() {
     items.push(li);
   }
   $('links').replaceChildren(...items);
+}
+
+/**
+ * The status, live: the server's event stream of this document (GET /api/v1/status/{id}/events/, server-sent
+ * events read with fetch so the demo key goes in the Authorization header). The page reads the document when
+ * the stream opens and after each event; a dropped stream is opened again after a pause.
+ */
+let following = null;
+function follow() {
+  following?.abort();
+  const controller = new AbortController();
+  following = controller;
+  void refreshSoon(); // the state now; the stream tells when it changes
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 2000));
+  void (async () => {
+    while (!controller.signal.aborted) {
+      try {
+        const response = await fetch(`/api/v1/status/${state.document}/events/`, { headers: { Authorization: `Bearer ${state.key}` }, signal: controller.signal });
+        if (!response.ok) throw new Error(t(lang, 'journey.httpError', { status: response.status }));
+        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+        let buffer = '';
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffer += value;
+          let events = 0;
+          for (let cut = buffer.indexOf('\n\n'); cut >= 0; cut = buffer.indexOf('\n\n')) {
+            if (/^event: /m.test(buffer.slice(0, cut))) events++;
+            buffer = buffer.slice(cut + 2);
+          }
+          if (events > 0) void refreshSoon();
+        }
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        console.warn('status stream:', error);
+      }
+      await pause();
+    }
+  })();
+}
+
+/** One read of the document at a time; events arriving meanwhile ask for one more read after it. */
+let reading = null;
+let again = false;
+async function refreshSoon() {
+  if (reading) {
+    again = true;
+    return;
+  }
+  reading = guard(refresh, 'doc-status')();
+  await reading;
+  reading = null;
+  if (again) {
+    again = false;
+    await refreshSoon();
+  }
 }
 
 async function refresh() {
@@ -401,13 +442,6 @@ $('send').addEventListener(
   'click',
   guard(() => busy('send-state', [$('send')], send), 'send-state'),
 );
-$('refresh').addEventListener(
-  'click',
-  guard(() => busy('doc-status', [$('refresh')], refresh), 'doc-status'),
-);
-window.addEventListener('focus', () => {
-  if (state.document) void guard(refresh, 'doc-status')();
-});
 
 guard(async () => {
   try {
@@ -446,11 +480,11 @@ async function restore() {
   await showLinks();
   enable('step-sign');
   enable('step-final');
-  $('refresh').disabled = false;
-  await refresh();
+  follow();
 }
 
 $('start-over').addEventListener('click', () => {
+  following?.abort();
   localStorage.removeItem(SAVED);
   location.reload();
 });

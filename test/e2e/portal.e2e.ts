@@ -40,8 +40,10 @@ const sideways = (page: Page) => page.evaluate(() => document.documentElement.sc
 async function labelAndControl(page: Page, host: string, name: string) {
   return page.locator(host).evaluate((element, wanted) => {
     const label = [...element.shadowRoot!.querySelectorAll('form label')].find((l) => l.textContent!.trim().startsWith(wanted))!;
+    // The label's words: its span, or its first text node that is not blank (Lit puts comment markers first).
+    const words = label.querySelector('span') ?? [...label.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim())!;
     const range = document.createRange();
-    range.selectNodeContents(label.querySelector('span') ?? label.firstChild!);
+    range.selectNodeContents(words);
     const text = range.getBoundingClientRect();
     const control = label.querySelector('input, select')!.getBoundingClientRect();
     return { text: { left: text.left, right: text.right, top: text.top, bottom: text.bottom }, control: { left: control.left, top: control.top, bottom: control.bottom } };
