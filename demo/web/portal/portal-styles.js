@@ -27,7 +27,7 @@ export const portalStyles = css`
   button.secondary { background: #fff; color: #0b57d0; }
   button:focus-visible, input:focus-visible, select:focus-visible { outline: 3px solid #f2a900; outline-offset: 1px; }
   table { border-collapse: collapse; width: 100%; font-size: 0.85rem; }
-  /* A wide table scrolls inside its own box (focusable, named) rather than widening the page on a phone. */
+  /* A wide table scrolls inside its own box (focusable, named: a group, not a second landmark) rather than widening the page on a phone. */
   .scroll { overflow-x: auto; max-width: 100%; }
   .scroll:focus-visible { outline: 3px solid #f2a900; outline-offset: 2px; }
   th, td { text-align: start; padding: 0.35rem 0.5rem; border-bottom: 1px solid #e5e5ea; vertical-align: top; }

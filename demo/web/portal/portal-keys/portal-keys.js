@@ -104,7 +104,7 @@ export class PortalKeys extends LitElement {
       <p role="status">${this._status}</p>
       ${this._error ? html`<p class="error" role="alert">${this._error}</p>` : ''}
       ${this._keys.length === 0 ? html`<p class="note empty" data-empty="keys">${tr('portal.noKeys')}</p>` : ''}
-      <div class="scroll" role="region" tabindex="0" aria-labelledby="keys-heading" ?hidden=${this._keys.length === 0}><table>
+      <div class="scroll" role="group" tabindex="0" aria-labelledby="keys-heading" ?hidden=${this._keys.length === 0}><table>
         <thead><tr><th scope="col">${tr('portal.keyName')}</th><th scope="col">${tr('portal.keyId')}</th><th scope="col">${tr('portal.keyEnv')}</th><th scope="col">${tr('portal.created')}</th><th scope="col">${tr('portal.lastUsed')}</th><th scope="col">${tr('portal.state')}</th></tr></thead>
         <tbody>
           ${this._keys.map(

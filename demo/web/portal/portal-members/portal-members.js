@@ -97,7 +97,7 @@ export class PortalMembers extends LitElement {
     return html`<h4 id="members-heading" tabindex="-1">${tr('portal.membersHeading')}</h4>
       <p role="status">${this._status}</p>
       ${this._error ? html`<p class="error" role="alert">${this._error}</p>` : ''}
-      <div class="scroll" role="region" tabindex="0" aria-labelledby="members-heading"><table>
+      <div class="scroll" role="group" tabindex="0" aria-labelledby="members-heading"><table>
         <thead><tr><th scope="col">${tr('portal.email')}</th><th scope="col">${tr('portal.name')}</th><th scope="col">${tr('portal.role')}</th><th scope="col">${tr('portal.created')}</th><th scope="col"><span class="note">${tr('portal.actions')}</span></th></tr></thead>
         <tbody>
           ${members.map(

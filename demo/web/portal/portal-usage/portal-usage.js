@@ -39,7 +39,7 @@ export class PortalUsage extends LitElement {
       <button class="secondary" @click=${this.refresh}>${tr('portal.refresh')}</button>
       ${this._error ? html`<p class="error" role="alert">${this._error}</p>` : ''}
       ${this._rows.length === 0 ? html`<p class="note empty" data-empty="usage">${tr('portal.noKeys')}</p>` : ''}
-      <div class="scroll" role="region" tabindex="0" aria-labelledby="usage-heading" ?hidden=${this._rows.length === 0}><table>
+      <div class="scroll" role="group" tabindex="0" aria-labelledby="usage-heading" ?hidden=${this._rows.length === 0}><table>
         <thead><tr><th scope="col">${tr('portal.keyName')}</th><th scope="col">${tr('portal.keyId')}</th><th scope="col">${tr('portal.keyEnv')}</th><th scope="col">${tr('portal.used')}</th><th scope="col">${tr('portal.remaining')}</th><th scope="col">${tr('portal.resets')}</th></tr></thead>
         <tbody>
           ${this._rows.map(

@@ -189,7 +189,7 @@ export class PortalWebhooks extends LitElement {
       ${
         this._webhooks.length === 0
           ? html`<p class="note empty" data-empty="webhooks">${tr('portal.noWebhooks')}</p>`
-          : html`<div class="scroll" role="region" tabindex="0" aria-labelledby="webhooks-heading"><table>
+          : html`<div class="scroll" role="group" tabindex="0" aria-labelledby="webhooks-heading"><table>
         <thead><tr><th scope="col">${tr('portal.callbackUrl')}</th><th scope="col">${tr('portal.eventFilter')}</th><th scope="col">${tr('portal.group')}</th><th scope="col">${tr('portal.created')}</th><th scope="col"><span class="note">${tr('portal.actions')}</span></th></tr></thead>
         <tbody>
           ${this._webhooks.map(
@@ -222,7 +222,7 @@ export class PortalWebhooks extends LitElement {
       ${
         this._deliveries.length === 0
           ? html`<p class="note empty" data-empty="deliveries">${tr('portal.noDeliveries')}</p>`
-          : html`<div class="scroll" role="region" tabindex="0" aria-labelledby="log-heading"><table>
+          : html`<div class="scroll" role="group" tabindex="0" aria-labelledby="log-heading"><table>
         <thead><tr><th scope="col">${tr('portal.event')}</th><th scope="col">${tr('portal.callbackUrl')}</th><th scope="col">${tr('portal.state')}</th><th scope="col">${tr('portal.httpStatus')}</th><th scope="col">${tr('portal.created')}</th><th scope="col"><span class="note">${tr('portal.actions')}</span></th></tr></thead>
         <tbody>${this._deliveries.map((d) => this._delivery(d))}</tbody>
       </table></div>`
