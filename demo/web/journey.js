@@ -298,7 +298,10 @@ function follow() {
   void (async () => {
     while (!controller.signal.aborted) {
       try {
-        const response = await fetch(`/api/v1/status/${state.document}/events/`, { headers: { Authorization: `Bearer ${state.key}` }, signal: controller.signal });
+        const response = await fetch(`/api/v1/status/${state.document}/events/`, {
+          headers: { Authorization: `Bearer ${state.key}` },
+          signal: controller.signal,
+        });
         if (!response.ok) throw new Error(t(lang, 'journey.httpError', { status: response.status }));
         const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
         let buffer = '';

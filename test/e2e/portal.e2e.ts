@@ -26,7 +26,9 @@ async function axeViolations(page: Page): Promise<string[]> {
   // Evaluated over the DevTools protocol, so the page's CSP (no inline scripts) does not stop it.
   await page.evaluate(AXE);
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }
+    ).axe;
     // The WCAG 2.0, 2.1 and 2.2 A/AA rules (target size among them) and axe's best practices.
     const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } });
     return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
@@ -46,7 +48,10 @@ async function labelAndControl(page: Page, host: string, name: string) {
     range.selectNodeContents(words);
     const text = range.getBoundingClientRect();
     const control = label.querySelector('input, select')!.getBoundingClientRect();
-    return { text: { left: text.left, right: text.right, top: text.top, bottom: text.bottom }, control: { left: control.left, top: control.top, bottom: control.bottom } };
+    return {
+      text: { left: text.left, right: text.right, top: text.top, bottom: text.bottom },
+      control: { left: control.left, top: control.top, bottom: control.bottom },
+    };
   }, name);
 }
 
@@ -244,7 +249,11 @@ test('portal: sign in, enrol TOTP, create a key once, register a webhook, see an
       inputs.map((input) => {
         const box = input.getBoundingClientRect();
         const words = input.parentElement!.querySelector('span')!.getBoundingClientRect();
-        return { left: Math.round(box.left), level: Math.abs(box.top + box.height / 2 - (words.top + Math.min(words.height, 24) / 2)) <= 6, beside: box.left > words.right };
+        return {
+          left: Math.round(box.left),
+          level: Math.abs(box.top + box.height / 2 - (words.top + Math.min(words.height, 24) / 2)) <= 6,
+          beside: box.left > words.right,
+        };
       }),
     );
     expect(boxes.length).toBeGreaterThanOrEqual(4);

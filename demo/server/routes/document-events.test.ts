@@ -61,7 +61,7 @@ test('a document event reaches the stream as it is committed; another document o
   controller.abort();
 });
 
-test('refused before any stream: no key, a bad id, another group\'s document', async () => {
+test("refused before any stream: no key, a bad id, another group's document", async () => {
   assert.equal((await fetch(`${address}/api/v1/status/${mine}/events/`)).status, 401);
   assert.equal((await call(t.app, t.key, 'GET', '/api/v1/status/not-a-uuid/events/')).statusCode, 404);
   const outsider = await createTenant(t.app, 'Events outsider');

@@ -45,7 +45,7 @@ export default async function documentEventRoutes(app: App): Promise<void> {
         params: DocumentIdParams,
         produces: ['text/event-stream'],
         description:
-          'A `text/event-stream` of this document\'s document and recipient events (the names of the GraphQL group feed: `documentCreated`, `recipientCompleted`, `recipientSentEmail`, …), each `data` the feed\'s event envelope as JSON. The stream opens with a `ready` event; read the document then, and again after each event.',
+          "A `text/event-stream` of this document's document and recipient events (the names of the GraphQL group feed: `documentCreated`, `recipientCompleted`, `recipientSentEmail`, …), each `data` the feed's event envelope as JSON. The stream opens with a `ready` event; read the document then, and again after each event.",
         response: { 200: Type.String({ description: 'text/event-stream' }), ...errorResponses(401, 403, 404, 429) },
       },
     },

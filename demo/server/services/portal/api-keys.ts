@@ -23,9 +23,12 @@ export const MAX_KEY_NAME = 80;
 function keyName(name: string | null | undefined): string {
   const trimmed = (name ?? '').trim();
   if (trimmed.length > MAX_KEY_NAME)
-    throw invalidInput(`name is at most ${MAX_KEY_NAME} characters (got ${trimmed.length}).`, [{ field: 'name', message: `at most ${MAX_KEY_NAME} characters` }]);
+    throw invalidInput(`name is at most ${MAX_KEY_NAME} characters (got ${trimmed.length}).`, [
+      { field: 'name', message: `at most ${MAX_KEY_NAME} characters` },
+    ]);
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-  if (/[\u0000-\u001f\u007f]/.test(trimmed)) throw invalidInput('name may not contain control characters.', [{ field: 'name', message: 'no control characters' }]);
+  if (/[\u0000-\u001f\u007f]/.test(trimmed))
+    throw invalidInput('name may not contain control characters.', [{ field: 'name', message: 'no control characters' }]);
   return trimmed;
 }
 
