@@ -29,6 +29,7 @@ export const portalStyles = css`
   table { border-collapse: collapse; width: 100%; font-size: 0.85rem; }
   /* A wide table scrolls inside its own box (focusable, named: a group, not a second landmark) rather than widening the page on a phone. */
   .scroll { overflow-x: auto; max-width: 100%; }
+  td code { white-space: nowrap; overflow-wrap: normal; } /* ids stay whole; the table's box scrolls instead */
   .scroll:focus-visible { outline: 3px solid #f2a900; outline-offset: 2px; }
   th, td { text-align: start; padding: 0.35rem 0.5rem; border-bottom: 1px solid #e5e5ea; vertical-align: top; }
   code, pre, output.secret { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 0.85rem; overflow-wrap: anywhere; }
