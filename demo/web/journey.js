@@ -195,8 +195,23 @@ async function openEditor() {
   editor.setAttribute('token', token);
   editor.setAttribute('endpoint', location.origin);
   editor.setAttribute('signers', 'Signer 1,Signer 2');
-  // No requestUpload: the page has one upload control (step 1, which also takes a dropped file), so the editor
-  // shows no second one; a new document chosen there opens in this editor's place.
+  // One upload control at a time: once a document is open, the editor's own file button (and a drop on the
+  // editor) replaces it, and step 1's picker is hidden. The page mints the upload URL with its key, the editor
+  // uploads and shows progress, and the converted template opens in its place.
+  editor.requestUpload = async (file) => {
+    const title = file.name.replace(/\.[^.]+$/, '') || file.name;
+    const minted = await (await api('POST', '/api/v1/uploads/', { group: state.group, title, process_tags: true })).json();
+    return minted.upload_url;
+  };
+  editor.addEventListener('esign-upload', async (event) => {
+    state.template = event.detail.templateId;
+    state.title = event.detail.file.name.replace(/\.[^.]+$/, '');
+    remember();
+    const fresh = await (await api('GET', `/api/v1/templatepdf/${state.template}/component-token/?expires_in=3600`)).json();
+    editor.setAttribute('token', fresh.token);
+    editor.setAttribute('template', state.template);
+    say('document-state', t(lang, 'journey.uploaded', { title: event.detail.file.name.replace(/\.[^.]+$/, '') }));
+  });
   editor.addEventListener('esign-save', (event) =>
     say(
       'fields-state',
@@ -208,6 +223,7 @@ async function openEditor() {
   );
   $('editor-slot').replaceChildren(editor);
   remember();
+  $('choose-document').hidden = true;
   $('start-over').hidden = false;
   enable('step-fields');
   enable('step-send');
@@ -416,7 +432,7 @@ $('upload').addEventListener('change', (event) => takeFile(event.target.files[0]
 // The document step takes a dropped file too.
 const dropZone = $('step-document');
 dropZone.addEventListener('dragover', (event) => {
-  if (![...(event.dataTransfer?.types ?? [])].includes('Files')) return;
+  if (![...(event.dataTransfer?.types ?? [])].includes('Files') || $('choose-document').hidden) return; // the editor takes it then
   event.preventDefault();
   dropZone.classList.add('dropping');
 });
@@ -425,7 +441,7 @@ dropZone.addEventListener('drop', (event) => {
   event.preventDefault();
   dropZone.classList.remove('dropping');
   const file = event.dataTransfer?.files[0];
-  if (file && !$('upload').disabled) takeFile(file);
+  if (file && !$('upload').disabled && !$('choose-document').hidden) takeFile(file);
 });
 $('example-fields').addEventListener(
   'click',

@@ -108,10 +108,12 @@ test('journey: a double click on Send sends once (disabled at once, spinner, Ide
   await expect(page.locator('#outbox li details')).not.toHaveAttribute('open');
   await expect(page.locator('#outbox li summary')).toContainText('ann@example.com');
   await expect(page.locator('#outbox li pre')).toBeHidden();
-  // One Save (the editor's own) and one upload (the page's: the editor offers none beside it); no refresh button.
+  // One Save (the editor's own) and one upload control: with a document open, the editor's file button, and
+  // step 1's picker is hidden. No refresh button.
   await expect(page.locator('#save-fields')).toHaveCount(0);
-  await expect(page.locator('input[type="file"]')).toHaveCount(1);
-  expect(await editor.evaluate((el) => el.shadowRoot!.querySelectorAll('input[type="file"]').length)).toBe(0);
+  await expect(page.locator('#upload')).toBeHidden();
+  await expect(page.locator('#use-sample')).toBeHidden();
+  expect(await editor.evaluate((el) => el.shadowRoot!.querySelectorAll('input[type="file"]').length)).toBe(1);
   await expect(editor.getByRole('button', { name: 'Save', exact: true })).toHaveCount(1);
   await expect(page.locator('#refresh')).toHaveCount(0);
   // The status follows the server's events: Ann opening her link in another page shows here without a click.
