@@ -196,6 +196,7 @@ export default {
   'portal.noKeys': 'لا توجد مفاتيح API بعد: أنشئ مفتاحًا أعلاه؛ يُعرض سرّه مرة واحدة.',
   'portal.noWebhooks': 'لا توجد خطافات ويب بعد: أضف أعلاه العنوان الذي سيستقبل الأحداث.',
   'portal.noDeliveries': 'لا توجد عمليات تسليم بعد: يظهر هنا كل حدث يُرسل إلى خطافاتك مع كل محاولة والرد عليها.',
+  'portal.keyName': "الاسم",
   'portal.keyEnv': "البيئة",
   'portal.sandbox': "بيئة تجريبية",
   'portal.production': "الإنتاج",

@@ -196,6 +196,7 @@ export default {
   'portal.noKeys': 'Noch keine API-Schlüssel: Erstellen Sie oben einen; sein Geheimnis wird einmal angezeigt.',
   'portal.noWebhooks': 'Noch keine Webhooks: Fügen Sie oben die Adresse hinzu, die Ereignisse empfangen soll.',
   'portal.noDeliveries': 'Noch keine Zustellungen: Jedes an Ihre Webhooks gesendete Ereignis erscheint hier mit jedem Versuch und der Antwort.',
+  'portal.keyName': "Name",
   'portal.keyEnv': "Umgebung",
   'portal.sandbox': "Sandbox",
   'portal.production': "Produktion",

@@ -196,6 +196,7 @@ export default {
   'portal.noKeys': 'No API keys yet: create one above; its secret is shown once.',
   'portal.noWebhooks': 'No webhooks yet: add the address that should receive events above.',
   'portal.noDeliveries': 'No deliveries yet: each event sent to your webhooks appears here with every attempt and the answer.',
+  'portal.keyName': "Name",
   'portal.keyEnv': "Environment",
   'portal.sandbox': "Sandbox",
   'portal.production': "Production",

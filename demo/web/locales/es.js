@@ -196,6 +196,7 @@ export default {
   'portal.noKeys': 'Aún no hay claves de API: cree una arriba; su secreto se muestra una sola vez.',
   'portal.noWebhooks': 'Aún no hay webhooks: añada arriba la dirección que debe recibir los eventos.',
   'portal.noDeliveries': 'Aún no hay entregas: cada evento enviado a sus webhooks aparece aquí con cada intento y la respuesta.',
+  'portal.keyName': "Nombre",
   'portal.keyEnv': "Entorno",
   'portal.sandbox': "Sandbox",
   'portal.production': "Producción",

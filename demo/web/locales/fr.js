@@ -196,6 +196,7 @@ export default {
   'portal.noKeys': 'Aucune clé API pour l’instant : créez-en une ci-dessus ; son secret n’est affiché qu’une fois.',
   'portal.noWebhooks': 'Aucun webhook pour l’instant : ajoutez ci-dessus l’adresse qui doit recevoir les événements.',
   'portal.noDeliveries': 'Aucun envoi pour l’instant : chaque événement envoyé à vos webhooks apparaît ici avec chaque tentative et la réponse.',
+  'portal.keyName': "Nom",
   'portal.keyEnv': "Environnement",
   'portal.sandbox': "Bac à sable",
   'portal.production': "Production",

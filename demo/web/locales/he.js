@@ -196,6 +196,7 @@ export default {
   'portal.noKeys': 'אין עדיין מפתחות API: צרו מפתח למעלה; הסוד שלו מוצג פעם אחת.',
   'portal.noWebhooks': 'אין עדיין Webhooks: הוסיפו למעלה את הכתובת שתקבל אירועים.',
   'portal.noDeliveries': 'אין עדיין מסירות: כל אירוע שנשלח ל-Webhooks שלכם מופיע כאן עם כל ניסיון והתשובה.',
+  'portal.keyName': "שם",
   'portal.keyEnv': "סביבה",
   'portal.sandbox': "ארגז חול",
   'portal.production': "ייצור",

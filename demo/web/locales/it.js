@@ -196,6 +196,7 @@ export default {
   'portal.noKeys': 'Ancora nessuna chiave API: creane una qui sopra; il segreto è mostrato una sola volta.',
   'portal.noWebhooks': 'Ancora nessun webhook: aggiungi qui sopra l’indirizzo che deve ricevere gli eventi.',
   'portal.noDeliveries': 'Ancora nessuna consegna: ogni evento inviato ai tuoi webhook compare qui con ogni tentativo e la risposta.',
+  'portal.keyName': "Nome",
   'portal.keyEnv': "Ambiente",
   'portal.sandbox': "Sandbox",
   'portal.production': "Produzione",

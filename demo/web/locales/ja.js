@@ -196,6 +196,7 @@ export default {
   'portal.noKeys': 'API キーはまだありません：上で作成してください。シークレットは一度だけ表示されます。',
   'portal.noWebhooks': 'Webhook はまだありません：イベントを受け取るアドレスを上で追加してください。',
   'portal.noDeliveries': '配信はまだありません：Webhook に送られた各イベントが、試行と応答とともにここに表示されます。',
+  'portal.keyName': "名前",
   'portal.keyEnv': "環境",
   'portal.sandbox': "サンドボックス",
   'portal.production': "本番",

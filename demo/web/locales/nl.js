@@ -196,6 +196,7 @@ export default {
   'portal.noKeys': 'Nog geen API-sleutels: maak er hierboven een; het geheim wordt één keer getoond.',
   'portal.noWebhooks': 'Nog geen webhooks: voeg hierboven het adres toe dat gebeurtenissen moet ontvangen.',
   'portal.noDeliveries': 'Nog geen afleveringen: elke gebeurtenis naar uw webhooks verschijnt hier met elke poging en het antwoord.',
+  'portal.keyName': "Naam",
   'portal.keyEnv': "Omgeving",
   'portal.sandbox': "Sandbox",
   'portal.production': "Productie",

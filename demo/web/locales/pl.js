@@ -196,6 +196,7 @@ export default {
   'portal.noKeys': 'Brak kluczy API: utwórz klucz powyżej; jego sekret zobaczysz tylko raz.',
   'portal.noWebhooks': 'Brak webhooków: dodaj powyżej adres, który ma odbierać zdarzenia.',
   'portal.noDeliveries': 'Brak doręczeń: każde zdarzenie wysłane do webhooków pojawi się tutaj z każdą próbą i odpowiedzią.',
+  'portal.keyName': "Nazwa",
   'portal.keyEnv': "Środowisko",
   'portal.sandbox': "Sandbox",
   'portal.production': "Produkcja",

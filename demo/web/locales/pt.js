@@ -196,6 +196,7 @@ export default {
   'portal.noKeys': 'Ainda não há chaves de API: crie uma acima; o segredo é mostrado uma só vez.',
   'portal.noWebhooks': 'Ainda não há webhooks: adicione acima o endereço que deve receber os eventos.',
   'portal.noDeliveries': 'Ainda não há entregas: cada evento enviado aos seus webhooks aparece aqui com cada tentativa e a resposta.',
+  'portal.keyName': "Nome",
   'portal.keyEnv': "Ambiente",
   'portal.sandbox': "Sandbox",
   'portal.production': "Produção",

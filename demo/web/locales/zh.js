@@ -196,6 +196,7 @@ export default {
   'portal.noKeys': '还没有 API 密钥：请在上方创建一个；密钥只显示一次。',
   'portal.noWebhooks': '还没有 Webhook：请在上方添加接收事件的地址。',
   'portal.noDeliveries': '还没有投递：发送到您的 Webhook 的每个事件都会连同每次尝试和响应显示在这里。',
+  'portal.keyName': "名称",
   'portal.keyEnv': "环境",
   'portal.sandbox': "沙盒",
   'portal.production': "生产",
