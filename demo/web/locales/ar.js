@@ -86,7 +86,6 @@ export default {
   'journey.signNote': 'يفتح كل رابط صفحة التوقيع باسم ذلك الموقّع. يُدعى الموقّع 2 عندما ينتهي الموقّع 1.',
   'journey.outbox': 'صندوق الصادر',
   'journey.step5': '5. ملف PDF النهائي',
-  'journey.refresh': 'حدّث الحالة',
   'journey.httpError': 'ردّ الخادم بـ HTTP {status}. حاول مرة أخرى.',
   'journey.sessionRefused': 'رُفضت الجلسة التجريبية (HTTP {status}).',
   'journey.connectedOutbox': 'تم الاتصال بالمفتاح التجريبي (تذهب الرسائل إلى صندوق الصادر المحلي أدناه).',

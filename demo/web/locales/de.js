@@ -86,7 +86,6 @@ export default {
   'journey.signNote': 'Jeder Link öffnet die Signaturseite als dieser Unterzeichnende. Unterzeichner 2 wird eingeladen, wenn Unterzeichner 1 fertig ist.',
   'journey.outbox': 'Postausgang',
   'journey.step5': '5. Das fertige PDF',
-  'journey.refresh': 'Status aktualisieren',
   'journey.httpError': 'Der Server antwortete mit HTTP {status}. Versuchen Sie es erneut.',
   'journey.sessionRefused': 'Die Demo-Sitzung wurde abgelehnt (HTTP {status}).',
   'journey.connectedOutbox': 'Mit dem Demo-Schlüssel verbunden (E-Mails gehen in den lokalen Postausgang unten).',

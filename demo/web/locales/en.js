@@ -86,7 +86,6 @@ export default {
   'journey.signNote': 'Each link opens the signing page as that signer. Signer 2 is invited when Signer 1 has finished.',
   'journey.outbox': 'Outbox',
   'journey.step5': '5. The final PDF',
-  'journey.refresh': 'Refresh status',
   'journey.httpError': 'The server answered HTTP {status}. Try again.',
   'journey.sessionRefused': 'The demo session was refused (HTTP {status}).',
   'journey.connectedOutbox': 'Connected with the demo key (emails go to the local outbox below).',

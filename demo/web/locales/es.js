@@ -86,7 +86,6 @@ export default {
   'journey.signNote': 'Cada enlace abre la página de firma como ese firmante. El firmante 2 recibe la invitación cuando el firmante 1 termina.',
   'journey.outbox': 'Bandeja de salida',
   'journey.step5': '5. El PDF final',
-  'journey.refresh': 'Actualizar el estado',
   'journey.httpError': 'El servidor respondió HTTP {status}. Inténtelo de nuevo.',
   'journey.sessionRefused': 'Se rechazó la sesión de demostración (HTTP {status}).',
   'journey.connectedOutbox': 'Conectado con la clave de demostración (los correos van a la bandeja de salida local de abajo).',

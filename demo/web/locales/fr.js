@@ -86,7 +86,6 @@ export default {
   'journey.signNote': 'Chaque lien ouvre la page de signature en tant que ce signataire. Le signataire 2 est invité quand le signataire 1 a terminé.',
   'journey.outbox': 'Boîte d’envoi',
   'journey.step5': '5. Le PDF final',
-  'journey.refresh': 'Actualiser l’état',
   'journey.httpError': 'Le serveur a répondu HTTP {status}. Réessayez.',
   'journey.sessionRefused': 'La session de démonstration a été refusée (HTTP {status}).',
   'journey.connectedOutbox': 'Connecté avec la clé de démonstration (les e-mails vont dans la boîte d’envoi locale ci-dessous).',

@@ -86,7 +86,6 @@ export default {
   'journey.signNote': 'כל קישור פותח את דף החתימה בשם אותו חותם. חותם 2 מוזמן אחרי שחותם 1 מסיים.',
   'journey.outbox': 'דואר יוצא',
   'journey.step5': '5. ה-PDF הסופי',
-  'journey.refresh': 'רענון המצב',
   'journey.httpError': 'השרת השיב HTTP {status}. נסו שוב.',
   'journey.sessionRefused': 'הפעלת ההדגמה נדחתה (HTTP {status}).',
   'journey.connectedOutbox': 'מחוברים עם מפתח ההדגמה (הודעות הדוא"ל נשלחות לתיבת הדואר היוצא המקומית למטה).',

@@ -86,7 +86,6 @@ export default {
   'journey.signNote': 'Ogni link apre la pagina di firma come quel firmatario. Il firmatario 2 viene invitato quando il firmatario 1 ha finito.',
   'journey.outbox': 'Posta in uscita',
   'journey.step5': '5. Il PDF finale',
-  'journey.refresh': 'Aggiorna lo stato',
   'journey.httpError': 'Il server ha risposto HTTP {status}. Riprova.',
   'journey.sessionRefused': 'La sessione dimostrativa è stata rifiutata (HTTP {status}).',
   'journey.connectedOutbox': 'Connesso con la chiave dimostrativa (le e-mail vanno nella posta in uscita locale qui sotto).',

@@ -86,7 +86,6 @@ export default {
   'journey.signNote': '各リンクは、その署名者として署名ページを開きます。署名者 2 は署名者 1 が終わると招待されます。',
   'journey.outbox': '送信トレイ',
   'journey.step5': '5. 最終 PDF',
-  'journey.refresh': '状態を更新',
   'journey.httpError': 'サーバーの応答は HTTP {status} でした。もう一度お試しください。',
   'journey.sessionRefused': 'デモセッションが拒否されました（HTTP {status}）。',
   'journey.connectedOutbox': 'デモ用キーで接続しました（メールは下のローカル送信トレイに届きます）。',

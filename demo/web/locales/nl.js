@@ -86,7 +86,6 @@ export default {
   'journey.signNote': 'Elke link opent de ondertekenpagina als die ondertekenaar. Ondertekenaar 2 wordt uitgenodigd zodra ondertekenaar 1 klaar is.',
   'journey.outbox': 'Postvak uit',
   'journey.step5': '5. De definitieve pdf',
-  'journey.refresh': 'Status vernieuwen',
   'journey.httpError': 'De server antwoordde met HTTP {status}. Probeer het opnieuw.',
   'journey.sessionRefused': 'De demosessie is geweigerd (HTTP {status}).',
   'journey.connectedOutbox': 'Verbonden met de demosleutel (e-mails gaan naar het lokale postvak uit hieronder).',

@@ -86,7 +86,6 @@ export default {
   'journey.signNote': 'Każdy link otwiera stronę podpisu jako dany podpisujący. Podpisujący 2 dostaje zaproszenie, gdy podpisujący 1 skończy.',
   'journey.outbox': 'Skrzynka nadawcza',
   'journey.step5': '5. Końcowy PDF',
-  'journey.refresh': 'Odśwież stan',
   'journey.httpError': 'Serwer odpowiedział HTTP {status}. Spróbuj ponownie.',
   'journey.sessionRefused': 'Odmówiono sesji demonstracyjnej (HTTP {status}).',
   'journey.connectedOutbox': 'Połączono kluczem demonstracyjnym (e-maile trafiają do lokalnej skrzynki nadawczej poniżej).',

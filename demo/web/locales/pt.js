@@ -86,7 +86,6 @@ export default {
   'journey.signNote': 'Cada link abre a página de assinatura como esse signatário. O signatário 2 é convidado quando o signatário 1 terminar.',
   'journey.outbox': 'Caixa de saída',
   'journey.step5': '5. O PDF final',
-  'journey.refresh': 'Atualizar o status',
   'journey.httpError': 'O servidor respondeu HTTP {status}. Tente novamente.',
   'journey.sessionRefused': 'A sessão de demonstração foi recusada (HTTP {status}).',
   'journey.connectedOutbox': 'Conectado com a chave de demonstração (os e-mails vão para a caixa de saída local abaixo).',

@@ -86,7 +86,6 @@ export default {
   'journey.signNote': '每个链接都以该签署人的身份打开签署页面。签署人 1 完成后，签署人 2 才会收到邀请。',
   'journey.outbox': '发件箱',
   'journey.step5': '5. 最终 PDF',
-  'journey.refresh': '刷新状态',
   'journey.httpError': '服务器返回 HTTP {status}。请重试。',
   'journey.sessionRefused': '演示会话被拒绝（HTTP {status}）。',
   'journey.connectedOutbox': '已使用演示密钥连接（邮件会进入下方的本地发件箱）。',

@@ -20,7 +20,7 @@ export const KEY_ENVS: readonly KeyEnv[] = ['sandbox', 'production'];
 export const MAX_KEY_NAME = 80;
 
 /** The name trimmed; too long or with control characters is refused in words. */
-function keyName(name: string | null | undefined): string {
+export function keyName(name: string | null | undefined): string {
   const trimmed = (name ?? '').trim();
   if (trimmed.length > MAX_KEY_NAME)
     throw invalidInput(`name is at most ${MAX_KEY_NAME} characters (got ${trimmed.length}).`, [
