@@ -14,4 +14,6 @@ export function advanceVerificationClock(recipientId: string, ms: number): void 
   offsets.set(recipientId, (offsets.get(recipientId) ?? 0) + ms);
 }
 
-export const testClockEnabled = (env: NodeJS.ProcessEnv = process.env): boolean => env.ESIGN_TEST_CLOCK === '1' || env.ESIGN_TEST_CLOCK === 'true';
+/** Never with NODE_ENV=production: there a stray ESIGN_TEST_CLOCK must not let anyone age a recipient's codes. */
+export const testClockEnabled = (env: NodeJS.ProcessEnv = process.env): boolean =>
+  env.NODE_ENV !== 'production' && (env.ESIGN_TEST_CLOCK === '1' || env.ESIGN_TEST_CLOCK === 'true');

@@ -13,6 +13,7 @@ import { sendDocument, signerCall, signerToken, valuesFor } from '../../../../te
 import { checkCode, maskPhone, sendCode, CODE_TTL_MS, RESEND_AFTER_MS } from './verification.ts';
 import { SmsDelivery, smsSettingsFromEnv } from '../../email/sms-delivery.ts';
 import { tokenSecret } from '../../auth/component-tokens.ts';
+import { testClockEnabled } from './verification-clock.ts';
 
 let t: TestApp;
 before(async () => {
@@ -135,4 +136,10 @@ test('a provider failure is recorded for the sender and leaves the recipient whe
   assert.equal(failed.details.error, 'Twilio answered 500');
   assert.equal((await store.documents.recipient(ann.id))!.status, recipient.status);
   assert.equal(await store.verifications.latestCode(ann.id), undefined, 'no code was kept for a message that never left');
+});
+
+test('the test clock is off under NODE_ENV=production whatever ESIGN_TEST_CLOCK says', () => {
+  assert.equal(testClockEnabled({ ESIGN_TEST_CLOCK: '1' }), true);
+  assert.equal(testClockEnabled({ ESIGN_TEST_CLOCK: '1', NODE_ENV: 'production' }), false);
+  assert.equal(testClockEnabled({}), false);
 });
