@@ -77,6 +77,15 @@ test('a signer sent with sms cannot save or complete before the code from the SM
   assert.ok(!JSON.stringify(events).includes('900123'), 'nor the whole number');
 });
 
+test("a German document's SMS is in German, the code first (phones offer to fill it in)", async () => {
+  const sent = await sendDocument(t, [field({ signer: 1 })], { signers: [person('Ann', { sms: NUMBER })], language: 'de', name: 'Mietvertrag' });
+  const ann = sent.recipients[0]!;
+  const token = await signerToken(t, ann.id);
+  assert.equal((await call(t.app, token, 'POST', `/api/v1/signer/${ann.id}/verification/send/`, {})).statusCode, 200);
+  const box = (await call(t.app, t.key, 'GET', `/api/v1/sms-outbox/?document=${sent.documentId}`)).json();
+  assert.match(box.objects[0].text, /^\d{6} ist Ihr Code zum Unterschreiben von „Mietvertrag“\. Er ist 10 Minuten gültig\. Geben Sie ihn nicht weiter\.$/);
+});
+
 test('five wrong codes lock that code, even the right one is then refused', async () => {
   const { sent, post } = await sentWithSms();
   assert.equal((await post('send')).statusCode, 200);

@@ -15,6 +15,7 @@ import type { VerificationChannel, VerifiedHow } from '../../store/verifications
 import { ExpiredError, ForbiddenError, RateLimitedError, UnavailableError, conflict, unprocessable, invalidInput } from '../../domain/errors.ts';
 import type { SmsDelivery } from '../../email/sms-delivery.ts';
 import { verificationNow } from './verification-clock.ts';
+import { tr } from '../../i18n/messages.ts';
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const MAX_WRONG_TRIES = 5;
@@ -157,7 +158,8 @@ export async function sendCode(
   const channel = state.required;
   const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
   const id = crypto.randomUUID();
-  const text = `${code} is your code to sign "${document.name}". It expires in 10 minutes. Do not share it.`;
+  // In the document's language, the code first (phones offer a code at the start of a message to fill in).
+  const text = tr(document.language, 'code.sms', { code, document: document.name });
   const result = await deliver(channel, text);
   const details = { channel, to: state.destination };
   if (!result.ok) {
