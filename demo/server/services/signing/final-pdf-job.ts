@@ -68,7 +68,7 @@ const INVITATIONS = new Set(['recipient_sent', 'recipient_send', 'invitation_que
 
 /** What happened, in the document's language; an invitation says whom (name and email), not just "Invited". */
 function eventText(lang: string, doc: DocumentRecord, recipients: RecipientRecord[], e: AuditEvent): string {
-  const verification = verificationEventText(e);
+  const verification = verificationEventText(e, lang);
   if (verification) return verification;
   const whom = INVITATIONS.has(e.event) && e.recipientId ? recipients.find((r) => r.id === e.recipientId) : undefined;
   if (!whom) return actionText(lang, e.event) ?? plainEventName(e.event);
@@ -102,7 +102,7 @@ export function signingHistory(
         .filter((e, i, list) => list.findIndex((x) => x.event === e.event) === i)
         .map((e) => ({ label: actionText(lang, e.event), at: e.created }))
         // How this recipient proved who they are (one-time code or the sender's word), when asked to.
-        .concat(verificationMethodText(events, r.id) ?? []),
+        .concat(verificationMethodText(events, r.id, lang) ?? []),
     })),
     events: important.map((e) => ({
       at: e.created,

@@ -2,7 +2,7 @@
  * One-time codes by email (issue 29): the send flag `email_verification` and the group default ask a
  * signer without a number for a code sent by the mail transport; `verified_by_sender` skips the step and
  * is recorded; the signing view carries the step's state; the sealed PDF's history page shows every send
- * and the method, masked (read back with pdftotext).
+ * and the method, masked (read back with pdftotext), in the document's language.
  */
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
@@ -67,6 +67,34 @@ test('email_verification: a code by email before signing; the history page shows
   assert.match(text, /Entered a wrong one-time code \(email, a••@example\.com\)/);
   assert.match(text, /Verified by email code sent to a••@example\.com/);
   assert.ok(!text.includes(code), 'never the code');
+});
+
+test("a German document: the code email and the history page's verification lines are in German", async () => {
+  const sent = await sendDocument(t, [field({ signer: 1 })], {
+    signers: [person('Ann')],
+    email_verification: true,
+    append_history: true,
+    language: 'de',
+    name: 'Mietvertrag',
+  });
+  const ann = sent.recipients[0]!;
+  const token = await signerToken(t, ann.id);
+  const post = (op: string, body: unknown = {}) => call(t.app, token, 'POST', `/api/v1/signer/${ann.id}/verification/${op}/`, body);
+  assert.equal((await post('send')).statusCode, 200);
+  const box = (await call(t.app, t.key, 'GET', `/api/v1/outbox/?document=${sent.documentId}`)).json();
+  const mail = box.objects.find((m: { subject: string }) => m.subject === 'Ihr Code zum Unterschreiben von „Mietvertrag“');
+  assert.ok(mail, `the German subject (${box.objects.map((m: { subject: string }) => m.subject).join(' | ')})`);
+  assert.match(mail.text, /^\d{6} ist Ihr Code zum Unterschreiben von „Mietvertrag“\. .*Geben Sie ihn nicht weiter\.\n$/);
+  const code = /(\d{6})/.exec(mail.text)![1]!;
+  assert.equal((await post('check', { code: code === '000000' ? '111111' : '000000' })).statusCode, 422);
+  assert.equal((await post('check', { code })).statusCode, 200);
+  assert.equal((await signerCall(t.app, token, ann.id, 'complete', { values: valuesFor(sent, 1) })).json().document_status, 30);
+  const pdf = await t.app.inject({ method: 'GET', url: `/api/v1/pdf/${sent.documentId}/`, headers: { authorization: `Bearer ${t.key}` } });
+  const text = pdfText(pdf.rawPayload).replace(/\s+/g, ' ');
+  assert.match(text, /Einmalcode per E-Mail an a••@example\.com gesendet/);
+  assert.match(text, /Falschen Einmalcode eingegeben \(E-Mail, a••@example\.com\)/);
+  assert.match(text, /Verifiziert mit einem Code per E-Mail an a••@example\.com/);
+  assert.ok(!/One-time|Verified by/.test(text), 'no English verification line');
 });
 
 test('the group default asks for email codes; a number wins (sms); verified_by_sender skips the step and says so', async () => {

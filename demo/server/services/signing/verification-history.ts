@@ -1,9 +1,11 @@
 /**
- * How the one-time code events (services/signing/verification.ts) read on the final PDF's history page:
- * every send, failure and success with the number or address masked as recorded, and the method each
- * recipient was verified by. English for now (the history page's other lines follow the document's language).
+ * How the one-time code events (services/signing/verification.ts) read on the final PDF's history page,
+ * in the document's language like the page's other lines: every send, failure and success with the number
+ * or address masked as recorded, and the method each recipient was verified by.
  */
+import { directionOf } from 'esign-elements/i18n';
 import type { AuditEvent } from '../../store/documents-history.ts';
+import { tr } from '../../i18n/messages.ts';
 
 export const VERIFICATION_EVENTS = new Set(['verification_code_sent', 'verification_send_failed', 'verification_failed', 'recipient_verified']);
 
@@ -14,27 +16,38 @@ interface Details {
   method?: string;
 }
 
-const by = (d: Details) => (d.channel === 'email' ? 'email' : 'SMS');
+/**
+ * The channel's name and the masked destination. In Arabic and Hebrew the destination is wrapped in a
+ * left-to-right isolate (U+2066 … U+2069): the bidi algorithm would otherwise scatter "+44 7••• ••• 123"
+ * into runs read right to left (the page's bidi drawing keeps the isolate and draws no mark for it).
+ */
+function params(lang: string, d: Details): { method: string; to: string } {
+  const to = String(d.to ?? '');
+  return {
+    method: tr(lang, d.channel === 'email' ? 'history.verification.email' : 'history.verification.sms'),
+    to: directionOf(lang) === 'rtl' ? `\u2066${to}\u2069` : to,
+  };
+}
 
-export function verificationEventText(e: AuditEvent): string | undefined {
+export function verificationEventText(e: AuditEvent, lang = 'en'): string | undefined {
   const d = e.details as Details;
   switch (e.event) {
     case 'verification_code_sent':
-      return `One-time code sent by ${by(d)} to ${d.to}`;
+      return tr(lang, 'history.verification.sent', params(lang, d));
     case 'verification_send_failed':
-      return `One-time code could not be sent by ${by(d)} to ${d.to}`;
+      return tr(lang, 'history.verification.notSent', params(lang, d));
     case 'verification_failed':
-      if (d.reason === 'expired') return `Entered an expired one-time code (${by(d)}, ${d.to})`;
-      return `Entered a wrong one-time code (${by(d)}, ${d.to})${d.reason === 'locked' ? '; the code is locked' : ''}`;
+      if (d.reason === 'expired') return tr(lang, 'history.verification.expired', params(lang, d));
+      return tr(lang, d.reason === 'locked' ? 'history.verification.locked' : 'history.verification.wrong', params(lang, d));
     case 'recipient_verified':
-      return d.method === 'sender' ? 'Identity vouched for by the sender at send (verified_by_sender)' : `Verified by ${by(d)} code sent to ${d.to}`;
+      return d.method === 'sender' ? tr(lang, 'history.verification.sender') : tr(lang, 'history.verification.verified', params(lang, d));
     default:
       return undefined;
   }
 }
 
 /** The recipient's verification method, for its block on the history page ("Verified by SMS code sent to +44 7••• ••• 123"). */
-export function verificationMethodText(events: readonly AuditEvent[], recipientId: string): { label: string; at: string } | undefined {
+export function verificationMethodText(events: readonly AuditEvent[], recipientId: string, lang = 'en'): { label: string; at: string } | undefined {
   const e = events.find((x) => x.event === 'recipient_verified' && x.recipientId === recipientId);
-  return e && { label: verificationEventText(e)!, at: e.created };
+  return e && { label: verificationEventText(e, lang)!, at: e.created };
 }
