@@ -55,6 +55,12 @@ function isDependency(names: string[], id: string): boolean {
 /** A shipped language's table (a `locales/xx.ts` under src/): its own chunk, named by its language, loaded on demand. */
 const isLocale = (chunk: { facadeModuleId?: string | null }) => /[\\/]locales[\\/][a-z]{2}\.ts$/.test(chunk.facadeModuleId ?? '');
 
+/**
+ * Whitespace too: Vite's library mode keeps an ES module's layout and `@__PURE__` notes for a later bundler,
+ * but the CDN files go straight to browsers (the signer's first chunk: 656 KB to parse on a phone, not ~390 KB).
+ */
+const FULLY_MINIFIED = { minify: true, comments: { annotation: false, jsdoc: false, legal: false } } as const;
+
 const shared: UserConfig = {
   root,
   // Storybook and the demo serve public files themselves; the library has none.
@@ -116,7 +122,7 @@ function cdnConfig(): UserConfig {
       rolldownOptions: {
         // Everything inside, one file: no bare imports left for a browser to fail on.
         external: [],
-        output: { codeSplitting: false },
+        output: { codeSplitting: false, ...FULLY_MINIFIED },
       },
     },
   };
@@ -146,7 +152,7 @@ function cdnElementsConfig(): UserConfig {
         external: [],
         // Chunks beside the entries (the worker resolves against the chunk that holds pdf-worker.ts); each
         // language other than English is a chunk of its own, fetched when an element speaks it.
-        output: { chunkFileNames: (chunk) => (isLocale(chunk) ? 'esign-locale-[name]-[hash].min.js' : 'esign-chunk-[hash].min.js') },
+        output: { chunkFileNames: (chunk) => (isLocale(chunk) ? 'esign-locale-[name]-[hash].min.js' : 'esign-chunk-[hash].min.js'), ...FULLY_MINIFIED },
       },
     },
   };
