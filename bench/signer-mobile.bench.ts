@@ -128,7 +128,13 @@ function traceRequests(page: Page): () => void {
       lines.push({ start, text: `${Math.round(start)}-${Math.round(performance.now() - started)} ms  ${kb.toFixed(1)} KB  ${new URL(r.url()).pathname}` });
     });
   });
-  return () => console.error(lines.sort((a, b) => a.start - b.start).map((l) => `  ${l.text}`).join('\n'));
+  return () =>
+    console.error(
+      lines
+        .sort((a, b) => a.start - b.start)
+        .map((l) => `  ${l.text}`)
+        .join('\n'),
+    );
 }
 
 /** Navigation → the first field box tapped and its control focused, in ms. */

@@ -73,7 +73,10 @@ export function t(lang, key, params = {}) {
 export function applyLang(lang, titleKey) {
   const base = String(lang).toLowerCase().split('-')[0];
   // A language other than the one loaded with this module (the document's, known later): English until it arrives.
-  const ready = TABLES[base] || !Object.hasOwn(DEMO_LOCALES, base) ? null : loadLang(lang).then(() => {
+  const ready =
+    TABLES[base] || !Object.hasOwn(DEMO_LOCALES, base)
+      ? null
+      : loadLang(lang).then(() => {
           if (TABLES[base]) applyLang(lang, titleKey);
         });
   document.documentElement.lang = lang;

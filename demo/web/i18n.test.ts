@@ -9,7 +9,10 @@ import { DEMO_EN, DEMO_LOCALES, LOCALES, loadLang, pageLang, t } from './i18n.js
 /** Every language's table, loaded (the pages fetch only theirs). */
 const TABLES: Record<string, Record<string, string>> = Object.fromEntries(
   await Promise.all(
-    Object.entries(DEMO_LOCALES as Record<string, () => Promise<{ default: Record<string, string> }>>).map(async ([lang, load]) => [lang, (await load()).default]),
+    Object.entries(DEMO_LOCALES as Record<string, () => Promise<{ default: Record<string, string> }>>).map(async ([lang, load]) => [
+      lang,
+      (await load()).default,
+    ]),
   ),
 );
 
