@@ -23,6 +23,7 @@ import { mintLinkToken, linkTtlSeconds, signingUrl, verifyLinkToken } from '../a
 import { openLinkSession } from '../services/signing/link-session.ts';
 import { MAX_IMAGE_BYTES } from '../services/signing/submission.ts';
 import signingAttachmentRoutes from './signing-attachments.ts';
+import signingFirstPageRoutes from './signing-first-page.ts';
 import { assertVerified, verificationState } from '../services/signing/verification.ts';
 import { stateView } from './signer-verification.ts';
 
@@ -58,6 +59,7 @@ export default async function signingRoutes(app: App): Promise<void> {
   // preClose: the app's own onClose closes the store, and that runs before a plugin's onClose.
   app.addHook('preClose', async () => signing.close());
   await signingAttachmentRoutes(app);
+  const firstPage = await signingFirstPageRoutes(app);
 
   app.get(
     '/api/v1/signer/:id/signing/',
@@ -68,16 +70,18 @@ export default async function signingRoutes(app: App): Promise<void> {
         tags: TAGS,
         params: IdParams,
         description:
-          'The document (name, status, PDF URI, redirect), this signer and its status, whether it can sign now (`can_sign`, else `blocked_reason`: waiting | finished | rejected | withdrawn | removed), and the fields: its own with `editable: true`, the others read-only with values only once their recipient has finished. Secret codes (73) are never sent. `verification`: the one-time code step (required, verified, destination masked, the waiting code, resend_in).',
+          'The document (name, status, PDF URI, redirect), this signer and its status, whether it can sign now (`can_sign`, else `blocked_reason`: waiting | finished | rejected | withdrawn | removed), and the fields: its own with `editable: true`, the others read-only with values only once their recipient has finished. Secret codes (73) are never sent. `verification`: the one-time code step (required, verified, destination masked, the waiting code, resend_in). `first_page_image` (`url`, page `width` and `height` in points): page 1 as an image to show until the PDF is rendered, absent when there is none.',
         response: { 200: Type.Object({}, { additionalProperties: true }), ...errorResponses(401, 403, 404, 429) },
       },
     },
     async (request) => {
       const { recipient, document } = await loadVisibleRecipient(app.store, request, request.params.id);
       const { documents } = app.store;
-      const view = signerView(document, recipient, await documents.recipients(document.id), await documents.fields(document.id));
-      // The code step before the fields open (issue 29): what the element shows first.
-      return { ...view, verification: stateView(await verificationState(app.store, recipient)) };
+      const [recipients, fields, image] = await Promise.all([documents.recipients(document.id), documents.fields(document.id), firstPage.view(recipient.id, document)]);
+      const view = signerView(document, recipient, recipients, fields);
+      // The code step before the fields open (issue 29): what the element shows first. The first page's image
+      // (issue 27): what the element shows until pdf.js has the page.
+      return { ...view, ...(image ? { first_page_image: image } : {}), verification: stateView(await verificationState(app.store, recipient)) };
     },
   );
 
@@ -252,6 +256,7 @@ export default async function signingRoutes(app: App): Promise<void> {
       if (!isUuid(id)) throw notFound('Signer', id);
       const link = verifyLinkToken(app.config.dataDir, request.body.link, id.toLowerCase());
       const session = await openLinkSession(app, { recipientId: id, link, operations: Object.values(SIGNER_OPERATIONS), removedVerb: 'signed' });
+      firstPage.prepare(session.document); // rendered while the page loads, ready for its signing view
       return {
         token: session.token,
         expires_at: session.expiresAt.toISOString(),

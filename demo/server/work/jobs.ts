@@ -10,6 +10,7 @@ import { inspectPdf, type PdfInfo } from '../pdf/inspect.ts';
 import { extractTags, type TagExtraction } from '../pdf/tags.ts';
 import { importFormFields, type FormImport } from '../pdf/form-import.ts';
 import { renderPreview } from '../pdf/preview.ts';
+import { renderFirstPageImage, type FirstPageImage } from '../pdf/first-page-image.ts';
 import { buildFinalPdf, type FinalPdfInput } from '../pdf/final-pdf.ts';
 import type { StampWarning } from '../pdf/stamp.ts';
 import { PdfProblem } from '../pdf/load.ts';
@@ -36,6 +37,8 @@ export interface JobTypes {
   extractTags: [{ bytes: Uint8Array }, TagExtraction];
   importFormFields: [{ bytes: Uint8Array }, FormImport];
   renderPreview: [{ bytes: Uint8Array; fields: FieldElement[] }, Uint8Array];
+  /** Page 1 as an image for the signing page before pdf.js arrives (pdf/first-page-image.ts). */
+  firstPageImage: [{ bytes: Uint8Array }, FirstPageImage];
   inspectAttachment: [{ bytes: Uint8Array }, { ok: boolean; message: string }];
   finalPdf: [{ input: FinalPdfInput; attachments: AppendItem[] }, { pdf: Uint8Array; warnings: StampWarning[]; attachmentWarnings: string[] }];
   validateFields: [{ elements: unknown; pageCount: number }, ValidationResult];
@@ -75,6 +78,10 @@ export const jobs: { [K in JobKind]: (input: JobTypes[K][0], limits: JobLimits) 
   async renderPreview({ bytes, fields }, limits) {
     await guard(bytes, limits);
     return renderPreview(bytes, fields);
+  },
+  async firstPageImage({ bytes }, limits) {
+    await guard(bytes, limits);
+    return renderFirstPageImage(bytes);
   },
   async inspectAttachment({ bytes }, limits) {
     await guard(bytes, limits);

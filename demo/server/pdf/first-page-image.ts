@@ -1,0 +1,44 @@
+/**
+ * The first page of a document as an image (issue 27, slow phones): the signing page shows it, with the
+ * recipient's fields usable over it, until pdf.js has arrived and rendered the page itself. Rendered by
+ * pdf.js in Node onto @napi-rs/canvas (the canvas pdfjs-dist installs as an optional dependency: loaded
+ * here on demand, so a platform without its prebuilt binary simply has no images), once per PDF content.
+ */
+import { openWithPdfjs } from './pdfjs-node.ts';
+
+/** Phone-sensible: sharp at fit-width on a 390 px screen at 2x, a few tens of KB in WebP. */
+export const FIRST_PAGE_IMAGE_WIDTH = 900;
+/** A page far taller than wide is not worth a huge bitmap: the height is capped (the width shrinks with it). */
+const MAX_HEIGHT = 2400;
+
+export interface FirstPageImage {
+  image: Uint8Array;
+  type: 'image/webp';
+  /** Page 1's size in PDF points, rotation applied (what pdf.js's viewport at scale 1 says in the browser). */
+  width: number;
+  height: number;
+}
+
+/** Renders page 1. Throws when pdf.js cannot open or draw it (the caller keeps no image). */
+export async function renderFirstPageImage(bytes: Uint8Array): Promise<FirstPageImage> {
+  const { createCanvas } = await import('@napi-rs/canvas');
+  const { doc, close } = await openWithPdfjs(bytes);
+  try {
+    const page = await doc.getPage(1);
+    const natural = page.getViewport({ scale: 1 });
+    const scale = Math.min(FIRST_PAGE_IMAGE_WIDTH / natural.width, MAX_HEIGHT / natural.height);
+    const viewport = page.getViewport({ scale });
+    const canvas = createCanvas(Math.max(1, Math.round(viewport.width)), Math.max(1, Math.round(viewport.height)));
+    const context = canvas.getContext('2d');
+    // A PDF page is paper: transparent areas are white, as in the browser's page box.
+    context.fillStyle = '#fff';
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    // @napi-rs/canvas is what pdf.js itself uses in Node; its types differ from the DOM's only nominally.
+    await page.render({ canvas: canvas as unknown as HTMLCanvasElement, canvasContext: context as unknown as CanvasRenderingContext2D, viewport }).promise;
+    const image = await canvas.encode('webp', 75);
+    page.cleanup();
+    return { image: new Uint8Array(image.buffer, image.byteOffset, image.byteLength), type: 'image/webp', width: natural.width, height: natural.height };
+  } finally {
+    await close();
+  }
+}
