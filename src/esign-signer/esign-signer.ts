@@ -88,7 +88,11 @@ export class EsignSigner extends EsignElement {
 
   protected readonly source = new PdfSourceController(this, {
     lang: () => langOf(this),
-    onReady: (doc) => void this.pages.setDocument(doc, 0, () => this.pages.fitScale('fit-width')).then(() => this.session.maybeReady()),
+    // A zoom chosen over the first page's image (before pdf.js) is kept.
+    onReady: (doc) =>
+      void this.pages
+        .setDocument(doc, 0, () => (this.zoom === 'fit-width' ? this.pages.fitScale('fit-width') : this.pages.scale))
+        .then(() => this.session.maybeReady()),
     onError: (error) => this.session.fail(error.message, error.code),
   });
 
@@ -96,6 +100,7 @@ export class EsignSigner extends EsignElement {
     scroller: () => this.renderRoot?.querySelector<HTMLElement>('.scroller') ?? null,
     pageElement: (index) => this.renderRoot.querySelector<HTMLElement>(`.page[data-page="${index + 1}"]`),
     onCurrentPageChange: () => this.requestUpdate(), // the page number in the header
+    onPageRendered: (index) => index === 0 && this.session.firstPage.url && this.requestUpdate(), // the canvas replaces page 1's image
   });
 
   /** Loading, the phase, `esign-ready`, and token renewal. */

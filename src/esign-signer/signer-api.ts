@@ -24,6 +24,8 @@ export interface SigningView {
   fields: SignerField[];
   /** The one-time code step before the fields open (absent from servers without it: no step). */
   verification?: VerificationView;
+  /** Page 1 as an image, shown until pdf.js has rendered it; `width`/`height`: the page in points (absent: none). */
+  first_page_image?: { url: string; width: number; height: number };
 }
 
 /** Whether this recipient must enter a one-time code first, and where that stands. */
@@ -91,6 +93,20 @@ export const signingApi = {
   attach: (endpoint: string, token: string, signer: string, upload: { field: string; name: string; type: string; data: string }) =>
     request<{ field: string; name: string; type: string; bytes: number }>(endpoint, token, signer, 'attachment', upload),
 };
+
+/** The conventional address of page 1's image (GET /api/v1/signer/{id}/first-page/), fetched alongside the signing view. */
+export const firstPageImageUrl = (endpoint: string, signer: string): string => `${apiBase(endpoint)}/signer/${encodeURIComponent(signer)}/first-page/`;
+
+/** Page 1's image as an object URL (the caller revokes it), or '' when there is none or it failed: the page then waits for pdf.js. */
+export async function fetchImage(url: string, token: string, signal: AbortSignal): Promise<string> {
+  try {
+    const response = await fetch(url, { headers: { Authorization: `Bearer ${token}` }, signal, priority: 'high' } as RequestInit);
+    if (!response.ok || !/^image\//.test(response.headers.get('Content-Type') ?? '')) return '';
+    return URL.createObjectURL(await response.blob());
+  } catch {
+    return '';
+  }
+}
 
 /** The document id a signer token opens (its `ext.document` claim), read without verifying, to start loading the PDF at once. */
 export function documentIdOfToken(token: string): string {

@@ -47,6 +47,7 @@ export function renderSigner(host: SignerHost): TemplateResult {
         onDownload: () => void session.downloadFinal(),
         pages,
         onScroll: () => pages.onScroll(),
+        image: (i) => (i === 0 && !pages.isPainted(0) ? session.firstPage.url || undefined : undefined),
         overlay: (i) => renderFieldOverlay(session.byPage.get(i + 1), { lang, renderField: (entry) => renderOwnField(host, entry) }),
       })}
       ${phase === 'signing' ? renderBar(host) : phase === 'verifying' ? verificationStep(lang, host.code) : nothing}

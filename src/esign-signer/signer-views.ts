@@ -251,6 +251,8 @@ export interface MainAreaModel {
   pages: PdfPagesController;
   onScroll: () => void;
   overlay: (pageIndex: number) => unknown;
+  /** An image to show for a page until pdf.js has painted it (the server-rendered first page). */
+  image?: (pageIndex: number) => string | undefined;
 }
 
 /**
@@ -270,7 +272,7 @@ export function mainArea(m: MainAreaModel): TemplateResult {
   return html`${blocked}<div class="scroller" part="scroller" role="region" tabindex=${phase === 'verifying' ? '0' : '-1'} aria-label=${ts(lang, 'signer.label')}
       aria-busy=${phase === 'loading' ? 'true' : 'false'} @scroll=${m.onScroll}>
     ${phase === 'loading' && count === 0 ? html`<p class="message">${ts(lang, 'signer.loading')}</p>` : nothing}
-    ${count > 0 ? renderPages(m.pages, { lang, overlay: m.overlay }) : nothing}
+    ${count > 0 ? renderPages(m.pages, { lang, overlay: m.overlay, image: m.image }) : nothing}
   </div>`;
 }
 

@@ -13,6 +13,11 @@ export interface PagesTemplateOptions {
   lang: string;
   /** Content over page `index` (0-based), e.g. `renderFieldOverlay(...)`. */
   overlay?: (index: number) => unknown;
+  /**
+   * An image of page `index` to show under its canvas slot until the canvas is painted (the signer's
+   * server-rendered first page). Decorative: the page region and the fields over it carry the names.
+   */
+  image?: (index: number) => string | undefined;
 }
 
 /** Renders the pages container (class `pages`, part `pages`); page elements are `.page[data-page=n]`. */
@@ -24,6 +29,7 @@ export function renderPages(pages: PdfPagesController, options: PagesTemplateOpt
   const label = (i: number): string => t(options.lang, 'viewer.page', { page: i + 1, pages: count });
   for (let i = 0; i < built; i++) {
     const { width, height } = layout.pageSize(i);
+    const image = options.image?.(i);
     items[i] = html`<div
       class="page"
       part="page"
@@ -31,7 +37,7 @@ export function renderPages(pages: PdfPagesController, options: PagesTemplateOpt
       aria-label=${label(i)}
       data-page=${i + 1}
       style="width:${width}px;height:${height}px"
-    ><div class="page-canvas"></div>${options.overlay ? options.overlay(i) : ''}</div>`;
+    >${image ? html`<img class="page-image" src=${image} alt="" aria-hidden="true" draggable="false" />` : ''}<div class="page-canvas"></div>${options.overlay ? options.overlay(i) : ''}</div>`;
   }
   const minWidth = layout.maxWidth + 2 * layout.gap;
   // Pages not built yet keep their room, so the scrollbar is right from the start.
@@ -60,6 +66,7 @@ export const pagesStyles = [
     box-shadow: var(--esign-page-shadow, 0 1px 3px rgb(0 0 0 / 0.25));
     overflow: hidden;
   }
+  .page-image,
   .page-canvas,
   .page-canvas canvas {
     position: absolute;
@@ -67,6 +74,13 @@ export const pagesStyles = [
     width: 100%;
     height: 100%;
     display: block;
+  }
+  .page-image {
+    user-select: none;
+  }
+  /* Once pdf.js has painted the page, its canvas replaces the image (before the next render drops it). */
+  .page[data-rendered] .page-image {
+    display: none;
   }
 `,
 ];

@@ -173,6 +173,26 @@ export class PdfPagesController implements ReactiveController {
     this.update();
   }
 
+  /**
+   * Lays out `count` pages of page 1's size (points) before any document is open, so that a first page shown
+   * another way (the signer's server-rendered image) and the fields over it have their places at once. Every
+   * page is assumed page 1's size until `setDocument` reads the real ones: page 1 does not move then.
+   */
+  setProvisionalLayout(count: number, width: number, height: number, initialScale?: () => number): void {
+    if (this.doc || !(count > 0 && width > 0 && height > 0)) return;
+    this.layout.reset(count, width, height);
+    this.layout.setPageSize(0, width, height);
+    this.state = new Uint8Array(count);
+    this.materializedCount = Math.min(count, EARLY_PAGES);
+    if (initialScale) this.layout.setScale(initialScale());
+    this.host.requestUpdate();
+  }
+
+  /** Whether page `index` (0-based) shows pdf.js's canvas now. */
+  isPainted(index: number): boolean {
+    return this.surfaces.has(index);
+  }
+
   /** Changes the zoom; keeps the point at (clientX, clientY) of the scroller (default: the top of the view) fixed. */
   setScale(scale: number, anchor?: { clientX: number; clientY: number }): void {
     if (!(scale > 0) || scale === this.layout.getScale()) return;

@@ -12,6 +12,7 @@ import { orderedOwnFields, type SignerField } from '../signer-model.ts';
 import type { Phase } from '../signer-views.ts';
 import type { SignerHost } from '../signer-host.ts';
 import { downloadFinalPdf } from '../final-download.ts';
+import { FirstPageImage } from './first-page-image.ts';
 
 /** Resolves at once, or when a prerendered page is shown to its person. */
 function whenShown(): Promise<void> {
@@ -33,6 +34,8 @@ export class SigningSession implements ReactiveController {
   documentStatus = 0;
   /** Why the last download of the signed PDF did not happen ('' when it did). */
   downloadNote = '';
+  /** Page 1 as the server rendered it, shown until pdf.js has painted it. */
+  readonly firstPage: FirstPageImage;
 
   private readonly host: SignerHost;
   private abort: AbortController | null = null;
@@ -41,11 +44,13 @@ export class SigningSession implements ReactiveController {
 
   constructor(host: SignerHost) {
     this.host = host;
+    this.firstPage = new FirstPageImage(host);
     host.addController(this);
   }
 
   hostDisconnected(): void {
     this.abort?.abort();
+    this.firstPage.reset();
   }
 
   /** The element's `signer`, `token` or `endpoint` changed: load again, unless only the token was renewed. */
@@ -69,6 +74,7 @@ export class SigningSession implements ReactiveController {
     host.fitWidth(false);
     this.view = null;
     this.own = [];
+    this.firstPage.reset();
     host.requestUpdate();
     void host.pages.setDocument(null);
     if (!host.signer && !host.token && !host.endpoint) {
@@ -87,10 +93,15 @@ export class SigningSession implements ReactiveController {
     // The PDF and the signing view load side by side: the token names the document.
     this.documentId = documentIdOfToken(host.token);
     if (this.documentId) void host.source.load({ kind: 'rest', endpoint: host.endpoint, token: host.token, resource: 'document', id: this.documentId });
+    this.firstPage.start(abort.signal);
     signingApi.read(host.endpoint, host.token, host.signer, abort.signal).then(
       (view) => {
         if (abort.signal.aborted) return;
         this.applyView(view);
+        // Page 1's image makes the first page usable before pdf.js has arrived (slow phones).
+        void this.firstPage.show(view, abort.signal).then((shown) => {
+          if (shown) void this.maybeReady();
+        });
         if (view.document.uuid !== this.documentId) {
           this.documentId = view.document.uuid;
           void host.source.load({ kind: 'rest', endpoint: host.endpoint, token: host.token, resource: 'document', id: view.document.uuid });

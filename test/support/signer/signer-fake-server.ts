@@ -43,6 +43,10 @@ export async function fakeServer(
     redirect?: string;
     role?: 'signer' | 'witness' | 'approver';
     verification?: Parameters<typeof fakeVerification>[0];
+    /** Page 1 as an image (served at /signer/{id}/first-page/ and named by the signing view), with the page's size in points. */
+    firstPage?: { image: Blob; width: number; height: number };
+    /** The PDF is answered only once this settles (pdf.js held back, as on a slow phone). */
+    pdfHeld?: Promise<unknown>;
   } = {},
 ): Promise<FakeServer> {
   const pdf = await generatePdf({ pages: opts.pages ?? 2, text: (i) => `Agreement page ${i + 1}` });
@@ -60,12 +64,17 @@ export async function fakeServer(
     if (!url.startsWith(ENDPOINT)) return realFetch(input, init);
     const path = new URL(url).pathname;
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-    const op = /\/signer\/[^/]+\/(verification\/\w+|\w+)\/$/.exec(path)?.[1] ?? (path.startsWith('/api/v1/pdf/') ? 'pdf' : path);
+    const op = /\/signer\/[^/]+\/(verification\/\w+|[\w-]+)\/$/.exec(path)?.[1] ?? (path.startsWith('/api/v1/pdf/') ? 'pdf' : path);
     server.calls.push({ op, body, query: new URL(url).search });
     if (server.otp && op.startsWith('verification')) return server.otp.handle(op, body);
     if (server.otp && !server.otp.verified && (op === 'save' || op === 'complete' || op === 'reject'))
       return json({ error: { status: 403, code: 'verification_required', message: 'Enter the code first.' } }, 403);
+    if (op === 'first-page') {
+      if (!opts.firstPage) return json({ error: { status: 404, code: 'no_page_image', message: 'no image' } }, 404);
+      return new Response(opts.firstPage.image, { headers: { 'Content-Type': opts.firstPage.image.type } });
+    }
     if (op === 'pdf') {
+      await opts.pdfHeld;
       // The final PDF once the (only) recipient completed, as the server says with X-Esign-Pdf.
       const final = server.calls.some((c) => c.op === 'complete');
       const headers = { 'Content-Type': 'application/pdf', 'Content-Length': String(pdf.length), 'X-Esign-Pdf': final ? 'final' : 'source' };
@@ -97,6 +106,9 @@ export async function fakeServer(
         can_sign: opts.canSign ?? true,
         blocked_reason: opts.canSign === false ? 'waiting' : '',
         fields: server.fields,
+        ...(opts.firstPage
+          ? { first_page_image: { url: `/api/v1/signer/${SIGNER}/first-page/`, width: opts.firstPage.width, height: opts.firstPage.height } }
+          : {}),
         ...(server.otp ? { verification: server.otp.view() } : {}),
       });
     }
