@@ -77,7 +77,11 @@ export default async function signingRoutes(app: App): Promise<void> {
     async (request) => {
       const { recipient, document } = await loadVisibleRecipient(app.store, request, request.params.id);
       const { documents } = app.store;
-      const [recipients, fields, image] = await Promise.all([documents.recipients(document.id), documents.fields(document.id), firstPage.view(recipient.id, document)]);
+      const [recipients, fields, image] = await Promise.all([
+        documents.recipients(document.id),
+        documents.fields(document.id),
+        firstPage.view(recipient.id, document),
+      ]);
       const view = signerView(document, recipient, recipients, fields);
       // The code step before the fields open (issue 29): what the element shows first. The first page's image
       // (issue 27): what the element shows until pdf.js has the page.
