@@ -94,17 +94,26 @@ export const signingApi = {
     request<{ field: string; name: string; type: string; bytes: number }>(endpoint, token, signer, 'attachment', upload),
 };
 
-/** The conventional address of page 1's image (GET /api/v1/signer/{id}/first-page/), fetched alongside the signing view. */
+/** The address of page 1's image (GET /api/v1/signer/{id}/first-page/), fetched alongside the signing view. */
 export const firstPageImageUrl = (endpoint: string, signer: string): string => `${apiBase(endpoint)}/signer/${encodeURIComponent(signer)}/first-page/`;
 
-/** Page 1's image as an object URL (the caller revokes it), or '' when there is none or it failed: the page then waits for pdf.js. */
-export async function fetchImage(url: string, token: string, signal: AbortSignal): Promise<string> {
+export interface PageImage {
+  /** An object URL of the image (the caller revokes it). */
+  url: string;
+  /** The page in PDF points (the server's `X-Esign-Page-Size: width height`). */
+  width: number;
+  height: number;
+}
+
+/** Page 1's image and the page's size, or null when there is none or it failed: the page then waits for pdf.js. */
+export async function fetchPageImage(url: string, token: string, signal: AbortSignal): Promise<PageImage | null> {
   try {
     const response = await fetch(url, { headers: { Authorization: `Bearer ${token}` }, signal, priority: 'high' } as RequestInit);
-    if (!response.ok || !/^image\//.test(response.headers.get('Content-Type') ?? '')) return '';
-    return URL.createObjectURL(await response.blob());
+    const [width, height] = (response.headers.get('X-Esign-Page-Size') ?? '').split(' ').map(Number);
+    if (!response.ok || !/^image\//.test(response.headers.get('Content-Type') ?? '') || !(width > 0 && height > 0)) return null;
+    return { url: URL.createObjectURL(await response.blob()), width, height };
   } catch {
-    return '';
+    return null;
   }
 }
 

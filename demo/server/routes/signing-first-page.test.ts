@@ -36,7 +36,7 @@ test("first page image: named by the signing view, served to the signer's token 
   const [ann, bob] = sent.recipients.map((r) => r.id);
   const annToken = await signerToken(t, ann);
   const bobToken = await signerToken(t, bob);
-  // Opening the link started the render; a visit waits for it only briefly (a cold worker can take longer).
+  // Opening the link started the render; the signing view names the image only once it is done (it never waits).
   assert.ok(await firstPageImagesOf(t.app.store)!.meta((await t.app.store.documents.get(sent.documentId))!));
 
   const view = (await signerCall(t.app, annToken, ann, 'signing')).json();
@@ -46,6 +46,7 @@ test("first page image: named by the signing view, served to the signer's token 
   assert.equal(res.statusCode, 200, res.body);
   assert.equal(res.headers['content-type'], 'image/webp');
   assert.equal(res.headers['cache-control'], 'private, no-store', 'cached like the PDF');
+  assert.equal(res.headers['x-esign-page-size'], '612 792');
   assert.ok(res.rawPayload.byteLength < 100_000, `small enough for a phone: ${res.rawPayload.byteLength} bytes`);
   const got = await measure(res.rawPayload);
   assert.equal(got.width, 900);

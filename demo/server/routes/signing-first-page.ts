@@ -53,29 +53,33 @@ export default async function signingFirstPageRoutes(app: App): Promise<FirstPag
         tags: ['signing'],
         params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) }),
         description:
-          'Page 1 of the PDF the signer is shown, rendered once per PDF content (WebP, 900 px wide), for the signing page to show before pdf.js has loaded. 404 `no_page_image` when the PDF could not be rendered (the page then waits for pdf.js). Cached like the PDF (`private, no-store`).',
+          'Page 1 of the PDF the signer is shown, rendered once per PDF content (WebP, 900 px wide; a first request waits up to 2 s for the render), for the signing page to show before pdf.js has loaded. `X-Esign-Page-Size`: the page in PDF points, `width height`. 404 `no_page_image` when the PDF could not be rendered, or not yet (the page then waits for pdf.js). Cached like the PDF (`private, no-store`).',
         response: { 200: Type.Unknown({ description: 'image/webp' }), ...errorResponses(401, 403, 404, 429) },
       },
     },
     async (request, reply) => {
       const { document } = await loadVisibleRecipient(app.store, request, request.params.id);
-      const image = (await waited(document)) ? await images.image(document) : null;
-      if (!image) throw new ApiError(404, 'no_page_image', 'This document has no first page image (yet): show its PDF.');
-      return reply.type(image.type).header('Cache-Control', 'private, no-store').send(image.bytes);
+      const meta = await waited(document);
+      const image = meta ? await images.image(document) : null;
+      if (!meta || !image) throw new ApiError(404, 'no_page_image', 'This document has no first page image (yet): show its PDF.');
+      // The page's size travels with the image: the element lays page 1 out from it without waiting for the signing view.
+      return reply.type(image.type).header('X-Esign-Page-Size', `${meta.width} ${meta.height}`).header('Cache-Control', 'private, no-store').send(image.bytes);
     },
   );
 
   return {
     view: async (signerId, doc) => {
-      const meta = await waited(doc);
+      // Never waits: a render not done yet is started here and the image request waits for it instead.
+      const meta = await images.rendered(doc);
+      if (!meta) images.prepare(doc);
       return meta ? { url: firstPageImageUri(signerId), width: meta.width, height: meta.height } : null;
     },
-    prepare: (doc) => void images.meta(doc),
+    prepare: (doc) => images.prepare(doc),
   };
 }
 
 export interface FirstPageRoutes {
-  /** What the signing view says about the image (waiting a little for a first render), or null. */
+  /** What the signing view says about the image once it is rendered (else null, and the render starts). */
   view(signerId: string, doc: DocumentRecord): Promise<FirstPageImageView | null>;
   /** Starts the render early (the link is being opened), without waiting. */
   prepare(doc: DocumentRecord): void;

@@ -71,7 +71,9 @@ export async function fakeServer(
       return json({ error: { status: 403, code: 'verification_required', message: 'Enter the code first.' } }, 403);
     if (op === 'first-page') {
       if (!opts.firstPage) return json({ error: { status: 404, code: 'no_page_image', message: 'no image' } }, 404);
-      return new Response(opts.firstPage.image, { headers: { 'Content-Type': opts.firstPage.image.type } });
+      return new Response(opts.firstPage.image, {
+        headers: { 'Content-Type': opts.firstPage.image.type, 'X-Esign-Page-Size': `${opts.firstPage.width} ${opts.firstPage.height}` },
+      });
     }
     if (op === 'pdf') {
       await opts.pdfHeld;

@@ -57,6 +57,21 @@ export class FirstPageImages {
     }
   }
 
+  /** The image's meta when it is already rendered, without rendering; null otherwise. Never throws. */
+  async rendered(doc: DocumentRecord): Promise<FirstPageMeta | null> {
+    try {
+      const hash = await this.store.files.hashOf(shownFile(doc));
+      return hash ? await this.readMeta(hash) : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Starts the render when needed, without waiting for it. */
+  prepare(doc: DocumentRecord): void {
+    void this.meta(doc);
+  }
+
   /** The stored image bytes and type, or null (none rendered yet, or it failed). */
   async image(doc: DocumentRecord): Promise<{ bytes: Buffer; type: string } | null> {
     const hash = await this.store.files.hashOf(shownFile(doc));
