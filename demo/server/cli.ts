@@ -11,10 +11,11 @@
  *   esign-server audit verify [--data DIR]
  *   esign-server jobs list [--failed] [--data DIR]
  *   esign-server jobs retry <job-id | document-id> [--data DIR]
+ *   esign-server storage check [--repair] [--grace-minutes N] [--data DIR]
  */
 import { UsageError } from './cli/common.ts';
 import { serve } from './cli/serve.ts';
-import { apiKeyCreate, apiKeyList, apiKeyRevoke, auditVerify, groupCreate, jobsList, jobsRetry, userCreate, userPassword } from './cli/admin.ts';
+import { apiKeyCreate, apiKeyList, apiKeyRevoke, auditVerify, groupCreate, jobsList, jobsRetry, storageCheck, userCreate, userPassword } from './cli/admin.ts';
 
 const USAGE = `Usage:
   esign-server serve [--host H] [--port N] [--data DIR] [--dev] (env PORT, ESIGN_DATA; default 127.0.0.1:8080, .esign-data/;
@@ -44,7 +45,10 @@ const USAGE = `Usage:
   esign-server audit verify [--data DIR]   checks every document's audit hash chain; exit 1 on a break
   esign-server jobs list [--failed] [--data DIR]      background jobs (final PDFs): state, attempts, last error
   esign-server jobs retry <job-id | document-id> [--data DIR]
-                                                      fresh attempts for a failed job, run now in this process`;
+                                                      fresh attempts for a failed job, run now in this process
+  esign-server storage check [--repair] [--grace-minutes N] [--data DIR]
+                                                      blobs against their reference counts (missing bytes, orphans,
+                                                      wrong counts); --repair fixes all but missing bytes; exit 1 on a problem left`;
 
 async function main(argv: string[]): Promise<void> {
   const [command, sub, ...rest] = argv;
@@ -58,6 +62,7 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'audit' && sub === 'verify') return await auditVerify(rest);
   if (command === 'jobs' && sub === 'list') return await jobsList(rest);
   if (command === 'jobs' && sub === 'retry') return jobsRetry(rest);
+  if (command === 'storage' && sub === 'check') return await storageCheck(rest);
   if (command === undefined || command === 'help' || command === '--help') {
     console.log(USAGE);
     return;

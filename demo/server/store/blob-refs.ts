@@ -101,6 +101,24 @@ export class SqliteBlobRefs {
     return Number((await this.db.run('DELETE FROM blobs WHERE hash = ? AND refs = 0', [hash])).changes) > 0;
   }
 
+  /** Every blob row with its counter and the names that really point at it (the consistency check). */
+  async counts(): Promise<{ hash: string; refs: number; names: number }[]> {
+    const rows = (await this.db.all(
+      'SELECT b.hash, b.refs, (SELECT COUNT(*) FROM blob_names n WHERE n.hash = b.hash) AS names FROM blobs b ORDER BY b.hash',
+    )) as { hash: string; refs: number; names: number }[];
+    return rows.map((r) => ({ hash: r.hash, refs: Number(r.refs), names: Number(r.names) }));
+  }
+
+  /** The names pointing at a blob. */
+  async namesOf(hash: string): Promise<string[]> {
+    return ((await this.db.all('SELECT name FROM blob_names WHERE hash = ? ORDER BY name', [hash])) as { name: string }[]).map((r) => r.name);
+  }
+
+  /** Sets a blob's counter to the names that point at it (repair of a wrong count). Call inside a transaction. */
+  async recount(hash: string): Promise<void> {
+    await this.db.run('UPDATE blobs SET refs = (SELECT COUNT(*) FROM blob_names n WHERE n.hash = blobs.hash) WHERE hash = ?', [hash]);
+  }
+
   /** Totals for the bench and operators: distinct blobs, their bytes, and names pointing at them. */
   async totals(): Promise<{ blobs: number; bytes: number; names: number }> {
     const b = (await this.db.get('SELECT COUNT(*) AS n, COALESCE(SUM(size), 0) AS bytes FROM blobs')) as { n: number; bytes: number };

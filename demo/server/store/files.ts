@@ -13,6 +13,7 @@ import type { BlobBackend } from './blob-backend.ts';
 import { SqliteBlobRefs } from './blob-refs.ts';
 import { LocalBlobBackend } from './local-blobs.ts';
 import { importFlatFiles } from './flat-files-import.ts';
+import { checkBlobs, type BlobCheckOptions, type BlobCheckReport } from './blob-consistency.ts';
 
 const SAFE_NAME = /^[A-Za-z0-9_-]{1,100}$/;
 
@@ -111,6 +112,11 @@ export class FileStore {
   /** The SHA-256 of the bytes `name` points at (undefined when there is no such file). */
   async hashOf(name: string): Promise<string | undefined> {
     return (await this.refs.find(checkName(name)))?.hash;
+  }
+
+  /** The blob store against the reference counts; `repair` fixes what it can (blob-consistency.ts). */
+  check(options: BlobCheckOptions = {}): Promise<BlobCheckReport> {
+    return checkBlobs(this.db, this.refs, this.blobs, options);
   }
 
   /** Drops the name; missing names are fine. The bytes are shredded when no other name points at them. */

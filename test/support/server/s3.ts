@@ -20,6 +20,9 @@ export interface RunningS3 {
   bucket: string;
   accessKeyId: string;
   secretAccessKey: string;
+  /** Stops answering (connections refused) but keeps the objects; `start()` brings it back on the same port. */
+  stop(): Promise<void>;
+  start(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -31,7 +34,9 @@ export async function startS3Server(bucket = 'esign-test'): Promise<RunningS3> {
     throw new Error(`The S3 tests need s3rver (a devDependency; run npm ci): ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'esign-s3rver-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
+  const create = (port: number) => new S3rver({ address: '127.0.0.1', port, silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
+  let server = create(0);
+  let running = true;
   let address: AddressInfo;
   try {
     address = await server.run();
@@ -45,8 +50,18 @@ export async function startS3Server(bucket = 'esign-test'): Promise<RunningS3> {
     // s3rver checks signatures against these fixed credentials.
     accessKeyId: 'S3RVER',
     secretAccessKey: 'S3RVER',
+    async stop() {
+      if (running) await server.close();
+      running = false;
+    },
+    async start() {
+      server = create(address.port);
+      await server.run();
+      running = true;
+    },
     async close() {
-      await server.close();
+      if (running) await server.close();
+      running = false;
       fs.rmSync(directory, { recursive: true, force: true });
     },
   };
