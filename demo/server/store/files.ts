@@ -98,6 +98,16 @@ export class FileStore {
     return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
   }
 
+  /**
+   * Throws unless `name` points at bytes the blob store holds now: ENOENT when they are gone, the
+   * store's 503 when it cannot be reached. A send checks its template's PDF this way before its
+   * transaction, so no document is stored pointing at bytes the store does not have.
+   */
+  async ensureStored(name: string): Promise<void> {
+    const ref = await this.refs.find(checkName(name));
+    if (!ref || !(await this.blobs.has(ref.hash))) throw missing(name);
+  }
+
   async exists(name: string): Promise<boolean> {
     const ref = await this.refs.find(checkName(name));
     return ref !== undefined && (await this.blobs.has(ref.hash));

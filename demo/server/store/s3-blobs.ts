@@ -82,8 +82,10 @@ export class S3BlobBackend implements BlobBackend {
       endpoint: settings.endpoint,
       forcePathStyle: settings.endpoint !== undefined,
       credentials: settings.credentials,
-      // Bounded, so a bucket that stopped answering gives a 503 rather than a request held for ever (the SDK retries 3 times).
-      requestHandler: { connectionTimeout: 3_000, requestTimeout: 15_000 },
+      // Bounded, so a bucket that stopped answering gives a 503 well inside a request's bound (docs/operations.md:
+      // 15 s) rather than a request held for ever: two attempts of at most 3 s to connect and 5 s of silence each.
+      maxAttempts: 2,
+      requestHandler: { connectionTimeout: 3_000, requestTimeout: 5_000 },
     });
   }
 

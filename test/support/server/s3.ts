@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 interface S3rverInstance {
   run(): Promise<AddressInfo>;
   close(): Promise<void>;
+  httpServer?: { closeAllConnections(): void };
 }
 type S3rverClass = new (options: Record<string, unknown>) => S3rverInstance;
 
@@ -24,6 +25,19 @@ export interface RunningS3 {
   stop(): Promise<void>;
   start(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** Every wait on s3rver ends: a stop or start that does not finish in 10 s fails the test saying which. */
+async function bounded<T>(promise: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took over 10 s`)), 10_000);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export async function startS3Server(bucket = 'esign-test'): Promise<RunningS3> {
@@ -51,17 +65,20 @@ export async function startS3Server(bucket = 'esign-test'): Promise<RunningS3> {
     accessKeyId: 'S3RVER',
     secretAccessKey: 'S3RVER',
     async stop() {
-      if (running) await server.close();
+      if (!running) return;
       running = false;
+      // close() alone waits for the SDK's keep-alive sockets (and any request in flight) to end: drop them, as a dead server would.
+      const closed = server.close();
+      server.httpServer?.closeAllConnections();
+      await bounded(closed, 'stopping s3rver');
     },
     async start() {
       server = create(address.port);
-      await server.run();
+      await bounded(server.run(), 'restarting s3rver');
       running = true;
     },
     async close() {
-      if (running) await server.close();
-      running = false;
+      await this.stop();
       fs.rmSync(directory, { recursive: true, force: true });
     },
   };

@@ -10,8 +10,7 @@ import type { Template } from '../../store/templates.ts';
 import { DELETED_TITLE } from '../../store/templates.ts';
 import type { FieldElement } from 'esign-elements/fields';
 import { checkFieldValue, normalizeFieldValue } from 'esign-elements/fields';
-import { conflict, invalidInput } from '../../domain/errors.ts';
-import type { DomainError } from '../../domain/errors.ts';
+import { conflict, DomainError, invalidInput } from '../../domain/errors.ts';
 import { deleteTemplateNow, templateFileName } from '../template-deletion.ts';
 import { storeTemplate } from '../template-upload.ts';
 import type { TextDocument, TextDocumentInput } from './text-document.ts';
@@ -191,6 +190,13 @@ async function sendFromTemplates(store: Store, caller: SendCaller, group: Group,
     } catch (error) {
       throw pdfUnavailable(error);
     }
+  } else {
+    // The template's bytes must be in the blob store (and the store reachable: else 503) before a document points at them.
+    try {
+      await store.files.ensureStored(templateFileName(templates[0]!.id));
+    } catch (error) {
+      throw pdfUnavailable(error);
+    }
   }
 
   let sent: SentDocument;
@@ -216,8 +222,11 @@ async function sendFromTemplates(store: Store, caller: SendCaller, group: Group,
   return sent;
 }
 
+/** A missing template PDF is the caller's conflict; a store outage (503) or full disk (507) stays what it is. */
 const pdfUnavailable = (error: unknown): DomainError =>
-  conflict(`The template PDF could not be copied to the document (${error instanceof Error ? error.message : String(error)}).`, 'template_pdf_unavailable');
+  error instanceof DomainError
+    ? error
+    : conflict(`The template PDF could not be copied to the document (${error instanceof Error ? error.message : String(error)}).`, 'template_pdf_unavailable');
 
 /** Points the document's source PDF at the template's blob; a template whose PDF is gone is a 409. */
 async function linkSourcePdf(store: Store, template: Template, sourceFile: string): Promise<void> {
