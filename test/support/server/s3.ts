@@ -58,27 +58,28 @@ export async function startS3Server(bucket = 'esign-test'): Promise<RunningS3> {
     fs.rmSync(directory, { recursive: true, force: true });
     throw new Error(`s3rver could not start on 127.0.0.1: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
+  const stop = async () => {
+    if (!running) return;
+    running = false;
+    // close() alone waits for the SDK's keep-alive sockets (and any request in flight) to end: drop them, as a dead server would.
+    const closed = server.close();
+    server.httpServer?.closeAllConnections();
+    await bounded(closed, 'stopping s3rver');
+  };
   return {
     endpoint: `http://127.0.0.1:${address.port}`,
     bucket,
     // s3rver checks signatures against these fixed credentials.
     accessKeyId: 'S3RVER',
     secretAccessKey: 'S3RVER',
-    async stop() {
-      if (!running) return;
-      running = false;
-      // close() alone waits for the SDK's keep-alive sockets (and any request in flight) to end: drop them, as a dead server would.
-      const closed = server.close();
-      server.httpServer?.closeAllConnections();
-      await bounded(closed, 'stopping s3rver');
-    },
+    stop,
     async start() {
       server = create(address.port);
       await bounded(server.run(), 'restarting s3rver');
       running = true;
     },
     async close() {
-      await this.stop();
+      await stop();
       fs.rmSync(directory, { recursive: true, force: true });
     },
   };
