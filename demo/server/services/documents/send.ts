@@ -29,6 +29,7 @@ import { emitDocumentEvent } from './events.ts';
 import { emitEvent, snapshotOfStored } from '../../webhooks/emit.ts';
 import type { WorkPool } from '../../work/pool.ts';
 import { answering } from '../../work/failures.ts';
+import { crashPoint } from '../../domain/crash-points.ts';
 
 export interface SendCaller {
   userId: string;
@@ -207,6 +208,7 @@ async function sendFromTemplates(store: Store, caller: SendCaller, group: Group,
     sent = await store.transaction(
       async () => {
         const stored = await persistSend(store, caller, { id, request, group, templates, plan, attachments, sourceFile });
+        crashPoint('send:transaction');
         await options.inTransaction?.(stored.document);
         // Last: the blob's counter row stays locked from this update to COMMIT.
         if (!merged) await linkSourcePdf(store, templates[0]!, sourceFile);
