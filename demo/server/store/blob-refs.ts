@@ -51,31 +51,31 @@ export class SqliteBlobRefs {
    * from this update to its commit. Answers the blob `to` pointed at before, which lost a reference
    * (undefined when none did), or null when `from` names nothing. Call inside a transaction.
    */
-  async link(from: string, to: string): Promise<{ released: string | undefined } | null> {
+  async link(from: string, to: string): Promise<{ hash: string; released: string | undefined } | null> {
     // The usual case, a new name: two statements; one round trip on PostgreSQL, where an INSERT can be a CTE.
     const insertName = 'INSERT INTO blob_names (name, hash) SELECT ?, hash FROM blob_names WHERE name = ? ON CONFLICT(name) DO NOTHING RETURNING hash';
     if (this.db.dialect === 'postgres') {
-      const counted = await this.db.get(
+      const counted = (await this.db.get(
         `WITH named AS (${insertName}) UPDATE blobs SET refs = refs + 1 FROM named WHERE blobs.hash = named.hash RETURNING blobs.hash`,
         [to, from],
-      );
-      if (counted) return { released: undefined };
+      )) as { hash: string } | undefined;
+      if (counted) return { hash: counted.hash, released: undefined };
     } else {
       const named = (await this.db.get(insertName, [to, from])) as { hash: string } | undefined;
       if (named) {
         await this.db.run('UPDATE blobs SET refs = refs + 1 WHERE hash = ?', [named.hash]);
-        return { released: undefined };
+        return { hash: named.hash, released: undefined };
       }
     }
     // `from` names nothing, or `to` names a blob already.
     const row = (await this.db.get('SELECT s.hash, t.hash AS previous FROM blob_names s LEFT JOIN blob_names t ON t.name = ? WHERE s.name = ?', [to, from])) as
       { hash: string; previous: string | null } | undefined;
     if (!row) return null;
-    if (row.previous === row.hash) return { released: undefined };
+    if (row.previous === row.hash) return { hash: row.hash, released: undefined };
     await this.db.run('INSERT INTO blob_names (name, hash) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET hash = excluded.hash', [to, row.hash]);
     if (row.previous !== null) await this.release(row.previous);
     await this.db.run('UPDATE blobs SET refs = refs + 1 WHERE hash = ?', [row.hash]);
-    return { released: row.previous ?? undefined };
+    return { hash: row.hash, released: row.previous ?? undefined };
   }
 
   /** Drops `name` (its blob loses one reference). Call inside a transaction. */

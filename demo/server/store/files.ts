@@ -70,14 +70,16 @@ export class FileStore {
 
   /**
    * Points `to` at the bytes `from` points at, without copying them. Inside a transaction it is part
-   * of it (a send links its source PDF in the transaction that stores the document).
+   * of it (a send links its source PDF in the transaction that stores the document). The bytes must be
+   * in the blob store now: ENOENT when they are gone, the store's 503 when it cannot be reached, so no
+   * row is ever committed pointing at bytes the store does not have (a local stat; one HEAD on S3).
    */
   async link(from: string, to: string): Promise<void> {
     checkName(to);
     checkName(from);
     const link = async () => {
       const linked = await this.refs.link(from, to);
-      if (!linked) throw missing(from);
+      if (!linked || !(await this.blobs.has(linked.hash))) throw missing(from);
       return linked.released;
     };
     const released = this.db.inTransaction() ? await link() : await this.db.transaction(link);
@@ -96,16 +98,6 @@ export class FileStore {
   async readBytes(name: string): Promise<Uint8Array> {
     const buffer = await this.read(name);
     return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
-  }
-
-  /**
-   * Throws unless `name` points at bytes the blob store holds now: ENOENT when they are gone, the
-   * store's 503 when it cannot be reached. A send checks its template's PDF this way before its
-   * transaction, so no document is stored pointing at bytes the store does not have.
-   */
-  async ensureStored(name: string): Promise<void> {
-    const ref = await this.refs.find(checkName(name));
-    if (!ref || !(await this.blobs.has(ref.hash))) throw missing(name);
   }
 
   async exists(name: string): Promise<boolean> {

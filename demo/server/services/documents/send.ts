@@ -191,13 +191,6 @@ async function sendFromTemplates(store: Store, caller: SendCaller, group: Group,
     } catch (error) {
       throw pdfUnavailable(error);
     }
-  } else {
-    // The template's bytes must be in the blob store (and the store reachable: else 503) before a document points at them.
-    try {
-      await store.files.ensureStored(templateFileName(templates[0]!.id));
-    } catch (error) {
-      throw pdfUnavailable(error);
-    }
   }
 
   let sent: SentDocument;
@@ -230,7 +223,7 @@ const pdfUnavailable = (error: unknown): DomainError =>
     ? error
     : conflict(`The template PDF could not be copied to the document (${error instanceof Error ? error.message : String(error)}).`, 'template_pdf_unavailable');
 
-/** Points the document's source PDF at the template's blob; a template whose PDF is gone is a 409. */
+/** Points the document's source PDF at the template's blob; a template whose PDF is gone is a 409, a blob store away a 503. */
 async function linkSourcePdf(store: Store, template: Template, sourceFile: string): Promise<void> {
   try {
     await store.files.link(templateFileName(template.id), sourceFile);
