@@ -81,7 +81,11 @@ async function uploadSome(server: ServerProcess, key: string, groupId: string, t
   for (let i = 0; i < count; i++) {
     const pdf = Buffer.from(await generatePdf({ pages: 1, text: () => `${label} ${i} ${Math.random()}` })).toString('base64');
     answers.push(
-      await timedCall(server.baseUrl, key, 'upload', 'POST', '/api/v1/templatepdf/?returnAsJson=1', { group: `/api/v1/group/${groupId}/`, title: label, pdf_file: pdf }),
+      await timedCall(server.baseUrl, key, 'upload', 'POST', '/api/v1/templatepdf/?returnAsJson=1', {
+        group: `/api/v1/group/${groupId}/`,
+        title: label,
+        pdf_file: pdf,
+      }),
     );
     await trySend(server.baseUrl, key, groupId, templateId, `${label} ${i}`, answers);
   }
@@ -91,7 +95,12 @@ async function uploadSome(server: ServerProcess, key: string, groupId: string, t
 async function blobOutage(): Promise<{ orphans: number; refused: number }> {
   const s3 = await startS3Server();
   const dataDir = mkdtempSync(join(tmpdir(), 'esign-bench-blobs-'));
-  const env = { ESIGN_S3_BUCKET: s3.bucket, ESIGN_S3_ENDPOINT: s3.endpoint, ESIGN_S3_ACCESS_KEY_ID: s3.accessKeyId, ESIGN_S3_SECRET_ACCESS_KEY: s3.secretAccessKey };
+  const env = {
+    ESIGN_S3_BUCKET: s3.bucket,
+    ESIGN_S3_ENDPOINT: s3.endpoint,
+    ESIGN_S3_ACCESS_KEY_ID: s3.accessKeyId,
+    ESIGN_S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+  };
   let server: ServerProcess | undefined;
   try {
     server = await startServer(dataDir, { ...env, ESIGN_PDF_WORKERS: '1' });

@@ -232,7 +232,9 @@ export async function storageCheck(args: string[]): Promise<void> {
     for (const { hash, refs, names } of report.miscounted) console.log(fix(`wrong reference count: ${hash} counts ${refs}, ${names} name(s) point at it`));
     for (const hash of report.unswept) console.log(fix(`unreferenced, not yet shredded: ${hash}`));
     const problems = report.missing.length + report.orphans.length + report.miscounted.length + report.unswept.length;
-    console.log(`storage check: ${report.missing.length} missing, ${report.orphans.length} orphans, ${report.miscounted.length} miscounted, ${report.unswept.length} unswept${report.repaired ? ' (repaired what can be)' : ''}`);
+    console.log(
+      `storage check: ${report.missing.length} missing, ${report.orphans.length} orphans, ${report.miscounted.length} miscounted, ${report.unswept.length} unswept${report.repaired ? ' (repaired what can be)' : ''}`,
+    );
     if (report.missing.length > 0 || (problems > 0 && !report.repaired)) process.exitCode = 1;
   } finally {
     await store.close();

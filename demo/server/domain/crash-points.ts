@@ -25,7 +25,8 @@ export const CRASH_STEPS = [
 export type CrashStep = (typeof CRASH_STEPS)[number];
 
 const armed = process.env.ESIGN_TEST_CRASH_AT;
-if (armed && !(CRASH_STEPS as readonly string[]).includes(armed)) throw new Error(`ESIGN_TEST_CRASH_AT: no crash step '${armed}' (steps: ${CRASH_STEPS.join(', ')})`);
+if (armed && !(CRASH_STEPS as readonly string[]).includes(armed))
+  throw new Error(`ESIGN_TEST_CRASH_AT: no crash step '${armed}' (steps: ${CRASH_STEPS.join(', ')})`);
 
 /**
  * Dies here when ESIGN_TEST_CRASH_AT names this step (a test's fault injection; never set in production).

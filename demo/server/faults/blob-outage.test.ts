@@ -60,7 +60,16 @@ interface Acknowledged {
 }
 
 /** Uploads (each a new PDF, so a new blob) and sends, alternating, recording every answer. */
-async function writeSome(server: ServerProcess, key: string, groupId: string, templateId: string, count: number, answers: Answer[], acked: Acknowledged, label: string) {
+async function writeSome(
+  server: ServerProcess,
+  key: string,
+  groupId: string,
+  templateId: string,
+  count: number,
+  answers: Answer[],
+  acked: Acknowledged,
+  label: string,
+) {
   for (let i = 0; i < count; i++) {
     const pdf = Buffer.from(await generatePdf({ pages: 1, text: () => `${label} ${i} ${Math.random()}` })).toString('base64');
     const upload = await timedCall(server.baseUrl, key, 'upload', 'POST', '/api/v1/templatepdf/?returnAsJson=1', {
@@ -124,7 +133,11 @@ test('S3 stopped under uploads and sends, then started: 503s, nothing half-done,
     assert.ok(read.retryAfter);
 
     await writeSome(server, key, groupId, templateId, 2, answers, acked, 'after');
-    assert.deepEqual(answers.filter((a) => a.status !== 201 && a.status !== 200).map((a) => `${a.op} ${a.status}`), [], 'back to work once S3 is back');
+    assert.deepEqual(
+      answers.filter((a) => a.status !== 201 && a.status !== 200).map((a) => `${a.op} ${a.status}`),
+      [],
+      'back to work once S3 is back',
+    );
     await checkReadable(server, key, acked);
     const clean = await storageCheck(dataDir, env);
     assert.equal(clean.status, 0, clean.output);
@@ -178,14 +191,22 @@ test('the local blob directory turned read-only: 503s, reads still served, nothi
     } finally {
       fsys.readOnly(join(fsys.dir, 'blobs'), false);
     }
-    assert.deepEqual(during.filter((a) => !isCleanAnswer(a)).map((a) => `${a.op} ${a.status} ${JSON.stringify(a.json)}`), [], 'only 2xx or 503 while read-only');
+    assert.deepEqual(
+      during.filter((a) => !isCleanAnswer(a)).map((a) => `${a.op} ${a.status} ${JSON.stringify(a.json)}`),
+      [],
+      'only 2xx or 503 while read-only',
+    );
     assert.ok(
       during.some((a) => a.status === 503 && a.retryAfter),
       `the read-only store was noticed: ${during.map((a) => a.status).join(',')}`,
     );
 
     await writeSome(server, key, groupId, templateId, 1, answers, acked, 'after');
-    assert.deepEqual(answers.filter((a) => a.status >= 300).map((a) => `${a.op} ${a.status} ${JSON.stringify(a.json)}`), [], 'writable again: back to work');
+    assert.deepEqual(
+      answers.filter((a) => a.status >= 300).map((a) => `${a.op} ${a.status} ${JSON.stringify(a.json)}`),
+      [],
+      'writable again: back to work',
+    );
     await checkReadable(server, key, acked);
     const check = await storageCheck(fsys.dir, {});
     assert.equal(check.status, 0, check.output);

@@ -20,7 +20,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { generatePdf } from '../../../test/support/generate-pdf.ts';
 import { startReceiver } from '../../../test/support/server/webhooks.ts';
-import { api, createProductionKey, fastWebhookEnv, sendDocument, startServer, uploadTemplate, type ServerProcess } from '../../../test/support/server/server-process.ts';
+import {
+  api,
+  createProductionKey,
+  fastWebhookEnv,
+  sendDocument,
+  startServer,
+  uploadTemplate,
+  type ServerProcess,
+} from '../../../test/support/server/server-process.ts';
 import { signThrough } from '../../../test/support/server/cluster.ts';
 import { sendBody, timedCall } from '../../../test/support/server/fault-load.ts';
 import { openStore } from '../store/index.ts';
@@ -57,9 +65,14 @@ async function completed(server: ServerProcess, key: string, documentId: string,
 
 function storageCheck(dataDir: string): Promise<{ status: number; output: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [CLI, 'storage', 'check', '--data', dataDir, '--grace-minutes', '0'], { encoding: 'utf8', timeout: 60_000 }, (error, stdout, stderr) => {
-      resolve({ status: error ? Number((error as { code?: unknown }).code ?? -1) : 0, output: `${stdout}${stderr}` });
-    });
+    execFile(
+      process.execPath,
+      [CLI, 'storage', 'check', '--data', dataDir, '--grace-minutes', '0'],
+      { encoding: 'utf8', timeout: 60_000 },
+      (error, stdout, stderr) => {
+        resolve({ status: error ? Number((error as { code?: unknown }).code ?? -1) : 0, output: `${stdout}${stderr}` });
+      },
+    );
   });
 }
 
@@ -74,7 +87,8 @@ test('a process killed at each step of a document life: after each restart nothi
       await exited(armed.child, 30_000, `crash point ${step}`);
       assert.equal(armed.child.signalCode, 'SIGKILL', `${step}: killed by its crash point`);
       // Stamping and sealing run in a work-pool process (its output is not kept); it kills the server, and nothing else sends SIGKILL.
-      if (step !== 'final-pdf:stamping' && step !== 'final-pdf:sealing') assert.match(armed.output(), new RegExp(`ESIGN_TEST_CRASH_AT=${step}`), `${step}: died at that step`);
+      if (step !== 'final-pdf:stamping' && step !== 'final-pdf:sealing')
+        assert.match(armed.output(), new RegExp(`ESIGN_TEST_CRASH_AT=${step}`), `${step}: died at that step`);
     };
     /** Starts the server armed at `step`, crashes it there, and restarts it unarmed on the same data. */
     const crashAt = async (step: CrashStep, trigger: (s: ServerProcess) => Promise<unknown>) => {
@@ -90,7 +104,9 @@ test('a process killed at each step of a document life: after each restart nothi
     const groupId = server.groupId!;
     assert.equal((await api(server.baseUrl, key, 'POST', '/api/v1/subscribe/', { callback_url: receiver.url, object: '' })).status, 201);
     const templateId = await uploadTemplate(server.baseUrl, key, groupId, await generatePdf({ pages: 1 }));
-    await crash(server, 'send:transaction', (s) => timedCall(s.baseUrl, key, 'send', 'POST', '/api/v1/document/', sendBody(groupId, templateId, 'crashed send')));
+    await crash(server, 'send:transaction', (s) =>
+      timedCall(s.baseUrl, key, 'send', 'POST', '/api/v1/document/', sendBody(groupId, templateId, 'crashed send')),
+    );
     // Restarted armed for the next step (nothing of the crashed send is left to resume).
     server = await startServer(dataDir, { ...ENV, ESIGN_TEST_CRASH_AT: 'completion:committed' });
     const listed = await api(server.baseUrl, key, 'GET', '/api/v1/document/?limit=100');
@@ -123,7 +139,9 @@ test('a process killed at each step of a document life: after each restart nothi
 
     // 6. A webhook answered by the receiver, the process gone before recording it: delivered again after the restart.
     const before = receiver.received.length;
-    up = await crashAt('webhook:in-flight', async (s) => signed.push((await sendDocument(s.baseUrl, key, groupId, templateId, 'webhook in flight')).documentId));
+    up = await crashAt('webhook:in-flight', async (s) =>
+      signed.push((await sendDocument(s.baseUrl, key, groupId, templateId, 'webhook in flight')).documentId),
+    );
     assert.ok(receiver.received.length > before, 'the delivery reached the receiver before the crash');
 
     const store = await openStore(dataDir);
@@ -135,7 +153,12 @@ test('a process killed at each step of a document life: after each restart nothi
         assert.equal((await store.jobs.find(id))?.state, 'done', `the final-PDF job of ${id} is done`);
         const pdf = await fetch(`${up.baseUrl}/api/v1/pdf/${id}/`, { headers: { authorization: `Bearer ${key}` } });
         assert.equal(pdf.status, 200, `the final PDF of ${id} is served`);
-        assert.equal(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString(), '%PDF-');
+        assert.equal(
+          Buffer.from(await pdf.arrayBuffer())
+            .subarray(0, 5)
+            .toString(),
+          '%PDF-',
+        );
       }
       const ids = docs.flatMap((d) => d.events.map((e) => e.id));
       await receiver.waitFor((received) => {

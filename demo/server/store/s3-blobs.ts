@@ -121,9 +121,11 @@ export class S3BlobBackend implements BlobBackend {
   async *list(): AsyncIterable<{ hash: string; modifiedAt: number }> {
     let token: string | undefined;
     do {
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.prefix, ContinuationToken: token })).catch((error: unknown) => {
-        throw s3Fault(error);
-      });
+      const page = await this.client
+        .send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.prefix, ContinuationToken: token }))
+        .catch((error: unknown) => {
+          throw s3Fault(error);
+        });
       for (const object of page.Contents ?? []) {
         const hash = object.Key?.slice(this.prefix.length).split('/').pop() ?? '';
         if (/^[0-9a-f]{64}$/.test(hash)) yield { hash, modifiedAt: object.LastModified?.getTime() ?? 0 };

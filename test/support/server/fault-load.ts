@@ -39,7 +39,15 @@ export async function timedCall(baseUrl: string, key: string, op: string, method
       // not JSON (a PDF)
     }
     const code = (json as { error?: { code?: string } } | null)?.error?.code;
-    return { op, status: res.status, ms: performance.now() - started, retryAfter: res.headers.get('retry-after'), location: res.headers.get('location'), code, json };
+    return {
+      op,
+      status: res.status,
+      ms: performance.now() - started,
+      retryAfter: res.headers.get('retry-after'),
+      location: res.headers.get('location'),
+      code,
+      json,
+    };
   } catch (error) {
     const hang = (error as Error).name === 'TimeoutError';
     return { op, status: hang ? 0 : -1, ms: performance.now() - started, retryAfter: null, location: null, code: (error as Error).message, json: null };
