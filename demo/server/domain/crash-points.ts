@@ -24,7 +24,8 @@ export const CRASH_STEPS = [
 
 export type CrashStep = (typeof CRASH_STEPS)[number];
 
-const armed = process.env.ESIGN_TEST_CRASH_AT;
+// Never under NODE_ENV=production: a stray variable there must not be able to kill the service.
+const armed = process.env.NODE_ENV === 'production' ? undefined : process.env.ESIGN_TEST_CRASH_AT;
 if (armed && !(CRASH_STEPS as readonly string[]).includes(armed))
   throw new Error(`ESIGN_TEST_CRASH_AT: no crash step '${armed}' (steps: ${CRASH_STEPS.join(', ')})`);
 
