@@ -1,0 +1,146 @@
+/**
+ * Fuzz of the PDF import paths (issue 28): real PDFs from the shared fixtures, damaged by a seeded
+ * generator (test/support/fuzz/mutate.ts: byte flips, truncation, duplicated and deleted objects, huge
+ * MediaBox and Rotate values, a broken xref, junk), must each end in a result or a clear refusal
+ * (PdfProblem / WorkLimitError, a 4xx), never another exception (a 5xx), never a hang.
+ *
+ * The bulk runs the server's template import job (inspect, form fields, text tags with page geometry)
+ * in a worker thread, each case bounded by CASE_TIMEOUT_MS (a case over it fails the test, and the
+ * thread is ended); a subset goes through the real upload route over HTTP. Longer runs:
+ * ESIGN_FUZZ_CASES=5000 (and ESIGN_FUZZ_SEED to start elsewhere); CONTRIBUTING.md.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { fixturesDir } from '../../../test/support/fixtures.ts';
+import { mutatePdf } from '../../../test/support/fuzz/mutate.ts';
+import type { FuzzOutcome } from '../../../test/support/fuzz/import-worker.ts';
+import { createTestApp, type TestApp } from '../../../test/support/server/app.ts';
+
+const CASES = Number(process.env.ESIGN_FUZZ_CASES ?? 40);
+const HTTP_CASES = Math.max(4, Math.round(CASES / 10));
+const SEED = Number(process.env.ESIGN_FUZZ_SEED ?? 28);
+const CASE_TIMEOUT_MS = 30_000;
+
+const fixtures = readdirSync(fixturesDir())
+  .filter((name) => name.endsWith('.pdf'))
+  .sort()
+  .map((name) => ({ name, bytes: new Uint8Array(readFileSync(join(fixturesDir(), name))) }));
+// The in-suite run keeps to the smaller fixtures; a long run takes every one.
+const pool = CASES <= 200 ? fixtures.filter((f) => f.bytes.length < 400_000) : fixtures;
+
+function fuzzCase(i: number) {
+  const fixture = pool[i % pool.length]!;
+  const seed = SEED * 1_000_003 + i;
+  return { fixture: fixture.name, seed, ...mutatePdf(fixture.bytes, seed) };
+}
+const describeCase = (c: ReturnType<typeof fuzzCase>) => `${c.fixture} seed ${c.seed} (${c.applied.join(' + ')})`;
+
+/** One worker thread at a time; a case that outlives the bound ends the thread and counts as a hang. */
+class ImportRunner {
+  private worker: Worker | undefined;
+  private next = 0;
+  run(bytes: Uint8Array): Promise<FuzzOutcome | 'hang'> {
+    this.worker ??= new Worker(new URL('../../../test/support/fuzz/import-worker.ts', import.meta.url));
+    const worker = this.worker;
+    const id = ++this.next;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        cleanup();
+        void worker.terminate();
+        this.worker = undefined;
+        resolve('hang');
+      }, CASE_TIMEOUT_MS);
+      const onMessage = (message: { id: number; outcome: FuzzOutcome }) => {
+        if (message.id !== id) return;
+        cleanup();
+        resolve(message.outcome);
+      };
+      const onError = (error: Error) => {
+        cleanup();
+        this.worker = undefined;
+        reject(error);
+      };
+      const cleanup = () => {
+        clearTimeout(timer);
+        worker.off('message', onMessage);
+        worker.off('error', onError);
+      };
+      worker.on('message', onMessage);
+      worker.on('error', onError);
+      worker.postMessage({ id, bytes });
+    });
+  }
+  close(): Promise<number> | undefined {
+    return this.worker?.terminate();
+  }
+}
+
+test(`${CASES} mutated PDFs through the import job: each a result or a clear refusal, none a crash or a hang`, { timeout: CASES * CASE_TIMEOUT_MS }, async () => {
+  const runner = new ImportRunner();
+  const bad: string[] = [];
+  const tally = { result: 0, refused: 0 };
+  try {
+    for (let i = 0; i < CASES; i++) {
+      const c = fuzzCase(i);
+      const outcome = await runner.run(c.bytes);
+      if (outcome === 'hang') bad.push(`${describeCase(c)}: no answer within ${CASE_TIMEOUT_MS} ms`);
+      else if (outcome.kind === 'crash') bad.push(`${describeCase(c)}: ${outcome.name}: ${outcome.message}`);
+      else tally[outcome.kind]++;
+    }
+  } finally {
+    await runner.close();
+  }
+  assert.deepEqual(bad, [], `${bad.length} of ${CASES} cases crashed or hung (results ${tally.result}, refusals ${tally.refused})`);
+  // The mutations must leave some files readable and break others, or the run tests one side only.
+  assert.ok(tally.result > 0 && tally.refused > 0, JSON.stringify(tally));
+});
+
+let t: TestApp;
+let baseUrl: string;
+before(async () => {
+  t = await createTestApp({ rateLimits: { sandbox: 100_000, production: 100_000, windowMs: 3_600_000 } });
+  baseUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
+});
+after(() => t?.close());
+
+test(`${HTTP_CASES} mutated PDFs through the HTTP upload route: 201 or a 4xx with an error code, never a 5xx`, { timeout: HTTP_CASES * CASE_TIMEOUT_MS }, async () => {
+  const bad: string[] = [];
+  for (let i = 0; i < HTTP_CASES; i++) {
+    // Other cases than the bulk run's, from the same generator.
+    const c = fuzzCase(CASES + i);
+    const res = await fetch(`${baseUrl}/api/v1/templatepdf/?returnAsJson=1`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${t.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        group: `/api/v1/group/${t.groupId}/`,
+        title: `fuzz ${i}`,
+        pdf_file: Buffer.from(c.bytes).toString('base64'),
+        process_tags: true,
+        import_form_fields: true,
+      }),
+      signal: AbortSignal.timeout(CASE_TIMEOUT_MS),
+    }).catch((error: Error) => error);
+    if (res instanceof Error) {
+      bad.push(`${describeCase(c)}: ${res.name} ${res.message}`);
+      continue;
+    }
+    const body = await res.text();
+    if (res.status === 201) continue;
+    const code = res.status >= 400 && res.status < 500 ? (JSON.parse(body) as { error?: { code?: string } }).error?.code : undefined;
+    if (!code) bad.push(`${describeCase(c)}: ${res.status} ${body.slice(0, 300)}`);
+  }
+  assert.deepEqual(bad, []);
+});
+
+test('a resource reference with a malformed percent escape is a 422, not a 500', async () => {
+  const res = await fetch(`${baseUrl}/api/v1/uploads/`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${t.key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ group: '/api/v1/group/%E0%A4%A/', title: 'x' }),
+  });
+  assert.equal(res.status, 422);
+  assert.equal(((await res.json()) as { error: { code: string } }).error.code, 'unknown_group');
+});
