@@ -40,7 +40,10 @@ const lastProblem = (answers: Answer[]) => {
 
 export function send(target: Target, name: string): Promise<Timed<SentDocument>> {
   const answers: Answer[] = [];
-  return timed(() => trySend(target.baseUrl, target.key, target.groupId, target.templateId, name, answers), () => lastProblem(answers));
+  return timed(
+    () => trySend(target.baseUrl, target.key, target.groupId, target.templateId, name, answers),
+    () => lastProblem(answers),
+  );
 }
 
 /** The signer's path (link, session, view, complete) with no retries beyond fault-load's own. */

@@ -78,9 +78,12 @@ export function checkSoak(samples: Sample[], processes: ProcessSample[], totalMi
     const last = own[own.length - 1];
     if (!base || !last || last === base) continue;
     const rssLimit = base.rssMb * limits.rssFactor + limits.rssSlackMb;
-    if (last.rssMb > rssLimit) problems.push(`${name}: RSS grew from ${base.rssMb} MB (minute ${base.minute + 1}) to ${last.rssMb} MB (limit ${rssLimit.toFixed(0)} MB)`);
+    if (last.rssMb > rssLimit)
+      problems.push(`${name}: RSS grew from ${base.rssMb} MB (minute ${base.minute + 1}) to ${last.rssMb} MB (limit ${rssLimit.toFixed(0)} MB)`);
     if (last.handles > base.handles + limits.handleSlack)
-      problems.push(`${name}: open handles grew from ${base.handles} (minute ${base.minute + 1}) to ${last.handles} (limit ${base.handles + limits.handleSlack})`);
+      problems.push(
+        `${name}: open handles grew from ${base.handles} (minute ${base.minute + 1}) to ${last.handles} (limit ${base.handles + limits.handleSlack})`,
+      );
   }
   const measured = samples.filter((s) => s.minute >= warm && s.ok);
   const middle = warm + (totalMinutes - warm) / 2;
@@ -90,7 +93,8 @@ export function checkSoak(samples: Sample[], processes: ProcessSample[], totalMi
     if (first.length < 5 || second.length < 5) continue;
     const [p99First, p99Second] = [percentile(first, 99), percentile(second, 99)];
     const limit = p99First * limits.p99Factor + limits.p99SlackMs;
-    if (p99Second > limit) problems.push(`${op}: p99 ${Math.round(p99Second)} ms in the second part, over ${limits.p99Factor}x the first part's ${Math.round(p99First)} ms`);
+    if (p99Second > limit)
+      problems.push(`${op}: p99 ${Math.round(p99Second)} ms in the second part, over ${limits.p99Factor}x the first part's ${Math.round(p99First)} ms`);
   }
   return problems;
 }

@@ -87,7 +87,9 @@ async function main(): Promise<number> {
   const targets: Target[] = processes.map((p) => ({ baseUrl: p.baseUrl, key, groupId, templateId }));
   const subscribed = await api(targets[1]!.baseUrl, key, 'POST', '/api/v1/subscribe/', { callback_url: receiver.url, object: '' });
   if (subscribed.status !== 201) throw new Error(`subscribe: ${subscribed.status} ${JSON.stringify(subscribed.json)}`);
-  console.log(`soak: ${Math.round(totalMs / 1000)} s on 2 processes (${processes.map((p) => `${p.baseUrl} pid ${p.child.pid}`).join(', ')}), PostgreSQL on port ${cluster.postgres.port}`);
+  console.log(
+    `soak: ${Math.round(totalMs / 1000)} s on 2 processes (${processes.map((p) => `${p.baseUrl} pid ${p.child.pid}`).join(', ')}), PostgreSQL on port ${cluster.postgres.port}`,
+  );
   console.log(`      send/sign/download every ${intervalMs / 1000} s, a GraphQL batch and a conversion every ${Math.round(slowEveryMs / 1000)} s`);
 
   // What the load acknowledged, to check against the database at the end.
@@ -230,9 +232,13 @@ async function main(): Promise<number> {
     const at = (k: number) => own.find((p) => p.minute === k);
     const second = at(Math.min(1, periods - 1));
     const last = own[own.length - 1];
-    console.log(`  server${i + 1}: RSS ${second?.rssMb} MB at ${periodName} ${(second?.minute ?? 0) + 1}, ${last?.rssMb} MB at ${periodName} ${(last?.minute ?? 0) + 1}; handles ${second?.handles} -> ${last?.handles}`);
+    console.log(
+      `  server${i + 1}: RSS ${second?.rssMb} MB at ${periodName} ${(second?.minute ?? 0) + 1}, ${last?.rssMb} MB at ${periodName} ${(last?.minute ?? 0) + 1}; handles ${second?.handles} -> ${last?.handles}`,
+    );
   }
-  console.log(`  acknowledged sends: ${acknowledged.size} REST + ${batchDocs.size} in batches; signed: ${completedAt.size}; webhook requests received: ${receiver.received.length}`);
+  console.log(
+    `  acknowledged sends: ${acknowledged.size} REST + ${batchDocs.size} in batches; signed: ${completedAt.size}; webhook requests received: ${receiver.received.length}`,
+  );
   console.log(`  lost: sends ${lostSends}, final PDFs ${lostFinals}, webhooks ${lostWebhooks}`);
   console.log(`  duplicated: final PDFs built twice ${duplicateFinals}, events delivered (2xx) more than once ${duplicateDeliveries}`);
   if (Object.keys(skipped).length > 0) console.log(`  skipped (previous calls still running): ${JSON.stringify(skipped)}`);
@@ -264,9 +270,7 @@ function killLeftovers(): void {
 
 /** SIGTERM first, so each server shuts its LibreOffice pool down; SIGKILL after 15 s. */
 async function stopServers(): Promise<void> {
-  await Promise.all(
-    (cluster?.processes ?? []).map((p) => Promise.race([p.kill('SIGTERM'), sleep(15_000).then(() => p.kill('SIGKILL'))])),
-  );
+  await Promise.all((cluster?.processes ?? []).map((p) => Promise.race([p.kill('SIGTERM'), sleep(15_000).then(() => p.kill('SIGKILL'))])));
   killLeftovers();
 }
 

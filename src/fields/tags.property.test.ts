@@ -99,7 +99,9 @@ test('a well-formed tag round-trips: the element carries what the tag said', () 
 test('findTags: every tag is where it says, in order, on one line and within the length limit', () => {
   const text = fc.oneof(
     fc.string({ maxLength: 300 }),
-    fc.array(fc.oneof(fc.constantFrom('<<', '>>', '<', '>', '\n', ' ', 't=signature', ';', '\u2028'), fc.string({ maxLength: 5 })), { maxLength: 80 }).map((a) => a.join('')),
+    fc
+      .array(fc.oneof(fc.constantFrom('<<', '>>', '<', '>', '\n', ' ', 't=signature', ';', '\u2028'), fc.string({ maxLength: 5 })), { maxLength: 80 })
+      .map((a) => a.join('')),
   );
   fc.assert(
     fc.property(text, (page) => {

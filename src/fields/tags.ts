@@ -95,11 +95,7 @@ export function parseTag(tagText: string): ParsedTag {
     error('tag', 'tag_too_long', `The tag is ${raw.length} characters long; tags may be at most ${MAX_TAG_LENGTH}.`);
     return { ok: false, element, height, problems };
   }
-  const inner = raw
-    .trim()
-    .replace(/^<+/, '')
-    .replace(/>+$/, '')
-    .trim();
+  const inner = raw.trim().replace(/^<+/, '').replace(/>+$/, '').trim();
   const fail = (): ParsedTag => ({ ok: false, element, height, problems });
   if (inner === '') {
     error('tag', 'empty_tag', 'The tag is empty; write at least <<t=signature>>.');

@@ -10,18 +10,41 @@ const memory = (minutes: number, rss: (minute: number) => number, handles: (minu
 
 test('a steady run passes; warm-up growth does not count', () => {
   const rss = (m: number) => (m < 2 ? 150 + m * 60 : 270);
-  assert.deepEqual(checkSoak(steady(10, () => 100), memory(10, rss, () => 40), 10), []);
+  assert.deepEqual(
+    checkSoak(
+      steady(10, () => 100),
+      memory(10, rss, () => 40),
+      10,
+    ),
+    [],
+  );
 });
 
 test('memory or handles that keep growing after warm-up fail the run', () => {
-  const problems = checkSoak(steady(10, () => 100), memory(10, (m) => 200 + m * 30, (m) => 40 + m * 10), 10);
+  const problems = checkSoak(
+    steady(10, () => 100),
+    memory(
+      10,
+      (m) => 200 + m * 30,
+      (m) => 40 + m * 10,
+    ),
+    10,
+  );
   assert.equal(problems.length, 2, problems.join('\n'));
   assert.match(problems[0]!, /RSS grew/);
   assert.match(problems[1]!, /open handles grew/);
 });
 
 test('a p99 that more than doubles in the second half fails the run', () => {
-  const problems = checkSoak(steady(10, (m) => (m < 6 ? 100 : 400)), memory(10, () => 200, () => 40), 10);
+  const problems = checkSoak(
+    steady(10, (m) => (m < 6 ? 100 : 400)),
+    memory(
+      10,
+      () => 200,
+      () => 40,
+    ),
+    10,
+  );
   assert.deepEqual(problems.length, 1);
   assert.match(problems[0]!, /send: p99/);
 });

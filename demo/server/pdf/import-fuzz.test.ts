@@ -78,25 +78,29 @@ class ImportRunner {
   }
 }
 
-test(`${CASES} mutated PDFs through the import job: each a result or a clear refusal, none a crash or a hang`, { timeout: CASES * CASE_TIMEOUT_MS }, async () => {
-  const runner = new ImportRunner();
-  const bad: string[] = [];
-  const tally = { result: 0, refused: 0 };
-  try {
-    for (let i = 0; i < CASES; i++) {
-      const c = fuzzCase(i);
-      const outcome = await runner.run(c.bytes);
-      if (outcome === 'hang') bad.push(`${describeCase(c)}: no answer within ${CASE_TIMEOUT_MS} ms`);
-      else if (outcome.kind === 'crash') bad.push(`${describeCase(c)}: ${outcome.name}: ${outcome.message}`);
-      else tally[outcome.kind]++;
+test(
+  `${CASES} mutated PDFs through the import job: each a result or a clear refusal, none a crash or a hang`,
+  { timeout: CASES * CASE_TIMEOUT_MS },
+  async () => {
+    const runner = new ImportRunner();
+    const bad: string[] = [];
+    const tally = { result: 0, refused: 0 };
+    try {
+      for (let i = 0; i < CASES; i++) {
+        const c = fuzzCase(i);
+        const outcome = await runner.run(c.bytes);
+        if (outcome === 'hang') bad.push(`${describeCase(c)}: no answer within ${CASE_TIMEOUT_MS} ms`);
+        else if (outcome.kind === 'crash') bad.push(`${describeCase(c)}: ${outcome.name}: ${outcome.message}`);
+        else tally[outcome.kind]++;
+      }
+    } finally {
+      await runner.close();
     }
-  } finally {
-    await runner.close();
-  }
-  assert.deepEqual(bad, [], `${bad.length} of ${CASES} cases crashed or hung (results ${tally.result}, refusals ${tally.refused})`);
-  // The mutations must leave some files readable and break others, or the run tests one side only.
-  assert.ok(tally.result > 0 && tally.refused > 0, JSON.stringify(tally));
-});
+    assert.deepEqual(bad, [], `${bad.length} of ${CASES} cases crashed or hung (results ${tally.result}, refusals ${tally.refused})`);
+    // The mutations must leave some files readable and break others, or the run tests one side only.
+    assert.ok(tally.result > 0 && tally.refused > 0, JSON.stringify(tally));
+  },
+);
 
 let t: TestApp;
 let baseUrl: string;
@@ -106,34 +110,38 @@ before(async () => {
 });
 after(() => t?.close());
 
-test(`${HTTP_CASES} mutated PDFs through the HTTP upload route: 201 or a 4xx with an error code, never a 5xx`, { timeout: HTTP_CASES * CASE_TIMEOUT_MS }, async () => {
-  const bad: string[] = [];
-  for (let i = 0; i < HTTP_CASES; i++) {
-    // Other cases than the bulk run's, from the same generator.
-    const c = fuzzCase(CASES + i);
-    const res = await fetch(`${baseUrl}/api/v1/templatepdf/?returnAsJson=1`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${t.key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        group: `/api/v1/group/${t.groupId}/`,
-        title: `fuzz ${i}`,
-        pdf_file: Buffer.from(c.bytes).toString('base64'),
-        process_tags: true,
-        import_form_fields: true,
-      }),
-      signal: AbortSignal.timeout(CASE_TIMEOUT_MS),
-    }).catch((error: Error) => error);
-    if (res instanceof Error) {
-      bad.push(`${describeCase(c)}: ${res.name} ${res.message}`);
-      continue;
+test(
+  `${HTTP_CASES} mutated PDFs through the HTTP upload route: 201 or a 4xx with an error code, never a 5xx`,
+  { timeout: HTTP_CASES * CASE_TIMEOUT_MS },
+  async () => {
+    const bad: string[] = [];
+    for (let i = 0; i < HTTP_CASES; i++) {
+      // Other cases than the bulk run's, from the same generator.
+      const c = fuzzCase(CASES + i);
+      const res = await fetch(`${baseUrl}/api/v1/templatepdf/?returnAsJson=1`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${t.key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          group: `/api/v1/group/${t.groupId}/`,
+          title: `fuzz ${i}`,
+          pdf_file: Buffer.from(c.bytes).toString('base64'),
+          process_tags: true,
+          import_form_fields: true,
+        }),
+        signal: AbortSignal.timeout(CASE_TIMEOUT_MS),
+      }).catch((error: Error) => error);
+      if (res instanceof Error) {
+        bad.push(`${describeCase(c)}: ${res.name} ${res.message}`);
+        continue;
+      }
+      const body = await res.text();
+      if (res.status === 201) continue;
+      const code = res.status >= 400 && res.status < 500 ? (JSON.parse(body) as { error?: { code?: string } }).error?.code : undefined;
+      if (!code) bad.push(`${describeCase(c)}: ${res.status} ${body.slice(0, 300)}`);
     }
-    const body = await res.text();
-    if (res.status === 201) continue;
-    const code = res.status >= 400 && res.status < 500 ? (JSON.parse(body) as { error?: { code?: string } }).error?.code : undefined;
-    if (!code) bad.push(`${describeCase(c)}: ${res.status} ${body.slice(0, 300)}`);
-  }
-  assert.deepEqual(bad, []);
-});
+    assert.deepEqual(bad, []);
+  },
+);
 
 test('a resource reference with a malformed percent escape is a 422, not a 500', async () => {
   const res = await fetch(`${baseUrl}/api/v1/uploads/`, {

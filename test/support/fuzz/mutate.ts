@@ -60,7 +60,10 @@ const MUTATIONS: Record<string, (text: string, rand: Rand) => string> = {
     return text.slice(0, o.start) + text.slice(o.end);
   },
   hugeMediaBox: (text, rand) =>
-    text.replace(/\/(MediaBox|CropBox)\s*\[[^\]]*\]/g, (_m, key: string) => `/${key} [${[0, 1, 2, 3].map(() => (rand() < 0.5 ? pick(rand, HUGE) : int(rand, 2000) - 1000)).join(' ')}]`),
+    text.replace(
+      /\/(MediaBox|CropBox)\s*\[[^\]]*\]/g,
+      (_m, key: string) => `/${key} [${[0, 1, 2, 3].map(() => (rand() < 0.5 ? pick(rand, HUGE) : int(rand, 2000) - 1000)).join(' ')}]`,
+    ),
   oddRotate: (text, rand) =>
     text.replace(/\/Type\s*\/Page\b(?!s)/g, () => `/Type /Page /Rotate ${pick(rand, [...HUGE, '45', '-90', '270', '1e9', '/Name', '(text)', '[90]'])}`),
   brokenXref(text, rand) {
@@ -74,7 +77,8 @@ const MUTATIONS: Record<string, (text: string, rand: Rand) => string> = {
     const junk = pick(rand, ['<<'.repeat(2000), '['.repeat(5000), '(', 'stream\n', 'endobj', '/Kids [1 0 R 1 0 R]', '%%EOF', '\u0000'.repeat(100)]);
     return text.slice(0, at) + junk + text.slice(at);
   },
-  selfReference: (text) => text.replace(/\/Kids\s*\[[^\]]*\]/, (m) => m.replace(/\[/, '[ 1 0 R 2 0 R 3 0 R ')).replace(/\/Parent\s+\d+\s+\d+\s+R/g, '/Parent 1 0 R'),
+  selfReference: (text) =>
+    text.replace(/\/Kids\s*\[[^\]]*\]/, (m) => m.replace(/\[/, '[ 1 0 R 2 0 R 3 0 R ')).replace(/\/Parent\s+\d+\s+\d+\s+R/g, '/Parent 1 0 R'),
   bigCount: (text, rand) => text.replace(/\/(Count|Length|N|W)\s+\d+/g, (m, key: string) => (rand() < 0.5 ? `/${key} ${pick(rand, HUGE)}` : m)),
 };
 
