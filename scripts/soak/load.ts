@@ -119,7 +119,7 @@ export function convert(target: Target): Promise<Timed<string>> {
       }
       const res = await fetch(`${target.baseUrl}${new URL(minted.json.upload_url as string).pathname}`, {
         method: 'PUT',
-        body: CONTRACT,
+        body: Buffer.from(CONTRACT),
         headers: { 'content-type': 'application/octet-stream' },
         signal: AbortSignal.timeout(REQUEST_BOUND_MS * 4),
       });
