@@ -46,7 +46,7 @@ class ImportRunner {
     this.worker ??= new Worker(new URL('../../../test/support/fuzz/import-worker.ts', import.meta.url));
     const worker = this.worker;
     const id = ++this.next;
-    return new Promise((resolve, reject) => {
+    return new Promise((resolve) => {
       const timer = setTimeout(() => {
         cleanup();
         void worker.terminate();
@@ -58,10 +58,11 @@ class ImportRunner {
         cleanup();
         resolve(message.outcome);
       };
+      // An exception the job did not catch (an unhandled rejection ends the thread): a crash, not a refusal.
       const onError = (error: Error) => {
         cleanup();
         this.worker = undefined;
-        reject(error);
+        resolve({ kind: 'crash', name: error.name, message: error.message });
       };
       const cleanup = () => {
         clearTimeout(timer);
