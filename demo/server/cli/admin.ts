@@ -4,13 +4,9 @@ import { openStore } from '../store/index.ts';
 import type { Group } from '../store/groups.ts';
 import { generatePassword, hashPassword } from '../auth/passwords.ts';
 import { parseApiKey } from '../domain/api-keys.ts';
-import { JobRunner, resolveJobSettings } from '../services/jobs/runner.ts';
-import { FINAL_PDF_JOB, runFinalPdfJob } from '../services/signing/final-pdf-job.ts';
-import { WorkPool } from '../work/pool.ts';
 import { MIN_PASSWORD_LENGTH, setSignInPassword } from '../services/sign-in/passwords.ts';
 import { userPool } from '../services/sign-in/pool.ts';
 import { UsageError, dataDirFrom, userFor } from './common.ts';
-import { workSettingsChecked } from './serve.ts';
 
 export async function apiKeyCreate(args: string[]): Promise<void> {
   const { values } = parseArgs({
@@ -190,6 +186,13 @@ export async function jobsRetry(args: string[]): Promise<void> {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { data: { type: 'string' } } });
   const ref = positionals[0];
   if (!ref) throw new UsageError('jobs retry needs the job id or the document id (from `jobs list`).');
+  // Loaded here, not at the top: the other commands need neither the PDF work nor the server's settings.
+  const [{ JobRunner, resolveJobSettings }, { FINAL_PDF_JOB, runFinalPdfJob }, { WorkPool }, { workSettingsChecked }] = await Promise.all([
+    import('../services/jobs/runner.ts'),
+    import('../services/signing/final-pdf-job.ts'),
+    import('../work/pool.ts'),
+    import('./serve.ts'),
+  ]);
   const store = await openStore(dataDirFrom(values.data));
   // The attempt runs here, in this process's own work pool, with the same limits as the server's.
   const work = new WorkPool(workSettingsChecked());
