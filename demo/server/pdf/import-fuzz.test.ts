@@ -103,6 +103,25 @@ test(
   },
 );
 
+/** Cases long runs found, kept as regression tests: [fixture, seed, what was wrong]. */
+const FOUND: [string, number, string][] = [
+  ['pdflib-with_combed_fields.pdf', 7000306, 'a broken xref entry: pdf.js left a rejected promise unhandled after opening, ending the thread'],
+  ['pdfjs-prefilled_f1040.pdf', 7000380, 'the same, on another file'],
+];
+
+test('the cases long fuzz runs found end in a result or a refusal', { timeout: FOUND.length * CASE_TIMEOUT_MS }, async () => {
+  const runner = new ImportRunner();
+  try {
+    for (const [name, seed, what] of FOUND) {
+      const fixture = fixtures.find((f) => f.name === name)!;
+      const outcome = await runner.run(mutatePdf(fixture.bytes, seed).bytes);
+      assert.ok(outcome !== 'hang' && outcome.kind !== 'crash', `${name} seed ${seed} (${what}): ${JSON.stringify(outcome)}`);
+    }
+  } finally {
+    await runner.close();
+  }
+});
+
 let t: TestApp;
 let baseUrl: string;
 before(async () => {
