@@ -142,7 +142,10 @@ async function main(): Promise<number> {
     if (next) {
       // Signed through the other process than the one whose turn it is to send.
       launch('sign', 4, async (_target, other, period) => {
-        if (record('sign', period, await sign(other, next.recipientId))) completedAt.set(next.documentId, { at: Date.now(), period: periodNow() });
+        if (!record('sign', period, await sign(other, next.recipientId))) return;
+        completedAt.set(next.documentId, { at: Date.now(), period: periodNow() });
+        // The final PDF's webhook can beat the completion's answer here: it is downloadable already.
+        if (finalSeen.has(next.documentId)) toDownload.push(next.documentId);
       });
     }
     const final = toDownload.shift();
@@ -167,7 +170,7 @@ async function main(): Promise<number> {
       if (stat) processSamples.push({ name: `server${i + 1}`, minute: period, ...stat });
       else failures.push(`server${i + 1} is gone`);
     }
-    console.log(`${periodName} ${period + 1}:`);
+    console.log(`${periodName} ${period + 1} (${new Date().toISOString().slice(11, 19)} UTC):`);
     for (const line of [...minuteLines(samples, period, OPS), ...processLines(processSamples, period)]) console.log(line);
   }
   clearInterval(fast);
