@@ -18,6 +18,7 @@ import { fixturesDir } from '../../../test/support/fixtures.ts';
 import { mutatePdf } from '../../../test/support/fuzz/mutate.ts';
 import type { FuzzOutcome } from '../../../test/support/fuzz/import-worker.ts';
 import { createTestApp, type TestApp } from '../../../test/support/server/app.ts';
+import { impossibleObjectCount } from './load.ts';
 
 const CASES = Number(process.env.ESIGN_FUZZ_CASES ?? 40);
 const HTTP_CASES = Math.max(4, Math.round(CASES / 10));
@@ -107,7 +108,17 @@ test(
 const FOUND: [string, number, string][] = [
   ['pdflib-with_combed_fields.pdf', 7000306, 'a broken xref entry: pdf.js left a rejected promise unhandled after opening, ending the thread'],
   ['pdfjs-prefilled_f1040.pdf', 7000380, 'the same, on another file'],
+  ['pdflib-encrypted_new.pdf', 11000210, 'an xref stream claiming 10^23 entries: pdf-lib read them all, past the end, until the job timeout'],
 ];
+
+test('the xref-count check refuses impossible counts and passes every fixture', () => {
+  for (const f of fixtures) assert.equal(impossibleObjectCount(f.bytes), undefined, f.name);
+  const xref = (dict: string) => new Uint8Array(Buffer.from(`%PDF-1.7\n9 0 obj\n<< /Type /XRef ${dict} /W [1 2 1] >>\nstream\n${' '.repeat(4000)}`, 'latin1'));
+  assert.equal(impossibleObjectCount(xref('/Size 99999999999999999999999')), 1e23);
+  assert.equal(impossibleObjectCount(xref('/Size 9000000')), 9_000_000);
+  assert.equal(impossibleObjectCount(xref('/Size 3000000 /Index [0 10 2999990 10]')), undefined, 'sparse subsections are fine');
+  assert.equal(impossibleObjectCount(xref('/Size 40 /Index [0 10 5 5000]')), 5000);
+});
 
 test('the cases long fuzz runs found end in a result or a refusal', { timeout: FOUND.length * CASE_TIMEOUT_MS }, async () => {
   const runner = new ImportRunner();
