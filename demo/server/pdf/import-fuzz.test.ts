@@ -20,7 +20,7 @@ import type { FuzzOutcome } from '../../../test/support/fuzz/import-worker.ts';
 import { createTestApp, type TestApp } from '../../../test/support/server/app.ts';
 import { impossibleObjectCount } from './load.ts';
 
-const CASES = Number(process.env.ESIGN_FUZZ_CASES ?? 32);
+const CASES = Number(process.env.ESIGN_FUZZ_CASES ?? 24);
 const HTTP_CASES = Math.max(4, Math.round(CASES / 10));
 const SEED = Number(process.env.ESIGN_FUZZ_SEED ?? 28);
 // The server's own job timeout (ESIGN_PDF_JOB_TIMEOUT_MS): a case over it would be a 422 there, a hang here.
