@@ -2,7 +2,7 @@
 /**
  * esign-server: start the server, or manage users, groups and API keys in a data directory.
  *   esign-server serve [--host H] [--port N] [--data DIR] [--dev]
- *   esign-server api-key create [--data DIR] [--env sandbox|production] [--legacy] [--email USER]
+ *   esign-server api-key create [--data DIR] [--env sandbox|production] [--legacy] [--email USER] [--name NAME]
  *   esign-server api-key list [--data DIR] [--email USER]
  *   esign-server api-key revoke <key-id | key> [--data DIR]
  *   esign-server user create --email E [--first-name F] [--last-name L] [--password P] [--admin] [--group G]... [--data DIR]
@@ -36,7 +36,7 @@ const USAGE = `Usage:
            sign-in (docs/sign-in.md): ESIGN_USER_POOL_ID (local_esign; never change it once users exist),
            ESIGN_USER_POOL_CLIENT_ID (esign-portal), ESIGN_SIGN_IN_PER_MINUTE (requests per address, 30),
            ESIGN_DATABASE_URL (postgres://…: the database, instead of the SQLite file in the data dir; docs/deploy.md)
-  esign-server api-key create [--data DIR] [--env sandbox|production] [--legacy] [--email USER]
+  esign-server api-key create [--data DIR] [--env sandbox|production] [--legacy] [--email USER] [--name NAME]
   esign-server api-key list [--data DIR] [--email USER]
   esign-server api-key revoke <key-id | key> [--data DIR]
   esign-server user create --email E [--first-name F] [--last-name L] [--password P] [--admin] [--group G]... [--data DIR]

@@ -23,10 +23,12 @@ import templateFieldRoutes from './templates-fields.ts';
 import documentRoutes from './documents.ts';
 import documentFileRoutes from './documents-files.ts';
 import statusRoutes from './status.ts';
+import documentEventRoutes from './document-events.ts';
 import componentTokenRoutes from './component-tokens.ts';
 import signerRoutes from './signer.ts';
 import signerManageRoutes from './signer-manage.ts';
 import signingRoutes from './signing.ts';
+import signerVerificationRoutes from './signer-verification.ts';
 import signingDemoRoutes from './signing-demo.ts';
 import reviewRoutes from './review.ts';
 import jobRoutes from './jobs.ts';
@@ -54,10 +56,12 @@ const plugins: RoutePlugin[] = [
   documentRoutes,
   documentFileRoutes,
   statusRoutes,
+  documentEventRoutes,
   componentTokenRoutes,
   signerRoutes,
   signerManageRoutes,
   signingRoutes,
+  signerVerificationRoutes,
   signingDemoRoutes,
   reviewRoutes,
   jobRoutes,

@@ -20,6 +20,8 @@ import { pgListCountMigrations, pgListIndexMigrations } from './list-index-migra
 import { pgBatchMigrations } from './batches-migrations.ts';
 import { pgRowOrderMigrations } from './row-order-migrations.ts';
 import { pgMultiprocessMigrations } from './multiprocess-migrations.ts';
+import { pgApiKeyMigrations } from './api-keys-migrations.ts';
+import { pgVerificationMigrations } from './verification-migrations.ts';
 
 export const pgMigrations: Migration[] = [
   ...pgCoreMigrations,
@@ -40,4 +42,6 @@ export const pgMigrations: Migration[] = [
   ...pgRowOrderMigrations,
   ...pgListCountMigrations,
   ...pgMultiprocessMigrations,
+  ...pgApiKeyMigrations,
+  ...pgVerificationMigrations,
 ];

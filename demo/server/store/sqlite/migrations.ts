@@ -21,6 +21,8 @@ import {
 import { batchMigrations } from './batches-migrations.ts';
 import { rowOrderMigrations } from './row-order-migrations.ts';
 import { multiprocessMigrations } from './multiprocess-migrations.ts';
+import { apiKeyMigrations } from './api-keys-migrations.ts';
+import { verificationMigrations } from './verification-migrations.ts';
 
 export const migrations: Migration[] = [
   ...coreMigrations,
@@ -41,4 +43,6 @@ export const migrations: Migration[] = [
   ...rowOrderMigrations,
   ...listCountMigrations,
   ...multiprocessMigrations,
+  ...apiKeyMigrations,
+  ...verificationMigrations,
 ];
