@@ -68,7 +68,7 @@ test('GraphiQL: demo key, schema docs, completion, run, history, headers and a s
   await typeInto(page, '.graphiql-editor-tool .graphiql-editor:visible', '{ "Authorization": "Bearer not-a-key" }');
   await typeInto(page, '.graphiql-query-editor', 'query Me { user { email } }');
   await page.locator('.graphiql-execute-button').click();
-  await expect(response(page)).toContainText('UnauthorizedException');
+  await expect(response(page)).toContainText('UnauthorizedException', { timeout: 30_000 });
 
   expect(problems).toEqual([]);
   expect(foreign).toEqual([]);

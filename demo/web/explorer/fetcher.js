@@ -14,6 +14,13 @@ export function explorerFetcher(authorization, origin = location.origin) {
   return async (params, options) => {
     const own = hasAuthorization(options?.headers) ? null : await authorization.current();
     const extra = own ? { Authorization: own } : {};
-    return createGraphiQLFetcher({ url: url.href, subscriptionUrl, headers: extra, wsConnectionParams: extra })(params, options);
+    return createGraphiQLFetcher({
+      url: url.href,
+      subscriptionUrl,
+      headers: extra,
+      wsConnectionParams: extra,
+      // The server answers plain JSON (no @defer/@stream), so the plain fetcher, not the multipart one.
+      enableIncrementalDelivery: false,
+    })(params, options);
   };
 }

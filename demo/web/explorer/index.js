@@ -2,7 +2,12 @@
 // demo/web/explorer.js): GraphiQL 5 (editor with completion, schema docs, history, headers) in the
 // product's shell and tokens. GraphiQL and Monaco are loaded here, not with the page's first bytes.
 import 'graphiql/setup-workers/vite';
-import 'graphiql/style.css';
+// GraphiQL's parts without its bundled copy of Monaco's CSS (the Monaco chunk brings its own) and without its
+// embedded Roboto and Fira Code: the page uses the product's fonts (theme.js).
+import '@graphiql/react/style.css';
+import '@graphiql/plugin-doc-explorer/style.css';
+import '@graphiql/plugin-history/style.css';
+import 'graphiql/graphiql.css';
 import { createElement, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { GraphiQL } from 'graphiql';
