@@ -211,5 +211,11 @@ function explorerConfig(): UserConfig {
 }
 
 // Any other mode (Storybook's dev server and build load this file too) gets the shared settings only.
-const MODES: Record<string, () => UserConfig> = { lib: libConfig, cdn: cdnConfig, 'cdn-elements': cdnElementsConfig, portal: portalConfig, explorer: explorerConfig };
+const MODES: Record<string, () => UserConfig> = {
+  lib: libConfig,
+  cdn: cdnConfig,
+  'cdn-elements': cdnElementsConfig,
+  portal: portalConfig,
+  explorer: explorerConfig,
+};
 export default defineConfig(({ mode }) => (MODES[mode] ?? (() => shared))());

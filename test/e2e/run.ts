@@ -28,7 +28,13 @@ function newestMtime(path: string): number {
 /** dist/ is stale when a file it is built from changed after its last build. */
 function distIsStale(): boolean {
   const marker = join(root, 'dist/cdn/esign-elements.min.js');
-  if (!existsSync(marker) || !existsSync(join(root, 'dist/esign-elements.js')) || !existsSync(join(root, 'demo/dist/portal/portal.js')) || !existsSync(join(root, 'demo/dist/explorer/explorer.js'))) return true;
+  if (
+    !existsSync(marker) ||
+    !existsSync(join(root, 'dist/esign-elements.js')) ||
+    !existsSync(join(root, 'demo/dist/portal/portal.js')) ||
+    !existsSync(join(root, 'demo/dist/explorer/explorer.js'))
+  )
+    return true;
   const inputs = [
     'src',
     'demo/web/portal',

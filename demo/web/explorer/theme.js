@@ -30,7 +30,8 @@ export function hslTriple(color, probe = document.body) {
   return `${h}, ${+(s * 100).toFixed(1)}%, ${+(l * 100).toFixed(1)}%`;
 }
 
-const SELECTOR = 'body .graphiql-container, body .graphiql-dialog, body .graphiql-dialog-overlay, body .graphiql-tooltip, body [data-radix-popper-content-wrapper]';
+const SELECTOR =
+  'body .graphiql-container, body .graphiql-dialog, body .graphiql-dialog-overlay, body .graphiql-tooltip, body [data-radix-popper-content-wrapper]';
 
 /** The CSS that points GraphiQL's variables at the tokens' current values. */
 export function themeCss(root = document.documentElement) {
