@@ -4,7 +4,9 @@
  * explorer too; and a header typed in GraphiQL's Headers editor, in any letter case, replaces the page's credential.
  */
 import { expect } from '@open-wc/testing';
+// @ts-expect-error plain JavaScript built for the browser (no declarations)
 import { hslTriple, themeCss } from '../../demo/web/explorer/theme.js';
+// @ts-expect-error plain JavaScript built for the browser (no declarations)
 import { hasAuthorization } from '../../demo/web/explorer/fetcher.js';
 
 describe('GraphQL explorer theme and credentials', () => {
