@@ -1,6 +1,7 @@
 /**
- * `npm test`: the type check, lint (ESLint and Prettier), Node tests, the server's Node tests again on PostgreSQL (node-pg),
- * browser tests and end-to-end tests, in that order. Every stage
+ * `npm test`: the type check, lint (ESLint and Prettier) and the build (dist/, only when stale) side by side,
+ * then Node tests, the server's Node tests again on PostgreSQL (node-pg), browser tests and end-to-end tests,
+ * in that order. The later stages use the one build. Every stage
  * runs even when an earlier one failed; the last line is `N passed, N failed[, N skipped]` over all of them.
  *
  *   npm test                              everything
@@ -15,12 +16,15 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migratePostgres, startPostgres, type PostgresCluster } from '../test/support/postgres.ts';
+import { distIsStale } from './lib/dist-freshness.ts';
 import { parseNodeTest, parsePlaywright, parseTypecheck, parseWebTestRunner, runStage, wasInterrupted, type StageResult, type StageSpec } from './lib/stage.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 process.chdir(root);
 
-const STAGES = ['typecheck', 'lint', 'node', 'node-pg', 'browser', 'e2e'] as const;
+const STAGES = ['typecheck', 'lint', 'build', 'node', 'node-pg', 'browser', 'e2e'] as const;
+/** Stages that test nothing at run time: run together (each is mostly one process on one core), output shown after. */
+const SIDE_BY_SIDE: readonly StageName[] = ['typecheck', 'lint', 'build'];
 type StageName = (typeof STAGES)[number];
 
 function usage(message: string): never {
@@ -86,13 +90,14 @@ function nodeTestFiles(): string[] {
  */
 const STORE_NEUTRAL = ['demo/server/convert/', 'demo/server/pdf/', 'demo/server/work/'];
 function serverAppTestFiles(): string[] {
-  return nodeTestFiles().filter(
-    (file) =>
-      file.startsWith('demo/server/') &&
-      !STORE_NEUTRAL.some((dir) => file.startsWith(dir)) &&
-      readFileSync(join(root, file), 'utf8').includes('createTestApp('),
-  );
+  return nodeTestFiles().filter((file) => {
+    if (!file.startsWith('demo/server/') || STORE_NEUTRAL.some((dir) => file.startsWith(dir))) return false;
+    const text = readFileSync(join(root, file), 'utf8');
+    // A file that starts its own PostgreSQL already runs its PostgreSQL cases in the node stage.
+    return text.includes('createTestApp(') && !OWN_POSTGRES.test(text);
+  });
 }
+const OWN_POSTGRES = /\b(?:postgresForTests|startPostgres|startCluster)\(/;
 
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
 const minutes = (n: number) => n * 60_000;
@@ -103,6 +108,11 @@ function stageSpec(name: StageName, extra: string[]): StageSpec | string {
       return { name, command: process.execPath, args: ['scripts/typecheck.ts', ...extra], parse: parseTypecheck, timeoutMs: minutes(5) };
     case 'lint':
       return { name, command: process.execPath, args: ['scripts/lint.ts', ...extra], parse: parseTypecheck, timeoutMs: minutes(5) };
+    case 'build':
+      // dist/ for the Node tests that check or pack it and for the e2e server; they build it themselves when run alone.
+      if (!distIsStale(root))
+        return { name, command: process.execPath, args: ['-e', 'console.log("dist/ is up to date")'], parse: parseTypecheck, timeoutMs: minutes(1) };
+      return { name, command: process.execPath, args: ['scripts/build.ts', ...extra], parse: parseTypecheck, timeoutMs: minutes(8) };
     case 'node': {
       const files = extra.length > 0 ? extra : nodeTestFiles();
       if (files.length === 0) return 'no *.test.ts files under src/, demo/ or test/node/';
@@ -163,11 +173,11 @@ async function sharedPostgres(): Promise<PostgresCluster> {
 
 /** A stage that failed without a count to show for it (a crash, a load error, a timeout) counts as one failure. */
 function judge(result: StageResult): { ok: boolean; note: string } {
-  if (result.name === 'typecheck' || result.name === 'lint') {
+  if (result.name === 'typecheck' || result.name === 'lint' || result.name === 'build') {
     const ok = result.exitCode === 0;
     result.passed = ok ? 1 : 0;
     result.failed = ok ? 0 : 1;
-    const what = result.name === 'lint' ? 'lint problems' : 'type errors';
+    const what = result.name === 'lint' ? 'lint problems' : result.name === 'build' ? 'build errors' : 'type errors';
     return { ok, note: ok ? `no ${what}` : what };
   }
   if (result.exitCode === 124) {
@@ -191,13 +201,34 @@ function judge(result: StageResult): { ok: boolean; note: string } {
 
 const { stages, extra } = parseArgs(process.argv.slice(2));
 const rows: { result: StageResult; ok: boolean; note: string }[] = [];
+
+const failedToStart = (name: StageName, note: string) => {
+  const result: StageResult = { name, exitCode: 1, seconds: 0, summarised: false, passed: 0, failed: 1, skipped: 0 };
+  rows.push({ result, ok: false, note });
+};
+
+// The leading checks side by side, each printed whole when all are done.
+const together = stages.filter((name) => SIDE_BY_SIDE.includes(name));
+if (together.length > 1) {
+  const specs = together.map((name) => [name, stageSpec(name, extra)] as const);
+  for (const [name, spec] of specs) if (typeof spec === 'string') failedToStart(name, spec);
+  const runnable = specs.flatMap(([, spec]) => (typeof spec === 'string' ? [] : [spec]));
+  console.log(`\n━━━ ${runnable.map((spec) => spec.name).join(', ')}: side by side`);
+  const results = await Promise.all(runnable.map((spec) => runStage({ ...spec, quiet: true })));
+  for (const result of results) {
+    console.log(`\n━━━ ${result.name} (${result.seconds.toFixed(1)}s)\n`);
+    process.stdout.write(result.output ?? '');
+    rows.push({ result, ...judge(result) });
+  }
+}
+
 for (const name of stages) {
+  if (together.length > 1 && together.includes(name)) continue;
   if (wasInterrupted()) break;
   const spec = stageSpec(name, extra);
   if (typeof spec === 'string') {
     console.log(`\n━━━ ${name}: ${spec}`);
-    const result: StageResult = { name, exitCode: 1, seconds: 0, summarised: false, passed: 0, failed: 1, skipped: 0 };
-    rows.push({ result, ok: false, note: spec });
+    failedToStart(name, spec);
     continue;
   }
   let postgres: PostgresCluster | undefined;
@@ -205,8 +236,7 @@ for (const name of stages) {
     if (name === 'node-pg') postgres = await sharedPostgres();
   } catch (error) {
     console.log(`\n━━━ ${name}: PostgreSQL did not start: ${(error as Error).message}`);
-    const result: StageResult = { name, exitCode: 1, seconds: 0, summarised: false, passed: 0, failed: 1, skipped: 0 };
-    rows.push({ result, ok: false, note: 'PostgreSQL did not start' });
+    failedToStart(name, 'PostgreSQL did not start');
     continue;
   }
   try {

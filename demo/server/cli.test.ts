@@ -79,7 +79,7 @@ test('esign-server: first start, api-key create, user/group create, SIGTERM', { 
     }
 
     // Keys created by the CLI while the server runs work at once.
-    const production = await runCli(['api-key', 'create', '--data', dataDir, '--env', 'production']);
+    const production = await runCli(['api-key', 'create', '--data', dataDir, '--env', 'production', '--name', ' CI deploys ']);
     assert.match(production, /^ak_production_[0-9a-f]{16}\.[A-Za-z0-9_-]{43}\n$/);
     const legacy = await runCli(['api-key', 'create', '--data', dataDir, '--legacy']);
     assert.match(legacy, /^[0-9a-f]{40}\n$/);
@@ -91,7 +91,7 @@ test('esign-server: first start, api-key create, user/group create, SIGTERM', { 
     assert.equal((await fetch(`${base}/api/v1/group/`, { headers: { authorization: `Bearer ${legacy.trim()}` } })).status, 401);
     const productionId = /^ak_production_([0-9a-f]{16})\./.exec(production)![1]!;
     const listed = await runCli(['api-key', 'list', '--data', dataDir]);
-    assert.match(listed, new RegExp(`${productionId}  production  created \\S+  last used 20`));
+    assert.match(listed, new RegExp(`${productionId}  production  "CI deploys"  created \\S+  last used 20`));
     assert.match(listed, /\(legacy\).*revoked/);
     assert.ok(!listed.includes(production.trim().split('.')[1]!));
     assert.match(await runCli(['api-key', 'revoke', productionId, '--data', dataDir]), /Revoked/);
@@ -110,6 +110,7 @@ test('esign-server: first start, api-key create, user/group create, SIGTERM', { 
     );
     assert.match(await runCli(['group', 'create', '--data', dataDir, '--name', 'Board', '--email', 'clerk@example.com']), /Created group Board/);
     await assert.rejects(() => runCli(['api-key', 'create', '--data', dataDir, '--env', 'staging']), /sandbox or production/);
+    await assert.rejects(() => runCli(['api-key', 'create', '--data', dataDir, '--name', 'x'.repeat(81)]), /--name: name is at most 80 characters/);
 
     // An upload in flight when SIGTERM arrives still completes; then the process exits 0.
     const doc = await PDFDocument.create();

@@ -2,7 +2,7 @@
 /**
  * esign-server: start the server, or manage users, groups and API keys in a data directory.
  *   esign-server serve [--host H] [--port N] [--data DIR] [--dev]
- *   esign-server api-key create [--data DIR] [--env sandbox|production] [--legacy] [--email USER]
+ *   esign-server api-key create [--data DIR] [--env sandbox|production] [--legacy] [--email USER] [--name NAME]
  *   esign-server api-key list [--data DIR] [--email USER]
  *   esign-server api-key revoke <key-id | key> [--data DIR]
  *   esign-server user create --email E [--first-name F] [--last-name L] [--password P] [--admin] [--group G]... [--data DIR]
@@ -13,8 +13,9 @@
  *   esign-server jobs retry <job-id | document-id> [--data DIR]
  */
 import { UsageError } from './cli/common.ts';
-import { serve } from './cli/serve.ts';
-import { apiKeyCreate, apiKeyList, apiKeyRevoke, auditVerify, groupCreate, jobsList, jobsRetry, userCreate, userPassword } from './cli/admin.ts';
+
+// Each command loads only what it runs: `--help` and a typo answer at once, and `serve` does not wait for the admin code.
+const admin = () => import('./cli/admin.ts');
 
 const USAGE = `Usage:
   esign-server serve [--host H] [--port N] [--data DIR] [--dev] (env PORT, ESIGN_DATA; default 127.0.0.1:8080, .esign-data/;
@@ -35,7 +36,7 @@ const USAGE = `Usage:
            sign-in (docs/sign-in.md): ESIGN_USER_POOL_ID (local_esign; never change it once users exist),
            ESIGN_USER_POOL_CLIENT_ID (esign-portal), ESIGN_SIGN_IN_PER_MINUTE (requests per address, 30),
            ESIGN_DATABASE_URL (postgres://…: the database, instead of the SQLite file in the data dir; docs/deploy.md)
-  esign-server api-key create [--data DIR] [--env sandbox|production] [--legacy] [--email USER]
+  esign-server api-key create [--data DIR] [--env sandbox|production] [--legacy] [--email USER] [--name NAME]
   esign-server api-key list [--data DIR] [--email USER]
   esign-server api-key revoke <key-id | key> [--data DIR]
   esign-server user create --email E [--first-name F] [--last-name L] [--password P] [--admin] [--group G]... [--data DIR]
@@ -48,16 +49,16 @@ const USAGE = `Usage:
 
 async function main(argv: string[]): Promise<void> {
   const [command, sub, ...rest] = argv;
-  if (command === 'serve') return serve(argv.slice(1));
-  if (command === 'api-key' && sub === 'create') return await apiKeyCreate(rest);
-  if (command === 'api-key' && sub === 'list') return await apiKeyList(rest);
-  if (command === 'api-key' && sub === 'revoke') return await apiKeyRevoke(rest);
-  if (command === 'user' && sub === 'create') return await userCreate(rest);
-  if (command === 'user' && sub === 'password') return await userPassword(rest);
-  if (command === 'group' && sub === 'create') return await groupCreate(rest);
-  if (command === 'audit' && sub === 'verify') return await auditVerify(rest);
-  if (command === 'jobs' && sub === 'list') return await jobsList(rest);
-  if (command === 'jobs' && sub === 'retry') return jobsRetry(rest);
+  if (command === 'serve') return (await import('./cli/serve.ts')).serve(argv.slice(1));
+  if (command === 'api-key' && sub === 'create') return await (await admin()).apiKeyCreate(rest);
+  if (command === 'api-key' && sub === 'list') return await (await admin()).apiKeyList(rest);
+  if (command === 'api-key' && sub === 'revoke') return await (await admin()).apiKeyRevoke(rest);
+  if (command === 'user' && sub === 'create') return await (await admin()).userCreate(rest);
+  if (command === 'user' && sub === 'password') return await (await admin()).userPassword(rest);
+  if (command === 'group' && sub === 'create') return await (await admin()).groupCreate(rest);
+  if (command === 'audit' && sub === 'verify') return await (await admin()).auditVerify(rest);
+  if (command === 'jobs' && sub === 'list') return await (await admin()).jobsList(rest);
+  if (command === 'jobs' && sub === 'retry') return (await admin()).jobsRetry(rest);
   if (command === undefined || command === 'help' || command === '--help') {
     console.log(USAGE);
     return;

@@ -195,8 +195,9 @@ async function openEditor() {
   editor.setAttribute('token', token);
   editor.setAttribute('endpoint', location.origin);
   editor.setAttribute('signers', 'Signer 1,Signer 2');
-  // Another document dropped on the editor replaces this one: the page mints the upload URL with its key,
-  // the editor uploads and shows progress, and the converted template opens in its place.
+  // One upload control at a time: once a document is open, the editor's own file button (and a drop on the
+  // editor) replaces it, and step 1's picker is hidden. The page mints the upload URL with its key, the editor
+  // uploads and shows progress, and the converted template opens in its place.
   editor.requestUpload = async (file) => {
     const title = file.name.replace(/\.[^.]+$/, '') || file.name;
     const minted = await (await api('POST', '/api/v1/uploads/', { group: state.group, title, process_tags: true })).json();
@@ -222,6 +223,7 @@ async function openEditor() {
   );
   $('editor-slot').replaceChildren(editor);
   remember();
+  $('choose-document').hidden = true;
   $('start-over').hidden = false;
   enable('step-fields');
   enable('step-send');
@@ -276,8 +278,7 @@ async function send() {
   await showLinks();
   enable('step-sign');
   enable('step-final');
-  $('refresh').disabled = false;
-  await refresh();
+  follow();
 }
 
 async function showLinks() {
@@ -296,6 +297,65 @@ async function showLinks() {
     items.push(li);
   }
   $('links').replaceChildren(...items);
+}
+
+/**
+ * The status, live: the server's event stream of this document (GET /api/v1/status/{id}/events/, server-sent
+ * events read with fetch so the demo key goes in the Authorization header). The page reads the document when
+ * the stream opens and after each event; a dropped stream is opened again after a pause.
+ */
+let following = null;
+function follow() {
+  following?.abort();
+  const controller = new AbortController();
+  following = controller;
+  void refreshSoon(); // the state now; the stream tells when it changes
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 2000));
+  void (async () => {
+    while (!controller.signal.aborted) {
+      try {
+        const response = await fetch(`/api/v1/status/${state.document}/events/`, {
+          headers: { Authorization: `Bearer ${state.key}` },
+          signal: controller.signal,
+        });
+        if (!response.ok) throw new Error(t(lang, 'journey.httpError', { status: response.status }));
+        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+        let buffer = '';
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffer += value;
+          let events = 0;
+          for (let cut = buffer.indexOf('\n\n'); cut >= 0; cut = buffer.indexOf('\n\n')) {
+            if (/^event: /m.test(buffer.slice(0, cut))) events++;
+            buffer = buffer.slice(cut + 2);
+          }
+          if (events > 0) void refreshSoon();
+        }
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        console.warn('status stream:', error);
+      }
+      await pause();
+    }
+  })();
+}
+
+/** One read of the document at a time; events arriving meanwhile ask for one more read after it. */
+let reading = null;
+let again = false;
+async function refreshSoon() {
+  if (reading) {
+    again = true;
+    return;
+  }
+  reading = guard(refresh, 'doc-status')();
+  await reading;
+  reading = null;
+  if (again) {
+    again = false;
+    await refreshSoon();
+  }
 }
 
 async function refresh() {
@@ -372,7 +432,7 @@ $('upload').addEventListener('change', (event) => takeFile(event.target.files[0]
 // The document step takes a dropped file too.
 const dropZone = $('step-document');
 dropZone.addEventListener('dragover', (event) => {
-  if (![...(event.dataTransfer?.types ?? [])].includes('Files')) return;
+  if (![...(event.dataTransfer?.types ?? [])].includes('Files') || $('choose-document').hidden) return; // the editor takes it then
   event.preventDefault();
   dropZone.classList.add('dropping');
 });
@@ -381,7 +441,7 @@ dropZone.addEventListener('drop', (event) => {
   event.preventDefault();
   dropZone.classList.remove('dropping');
   const file = event.dataTransfer?.files[0];
-  if (file && !$('upload').disabled) takeFile(file);
+  if (file && !$('upload').disabled && !$('choose-document').hidden) takeFile(file);
 });
 $('example-fields').addEventListener(
   'click',
@@ -401,13 +461,6 @@ $('send').addEventListener(
   'click',
   guard(() => busy('send-state', [$('send')], send), 'send-state'),
 );
-$('refresh').addEventListener(
-  'click',
-  guard(() => busy('doc-status', [$('refresh')], refresh), 'doc-status'),
-);
-window.addEventListener('focus', () => {
-  if (state.document) void guard(refresh, 'doc-status')();
-});
 
 guard(async () => {
   try {
@@ -446,11 +499,11 @@ async function restore() {
   await showLinks();
   enable('step-sign');
   enable('step-final');
-  $('refresh').disabled = false;
-  await refresh();
+  follow();
 }
 
 $('start-over').addEventListener('click', () => {
+  following?.abort();
   localStorage.removeItem(SAVED);
   location.reload();
 });

@@ -18,6 +18,8 @@ export interface StageResult extends Counts {
   summarised: boolean;
   /** The lines that name failed tests (for the summary, so a log's tail says what failed). */
   failures?: string[];
+  /** Everything the stage printed (echoed as it came unless the spec was quiet). */
+  output?: string;
 }
 
 /**
@@ -158,6 +160,7 @@ export function runStage(spec: StageSpec): Promise<StageResult> {
         failed: counts?.failed ?? 0,
         skipped: counts?.skipped ?? 0,
         failures: failureLines(output),
+        output,
       });
     };
     child.on('error', (error) => {

@@ -108,12 +108,28 @@ test('journey: a double click on Send sends once (disabled at once, spinner, Ide
   await expect(page.locator('#outbox li details')).not.toHaveAttribute('open');
   await expect(page.locator('#outbox li summary')).toContainText('ann@example.com');
   await expect(page.locator('#outbox li pre')).toBeHidden();
-  // One Save (the editor's own), and the page keeps what was uploaded and sent across a reload.
+  // One Save (the editor's own) and one upload control: with a document open, the editor's file button, and
+  // step 1's picker is hidden. No refresh button.
   await expect(page.locator('#save-fields')).toHaveCount(0);
+  await expect(page.locator('#upload')).toBeHidden();
+  await expect(page.locator('#use-sample')).toBeHidden();
+  expect(await editor.evaluate((el) => el.shadowRoot!.querySelectorAll('input[type="file"]').length)).toBe(1);
+  await expect(editor.getByRole('button', { name: 'Save', exact: true })).toHaveCount(1);
+  await expect(page.locator('#refresh')).toHaveCount(0);
+  // The status follows the server's events: Ann opening her link in another page shows here without a click.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const annLink = await page.locator('a.sign-link').first().getAttribute('href');
+  const ann = await page.context().newPage();
+  await ann.goto(annLink!);
+  await expect(ann.locator('.field-name')).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('#doc-status')).toContainText('Ann Example opened the document', { timeout: 15_000 });
+  await ann.close();
+  // The page keeps what was uploaded and sent across a reload, and the status as it now is.
   await page.reload();
   await expect(page.locator('a.sign-link')).toHaveCount(2);
   await expect(page.locator('#send')).toBeDisabled();
   await expect(page.locator('#doc-status')).toContainText('Out for signature');
+  await expect(page.locator('#doc-status')).toContainText('Ann Example opened the document');
   await expect(page.locator('#document-state')).toContainText('Uploaded');
   await expect(page.locator('esign-editor')).toHaveCount(1);
   // Start again forgets it.

@@ -6,48 +6,14 @@
  *   node test/e2e/run.ts [playwright args]      (npm test -- --only e2e [playwright args])
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { distIsStale } from '../../scripts/lib/dist-freshness.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-
-function newestMtime(path: string): number {
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
-  for (const entry of readdirSync(path)) {
-    if (entry.endsWith('.test.ts') || entry.endsWith('.stories.ts')) continue;
-    newest = Math.max(newest, newestMtime(join(path, entry)));
-  }
-  return newest;
-}
-
-/** dist/ is stale when a file it is built from changed after its last build. */
-function distIsStale(): boolean {
-  const marker = join(root, 'dist/cdn/esign-elements.min.js');
-  if (
-    !existsSync(marker) ||
-    !existsSync(join(root, 'dist/esign-elements.js')) ||
-    !existsSync(join(root, 'demo/dist/portal/portal.js')) ||
-    !existsSync(join(root, 'demo/dist/explorer/explorer.js'))
-  )
-    return true;
-  const inputs = [
-    'src',
-    'demo/web/portal',
-    'demo/web/explorer',
-    'demo/web/i18n.js',
-    'demo/web/locales',
-    'vite.config.ts',
-    'tsconfig.build.json',
-    'package.json',
-    'scripts/build.ts',
-  ].map((p) => join(root, p));
-  return Math.max(...inputs.filter(existsSync).map(newestMtime)) > statSync(marker).mtimeMs;
-}
 
 /** E2E_ADMIN_EMAIL and E2E_ADMIN_PASSWORD from the server's first-start lines ("admin user: E (password: P)"). */
 function firstStartSignIn(output: string): Record<string, string> {
@@ -91,7 +57,7 @@ async function stop(server: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-if (distIsStale()) {
+if (distIsStale(root)) {
   console.log('e2e: dist/ is missing or older than its sources: npm run build');
   const build = spawnSync(process.execPath, ['scripts/build.ts'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) {

@@ -98,9 +98,8 @@ test('send to two signers, sign by drawing and by typing, download the final PDF
   await bob.getByRole('button', { name: 'Download the signed PDF' }).click();
   expect((await download).suggestedFilename()).toMatch(/\.pdf$/);
 
-  // Back to the sender: status 30 and the final PDF with its history page.
+  // Back to the sender: status 30 and the final PDF with its history page, arrived live (no click, no reload).
   await page.bringToFront();
-  await page.locator('#refresh').click();
   await expect(page.locator('#doc-status')).toHaveAttribute('data-status', '30');
   await expect(page.locator('#download')).toBeVisible();
   const pdf = await page.evaluate(async () => {

@@ -4,24 +4,33 @@ import { openStore } from '../store/index.ts';
 import type { Group } from '../store/groups.ts';
 import { generatePassword, hashPassword } from '../auth/passwords.ts';
 import { parseApiKey } from '../domain/api-keys.ts';
-import { JobRunner, resolveJobSettings } from '../services/jobs/runner.ts';
-import { FINAL_PDF_JOB, runFinalPdfJob } from '../services/signing/final-pdf-job.ts';
-import { WorkPool } from '../work/pool.ts';
+import { keyName } from '../services/portal/api-keys.ts';
 import { MIN_PASSWORD_LENGTH, setSignInPassword } from '../services/sign-in/passwords.ts';
 import { userPool } from '../services/sign-in/pool.ts';
 import { UsageError, dataDirFrom, userFor } from './common.ts';
-import { workSettingsChecked } from './serve.ts';
 
 export async function apiKeyCreate(args: string[]): Promise<void> {
   const { values } = parseArgs({
     args,
-    options: { data: { type: 'string' }, env: { type: 'string', default: 'sandbox' }, legacy: { type: 'boolean', default: false }, email: { type: 'string' } },
+    options: {
+      data: { type: 'string' },
+      env: { type: 'string', default: 'sandbox' },
+      legacy: { type: 'boolean', default: false },
+      email: { type: 'string' },
+      name: { type: 'string' },
+    },
   });
   if (values.env !== 'sandbox' && values.env !== 'production') throw new UsageError(`--env must be sandbox or production (got ${values.env}).`);
+  let name: string;
+  try {
+    name = keyName(values.name); // the portal's rule: trimmed, at most 80 characters, no control characters
+  } catch (error) {
+    throw new UsageError(`--name: ${(error as Error).message}`);
+  }
   const store = await openStore(dataDirFrom(values.data));
   try {
     const user = await userFor(store, values.email);
-    const { key } = await store.apiKeys.create(user.id, values.env, values.legacy);
+    const { key } = await store.apiKeys.create(user.id, values.env, values.legacy, name);
     console.log(key);
   } finally {
     await store.close();
@@ -35,7 +44,7 @@ export async function apiKeyList(args: string[]): Promise<void> {
     const user = await userFor(store, values.email);
     for (const key of await store.apiKeys.listForUser(user.id)) {
       const state = key.revoked ? `revoked ${key.revoked}` : `last used ${key.lastUsed ?? 'never'}`;
-      console.log(`${key.id}  ${key.env}${key.legacy ? ' (legacy)' : ''}  created ${key.created}  ${state}`);
+      console.log(`${key.id}  ${key.env}${key.legacy ? ' (legacy)' : ''}${key.name ? `  "${key.name}"` : ''}  created ${key.created}  ${state}`);
     }
   } finally {
     await store.close();
@@ -190,6 +199,13 @@ export async function jobsRetry(args: string[]): Promise<void> {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { data: { type: 'string' } } });
   const ref = positionals[0];
   if (!ref) throw new UsageError('jobs retry needs the job id or the document id (from `jobs list`).');
+  // Loaded here, not at the top: the other commands need neither the PDF work nor the server's settings.
+  const [{ JobRunner, resolveJobSettings }, { FINAL_PDF_JOB, runFinalPdfJob }, { WorkPool }, { workSettingsChecked }] = await Promise.all([
+    import('../services/jobs/runner.ts'),
+    import('../services/signing/final-pdf-job.ts'),
+    import('../work/pool.ts'),
+    import('./serve.ts'),
+  ]);
   const store = await openStore(dataDirFrom(values.data));
   // The attempt runs here, in this process's own work pool, with the same limits as the server's.
   const work = new WorkPool(workSettingsChecked());

@@ -1,13 +1,9 @@
 /** esign-server serve: the settings from the environment, checked, and the server started with them. */
 import { EMAIL_LEASE_MS } from '../email/delivery.ts';
-import { shareSecretFiles } from '../services/server-secrets.ts';
 import { parseArgs } from 'node:util';
-import { buildApp } from '../app.ts';
+import type { BuildConfig } from '../app.ts';
 import { ConfigError, databaseUrlFromEnv, type RateLimitConfig } from '../config.ts';
-import { ensureInitialSetup } from '../services/bootstrap.ts';
 import { parseCorsOrigins } from '../http/cors.ts';
-import { sealKeyFor } from '../services/seal.ts';
-import { SealKeyError } from '../pdf/seal-key.ts';
 import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from '../http/connection-guard.ts';
 import { workSettingsFromEnv, type WorkSettings } from '../work/settings.ts';
 import { rateLimitsFromEnv } from '../auth/rate-limit-settings.ts';
@@ -94,7 +90,7 @@ export async function serve(args: string[]): Promise<void> {
   // 1,000 sandbox calls an hour in development (npm start, npm run demo), the spec's 100 in production.
   const rateLimits = checkedRateLimits();
 
-  const app = await buildApp({
+  const options: BuildConfig = {
     dataDir,
     databaseUrl,
     baseUrl: process.env.ESIGN_BASE_URL ?? `http://${displayHost}:${port}`,
@@ -112,7 +108,16 @@ export async function serve(args: string[]): Promise<void> {
     ...deletedTemplateTiming(positiveEnv('ESIGN_DELETED_TEMPLATE_HOURS', 36) * 60 * 60 * 1000),
     // Development mode: webhook callbacks may point at this machine or the private network.
     ...(values.dev ? { webhooks: { allowPrivateAddresses: true } } : {}),
-  });
+  };
+  // The server itself loads only now, so that a mistyped setting is refused at once.
+  const [{ buildApp }, { shareSecretFiles }, { sealKeyFor }, { SealKeyError }, { ensureInitialSetup }] = await Promise.all([
+    import('../app.ts'),
+    import('../services/server-secrets.ts'),
+    import('../services/seal.ts'),
+    import('../pdf/seal-key.ts'),
+    import('../services/bootstrap.ts'),
+  ]);
+  const app = await buildApp(options);
   let seal;
   try {
     // PostgreSQL: the deployment's keys, from the database, before anything signs with them.

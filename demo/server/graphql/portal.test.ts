@@ -79,24 +79,37 @@ test('without a second factor: the account answers, keys are refused; enrolment 
   assert.deepEqual((await gql('{ portalAccount { totpEnabled } }')).data, { portalAccount: { totpEnabled: true } });
 });
 
-test('API keys: created once with its secret, works, shows its last use and usage, revoked stops working', async () => {
-  const made = await gql('mutation($env: String!) { createApiKey(env: $env) { key apiKey { id env revoked } } }', { env: 'sandbox' });
+test('API keys: created once with its secret and a name, works, shows its name, last use and usage, revoked stops working', async () => {
+  const made = await gql('mutation($env: String!, $name: String) { createApiKey(env: $env, name: $name) { key apiKey { id name env revoked } } }', {
+    env: 'sandbox',
+    name: '  CI pipeline  ',
+  });
   assert.equal(made.errors, undefined, JSON.stringify(made.errors));
   const { key, apiKey } = made.data!.createApiKey;
   assert.match(key, /^ak_sandbox_/);
   assert.equal(apiKey.env, 'sandbox');
+  assert.equal(apiKey.name, 'CI pipeline'); // trimmed
   assert.equal(apiKey.revoked, null);
 
   for (let i = 0; i < 3; i++) assert.equal((await call(t.app, key, 'GET', '/api/v1/group/')).statusCode, 200);
-  const listed = (await gql('{ apiKeys { id env lastUsed revoked } usage { keyId env limit used remaining windowSeconds } }')).data!;
+  const listed = (await gql('{ apiKeys { id name env lastUsed revoked } usage { keyId name env limit used remaining windowSeconds } }')).data!;
   const mine = listed.apiKeys.find((k: { id: string }) => k.id === apiKey.id);
   assert.ok(mine.lastUsed, 'the key shows its last use');
+  assert.equal(mine.name, 'CI pipeline');
   assert.ok(!JSON.stringify(listed).includes(key), 'the secret is never listed');
   const usage = listed.usage.find((u: { keyId: string }) => u.keyId === apiKey.id);
-  assert.deepEqual(usage, { keyId: apiKey.id, env: 'sandbox', limit: 100, used: 3, remaining: 97, windowSeconds: 3600 });
+  assert.deepEqual(usage, { keyId: apiKey.id, name: 'CI pipeline', env: 'sandbox', limit: 100, used: 3, remaining: 97, windowSeconds: 3600 });
 
   const wrongEnv = await gql('mutation { createApiKey(env: "staging") { key } }');
   assert.equal(wrongEnv.errors?.[0]?.errorType, 'ValidationError');
+  // A name too long, or with a control character, is refused in words; no name at all is an empty one.
+  for (const name of ['x'.repeat(81), 'tab\there']) {
+    const bad = await gql('mutation($name: String) { createApiKey(env: "sandbox", name: $name) { key } }', { name });
+    assert.equal(bad.errors?.[0]?.errorType, 'ValidationError', name);
+    assert.match(bad.errors![0]!.message, /name/);
+  }
+  const unnamed = await gql('mutation { createApiKey(env: "sandbox") { apiKey { name } } }');
+  assert.equal(unnamed.data!.createApiKey.apiKey.name, '');
   const foreign = await gql('mutation { revokeApiKey(id: "not-a-key-of-mine") { id } }');
   assert.equal(foreign.errors?.[0]?.errorType, 'NotFound');
 

@@ -16,7 +16,7 @@ import { usageOf } from '../services/portal/usage.ts';
 import { encodeId } from './ids.ts';
 import { groupView, userView } from './views.ts';
 
-const apiKeyView = (k: PortalApiKey) => ({ id: k.id, env: k.env, created: k.created, lastUsed: k.lastUsed, revoked: k.revoked });
+const apiKeyView = (k: PortalApiKey) => ({ id: k.id, name: k.name, env: k.env, created: k.created, lastUsed: k.lastUsed, revoked: k.revoked });
 
 const deliveryView = (d: DeliveryRow & { requestBody: string }) => ({
   id: String(d.id),
@@ -57,8 +57,8 @@ export const portalResolvers: IResolvers = {
     },
   },
   Mutation: {
-    async createApiKey(_root, { env }: { env: string }, ctx) {
-      const created = await createApiKey(ctx.app.store, person(ctx).id, env, clientOf(ctx));
+    async createApiKey(_root, args: { env: string; name?: string | null }, ctx) {
+      const created = await createApiKey(ctx.app.store, person(ctx).id, args, clientOf(ctx));
       return { key: created.key, apiKey: apiKeyView(created.record) };
     },
     async revokeApiKey(_root, { id }: { id: string }, ctx) {

@@ -23,6 +23,7 @@ import templateFieldRoutes from './templates-fields.ts';
 import documentRoutes from './documents.ts';
 import documentFileRoutes from './documents-files.ts';
 import statusRoutes from './status.ts';
+import documentEventRoutes from './document-events.ts';
 import componentTokenRoutes from './component-tokens.ts';
 import signerRoutes from './signer.ts';
 import signerManageRoutes from './signer-manage.ts';
@@ -54,6 +55,7 @@ const plugins: RoutePlugin[] = [
   documentRoutes,
   documentFileRoutes,
   statusRoutes,
+  documentEventRoutes,
   componentTokenRoutes,
   signerRoutes,
   signerManageRoutes,

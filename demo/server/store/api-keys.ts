@@ -13,11 +13,13 @@ export interface ApiKeyRecord {
   env: KeyEnv;
   legacy: boolean;
   created: string;
+  /** What the owner calls it ('' for keys made before names, and by the CLI). */
+  name: string;
 }
 
 export interface ApiKeyRepository {
   /** Creates a key and returns the full key once; it cannot be read back later. */
-  create(userId: string, env: KeyEnv, legacy: boolean): Promise<{ key: string; record: ApiKeyRecord }>;
+  create(userId: string, env: KeyEnv, legacy: boolean, name?: string): Promise<{ key: string; record: ApiKeyRecord }>;
   /** The live key record matching a presented key, or undefined. */
   verify(parsed: ParsedKey): Promise<ApiKeyRecord | undefined>;
   /** `verify` with the key's user and the user's groups (oldest membership first), in one statement: every API call asks. */
@@ -39,6 +41,7 @@ interface KeyRow {
   legacy: number;
   secret_hash: string;
   created: string;
+  name: string;
   last_used: string | null;
   revoked: string | null;
 }
@@ -49,12 +52,13 @@ type CallerRow = UserRow & {
   key_legacy: number;
   key_secret_hash: string;
   key_created: string;
+  key_name: string;
   key_revoked: string | null;
   member_group_id: string | null;
 };
 
 function toRecord(row: KeyRow): ApiKeyRecord {
-  return { id: row.id, userId: row.user_id, env: row.env, legacy: row.legacy === 1, created: row.created };
+  return { id: row.id, userId: row.user_id, env: row.env, legacy: row.legacy === 1, created: row.created, name: row.name };
 }
 
 export class SqlApiKeyRepository implements ApiKeyRepository {
@@ -63,15 +67,16 @@ export class SqlApiKeyRepository implements ApiKeyRepository {
     this.db = db;
   }
 
-  async create(userId: string, env: KeyEnv, legacy: boolean): Promise<{ key: string; record: ApiKeyRecord }> {
+  async create(userId: string, env: KeyEnv, legacy: boolean, name = ''): Promise<{ key: string; record: ApiKeyRecord }> {
     const generated = legacy ? generateLegacyKey() : generateNewKey(env);
-    await this.db.run('INSERT INTO api_keys (id, user_id, env, legacy, secret_hash, created) VALUES (?, ?, ?, ?, ?, ?)', [
+    await this.db.run('INSERT INTO api_keys (id, user_id, env, legacy, secret_hash, created, name) VALUES (?, ?, ?, ?, ?, ?, ?)', [
       generated.keyId,
       userId,
       env,
       legacy ? 1 : 0,
       generated.secretHash,
       nowIso(),
+      name,
     ]);
     const row = (await this.db.get('SELECT * FROM api_keys WHERE id = ?', [generated.keyId])) as unknown as KeyRow;
     return { key: generated.key, record: toRecord(row) };
@@ -93,7 +98,7 @@ export class SqlApiKeyRepository implements ApiKeyRepository {
     // One row per membership (one with a null group for a user in none); key columns renamed past the user's.
     const rows = (await this.db.all(
       `SELECT u.*, k.id AS key_id, k.env AS key_env, k.legacy AS key_legacy, k.secret_hash AS key_secret_hash, k.created AS key_created,
-         k.revoked AS key_revoked, m.group_id AS member_group_id
+         k.name AS key_name, k.revoked AS key_revoked, m.group_id AS member_group_id
        FROM api_keys k JOIN users u ON u.id = k.user_id LEFT JOIN memberships m ON m.user_id = u.id
        WHERE ${where} ORDER BY m.created, m.group_id`,
       [param],
@@ -101,7 +106,7 @@ export class SqlApiKeyRepository implements ApiKeyRepository {
     const first = rows[0];
     if (!first || first.key_revoked) return undefined;
     if (parsed.scheme !== 'legacy' && (first.key_env !== parsed.env || !sameHash(first.key_secret_hash, hashSecret(parsed.secret)))) return undefined;
-    const record = { id: first.key_id, userId: first.id, env: first.key_env, legacy: first.key_legacy === 1, created: first.key_created };
+    const record = { id: first.key_id, userId: first.id, env: first.key_env, legacy: first.key_legacy === 1, created: first.key_created, name: first.key_name };
     return { record, user: toUser(first), groupIds: rows.flatMap((row) => (row.member_group_id === null ? [] : [row.member_group_id])) };
   }
 

@@ -37,8 +37,15 @@ interface ConnectionState {
 const refusal = (errorType: string, message: string, errorInfo: Record<string, unknown> | null): GraphQLError =>
   new GraphQLError(message, { originalError: new GqlError(errorType, message, errorInfo) });
 
+/** Each app's hub, by its HTTP server: the document event stream (routes/document-events.ts) listens to the same feeds. */
+const hubs = new WeakMap<object, FeedHub>();
+
+/** The feeds of the app serving on `server` (undefined before GraphQL is registered). */
+export const feedHubOf = (server: object): FeedHub | undefined => hubs.get(server);
+
 export function attachFeedSockets(app: FastifyInstance, schema: GraphQLSchema): void {
   const hub = new FeedHub();
+  hubs.set(app.server, hub);
   const tailer = new FeedTailer(app.store, hub);
   installFeedResolvers(schema, hub);
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });

@@ -6,6 +6,8 @@ import { listApiKeys } from './api-keys.ts';
 
 export interface KeyUsage {
   keyId: string;
+  /** The key's name ('' when it has none). */
+  name: string;
   env: 'sandbox' | 'production';
   limit: number;
   used: number;
@@ -21,6 +23,7 @@ export async function usageOf(store: Store, config: AppConfig, userId: string): 
       const state = await rateUsage(store, config, key.id, key.env);
       return {
         keyId: key.id,
+        name: key.name,
         env: key.env,
         limit: state.limit,
         used: state.limit - state.remaining,

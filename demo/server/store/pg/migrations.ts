@@ -20,6 +20,7 @@ import { pgListCountMigrations, pgListIndexMigrations } from './list-index-migra
 import { pgBatchMigrations } from './batches-migrations.ts';
 import { pgRowOrderMigrations } from './row-order-migrations.ts';
 import { pgMultiprocessMigrations } from './multiprocess-migrations.ts';
+import { pgApiKeyMigrations } from './api-keys-migrations.ts';
 
 export const pgMigrations: Migration[] = [
   ...pgCoreMigrations,
@@ -40,4 +41,5 @@ export const pgMigrations: Migration[] = [
   ...pgRowOrderMigrations,
   ...pgListCountMigrations,
   ...pgMultiprocessMigrations,
+  ...pgApiKeyMigrations,
 ];

@@ -21,6 +21,7 @@ import {
 import { batchMigrations } from './batches-migrations.ts';
 import { rowOrderMigrations } from './row-order-migrations.ts';
 import { multiprocessMigrations } from './multiprocess-migrations.ts';
+import { apiKeyMigrations } from './api-keys-migrations.ts';
 
 export const migrations: Migration[] = [
   ...coreMigrations,
@@ -41,4 +42,5 @@ export const migrations: Migration[] = [
   ...rowOrderMigrations,
   ...listCountMigrations,
   ...multiprocessMigrations,
+  ...apiKeyMigrations,
 ];

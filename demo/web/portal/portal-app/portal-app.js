@@ -78,9 +78,25 @@ export class PortalApp extends LitElement {
     this._state = 'signed-out';
   }
 
-  updated(changed) {
-    // Moves focus to the new step's heading, so keyboard and screen-reader users land where the page changed.
-    if (changed.has('_state') && changed.get('_state') !== undefined) this.renderRoot.querySelector('[data-focus]')?.focus();
+  /**
+   * Where the keyboard lands: on load, the sign-in form's first field (a page loaded signed in keeps the focus
+   * where the browser put it); after signing in or enrolling, the page's heading; after choosing a section,
+   * its heading. Headings take focus with tabindex=-1 and draw no box (portal-styles.js).
+   */
+  async updated(changed) {
+    const before = changed.get('_state');
+    if (changed.has('_state') && before === 'loading') {
+      if (this._state !== 'signed-out') return;
+      const form = this.renderRoot.querySelector('portal-sign-in');
+      await form?.updateComplete;
+      form?.renderRoot.querySelector('input')?.focus();
+    } else if (changed.has('_state') && before !== undefined) {
+      this.renderRoot.querySelector('[data-focus]')?.focus();
+    } else if (changed.has('_section') && changed.get('_section') !== undefined && this._state === 'ready') {
+      const section = this.renderRoot.querySelector(`#${this._section}`);
+      await section?.updateComplete;
+      section?.renderRoot.querySelector('h2')?.focus();
+    }
   }
 
   _body() {

@@ -85,7 +85,7 @@ export class PortalGroups extends LitElement {
 
   render() {
     return html`<section aria-labelledby="groups-heading">
-      <h2 id="groups-heading">${tr('portal.groupsHeading')}</h2>
+      <h2 id="groups-heading" tabindex="-1">${tr('portal.groupsHeading')}</h2>
       <p role="status">${this._status}</p>
       ${this._error ? html`<p class="error" role="alert">${this._error}</p>` : ''}
       ${this._groups.map(

@@ -33,6 +33,8 @@ export class PortalMembers extends LitElement {
       form?.reset();
       this._status = status;
       if (field) this.dispatchEvent(new CustomEvent('portal-group-changed', { detail: { group: data[field] }, bubbles: true, composed: true }));
+      // A Remove or Cancel button took its row with it: the focus goes to the list's heading, not the page's start.
+      if (!form) this.renderRoot.querySelector('h4')?.focus();
     } catch (error) {
       this._error = problem(error);
     }
@@ -92,10 +94,10 @@ export class PortalMembers extends LitElement {
 
   render() {
     const { isAdmin, members, invitations } = this.entry;
-    return html`<h4>${tr('portal.membersHeading')}</h4>
+    return html`<h4 id="members-heading" tabindex="-1">${tr('portal.membersHeading')}</h4>
       <p role="status">${this._status}</p>
       ${this._error ? html`<p class="error" role="alert">${this._error}</p>` : ''}
-      <table>
+      <div class="scroll" role="group" tabindex="0" aria-labelledby="members-heading"><table>
         <thead><tr><th scope="col">${tr('portal.email')}</th><th scope="col">${tr('portal.name')}</th><th scope="col">${tr('portal.role')}</th><th scope="col">${tr('portal.created')}</th><th scope="col"><span class="note">${tr('portal.actions')}</span></th></tr></thead>
         <tbody>
           ${members.map(
@@ -111,7 +113,7 @@ export class PortalMembers extends LitElement {
             </tr>`,
           )}
         </tbody>
-      </table>
+      </table></div>
       ${isAdmin ? this._adminForms() : ''}`;
   }
 }

@@ -5,6 +5,7 @@ import { LitElement, html } from 'lit';
 import { portalStyles } from '../portal-styles.js';
 import { gql } from '../graphql.js';
 import { problem, tr, when } from '../text.js';
+import { RefreshOnReturn } from '../refresh-on-return.js';
 
 const LOAD = `{
   user { webhooks { id url event groupId created } }
@@ -50,6 +51,7 @@ export class PortalWebhooks extends LitElement {
     this._groups = [];
     this._status = '';
     this._error = '';
+    new RefreshOnReturn(this, () => this.refresh());
   }
 
   connectedCallback() {
@@ -143,6 +145,8 @@ export class PortalWebhooks extends LitElement {
       await gql(this.user, 'mutation($id: ID!) { deleteWebhook(input: { webhookId: $id }) }', { id: webhook.id });
       this._status = tr('portal.webhookRemoved');
       await this.refresh();
+      await this.updateComplete;
+      this.renderRoot.querySelector('h2')?.focus(); // its row is gone: back to the section's heading
     });
   }
 
@@ -172,7 +176,7 @@ export class PortalWebhooks extends LitElement {
 
   render() {
     return html`<section aria-labelledby="webhooks-heading">
-      <h2 id="webhooks-heading">${tr('portal.webhooksHeading')}</h2>
+      <h2 id="webhooks-heading" tabindex="-1">${tr('portal.webhooksHeading')}</h2>
       <form @submit=${this._create}>
         <label>${tr('portal.callbackUrl')} <input name="url" type="url" required size="36" placeholder="https://example.com/hook"></label>
         <label>${tr('portal.eventFilter')}
@@ -185,7 +189,7 @@ export class PortalWebhooks extends LitElement {
       ${
         this._webhooks.length === 0
           ? html`<p class="note empty" data-empty="webhooks">${tr('portal.noWebhooks')}</p>`
-          : html`<table>
+          : html`<div class="scroll" role="group" tabindex="0" aria-labelledby="webhooks-heading"><table>
         <thead><tr><th scope="col">${tr('portal.callbackUrl')}</th><th scope="col">${tr('portal.eventFilter')}</th><th scope="col">${tr('portal.group')}</th><th scope="col">${tr('portal.created')}</th><th scope="col"><span class="note">${tr('portal.actions')}</span></th></tr></thead>
         <tbody>
           ${this._webhooks.map(
@@ -202,7 +206,7 @@ export class PortalWebhooks extends LitElement {
               ${this._editing === w.id ? this._editRow(w) : ''}`,
           )}
         </tbody>
-      </table>`
+      </table></div>`
       }
       <h3>${tr('portal.triggerHeading')}</h3>
       <form @submit=${this._trigger}>
@@ -213,15 +217,15 @@ export class PortalWebhooks extends LitElement {
         <label>${tr('portal.objectId')} <input name="id" required size="38"></label>
         <button type="submit">${tr('portal.trigger')}</button>
       </form>
-      <h3>${tr('portal.logHeading')}</h3>
+      <h3 id="log-heading">${tr('portal.logHeading')}</h3>
       <button class="secondary" @click=${this.refresh}>${tr('portal.refresh')}</button>
       ${
         this._deliveries.length === 0
           ? html`<p class="note empty" data-empty="deliveries">${tr('portal.noDeliveries')}</p>`
-          : html`<table>
+          : html`<div class="scroll" role="group" tabindex="0" aria-labelledby="log-heading"><table>
         <thead><tr><th scope="col">${tr('portal.event')}</th><th scope="col">${tr('portal.callbackUrl')}</th><th scope="col">${tr('portal.state')}</th><th scope="col">${tr('portal.httpStatus')}</th><th scope="col">${tr('portal.created')}</th><th scope="col"><span class="note">${tr('portal.actions')}</span></th></tr></thead>
         <tbody>${this._deliveries.map((d) => this._delivery(d))}</tbody>
-      </table>`
+      </table></div>`
       }
     </section>`;
   }
