@@ -25,10 +25,10 @@ describe('GraphQL explorer theme and credentials', () => {
     document.body.append(root);
     const css = themeCss(root);
     root.remove();
-    expect(css).to.contain('--color-primary: 120, 100%, 25.1%;');
-    expect(css).to.contain('--color-neutral: 0, 0%, 0%;');
-    expect(css).to.contain('--color-base: 0, 0%, 100%;');
-    expect(css).to.contain('--font-family: Georgia, serif;');
+    expect(css).to.contain('--color-primary: 120, 100%, 25.1% !important;');
+    expect(css).to.contain('--color-neutral: 0, 0%, 0% !important;');
+    expect(css).to.contain('--color-base: 0, 0%, 100% !important;');
+    expect(css).to.contain('--font-family: Georgia, serif !important;');
   });
 
   it('lets an Authorization header from the editor win, in any letter case', () => {

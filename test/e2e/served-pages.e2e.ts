@@ -62,6 +62,8 @@ for (const name of ['home', 'walkthrough', 'editor', 'signing', 'review', 'verif
     baseURL,
   }) => {
     test.skip(!baseURL, 'E2E_BASE_URL is not set: run e2e tests through `npm test -- --only e2e`');
+    // GraphiQL (Monaco) and Swagger UI are the heaviest pages: four loads and axe runs each.
+    if (name === 'graphql' || name === 'api-docs') test.setTimeout(240_000);
     const served = pages.find((p) => p.name === name)!;
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));

@@ -51,7 +51,8 @@ export function themeCss(root = document.documentElement) {
   };
   const body = Object.entries(vars)
     .filter(([, value]) => value)
-    .map(([name, value]) => `${name}: ${value};`)
+    // !important: GraphiQL's own dark rules (`body.graphiql-dark .graphiql-container`) are more specific.
+    .map(([name, value]) => `${name}: ${value} !important;`)
     .join(' ');
   return `${SELECTOR} { ${body} }`;
 }
