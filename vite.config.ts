@@ -12,7 +12,9 @@
  * - mode `cdn`: `dist/cdn/esign-elements.min.js`, one minified file with every dependency inside, for
  *   `<script type="module" src=...>` on a page without a bundler.
  * - mode `cdn-elements`: `dist/cdn/esign-viewer.min.js`, `esign-signer.min.js`, `esign-editor.min.js`,
- *   each one element alone, sharing chunks (`esign-chunk-*.min.js`, one of them pdf.js) beside them.
+ *   each one element alone, sharing chunks (`esign-chunk-*.min.js`, one of them pdf.js) beside them, and
+ *   one chunk per language and table (`esign-locale-<lang>-*.min.js`) fetched only when an element speaks it.
+ *   (The one-file `cdn` build keeps every language inside; the npm modules have `locale-<lang>-*.js` chunks.)
  *
  * The pdf.js worker and its data folders exist once, in dist/cdn/: a module resolves the worker against
  * its own URL (src/internal/pdf-worker.ts), as `./pdf.worker.min.mjs` in dist/cdn/ and, through the
@@ -50,6 +52,15 @@ function isDependency(names: string[], id: string): boolean {
   return id.startsWith('node:') || names.some((name) => id === name || id.startsWith(`${name}/`));
 }
 
+/** A shipped language's table (a `locales/xx.ts` under src/): its own chunk, named by its language, loaded on demand. */
+const isLocale = (chunk: { facadeModuleId?: string | null }) => /[\\/]locales[\\/][a-z]{2}\.ts$/.test(chunk.facadeModuleId ?? '');
+
+/**
+ * Whitespace too: Vite's library mode keeps an ES module's layout and `@__PURE__` notes for a later bundler,
+ * but the CDN files go straight to browsers (the signer's first chunk: 656 KB to parse on a phone, not ~390 KB).
+ */
+const FULLY_MINIFIED = { minify: true, comments: { annotation: false, jsdoc: false, legal: false } } as const;
+
 const shared: UserConfig = {
   root,
   // Storybook and the demo serve public files themselves; the library has none.
@@ -84,7 +95,7 @@ function libConfig(): UserConfig {
       },
       rolldownOptions: {
         external: (id) => isDependency(dependencies, id),
-        output: { chunkFileNames: 'shared-[hash].js' },
+        output: { chunkFileNames: (chunk) => (isLocale(chunk) ? 'locale-[name]-[hash].js' : 'shared-[hash].js') },
       },
     },
     define: { __ESIGN_WORKER_DIR__: JSON.stringify('./cdn/') },
@@ -111,7 +122,7 @@ function cdnConfig(): UserConfig {
       rolldownOptions: {
         // Everything inside, one file: no bare imports left for a browser to fail on.
         external: [],
-        output: { codeSplitting: false },
+        output: { codeSplitting: false, ...FULLY_MINIFIED },
       },
     },
   };
@@ -139,8 +150,9 @@ function cdnElementsConfig(): UserConfig {
       },
       rolldownOptions: {
         external: [],
-        // Chunks beside the entries (the worker resolves against the chunk that holds pdf-worker.ts).
-        output: { chunkFileNames: 'esign-chunk-[hash].min.js' },
+        // Chunks beside the entries (the worker resolves against the chunk that holds pdf-worker.ts); each
+        // language other than English is a chunk of its own, fetched when an element speaks it.
+        output: { chunkFileNames: (chunk) => (isLocale(chunk) ? 'esign-locale-[name]-[hash].min.js' : 'esign-chunk-[hash].min.js'), ...FULLY_MINIFIED },
       },
     },
   };

@@ -11,7 +11,8 @@
  *   page and its workers fetched), counted on the server's sockets; the median run's.
  * - signer_repeat_transfer_kb: the same for a second visit in the same browser context (warm cache).
  *
- * BENCH_RUNS changes the number of cold runs (default 3).
+ * BENCH_RUNS changes the number of cold runs (default 3). BENCH_TRACE=1 prints each cold run's requests (start
+ * and end in ms after navigation, bytes) to stderr: what the first usable field waits for.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -113,15 +114,43 @@ async function emulatePhone(page: Page): Promise<void> {
 /** What has focus inside <esign-signer>'s shadow root. */
 const focusedId = (page: Page) => page.evaluate(() => document.querySelector('esign-signer')?.shadowRoot?.activeElement?.id ?? '');
 
+/** With BENCH_TRACE=1: every request of a page, as `start-end ms  KB  path`, printed once the page is ready. */
+function traceRequests(page: Page): () => void {
+  if (!process.env.BENCH_TRACE) return () => undefined;
+  const started = performance.now();
+  const lines: { start: number; text: string }[] = [];
+  const begun = new Map<unknown, number>();
+  page.on('request', (r) => begun.set(r, performance.now() - started));
+  page.on('requestfinished', (r) => {
+    void r.sizes().then((sizes) => {
+      const start = begun.get(r) ?? 0;
+      const kb = (sizes.responseBodySize + sizes.responseHeadersSize) / 1024;
+      lines.push({ start, text: `${Math.round(start)}-${Math.round(performance.now() - started)} ms  ${kb.toFixed(1)} KB  ${new URL(r.url()).pathname}` });
+    });
+  });
+  return () =>
+    console.error(
+      lines
+        .sort((a, b) => a.start - b.start)
+        .map((l) => `  ${l.text}`)
+        .join('\n'),
+    );
+}
+
 /** Navigation → the first field box tapped and its control focused, in ms. */
 async function readyMs(page: Page, url: string): Promise<number> {
+  const printTrace = traceRequests(page);
   const started = performance.now();
   await page.goto(url, { waitUntil: 'commit' });
   const firstBox = page.locator('esign-signer .field.own').first();
   for (;;) {
     await firstBox.waitFor({ state: 'visible', timeout: 120_000 });
     await firstBox.tap({ timeout: 5_000 }).catch(() => undefined);
-    if ((await focusedId(page)) === 'field-input') return performance.now() - started;
+    if ((await focusedId(page)) === 'field-input') {
+      const ms = performance.now() - started;
+      printTrace();
+      return ms;
+    }
   }
 }
 

@@ -4,27 +4,48 @@
 // elements on the page follow.
 
 import en from './locales/en.js';
-import de from './locales/de.js';
-import fr from './locales/fr.js';
-import es from './locales/es.js';
-import it from './locales/it.js';
-import pt from './locales/pt.js';
-import nl from './locales/nl.js';
-import pl from './locales/pl.js';
-import ja from './locales/ja.js';
-import zh from './locales/zh.js';
-import ar from './locales/ar.js';
-import he from './locales/he.js';
 
 export const LOCALES = ['en', 'de', 'fr', 'es', 'it', 'pt', 'nl', 'pl', 'ja', 'zh', 'ar', 'he'];
 const RTL = new Set(['ar', 'he']);
 
 export const DEMO_EN = en;
 
-/** Every shipped language but English, by code (one file each in locales/). */
-const TABLES = { de, fr, es, it, pt, nl, pl, ja, zh, ar, he };
+/**
+ * Every shipped language but English, by code: one file each in locales/, fetched only when a page shows
+ * that language (`loadLang`); English is built in.
+ */
+export const DEMO_LOCALES = {
+  de: () => import('./locales/de.js'),
+  fr: () => import('./locales/fr.js'),
+  es: () => import('./locales/es.js'),
+  it: () => import('./locales/it.js'),
+  pt: () => import('./locales/pt.js'),
+  nl: () => import('./locales/nl.js'),
+  pl: () => import('./locales/pl.js'),
+  ja: () => import('./locales/ja.js'),
+  zh: () => import('./locales/zh.js'),
+  ar: () => import('./locales/ar.js'),
+  he: () => import('./locales/he.js'),
+};
 
-export const DEMO_LOCALES = TABLES;
+/** The loaded tables, by code. */
+const TABLES = {};
+const loading = {};
+
+/** Loads the table of `lang`'s base language (once); resolves at once for English or a language that does not ship. */
+export function loadLang(lang) {
+  const base = String(lang).toLowerCase().split('-')[0];
+  if (TABLES[base] || !Object.hasOwn(DEMO_LOCALES, base)) return Promise.resolve();
+  loading[base] ??= DEMO_LOCALES[base]().then(
+    (module) => {
+      TABLES[base] = module.default;
+    },
+    () => {
+      delete loading[base]; // English meanwhile; the next call tries again
+    },
+  );
+  return loading[base];
+}
 
 const shipped = (tag) => (tag && LOCALES.includes(String(tag).toLowerCase().split('-')[0]) ? String(tag) : null);
 
@@ -44,20 +65,34 @@ export function t(lang, key, params = {}) {
 }
 
 /**
- * Sets <html lang dir> (the elements follow it), the title, and the page's marked text:
+ * Sets <html lang dir> (the elements follow it), the title, and the page's marked text; resolves once the
+ * page shows `lang`'s strings (at once when its table is loaded: see the end of this file).
  * `data-i18n="key"` sets the text (its other `data-*` attributes fill the placeholders: `data-n="2"`), `data-i18n-html="key"` the markup (our own tables' strings, with links
  * and code; never anything a user typed), `data-i18n-label="key"` the `aria-label`.
  */
 export function applyLang(lang, titleKey) {
+  const base = String(lang).toLowerCase().split('-')[0];
+  // A language other than the one loaded with this module (the document's, known later): English until it arrives.
+  const ready =
+    TABLES[base] || !Object.hasOwn(DEMO_LOCALES, base)
+      ? null
+      : loadLang(lang).then(() => {
+          if (TABLES[base]) applyLang(lang, titleKey);
+        });
   document.documentElement.lang = lang;
   document.documentElement.dir = RTL.has(lang.toLowerCase().split('-')[0]) ? 'rtl' : 'ltr';
   if (titleKey) document.title = t(lang, titleKey);
   for (const el of document.querySelectorAll('[data-i18n]')) el.textContent = t(lang, el.getAttribute('data-i18n'), { ...el.dataset });
   for (const el of document.querySelectorAll('[data-i18n-html]')) el.innerHTML = t(lang, el.getAttribute('data-i18n-html'));
   for (const el of document.querySelectorAll('[data-i18n-label]')) el.setAttribute('aria-label', t(lang, el.getAttribute('data-i18n-label')));
+  return ready ?? Promise.resolve();
 }
 
 /** "Ann and Bob" in the page's language. */
 export function listOf(lang, items) {
   return new Intl.ListFormat(lang, { type: 'conjunction' }).format(items);
 }
+
+// The page's language (from `?lang=` or the browser) is loaded before any page script runs, so their first
+// t() calls are already translated; a page that learns a document's language later awaits applyLang.
+await loadLang(pageLang());

@@ -4,14 +4,32 @@ import assert from 'node:assert/strict';
 import { localeProblems } from '../../test/support/locale-check.ts';
 import { LOCALES as ELEMENT_LOCALES } from 'esign-elements/i18n';
 // @ts-expect-error plain JavaScript served to browsers as is (no declarations)
-import { DEMO_EN, DEMO_LOCALES, LOCALES, pageLang, t } from './i18n.js';
+import { DEMO_EN, DEMO_LOCALES, LOCALES, loadLang, pageLang, t } from './i18n.js';
+
+/** Every language's table, loaded (the pages fetch only theirs). */
+const TABLES: Record<string, Record<string, string>> = Object.fromEntries(
+  await Promise.all(
+    Object.entries(DEMO_LOCALES as Record<string, () => Promise<{ default: Record<string, string> }>>).map(async ([lang, load]) => [
+      lang,
+      (await load()).default,
+    ]),
+  ),
+);
 
 test('every locale of the demo pages has every English key and no other', () => {
-  assert.deepEqual(localeProblems('demo', DEMO_EN, DEMO_LOCALES), []);
+  assert.deepEqual(localeProblems('demo', DEMO_EN, TABLES), []);
   assert.deepEqual(LOCALES, [...ELEMENT_LOCALES], 'the same languages as the elements');
 });
 
-test('lookups: region falls back to its base language, then English; the page language defaults sensibly', () => {
+test('a language is fetched on demand: English until loadLang, then the language', async () => {
+  assert.equal(t('fr', 'review.download'), 'Download the PDF');
+  await loadLang('fr-CA');
+  assert.equal(t('fr', 'review.download'), TABLES.fr['review.download']);
+  assert.notEqual(TABLES.fr['review.download'], 'Download the PDF');
+});
+
+test('lookups: region falls back to its base language, then English; the page language defaults sensibly', async () => {
+  await Promise.all([loadLang('pt'), loadLang('de')]);
   assert.equal(t('pt-BR', 'review.download'), 'Baixar o PDF');
   assert.equal(t('sv', 'review.download'), 'Download the PDF');
   assert.equal(t('de', 'sign.refused', { status: 401 }), 'Der Signaturlink wurde abgelehnt (HTTP 401).');
@@ -22,7 +40,7 @@ test('lookups: region falls back to its base language, then English; the page la
 test('a translation with markup keeps exactly the English tags (links, code, emphasis)', () => {
   const tags = (text: string) => (text.match(/<[^>]+>/g) ?? []).sort();
   const problems: string[] = [];
-  for (const [lang, table] of Object.entries(DEMO_LOCALES as Record<string, Record<string, string>>)) {
+  for (const [lang, table] of Object.entries(TABLES)) {
     for (const [key, english] of Object.entries(DEMO_EN as Record<string, string>)) {
       if (tags(english).length && JSON.stringify(tags(english)) !== JSON.stringify(tags(table[key] ?? ''))) problems.push(`${lang} ${key}`);
     }

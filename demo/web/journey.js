@@ -8,6 +8,7 @@ applyLang(lang, 'journey.title');
 for (const n of [1, 2]) {
   $(`s${n}-name`).setAttribute('aria-label', t(lang, 'journey.signerName', { n }));
   $(`s${n}-email`).setAttribute('aria-label', t(lang, 'journey.signerEmail', { n }));
+  $(`s${n}-sms`).setAttribute('aria-label', t(lang, 'journey.signerSms', { n }));
 }
 const state = { key: '', group: '', template: '', document: '', recipients: [], title: '' };
 const documentName = t(lang, 'journey.documentName');
@@ -237,7 +238,7 @@ async function openEditor() {
 // (crypto.randomUUID needs a secure context; a page opened through a LAN address is not one.)
 const newKey = () => crypto.randomUUID?.() ?? Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 let sendKey = newKey();
-for (const id of ['s1-name', 's1-email', 's2-name', 's2-email', 'do-email'])
+for (const id of ['s1-name', 's1-email', 's1-sms', 's2-name', 's2-email', 's2-sms', 'do-email'])
   $(id).addEventListener('change', () => {
     sendKey = newKey();
   });
@@ -251,7 +252,9 @@ async function send() {
   }
   const signer = (n) => {
     const [firstname, ...rest] = $(`s${n}-name`).value.trim().split(/\s+/);
-    return { firstname, lastname: rest.join(' '), email: $(`s${n}-email`).value.trim(), order: n - 1 };
+    // A mobile number asks this signer for a one-time code by SMS before signing (its code: the SMS outbox below).
+    const sms = $(`s${n}-sms`).value.trim();
+    return { firstname, lastname: rest.join(' '), email: $(`s${n}-email`).value.trim(), order: n - 1, ...(sms ? { sms } : {}) };
   };
   say('send-state', t(lang, 'journey.sending'));
   const response = await api(

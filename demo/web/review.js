@@ -37,7 +37,7 @@ async function start() {
   try {
     session = await tokenFromLink();
     lang = pageLang(session.language);
-    applyLang(lang, 'review.title');
+    await applyLang(lang, 'review.title'); // the document's language may be a table still to fetch
     history.replaceState(null, '', location.pathname); // the link leaves the address bar
     await import('/dist/cdn/esign-elements.min.js');
     if (!customElements.get('esign-viewer')) throw new Error('The built library does not define <esign-viewer>: run `npm run build` and reload.');

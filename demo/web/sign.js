@@ -35,9 +35,10 @@ async function start() {
     if (link) ({ token, expires_in: expiresIn, language } = await tokenFromLink());
     // The document's language, unless ?lang= says otherwise; <esign-signer> follows the page's.
     lang = pageLang(language);
-    applyLang(lang, 'sign.title');
+    const pageStrings = applyLang(lang, 'sign.title'); // the document's language may be a table still to fetch
     history.replaceState(null, '', location.pathname); // the link and token leave the address bar
     const library = await loaded;
+    await pageStrings;
     if (pdfWorker) library.setPdfWorkerPort?.(pdfWorker);
     if (!customElements.get('esign-signer')) throw new Error('The built library does not define <esign-signer>: run `npm run build` and reload.');
   } catch (error) {

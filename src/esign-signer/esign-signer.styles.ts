@@ -181,6 +181,10 @@ export const signerStyles = [
   .page-controls button { min-width: 2.25rem; min-height: 2.25rem; padding: 0 0.4rem; }
   .page-number { font-size: 0.85rem; min-width: 3.5em; text-align: center; white-space: nowrap; }
   .nav .spacer { flex: 1; }
+  /* The one-time code step (verification-step.ts): the code reads left to right in every language. */
+  .verification h3 { margin: 0; }
+  .field-control.otp-form input { flex: 0 1 10rem; font-size: 1.25rem; letter-spacing: 0.25em; font-variant-numeric: tabular-nums; text-align: center; }
+  .otp-countdown { font-variant-numeric: tabular-nums; }
   .final { padding: 1.5rem; text-align: center; font-size: 1.05rem; max-width: 36rem; margin-inline: auto; overflow-wrap: anywhere; }
   .final .final-title { font-size: 1.2rem; font-weight: 600; }
   .final[data-state='error'] { color: var(--esign-error-color, #b91c1c); }

@@ -15,6 +15,7 @@ import { SigningSession } from './controllers/signing-session.ts';
 import { FieldFilling } from './controllers/field-filling.ts';
 import { FieldNavigation } from './controllers/field-navigation.ts';
 import { SigningSubmission } from './controllers/signing-submission.ts';
+import { OneTimeCode } from './controllers/one-time-code.ts';
 
 /**
  * Lets one recipient fill in and sign its fields of a document, then submit or reject it.
@@ -51,6 +52,8 @@ import { SigningSubmission } from './controllers/signing-submission.ts';
  * @csspart download - Once everyone has signed: "Download the signed PDF" (fetched only when clicked: the server records the download).
  * @csspart download-note - Why the last download did not happen (not ready yet, failed).
  * @csspart page-controls - The zoom and page buttons in the header.
+ * @csspart verification - The one-time code step shown in place of the field bar until the code is entered.
+ * @csspart otp-input - Its code input; `otp-send` the send button, `otp-countdown` the time before another code, `verification-message` what went wrong.
  *
  * @slot final - Shown inside the final state, under the element's own download button.
  *
@@ -103,6 +106,8 @@ export class EsignSigner extends EsignElement {
   protected readonly navigation = new FieldNavigation(this.host);
   /** Finish, confirm, complete or reject, redirect. */
   protected readonly submission = new SigningSubmission(this.host);
+  /** The one-time code asked before the fields open (sms or email verification). */
+  protected readonly code = new OneTimeCode(this.host);
 
   /** The signer fits the page width until the recipient zooms (buttons, ctrl+wheel or pinch). */
   protected readonly fit = new FitOnResizeController(this, {
@@ -188,6 +193,9 @@ export class EsignSigner extends EsignElement {
       },
       get submission() {
         return el.submission;
+      },
+      get code() {
+        return el.code;
       },
       get updateComplete() {
         return el.updateComplete;

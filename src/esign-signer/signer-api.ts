@@ -22,6 +22,23 @@ export interface SigningView {
   can_sign: boolean;
   blocked_reason: '' | 'waiting' | 'finished' | 'rejected' | 'withdrawn' | 'removed';
   fields: SignerField[];
+  /** The one-time code step before the fields open (absent from servers without it: no step). */
+  verification?: VerificationView;
+}
+
+/** Whether this recipient must enter a one-time code first, and where that stands. */
+export interface VerificationView {
+  /** The channel the code goes by; null when none is asked. */
+  required: 'sms' | 'email' | null;
+  verified: boolean;
+  verified_at: string | null;
+  method: string | null;
+  /** Where codes go, masked (`+44 7••• ••• 123`, `a••@example.com`). */
+  destination: string;
+  /** The code waiting to be entered, if any. */
+  code: { expires_at: string; tries_left: number } | null;
+  /** Seconds before another code may be sent. */
+  resend_in: number;
 }
 
 export interface SigningAnswer {
@@ -66,6 +83,11 @@ export const signingApi = {
   complete: (endpoint: string, token: string, signer: string, values: Record<string, string>, codes: Record<string, string> = {}) =>
     request<SigningAnswer>(endpoint, token, signer, 'complete', Object.keys(codes).length ? { values, codes } : { values }),
   reject: (endpoint: string, token: string, signer: string, reason: string) => request<SigningAnswer>(endpoint, token, signer, 'reject', { reason }),
+  verification: (endpoint: string, token: string, signer: string) => request<VerificationView>(endpoint, token, signer, 'verification'),
+  sendCode: (endpoint: string, token: string, signer: string) =>
+    request<{ channel: string; to: string; expires_at: string; resend_in: number }>(endpoint, token, signer, 'verification/send', {}),
+  checkCode: (endpoint: string, token: string, signer: string, code: string) =>
+    request<VerificationView>(endpoint, token, signer, 'verification/check', { code }),
   attach: (endpoint: string, token: string, signer: string, upload: { field: string; name: string; type: string; data: string }) =>
     request<{ field: string; name: string; type: string; bytes: number }>(endpoint, token, signer, 'attachment', upload),
 };

@@ -10,6 +10,7 @@ import type { FieldFilling } from './controllers/field-filling.ts';
 import type { FieldNavigation } from './controllers/field-navigation.ts';
 import type { SigningSession } from './controllers/signing-session.ts';
 import type { SigningSubmission } from './controllers/signing-submission.ts';
+import type { OneTimeCode } from './controllers/one-time-code.ts';
 
 export interface SignerHost extends ReactiveControllerHost {
   readonly signer: string;
@@ -33,4 +34,6 @@ export interface SignerHost extends ReactiveControllerHost {
   readonly filling: FieldFilling;
   readonly navigation: FieldNavigation;
   readonly submission: SigningSubmission;
+  /** The one-time code step before the fields open. */
+  readonly code: OneTimeCode;
 }

@@ -12,6 +12,7 @@ import { ts } from './signer-i18n.ts';
 import { requiredProgress, type SignerField } from './signer-model.ts';
 import { dialogs, emptyBar, fieldBar, mainArea, ownFieldBox, pageControls } from './signer-views.ts';
 import type { SignerHost } from './signer-host.ts';
+import { verificationStep } from './verification-step.ts';
 import './signature-capture.ts';
 
 export function renderSigner(host: SignerHost): TemplateResult {
@@ -22,7 +23,7 @@ export function renderSigner(host: SignerHost): TemplateResult {
       <div class="header" part="header">
         <h2>${view?.document.name ?? ts(lang, 'signer.label')}</h2>
         ${
-          phase === 'signing' || phase === 'blocked'
+          phase === 'signing' || phase === 'blocked' || phase === 'verifying'
             ? pageControls({
                 lang,
                 page: pages.currentPage,
@@ -48,7 +49,7 @@ export function renderSigner(host: SignerHost): TemplateResult {
         onScroll: () => pages.onScroll(),
         overlay: (i) => renderFieldOverlay(session.byPage.get(i + 1), { lang, renderField: (entry) => renderOwnField(host, entry) }),
       })}
-      ${phase === 'signing' ? renderBar(host) : nothing}
+      ${phase === 'signing' ? renderBar(host) : phase === 'verifying' ? verificationStep(lang, host.code) : nothing}
       ${dialogs({
         lang,
         approver,

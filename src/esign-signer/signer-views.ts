@@ -226,7 +226,8 @@ export function emptyBar(lang: string, busy: boolean, approver: boolean, onFinis
   </div>`;
 }
 
-export type Phase = 'idle' | 'loading' | 'signing' | 'done' | 'rejected' | 'blocked' | 'error';
+/** `verifying`: the pages are shown, the fields stay closed until the one-time code is entered. */
+export type Phase = 'idle' | 'loading' | 'verifying' | 'signing' | 'done' | 'rejected' | 'blocked' | 'error';
 
 const BLOCKED_KEYS: Record<string, SignerMessageKey> = {
   waiting: 'signer.waiting',
@@ -252,7 +253,10 @@ export interface MainAreaModel {
   overlay: (pageIndex: number) => unknown;
 }
 
-/** The pages with the fields over them, or the final state (done, rejected, error), or why the recipient cannot sign yet. */
+/**
+ * The pages with the fields over them, or the final state (done, rejected, error), or why the recipient cannot sign yet.
+ * Before the one-time code no field box is focusable: the pages themselves take the keyboard, to be read and scrolled.
+ */
 export function mainArea(m: MainAreaModel): TemplateResult {
   const { lang, phase } = m;
   if (phase === 'error') return finalState(lang, 'signer.label', m.message, 'error');
@@ -263,7 +267,7 @@ export function mainArea(m: MainAreaModel): TemplateResult {
   if (phase === 'rejected') return finalState(lang, 'signer.rejected', m.message);
   const blocked = phase === 'blocked' ? finalState(lang, BLOCKED_KEYS[m.blockedReason] ?? 'signer.finished', '', 'blocked', downloadButton(m)) : nothing;
   const count = m.pages.pageCount;
-  return html`${blocked}<div class="scroller" part="scroller" role="region" tabindex="-1" aria-label=${ts(lang, 'signer.label')}
+  return html`${blocked}<div class="scroller" part="scroller" role="region" tabindex=${phase === 'verifying' ? '0' : '-1'} aria-label=${ts(lang, 'signer.label')}
       aria-busy=${phase === 'loading' ? 'true' : 'false'} @scroll=${m.onScroll}>
     ${phase === 'loading' && count === 0 ? html`<p class="message">${ts(lang, 'signer.loading')}</p>` : nothing}
     ${count > 0 ? renderPages(m.pages, { lang, overlay: m.overlay }) : nothing}

@@ -47,6 +47,23 @@ export const viewerStyles = css`
     color: inherit;
     cursor: pointer;
   }
+  /* With a finger (coarse pointer) every toolbar button is at least 44 x 44 CSS px (WCAG 2.5.5). */
+  @media (pointer: coarse) {
+    .toolbar button {
+      min-width: 2.75rem;
+      height: 2.75rem;
+    }
+  }
+  /* Nothing moves for people who asked for less motion (a page's global rule does not reach a shadow root). */
+  @media (prefers-reduced-motion: reduce) {
+    *,
+    *::before,
+    *::after {
+      animation: none !important;
+      transition: none !important;
+      scroll-behavior: auto !important;
+    }
+  }
   .toolbar button:disabled {
     opacity: 0.5;
     cursor: default;

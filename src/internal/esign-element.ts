@@ -1,5 +1,5 @@
 import { LitElement, css, type PropertyValues } from 'lit';
-import { directionOf, langOf } from './i18n.ts';
+import { directionOf, langOf, loadLocale } from './i18n.ts';
 
 /**
  * The thin base every esign element shares: typed events that bubble out of shadow roots, and the
@@ -32,6 +32,20 @@ export class EsignElement extends LitElement {
   get direction(): 'ltr' | 'rtl' {
     const own = this.getAttribute('dir');
     return own === 'ltr' || own === 'rtl' ? own : directionOf(this.locale);
+  }
+
+  /**
+   * An update waits for the element's language when its tables are not loaded yet (a chunk per language,
+   * src/internal/i18n.ts), so the first render is already translated and `updateComplete` includes the wait.
+   * English and a loaded language go straight on. A chunk that fails to load leaves English.
+   */
+  protected override scheduleUpdate(): void | Promise<unknown> {
+    const loading = loadLocale(this.locale);
+    if (!loading) return super.scheduleUpdate();
+    return loading.then(
+      () => super.scheduleUpdate(),
+      () => super.scheduleUpdate(),
+    );
   }
 
   protected override willUpdate(changed: PropertyValues): void {

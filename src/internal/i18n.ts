@@ -4,7 +4,9 @@
  * base language, then English, with `{name}` placeholders filled from the parameters (numbers written with
  * `Intl.NumberFormat` in the language). The shared strings below use it (`t`, `registerTranslation`); the
  * editor and the signer make their own tables with it. Every table ships the locales in `LOCALES`, one file
- * per locale under its `locales/` folder.
+ * per locale under its `locales/` folder; English is built in and every other language is a loader (a dynamic
+ * import, so a separate chunk) that `loadLocale(lang)` runs for every table the page has: an element does
+ * it before it renders (src/internal/esign-element.ts), so a page downloads only the language it shows.
  */
 import { SHARED_LOCALES } from './locales/index.ts';
 
@@ -22,10 +24,15 @@ export function directionOf(lang: string): 'ltr' | 'rtl' {
   return RTL.has(lang.toLowerCase().split('-')[0]) ? 'rtl' : 'ltr';
 }
 
+/** A shipped language's table, loaded on demand: `() => import('./locales/de.ts')`. */
+export type LocaleLoader<K extends string> = () => Promise<{ default: Partial<Record<K, string>> }>;
+
 export interface Translations<K extends string> {
   readonly english: Readonly<Record<K, string>>;
-  /** Adds (or extends) the strings of a language. */
+  /** Adds (or extends) the strings of a language; they win over the shipped table, loaded before or after. */
   register(lang: string, table: Partial<Record<K, string>>): void;
+  /** Loads the shipped table of `lang`'s base language; null when there is nothing (left) to load. */
+  load(lang: string): Promise<void> | null;
   /** The string for `key` in `lang` (then its base language, then English), with `{name}` filled from `params`. */
   lookup(lang: string, key: K, params?: MessageParams): string;
 }
@@ -54,17 +61,47 @@ export function safeLocale(lang: string): string {
   }
 }
 
+/** Every table with loaders, so `loadLocale` can load a language for all of them (the page has only its elements' tables). */
+const loadable: Translations<string>[] = [];
+
 export function createTranslations<K extends string>(
   english: Readonly<Record<K, string>>,
-  locales: Readonly<Record<string, Partial<Record<K, string>>>> = {},
+  locales: Readonly<Record<string, Partial<Record<K, string>> | LocaleLoader<K>>> = {},
 ): Translations<K> {
   const tables = new Map<string, Partial<Record<K, string>>>([['en', english]]);
-  for (const [lang, table] of Object.entries(locales)) tables.set(lang, { ...table });
-  return {
+  const loaders = new Map<string, LocaleLoader<K>>();
+  const loading = new Map<string, Promise<void>>();
+  for (const [lang, table] of Object.entries(locales)) {
+    if (typeof table === 'function') loaders.set(lang, table);
+    else tables.set(lang, { ...table });
+  }
+  const translations: Translations<K> = {
     english,
     register(lang, table) {
       const key = lang.toLowerCase();
       tables.set(key, { ...tables.get(key), ...table });
+    },
+    load(lang) {
+      const base = lang.toLowerCase().split('-')[0];
+      const loader = loaders.get(base);
+      if (!loader) return null;
+      let pending = loading.get(base);
+      if (!pending) {
+        pending = loader().then(
+          (module) => {
+            loaders.delete(base);
+            // Strings a page registered before the table arrived stay: they extend or override it.
+            tables.set(base, { ...module.default, ...tables.get(base) });
+          },
+          (error: unknown) => {
+            // A chunk that failed to download (offline, a deploy in between) leaves English; a later render retries.
+            loading.delete(base);
+            throw error;
+          },
+        );
+        loading.set(base, pending);
+      }
+      return pending;
     },
     lookup(lang, key, params = {}) {
       const exact = lang.toLowerCase();
@@ -74,6 +111,17 @@ export function createTranslations<K extends string>(
       return interpolate(tables.get(exact)?.[key] ?? tables.get(base)?.[key] ?? english[key], written);
     },
   };
+  if (loaders.size > 0) loadable.push(translations as Translations<string>);
+  return translations;
+}
+
+/**
+ * Loads `lang` (its base language's shipped tables) for every table on the page; null when all are loaded
+ * already or the language does not ship, so English and a loaded language cost no wait.
+ */
+export function loadLocale(lang: string): Promise<void> | null {
+  const pending = loadable.map((table) => table.load(lang)).filter((p): p is Promise<void> => p !== null);
+  return pending.length === 0 ? null : Promise.all(pending).then(() => undefined);
 }
 
 export const EN = {

@@ -2,19 +2,24 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { localeProblems } from '../../test/support/locale-check.ts';
-import { EN, LOCALES, directionOf, browserLang, t } from './i18n.ts';
+import { EN, LOCALES, directionOf, browserLang, loadLocale, t, type LocaleLoader } from './i18n.ts';
 import { SHARED_LOCALES } from './locales/index.ts';
 import { SIGNER_EN } from '../esign-signer/signer-i18n.ts';
 import { SIGNER_LOCALES } from '../esign-signer/locales/index.ts';
 import { EDITOR_EN } from '../esign-editor/editor-i18n.ts';
 import { EDITOR_LOCALES } from '../esign-editor/locales/index.ts';
 
-test('the shared, signer and editor tables: every locale has every English key and no other', () => {
+/** Every table of a locales/index.ts, loaded. */
+async function loaded<K extends string>(loaders: Record<string, LocaleLoader<K>>): Promise<Record<string, Partial<Record<K, string>>>> {
+  return Object.fromEntries(await Promise.all(Object.entries(loaders).map(async ([lang, load]) => [lang, (await load()).default] as const)));
+}
+
+test('the shared, signer and editor tables: every locale has every English key and no other', async () => {
   assert.deepEqual(
     [
-      ...localeProblems('shared', EN, SHARED_LOCALES),
-      ...localeProblems('signer', SIGNER_EN, SIGNER_LOCALES),
-      ...localeProblems('editor', EDITOR_EN, EDITOR_LOCALES),
+      ...localeProblems('shared', EN, await loaded(SHARED_LOCALES)),
+      ...localeProblems('signer', SIGNER_EN, await loaded(SIGNER_LOCALES)),
+      ...localeProblems('editor', EDITOR_EN, await loaded(EDITOR_LOCALES)),
     ],
     [],
   );
@@ -48,7 +53,19 @@ test('the browser’s language: the first preferred one that ships, else its fir
   assert.equal(browserLang([]), 'en');
 });
 
-test('numbers in messages are written with Intl in the language', () => {
+test('a language loads on demand: English until loadLocale(lang), then the language; nothing to wait for after', async () => {
+  assert.equal(t('nl', 'viewer.nextPage'), 'Next page');
+  const loading = loadLocale('nl-BE');
+  assert.ok(loading, 'a shipped language not loaded yet gives a promise');
+  await loading;
+  assert.equal(t('nl-BE', 'viewer.nextPage'), 'Volgende pagina');
+  assert.equal(loadLocale('nl'), null, 'loaded once');
+  assert.equal(loadLocale('en'), null, 'English is built in');
+  assert.equal(loadLocale('sv'), null, 'a language that does not ship');
+});
+
+test('numbers in messages are written with Intl in the language', async () => {
+  await Promise.all([loadLocale('ar'), loadLocale('de')]);
   const arabic = new Intl.NumberFormat('ar'); // Arabic-Indic or Latin digits, as this ICU writes Arabic
   assert.equal(t('ar', 'viewer.page', { page: 2, pages: 12 }), `الصفحة ${arabic.format(2)} من ${arabic.format(12)}`);
   assert.equal(t('de', 'viewer.page', { page: 1200, pages: 1500 }), 'Seite 1.200 von 1.500');

@@ -33,7 +33,7 @@ test('journey: a double click on Send sends once (disabled at once, spinner, Ide
   test.skip(!baseURL, 'E2E_BASE_URL is not set: run e2e tests through `npm test -- --only e2e`');
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  const sends: { key: string | null; status: number; replayed: boolean }[] = [];
+  const sends: { key: string | null; status: number; replayed: boolean; signers: { sms?: string }[] }[] = [];
   page.on('response', async (response) => {
     const request = response.request();
     if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/v1/document/') {
@@ -41,6 +41,7 @@ test('journey: a double click on Send sends once (disabled at once, spinner, Ide
         key: await request.headerValue('idempotency-key'),
         status: response.status(),
         replayed: (await response.headerValue('idempotent-replayed')) === 'true',
+        signers: (request.postDataJSON() as { signers?: { sms?: string }[] } | null)?.signers ?? [],
       });
     }
   });
@@ -62,6 +63,8 @@ test('journey: a double click on Send sends once (disabled at once, spinner, Ide
   expect(await editor.evaluate((el) => (el as unknown as { fields: { page: number }[] }).fields.map((f) => f.page))).toEqual(Array(10).fill(2));
   const saved = await editor.evaluate((el) => (el as unknown as { save(): Promise<{ warnings?: unknown[] }> }).save());
   expect(saved.warnings).toEqual([]);
+  // Ann is asked for a one-time code by SMS (her mobile number); Bob is not.
+  await page.locator('#s1-sms').fill('+44 7700 900123');
   // Two clicks in the same instant, as a double click delivers them.
   const during = await page.evaluate(() => {
     const send = document.getElementById('send') as HTMLButtonElement;
@@ -75,6 +78,7 @@ test('journey: a double click on Send sends once (disabled at once, spinner, Ide
   await expect(page.locator('#send')).toBeDisabled(); // sent: stays disabled
   expect(sends.filter((s) => s.status < 300 && !s.replayed)).toHaveLength(1);
   expect(sends[0].key).toMatch(/^[0-9a-f-]{32,36}$/);
+  expect(sends[0].signers.map((s) => s.sms)).toEqual(['+44 7700 900123', undefined]);
 
   // The same send again with the same key (a retry after a lost answer) creates nothing new.
   const replay = await page.evaluate(async (key) => {

@@ -76,7 +76,8 @@ const server = spawn(process.execPath, ['demo/server/cli.ts', 'serve', '--host',
   // Every test uses the first-start sandbox key (100 calls an hour by default, the spec's throttle): together they
   // make more, and component tokens count against it too.
   // ESIGN_DEV=1: webhook receivers in the tests listen on 127.0.0.1 (a private address otherwise refused).
-  env: { ...process.env, ESIGN_BASE_URL: base, ESIGN_SANDBOX_RATE_LIMIT: '100000', ESIGN_DEV: '1' },
+  // ESIGN_TEST_CLOCK=1: signing-verification.e2e.ts moves a recipient's one-time code clock instead of waiting.
+  env: { ...process.env, ESIGN_BASE_URL: base, ESIGN_SANDBOX_RATE_LIMIT: '100000', ESIGN_DEV: '1', ESIGN_TEST_CLOCK: '1' },
 });
 server.stdout?.on('data', (chunk: Buffer) => (serverOutput += chunk.toString()));
 server.stderr?.on('data', (chunk: Buffer) => (serverOutput += chunk.toString()));

@@ -4,6 +4,7 @@
  * - the computed accessibility tree (Chromium's, over the DevTools protocol): required and invalid states, the
  *   optional field's name, the progress as a polite live region, a filled box named by its value;
  * - axe (WCAG 2.0/2.1/2.2 A and AA) with no violation in every state of the ceremony, in English and Arabic;
+ * - the page fetches only its language's tables: none in English (built in), only Arabic's in Arabic;
  * - with a coarse pointer, every control at least 44 x 44 CSS px and a small field box hit 22 px around its centre;
  * - with reduced motion, no animation longer than 0.2 s anywhere on the page, shadow roots included.
  */
@@ -26,9 +27,21 @@ const FIELDS = [
   field(1, 'signature', 0.8, { by: 0.88 }),
 ];
 
+/** The language files a page fetched: the demo's (/demo/locales/xx.js) and the elements' (esign-locale-xx-*.min.js). */
+const languageFiles = new WeakMap<Page, string[]>();
+
 async function openPhone(browser: Browser, url: string, options: { reducedMotion?: 'reduce' } = {}): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, ...options });
   const page = await context.newPage();
+  const files: string[] = [];
+  languageFiles.set(page, files);
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    const demo = path.match(/^\/demo\/locales\/(\w+)\.js$/);
+    const element = path.match(/\/esign-locale-(\w+)-[\w-]+\.min\.js$/);
+    if (demo && demo[1] !== 'en') files.push(`page ${demo[1]}`); // en.js is the built-in table the others fall back to
+    if (element) files.push(`element ${element[1]}`);
+  });
   await page.goto(url);
   await expect(page.locator('.field-name')).toBeVisible({ timeout: 30_000 });
   return page;
@@ -178,12 +191,19 @@ test('the accessibility tree: required and invalid states, "Nickname (optional)"
 });
 
 for (const lang of ['en', 'ar']) {
-  test(`axe finds nothing while signing by keyboard, in every state of the ceremony (${lang})`, async ({ browser, request, baseURL }) => {
+  test(`axe finds nothing while signing by keyboard, in every state of the ceremony (${lang}); only ${lang}'s language files load`, async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
     test.skip(!baseURL, 'E2E_BASE_URL is not set: run e2e tests through `npm test -- --only e2e`');
     const page = await openPhone(browser, `${baseURL}${await linkFor(request, lang)}`);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     expect(await page.evaluate(() => document.documentElement.dir)).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+    // English is built in; Arabic is the page's table and the signer's and shared tables' chunks, nothing else.
+    expect([...new Set(languageFiles.get(page))].sort()).toEqual(lang === 'en' ? [] : ['element ar', 'page ar']);
+    if (lang === 'ar') expect(languageFiles.get(page)!.filter((f) => f === 'element ar')).toHaveLength(2);
     const found: string[] = [];
     const check = async (state: string) => {
       found.push(...(await axeViolations(page)).map((v) => `${state}: ${v}`));

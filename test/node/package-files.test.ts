@@ -1,6 +1,6 @@
 /**
  * Each package ships only what runs (the file lists `npm pack --dry-run` would publish, package.json
- * `files`): the elements package no server code, no source, no tests, one pdf.js worker; the server
+ * `files`): the elements package no server code, no source, no tests, no precompressed .br/.gz copies; the server
  * package no tests, test support or golden renders. test/node/packages.test.ts installs the real tarballs.
  */
 import { test } from 'node:test';
@@ -18,8 +18,14 @@ function packed(cwd: string): string[] {
   return (JSON.parse(out) as { files: { path: string }[] }[])[0].files.map((f) => f.path);
 }
 
-test('esign-elements ships its build and README only: no server, no sources, no tests', () => {
+test('esign-elements ships its build and README only: no server, no sources, no tests, no precompressed copies', () => {
   const files = packed(root);
+  assert.ok(files.includes('dist/cdn/esign-signer.min.js'), 'the built CDN files ship');
+  // The .br/.gz copies are for esign-server (scripts/precompress.ts); it compresses on request without them.
+  assert.deepEqual(
+    files.filter((p) => /\.(br|gz)$/.test(p)),
+    [],
+  );
   assert.deepEqual(
     files.filter((p) => !p.startsWith('dist/') && !['package.json', 'README.md'].includes(p)),
     [],

@@ -145,6 +145,7 @@ export const API_KEY_FIELDS: Record<string, readonly string[]> = {
     'organisationConnection',
     'memberConnection',
   ],
+  RecipientVerification: ['required', 'verified', 'verifiedAt', 'method', 'destination'],
   Recipient: [
     'id',
     'firstName',
@@ -155,6 +156,8 @@ export const API_KEY_FIELDS: Record<string, readonly string[]> = {
     'roleType',
     'status',
     'authentication',
+    // Our extension (issue 29): the sender reads whether, when and how the recipient was verified.
+    'verification',
     'timeZone',
     'experience',
     'expiryDate',

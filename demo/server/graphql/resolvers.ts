@@ -31,6 +31,7 @@ import { documentSendingFields } from './document-sending.ts';
 import { batched } from './request-batch.ts';
 import { readDocument, wantsRecipients } from './document-reads.ts';
 import type { RecipientRecord } from '../store/documents.ts';
+import { verificationState } from '../services/signing/verification.ts';
 
 interface IdArgs {
   id?: string | null;
@@ -40,6 +41,13 @@ interface TokenInput {
   component: 'LS_DOCUMENT_VIEWER' | 'LS_SIGNER';
   documentViewer?: { templateId: string; readOnly?: boolean | null } | null;
   signer?: { recipientId: string } | null;
+}
+
+/** A recipient's one-time code state (issue 29), for `authentication` and `verification`. */
+async function recipientVerification(ctx: GraphqlContext, r: GqlRecipient) {
+  const id = decodeId('rec', r.id);
+  const record = id ? await ctx.app.store.documents.recipient(id) : undefined;
+  return record ? await verificationState(ctx.app.store, record) : null;
 }
 
 const tokenView = (t: IssuedToken) => ({ token: t.token, tokenType: 'Bearer', expiresIn: t.expiresIn, expiresAt: t.expiresAt.toISOString(), sessionId: null });
@@ -172,6 +180,14 @@ export const resolvers: IResolvers = {
     },
   },
   Recipient: {
+    async authentication(recipient: GqlRecipient, _args, ctx) {
+      const required = (await recipientVerification(ctx, recipient))?.required;
+      return required === 'sms' ? 'EMAIL_SMS' : required === 'email' ? 'EMAIL' : 'NONE';
+    },
+    async verification(recipient: GqlRecipient, _args, ctx) {
+      const s = await recipientVerification(ctx, recipient);
+      return s && { required: s.required, verified: s.verified, verifiedAt: s.verifiedAt, method: s.method, destination: s.destination };
+    },
     async document(recipient: GqlRecipient, _args, ctx) {
       const document = await ctx.app.store.documents.get(recipient.documentId);
       return document ? documentView(document) : null;

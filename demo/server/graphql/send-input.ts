@@ -59,6 +59,7 @@ export function sendBodyOf(input: Input, lookup?: RoleLookup): Record<string, un
       email: r.email ?? '',
       ...(r.order == null ? {} : { order: r.order }),
       ...(r.phoneNumber ? { tel: r.phoneNumber } : {}),
+      ...(r.verifiedBySender == null ? {} : { verified_by_sender: r.verifiedBySender }),
       ...(typeof r.roleType === 'string' && ROLES[r.roleType] ? { role: ROLES[r.roleType] } : {}),
     })),
     do_email: input.suppressEmails !== true,
@@ -67,5 +68,6 @@ export function sendBodyOf(input: Input, lookup?: RoleLookup): Record<string, un
   if (input.sequentialSigning != null) body.signers_in_order = input.sequentialSigning;
   if (input.redirect != null) body.redirect = input.redirect;
   if (Array.isArray(input.documentCCEmail)) body.cc = input.documentCCEmail;
+  if (input.emailVerification != null) body.email_verification = input.emailVerification;
   return body;
 }

@@ -1,7 +1,8 @@
 /**
  * What the server writes for people in the document's language (the send field `language`, English by
- * default): the emails to recipients and reviewers, and the final PDF's signing-history page. The same
- * translation mechanism as the elements (src/internal/i18n.ts), one file per locale in `locales/`.
+ * default): the emails to recipients and reviewers, the one-time codes' SMS and email, and the final PDF's
+ * signing-history page. The same translation mechanism as the elements (src/internal/i18n.ts), one file
+ * per locale in `locales/`.
  */
 import { LOCALES, createTranslations, safeLocale, type MessageParams } from 'esign-elements/i18n';
 import { SERVER_LOCALES } from './locales/index.ts';

@@ -6,6 +6,8 @@ import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { appendHistoryPage, formatInstant, type SigningHistory } from './history-page.ts';
 import { visualRuns } from './history-text.ts';
 import { placedText } from '../../../test/support/server/pdf.ts';
+import { verificationEventText, verificationMethodText } from '../services/signing/verification-history.ts';
+import type { AuditEvent } from '../store/documents-history.ts';
 
 async function onePagePdf() {
   const doc = await PDFDocument.create();
@@ -100,6 +102,42 @@ test('the other languages keep Helvetica and translate every label', async () =>
   }
 });
 
+test('Arabic and Hebrew: the verification lines translated, the masked number one left-to-right run', async () => {
+  const original = await onePagePdf();
+  const event = (name: string, details: Record<string, unknown>): AuditEvent => ({
+    id: 1,
+    documentId: 'abc-123',
+    recipientId: 'r1',
+    event: name,
+    actor: { type: 'recipient', id: 'r1', label: 'Ann', ip: '', userAgent: '' },
+    details,
+    created: '2026-03-02T10:11:12Z',
+    hash: null,
+  });
+  const sms = { channel: 'sms', to: '+44 7••• ••• 123' };
+  const events = [event('verification_code_sent', sms), event('recipient_verified', { ...sms, method: 'sms' })];
+  for (const [language, sentWords, verifiedWords] of [
+    ['ar', 'رسالة نصية', 'تم التحقق برمز'],
+    ['he', 'קוד חד-פעמי נשלח', 'אומת בקוד'],
+  ]) {
+    const h = history(original, language);
+    h.recipients[0]!.timestamps.push(verificationMethodText(events, 'r1', language)!);
+    h.events.push({ at: events[0]!.created, actor: 'Ann', action: verificationEventText(events[0]!, language)!, ip: '', userAgent: '' });
+    const page = (await placedText(await appendHistoryPage(original, h))).filter((t) => t.page === 2);
+    const all = page.map((t) => t.str).join('\n');
+    assert.ok(all.includes(sentWords) && all.includes(verifiedWords), `${language}: the lines translated:\n${all}`);
+    assert.ok(all.includes('••• 123'), `${language}: the masked number as recorded:\n${all}`);
+    assert.ok(!/[?\u2066-\u2069]/.test(all), `${language}: no isolate mark drawn, not even as "?"`);
+    // The order the line is drawn in (pdf.js re-orders what it extracts, so the runs are checked instead).
+    for (const line of [h.events[1]!.action, h.recipients[0]!.timestamps[1]!.label]) {
+      assert.ok(
+        visualRuns(line, 'rtl').some((r) => r.text === '+44 7••• ••• 123' && !r.rtl),
+        `${language}: one left-to-right run in ${JSON.stringify(visualRuns(line, 'rtl'))}`,
+      );
+    }
+  }
+});
+
 test('visual runs: a right-to-left line keeps its Latin and digits left to right, in visual order', () => {
   assert.deepEqual(visualRuns('مرحبا abc 12', 'rtl'), [
     { text: 'abc 12', rtl: false },
@@ -108,6 +146,11 @@ test('visual runs: a right-to-left line keeps its Latin and digits left to right
   assert.deepEqual(visualRuns('Ann: שלום', 'ltr'), [
     { text: 'Ann: ', rtl: false },
     { text: 'שלום', rtl: true },
+  ]);
+  // An isolate keeps a masked number one left-to-right run; the marks themselves are not drawn.
+  assert.deepEqual(visualRuns('إلى \u2066+44 7••• ••• 123\u2069', 'rtl'), [
+    { text: '+44 7••• ••• 123', rtl: false },
+    { text: 'إلى ', rtl: true },
   ]);
   // Brackets in a right-to-left run are mirrored (the glyph of "(" shows the closing side).
   assert.deepEqual(visualRuns('(א)', 'rtl'), [{ text: ')א(', rtl: true }]);

@@ -77,6 +77,7 @@ function fontBytes(path: string): Uint8Array {
 const bidiFactory = bidiModule as unknown as () => Bidi;
 let bidi: Bidi | null = null;
 const STRONG_RTL = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
+const ISOLATES = /[\u2066-\u2069]/g;
 
 export interface VisualRun {
   text: string;
@@ -101,8 +102,11 @@ export function visualRuns(line: string, direction: 'ltr' | 'rtl'): VisualRun[] 
     while (j < order.length && (levels[order[j]] & 1) === (rtl ? 1 : 0) && order[j] === order[j - 1] + (rtl ? -1 : 1)) j++;
     const from = Math.min(order[i], order[j - 1]);
     const to = Math.max(order[i], order[j - 1]);
-    const logical = line.slice(from, to + 1);
-    if (!rtl) runs.push({ text: logical, rtl });
+    // Isolate marks (U+2066–U+2069, around a value kept left to right) only steer the order: not drawn.
+    const logical = line.slice(from, to + 1).replace(ISOLATES, '');
+    if (!logical) {
+      // Nothing but isolate marks.
+    } else if (!rtl) runs.push({ text: logical, rtl });
     else {
       // Brackets mirror in a right-to-left run; a run without right-to-left letters is reversed here,
       // since fontkit only reverses runs of a right-to-left script.
@@ -164,5 +168,5 @@ interface FontkitFace {
 function replaceMissing(font: PDFFont, text: string): string {
   const face = (font as unknown as { embedder?: { font?: FontkitFace } }).embedder?.font;
   if (!face) return text;
-  return Array.from(text, (ch) => (/\s/.test(ch) || face.hasGlyphForCodePoint(ch.codePointAt(0)!) ? ch : '?')).join('');
+  return Array.from(text, (ch) => (/[\s\u2066-\u2069]/.test(ch) || face.hasGlyphForCodePoint(ch.codePointAt(0)!) ? ch : '?')).join('');
 }

@@ -29,6 +29,11 @@ const GroupResource = Type.Object({
       "Final PDFs carry a visible seal stamp on their last page. Every final PDF is sealed (signed by the server) either way; default false: the seal shows in PDF readers' signature panel and as a line on the history page.",
   }),
   public_name: Type.String({ description: 'The name signers see (the group name when blank).' }),
+  email_verification: Type.Optional(
+    Type.Boolean({
+      description: 'Our extension (issue 29): the default of the send flag `email_verification` (one-time codes by email). In the group detail.',
+    }),
+  ),
   is_active: Type.Boolean(),
   xframe_allow_pdf_edit: Type.Boolean({ description: 'Allow the template edit page inside iframes of other sites.' }),
   header: Type.String({ description: 'Header for PDFs made from text templates.' }),
@@ -60,6 +65,7 @@ const SettingsFields = {
   deletion_requires_approval: Type.Optional(Booleanish),
   retention_days: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 36500 }), Type.Null()])),
   seal_visible: Type.Optional(Booleanish),
+  email_verification: Type.Optional(Booleanish),
   public_name: Type.Optional(Type.String({ maxLength: 100 })),
   xframe_allow_pdf_edit: Type.Optional(Booleanish),
   header: Type.Optional(Type.String({ maxLength: 10000 })),
@@ -201,7 +207,7 @@ export default async function groupRoutes(app: App): Promise<void> {
       const { id } = request.params;
       const group = await store.groups.find(id);
       if (!group || !authOf(request).groupIds.includes(group.id)) throw notFound('Group', id);
-      return groupResource(group, await memberIdsOf(group.id));
+      return { ...groupResource(group, await memberIdsOf(group.id)), email_verification: await store.verifications.groupEmailVerification(group.id) };
     },
   );
 
@@ -258,6 +264,7 @@ export default async function groupRoutes(app: App): Promise<void> {
       const settings = settingsFrom(body);
       const updated = await store.transaction(async () => {
         const changed = (await store.groups.update(group.id, { ...settings, name }))!;
+        if (body.email_verification !== undefined) await store.verifications.setGroupEmailVerification(group.id, toBool(body.email_verification));
         const fields = Object.keys(body).join(',');
         await store.credentials.recordEvent(auth.user.id, `group_settings_changed:${group.id}:${fields}`, {
           ip: request.ip,
@@ -266,7 +273,7 @@ export default async function groupRoutes(app: App): Promise<void> {
         return changed;
       });
       reply.code(202);
-      return groupResource(updated, await memberIdsOf(group.id));
+      return { ...groupResource(updated, await memberIdsOf(group.id)), email_verification: await store.verifications.groupEmailVerification(group.id) };
     },
   );
 }

@@ -28,6 +28,7 @@ import componentTokenRoutes from './component-tokens.ts';
 import signerRoutes from './signer.ts';
 import signerManageRoutes from './signer-manage.ts';
 import signingRoutes from './signing.ts';
+import signerVerificationRoutes from './signer-verification.ts';
 import signingDemoRoutes from './signing-demo.ts';
 import reviewRoutes from './review.ts';
 import jobRoutes from './jobs.ts';
@@ -60,6 +61,7 @@ const plugins: RoutePlugin[] = [
   signerRoutes,
   signerManageRoutes,
   signingRoutes,
+  signerVerificationRoutes,
   signingDemoRoutes,
   reviewRoutes,
   jobRoutes,

@@ -13,6 +13,8 @@ import { loadVisibleRecipient } from '../services/documents/access.ts';
 import { documentUri, pdfUri, signerObject } from '../services/documents/views.ts';
 import { SignerObject } from './documents-schemas.ts';
 import { attachmentUri } from '../domain/uris.ts';
+import { verificationState } from '../services/signing/verification.ts';
+import { stateView } from './signer-verification.ts';
 
 const SignerDetail = Type.Object({
   ...SignerObject.properties,
@@ -25,6 +27,17 @@ const SignerDetail = Type.Object({
   pdf: Type.String(),
   fields: Type.String(),
   redirect: Type.String({ description: "Where the signer goes after signing: its own redirect, else the document's." }),
+  sms: Type.String({ description: 'The number one-time codes go to (send field `sms`, also read as `tel`); empty when none.' }),
+  verification: Type.Object(
+    {
+      required: Type.Union([Type.Literal('sms'), Type.Literal('email'), Type.Null()]),
+      verified: Type.Boolean(),
+      verified_at: Type.Union([Type.String(), Type.Null()]),
+      method: Type.Union([Type.String(), Type.Null()]),
+      destination: Type.String(),
+    },
+    { description: 'The one-time code step before signing (docs/decisions/signing.md): whether it is asked, met, when and how.' },
+  ),
   attachments: Type.Array(Type.String(), {
     description: 'Files (/api/v1/attachment/{id}/) that go with this signer’s invitation email, as `attachments` on the send; a deleted file drops out.',
   }),
@@ -61,6 +74,8 @@ export default async function signerRoutes(app: App): Promise<void> {
         pdf: pdfUri(document.id),
         fields: `${documentUri(document.id)}fields/`,
         redirect: recipient.redirect || document.redirect,
+        sms: recipient.tel,
+        verification: stateView(await verificationState(store, recipient)),
         attachments: (await store.emailAttachments.ofRecipient(recipient.id)).map((a) => attachmentUri(a.id)),
       };
     },

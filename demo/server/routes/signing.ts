@@ -23,6 +23,8 @@ import { mintLinkToken, linkTtlSeconds, signingUrl, verifyLinkToken } from '../a
 import { openLinkSession } from '../services/signing/link-session.ts';
 import { MAX_IMAGE_BYTES } from '../services/signing/submission.ts';
 import signingAttachmentRoutes from './signing-attachments.ts';
+import { assertVerified, verificationState } from '../services/signing/verification.ts';
+import { stateView } from './signer-verification.ts';
 
 const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) });
 const Values = Type.Record(Type.String(), Type.Unknown(), {
@@ -66,14 +68,16 @@ export default async function signingRoutes(app: App): Promise<void> {
         tags: TAGS,
         params: IdParams,
         description:
-          'The document (name, status, PDF URI, redirect), this signer and its status, whether it can sign now (`can_sign`, else `blocked_reason`: waiting | finished | rejected | withdrawn | removed), and the fields: its own with `editable: true`, the others read-only with values only once their recipient has finished. Secret codes (73) are never sent.',
+          'The document (name, status, PDF URI, redirect), this signer and its status, whether it can sign now (`can_sign`, else `blocked_reason`: waiting | finished | rejected | withdrawn | removed), and the fields: its own with `editable: true`, the others read-only with values only once their recipient has finished. Secret codes (73) are never sent. `verification`: the one-time code step (required, verified, destination masked, the waiting code, resend_in).',
         response: { 200: Type.Object({}, { additionalProperties: true }), ...errorResponses(401, 403, 404, 429) },
       },
     },
     async (request) => {
       const { recipient, document } = await loadVisibleRecipient(app.store, request, request.params.id);
       const { documents } = app.store;
-      return signerView(document, recipient, await documents.recipients(document.id), await documents.fields(document.id));
+      const view = signerView(document, recipient, await documents.recipients(document.id), await documents.fields(document.id));
+      // The code step before the fields open (issue 29): what the element shows first.
+      return { ...view, verification: stateView(await verificationState(app.store, recipient)) };
     },
   );
 
@@ -113,6 +117,7 @@ export default async function signingRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const { recipient } = await tokenRecipient(app, request);
+      await assertVerified(app.store, recipient);
       const patterns = await checkPatternsAhead(app.store, app.work, recipient.id, request.body);
       const result = await saveProgress(signing.ctx, recipient.id, request.body, await actorOf(app.store, request), patterns);
       return { ...result, statusText: statusText(result.status) };
@@ -142,6 +147,7 @@ export default async function signingRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const { recipient, document } = await tokenRecipient(app, request);
+      await assertVerified(app.store, recipient);
       const patterns = await checkPatternsAhead(app.store, app.work, recipient.id, request.body);
       const result = await complete(signing.ctx, recipient.id, request.body, await actorOf(app.store, request), new Date(), patterns);
       signing.deliverEmail();
@@ -169,12 +175,13 @@ export default async function signingRoutes(app: App): Promise<void> {
         tags: TAGS,
         params: IdParams,
         body: Type.Object({ reason: Type.String({ maxLength: MAX_REASON_LENGTH * 2 }) }),
-        description: `The signer rejects (60) with a reason (1–${MAX_REASON_LENGTH} characters); the document is rejected (50) and every recipient still pending is withdrawn (70). Emits \`recipient.rejected\` and \`document.rejected\`.`,
+        description: `The signer rejects (60) with a reason (1–${MAX_REASON_LENGTH} characters); the document is rejected (50) and every recipient still pending is withdrawn (70). Emits \`recipient.rejected\` and \`document.rejected\`. A recipient asked for a one-time code enters it first (403 \`verification_required\`): a leaked link alone cannot reject.`,
         response: { 200: StateAnswer, ...errorResponses(400, 401, 403, 404, 409, 415, 429) },
       },
     },
     async (request) => {
       const { recipient, document } = await tokenRecipient(app, request);
+      await assertVerified(app.store, recipient);
       const result = await reject(signing.ctx, recipient.id, request.body, await actorOf(app.store, request));
       signing.deliverEmail();
       return {

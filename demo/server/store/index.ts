@@ -31,6 +31,7 @@ import { SqlDocumentRepository } from './documents.ts';
 import { SqliteDocumentHistory } from './documents-history.ts';
 import { SqlJobRepository } from './jobs.ts';
 import { IdempotencyRepository } from './idempotency.ts';
+import { SqlVerificationRepository } from './verifications.ts';
 import type { WebhookRepository } from './webhook-rows.ts';
 import { SqlFeedEventRepository } from './feed-events.ts';
 import { SqlBatchRepository } from './batches.ts';
@@ -87,6 +88,7 @@ export class Store {
   readonly history: SqliteDocumentHistory;
   readonly jobs: SqlJobRepository;
   readonly idempotency: IdempotencyRepository;
+  readonly verifications: SqlVerificationRepository;
   /** One-use signing-page previews of HTML documents. */
   readonly signingPreviews: SqlSigningPreviewRepository;
   /** The GraphQL feeds' outbox (user and group subscriptions). */
@@ -122,6 +124,7 @@ export class Store {
     this.history = new SqliteDocumentHistory(this.db);
     this.jobs = new SqlJobRepository(this.db);
     this.idempotency = new IdempotencyRepository(this.db);
+    this.verifications = new SqlVerificationRepository(this.db);
     this.signingPreviews = new SqlSigningPreviewRepository(this.db);
     this.feedEvents = new SqlFeedEventRepository(this.db);
     this.batches = new SqlBatchRepository(this.db);

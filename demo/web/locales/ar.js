@@ -74,6 +74,7 @@ export default {
   'journey.signer': 'الموقّع {n}',
   'journey.signerName': 'اسم الموقّع {n}',
   'journey.signerEmail': 'بريد الموقّع {n} الإلكتروني',
+  'journey.signerSms': 'جوال الموقّع {n} لرمز لمرة واحدة (اختياري)',
   'journey.doEmail': 'أرسل الدعوات بالبريد الإلكتروني (إلى صندوق الصادر المحلي أدناه ما لم يُضبط SMTP)',
   'journey.send': 'إرسال',
   'journey.sent': 'تم الإرسال',

@@ -74,6 +74,7 @@ export default {
   'journey.signer': 'Unterzeichner {n}',
   'journey.signerName': 'Name von Unterzeichner {n}',
   'journey.signerEmail': 'E-Mail von Unterzeichner {n}',
+  'journey.signerSms': 'Mobilnummer von Unterzeichner {n} für einen Einmalcode (optional)',
   'journey.doEmail': 'Einladungen per E-Mail senden (in den lokalen Postausgang unten, sofern kein SMTP eingerichtet ist)',
   'journey.send': 'Senden',
   'journey.sent': 'Gesendet',

@@ -74,6 +74,7 @@ export default {
   'journey.signer': 'Signer {n}',
   'journey.signerName': 'Signer {n} name',
   'journey.signerEmail': 'Signer {n} email',
+  'journey.signerSms': 'Signer {n} mobile for a one-time code (optional)',
   'journey.doEmail': 'Email the invitations (into the local outbox below unless SMTP is configured)',
   'journey.send': 'Send',
   'journey.sent': 'Sent',

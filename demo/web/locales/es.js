@@ -74,6 +74,7 @@ export default {
   'journey.signer': 'Firmante {n}',
   'journey.signerName': 'Nombre del firmante {n}',
   'journey.signerEmail': 'Correo del firmante {n}',
+  'journey.signerSms': 'Móvil del firmante {n} para un código de un solo uso (opcional)',
   'journey.doEmail': 'Enviar las invitaciones por correo (a la bandeja de salida local de abajo, salvo que haya SMTP configurado)',
   'journey.send': 'Enviar',
   'journey.sent': 'Enviado',

@@ -74,6 +74,7 @@ export default {
   'journey.signer': 'Signataire {n}',
   'journey.signerName': 'Nom du signataire {n}',
   'journey.signerEmail': 'E-mail du signataire {n}',
+  'journey.signerSms': 'Mobile du signataire {n} pour un code à usage unique (facultatif)',
   'journey.doEmail': 'Envoyer les invitations par e-mail (dans la boîte d’envoi locale ci-dessous, sauf si SMTP est configuré)',
   'journey.send': 'Envoyer',
   'journey.sent': 'Envoyé',

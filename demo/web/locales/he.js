@@ -74,6 +74,7 @@ export default {
   'journey.signer': 'חותם {n}',
   'journey.signerName': 'שם חותם {n}',
   'journey.signerEmail': 'דוא"ל חותם {n}',
+  'journey.signerSms': 'נייד של חותם {n} לקוד חד-פעמי (רשות)',
   'journey.doEmail': 'שליחת ההזמנות בדוא"ל (לתיבת הדואר היוצא המקומית למטה, אלא אם הוגדר SMTP)',
   'journey.send': 'שליחה',
   'journey.sent': 'נשלח',

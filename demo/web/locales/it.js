@@ -74,6 +74,7 @@ export default {
   'journey.signer': 'Firmatario {n}',
   'journey.signerName': 'Nome del firmatario {n}',
   'journey.signerEmail': 'E-mail del firmatario {n}',
+  'journey.signerSms': 'Cellulare del firmatario {n} per un codice monouso (facoltativo)',
   'journey.doEmail': 'Invia gli inviti per e-mail (nella posta in uscita locale qui sotto, se SMTP non è configurato)',
   'journey.send': 'Invia',
   'journey.sent': 'Inviato',

@@ -74,6 +74,7 @@ export default {
   'journey.signer': '署名者 {n}',
   'journey.signerName': '署名者 {n} の名前',
   'journey.signerEmail': '署名者 {n} のメールアドレス',
+  'journey.signerSms': '署名者 {n} の携帯番号（ワンタイムコード用、任意）',
   'journey.doEmail': '招待をメールで送る（SMTP が設定されていなければ下のローカル送信トレイへ）',
   'journey.send': '送信',
   'journey.sent': '送信済み',

@@ -74,6 +74,7 @@ export default {
   'journey.signer': 'Ondertekenaar {n}',
   'journey.signerName': 'Naam van ondertekenaar {n}',
   'journey.signerEmail': 'E-mailadres van ondertekenaar {n}',
+  'journey.signerSms': 'Mobiel nummer van ondertekenaar {n} voor een eenmalige code (optioneel)',
   'journey.doEmail': 'De uitnodigingen per e-mail sturen (naar de lokale postvak-uit hieronder, tenzij SMTP is ingesteld)',
   'journey.send': 'Versturen',
   'journey.sent': 'Verstuurd',

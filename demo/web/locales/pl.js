@@ -74,6 +74,7 @@ export default {
   'journey.signer': 'Podpisujący {n}',
   'journey.signerName': 'Imię i nazwisko podpisującego {n}',
   'journey.signerEmail': 'E-mail podpisującego {n}',
+  'journey.signerSms': 'Telefon komórkowy podpisującego {n} do kodu jednorazowego (opcjonalnie)',
   'journey.doEmail': 'Wyślij zaproszenia e-mailem (do lokalnej skrzynki nadawczej poniżej, chyba że skonfigurowano SMTP)',
   'journey.send': 'Wyślij',
   'journey.sent': 'Wysłano',

@@ -74,6 +74,7 @@ export default {
   'journey.signer': 'Signatário {n}',
   'journey.signerName': 'Nome do signatário {n}',
   'journey.signerEmail': 'E-mail do signatário {n}',
+  'journey.signerSms': 'Telemóvel do signatário {n} para um código de uso único (opcional)',
   'journey.doEmail': 'Enviar os convites por e-mail (para a caixa de saída local abaixo, a menos que o SMTP esteja configurado)',
   'journey.send': 'Enviar',
   'journey.sent': 'Enviado',

@@ -74,6 +74,7 @@ export default {
   'journey.signer': '签署人 {n}',
   'journey.signerName': '签署人 {n} 的姓名',
   'journey.signerEmail': '签署人 {n} 的电子邮件',
+  'journey.signerSms': '签署人 {n} 的手机号（用于一次性验证码，可选）',
   'journey.doEmail': '通过电子邮件发送邀请（未配置 SMTP 时发送到下方的本地发件箱）',
   'journey.send': '发送',
   'journey.sent': '已发送',

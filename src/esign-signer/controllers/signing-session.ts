@@ -109,7 +109,9 @@ export class SigningSession implements ReactiveController {
     this.own = orderedOwnFields(view.fields);
     this.host.filling.reset(this.own);
     this.host.navigation.reset();
-    this.phase = view.can_sign ? 'signing' : 'blocked';
+    this.host.code.reset(view.verification);
+    // A recipient asked for a one-time code reads the document first; its fields open once the code is entered.
+    this.phase = !view.can_sign ? 'blocked' : this.host.code.needed ? 'verifying' : 'signing';
     this.host.requestUpdate();
   }
 
@@ -119,14 +121,14 @@ export class SigningSession implements ReactiveController {
     if (this.readyEmitted || !this.view || host.pages.pageCount === 0) return;
     this.readyEmitted = true;
     await host.updateComplete;
-    if (this.phase === 'signing') {
-      host.navigation.reveal(this.own[0]);
+    if (this.phase === 'signing' || this.phase === 'verifying') {
+      if (this.phase === 'signing') host.navigation.reveal(this.own[0]);
       // A prerendered page (the browser guessing the next click) is no one's visit yet: reported once it is shown.
       void whenShown()
         .then(() => signingApi.visit(host.endpoint, host.token, host.signer))
         .catch((error: unknown) => {
           // A visit answered after this recipient already finished (a slow network) changes nothing.
-          if (error instanceof SigningError && error.status === 409 && this.phase === 'signing') this.reload();
+          if (error instanceof SigningError && error.status === 409 && (this.phase === 'signing' || this.phase === 'verifying')) this.reload();
         });
     }
     const detail = { pages: host.pages.pageCount };
@@ -144,6 +146,17 @@ export class SigningSession implements ReactiveController {
     const host = this.host;
     this.downloadNote = await downloadFinalPdf(host.endpoint, host.token, this.documentId, host.lang);
     host.requestUpdate();
+  }
+
+  /** The one-time code was accepted: the fields open at the first one, and the recipient is told. */
+  verified(): void {
+    if (this.phase !== 'verifying') return;
+    this.phase = 'signing';
+    this.say(ts(this.host.lang, 'verify.verified'));
+    const host = this.host;
+    host.navigation.reveal(this.own[0]);
+    // The code input is gone: focus moves to the first field's control (or the bar), not to the page's top.
+    void host.updateComplete.then(() => host.root.querySelector<HTMLElement>('#field-input, .bar button.primary, .bar button')?.focus());
   }
 
   fail(message: string, code: PdfErrorCode): void {

@@ -9,6 +9,7 @@ import { generatePdf } from '../generate-pdf.ts';
 import { checkCompletion, normalizeElement } from '../../../src/fields/index.ts';
 import type { FieldElement } from '../../../src/fields/types.ts';
 import type { SignerField } from '../../../src/esign-signer/signer-model.ts';
+import { fakeVerification, type FakeVerification } from './signer-fake-verification.ts';
 
 export const ENDPOINT = 'http://signer.test';
 export const SIGNER = '11111111-1111-4111-8111-111111111111';
@@ -18,6 +19,8 @@ export interface FakeServer {
   /** Every call: the operation (`pdf` for the PDF), its body, and its query string (`?force_download=1`). */
   calls: { op: string; body: unknown; query: string }[];
   fields: SignerField[];
+  /** The one-time code step, when the recipient was sent with one (signer-fake-verification.ts). */
+  otp: FakeVerification | null;
   restore(): void;
 }
 
@@ -34,13 +37,20 @@ const json = (body: unknown, status = 200) => new Response(JSON.stringify(body),
 
 export async function fakeServer(
   fields: SignerField[],
-  opts: { pages?: number; canSign?: boolean; redirect?: string; role?: 'signer' | 'witness' | 'approver' } = {},
+  opts: {
+    pages?: number;
+    canSign?: boolean;
+    redirect?: string;
+    role?: 'signer' | 'witness' | 'approver';
+    verification?: Parameters<typeof fakeVerification>[0];
+  } = {},
 ): Promise<FakeServer> {
   const pdf = await generatePdf({ pages: opts.pages ?? 2, text: (i) => `Agreement page ${i + 1}` });
   const realFetch = window.fetch;
   const server: FakeServer = {
     calls: [],
     fields,
+    otp: opts.verification ? fakeVerification(opts.verification) : null,
     restore: () => {
       window.fetch = realFetch;
     },
@@ -50,8 +60,11 @@ export async function fakeServer(
     if (!url.startsWith(ENDPOINT)) return realFetch(input, init);
     const path = new URL(url).pathname;
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-    const op = /\/signer\/[^/]+\/(\w+)\/$/.exec(path)?.[1] ?? (path.startsWith('/api/v1/pdf/') ? 'pdf' : path);
+    const op = /\/signer\/[^/]+\/(verification\/\w+|\w+)\/$/.exec(path)?.[1] ?? (path.startsWith('/api/v1/pdf/') ? 'pdf' : path);
     server.calls.push({ op, body, query: new URL(url).search });
+    if (server.otp && op.startsWith('verification')) return server.otp.handle(op, body);
+    if (server.otp && !server.otp.verified && (op === 'save' || op === 'complete' || op === 'reject'))
+      return json({ error: { status: 403, code: 'verification_required', message: 'Enter the code first.' } }, 403);
     if (op === 'pdf') {
       // The final PDF once the (only) recipient completed, as the server says with X-Esign-Pdf.
       const final = server.calls.some((c) => c.op === 'complete');
@@ -84,6 +97,7 @@ export async function fakeServer(
         can_sign: opts.canSign ?? true,
         blocked_reason: opts.canSign === false ? 'waiting' : '',
         fields: server.fields,
+        ...(server.otp ? { verification: server.otp.view() } : {}),
       });
     }
     if (op === 'visit' || op === 'save') return json({ status: 20 });

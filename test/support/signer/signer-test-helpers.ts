@@ -14,10 +14,12 @@ setPdfWorkerSrc('/node_modules/pdfjs-dist/build/pdf.worker.min.mjs');
 
 export async function loadSigner(
   fields: SignerField[],
-  opts: { pages?: number; canSign?: boolean; redirect?: string; role?: 'signer' | 'witness' | 'approver'; attrs?: Record<string, string>; dir?: string } = {},
+  opts: Parameters<typeof fakeServer>[1] & { attrs?: Record<string, string>; dir?: string; lang?: string } = {},
 ): Promise<{ el: EsignSigner; server: FakeServer }> {
   const server = await fakeServer(fields, opts);
-  const el = await fixture<EsignSigner>(html`<esign-signer style="width:780px;height:560px" dir=${ifDefined(opts.dir)} no-redirect></esign-signer>`);
+  const el = await fixture<EsignSigner>(
+    html`<esign-signer style="width:780px;height:560px" dir=${ifDefined(opts.dir)} lang=${ifDefined(opts.lang)} no-redirect></esign-signer>`,
+  );
   for (const [k, v] of Object.entries(opts.attrs ?? {})) el.setAttribute(k, v);
   const ready = oneEvent(el, 'esign-ready');
   el.endpoint = ENDPOINT;

@@ -87,6 +87,18 @@ export const SERVER_EN = {
   'history.status.50': 'download final document',
   'history.status.60': 'rejected',
   'history.status.70': 'withdrawn',
+  // One-time code (SMS or email, issue 29): the code first, so phones offer to fill it in.
+  'code.sms': '{code} is your code to sign "{document}". It expires in 10 minutes. Do not share it.',
+  'code.email.subject': 'Your code to sign "{document}"',
+  'history.verification.sms': 'SMS',
+  'history.verification.email': 'email',
+  'history.verification.sent': 'One-time code sent by {method} to {to}',
+  'history.verification.notSent': 'One-time code could not be sent by {method} to {to}',
+  'history.verification.expired': 'Entered an expired one-time code ({method}, {to})',
+  'history.verification.wrong': 'Entered a wrong one-time code ({method}, {to})',
+  'history.verification.locked': 'Entered a wrong one-time code ({method}, {to}); the code is locked',
+  'history.verification.verified': 'Verified by {method} code sent to {to}',
+  'history.verification.sender': 'Identity vouched for by the sender at send (verified_by_sender)',
 } as const;
 
 export type ServerMessageKey = keyof typeof SERVER_EN;

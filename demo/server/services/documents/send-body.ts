@@ -48,6 +48,11 @@ export const SendSignerSchema = Type.Object(
       Type.Union([Booleanish, Type.Null()], { description: 'Leave this recipient out; witnesses following a skipped signer are skipped too.' }),
     ),
     tel: Type.Optional(Str()),
+    verified_by_sender: Type.Optional(
+      booleanish(
+        'Our extension (issue 29): you have verified this recipient yourself (e.g. signed in to your own site that embeds the signer with a component token), so no one-time code is asked of them. Recorded in the history as verification method `sender`. Default false.',
+      ),
+    ),
     attachments: Type.Optional(
       Type.Array(Str(), { description: "Files from /api/v1/attachment/ (URIs or ids) attached to this recipient's invitation email; at most 10." }),
     ),
@@ -114,6 +119,11 @@ export const SendBody = Type.Object(
     ),
     convert_sender_to_signer: Type.Optional(Booleanish),
     strict_fields: Type.Optional(Booleanish),
+    email_verification: Type.Optional(
+      booleanish(
+        "Our extension (issue 29): every recipient without an `sms` number enters a one-time code sent to their email address before signing. Default: the group's `email_verification` setting (off unless set).",
+      ),
+    ),
     append_history: Type.Optional(booleanish("Append the signing-history page (with the original's SHA-256) to the final PDF.")),
     append_pdf: Type.Optional(booleanish('Append the validation information to the final PDF: the same page as append_history.')),
     return_signer_links: Type.Optional(Booleanish),

@@ -73,7 +73,7 @@ test('template parties: signer, its witness, then approver, by index', () => {
 });
 
 test('roles are derived from the template when left out', () => {
-  const p = plan({ signers: [person('Ann'), person('Wes'), person('Apu'), person('Bob')] }, [witnessed]);
+  const p = plan({ signers: [person('Ann', { sms: '+447700900001' }), person('Wes', { sms: '+447700900002' }), person('Apu'), person('Bob')] }, [witnessed]);
   assert.deepEqual(
     p.recipients.map((r) => [r.firstname, r.role, r.signerNumber, r.witnessOf]),
     [
@@ -89,7 +89,12 @@ test('explicit roles are counted in order: k-th signer, its witness, k-th approv
   const t = template([field({ signer: 1 })]);
   const p = plan(
     {
-      signers: [person('Apu', { role: 'approver' }), person('Ann', { role: 'signer' }), person('Wes', { role: 'witness' }), person('Bob', { role: 'signer' })],
+      signers: [
+        person('Apu', { role: 'approver' }),
+        person('Ann', { role: 'signer', sms: '+447700900001' }),
+        person('Wes', { role: 'witness', sms: '+447700900002' }),
+        person('Bob', { role: 'signer' }),
+      ],
     },
     [t],
   );
@@ -110,13 +115,27 @@ test('a witness needs a signer before it, and only one per signer', () => {
   assert.match(problems({ signers: [person('Ann'), person('W1', { role: 'witness' }), person('W2', { role: 'witness' })] }, [t])[0], /second witness/);
 });
 
+test('a witness and a witnessed signer need sms, as the description says; a signer without a witness does not', () => {
+  const t = template([field({ signer: 1 })]);
+  assert.deepEqual(problems({ signers: [person('Ann'), person('Wes', { role: 'witness', sms: '+447700900002' }), person('Bob')] }, [t]), [
+    'signers[0].sms: signers[0].sms is required for a witnessed signer: a phone number in international format, where the one-time code to sign is sent.',
+  ]);
+  assert.match(
+    problems({ signers: [person('Ann', { sms: '+447700900001' }), person('Wes', { role: 'witness' })] }, [t])[0],
+    /^signers\[1\]\.sms: .*required for a witness/,
+  );
+});
+
 test('signers are sent in order: the first is sent, the rest wait unsent; witnesses wait for their signer', () => {
-  const p = plan({ signers: [person('Ann'), person('Wes'), person('Apu'), person('Bob')] }, [witnessed]);
+  const p = plan({ signers: [person('Ann', { sms: '+447700900001' }), person('Wes', { sms: '+447700900002' }), person('Apu'), person('Bob')] }, [witnessed]);
   assert.deepEqual(
     p.recipients.map((r) => r.status),
     [10, 4, 4, 4],
   );
-  const all = plan({ signers_in_order: false, signers: [person('Ann'), person('Wes'), person('Apu'), person('Bob')] }, [witnessed]);
+  const all = plan(
+    { signers_in_order: false, signers: [person('Ann', { sms: '+447700900001' }), person('Wes', { sms: '+447700900002' }), person('Apu'), person('Bob')] },
+    [witnessed],
+  );
   assert.deepEqual(
     all.recipients.map((r) => r.status),
     [10, 4, 10, 10],

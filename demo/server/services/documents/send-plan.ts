@@ -132,6 +132,7 @@ export function planSend(request: SendRequest, group: SendGroup, templates: read
     }
   }
   if (active.length === 0) p.add('signers', 'Every signer is skipped; at least one recipient must remain.');
+  requireWitnessNumbers(active, p);
 
   // Every party the template's fields name needs a recipient (unless skipped).
   const taken = new Set(recipients.map((r) => r.signerNumber));
@@ -181,6 +182,22 @@ function namedMessage(name: string, group: SendGroup, p: Problems): string {
     `The group has no message template named ${JSON.stringify(name)}; ${known.length ? `it has ${known.map((n) => JSON.stringify(n)).join(', ')}` : 'it has none (set them with PATCH /api/v1/group/{id}/ message_templates)'}.`,
   );
   return '';
+}
+
+/**
+ * The description's `sms`: "Required if a witness or a witnessed signer." Both verify by a one-time
+ * code sent there before signing (issue 29; services/signing/verification.ts).
+ */
+function requireWitnessNumbers(active: readonly PlannedRecipient[], p: Problems): void {
+  const witnessed = new Set(active.flatMap((r) => (r.witnessOf !== null ? [r.witnessOf] : [])));
+  for (const r of active) {
+    const kind = r.witnessOf !== null ? 'a witness' : r.role === 'signer' && witnessed.has(r.signerNumber) ? 'a witnessed signer' : '';
+    if (kind && !r.tel)
+      p.add(
+        `signers[${r.index}].sms`,
+        `signers[${r.index}].sms is required for ${kind}: a phone number in international format, where the one-time code to sign is sent.`,
+      );
+  }
 }
 
 /** Roles (given, or from the template's party at the same position) and signer numbers by counting. */

@@ -36,6 +36,8 @@ export interface SendSigner {
   role: SendRole | null;
   skip: boolean;
   tel: string;
+  /** The sender vouches for this recipient: no one-time code (issue 29). */
+  verifiedBySender: boolean;
   honorific: string;
   message: string;
   subject: string;
@@ -73,6 +75,8 @@ export interface SendRequest {
   convertSenderToSigner: boolean;
   strictFields: boolean;
   appendHistory: boolean;
+  /** One-time codes by email for recipients without a number; null: the group's default (issue 29). */
+  emailVerification: boolean | null;
   appendPdf: boolean;
   redirect: string;
   returnSignerLinks: boolean;
@@ -156,6 +160,8 @@ export function parseSendRequest(input: unknown): SendParseResult {
     convertSenderToSigner: readBoolean(body.convert_sender_to_signer, 'convert_sender_to_signer', p, false),
     strictFields: readBoolean(body.strict_fields, 'strict_fields', p, false),
     appendHistory: readBoolean(body.append_history, 'append_history', p, false),
+    emailVerification:
+      body.email_verification === undefined || body.email_verification === null ? null : readBoolean(body.email_verification, 'email_verification', p, false),
     appendPdf: readBoolean(body.append_pdf, 'append_pdf', p, false),
     redirect: readUrl(body.redirect, 'redirect', p, 250),
     returnSignerLinks: readBoolean(body.return_signer_links, 'return_signer_links', p, false),
@@ -269,6 +275,7 @@ function readSigners(value: unknown, p: Problems): SendSigner[] {
         pattern: /^\+?[\d ()-]+$/,
         patternHint: 'must be a phone number in international format',
       }),
+      verifiedBySender: readBoolean(raw.verified_by_sender, `${at}.verified_by_sender`, p, false),
       honorific: readHonorific(raw.honorific, `${at}.honorific`, p),
       message: readString(raw.message, `${at}.message`, p, { max: 10000 }),
       subject: readString(raw.subject, `${at}.subject`, p, { max: 150 }),

@@ -3,6 +3,7 @@
  * recipients and fields, copy the source PDF, then store everything (document, recipients,
  * fields, template archive, history) in one transaction.
  */
+import { applySendVerification } from '../signing/verification.ts';
 import crypto from 'node:crypto';
 import type { Store } from '../../store/index.ts';
 import type { Group } from '../../store/groups.ts';
@@ -346,6 +347,14 @@ async function persistSend(
     events.push({ event: 'template_archived', actor: caller.actor, details: { templatepdf: t.id, reason: 'archive_upon_send' } });
   }
   await history.startChain(id, events);
+  // One-time codes (issue 29): email codes asked by the send or the group, and recipients the sender vouches for.
+  const emailVerification = request.emailVerification ?? (await store.verifications.groupEmailVerification(group.id));
+  await applySendVerification(
+    store,
+    id,
+    recipients.map((r, i) => ({ id: r.id, tel: r.tel, emailVerification, verifiedBySender: plan.recipients[i]!.verifiedBySender })),
+    caller.actor,
+  );
   // Webhook document.created: written to the outbox in this transaction, so it exists exactly when the document does.
   await emitEvent(store, { object: 'document', event: 'created', documentId: id, snapshot: snapshotOfStored(document, group.slug, stored) });
   const parts: DocumentDetailParts = {

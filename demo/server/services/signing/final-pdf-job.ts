@@ -19,6 +19,7 @@ import { emitEvent } from '../../webhooks/emit.ts';
 import { attachmentBytes, documentAttachments } from './attachments.ts';
 import { displayName } from '../../email/names.ts';
 import { sealFor } from '../seal.ts';
+import { VERIFICATION_EVENTS, verificationEventText, verificationMethodText } from './verification-history.ts';
 
 /** The job kind (store/jobs.ts) of the final PDF. */
 export const FINAL_PDF_JOB = 'final_pdf';
@@ -67,6 +68,8 @@ const INVITATIONS = new Set(['recipient_sent', 'recipient_send', 'invitation_que
 
 /** What happened, in the document's language; an invitation says whom (name and email), not just "Invited". */
 function eventText(lang: string, doc: DocumentRecord, recipients: RecipientRecord[], e: AuditEvent): string {
+  const verification = verificationEventText(e, lang);
+  if (verification) return verification;
   const whom = INVITATIONS.has(e.event) && e.recipientId ? recipients.find((r) => r.id === e.recipientId) : undefined;
   if (!whom) return actionText(lang, e.event) ?? plainEventName(e.event);
   const who = `${displayName(doc, whom)} <${whom.email}>`;
@@ -83,7 +86,7 @@ export function signingHistory(
   events: AuditEvent[],
   options: { allEvents?: boolean } = {},
 ): SigningHistory {
-  const important = options.allEvents ? events : events.filter((e) => ACTIONS[e.event] && e.event !== 'recipient_saved');
+  const important = options.allEvents ? events : events.filter((e) => (ACTIONS[e.event] && e.event !== 'recipient_saved') || VERIFICATION_EVENTS.has(e.event));
   const lang = doc.language;
   return {
     documentName: doc.name,
@@ -97,7 +100,9 @@ export function signingHistory(
       timestamps: events
         .filter((e) => e.recipientId === r.id && ['recipient_visited', 'recipient_signed', 'recipient_witnessed', 'recipient_approved'].includes(e.event))
         .filter((e, i, list) => list.findIndex((x) => x.event === e.event) === i)
-        .map((e) => ({ label: actionText(lang, e.event), at: e.created })),
+        .map((e) => ({ label: actionText(lang, e.event), at: e.created }))
+        // How this recipient proved who they are (one-time code or the sender's word), when asked to.
+        .concat(verificationMethodText(events, r.id, lang) ?? []),
     })),
     events: important.map((e) => ({
       at: e.created,

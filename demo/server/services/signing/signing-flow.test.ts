@@ -13,6 +13,7 @@ import {
   signerCall,
   signerToken,
   valuesFor,
+  verifyBySms,
   webhookEvents,
 } from '../../../../test/support/server/signing.ts';
 import { placedText } from '../../../../test/support/server/pdf.ts';
@@ -94,17 +95,20 @@ test('two signers in order: the second waits, is invited when the first complete
 
 test('a witness signs after its signer: the signer waits at 39, then both complete', async () => {
   const sent = await sendDocument(t, [field({ signer: 1 }), field({ signer: 101, ay: 0.5, by: 0.55 })], {
-    signers: [person('Ann'), person('Wendy', { role: 'witness' })],
+    signers: [person('Ann', { sms: '+447700900001' }), person('Wendy', { role: 'witness', sms: '+447700900002' })],
   });
   const [ann, wendy] = sent.recipients;
   assert.equal(wendy.role, 'witness');
   assert.deepEqual(await recipientStatuses(t.app, sent.documentId), [10, 4]);
   const wendyToken = await signerToken(t, wendy.id);
+  await verifyBySms(t, wendyToken, wendy.id);
   const early = await signerCall(t.app, wendyToken, wendy.id, 'complete', { values: valuesFor(sent, 101) });
   assert.equal(errorOf(early).code, 'not_your_turn');
   assert.match(errorOf(early).message, /witness signs after/);
 
-  const annDone = await signerCall(t.app, await signerToken(t, ann.id), ann.id, 'complete', { values: valuesFor(sent, 1) });
+  const annToken = await signerToken(t, ann.id);
+  await verifyBySms(t, annToken, ann.id);
+  const annDone = await signerCall(t.app, annToken, ann.id, 'complete', { values: valuesFor(sent, 1) });
   assert.equal(annDone.json().status, 39);
   assert.equal(annDone.json().document_status, 10);
   assert.deepEqual(await recipientStatuses(t.app, sent.documentId), [39, 10]);

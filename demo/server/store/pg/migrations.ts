@@ -21,6 +21,7 @@ import { pgBatchMigrations } from './batches-migrations.ts';
 import { pgRowOrderMigrations } from './row-order-migrations.ts';
 import { pgMultiprocessMigrations } from './multiprocess-migrations.ts';
 import { pgApiKeyMigrations } from './api-keys-migrations.ts';
+import { pgVerificationMigrations } from './verification-migrations.ts';
 
 export const pgMigrations: Migration[] = [
   ...pgCoreMigrations,
@@ -42,4 +43,5 @@ export const pgMigrations: Migration[] = [
   ...pgListCountMigrations,
   ...pgMultiprocessMigrations,
   ...pgApiKeyMigrations,
+  ...pgVerificationMigrations,
 ];

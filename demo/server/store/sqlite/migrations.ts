@@ -22,6 +22,7 @@ import { batchMigrations } from './batches-migrations.ts';
 import { rowOrderMigrations } from './row-order-migrations.ts';
 import { multiprocessMigrations } from './multiprocess-migrations.ts';
 import { apiKeyMigrations } from './api-keys-migrations.ts';
+import { verificationMigrations } from './verification-migrations.ts';
 
 export const migrations: Migration[] = [
   ...coreMigrations,
@@ -43,4 +44,5 @@ export const migrations: Migration[] = [
   ...listCountMigrations,
   ...multiprocessMigrations,
   ...apiKeyMigrations,
+  ...verificationMigrations,
 ];
