@@ -140,7 +140,10 @@ test('the home page: its links lead where they say, the curl example keeps its l
     expect(box).toBeGreaterThanOrEqual(24);
 });
 
-test("the API docs carry the product's name, not the framework's: no top bar, no document-address box, our header, light and dark", async ({ page, baseURL }) => {
+test("the API docs carry the product's name, not the framework's: no top bar, no document-address box, our header, light and dark", async ({
+  page,
+  baseURL,
+}) => {
   test.skip(!baseURL, 'E2E_BASE_URL is not set: run e2e tests through `npm test -- --only e2e`');
   await page.goto('/docs/');
   await expect(page.locator('.swagger-ui .info .title')).toContainText('esign-elements REST API v1');
