@@ -20,6 +20,8 @@ export const CRASH_STEPS = [
   'final-pdf:stored',
   /** A webhook POST answered by the receiver, its delivery not yet recorded. */
   'webhook:in-flight',
+  /** An email handed to the transport (SMTP or the local outbox), not yet marked sent. */
+  'email:in-flight',
 ] as const;
 
 export type CrashStep = (typeof CRASH_STEPS)[number];

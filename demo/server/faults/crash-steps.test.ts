@@ -3,7 +3,8 @@
  * ESIGN_TEST_CRASH_AT naming one step (domain/crash-points.ts, a test-only hook) and killed by it
  * there with SIGKILL: inside the send's transaction, after a completion committed and before its final
  * PDF, while stamping, while sealing, after the final PDF's bytes were stored but before their row,
- * and with a webhook answered but not recorded. Each time the server is then restarted on the same
+ * with a webhook answered but not recorded, and with an invitation email handed to the transport but not
+ * marked sent. Each time the server is then restarted on the same
  * data directory, unarmed, and the life goes on. At the end nothing is half-done and nothing is done
  * twice: the crashed send left no document, every signed document has exactly one final PDF (one
  * `final_pdf_created`, one `finalPdfCreated`, its job done), every event reached the receiver,
@@ -35,7 +36,7 @@ import { openStore } from '../store/index.ts';
 import type { CrashStep } from '../domain/crash-points.ts';
 
 const CLI = fileURLToPath(new URL('../cli.ts', import.meta.url));
-const ENV = { ...fastWebhookEnv(), ESIGN_PDF_WORKERS: '1', ESIGN_JOB_LEASE_MS: '1000' };
+const ENV = { ...fastWebhookEnv(), ESIGN_PDF_WORKERS: '1', ESIGN_JOB_LEASE_MS: '1000', ESIGN_EMAIL_LEASE_MS: '1000' };
 
 /** Resolves when the child has exited; fails the test saying what it waited for after `ms`. */
 async function exited(child: ChildProcess, ms: number, what: string): Promise<void> {
@@ -144,8 +145,29 @@ test('a process killed at each step of a document life: after each restart nothi
     );
     assert.ok(receiver.received.length > before, 'the delivery reached the receiver before the crash');
 
+    // 7. An invitation handed to the mail transport, the process gone before marking it sent: sent again once
+    // its lease lapses (at least once: the local outbox writes it under the same name), marked sent once, and
+    // its recipient.emailNotification event emitted once.
+    await stop(up);
+    up = await crashAt('email:in-flight', (s) =>
+      timedCall(s.baseUrl, key, 'send', 'POST', '/api/v1/document/', { ...(sendBody(groupId, templateId, 'email in flight') as object), do_email: true }),
+    );
+    const all = await api(up.baseUrl, key, 'GET', '/api/v1/document/?limit=100');
+    const invited = (all.json.objects as { name: string; uuid: string }[]).find((d) => d.name === 'email in flight')?.uuid;
+    assert.ok(invited, 'the send with do_email was committed before its invitation went out');
+
     const store = await openStore(dataDir);
     try {
+      const deadline = Date.now() + 60_000;
+      let emails = await store.history.emails({ documentId: invited });
+      while (emails.some((e) => e.sentAt === null) && Date.now() < deadline) {
+        await sleep(100);
+        emails = await store.history.emails({ documentId: invited });
+      }
+      assert.equal(emails.length, 1, 'one invitation queued');
+      assert.ok(emails[0].sentAt, 'the invitation is marked sent after the restart');
+      const notified = (await store.webhooks.eventsOf(invited)).filter((e) => e.event === 'emailNotification');
+      assert.equal(notified.length, 1, 'one emailNotification event for the invitation');
       const docs = await Promise.all(signed.map(async (id) => ({ id, events: await store.webhooks.eventsOf(id), history: await store.history.events(id) })));
       for (const { id, events, history } of docs.slice(0, 4)) {
         assert.equal(history.filter((e) => e.event === 'final_pdf_created').length, 1, `one final PDF built for ${id}`);
