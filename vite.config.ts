@@ -185,6 +185,49 @@ function portalConfig(): UserConfig {
   };
 }
 
+/**
+ * mode `explorer`: the GraphQL explorer's application (demo/web/explorer/: GraphiQL, React and Monaco with its
+ * workers), in demo/dist/explorer/: `explorer.js` (loaded by demo/web/explorer.js once the page shows),
+ * `explorer.css`, and hashed chunks, workers and fonts loaded on demand, all served under /dist/explorer/.
+ */
+function explorerConfig(): UserConfig {
+  const hashed = 'explorer-[name]-[hash].min.js';
+  return {
+    ...shared,
+    base: '/dist/explorer/',
+    build: {
+      outDir: 'demo/dist/explorer',
+      emptyOutDir: true,
+      target: 'es2022',
+      minify: true,
+      sourcemap: false,
+      copyPublicDir: false,
+      // demo/web/explorer.js loads the entry itself; no HTML page to inject preloads into.
+      modulePreload: false,
+      chunkSizeWarningLimit: 4096,
+      rolldownOptions: {
+        input: { explorer: at('./demo/web/explorer/index.js') },
+        preserveEntrySignatures: 'exports-only',
+        // React libraries mark files "use client" (for server components); nothing to keep in a browser bundle.
+        onwarn: (warning, warn) => (warning.code === 'MODULE_LEVEL_DIRECTIVE' ? undefined : warn(warning)),
+        output: {
+          entryFileNames: '[name].js',
+          chunkFileNames: hashed,
+          assetFileNames: (asset) => (asset.names?.includes('explorer.css') ? 'explorer.css' : 'explorer-[name]-[hash][extname]'),
+        },
+      },
+    },
+    worker: { format: 'es', rolldownOptions: { output: { entryFileNames: hashed, chunkFileNames: hashed } } },
+    define: { global: 'globalThis', 'process.env.NODE_ENV': '"production"' },
+  };
+}
+
 // Any other mode (Storybook's dev server and build load this file too) gets the shared settings only.
-const MODES: Record<string, () => UserConfig> = { lib: libConfig, cdn: cdnConfig, 'cdn-elements': cdnElementsConfig, portal: portalConfig };
+const MODES: Record<string, () => UserConfig> = {
+  lib: libConfig,
+  cdn: cdnConfig,
+  'cdn-elements': cdnElementsConfig,
+  portal: portalConfig,
+  explorer: explorerConfig,
+};
 export default defineConfig(({ mode }) => (MODES[mode] ?? (() => shared))());

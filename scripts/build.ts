@@ -10,6 +10,7 @@
  *   dist/cdn/esign-{viewer,signer,editor}.min.js (+ esign-chunk-*.min.js) one element each, shared chunks
  *   dist/cdn/pdf.worker.min.mjs, dist/cdn/{cmaps,standard_fonts,wasm,iccs}/  pdf.js worker and data, once
  *   demo/dist/portal/portal.js                                           the developer portal page (/portal/), esign-server's
+ *   demo/dist/explorer/explorer.js, explorer.css (+ chunks, workers)     the GraphQL explorer (/graphql/): GraphiQL
  *   *.br, *.gz beside the files of dist/cdn/ and demo/dist/              precompressed for the server (scripts/precompress.ts)
  *
  * `--out-dir <dir>` builds the elements elsewhere, `--server-out-dir <dir>` the server's part.
@@ -82,6 +83,10 @@ done();
 
 done = step('developer portal (demo/dist/portal/portal.js)');
 await build({ configFile: join(root, 'vite.config.ts'), mode: 'portal', build: { outDir: join(serverTarget, 'portal'), emptyOutDir: true } });
+done();
+
+done = step('GraphQL explorer (demo/dist/explorer/: GraphiQL)');
+await build({ configFile: join(root, 'vite.config.ts'), mode: 'explorer', build: { outDir: join(serverTarget, 'explorer'), emptyOutDir: true } });
 done();
 
 done = step('pdf.js worker and data folders (dist/cdn/)');

@@ -36,7 +36,11 @@ function freePort(): Promise<number> {
   });
 }
 
-if (!existsSync(join(root, 'dist/cdn/esign-elements.min.js')) || !existsSync(join(root, 'dist/portal/portal.js'))) {
+if (
+  !existsSync(join(root, 'dist/cdn/esign-elements.min.js')) ||
+  !existsSync(join(root, 'demo/dist/portal/portal.js')) ||
+  !existsSync(join(root, 'demo/dist/explorer/explorer.js'))
+) {
   const build = spawnSync(process.execPath, ['scripts/build.ts'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(1);
 }

@@ -11,6 +11,7 @@
  *   esign-server audit verify [--data DIR]
  *   esign-server jobs list [--failed] [--data DIR]
  *   esign-server jobs retry <job-id | document-id> [--data DIR]
+ *   esign-server storage check [--repair] [--grace-minutes N] [--data DIR]
  */
 import { UsageError } from './cli/common.ts';
 
@@ -45,7 +46,10 @@ const USAGE = `Usage:
   esign-server audit verify [--data DIR]   checks every document's audit hash chain; exit 1 on a break
   esign-server jobs list [--failed] [--data DIR]      background jobs (final PDFs): state, attempts, last error
   esign-server jobs retry <job-id | document-id> [--data DIR]
-                                                      fresh attempts for a failed job, run now in this process`;
+                                                      fresh attempts for a failed job, run now in this process
+  esign-server storage check [--repair] [--grace-minutes N] [--data DIR]
+                                                      blobs against their reference counts (missing bytes, orphans,
+                                                      wrong counts); --repair fixes all but missing bytes; exit 1 on a problem left`;
 
 async function main(argv: string[]): Promise<void> {
   const [command, sub, ...rest] = argv;
@@ -59,6 +63,7 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'audit' && sub === 'verify') return await (await admin()).auditVerify(rest);
   if (command === 'jobs' && sub === 'list') return await (await admin()).jobsList(rest);
   if (command === 'jobs' && sub === 'retry') return (await admin()).jobsRetry(rest);
+  if (command === 'storage' && sub === 'check') return await (await admin()).storageCheck(rest);
   if (command === undefined || command === 'help' || command === '--help') {
     console.log(USAGE);
     return;

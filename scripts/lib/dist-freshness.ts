@@ -7,7 +7,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** The files whose presence says a build finished (scripts/build.ts writes the CDN bundle last of these). */
-const MARKERS = ['dist/cdn/esign-elements.min.js', 'dist/esign-elements.js', 'demo/dist/portal/portal.js'];
+const MARKERS = ['dist/cdn/esign-elements.min.js', 'dist/esign-elements.js', 'demo/dist/portal/portal.js', 'demo/dist/explorer/explorer.js'];
 
 /** What the build reads: a change to any of them makes dist/ stale. */
 const INPUTS = ['src', 'demo/web', 'vite.config.ts', 'tsconfig.build.json', 'package.json', 'demo/package.json', 'scripts/build.ts', 'scripts/precompress.ts'];

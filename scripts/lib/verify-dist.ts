@@ -98,7 +98,9 @@ export function expectedDistFiles(elements: string[]): string[] {
 
 /** What the build gives the server package (demo/dist/): the portal's page script. */
 export function verifyServerDist(serverDistDir: string): string[] {
-  return existsSync(join(serverDistDir, 'portal/portal.js')) ? [] : [`missing ${serverDistDir}/portal/portal.js`];
+  return ['portal/portal.js', 'explorer/explorer.js', 'explorer/explorer.css']
+    .filter((file) => !existsSync(join(serverDistDir, file)))
+    .map((file) => `missing ${serverDistDir}/${file}`);
 }
 
 /** Copies of pdf.js's worker under a folder (the package ships exactly one, in dist/cdn/). */

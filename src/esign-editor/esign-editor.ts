@@ -81,6 +81,7 @@ import { editorStyles } from './esign-editor.styles.ts';
  * @cssproperty --esign-viewer-background - Background behind the pages.
  * @cssproperty --esign-border-color - Borders of panels and controls.
  * @cssproperty --esign-accent-color - Selection and accents.
+ * @cssproperty --esign-accent-text-color - Text on the accent colour (the Save button, problem badges; default white).
  * @cssproperty --esign-focus-color - Focus ring colour.
  * @cssproperty --esign-guide-color - Snap guide colour.
  * @cssproperty --esign-error-color - Problems and errors.

@@ -59,6 +59,7 @@ import { OneTimeCode } from './controllers/one-time-code.ts';
  *
  * @cssproperty --esign-signer-height - Height of the element (default 80vh).
  * @cssproperty --esign-accent-color - Primary buttons and accents.
+ * @cssproperty --esign-accent-text-color - Text on the accent colour (primary buttons; default white).
  * @cssproperty --esign-focus-color - Focus rings and the active field.
  * @cssproperty --esign-error-color - Messages and invalid fields.
  * @cssproperty --esign-font-family - Font of the interface.

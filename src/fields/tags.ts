@@ -8,6 +8,7 @@ import { isKnownValidation, validationCode } from './codes.ts';
 import { FONT_SIZE_MAX, FONT_SIZE_MIN, isRecipientNumber, labelProblem, SIGNER_RANGES_TEXT } from './limits.ts';
 import { lookupTagType, tagTypeAccepts, TAG_TYPE_NAMES, type TagType } from './tag-types.ts';
 import { optionsProblem } from './options.ts';
+import { MAX_TAG_LENGTH } from './tag-scan.ts';
 
 export { findTags, MAX_TAG_LENGTH, type TagMatch, type TagScan, type TagScanProblem } from './tag-scan.ts';
 
@@ -87,11 +88,14 @@ export function parseTag(tagText: string): ParsedTag {
   const element: Partial<FieldElement> = {};
   let height: number | null = null;
 
-  const inner = String(tagText ?? '')
-    .trim()
-    .replace(/^<+/, '')
-    .replace(/>+$/, '')
-    .trim();
+  const raw = String(tagText ?? '');
+  // The grammar's own limit, checked before any pattern runs: longer text is no tag, and the patterns
+  // below (a shortcut's trailing number, the bracket trims) are only linear-ish on short input.
+  if (raw.length > MAX_TAG_LENGTH) {
+    error('tag', 'tag_too_long', `The tag is ${raw.length} characters long; tags may be at most ${MAX_TAG_LENGTH}.`);
+    return { ok: false, element, height, problems };
+  }
+  const inner = raw.trim().replace(/^<+/, '').replace(/>+$/, '').trim();
   const fail = (): ParsedTag => ({ ok: false, element, height, problems });
   if (inner === '') {
     error('tag', 'empty_tag', 'The tag is empty; write at least <<t=signature>>.');

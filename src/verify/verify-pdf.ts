@@ -63,6 +63,9 @@ export interface VerifyPdfOptions {
   trusted?: (string | Uint8Array)[];
 }
 
+const SIGNING_CERTIFICATE_V2 = '1.2.840.113549.1.9.16.2.47';
+const SIGNED_DATA = '1.2.840.113549.1.7.2';
+const DATA = '1.2.840.113549.1.7.1';
 const TIMESTAMP_TOKEN = '1.2.840.113549.1.9.16.2.14';
 const MESSAGE_DIGEST = '1.2.840.113549.1.9.4';
 const HASHES: Record<string, string> = {
@@ -146,13 +149,29 @@ function certificateInfo(cert: X509Certificate): PdfSignatureReport['signer'] {
  * Checks signer 0 of a SignedData over `content` (the bytes it signs): message digest and signature
  * with the signer's certificate from the SignedData. Returns the certificate, or the problem.
  */
+/** The hash an ESS signing-certificate-v2 attribute gives for the signer's certificate (its first ESSCertIDv2). */
+function pinnedCertificateHash(attribute: pkijs.Attribute | undefined): { hash: string; value: Buffer } | undefined {
+  if (!attribute) return undefined;
+  const children = (block: unknown) => ((block as asn1js.Sequence | undefined)?.valueBlock.value ?? []) as asn1js.AsnType[];
+  const id = children(children(children(attribute.values[0])[0])[0]);
+  const [first, second] = id;
+  const octets = first instanceof asn1js.OctetString ? first : second;
+  if (!(octets instanceof asn1js.OctetString)) throw new Error('The signing-certificate attribute is malformed.');
+  const algorithm = first instanceof asn1js.Sequence ? (children(first)[0] as asn1js.ObjectIdentifier).valueBlock.toString() : '2.16.840.1.101.3.4.2.1';
+  const hash = HASHES[algorithm];
+  if (!hash) throw new Error(`Unsupported certificate hash ${algorithm}.`);
+  return { hash, value: Buffer.from(octets.valueBlock.valueHexView) };
+}
+
 function checkSignedData(signedData: pkijs.SignedData, content: Uint8Array[]): { certificate: X509Certificate; problem?: string } {
   const signer = signedData.signerInfos[0];
   if (!signer) throw new Error('The CMS has no signer.');
   const sid = signer.sid as pkijs.IssuerAndSerialNumber;
   const certs = (signedData.certificates ?? []).filter((x): x is pkijs.Certificate => x instanceof pkijs.Certificate);
-  const found = certs.find((x) => sid.serialNumber && x.serialNumber.isEqual(sid.serialNumber) && x.issuer.isEqual(sid.issuer)) ?? certs[0];
-  if (!found) throw new Error('The CMS carries no signer certificate.');
+  // The signer is the certificate its identifier names, never simply the first one: the identifier is
+  // not covered by the signature, so a fallback would let it change unnoticed.
+  const found = certs.find((x) => sid.serialNumber && x.serialNumber.isEqual(sid.serialNumber) && x.issuer.isEqual(sid.issuer));
+  if (!found) throw new Error(certs.length ? "The CMS's signer identifier names none of its certificates." : 'The CMS carries no signer certificate.');
   const certificate = new X509Certificate(Buffer.from(found.toSchema().toBER(false)));
   const hash = HASHES[signer.digestAlgorithm.algorithmId];
   if (!hash) throw new Error(`Unsupported digest algorithm ${signer.digestAlgorithm.algorithmId}.`);
@@ -169,6 +188,19 @@ function checkSignedData(signedData: pkijs.SignedData, content: Uint8Array[]): {
   signedAttrs[0] = 0x31;
   if (!verifySignature(hash, signedAttrs, certificate.publicKey, Buffer.from(signer.signature.valueBlock.valueHexView))) {
     return { certificate, problem: "The signature does not verify with the signer's certificate." };
+  }
+  // The certificate itself is outside the signature: a PAdES signature pins it by hash in its signed
+  // attributes (ESS signing-certificate-v2), which must match; without that attribute, its issuer's
+  // signature on it must verify when the issuer is at hand.
+  const pinned = pinnedCertificateHash(attrs.attributes.find((x) => x.type === SIGNING_CERTIFICATE_V2));
+  if (pinned && !createHash(pinned.hash).update(certificate.raw).digest().equals(pinned.value)) {
+    return { certificate, problem: "The signer's certificate was altered: it is not the one the signature names." };
+  }
+  // Without the pin: unless its issuer's signature on it verifies
+  // (itself, when self-signed, as a server's generated seal is), bytes of it could change unnoticed.
+  const issuer = [certificate, ...certs.map((x) => new X509Certificate(Buffer.from(x.toSchema().toBER(false))))].find((x) => certificate.checkIssued(x));
+  if (issuer && !certificate.verify(issuer.publicKey)) {
+    return { certificate, problem: "The signer's certificate was altered: its issuer's signature on it does not verify." };
   }
   return { certificate };
 }
@@ -199,6 +231,27 @@ function timestampOf(signer: pkijs.SignerInfo): string | undefined {
   }
 }
 
+/**
+ * Every length in the CMS is the minimal encoding of exactly what its value holds (DER). BER readers
+ * accept a longer length over the zero padding that follows, or a length in more bytes than needed, so
+ * without this a byte of /Contents could change and the seal still verify.
+ */
+function isStrictDer(block: asn1js.AsnType): boolean {
+  const { idBlock, lenBlock, valueBlock } = block as unknown as {
+    idBlock: { isConstructed: boolean; tagClass: number; tagNumber: number };
+    lenBlock: { isIndefiniteForm: boolean; length: number; blockLength: number };
+    valueBlock: { value?: unknown };
+  };
+  // Indefinite lengths, and end-of-content markers (00 00: what zero padding reads as inside a stretched length).
+  if (lenBlock.isIndefiniteForm || (idBlock.tagClass === 1 && idBlock.tagNumber === 0)) return false;
+  const minimalHeader = lenBlock.length < 128 ? 1 : 1 + Math.ceil(Math.log2(lenBlock.length + 1) / 8);
+  if (lenBlock.blockLength !== minimalHeader) return false;
+  if (!idBlock.isConstructed || !Array.isArray(valueBlock.value)) return true;
+  const children = valueBlock.value as asn1js.AsnType[];
+  const inner = children.reduce((sum, child) => sum + (child as unknown as { blockLength: number }).blockLength, 0);
+  return inner === lenBlock.length && children.every(isStrictDer);
+}
+
 /** Checks one signature; `problem` says what is wrong. */
 function checkSignature(bytes: Uint8Array, found: FoundSignature, index: number, ends: number[], trusted: Set<string> | undefined): PdfSignatureReport {
   const [a, b, c, d] = found.byteRange;
@@ -220,8 +273,19 @@ function checkSignature(bytes: Uint8Array, found: FoundSignature, index: number,
     const der = Buffer.from(hex, 'hex');
     const parsed = asn1js.fromBER(toArrayBuffer(der));
     if (parsed.offset === -1) throw new Error(parsed.result.error);
+    // After the CMS, /Contents holds only the zero padding of its reserved space: anything else was added.
+    if (der.subarray(parsed.offset).some((byte) => byte !== 0) || !isStrictDer(parsed.result)) {
+      report.problem = 'The signature value (/Contents) carries data after the signature: it was changed after sealing.';
+      return report;
+    }
     const contentInfo = new pkijs.ContentInfo({ schema: parsed.result });
+    if (contentInfo.contentType !== SIGNED_DATA) throw new Error(`the CMS is not signed data (${contentInfo.contentType}).`);
     const signedData = new pkijs.SignedData({ schema: contentInfo.content });
+    // Fields the signature does not cover, pinned to what a detached PDF signature has (RFC 5652, ETSI EN 319 142).
+    if (signedData.encapContentInfo.eContentType !== DATA || signedData.encapContentInfo.eContent)
+      throw new Error('the CMS is not a detached signature of data.');
+    const signerAlgorithm = signedData.signerInfos[0]?.digestAlgorithm.algorithmId;
+    if (!signedData.digestAlgorithms.some((x) => x.algorithmId === signerAlgorithm)) throw new Error("the CMS's digest algorithms do not list the signer's.");
     const { certificate, problem } = checkSignedData(signedData, [bytes.subarray(a, b), bytes.subarray(c, c + d)]);
     report.signer = certificateInfo(certificate);
     if (trusted) report.trusted = trusted.has(normaliseFingerprint(certificate.fingerprint256));

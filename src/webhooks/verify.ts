@@ -59,8 +59,11 @@ function bytesOf(body: string | Uint8Array): Buffer {
 function checkSignature(body: Buffer, value: string | undefined, certificate: VerifyWebhookInput['certificate']): SignatureCheck {
   if (!certificate) return 'not-checked';
   if (!value) return 'missing';
-  const signature = Buffer.from(value.trim(), 'base64');
-  if (signature.length === 0) return 'invalid';
+  // Node's base64 decoder skips characters outside the alphabet and ignores stray bits: read strictly,
+  // so only the exact encoding the server produced is accepted, not altered copies of it.
+  const text = value.trim();
+  const signature = Buffer.from(text, 'base64');
+  if (signature.length === 0 || signature.toString('base64') !== text) return 'invalid';
   try {
     return verify('sha256', body, publicKeyOf(certificate), signature) ? 'valid' : 'invalid';
   } catch {

@@ -13,7 +13,11 @@ export interface SmallFilesystem {
   /** Writes a file of zeros until the file system is full; `free()` removes it. */
   fill(): void;
   free(): void;
-  readOnly(on: boolean): void;
+  /**
+   * Turns a folder inside it read-only (a bind mount of the folder on itself, remounted ro) or writable
+   * again. A whole tmpfs cannot be remounted read-only while a file on it is open for writing (SQLite).
+   */
+  readOnly(folder: string, on: boolean): void;
   unmount(): void;
 }
 
@@ -35,10 +39,12 @@ export function mountSmallFilesystem(sizeMb: number): SmallFilesystem {
   run('mount', ['-t', 'tmpfs', '-o', `size=${sizeMb}m,mode=0700`, 'tmpfs', dir]);
   const filler = path.join(dir, 'filler');
   let mounted = true;
+  const binds = new Set<string>();
   const unmount = () => {
     if (!mounted) return;
     mounted = false;
     process.removeListener('exit', unmount);
+    for (const folder of binds) execFileSync('umount', ['-l', folder], { stdio: 'pipe' });
     try {
       execFileSync('umount', ['-l', dir], { stdio: 'pipe' });
     } finally {
@@ -70,8 +76,12 @@ export function mountSmallFilesystem(sizeMb: number): SmallFilesystem {
     free() {
       fs.rmSync(filler, { force: true });
     },
-    readOnly(on) {
-      run('mount', ['-o', `remount,${on ? 'ro' : 'rw'}`, dir]);
+    readOnly(folder, on) {
+      if (!binds.has(folder)) {
+        run('mount', ['--bind', folder, folder]);
+        binds.add(folder);
+      }
+      run('mount', ['-o', `remount,bind,${on ? 'ro' : 'rw'}`, folder]);
     },
     unmount,
   };

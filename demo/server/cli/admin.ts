@@ -229,3 +229,30 @@ export async function jobsRetry(args: string[]): Promise<void> {
     await store.close();
   }
 }
+
+/** `storage check [--repair] [--grace-minutes N]`: the blob store against its reference counts; exit 1 while something is wrong. */
+export async function storageCheck(args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: { data: { type: 'string' }, repair: { type: 'boolean', default: false }, 'grace-minutes': { type: 'string', default: '60' } },
+  });
+  const graceMinutes = Number(values['grace-minutes']);
+  if (!Number.isFinite(graceMinutes) || graceMinutes < 0) throw new UsageError(`--grace-minutes must be a number of minutes (got ${values['grace-minutes']}).`);
+  const store = await openStore(dataDirFrom(values.data));
+  try {
+    const report = await store.files.check({ repair: values.repair, graceMs: graceMinutes * 60_000 });
+    const fix = (what: string) => (report.repaired ? `${what} (repaired)` : what);
+    for (const { hash, names } of report.missing) console.log(`missing bytes: ${hash} named ${names.join(', ')} (restore from a backup)`);
+    for (const hash of report.orphans) console.log(fix(`orphan bytes: ${hash}`));
+    for (const hash of report.youngOrphans) console.log(`recent unnamed bytes (left alone, younger than ${graceMinutes} min): ${hash}`);
+    for (const { hash, refs, names } of report.miscounted) console.log(fix(`wrong reference count: ${hash} counts ${refs}, ${names} name(s) point at it`));
+    for (const hash of report.unswept) console.log(fix(`unreferenced, not yet shredded: ${hash}`));
+    const problems = report.missing.length + report.orphans.length + report.miscounted.length + report.unswept.length;
+    console.log(
+      `storage check: ${report.missing.length} missing, ${report.orphans.length} orphans, ${report.miscounted.length} miscounted, ${report.unswept.length} unswept${report.repaired ? ' (repaired what can be)' : ''}`,
+    );
+    if (report.missing.length > 0 || (problems > 0 && !report.repaired)) process.exitCode = 1;
+  } finally {
+    await store.close();
+  }
+}

@@ -15,9 +15,18 @@ export const textTemplateUri = (id: string): string => `/api/v1/template/${id}/`
 export function idFromUri(value: string, kind: string): string | undefined {
   const trimmed = value.trim();
   const match = trimmed.match(/\/api\/v1\/([a-z]+)\/([^/?#]+)\/?(?:[?#].*)?$/);
-  if (match) return match[1] === kind ? decodeURIComponent(match[2]!) : undefined;
+  if (match) return match[1] === kind ? decodedSegment(match[2]!) : undefined;
   if (trimmed.includes('/')) return undefined;
   return trimmed || undefined;
+}
+
+/** A percent-encoded path segment, or undefined when its escapes are malformed (`%`, `%E0%A4%A`): no id. */
+function decodedSegment(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

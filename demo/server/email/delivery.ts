@@ -4,6 +4,7 @@
  * written as an .eml file under <data>/outbox/ and stays readable through GET /api/v1/outbox/,
  * which the demo shows. Failed SMTP attempts are retried on the next pass (at most 10 attempts).
  */
+import { crashPoint } from '../domain/crash-points.ts';
 import { emailAttachmentFileName } from '../store/email-attachments.ts';
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
@@ -195,6 +196,7 @@ export class EmailDelivery {
           eml(email, this.settings.from, attachments),
         );
       }
+      crashPoint('email:in-flight');
       // Webhook recipient.emailNotification (autoReminderEmail for reminders) in the transaction that marks it
       // sent; not when the lease lapsed meanwhile (the process that took the email over reports it).
       return await this.store.transaction(async () => {

@@ -13,6 +13,7 @@ import { encryptPdf } from './encrypt.ts';
 import { compressNewContentStreams } from './native-zlib.ts';
 import { drawSealStamp, sealPdf, type SealOptions } from './seal.ts';
 import type { SealKey } from './seal-key.ts';
+import { crashPoint } from '../domain/crash-points.ts';
 
 export interface FinalPdfInput {
   source: Uint8Array;
@@ -35,6 +36,7 @@ export interface FinalPdfInput {
 export async function buildFinalPdf(input: FinalPdfInput): Promise<{ pdf: Uint8Array; warnings: StampWarning[] }> {
   const doc = await loadPdf(input.source);
   const warnings = await stampInto(doc, input);
+  crashPoint('final-pdf:stamping');
   if (input.history) await addHistoryPages(doc, { ...input.history, originalPdf: input.history.originalPdf ?? input.source });
   if (input.seal?.visible) await drawSealStamp(doc, { ...input.seal.key, signedAt: input.seal.signedAt });
   compressNewContentStreams(doc);
@@ -43,5 +45,6 @@ export async function buildFinalPdf(input: FinalPdfInput): Promise<{ pdf: Uint8A
   if (!input.seal) return { pdf: encrypted, warnings };
   const onTimestampError = (e: Error) =>
     warnings.push({ element: -1, code: 'timestamp_failed', message: `The timestamp authority failed, sealed without a timestamp: ${e.message}` });
+  crashPoint('final-pdf:sealing');
   return { pdf: await sealPdf(encrypted, input.seal.key, { onTimestampError, ...input.seal }), warnings };
 }

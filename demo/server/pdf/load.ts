@@ -73,12 +73,51 @@ async function quietly<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Most objects a PDF may number (ISO 32000-1, Annex C: 8,388,607). */
+export const MAX_PDF_OBJECTS = 8_388_607;
+
+/**
+ * The entry count an xref stream claims (its `/Index` counts, or `/Size` without them), when it is more
+ * than the file could hold: more than MAX_PDF_OBJECTS, or more than the file's byte count (every object
+ * takes bytes of its own). pdf-lib reads that many entries from an xref stream whatever the stream's
+ * length, so `/Size 99999999999999999999999` (found by the import fuzz) kept a worker busy until the job
+ * timeout. Classic `xref` tables are not looked at: pdf-lib reads only the lines they have.
+ */
+export function impossibleObjectCount(bytes: Uint8Array): number | undefined {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+  const limit = Math.min(MAX_PDF_OBJECTS, bytes.length);
+  let worst: number | undefined;
+  for (const type of text.matchAll(/\/Type\s*\/XRef\b/g)) {
+    // The stream's dictionary: from its "N G obj" to its "stream" keyword.
+    const from = text.lastIndexOf('obj', type.index);
+    const to = text.indexOf('stream', type.index);
+    const dict = text.slice(from === -1 ? 0 : from, to === -1 ? text.length : to);
+    const index = /\/Index\s*\[([\d\s]{0,2000})\]/.exec(dict);
+    const counts = index
+      ? index[1]!
+          .trim()
+          .split(/\s+/)
+          .filter((_, i) => i % 2 === 1)
+          .map(Number)
+      : [Number(/\/Size\s*(\d{1,40})/.exec(dict)?.[1] ?? 0)];
+    for (const n of counts) if (n > limit && (worst === undefined || n > worst)) worst = n;
+  }
+  return worst;
+}
+
 /**
  * Loads PDF bytes with pdf-lib, throwing PdfProblem (never anything else) when it cannot be used.
  * Encrypted files are refused: pdf-lib cannot decrypt, and stamping them would corrupt the output.
  */
 export async function loadPdf(bytes: Uint8Array): Promise<PDFDocument> {
   checkPdfBytes(bytes);
+  const claimed = impossibleObjectCount(bytes);
+  if (claimed !== undefined) {
+    throw new PdfProblem(
+      'malformed',
+      `The PDF is damaged: its cross-reference table claims ${claimed > 1e15 ? 'more than 10^15' : claimed} objects, more than the file can hold. Open it in a PDF reader, save or print it as a new PDF, and upload that.`,
+    );
+  }
   let doc: PDFDocument;
   try {
     doc = await quietly(() =>

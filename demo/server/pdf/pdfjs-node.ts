@@ -23,6 +23,38 @@ export interface OpenedPdf {
   close(): Promise<void>;
 }
 
+/** The exceptions pdf.js's worker code raises about a damaged file (all its BaseException kinds). */
+const PDFJS_EXCEPTIONS = new Set([
+  'FormatError',
+  'InvalidPDFException',
+  'MissingDataException',
+  'ParserEOFException',
+  'UnknownErrorException',
+  'XRefEntryException',
+  'XRefParseException',
+  'JpegError',
+  'JpxError',
+  'DNLMarkerError',
+  'EOIMarkerError',
+]);
+
+/** A pdf.js exception: its BaseException has `name` and `message` of its own over an Error prototype, and no stack of its own. */
+function isPdfjsException(reason: unknown): boolean {
+  return reason instanceof Error && PDFJS_EXCEPTIONS.has(reason.name) && Object.hasOwn(reason, 'name') && !Object.hasOwn(reason, 'stack');
+}
+
+/**
+ * pdf.js 6 leaves a promise of its own unhandled when a damaged cross-reference table fails it after the
+ * document opened (found by the import fuzz: a bad xref entry rejected after `getDocument` resolved, with
+ * nothing of ours awaiting it). Unhandled, that ended the worker process, and with it whatever job it ran
+ * next. Those rejections are dropped here; every other unhandled rejection still ends the process, as
+ * Node does without a listener.
+ */
+function dropPdfjsLeftovers(reason: unknown): void {
+  if (!isPdfjsException(reason)) throw reason;
+}
+if (!process.listeners('unhandledRejection').includes(dropPdfjsLeftovers)) process.on('unhandledRejection', dropPdfjsLeftovers);
+
 /**
  * Opens PDF bytes with pdf.js. The bytes are copied first: pdf.js takes ownership of (and may
  * detach) the buffer it is given, and callers keep using theirs.

@@ -163,7 +163,7 @@ export default async function staticRoutes(app: App): Promise<void> {
   app.get('/portal/', hidden, async (request, reply) =>
     sendFile(request, reply, resolveInside(webDir, 'portal.html'), 'The portal page (demo/web/portal.html)'),
   );
-  // The GraphQL explorer (docs/graphql.md): our own page, no CDN.
+  // The GraphQL explorer (docs/graphql.md): GraphiQL from our own build (demo/dist/explorer/, under /dist/), no CDN.
   app.get('/graphql/', hidden, async (request, reply) =>
     sendFile(request, reply, resolveInside(webDir, 'explorer.html'), 'The GraphQL explorer (demo/web/explorer.html)'),
   );

@@ -16,6 +16,8 @@ export interface BlobBackend {
   delete(hash: string): Promise<void>;
   /** Readiness: resolves when the store takes writes now (local: a probe file; S3: the bucket answers). */
   probe(): Promise<void>;
+  /** Every stored blob with when it was written (the consistency check, `esign-server storage check`). */
+  list(): AsyncIterable<{ hash: string; modifiedAt: number }>;
 }
 
 const HASH = /^[0-9a-f]{64}$/;

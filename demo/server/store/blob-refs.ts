@@ -51,31 +51,31 @@ export class SqliteBlobRefs {
    * from this update to its commit. Answers the blob `to` pointed at before, which lost a reference
    * (undefined when none did), or null when `from` names nothing. Call inside a transaction.
    */
-  async link(from: string, to: string): Promise<{ released: string | undefined } | null> {
+  async link(from: string, to: string): Promise<{ hash: string; released: string | undefined } | null> {
     // The usual case, a new name: two statements; one round trip on PostgreSQL, where an INSERT can be a CTE.
     const insertName = 'INSERT INTO blob_names (name, hash) SELECT ?, hash FROM blob_names WHERE name = ? ON CONFLICT(name) DO NOTHING RETURNING hash';
     if (this.db.dialect === 'postgres') {
-      const counted = await this.db.get(
+      const counted = (await this.db.get(
         `WITH named AS (${insertName}) UPDATE blobs SET refs = refs + 1 FROM named WHERE blobs.hash = named.hash RETURNING blobs.hash`,
         [to, from],
-      );
-      if (counted) return { released: undefined };
+      )) as { hash: string } | undefined;
+      if (counted) return { hash: counted.hash, released: undefined };
     } else {
       const named = (await this.db.get(insertName, [to, from])) as { hash: string } | undefined;
       if (named) {
         await this.db.run('UPDATE blobs SET refs = refs + 1 WHERE hash = ?', [named.hash]);
-        return { released: undefined };
+        return { hash: named.hash, released: undefined };
       }
     }
     // `from` names nothing, or `to` names a blob already.
     const row = (await this.db.get('SELECT s.hash, t.hash AS previous FROM blob_names s LEFT JOIN blob_names t ON t.name = ? WHERE s.name = ?', [to, from])) as
       { hash: string; previous: string | null } | undefined;
     if (!row) return null;
-    if (row.previous === row.hash) return { released: undefined };
+    if (row.previous === row.hash) return { hash: row.hash, released: undefined };
     await this.db.run('INSERT INTO blob_names (name, hash) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET hash = excluded.hash', [to, row.hash]);
     if (row.previous !== null) await this.release(row.previous);
     await this.db.run('UPDATE blobs SET refs = refs + 1 WHERE hash = ?', [row.hash]);
-    return { released: row.previous ?? undefined };
+    return { hash: row.hash, released: row.previous ?? undefined };
   }
 
   /** Drops `name` (its blob loses one reference). Call inside a transaction. */
@@ -99,6 +99,24 @@ export class SqliteBlobRefs {
   /** Forgets a blob whose bytes were deleted, unless a name took it back meanwhile. */
   async forget(hash: string): Promise<boolean> {
     return Number((await this.db.run('DELETE FROM blobs WHERE hash = ? AND refs = 0', [hash])).changes) > 0;
+  }
+
+  /** Every blob row with its counter and the names that really point at it (the consistency check). */
+  async counts(): Promise<{ hash: string; refs: number; names: number }[]> {
+    const rows = (await this.db.all(
+      'SELECT b.hash, b.refs, (SELECT COUNT(*) FROM blob_names n WHERE n.hash = b.hash) AS names FROM blobs b ORDER BY b.hash',
+    )) as { hash: string; refs: number; names: number }[];
+    return rows.map((r) => ({ hash: r.hash, refs: Number(r.refs), names: Number(r.names) }));
+  }
+
+  /** The names pointing at a blob. */
+  async namesOf(hash: string): Promise<string[]> {
+    return ((await this.db.all('SELECT name FROM blob_names WHERE hash = ? ORDER BY name', [hash])) as { name: string }[]).map((r) => r.name);
+  }
+
+  /** Sets a blob's counter to the names that point at it (repair of a wrong count). Call inside a transaction. */
+  async recount(hash: string): Promise<void> {
+    await this.db.run('UPDATE blobs SET refs = (SELECT COUNT(*) FROM blob_names n WHERE n.hash = blobs.hash) WHERE hash = ?', [hash]);
   }
 
   /** Totals for the bench and operators: distinct blobs, their bytes, and names pointing at them. */

@@ -39,3 +39,8 @@ export async function backdateIdempotencyKey(store: Store, scope: IdempotencySco
     scope.path,
   ]);
 }
+
+/** Sets a blob's reference counter wrong, as a bug or a hand edit would (faults/blob-outage.test.ts: `storage check --repair` recounts). */
+export async function miscountBlob(store: Store, hash: string, refs: number): Promise<void> {
+  await store.sql.run('UPDATE blobs SET refs = ? WHERE hash = ?', [refs, hash]);
+}

@@ -13,6 +13,7 @@ import type { BlobBackend } from './blob-backend.ts';
 import { SqliteBlobRefs } from './blob-refs.ts';
 import { LocalBlobBackend } from './local-blobs.ts';
 import { importFlatFiles } from './flat-files-import.ts';
+import { checkBlobs, type BlobCheckOptions, type BlobCheckReport } from './blob-consistency.ts';
 
 const SAFE_NAME = /^[A-Za-z0-9_-]{1,100}$/;
 
@@ -69,14 +70,16 @@ export class FileStore {
 
   /**
    * Points `to` at the bytes `from` points at, without copying them. Inside a transaction it is part
-   * of it (a send links its source PDF in the transaction that stores the document).
+   * of it (a send links its source PDF in the transaction that stores the document). The bytes must be
+   * in the blob store now: ENOENT when they are gone, the store's 503 when it cannot be reached, so no
+   * row is ever committed pointing at bytes the store does not have (a local stat; one HEAD on S3).
    */
   async link(from: string, to: string): Promise<void> {
     checkName(to);
     checkName(from);
     const link = async () => {
       const linked = await this.refs.link(from, to);
-      if (!linked) throw missing(from);
+      if (!linked || !(await this.blobs.has(linked.hash))) throw missing(from);
       return linked.released;
     };
     const released = this.db.inTransaction() ? await link() : await this.db.transaction(link);
@@ -111,6 +114,11 @@ export class FileStore {
   /** The SHA-256 of the bytes `name` points at (undefined when there is no such file). */
   async hashOf(name: string): Promise<string | undefined> {
     return (await this.refs.find(checkName(name)))?.hash;
+  }
+
+  /** The blob store against the reference counts; `repair` fixes what it can (blob-consistency.ts). */
+  check(options: BlobCheckOptions = {}): Promise<BlobCheckReport> {
+    return checkBlobs(this.db, this.refs, this.blobs, options);
   }
 
   /** Drops the name; missing names are fine. The bytes are shredded when no other name points at them. */

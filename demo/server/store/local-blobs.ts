@@ -135,6 +135,18 @@ export class LocalBlobBackend implements BlobBackend {
     this.putSync(hash, bytes);
   }
 
+  async *list(): AsyncIterable<{ hash: string; modifiedAt: number }> {
+    for (const first of fs.readdirSync(this.dir)) {
+      if (!/^[0-9a-f]{2}$/.test(first)) continue; // tmp/
+      for (const second of fs.readdirSync(path.join(this.dir, first))) {
+        const folder = path.join(this.dir, first, second);
+        for (const name of fs.readdirSync(folder)) {
+          if (/^[0-9a-f]{64}$/.test(name)) yield { hash: name, modifiedAt: fs.statSync(path.join(folder, name)).mtimeMs };
+        }
+      }
+    }
+  }
+
   async get(hash: string): Promise<Uint8Array | undefined> {
     return this.getSync(hash);
   }

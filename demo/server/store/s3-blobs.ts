@@ -10,6 +10,7 @@ import {
   GetObjectCommand,
   HeadObjectCommand,
   HeadBucketCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   DeleteObjectCommand,
   S3ServiceException,
@@ -81,8 +82,10 @@ export class S3BlobBackend implements BlobBackend {
       endpoint: settings.endpoint,
       forcePathStyle: settings.endpoint !== undefined,
       credentials: settings.credentials,
-      // Bounded, so a bucket that stopped answering gives a 503 rather than a request held for ever (the SDK retries 3 times).
-      requestHandler: { connectionTimeout: 3_000, requestTimeout: 15_000 },
+      // Bounded, so a bucket that stopped answering gives a 503 well inside a request's bound (docs/operations.md:
+      // 15 s) rather than a request held for ever: two attempts of at most 3 s to connect and 5 s of silence each.
+      maxAttempts: 2,
+      requestHandler: { connectionTimeout: 3_000, requestTimeout: 5_000 },
     });
   }
 
@@ -113,6 +116,22 @@ export class S3BlobBackend implements BlobBackend {
     } catch (error) {
       throw s3Fault(error);
     }
+  }
+
+  async *list(): AsyncIterable<{ hash: string; modifiedAt: number }> {
+    let token: string | undefined;
+    do {
+      const page = await this.client
+        .send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.prefix, ContinuationToken: token }))
+        .catch((error: unknown) => {
+          throw s3Fault(error);
+        });
+      for (const object of page.Contents ?? []) {
+        const hash = object.Key?.slice(this.prefix.length).split('/').pop() ?? '';
+        if (/^[0-9a-f]{64}$/.test(hash)) yield { hash, modifiedAt: object.LastModified?.getTime() ?? 0 };
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
 
   async get(hash: string): Promise<Uint8Array | undefined> {

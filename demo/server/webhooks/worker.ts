@@ -16,6 +16,7 @@ import { pruneWebhookLog } from './retention.ts';
 import { signatureHeaders } from './signing.ts';
 import type { SigningIdentity } from './signing.ts';
 import type { WebhookSettings } from './settings.ts';
+import { crashPoint } from '../domain/crash-points.ts';
 
 export class WebhookWorker {
   readonly owner = `worker-${randomUUID()}`;
@@ -144,6 +145,7 @@ export class WebhookWorker {
       allowPrivate: this.settings.allowPrivateAddresses,
       maxResponseChars: this.settings.maxLoggedResponseChars,
     });
+    if (isSuccess(result)) crashPoint('webhook:in-flight');
     await this.record(row, attempt, headers, startedMs, result);
   }
 

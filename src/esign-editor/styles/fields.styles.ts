@@ -63,7 +63,7 @@ export const fieldsStyles = css`
     height: 1.1rem;
     border-radius: 50%;
     background: var(--_error);
-    color: #fff;
+    color: var(--esign-accent-text-color, #fff); /* light on the light theme's red, dark on the dark theme's pink */
     font: bold 0.75rem/1.1rem system-ui, sans-serif;
     text-align: center;
   }

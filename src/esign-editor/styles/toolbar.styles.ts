@@ -33,7 +33,7 @@ export const toolbarStyles = css`
   .toolbar .save {
     background: var(--_accent);
     border-color: var(--_accent);
-    color: #fff;
+    color: var(--esign-accent-text-color, #fff); /* dark themes lighten the accent: the text darkens with it */
   }
   .toolbar button svg {
     vertical-align: middle;

@@ -32,9 +32,8 @@ async function demoSession(baseURL: string): Promise<DemoSession> {
 }
 
 /**
- * A template with fields in the sample's signature block, an edit link for it, and (with `send`) a signing link
- * of a sent document. The e2e check does not send: a document created while other tests run would reach
- * their webhooks (the portal test counts the events its own document causes).
+ * A template with fields in the sample's signature block, an edit link for it, and (with `send`, the default) a
+ * signing link of a sent document (other tests' webhooks may see it: they count only their own documents' events).
  */
 export async function pageLinks(baseURL: string, { send = true } = {}): Promise<{ editor: string; sign?: string }> {
   const session = await demoSession(baseURL);
@@ -86,7 +85,7 @@ export function servedPages(links: { editor: string; sign?: string }): ServedPag
     { name: 'verify', path: '/verify/', ready: '#drop' },
     { name: 'portal', path: '/portal/', ready: 'portal-app' },
     { name: 'webhook-tools', path: '/demo/webhook-tools.html', ready: '#subscribe' },
-    { name: 'graphql', path: '/graphql/', ready: 'main' },
+    { name: 'graphql', path: '/graphql/', ready: '.graphiql-container .graphiql-query-editor .monaco-editor' },
     { name: 'api-docs', path: '/docs/', ready: '.swagger-ui .info', localized: false },
   ];
 }

@@ -16,6 +16,7 @@ export interface Answer {
   status: number;
   ms: number;
   retryAfter: string | null;
+  location: string | null;
   code: string | undefined;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each caller reads the answer it expects
   json: any;
@@ -38,10 +39,18 @@ export async function timedCall(baseUrl: string, key: string, op: string, method
       // not JSON (a PDF)
     }
     const code = (json as { error?: { code?: string } } | null)?.error?.code;
-    return { op, status: res.status, ms: performance.now() - started, retryAfter: res.headers.get('retry-after'), code, json };
+    return {
+      op,
+      status: res.status,
+      ms: performance.now() - started,
+      retryAfter: res.headers.get('retry-after'),
+      location: res.headers.get('location'),
+      code,
+      json,
+    };
   } catch (error) {
     const hang = (error as Error).name === 'TimeoutError';
-    return { op, status: hang ? 0 : -1, ms: performance.now() - started, retryAfter: null, code: (error as Error).message, json: null };
+    return { op, status: hang ? 0 : -1, ms: performance.now() - started, retryAfter: null, location: null, code: (error as Error).message, json: null };
   }
 }
 

@@ -11,8 +11,7 @@ import type { Template } from '../../store/templates.ts';
 import { DELETED_TITLE } from '../../store/templates.ts';
 import type { FieldElement } from 'esign-elements/fields';
 import { checkFieldValue, normalizeFieldValue } from 'esign-elements/fields';
-import { conflict, invalidInput } from '../../domain/errors.ts';
-import type { DomainError } from '../../domain/errors.ts';
+import { conflict, DomainError, invalidInput } from '../../domain/errors.ts';
 import { deleteTemplateNow, templateFileName } from '../template-deletion.ts';
 import { storeTemplate } from '../template-upload.ts';
 import type { TextDocument, TextDocumentInput } from './text-document.ts';
@@ -31,6 +30,7 @@ import { emitDocumentEvent } from './events.ts';
 import { emitEvent, snapshotOfStored } from '../../webhooks/emit.ts';
 import type { WorkPool } from '../../work/pool.ts';
 import { answering } from '../../work/failures.ts';
+import { crashPoint } from '../../domain/crash-points.ts';
 
 export interface SendCaller {
   userId: string;
@@ -202,6 +202,7 @@ async function sendFromTemplates(store: Store, caller: SendCaller, group: Group,
     sent = await store.transaction(
       async () => {
         const stored = await persistSend(store, caller, { id, request, group, templates, plan, attachments, sourceFile });
+        crashPoint('send:transaction');
         await options.inTransaction?.(stored.document);
         // Last: the blob's counter row stays locked from this update to COMMIT.
         if (!merged) await linkSourcePdf(store, templates[0]!, sourceFile);
@@ -217,10 +218,13 @@ async function sendFromTemplates(store: Store, caller: SendCaller, group: Group,
   return sent;
 }
 
+/** A missing template PDF is the caller's conflict; a store outage (503) or full disk (507) stays what it is. */
 const pdfUnavailable = (error: unknown): DomainError =>
-  conflict(`The template PDF could not be copied to the document (${error instanceof Error ? error.message : String(error)}).`, 'template_pdf_unavailable');
+  error instanceof DomainError
+    ? error
+    : conflict(`The template PDF could not be copied to the document (${error instanceof Error ? error.message : String(error)}).`, 'template_pdf_unavailable');
 
-/** Points the document's source PDF at the template's blob; a template whose PDF is gone is a 409. */
+/** Points the document's source PDF at the template's blob; a template whose PDF is gone is a 409, a blob store away a 503. */
 async function linkSourcePdf(store: Store, template: Template, sourceFile: string): Promise<void> {
   try {
     await store.files.link(templateFileName(template.id), sourceFile);

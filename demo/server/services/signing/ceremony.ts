@@ -36,6 +36,7 @@ import { planFinish, planReject } from './flow.ts';
 import type { RecipientMove } from './flow.ts';
 import { completionProblems, signatureCodeProblems, filledFields, isImageField, readValues, type PatternVerdicts } from './submission.ts';
 import { codeKind } from 'esign-elements/fields';
+import { crashPoint } from '../../domain/crash-points.ts';
 
 export interface CeremonyContext {
   store: Store;
@@ -165,7 +166,7 @@ export async function complete(
   patterns?: PatternVerdicts,
 ): Promise<CompleteResult> {
   const { store } = ctx;
-  return await store.transaction(async () => {
+  const result = await store.transaction(async () => {
     const { doc, me, all: recipients } = await current(store, recipientId);
     assertCanAct(doc, me, 'complete');
     let plan;
@@ -224,6 +225,8 @@ export async function complete(
     }
     return { status: plan.moves[0].to, documentStatus, invited: plan.invite, finalPdfDue, finalPdfJob };
   });
+  if (result.finalPdfDue) crashPoint('completion:committed');
+  return result;
 }
 
 /** Rejects with a reason: the recipient moves to 60, the document to 50, everyone pending is withdrawn. */

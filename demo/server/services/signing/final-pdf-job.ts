@@ -24,6 +24,7 @@ import { VERIFICATION_EVENTS, verificationEventText, verificationMethodText } fr
 /** The job kind (store/jobs.ts) of the final PDF. */
 export const FINAL_PDF_JOB = 'final_pdf';
 import { tr, trMaybe } from '../../i18n/messages.ts';
+import { crashPoint } from '../../domain/crash-points.ts';
 
 const SYSTEM = { type: 'system' as const, id: '', label: 'esign-elements', ip: '', userAgent: '' };
 
@@ -158,6 +159,7 @@ export async function runFinalPdfJob(store: Store, work: WorkPool, documentId: s
   const file = documentFinalFileName(doc.id);
   const hash = crypto.createHash('sha256').update(pdf).digest('hex');
   await store.files.write(file, pdf);
+  crashPoint('final-pdf:stored');
   return await store.transaction(async () => {
     const now = (await documents.get(doc.id))!;
     if (now.status !== DOCUMENT_STATUS.fieldsComplete || now.finalFile) return false; // removed meanwhile, or done by another run

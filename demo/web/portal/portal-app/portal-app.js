@@ -112,6 +112,7 @@ export class PortalApp extends LitElement {
     }[this._section];
     return html`<nav class="sections" aria-label=${tr('portal.sections')}>
         ${SECTIONS.map(([id, key]) => html`<a href="#${id}" aria-current=${this._section === id ? 'page' : 'false'}>${tr(key)}</a>`)}
+        <a href="/graphql/#portal">${tr('shell.graphql')}</a>
       </nav>
       ${section()}`;
   }
