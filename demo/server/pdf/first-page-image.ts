@@ -5,6 +5,7 @@
  * here on demand, so a platform without its prebuilt binary simply has no images), once per PDF content.
  */
 import { openWithPdfjs } from './pdfjs-node.ts';
+import { PdfProblem } from './load.ts';
 
 /** Phone-sensible: sharp at fit-width on a 390 px screen at 2x, a few tens of KB in WebP. */
 export const FIRST_PAGE_IMAGE_WIDTH = 900;
@@ -19,8 +20,16 @@ export interface FirstPageImage {
   height: number;
 }
 
-/** Renders page 1. Throws when pdf.js cannot open or draw it (the caller keeps no image). */
+/** Renders page 1. Throws PdfProblem when pdf.js cannot open or draw it (the caller keeps no image). */
 export async function renderFirstPageImage(bytes: Uint8Array): Promise<FirstPageImage> {
+  try {
+    return await render(bytes);
+  } catch (error) {
+    throw error instanceof PdfProblem ? error : new PdfProblem('malformed', `page 1 could not be rendered: ${(error as Error)?.message ?? error}`);
+  }
+}
+
+async function render(bytes: Uint8Array): Promise<FirstPageImage> {
   const { createCanvas } = await import('@napi-rs/canvas');
   const { doc, close } = await openWithPdfjs(bytes);
   try {

@@ -9,6 +9,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Store } from '../../store/index.ts';
 import type { DocumentRecord } from '../../store/documents.ts';
 import type { WorkPool } from '../../work/pool.ts';
+import { WorkLimitError } from '../../work/errors.ts';
+import { PdfProblem } from '../../pdf/load.ts';
 
 export interface FirstPageMeta {
   type: string;
@@ -29,7 +31,7 @@ export class FirstPageImages {
   private readonly log: FastifyBaseLogger;
   /** Renders under way by PDF hash: a visit and the link opening at once render once. */
   private readonly pending = new Map<string, Promise<FirstPageMeta | null>>();
-  /** PDF hashes that failed to render in this process: not tried again on every visit. */
+  /** PDF hashes whose render failed because of the PDF itself (in this process): not tried again on every visit. */
   private readonly failed = new Set<string>();
 
   constructor(store: Store, work: WorkPool, log: FastifyBaseLogger) {
@@ -74,11 +76,16 @@ export class FirstPageImages {
 
   /** The stored image bytes and type, or null (none rendered yet, or it failed). */
   async image(doc: DocumentRecord): Promise<{ bytes: Buffer; type: string } | null> {
-    const hash = await this.store.files.hashOf(shownFile(doc));
-    if (!hash) return null;
-    const meta = await this.readMeta(hash);
-    if (!meta || !(await this.store.files.exists(imageName(hash)))) return null;
-    return { bytes: await this.store.files.read(imageName(hash)), type: meta.type };
+    try {
+      const hash = await this.store.files.hashOf(shownFile(doc));
+      if (!hash) return null;
+      const meta = await this.readMeta(hash);
+      if (!meta || !(await this.store.files.exists(imageName(hash)))) return null;
+      return { bytes: await this.store.files.read(imageName(hash)), type: meta.type };
+    } catch (error) {
+      this.log.warn({ err: error, documentId: doc.id }, 'first page image unreadable');
+      return null;
+    }
   }
 
   private async readMeta(hash: string): Promise<FirstPageMeta | null> {
@@ -96,7 +103,8 @@ export class FirstPageImages {
       await this.store.files.write(metaName(hash), new TextEncoder().encode(JSON.stringify(meta)));
       return meta;
     } catch (error) {
-      this.failed.add(hash);
+      // A full queue is no fault of the PDF: a later visit tries again.
+      if (error instanceof PdfProblem || (error instanceof WorkLimitError && error.code !== 'work_queue_full')) this.failed.add(hash);
       this.log.warn({ err: error, documentId: doc.id }, 'first page image: the PDF could not be rendered; the signing page uses pdf.js alone');
       return null;
     }
