@@ -207,7 +207,7 @@ export default async function groupRoutes(app: App): Promise<void> {
       const { id } = request.params;
       const group = await store.groups.find(id);
       if (!group || !authOf(request).groupIds.includes(group.id)) throw notFound('Group', id);
-      return { ...groupResource(group, await memberIdsOf(group.id)), email_verification: await store.verifications.groupEmailVerification(group.id) };
+      return { ...groupResource(group, await memberIdsOf(group.id)), email_verification: group.emailVerification };
     },
   );
 

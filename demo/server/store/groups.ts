@@ -22,6 +22,8 @@ export interface Group {
   retentionDays: number | null;
   /** Final PDFs get a visible seal stamp on their last page (the signature is there either way; default off). */
   sealVisible: boolean;
+  /** Sends ask signers for a code by email unless they say otherwise (`email_verification`; issue 29; default off). */
+  emailVerification: boolean;
   /** The description's group properties that only describe the group (name shown to signers, PDF header/footer, …). */
   profile: GroupProfile;
   createdBy: string | null;
@@ -100,10 +102,16 @@ interface GroupRow {
   deletion_requires_approval: number;
   retention_days: number | null;
   seal_visible: number;
+  /** From group_verification_settings (store/verifications.ts), joined: null when never set. */
+  email_verification_default?: number | boolean | null;
   created_by: string | null;
   created: string;
   modified: string;
 }
+
+/** A group's row with its verification default, in the one query that reads the group (a send reads it once). */
+const GROUP_SELECT =
+  'SELECT g.*, v.email_verification AS email_verification_default FROM groups g LEFT JOIN group_verification_settings v ON v.group_id = g.id';
 
 function toGroup(row: GroupRow): Group {
   return {
@@ -118,6 +126,7 @@ function toGroup(row: GroupRow): Group {
     deletionRequiresApproval: row.deletion_requires_approval === 1,
     retentionDays: row.retention_days,
     sealVisible: row.seal_visible === 1,
+    emailVerification: row.email_verification_default === 1 || row.email_verification_default === true,
     profile: { ...DEFAULT_GROUP_PROFILE, ...(JSON.parse(row.profile_json) as Partial<GroupProfile>) },
     createdBy: row.created_by,
     created: row.created,
@@ -186,12 +195,12 @@ export class SqlGroupRepository implements GroupRepository {
   }
 
   async get(id: string): Promise<Group | undefined> {
-    const row = (await this.db.get('SELECT * FROM groups WHERE id = ?', [id])) as GroupRow | undefined;
+    const row = (await this.db.get(`${GROUP_SELECT} WHERE g.id = ?`, [id])) as GroupRow | undefined;
     return row ? toGroup(row) : undefined;
   }
 
   async find(idOrSlug: string): Promise<Group | undefined> {
-    const row = (await this.db.get('SELECT * FROM groups WHERE id = ? OR slug = ?', [idOrSlug, idOrSlug])) as GroupRow | undefined;
+    const row = (await this.db.get(`${GROUP_SELECT} WHERE g.id = ? OR g.slug = ?`, [idOrSlug, idOrSlug])) as GroupRow | undefined;
     return row ? toGroup(row) : undefined;
   }
 
@@ -199,7 +208,7 @@ export class SqlGroupRepository implements GroupRepository {
     if (query.groupIds.length === 0) return { total: 0, groups: [] };
     const marks = query.groupIds.map(() => '?').join(',');
     const total = ((await this.db.get(`SELECT COUNT(*) AS n FROM groups WHERE id IN (${marks})`, query.groupIds)) as { n: number }).n;
-    const rows = (await this.db.all(`SELECT * FROM groups WHERE id IN (${marks}) ORDER BY created, rowid LIMIT ? OFFSET ?`, [
+    const rows = (await this.db.all(`${GROUP_SELECT} WHERE g.id IN (${marks}) ORDER BY g.created, g.rowid LIMIT ? OFFSET ?`, [
       ...query.groupIds,
       query.limit,
       query.offset,

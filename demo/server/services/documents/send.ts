@@ -352,7 +352,7 @@ async function persistSend(
   }
   await history.startChain(id, events);
   // One-time codes (issue 29): email codes asked by the send or the group, and recipients the sender vouches for.
-  const emailVerification = request.emailVerification ?? (await store.verifications.groupEmailVerification(group.id));
+  const emailVerification = request.emailVerification ?? group.emailVerification;
   await applySendVerification(
     store,
     id,
