@@ -63,6 +63,24 @@ test('one content is stored once however many names point at it; the last name g
   });
 });
 
+test("a PDF's first-page image goes with the PDF: shredding a content drops the names derived from its hash", async () => {
+  await withStore(async (store, dataDir) => {
+    const pdf = enc('%PDF-1.7 the contract');
+    const hash = sha256Hex(pdf);
+    await store.files.write('doc-1', pdf);
+    await store.files.write(`p1i-${hash}`, enc('RIFF....WEBP page one'));
+    await store.files.write(`p1m-${hash}`, enc('{"type":"image/webp","width":612,"height":792}'));
+    await store.files.write('doc-2', enc('%PDF-1.7 another contract'));
+    assert.equal(blobFiles(dataDir).length, 4);
+    await store.files.shred('doc-1');
+    assert.equal(await store.files.exists(`p1i-${hash}`), false, 'the image of the shredded PDF is gone');
+    assert.equal(await store.files.exists(`p1m-${hash}`), false);
+    assert.equal(blobFiles(dataDir).length, 1, 'only the other document is left');
+    assert.equal(await store.files.exists('doc-2'), true);
+    assert.deepEqual(await store.files.refs.totals(), { blobs: 1, bytes: enc('%PDF-1.7 another contract').length, names: 1 });
+  });
+});
+
 test('writing new bytes under a name releases the old blob; unsafe names and missing link sources are refused', async () => {
   await withStore(async (store, dataDir) => {
     await store.files.write('t', enc('v1'));

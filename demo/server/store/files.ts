@@ -34,6 +34,15 @@ export function localBlobs(store: { files: FileStore }): LocalBlobBackend {
   return store.files.blobs;
 }
 
+/**
+ * Names made from another content's SHA-256 (`<prefix><hash>`): the first page of a PDF rendered as an image
+ * and its size (services/signing/first-page-image.ts). They go when that content is shredded, so a document
+ * or template deleted under a retention policy leaves no picture of its first page behind.
+ */
+export const FIRST_PAGE_IMAGE_PREFIX = 'p1i-';
+export const FIRST_PAGE_META_PREFIX = 'p1m-';
+export const DERIVED_NAME_PREFIXES = [FIRST_PAGE_IMAGE_PREFIX, FIRST_PAGE_META_PREFIX] as const;
+
 export class FileStore {
   readonly dataDir: string;
   /** Where the bytes are: `<dataDir>/blobs` by default, or an S3 bucket (ESIGN_S3_BUCKET). */
@@ -134,18 +143,25 @@ export class FileStore {
   }
 
   /**
-   * Shreds blobs no name points at. Skipped inside an open transaction (it could still roll back
+   * Shreds blobs no name points at, and with each the names derived from its content (DERIVED_NAME_PREFIXES),
+   * whose own blobs go in the second round. Skipped inside an open transaction (it could still roll back
    * and need them); the next call outside one, or the next start, does it.
    */
   async sweep(): Promise<void> {
     if (this.db.inTransaction()) return;
     try {
-      for (const hash of await this.refs.unreferenced()) {
-        // Under the write lock: a process binding this content meanwhile either came first (refs > 0,
-        // nothing is shredded) or comes after and finds the bytes gone and writes them again.
-        await this.db.transaction(async () => {
-          if (await this.refs.forget(hash)) await this.blobs.delete(hash);
-        });
+      for (let round = 0; round < 2; round++) {
+        const hashes = await this.refs.unreferenced();
+        if (hashes.length === 0) return;
+        for (const hash of hashes) {
+          // Under the write lock: a process binding this content meanwhile either came first (refs > 0,
+          // nothing is shredded) or comes after and finds the bytes gone and writes them again.
+          await this.db.transaction(async () => {
+            if (!(await this.refs.forget(hash))) return;
+            await this.blobs.delete(hash);
+            for (const prefix of DERIVED_NAME_PREFIXES) await this.refs.unbind(`${prefix}${hash}`);
+          });
+        }
       }
     } catch (error) {
       // Clean-up only: the write or removal that called it has committed, and must not answer an error

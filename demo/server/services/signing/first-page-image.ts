@@ -11,6 +11,7 @@ import type { DocumentRecord } from '../../store/documents.ts';
 import type { WorkPool } from '../../work/pool.ts';
 import { WorkLimitError } from '../../work/errors.ts';
 import { PdfProblem } from '../../pdf/load.ts';
+import { FIRST_PAGE_IMAGE_PREFIX, FIRST_PAGE_META_PREFIX } from '../../store/files.ts';
 
 export interface FirstPageMeta {
   type: string;
@@ -19,8 +20,9 @@ export interface FirstPageMeta {
   height: number;
 }
 
-const imageName = (hash: string) => `p1i-${hash}`;
-const metaName = (hash: string) => `p1m-${hash}`;
+// Dropped by the store when the PDF's content is shredded (store/files.ts DERIVED_NAME_PREFIXES).
+const imageName = (hash: string) => `${FIRST_PAGE_IMAGE_PREFIX}${hash}`;
+const metaName = (hash: string) => `${FIRST_PAGE_META_PREFIX}${hash}`;
 
 /** The PDF the signing page shows: the signed one once it exists (as GET /api/v1/pdf/{id}/ answers). */
 const shownFile = (doc: DocumentRecord) => doc.finalFile ?? doc.sourceFile;
