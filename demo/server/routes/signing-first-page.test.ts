@@ -12,6 +12,7 @@ import { sendDocument, signerCall, signerToken } from '../../../test/support/ser
 import { FirstPageImages } from '../services/signing/first-page-image.ts';
 import { firstPageImagesOf } from './signing-first-page.ts';
 import type { DocumentRecord } from '../store/documents.ts';
+import { FIRST_PAGE_IMAGE_WIDTH } from '../pdf/first-page-image.ts';
 
 let t: TestApp;
 before(async () => {
@@ -49,15 +50,27 @@ test("first page image: named by the signing view, served to the signer's token 
   assert.equal(res.headers['x-esign-page-size'], '612 792');
   assert.ok(res.rawPayload.byteLength < 100_000, `small enough for a phone: ${res.rawPayload.byteLength} bytes`);
   const got = await measure(res.rawPayload);
-  assert.equal(got.width, 900);
-  assert.equal(got.height, Math.round((900 * 792) / 612));
+  assert.equal(got.width, FIRST_PAGE_IMAGE_WIDTH);
+  assert.equal(got.height, Math.round((FIRST_PAGE_IMAGE_WIDTH * 792) / 612));
 
   // The same page through poppler at the same width: about as much ink.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'first-page-'));
   try {
     const pdf = (await call(t.app, annToken, 'GET', `/api/v1/pdf/${sent.documentId}/`)).rawPayload;
     fs.writeFileSync(path.join(dir, 'doc.pdf'), pdf);
-    execFileSync('pdftoppm', ['-png', '-f', '1', '-l', '1', '-scale-to-x', '900', '-scale-to-y', '-1', path.join(dir, 'doc.pdf'), path.join(dir, 'p')]);
+    execFileSync('pdftoppm', [
+      '-png',
+      '-f',
+      '1',
+      '-l',
+      '1',
+      '-scale-to-x',
+      String(FIRST_PAGE_IMAGE_WIDTH),
+      '-scale-to-y',
+      '-1',
+      path.join(dir, 'doc.pdf'),
+      path.join(dir, 'p'),
+    ]);
     const png = fs.readdirSync(dir).find((n) => n.endsWith('.png'))!;
     const poppler = await measure(fs.readFileSync(path.join(dir, png)));
     assert.ok(poppler.dark > 0, 'the page has ink');
