@@ -108,7 +108,10 @@ run(bin('cem'), ['analyze', '--config', 'custom-elements-manifest.config.mjs', '
 done();
 
 done = step('Brotli and gzip copies for the server (scripts/precompress.ts)');
-await precompress([join(dist, 'cdn'), serverTarget]);
+// The elements as tight as Brotli goes (signers on slow phones load them); the server's own pages (the
+// portal, the GraphQL explorer's ~6 MB of GraphiQL and Monaco) at quality 9: 10% larger, a minute less build.
+await precompress([join(dist, 'cdn')]);
+await precompress([serverTarget], 9);
 done();
 
 const problems = [...(await verifyDist(dist, Object.keys(elementEntries()))), ...verifyServerDist(serverTarget)];

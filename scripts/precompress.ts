@@ -34,8 +34,12 @@ function* filesUnder(dir: string): Generator<string> {
   }
 }
 
-/** Writes the .br and .gz copies for every compressible file under `dirs`; answers how many files and bytes. */
-export async function precompress(dirs: string[]): Promise<{ files: number; bytes: number; brotliBytes: number }> {
+/**
+ * Writes the .br and .gz copies for every compressible file under `dirs`; answers how many files and bytes.
+ * Brotli `quality` 11 (the default) is what the signing page's files get: it is about 10% smaller than 9
+ * and 30 times slower, which matters for the megabytes of a developer tool (the GraphQL explorer) only.
+ */
+export async function precompress(dirs: string[], quality = 11): Promise<{ files: number; bytes: number; brotliBytes: number }> {
   const files = dirs.flatMap((dir) => [...filesUnder(dir)]);
   let bytes = 0;
   let brotliBytes = 0;
@@ -45,7 +49,7 @@ export async function precompress(dirs: string[]): Promise<{ files: number; byte
       files.slice(i, i + 4).map(async (file) => {
         const data = readFileSync(file);
         const [br, gz] = await Promise.all([
-          brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+          brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
           gzipAsync(data, { level: 9 }),
         ]);
         bytes += data.length;
