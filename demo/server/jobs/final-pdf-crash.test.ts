@@ -123,7 +123,11 @@ test('a server killed mid-way through a final PDF finishes it once after restart
     for (const name of readdirSync(join(dataDir, 'blobs'), { recursive: true, encoding: 'utf8' })) {
       if (!/^[0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f]{64}$/.test(name)) continue; // folders and blobs/tmp/
       const { readFileSync } = await import('node:fs');
-      assert.ok((await inspectPdf(new Uint8Array(readFileSync(join(dataDir, 'blobs', name))))).ok, `${name} is a whole PDF`);
+      const bytes = new Uint8Array(readFileSync(join(dataDir, 'blobs', name)));
+      // Opening the signing link rendered page 1 for the signing page (a WebP and its size as JSON): not PDFs.
+      const head = Buffer.from(bytes.subarray(0, 12)).toString('latin1');
+      if ((head.startsWith('RIFF') && head.endsWith('WEBP')) || head.startsWith('{')) continue;
+      assert.ok((await inspectPdf(bytes)).ok, `${name} is a whole PDF`);
     }
 
     // Restart: the job resumes at start-up and completes the document.
