@@ -34,8 +34,11 @@ test('the demo pages and the API docs run under the CSP without a single violati
     await page.goto('/portal/');
     await expect(page.locator('portal-app input').first()).toBeVisible({ timeout: 30_000 });
     await page.goto('/graphql/');
-    // The explorer opens with the local demo key: its schema, not an error state.
-    await expect(page.locator('#schema button', { hasText: /^user: User$/ })).toBeVisible();
+    // The explorer (GraphiQL, Monaco and its workers) opens with the local demo key: its schema, not an error state.
+    await expect(page.getByRole('status')).toContainText('Sending the local demo key');
+    await expect(page.locator('.graphiql-container .graphiql-query-editor .monaco-editor')).toBeVisible({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Show Documentation Explorer' }).click();
+    await expect(page.locator('.graphiql-doc-explorer')).toContainText('Query');
     await page.goto('/docs/');
     await expect(page.locator('#swagger-ui')).toBeVisible({ timeout: 30_000 });
     await expect(page.locator('.opblock').first()).toBeVisible({ timeout: 30_000 });
