@@ -54,6 +54,26 @@ describe('esign-editor property panel, validation and save', () => {
     expect(el.getFields()[0].page).to.equal(2);
   });
 
+  it('a number being typed survives a re-render before it is committed (a page render, a text scan)', async () => {
+    const el = await loadEditor({ fields: [field(0.1, 0.1, 0.4, 0.15)] });
+    const panel = await openPanelFor(el, 0);
+    const x = panel.querySelector<HTMLInputElement>('input[name="x"]')!;
+    x.focus();
+    x.select();
+    await sendKeys({ type: '30' });
+    el.requestUpdate();
+    await el.updateComplete;
+    expect(x.value).to.equal('30');
+    await sendKeys({ type: '6' });
+    await sendKeys({ press: 'Tab' });
+    await el.updateComplete;
+    expect(el.getFields()[0].ax).to.be.closeTo(0.5, 1e-9);
+    el.undo();
+    await el.updateComplete;
+    expect(el.getFields()[0].ax).to.be.closeTo(0.1, 1e-9);
+    expect(x.value).to.equal('61.2');
+  });
+
   it('a regex field tests sample values live with the safe regex', async () => {
     const el = await loadEditor({ fields: [field(0.1, 0.1, 0.4, 0.15, { validation: 93, options: '^[A-Z]{2}\\d{4}$' })] });
     const panel = await openPanelFor(el, 0);

@@ -5,6 +5,7 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
+import { draftValue } from './editing/draft-value.ts';
 import { FONT_NAMES, type FieldElement } from '../fields/types.ts';
 import { VALIDATION_CODES } from '../fields/codes.ts';
 import { kindOf } from '../fields/kinds/index.ts';
@@ -134,11 +135,11 @@ function renderSingle(v: PanelView, el: FieldElement): TemplateResult {
       <input name="fieldorder" type="number" min="1" step="1" .value=${live(el.fieldorder === null ? '' : String(el.fieldorder))}
         @input=${(e: Event) => v.onPatch({ fieldorder: str(e) === '' ? null : Math.max(1, Math.round(num(e))) }, 'fieldorder')} /></label>
     <fieldset class="geometry">
-      <label>${te(lang, 'editor.panel.page')}<input name="page" type="number" min="1" max=${v.pageCount} step="1" .value=${live(String(el.page))} @change=${(e: Event) => v.onGeometry('page', num(e))} /></label>
-      <label>${te(lang, 'editor.panel.x')}<input name="x" type="number" step="1" .value=${live(String(round(el.ax * size.width)))} @change=${(e: Event) => v.onGeometry('x', num(e))} /></label>
-      <label>${te(lang, 'editor.panel.y')}<input name="y" type="number" step="1" .value=${live(String(round(el.ay * size.height)))} @change=${(e: Event) => v.onGeometry('y', num(e))} /></label>
-      <label>${te(lang, 'editor.panel.width')}<input name="width" type="number" step="1" min="1" .value=${live(String(round((el.bx - el.ax) * size.width)))} @change=${(e: Event) => v.onGeometry('width', num(e))} /></label>
-      <label>${te(lang, 'editor.panel.height')}<input name="height" type="number" step="1" min="1" .value=${live(String(round((el.by - el.ay) * size.height)))} @change=${(e: Event) => v.onGeometry('height', num(e))} /></label>
+      <label>${te(lang, 'editor.panel.page')}<input name="page" type="number" min="1" max=${v.pageCount} step="1" .value=${draftValue(String(el.page))} @change=${(e: Event) => v.onGeometry('page', num(e))} /></label>
+      <label>${te(lang, 'editor.panel.x')}<input name="x" type="number" step="1" .value=${draftValue(String(round(el.ax * size.width)))} @change=${(e: Event) => v.onGeometry('x', num(e))} /></label>
+      <label>${te(lang, 'editor.panel.y')}<input name="y" type="number" step="1" .value=${draftValue(String(round(el.ay * size.height)))} @change=${(e: Event) => v.onGeometry('y', num(e))} /></label>
+      <label>${te(lang, 'editor.panel.width')}<input name="width" type="number" step="1" min="1" .value=${draftValue(String(round((el.bx - el.ax) * size.width)))} @change=${(e: Event) => v.onGeometry('width', num(e))} /></label>
+      <label>${te(lang, 'editor.panel.height')}<input name="height" type="number" step="1" min="1" .value=${draftValue(String(round((el.by - el.ay) * size.height)))} @change=${(e: Event) => v.onGeometry('height', num(e))} /></label>
     </fieldset>`;
 }
 
@@ -170,7 +171,7 @@ function renderTextLook(v: PanelView): TemplateResult {
         ${FONT_NAMES.map((f) => html`<option value=${f} ?selected=${font === f}>${f || te(lang, 'editor.panel.fontDefault')}</option>`)}
       </select></label>
     <label>${te(lang, 'editor.panel.size')}
-      <input name="font_size" type="number" min="6" max="20" step="1" .value=${live(size === undefined ? '' : String(size))}
+      <input name="font_size" type="number" min="6" max="20" step="1" .value=${draftValue(size === undefined ? '' : String(size))}
         @change=${(e: Event) => {
           const n = Math.round(num(e));
           if (n >= 6 && n <= 20) v.onPatch({ font_size: n }, 'font_size');
