@@ -107,7 +107,7 @@ function stageSpec(name: StageName, extra: string[]): StageSpec | string {
     case 'typecheck':
       return { name, command: process.execPath, args: ['scripts/typecheck.ts', ...extra], parse: parseTypecheck, timeoutMs: minutes(5) };
     case 'lint':
-      return { name, command: process.execPath, args: ['scripts/lint.ts', ...extra], parse: parseTypecheck, timeoutMs: minutes(5) };
+      return { name, command: process.execPath, args: ['scripts/lint.mjs', ...extra], parse: parseTypecheck, timeoutMs: minutes(5) };
     case 'build':
       // dist/ for the Node tests that check or pack it and for the e2e server; they build it themselves when run alone.
       if (!distIsStale(root))
