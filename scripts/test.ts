@@ -157,6 +157,13 @@ function stageSpec(name: StageName, extra: string[]): StageSpec | string {
 const TEMPLATE_DATABASE = 'migrated';
 
 /**
+ * Every test file is its own Node process that strips and compiles the same server and element modules
+ * again; Node's compile cache keeps the stripped and compiled code on disk for the next process (and the
+ * servers the tests start). The suite's processes then spend less of their CPU on loading code.
+ */
+const COMPILE_CACHE = { NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE || join(root, 'node_modules', '.cache', 'node-compile') };
+
+/**
  * One cluster for the whole node-pg stage, with the store's migrations run once in a template database
  * that every test app's database copies: a cluster per file cost each file about three seconds.
  */
@@ -240,7 +247,8 @@ for (const name of stages) {
     continue;
   }
   try {
-    const env = postgres ? { ...spec.env, ESIGN_TEST_POSTGRES_PORT: String(postgres.port), ESIGN_TEST_POSTGRES_TEMPLATE: TEMPLATE_DATABASE } : spec.env;
+    const env = { ...COMPILE_CACHE, ...spec.env };
+    if (postgres) Object.assign(env, { ESIGN_TEST_POSTGRES_PORT: String(postgres.port), ESIGN_TEST_POSTGRES_TEMPLATE: TEMPLATE_DATABASE });
     const result = await runStage({ ...spec, env });
     rows.push({ result, ...judge(result) });
   } finally {

@@ -37,7 +37,8 @@ test('esign-server: first start, api-key create, user/group create, SIGTERM', { 
     });
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     const deadline = Date.now() + 30_000;
-    while (!/listening on (http:\/\/\S+)\//.test(output)) {
+    // The banner's last line: stdout can arrive in several chunks, and the lines after "listening on" are checked too.
+    while (!/listening on (http:\/\/\S+)\/[\s\S]*\n {2}verify: .*\n/.test(output)) {
       if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
       await new Promise((r) => setTimeout(r, 50));
     }
