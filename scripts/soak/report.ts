@@ -1,7 +1,7 @@
 /**
  * The soak run's figures: latency samples per operation kind and minute, each server process's RSS and
  * open handles per minute (from /proc), the per-minute table, and the end-of-run checks (flat memory
- * and handles after warm-up, p99 within 2x of the first part). Pure functions apart from `sampleProcess`.
+ * and handles after warm-up, p99 within 2x of the first ten minutes). Pure functions apart from `sampleProcess`.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { percentile } from '../../test/support/server/fault-load.ts';
@@ -57,7 +57,7 @@ export interface SoakLimits {
   rssSlackMb: number;
   /** Open handles may grow this many over their level right after warm-up. */
   handleSlack: number;
-  /** The last part's p99 may be this factor of the first part's p99, plus `p99SlackMs`. */
+  /** A later window's p99 may be this factor of the first ten minutes' p99, plus `p99SlackMs`. */
   p99Factor: number;
   p99SlackMs: number;
 }
@@ -66,8 +66,10 @@ export const DEFAULT_LIMITS: SoakLimits = { warmupMinutes: 2, rssFactor: 1.25, r
 
 /**
  * What broke the run's promises: memory or handles that kept growing after warm-up (the last sample
- * against the first one after warm-up), and operation kinds whose p99 in the second half of the
- * measured part is over `p99Factor` times the first half's. Empty when the run held.
+ * against the first one after warm-up), and operation kinds whose p99 went over `p99Factor` times its
+ * p99 in the first ten minutes (warm-up left out): each later ten-minute window is held against it. A run
+ * of ten minutes or less has no later window, so its second half is held against its first half.
+ * Empty when the run held.
  */
 export function checkSoak(samples: Sample[], processes: ProcessSample[], totalMinutes: number, limits: SoakLimits = DEFAULT_LIMITS): string[] {
   const problems: string[] = [];
@@ -86,15 +88,43 @@ export function checkSoak(samples: Sample[], processes: ProcessSample[], totalMi
       );
   }
   const measured = samples.filter((s) => s.minute >= warm && s.ok);
-  const middle = warm + (totalMinutes - warm) / 2;
   for (const op of new Set(measured.map((s) => s.op))) {
-    const first = measured.filter((s) => s.op === op && s.minute < middle).map((s) => s.ms);
-    const second = measured.filter((s) => s.op === op && s.minute >= middle).map((s) => s.ms);
-    if (first.length < 5 || second.length < 5) continue;
-    const [p99First, p99Second] = [percentile(first, 99), percentile(second, 99)];
+    const own = measured.filter((s) => s.op === op);
+    const [baseline, ...later] = p99Windows(warm, totalMinutes);
+    const inWindow = (w: Window) => own.filter((s) => s.minute >= w.from && s.minute < w.to).map((s) => s.ms);
+    const first = inWindow(baseline!);
+    if (first.length < 5) continue;
+    const p99First = percentile(first, 99);
     const limit = p99First * limits.p99Factor + limits.p99SlackMs;
-    if (p99Second > limit)
-      problems.push(`${op}: p99 ${Math.round(p99Second)} ms in the second part, over ${limits.p99Factor}x the first part's ${Math.round(p99First)} ms`);
+    for (const window of later) {
+      const ms = inWindow(window);
+      if (ms.length < 5) continue;
+      const p99 = percentile(ms, 99);
+      if (p99 > limit)
+        problems.push(
+          `${op}: p99 ${Math.round(p99)} ms in minutes ${window.from + 1}-${window.to}, over ${limits.p99Factor}x its ${Math.round(p99First)} ms in minutes ${baseline!.from + 1}-${baseline!.to}`,
+        );
+    }
   }
   return problems;
+}
+
+interface Window {
+  from: number;
+  to: number;
+}
+
+/** The baseline window first (the first ten minutes after warm-up), then the ten-minute windows after it. */
+export function p99Windows(warm: number, totalMinutes: number): Window[] {
+  const TEN = 10;
+  if (totalMinutes - warm <= TEN) {
+    const middle = warm + (totalMinutes - warm) / 2;
+    return [
+      { from: warm, to: middle },
+      { from: middle, to: totalMinutes },
+    ];
+  }
+  const windows: Window[] = [];
+  for (let from = warm; from < totalMinutes; from += TEN) windows.push({ from, to: Math.min(from + TEN, totalMinutes) });
+  return windows;
 }

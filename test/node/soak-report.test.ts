@@ -1,4 +1,4 @@
-/** The soak run's end-of-run checks (scripts/soak/report.ts): flat memory and handles after warm-up, p99 within 2x. */
+/** The soak run's end-of-run checks (scripts/soak/report.ts): flat memory and handles after warm-up, p99 within 2x of the first ten minutes. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkSoak, type ProcessSample, type Sample } from '../../scripts/soak/report.ts';
@@ -47,4 +47,32 @@ test('a p99 that more than doubles in the second half fails the run', () => {
   );
   assert.deepEqual(problems.length, 1);
   assert.match(problems[0]!, /send: p99/);
+});
+
+test('a longer run holds each later ten-minute window against its first ten minutes', () => {
+  // 32 minutes: warm-up 0-1, baseline 2-11, then 12-21, 22-31. Slower only in the last window.
+  const slowLate = checkSoak(
+    steady(32, (m) => (m >= 25 ? 400 : 100)),
+    memory(
+      32,
+      () => 200,
+      () => 40,
+    ),
+    32,
+  );
+  assert.equal(slowLate.length, 1, slowLate.join('\n'));
+  assert.match(slowLate[0]!, /send: p99 \d+ ms in minutes 23-32, over 2x its \d+ ms in minutes 3-12/);
+  // A slow warm-up and a slow first ten minutes set the bar; the same latency later is fine.
+  assert.deepEqual(
+    checkSoak(
+      steady(32, (m) => (m < 12 ? 300 : 250)),
+      memory(
+        32,
+        () => 200,
+        () => 40,
+      ),
+      32,
+    ),
+    [],
+  );
 });
