@@ -99,14 +99,14 @@ for (const lang of ['en', 'ar']) {
     const found: string[] = [];
     const editor = await openEditor(browser, request, DESKTOP, lang);
     expect(await editor.evaluate(() => getComputedStyle(document.querySelector('esign-editor')!).direction)).toBe(lang === 'ar' ? 'rtl' : 'ltr');
-    found.push(...(await axeViolations(editor, 'esign-editor')).map((v) => `editor: ${v}`));
+    found.push(...(await axeViolations(editor, { selector: 'esign-editor' })).map((v) => `editor: ${v}`));
     await editor.locator('esign-editor .efield').first().focus();
     await editor.keyboard.press('Enter');
     await expect(editor.locator('esign-editor .panel')).toBeVisible();
-    found.push(...(await axeViolations(editor, 'esign-editor')).map((v) => `editor panel: ${v}`));
+    found.push(...(await axeViolations(editor, { selector: 'esign-editor' })).map((v) => `editor panel: ${v}`));
     await editor.context().close();
     const viewer = await openViewer(browser, DESKTOP, lang);
-    found.push(...(await axeViolations(viewer, 'esign-viewer')).map((v) => `viewer: ${v}`));
+    found.push(...(await axeViolations(viewer, { selector: 'esign-viewer' })).map((v) => `viewer: ${v}`));
     await viewer.context().close();
     expect(found).toEqual([]);
   });

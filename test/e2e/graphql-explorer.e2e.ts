@@ -5,25 +5,9 @@
  * it never falls back to the demo key. Under the CSP without a violation; every file from this server.
  */
 import { test, expect } from '@playwright/test';
-import type { Page } from '@playwright/test';
+import { graphiqlResponse as response, runOperation as run, typeInto } from './support/graphiql.ts';
 
 test.describe.configure({ timeout: 120_000 });
-
-/** Replaces the text of a Monaco editor (GraphiQL's query or headers editor). */
-async function typeInto(page: Page, editor: string, text: string): Promise<void> {
-  await page.locator(`${editor} .monaco-editor .view-lines`).click();
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(text);
-}
-
-/** Runs the operation once GraphiQL has read its new name (it parses the editor's text a moment after typing). */
-async function run(page: Page, operation: string): Promise<void> {
-  await expect(page.getByRole('tab', { selected: true })).toContainText(operation);
-  await page.locator('.graphiql-execute-button').click();
-}
-
-const response = (page: Page) => page.locator('.graphiql-response .view-lines');
 
 test('GraphiQL: demo key, schema docs, completion, run, history, headers and a subscription over the WebSocket', async ({ page, baseURL }) => {
   test.skip(!baseURL, 'E2E_BASE_URL is not set: run e2e tests through `npm test -- --only e2e`');

@@ -6,14 +6,10 @@
  */
 import { test, expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { axeViolations } from './support/accessibility.ts';
 import { pageLinks, servedPages, withLang, type ServedPage } from './support/served-pages.ts';
 
 test.describe.configure({ timeout: 120_000 });
-
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /**
  * Swagger UI (the API docs) nests each operation's path link inside its expand button, and GraphiQL each
@@ -21,20 +17,6 @@ const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
  * theme can change; every other rule holds there too.
  */
 const KNOWN: Record<string, string[]> = { 'api-docs': ['nested-interactive'], graphql: ['nested-interactive'] };
-
-async function axeViolations(page: Page, name: string): Promise<string[]> {
-  // Evaluated over the DevTools protocol, so the page's CSP (no inline scripts) does not stop it.
-  await page.evaluate(AXE);
-  return page.evaluate(
-    async ({ tags, off }) => {
-      const axe = (window as unknown as { axe: { run(o: unknown): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe;
-      const rules = Object.fromEntries(off.map((id) => [id, { enabled: false }]));
-      const { violations } = await axe.run({ runOnly: { type: 'tag', values: tags }, rules });
-      return violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.slice(0, 4).map((n) => n.target))}`);
-    },
-    { tags: WCAG, off: KNOWN[name] ?? [] },
-  );
-}
 
 async function open(page: Page, served: ServedPage, lang: string): Promise<void> {
   await page.goto(served.localized === false ? served.path : withLang(served.path, lang));
@@ -76,7 +58,7 @@ for (const name of ['home', 'walkthrough', 'editor', 'signing', 'review', 'verif
       await open(page, served, lang);
       const where = `${name} ${lang} ${width}px ${scheme}`;
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${where}: sideways scrolling`).toBeLessThanOrEqual(0);
-      expect(await axeViolations(page, name), where).toEqual([]);
+      expect(await axeViolations(page, { off: KNOWN[name] }), where).toEqual([]);
     }
     expect(errors).toEqual([]);
   });

@@ -10,14 +10,10 @@
  */
 import { test, expect } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { axeViolations } from './support/accessibility.ts';
 import { field, send, signLink } from './support/signing-documents.ts';
 
 test.describe.configure({ timeout: 120_000 });
-
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /** A name, an optional nickname, a small checkbox and a signature for one signer. */
 const FIELDS = [
@@ -92,15 +88,6 @@ async function accessibilityTree(page: Page): Promise<AxNode[]> {
       props: Object.fromEntries((n.properties ?? []).map((p) => [p.name, p.value.value])),
       text: textOf(n),
     }));
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE);
-  return page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run(o: unknown): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe;
-    const { violations } = await axe.run({ runOnly: { type: 'tag', values: tags } });
-    return violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.slice(0, 4).map((n) => n.target))}`);
-  }, WCAG);
 }
 
 /** What has keyboard focus, through shadow roots: its id, else its text. */
