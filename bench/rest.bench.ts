@@ -71,32 +71,9 @@ async function serveEsign(): Promise<void> {
   const templateId = crypto.randomUUID();
   await app.store.files.write(templateFileName(templateId), pdf);
   const box: [number, number, number, number] = [0, 0, 612, 792];
-  const element = (signer: number, page: number) => ({
-    ax: 0.1,
-    ay: 0.8,
-    bx: 0.4,
-    by: 0.85,
-    page,
-    element_type: 'signature' as const,
-    signer,
-    validation: null,
-    options: '',
-    value: '',
-    label: '',
-    label_extra: '',
-    optional: false,
-    font_name: '' as const,
-    font_size: 11,
-    align: 1 as const,
-    fieldorder: null,
-    hide_border: false,
-    no_pdf: false,
-    logic_action: null,
-    logic_group: '',
-    map_to: '',
-    substantive: false,
-    uuid: crypto.randomUUID(),
-  });
+  const { completeElement } = await import('../src/fields/complete-element.ts');
+  const element = (signer: number, page: number) =>
+    completeElement({ ax: 0.1, ay: 0.8, bx: 0.4, by: 0.85, page, element_type: 'signature', signer, font_size: 11, uuid: crypto.randomUUID() });
   await app.store.templates.insert({
     id: templateId,
     groupId: setup.groupId,

@@ -1,6 +1,7 @@
 import { html } from 'lit';
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import type { FieldElement } from '../src/fields/types.ts';
+import { completeElement } from '../src/fields/complete-element.ts';
 import '../src/esign-viewer/esign-viewer.ts';
 
 interface ViewerArgs {
@@ -18,32 +19,8 @@ const SIGNATURE =
   );
 
 function field(partial: Partial<FieldElement>): FieldElement {
-  return {
-    ax: 0.1,
-    ay: 0.1,
-    bx: 0.4,
-    by: 0.14,
-    page: 1,
-    element_type: 'text',
-    signer: 1,
-    validation: null,
-    options: '',
-    value: '',
-    label: '',
-    label_extra: '',
-    optional: false,
-    font_name: '',
-    font_size: 11,
-    align: 1,
-    fieldorder: null,
-    hide_border: false,
-    no_pdf: false,
-    logic_action: null,
-    logic_group: '',
-    map_to: '',
-    substantive: false,
-    ...partial,
-  };
+  // font_size 11: the size these fields were written with (the default is 10).
+  return completeElement({ ax: 0.1, ay: 0.1, bx: 0.4, by: 0.14, page: 1, element_type: 'text', font_size: 11, ...partial });
 }
 
 const emptyFields: FieldElement[] = [

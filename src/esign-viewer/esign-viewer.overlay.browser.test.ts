@@ -1,6 +1,7 @@
 import { expect, oneEvent } from '@open-wc/testing';
 import { signerColor } from '../fields/signers.ts';
 import type { FieldElement } from '../fields/types.ts';
+import { completeElement } from '../fields/complete-element.ts';
 import { generatePdf } from '../../test/support/generate-pdf.ts';
 import type { EsignViewer } from './esign-viewer.ts';
 import { loadViewer, makeViewer, nextFrame, pageElement } from '../../test/support/viewer/viewer-test-helpers.ts';
@@ -8,32 +9,8 @@ import { loadViewer, makeViewer, nextFrame, pageElement } from '../../test/suppo
 const SIGNATURE_PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 function field(partial: Partial<FieldElement>): FieldElement {
-  return {
-    ax: 0.1,
-    ay: 0.1,
-    bx: 0.3,
-    by: 0.15,
-    page: 1,
-    element_type: 'text',
-    signer: 1,
-    validation: null,
-    options: '',
-    value: '',
-    label: '',
-    label_extra: '',
-    optional: false,
-    font_name: '',
-    font_size: 11,
-    align: 1,
-    fieldorder: null,
-    hide_border: false,
-    no_pdf: false,
-    logic_action: null,
-    logic_group: '',
-    map_to: '',
-    substantive: false,
-    ...partial,
-  };
+  // font_size 11: the size these fields were written with (the default is 10).
+  return completeElement({ ax: 0.1, ay: 0.1, bx: 0.3, by: 0.15, page: 1, element_type: 'text', font_size: 11, ...partial });
 }
 
 function fieldBoxes(el: EsignViewer, page: number): HTMLElement[] {

@@ -20,6 +20,7 @@ export { TAG_TYPES, TAG_TYPE_NAMES, lookupTagType, tagTypeAccepts, type TagType 
 export * from './validate.ts';
 export * from './ready.ts';
 export * from './completion.ts';
+export * from './complete-element.ts';
 // Per-kind behaviour (what a field shows, what the final PDF gets): the server's stamper reads it too.
 export { KINDS, KIND_OF_CODE_KIND, FIELD_DEFAULTS, kindOf, displayedContent, displayedText, pdfContentOf, signerInput, checkboxMark } from './kinds/index.ts';
 export type { FieldContent, FieldKind, KindName, KindField, PdfContext, SignerInput, ValueHint, HintKey, DrawKey } from './kinds/index.ts';

@@ -5,37 +5,13 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { FieldElement } from '../../../src/fields/types.ts';
+import { completeElement } from '../../../src/fields/complete-element.ts';
 import { generatePdf } from '../generate-pdf.ts';
 import { templateFileName } from '../../../demo/server/services/template-deletion.ts';
 
 export function field(partial: Partial<FieldElement>): FieldElement {
-  return {
-    ax: 0.1,
-    ay: 0.1,
-    bx: 0.3,
-    by: 0.15,
-    page: 1,
-    element_type: 'signature',
-    signer: 1,
-    validation: null,
-    options: '',
-    value: '',
-    label: '',
-    label_extra: '',
-    optional: false,
-    font_name: '',
-    font_size: 11,
-    align: 1,
-    fieldorder: null,
-    hide_border: false,
-    no_pdf: false,
-    logic_action: null,
-    logic_group: '',
-    map_to: '',
-    substantive: false,
-    uuid: crypto.randomUUID(),
-    ...partial,
-  };
+  // font_size 11: the size these fields were written with (the default is 10).
+  return completeElement({ ax: 0.1, ay: 0.1, bx: 0.3, by: 0.15, page: 1, element_type: 'signature', font_size: 11, uuid: crypto.randomUUID(), ...partial });
 }
 
 export interface TemplateOptions {

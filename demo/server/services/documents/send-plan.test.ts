@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { FieldElement } from 'esign-elements/fields';
+import { completeElement, type FieldElement } from 'esign-elements/fields';
 import { parseSendRequest } from './send-request.ts';
 import { planSend, templateParties } from './send-plan.ts';
 import type { PlanOptions, SendPlan, SendTemplate } from './send-plan.ts';
@@ -13,32 +13,8 @@ let counter = 0;
 const options: PlanOptions = { newId: () => `00000000-0000-4000-8000-${String(++counter).padStart(12, '0')}` };
 
 function field(partial: Partial<FieldElement>): FieldElement {
-  return {
-    ax: 0.1,
-    ay: 0.1,
-    bx: 0.3,
-    by: 0.15,
-    page: 1,
-    element_type: 'signature',
-    signer: 1,
-    validation: null,
-    options: '',
-    value: '',
-    label: '',
-    label_extra: '',
-    optional: false,
-    font_name: '',
-    font_size: 11,
-    align: 1,
-    fieldorder: null,
-    hide_border: false,
-    no_pdf: false,
-    logic_action: null,
-    logic_group: '',
-    map_to: '',
-    substantive: false,
-    ...partial,
-  };
+  // font_size 11: the size these fields were written with (the default is 10).
+  return completeElement({ ax: 0.1, ay: 0.1, bx: 0.3, by: 0.15, page: 1, element_type: 'signature', font_size: 11, ...partial });
 }
 
 function person(name: string, extra: Record<string, unknown> = {}) {
