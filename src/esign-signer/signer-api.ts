@@ -5,6 +5,7 @@
 import { apiBase, RestError, restJson } from '../internal/rest-client.ts';
 import type { PdfErrorCode } from '../internal/pdf-source.ts';
 import type { SignerField } from './signer-model.ts';
+import { decodePageSizes, type PageDimensions } from '../fields/page-sizes.ts';
 
 export interface SigningView {
   signer: {
@@ -103,6 +104,8 @@ export interface PageImage {
   /** The page in PDF points (the server's `X-Esign-Page-Size: width height`). */
   width: number;
   height: number;
+  /** Every page's size (`X-Esign-Page-Sizes`), page 1 first; empty when the server did not say. */
+  pageSizes: PageDimensions[];
 }
 
 /** Page 1's image and the page's size, or null when there is none or it failed: the page then waits for pdf.js. */
@@ -111,7 +114,8 @@ export async function fetchPageImage(url: string, token: string, signal: AbortSi
     const response = await fetch(url, { headers: { Authorization: `Bearer ${token}` }, signal, priority: 'high' } as RequestInit);
     const [width, height] = (response.headers.get('X-Esign-Page-Size') ?? '').split(' ').map(Number);
     if (!response.ok || !/^image\//.test(response.headers.get('Content-Type') ?? '') || !(width > 0 && height > 0)) return null;
-    return { url: URL.createObjectURL(await response.blob()), width, height };
+    const pageSizes = decodePageSizes(response.headers.get('X-Esign-Page-Sizes') ?? '') ?? [];
+    return { url: URL.createObjectURL(await response.blob()), width, height, pageSizes };
   } catch {
     return null;
   }

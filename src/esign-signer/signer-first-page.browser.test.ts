@@ -53,4 +53,33 @@ describe('esign-signer: the first page before pdf.js (slow phones)', () => {
       server.restore();
     }
   });
+
+  it('lays every page out at the size the server sent with the image, so nothing moves when pdf.js reads them', async () => {
+    let releasePdf = () => {};
+    const pdfHeld = new Promise<void>((resolve) => (releasePdf = resolve));
+    const { el, server } = await loadSigner([ownField({ label: 'Full name', ay: 0.15, by: 0.19 })], {
+      pages: 3,
+      // Page 2 is landscape: without the sizes it would be laid out at page 1's size and jump when pdf.js read it.
+      pdfPages: { width: (i) => (i === 1 ? 792 : 612), height: (i) => (i === 1 ? 612 : 792) },
+      firstPage: { image: await pageImage(), width: 612, height: 792, pageSizes: '612x792,792x612,612x792' },
+      pdfHeld,
+    });
+    try {
+      const box = (n: number) => q(el, `.page[data-page="${n}"]`).getBoundingClientRect();
+      expect(el.shadowRoot!.querySelector('canvas')).to.equal(null);
+      const early = [1, 2, 3].map(box);
+      expect(early[1]!.height / early[1]!.width).to.be.closeTo(612 / 792, 0.01);
+      expect(early[2]!.height / early[2]!.width).to.be.closeTo(792 / 612, 0.01);
+      releasePdf();
+      await waitUntil(() => q(el, '.page[data-page="1"]').querySelector('canvas'), 'pdf.js paints page 1', { timeout: 10_000 });
+      await new Promise((r) => setTimeout(r, 300));
+      const late = [1, 2, 3].map(box);
+      for (const i of [0, 1, 2]) {
+        expect([late[i]!.top, late[i]!.width, late[i]!.height], `page ${i + 1}`).to.deep.equal([early[i]!.top, early[i]!.width, early[i]!.height]);
+      }
+    } finally {
+      releasePdf();
+      server.restore();
+    }
+  });
 });

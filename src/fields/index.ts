@@ -24,3 +24,4 @@ export * from './complete-element.ts';
 // Per-kind behaviour (what a field shows, what the final PDF gets): the server's stamper reads it too.
 export { KINDS, KIND_OF_CODE_KIND, FIELD_DEFAULTS, kindOf, displayedContent, displayedText, pdfContentOf, signerInput, checkboxMark } from './kinds/index.ts';
 export type { FieldContent, FieldKind, KindName, KindField, PdfContext, SignerInput, ValueHint, HintKey, DrawKey } from './kinds/index.ts';
+export * from './page-sizes.ts';

@@ -3,6 +3,7 @@
  * alone (no DOM reads), so visibility is plain arithmetic. Until a page's size is
  * known it borrows the first page's size, as the pdf.js viewer does.
  */
+import type { PageDimensions } from '../fields/page-sizes.ts';
 
 /** CSS pixels per PDF point at zoom 1 (pdf.js's PDF_TO_CSS_UNITS): 100% shows a page at its printed size. */
 export const CSS_PX_PER_PT = 96 / 72;
@@ -41,10 +42,15 @@ export class PageLayout {
     return this.widths.length;
   }
 
-  /** Starts a document of `count` pages, every one `width`×`height` points (the first page's displayed size). */
-  reset(count: number, width: number, height: number): void {
+  /**
+   * Starts a document of `count` pages, every one `width`×`height` points (the first page's displayed size),
+   * except those `expected` names a size for (told by the server before pdf.js could read them): they start at
+   * that size. Either way a page's size counts as known only once setPageSize records it.
+   */
+  reset(count: number, width: number, height: number, expected: readonly PageDimensions[] = []): void {
     this.widths = new Float64Array(count).fill(width);
     this.heights = new Float64Array(count).fill(height);
+    for (let i = 0; i < Math.min(count, expected.length); i++) [this.widths[i], this.heights[i]] = expected[i]!;
     this.known = new Uint8Array(count);
     this.tops = null;
     this.version++;

@@ -11,6 +11,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { PDFDocumentProxy, PDFPageProxy, RenderTask } from 'pdfjs-dist';
 import { CSS_PX_PER_PT, PageLayout } from './page-layout.ts';
 import type { VisibleRange } from './page-layout.ts';
+import type { PageDimensions } from '../fields/page-sizes.ts';
 import { PageBuffer, bufferSizeFor, nextPageToRender, wantedPages } from './render-scheduling.ts';
 import { freeCanvas, isRenderCancellation, renderPageCanvas } from './page-canvas.ts';
 import { PageSurfaces } from './page-surfaces.ts';
@@ -58,6 +59,8 @@ export class PdfPagesController implements ReactiveController {
   currentPage = 0;
   /** True once every page's size is known. */
   layoutComplete = false;
+  /** Page sizes a provisional layout was given (setProvisionalLayout), kept for the document that follows it. */
+  private expectedSizes: readonly PageDimensions[] = [];
   /**
    * How many page elements to put in the DOM: only the first few until the first paint (the rest is one
    * spacer of the right height), so building a thousand placeholders never delays page 1.
@@ -145,6 +148,7 @@ export class PdfPagesController implements ReactiveController {
     this.visible = { first: -1, last: -1, pages: [] };
     this.near = { first: Math.max(0, initialIndex - OVERLAY_MARGIN), last: Math.max(0, initialIndex) + 2 * OVERLAY_MARGIN };
     if (!doc) {
+      this.expectedSizes = [];
       this.layout.reset(0, 0, 0);
       this.state = new Uint8Array(0);
       this.materializedCount = 0;
@@ -161,7 +165,11 @@ export class PdfPagesController implements ReactiveController {
     }
     if (generation !== this.generation) return;
     const { width, height } = first.getViewport({ scale: 1 });
-    this.layout.reset(doc.numPages, width, height);
+    // The sizes the provisional layout had stay until pdf.js reads each page, when they describe this document.
+    const [w1, h1] = this.expectedSizes[0] ?? [0, 0];
+    const expected = Math.abs(w1 - width) < 0.5 && Math.abs(h1 - height) < 0.5 ? this.expectedSizes : [];
+    this.expectedSizes = [];
+    this.layout.reset(doc.numPages, width, height, expected);
     this.layout.setPageSize(0, width, height);
     this.state = new Uint8Array(doc.numPages);
     this.materializedCount = initialIndex + 2 < EARLY_PAGES ? Math.min(doc.numPages, EARLY_PAGES) : doc.numPages;
@@ -175,12 +183,14 @@ export class PdfPagesController implements ReactiveController {
 
   /**
    * Lays out `count` pages of page 1's size (points) before any document is open, so that a first page shown
-   * another way (the signer's server-rendered image) and the fields over it have their places at once. Every
-   * page is assumed page 1's size until `setDocument` reads the real ones: page 1 does not move then.
+   * another way (the signer's server-rendered image) and the fields over it have their places at once. Pages
+   * take their size from `sizes` (the server's, page 1 first), else page 1's, until pdf.js reads the real
+   * ones: when the server's sizes are right, no page moves then.
    */
-  setProvisionalLayout(count: number, width: number, height: number, initialScale?: () => number): void {
+  setProvisionalLayout(count: number, width: number, height: number, initialScale?: () => number, sizes: readonly PageDimensions[] = []): void {
     if (this.doc || !(count > 0 && width > 0 && height > 0)) return;
-    this.layout.reset(count, width, height);
+    this.expectedSizes = sizes.length > 0 ? sizes : [[width, height]];
+    this.layout.reset(count, width, height, this.expectedSizes);
     this.layout.setPageSize(0, width, height);
     this.state = new Uint8Array(count);
     this.materializedCount = Math.min(count, EARLY_PAGES);

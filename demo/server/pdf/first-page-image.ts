@@ -6,6 +6,7 @@
  */
 import { openWithPdfjs } from './pdfjs-node.ts';
 import { PdfProblem } from './load.ts';
+import type { PageDimensions } from 'esign-elements/fields';
 
 /**
  * Phone-sensible: sharp at fit-width on a 390 px screen at 2x; at WebP quality 65 about 29 KB for the sample
@@ -15,6 +16,8 @@ export const FIRST_PAGE_IMAGE_WIDTH = 780;
 const WEBP_QUALITY = 65;
 /** A page far taller than wide is not worth a huge bitmap: the height is capped (the width shrinks with it). */
 const MAX_HEIGHT = 2400;
+/** Pages whose sizes are read for the early layout; the signing page lays any further ones out at page 1's size. */
+export const MAX_SIZED_PAGES = 2000;
 
 export interface FirstPageImage {
   image: Uint8Array;
@@ -22,6 +25,8 @@ export interface FirstPageImage {
   /** Page 1's size in PDF points, rotation applied (what pdf.js's viewport at scale 1 says in the browser). */
   width: number;
   height: number;
+  /** Every page's size the same way (the first MAX_SIZED_PAGES), so the early layout has each page at its size. */
+  pageSizes: PageDimensions[];
 }
 
 /** Renders page 1. Throws PdfProblem when pdf.js cannot open or draw it (the caller keeps no image). */
@@ -50,7 +55,20 @@ async function render(bytes: Uint8Array): Promise<FirstPageImage> {
     await page.render({ canvas: canvas as unknown as HTMLCanvasElement, canvasContext: context as unknown as CanvasRenderingContext2D, viewport }).promise;
     const image = await canvas.encode('webp', WEBP_QUALITY);
     page.cleanup();
-    return { image: new Uint8Array(image.buffer, image.byteOffset, image.byteLength), type: 'image/webp', width: natural.width, height: natural.height };
+    const pageSizes: PageDimensions[] = [[natural.width, natural.height]];
+    for (let n = 2; n <= Math.min(doc.numPages, MAX_SIZED_PAGES); n++) {
+      const other = await doc.getPage(n);
+      const { width, height } = other.getViewport({ scale: 1 });
+      pageSizes.push([width, height]);
+      other.cleanup();
+    }
+    return {
+      image: new Uint8Array(image.buffer, image.byteOffset, image.byteLength),
+      type: 'image/webp',
+      width: natural.width,
+      height: natural.height,
+      pageSizes,
+    };
   } finally {
     await close();
   }

@@ -13,6 +13,8 @@ import { FirstPageImages } from '../services/signing/first-page-image.ts';
 import { firstPageImagesOf } from './signing-first-page.ts';
 import type { DocumentRecord } from '../store/documents.ts';
 import { FIRST_PAGE_IMAGE_WIDTH } from '../pdf/first-page-image.ts';
+import { generatePdf } from '../../../test/support/generate-pdf.ts';
+import { decodePageSizes } from 'esign-elements/fields';
 
 let t: TestApp;
 before(async () => {
@@ -48,6 +50,7 @@ test("first page image: named by the signing view, served to the signer's token 
   assert.equal(res.headers['content-type'], 'image/webp');
   assert.equal(res.headers['cache-control'], 'private, no-store', 'cached like the PDF');
   assert.equal(res.headers['x-esign-page-size'], '612 792');
+  assert.equal(res.headers['x-esign-page-sizes'], '612x792*2', 'every page, folded');
   assert.ok(res.rawPayload.byteLength < 100_000, `small enough for a phone: ${res.rawPayload.byteLength} bytes`);
   const got = await measure(res.rawPayload);
   assert.equal(got.width, FIRST_PAGE_IMAGE_WIDTH);
@@ -99,4 +102,20 @@ test('first page image: a PDF that cannot be rendered has none, and nothing fail
   assert.equal(logged.length, 1, 'logged once');
   assert.equal(await images.meta(doc), null, 'not tried again');
   assert.equal(logged.length, 1);
+});
+
+test('first page image: every page is sized, rotation applied, so the early layout has each page at its own size', async () => {
+  const images = new FirstPageImages(t.app.store, t.app.work, t.app.log);
+  // Letter, A4 landscape, Letter turned by /Rotate 90, then Letter twice.
+  const pdf = await generatePdf({
+    pages: 5,
+    width: (i) => (i === 1 ? 841.89 : 612),
+    height: (i) => (i === 1 ? 595.28 : 792),
+    rotate: (i) => (i === 2 ? 90 : 0),
+  });
+  await t.app.store.files.write('mixed-first-page', pdf);
+  const doc = { id: 'mixed', groupId: t.groupId, sourceFile: 'mixed-first-page', finalFile: null } as unknown as DocumentRecord;
+  const meta = await images.meta(doc);
+  assert.equal(meta?.pageSizes, '612x792,841.89x595.28,792x612,612x792*2');
+  assert.deepEqual(decodePageSizes(meta!.pageSizes!)?.length, 5);
 });

@@ -12,6 +12,9 @@ import { loadVisibleRecipient } from '../services/documents/access.ts';
 import { FirstPageImages, type FirstPageMeta } from '../services/signing/first-page-image.ts';
 import type { DocumentRecord } from '../store/documents.ts';
 
+/** Longer lists of page sizes are left out of the image's headers (the element then lays further pages out at page 1's size). */
+const MAX_PAGE_SIZES_HEADER = 4096;
+
 /**
  * How long a visit waits for a first render before answering without the image (the render goes on and is
  * kept for the next visit): the image is an early preview, never a reason to keep the signing view waiting.
@@ -53,7 +56,7 @@ export default async function signingFirstPageRoutes(app: App): Promise<FirstPag
         tags: ['signing'],
         params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) }),
         description:
-          'Page 1 of the PDF the signer is shown, rendered once per PDF content (WebP, 900 px wide; a first request waits up to 2 s for the render), for the signing page to show before pdf.js has loaded. `X-Esign-Page-Size`: the page in PDF points, `width height`. 404 `no_page_image` when the PDF could not be rendered, or not yet (the page then waits for pdf.js). Cached like the PDF (`private, no-store`).',
+          'Page 1 of the PDF the signer is shown, rendered once per PDF content (WebP, 780 px wide; a first request waits up to 2 s for the render), for the signing page to show before pdf.js has loaded. `X-Esign-Page-Size`: the page in PDF points, `width height`. `X-Esign-Page-Sizes`: the size of every page, runs of equal pages folded (`612x792*3,792x612`), when short enough for a header. 404 `no_page_image` when the PDF could not be rendered, or not yet (the page then waits for pdf.js). Cached like the PDF (`private, no-store`).',
         response: { 200: Type.Unknown({ description: 'image/webp' }), ...errorResponses(401, 403, 404, 429) },
       },
     },
@@ -62,8 +65,10 @@ export default async function signingFirstPageRoutes(app: App): Promise<FirstPag
       const meta = await waited(document);
       const image = meta ? await images.image(document) : null;
       if (!meta || !image) throw new ApiError(404, 'no_page_image', 'This document has no first page image (yet): show its PDF.');
-      // The page's size travels with the image: the element lays page 1 out from it without waiting for the signing view.
-      return reply.type(image.type).header('X-Esign-Page-Size', `${meta.width} ${meta.height}`).header('Cache-Control', 'private, no-store').send(image.bytes);
+      // The page sizes travel with the image: the element lays the pages out from them without waiting for the signing view.
+      reply.type(image.type).header('X-Esign-Page-Size', `${meta.width} ${meta.height}`).header('Cache-Control', 'private, no-store');
+      if (meta.pageSizes && meta.pageSizes.length <= MAX_PAGE_SIZES_HEADER) reply.header('X-Esign-Page-Sizes', meta.pageSizes);
+      return reply.send(image.bytes);
     },
   );
 

@@ -25,7 +25,7 @@ export class FirstPageImage {
   }
 
   /**
-   * Once the signing view is in: lays the pages out at page 1's size and shows the image, unless pdf.js got
+   * Once the signing view is in: lays the pages out at their sizes (the server's, else page 1's) and shows the image, unless pdf.js got
    * there first. True when the page is now usable.
    */
   async show(view: SigningView, signal: AbortSignal): Promise<boolean> {
@@ -37,7 +37,7 @@ export class FirstPageImage {
       return false;
     }
     this.url = image.url;
-    pages.setProvisionalLayout(view.document.page_count || 1, image.width, image.height, () => pages.fitScale('fit-width'));
+    pages.setProvisionalLayout(view.document.page_count || 1, image.width, image.height, () => pages.fitScale('fit-width'), image.pageSizes);
     return true;
   }
 

@@ -5,7 +5,7 @@
  * server does, and records every call. The real server is exercised by the demo/server tests and
  * the e2e journey.
  */
-import { generatePdf } from '../generate-pdf.ts';
+import { generatePdf, type GeneratePdfOptions } from '../generate-pdf.ts';
 import { checkCompletion, normalizeElement } from '../../../src/fields/index.ts';
 import type { FieldElement } from '../../../src/fields/types.ts';
 import type { SignerField } from '../../../src/esign-signer/signer-model.ts';
@@ -44,12 +44,14 @@ export async function fakeServer(
     role?: 'signer' | 'witness' | 'approver';
     verification?: Parameters<typeof fakeVerification>[0];
     /** Page 1 as an image (served at /signer/{id}/first-page/ and named by the signing view), with the page's size in points. */
-    firstPage?: { image: Blob; width: number; height: number };
+    firstPage?: { image: Blob; width: number; height: number; pageSizes?: string };
     /** The PDF is answered only once this settles (pdf.js held back, as on a slow phone). */
     pdfHeld?: Promise<unknown>;
+    /** Page sizes and rotations of the generated PDF (US Letter upright by default). */
+    pdfPages?: Pick<GeneratePdfOptions, 'width' | 'height' | 'rotate'>;
   } = {},
 ): Promise<FakeServer> {
-  const pdf = await generatePdf({ pages: opts.pages ?? 2, text: (i) => `Agreement page ${i + 1}` });
+  const pdf = await generatePdf({ pages: opts.pages ?? 2, text: (i) => `Agreement page ${i + 1}`, ...opts.pdfPages });
   const realFetch = window.fetch;
   const server: FakeServer = {
     calls: [],
@@ -72,7 +74,11 @@ export async function fakeServer(
     if (op === 'first-page') {
       if (!opts.firstPage) return json({ error: { status: 404, code: 'no_page_image', message: 'no image' } }, 404);
       return new Response(opts.firstPage.image, {
-        headers: { 'Content-Type': opts.firstPage.image.type, 'X-Esign-Page-Size': `${opts.firstPage.width} ${opts.firstPage.height}` },
+        headers: {
+          'Content-Type': opts.firstPage.image.type,
+          'X-Esign-Page-Size': `${opts.firstPage.width} ${opts.firstPage.height}`,
+          ...(opts.firstPage.pageSizes ? { 'X-Esign-Page-Sizes': opts.firstPage.pageSizes } : {}),
+        },
       });
     }
     if (op === 'pdf') {

@@ -2,7 +2,7 @@
  * The first page of a document's PDF as an image, for the signing page to show before pdf.js arrives
  * (issue 27). Rendered once per PDF content in the work pool and kept as two files named by the PDF's
  * SHA-256, so every document sent from one template shares them: `p1i-<hash>` (the WebP bytes) and
- * `p1m-<hash>` (its type and the page's size in points). A PDF that cannot be rendered has no image: the
+ * `p1m-<hash>` (its type, page 1's size in points and every page's size). A PDF that cannot be rendered has no image: the
  * failure is logged once per process and the signing page falls back to pdf.js alone.
  */
 import type { FastifyBaseLogger } from 'fastify';
@@ -12,12 +12,15 @@ import type { WorkPool } from '../../work/pool.ts';
 import { WorkLimitError } from '../../work/errors.ts';
 import { PdfProblem } from '../../pdf/load.ts';
 import { FIRST_PAGE_IMAGE_PREFIX, FIRST_PAGE_META_PREFIX } from '../../store/files.ts';
+import { encodePageSizes } from 'esign-elements/fields';
 
 export interface FirstPageMeta {
   type: string;
   /** Page 1 in PDF points, rotation applied. */
   width: number;
   height: number;
+  /** Every page's size, as X-Esign-Page-Sizes sends it (absent from images rendered before it was kept). */
+  pageSizes?: string;
 }
 
 // Dropped by the store when the PDF's content is shredded (store/files.ts DERIVED_NAME_PREFIXES).
@@ -99,7 +102,7 @@ export class FirstPageImages {
     try {
       const bytes = await this.store.files.readBytes(shownFile(doc));
       const out = await this.work.run(doc.groupId, 'firstPageImage', { bytes });
-      const meta: FirstPageMeta = { type: out.type, width: out.width, height: out.height };
+      const meta: FirstPageMeta = { type: out.type, width: out.width, height: out.height, pageSizes: encodePageSizes(out.pageSizes) };
       // The image before its meta: a meta file always has its image.
       await this.store.files.write(imageName(hash), out.image);
       await this.store.files.write(metaName(hash), new TextEncoder().encode(JSON.stringify(meta)));
