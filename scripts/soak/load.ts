@@ -1,10 +1,10 @@
 /**
  * The soak run's operations against real server processes, each timed: a REST send, a signer's whole
  * path, a final-PDF download, a GraphQL batch (create, queue two documents, start) and a conversion
- * (an upload URL, then the .docx PUT to it and converted by LibreOffice). Every call is bounded by
+ * (an upload URL, then a Word, spreadsheet, HTML or text file in turn PUT to it and converted). Every call is bounded by
  * fault-load.ts's REQUEST_BOUND_MS, so a hang shows as an error, never as a stuck run.
  */
-import { docx } from '../../demo/server/convert/office-files.ts';
+import { docx, xlsx } from '../../demo/server/convert/office-files.ts';
 import { decodeId, encodeId } from '../../demo/server/graphql/ids.ts';
 import { documentInput, SEND_BATCH, SEND_BATCH_DOCUMENT, START_BATCH, TASK } from '../../test/support/server/graphql-batches.ts';
 import { REQUEST_BOUND_MS, signWithRetries, timedCall, trySend, type Answer, type SentDocument } from '../../test/support/server/fault-load.ts';
@@ -101,10 +101,20 @@ export async function batchDocuments(target: Target, taskId: string): Promise<st
   return task.report.documents.map((id) => decodeId('doc', id) ?? id);
 }
 
-const CONTRACT = docx([[['Soak agreement. '], ['Signed by the parties below.', true]], [['Sign here: <<t=signature;r=1>>']]]);
+/** The kinds of file a sender converts, in turn: Word, a spreadsheet, HTML and plain text, each with a text tag. */
+const TO_CONVERT: Uint8Array[] = [
+  docx([[['Soak agreement. '], ['Signed by the parties below.', true]], [['Sign here: <<t=signature;r=1>>']]]),
+  xlsx([[[['Item']], [['Amount']]], [[['Soak services']], [['1200']]], [[['Sign here: <<t=signature;r=1>>']]]]),
+  new TextEncoder().encode(
+    '<!doctype html><html><head><meta charset="utf-8"><title>Soak</title></head><body><h1>Soak agreement</h1><p>Signed by the parties below.</p><p>Sign here: <<t=signature;r=1>></p></body></html>',
+  ),
+  new TextEncoder().encode('Soak agreement\n\nSigned by the parties below.\n\nSign here: <<t=signature;r=1>>\n'),
+];
+let conversions = 0;
 
-/** A .docx through the upload flow: mint a URL, PUT the file, LibreOffice converts it into a template. */
+/** The next file of TO_CONVERT through the upload flow: mint a URL, PUT the file, the server converts it into a template. */
 export function convert(target: Target): Promise<Timed<string>> {
+  const file = TO_CONVERT[conversions++ % TO_CONVERT.length]!;
   let why = '';
   return timed(
     async () => {
@@ -119,7 +129,7 @@ export function convert(target: Target): Promise<Timed<string>> {
       }
       const res = await fetch(`${target.baseUrl}${new URL(minted.json.upload_url as string).pathname}`, {
         method: 'PUT',
-        body: Buffer.from(CONTRACT),
+        body: Buffer.from(file),
         headers: { 'content-type': 'application/octet-stream' },
         signal: AbortSignal.timeout(REQUEST_BOUND_MS * 4),
       });
