@@ -18,7 +18,8 @@ const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
 // X-Esign-Demo is deliberately absent: the demo session must never be asked for cross-origin.
 const ALLOWED_HEADERS = 'Authorization, Content-Type, Idempotency-Key';
 // Headers a cross-origin page may read from our answers.
-const EXPOSED_HEADERS = 'Location, X-Esign-Pdf, X-Esign-Page-Size, X-Esign-Page-Sizes, Content-Disposition, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset';
+const EXPOSED_HEADERS =
+  'Location, X-Esign-Pdf, X-Esign-Page-Size, X-Esign-Page-Sizes, Content-Disposition, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
