@@ -54,23 +54,9 @@ async function serve(): Promise<void> {
   });
   const pdf = await generatePdf({ pages: 1 });
   const box: [number, number, number, number] = [0, 0, 612, 792];
-  const base = {
-    page: 1,
-    options: '',
-    value: '',
-    label_extra: '',
-    optional: true,
-    font_name: '' as const,
-    font_size: 8,
-    align: 1 as const,
-    fieldorder: null,
-    hide_border: false,
-    no_pdf: false,
-    logic_action: null,
-    logic_group: '',
-    map_to: '',
-    substantive: false,
-  };
+  const { completeElement } = await import('../src/fields/complete-element.ts');
+  const base = { page: 1, optional: true, font_size: 8 };
+
   const template = async (groupId: string, fields: unknown[]) => {
     const id = crypto.randomUUID();
     await app.store.files.write(templateFileName(id), pdf);
@@ -91,7 +77,7 @@ async function serve(): Promise<void> {
     return id;
   };
   const templateB = await template(b.groupId, [
-    {
+    completeElement({
       ...base,
       ax: 0.1,
       ay: 0.8,
@@ -103,24 +89,26 @@ async function serve(): Promise<void> {
       label: 'sig',
       optional: false,
       uuid: crypto.randomUUID(),
-    },
+    }),
   ]);
   // A's regex set: stored directly (saving it through the API would compile the patterns, in the pool too).
   const templateA = await template(
     setup.groupId,
-    Array.from({ length: REGEX_FIELDS }, (_, i) => ({
-      ...base,
-      ax: 0.05 + (i % 10) * 0.09,
-      ay: 0.02 + Math.floor(i / 10) * 0.024,
-      bx: 0.13 + (i % 10) * 0.09,
-      by: 0.04 + Math.floor(i / 10) * 0.024,
-      element_type: 'admin',
-      signer: 0,
-      validation: 93,
-      options: HOSTILE,
-      label: `f${i}`,
-      uuid: crypto.randomUUID(),
-    })),
+    Array.from({ length: REGEX_FIELDS }, (_, i) =>
+      completeElement({
+        ...base,
+        ax: 0.05 + (i % 10) * 0.09,
+        ay: 0.02 + Math.floor(i / 10) * 0.024,
+        bx: 0.13 + (i % 10) * 0.09,
+        by: 0.04 + Math.floor(i / 10) * 0.024,
+        element_type: 'admin',
+        signer: 0,
+        validation: 93,
+        options: HOSTILE,
+        label: `f${i}`,
+        uuid: crypto.randomUUID(),
+      }),
+    ),
   );
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address() as { port: number };
