@@ -93,3 +93,25 @@ test('outputScale uses the device pixel ratio up to the pixel cap', () => {
   assert.ok(big < 2);
   assert.ok(Math.abs(4000 * big * 5000 * big - MAX_CANVAS_PIXELS) < 1);
 });
+
+test('told sizes start the pages of a reset whose page 1 matches them, and are forgotten by one that does not', () => {
+  const layout = new PageLayout(0);
+  layout.expectSizes([
+    [612, 792],
+    [792, 612],
+  ]);
+  layout.reset(3, 612, 792);
+  assert.deepEqual(
+    [0, 1, 2].map((i) => layout.pageSizePt(i)),
+    [
+      { width: 612, height: 792 },
+      { width: 792, height: 612 },
+      { width: 612, height: 792 },
+    ],
+  );
+  assert.equal(layout.isSizeKnown(1), false, 'told, not read');
+  layout.reset(3, 595, 842);
+  assert.deepEqual(layout.pageSizePt(1), { width: 595, height: 842 });
+  layout.reset(3, 612, 792);
+  assert.deepEqual(layout.pageSizePt(1), { width: 612, height: 792 }, 'forgotten');
+});

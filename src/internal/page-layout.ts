@@ -29,6 +29,7 @@ export class PageLayout {
   private widths = new Float64Array(0);
   private heights = new Float64Array(0);
   private known = new Uint8Array(0);
+  private told: readonly PageDimensions[] = [];
   private tops: Float64Array | null = null;
   private scale = 1;
   /** Changes whenever a page's position or size changes: a cheap key for re-rendering. */
@@ -43,14 +44,24 @@ export class PageLayout {
   }
 
   /**
-   * Starts a document of `count` pages, every one `width`×`height` points (the first page's displayed size),
-   * except those `expected` names a size for (told by the server before pdf.js could read them): they start at
-   * that size. Either way a page's size counts as known only once setPageSize records it.
+   * Page sizes told before the document can be read (the server's, page 1 first): each `reset` whose page 1
+   * is told's page 1 starts its pages at them, so opening that document moves nothing.
    */
-  reset(count: number, width: number, height: number, expected: readonly PageDimensions[] = []): void {
+  expectSizes(sizes: readonly PageDimensions[]): void {
+    this.told = sizes;
+  }
+
+  /**
+   * Starts a document of `count` pages, every one `width`×`height` points (the first page's displayed size),
+   * or the told size (expectSizes) when page 1 matches them; other told sizes are forgotten. Either way a
+   * page's size counts as known only once setPageSize records it.
+   */
+  reset(count: number, width: number, height: number): void {
     this.widths = new Float64Array(count).fill(width);
     this.heights = new Float64Array(count).fill(height);
-    for (let i = 0; i < Math.min(count, expected.length); i++) [this.widths[i], this.heights[i]] = expected[i]!;
+    const [w1, h1] = this.told[0] ?? [0, 0];
+    if (count === 0 || Math.abs(w1 - width) >= 0.5 || Math.abs(h1 - height) >= 0.5) this.told = [];
+    for (let i = 0; i < Math.min(count, this.told.length); i++) [this.widths[i], this.heights[i]] = this.told[i]!;
     this.known = new Uint8Array(count);
     this.tops = null;
     this.version++;

@@ -9,14 +9,16 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { PDFDocumentProxy, PDFPageProxy, RenderTask } from 'pdfjs-dist';
-import { CSS_PX_PER_PT, PageLayout } from './page-layout.ts';
+import { PageLayout } from './page-layout.ts';
 import type { VisibleRange } from './page-layout.ts';
 import type { PageDimensions } from '../fields/page-sizes.ts';
+import { readPageSizes } from './page-size-reading.ts';
+import { fitScaleFor, mostVisiblePage, placementAt, scrollTopFor, type FitMode, type ViewPlacement } from './view-placement.ts';
 import { PageBuffer, bufferSizeFor, nextPageToRender, wantedPages } from './render-scheduling.ts';
 import { freeCanvas, isRenderCancellation, renderPageCanvas } from './page-canvas.ts';
 import { PageSurfaces } from './page-surfaces.ts';
 
-export type FitMode = 'fit-width' | 'fit-page';
+export type { FitMode } from './view-placement.ts';
 
 export interface PdfPagesOptions {
   /** The element that scrolls the pages. */
@@ -59,8 +61,6 @@ export class PdfPagesController implements ReactiveController {
   currentPage = 0;
   /** True once every page's size is known. */
   layoutComplete = false;
-  /** Page sizes a provisional layout was given (setProvisionalLayout), kept for the document that follows it. */
-  private expectedSizes: readonly PageDimensions[] = [];
   /**
    * How many page elements to put in the DOM: only the first few until the first paint (the rest is one
    * spacer of the right height), so building a thousand placeholders never delays page 1.
@@ -85,7 +85,7 @@ export class PdfPagesController implements ReactiveController {
   private scrolledDown = true;
   private frame = 0;
   /** Where to put the view once the DOM has the new layout: a point of a page at a point of the scroller. */
-  private pendingScroll: { index: number; fy: number; fx?: number; clientX?: number; clientY: number; makeCurrent?: boolean } | null = null;
+  private pendingScroll: ViewPlacement | null = null;
   private forcedCurrent: { index: number; scrollTop: number } | null = null;
   private firstPainted = false;
 
@@ -148,7 +148,6 @@ export class PdfPagesController implements ReactiveController {
     this.visible = { first: -1, last: -1, pages: [] };
     this.near = { first: Math.max(0, initialIndex - OVERLAY_MARGIN), last: Math.max(0, initialIndex) + 2 * OVERLAY_MARGIN };
     if (!doc) {
-      this.expectedSizes = [];
       this.layout.reset(0, 0, 0);
       this.state = new Uint8Array(0);
       this.materializedCount = 0;
@@ -165,11 +164,8 @@ export class PdfPagesController implements ReactiveController {
     }
     if (generation !== this.generation) return;
     const { width, height } = first.getViewport({ scale: 1 });
-    // The sizes the provisional layout had stay until pdf.js reads each page, when they describe this document.
-    const [w1, h1] = this.expectedSizes[0] ?? [0, 0];
-    const expected = Math.abs(w1 - width) < 0.5 && Math.abs(h1 - height) < 0.5 ? this.expectedSizes : [];
-    this.expectedSizes = [];
-    this.layout.reset(doc.numPages, width, height, expected);
+    // Sizes a provisional layout was told stay until pdf.js reads each page, when they describe this document.
+    this.layout.reset(doc.numPages, width, height);
     this.layout.setPageSize(0, width, height);
     this.state = new Uint8Array(doc.numPages);
     this.materializedCount = initialIndex + 2 < EARLY_PAGES ? Math.min(doc.numPages, EARLY_PAGES) : doc.numPages;
@@ -189,8 +185,8 @@ export class PdfPagesController implements ReactiveController {
    */
   setProvisionalLayout(count: number, width: number, height: number, initialScale?: () => number, sizes: readonly PageDimensions[] = []): void {
     if (this.doc || !(count > 0 && width > 0 && height > 0)) return;
-    this.expectedSizes = sizes.length > 0 ? sizes : [[width, height]];
-    this.layout.reset(count, width, height, this.expectedSizes);
+    this.layout.expectSizes(sizes);
+    this.layout.reset(count, width, height);
     this.layout.setPageSize(0, width, height);
     this.state = new Uint8Array(count);
     this.materializedCount = Math.min(count, EARLY_PAGES);
@@ -209,19 +205,7 @@ export class PdfPagesController implements ReactiveController {
     const scroller = this.options.scroller();
     // A view placement still waiting for the DOM stays valid at any scale (it is page-relative): keep it,
     // since the scroll position has not caught up with the previous zoom yet.
-    if (scroller && this.pageCount > 0 && !this.pendingScroll) {
-      const rect = scroller.getBoundingClientRect();
-      const x = anchor ? anchor.clientX - rect.left : 0;
-      const y = anchor ? anchor.clientY - rect.top : 0;
-      const contentY = scroller.scrollTop + y;
-      const index = this.layout.pageAt(contentY);
-      const size = this.layout.pageSize(index);
-      const fy = (contentY - this.layout.pageTop(index)) / size.height;
-      let fx: number | undefined;
-      const el = this.options.pageElement(index);
-      if (anchor && el) fx = (scroller.scrollLeft + x - el.offsetLeft) / size.width;
-      this.pendingScroll = { index, fy, fx, clientX: anchor ? x : undefined, clientY: y };
-    }
+    if (scroller && this.pageCount > 0 && !this.pendingScroll) this.pendingScroll = placementAt(this.layout, scroller, this.options.pageElement, anchor);
     this.layout.setScale(scale);
     this.cancelRunning();
     // Old canvases stay up (stretched) until the new ones replace them.
@@ -232,13 +216,7 @@ export class PdfPagesController implements ReactiveController {
   /** The zoom at which the current page fits the scroller's width, or its width and height. */
   fitScale(mode: FitMode): number {
     const scroller = this.options.scroller();
-    if (!scroller || this.pageCount === 0) return 1;
-    const { width, height } = this.layout.pageSizePt(this.currentPage);
-    const gap = this.layout.gap;
-    const byWidth = (scroller.clientWidth - 2 * gap) / (width * CSS_PX_PER_PT);
-    if (mode === 'fit-width') return Math.max(0.1, byWidth);
-    const byHeight = (scroller.clientHeight - 2 * gap) / (height * CSS_PX_PER_PT);
-    return Math.max(0.1, Math.min(byWidth, byHeight));
+    return scroller && this.pageCount > 0 ? fitScaleFor(this.layout, this.currentPage, scroller, mode) : 1;
   }
 
   /** Scrolls page `index` (0-based) to the top of the view and makes it current. */
@@ -279,9 +257,7 @@ export class PdfPagesController implements ReactiveController {
     const scroller = this.options.scroller();
     const viewHeight = scroller?.clientHeight || 0;
     const pending = this.pendingScroll;
-    const top = pending
-      ? Math.max(0, this.layout.pageTop(pending.index) + pending.fy * this.layout.pageSize(pending.index).height - pending.clientY)
-      : (scroller?.scrollTop ?? 0);
+    const top = pending ? Math.max(0, scrollTopFor(this.layout, pending, null)) : (scroller?.scrollTop ?? 0);
     if (top !== this.lastScrollTop) this.scrolledDown = top > this.lastScrollTop;
     this.lastScrollTop = top;
     this.visible =
@@ -317,13 +293,7 @@ export class PdfPagesController implements ReactiveController {
     else if (this.forcedCurrent && Math.abs(this.forcedCurrent.scrollTop - top) < 1) current = this.forcedCurrent.index;
     else {
       this.forcedCurrent = null;
-      let best = -1;
-      for (const p of this.visible.pages) {
-        if (p.fraction > best + 1e-6) {
-          best = p.fraction;
-          current = p.index;
-        }
-      }
+      current = mostVisiblePage(this.visible, current);
     }
     if (current !== this.currentPage) {
       this.currentPage = current;
@@ -339,12 +309,10 @@ export class PdfPagesController implements ReactiveController {
       return;
     }
     this.pendingScroll = null;
-    // The page's element when it is built; the layout's arithmetic (the same numbers) when it is not yet.
     const el = this.options.pageElement(pending.index);
-    const size = this.layout.pageSize(pending.index);
-    const top = el ? el.offsetTop : this.layout.pageTop(pending.index);
-    scroller.scrollTop = top + pending.fy * size.height - pending.clientY;
-    if (el && pending.fx !== undefined && pending.clientX !== undefined) scroller.scrollLeft = el.offsetLeft + pending.fx * size.width - pending.clientX;
+    scroller.scrollTop = scrollTopFor(this.layout, pending, el);
+    if (el && pending.fx !== undefined && pending.clientX !== undefined)
+      scroller.scrollLeft = el.offsetLeft + pending.fx * this.layout.pageSize(pending.index).width - pending.clientX;
     if (pending.makeCurrent) this.forcedCurrent = { index: pending.index, scrollTop: scroller.scrollTop };
     this.update();
   }
@@ -421,23 +389,14 @@ export class PdfPagesController implements ReactiveController {
 
   /** Corrects every placeholder's size, a batch at a time, keeping the view where it is. */
   private async fetchAllSizes(doc: PDFDocumentProxy, generation: number): Promise<void> {
-    for (let start = 0; start < doc.numPages; start += SIZE_BATCH) {
-      const indexes: number[] = [];
-      for (let i = start; i < Math.min(doc.numPages, start + SIZE_BATCH); i++) if (!this.layout.isSizeKnown(i)) indexes.push(i);
-      let pages: PDFPageProxy[];
-      try {
-        pages = await Promise.all(indexes.map((i) => doc.getPage(i + 1)));
-      } catch {
-        return; // document closed meanwhile
-      }
-      if (generation !== this.generation) return;
-      let changed = false;
-      pages.forEach((page, k) => {
-        const { width, height } = page.getViewport({ scale: 1 });
-        if (this.layout.setPageSize(indexes[k], width, height)) changed = true;
-      });
-      if (changed) this.keepViewAndUpdate();
-    }
+    const read = await readPageSizes(
+      doc,
+      this.layout,
+      SIZE_BATCH,
+      () => generation !== this.generation,
+      () => this.keepViewAndUpdate(),
+    );
+    if (!read) return;
     this.layoutComplete = true;
     this.host.requestUpdate();
     this.options.onLayoutComplete?.();
