@@ -12,9 +12,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { generatePdf } from '../test/support/generate-pdf.ts';
-import { startCluster } from '../test/support/server/cluster.ts';
+import { commitDurably, startCluster } from '../test/support/server/cluster.ts';
 import { createProductionKey, startServer, uploadTemplate, type ServerProcess } from '../test/support/server/server-process.ts';
 import { timedCall, trySend, type Answer, type SentDocument } from '../test/support/server/fault-load.ts';
 import { startS3Server } from '../test/support/server/s3.ts';
@@ -29,10 +28,7 @@ async function pgRestart(): Promise<{ lost: number; recoveryMs: number; acknowle
     const { key, groupId } = cluster;
     const templateId = await uploadTemplate(p0.baseUrl, key, groupId, await generatePdf({ pages: 1 }));
     // Durable commits, as a deployment runs (the harness's cluster turns them off for speed).
-    const admin = new pg.Client({ connectionString: cluster.databaseUrl });
-    await admin.connect();
-    await admin.query(`ALTER DATABASE "${new URL(cluster.databaseUrl).pathname.slice(1)}" SET synchronous_commit = on`);
-    await admin.end();
+    await commitDurably(cluster);
     await cluster.postgres.stopServer('fast');
     await cluster.postgres.start();
 

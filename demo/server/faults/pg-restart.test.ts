@@ -13,10 +13,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { generatePdf } from '../../../test/support/generate-pdf.ts';
 import { startReceiver } from '../../../test/support/server/webhooks.ts';
 import { api, fastWebhookEnv, uploadTemplate } from '../../../test/support/server/server-process.ts';
-import { startCluster } from '../../../test/support/server/cluster.ts';
+import { commitDurably, startCluster } from '../../../test/support/server/cluster.ts';
 import { isCleanAnswer, signWithRetries, timedCall, trySend, type Answer, type SentDocument } from '../../../test/support/server/fault-load.ts';
 import { openStore } from '../store/index.ts';
-import pg from 'pg';
 
 test('PostgreSQL stopped, restarted fast and immediate under load: 503s with Retry-After, then nothing acknowledged lost', { timeout: 300_000 }, async (t) => {
   const receiver = await startReceiver();
@@ -29,10 +28,7 @@ test('PostgreSQL stopped, restarted fast and immediate under load: 503s with Ret
     // Durability is under test here: the harness's cluster runs with synchronous_commit off for speed, and an
     // immediate shutdown then loses commits already acknowledged (a send answered 201, then 404). Sessions
     // opened from now on (every pool reconnects after the stop below) commit durably, as a deployment does.
-    const admin = new pg.Client({ connectionString: cluster.databaseUrl });
-    await admin.connect();
-    await admin.query(`ALTER DATABASE "${new URL(cluster.databaseUrl).pathname.slice(1)}" SET synchronous_commit = on`);
-    await admin.end();
+    await commitDurably(cluster);
 
     // A deterministic outage first: the database stopped. Every request answers 503 with Retry-After.
     await cluster.postgres.stopServer('fast');

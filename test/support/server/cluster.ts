@@ -6,6 +6,7 @@
  * through a process other than the one that sent.
  */
 import { execFileSync } from 'node:child_process';
+import pg from 'pg';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -96,4 +97,19 @@ export async function signThrough(baseUrl: string, key: string, recipientId: str
   const values: Record<string, string> = {};
   for (const f of own) values[f.uuid] = f.element_type === 'signature' ? signature : 'typed';
   return (await api(baseUrl, token, 'POST', `/api/v1/signer/${recipientId}/complete/`, { values })).status;
+}
+
+/**
+ * Durable commits from the next session on, as a deployment runs: the harness's PostgreSQL runs with
+ * synchronous_commit off for speed, and an immediate shutdown then loses commits already acknowledged.
+ * For the tests and benches whose subject is durability across a restart.
+ */
+export async function commitDurably(cluster: ServiceCluster): Promise<void> {
+  const admin = new pg.Client({ connectionString: cluster.databaseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`ALTER DATABASE "${new URL(cluster.databaseUrl).pathname.slice(1)}" SET synchronous_commit = on`);
+  } finally {
+    await admin.end();
+  }
 }
